@@ -1,0 +1,132 @@
+/*
+ * cli.c - helpers every command uses: diagnostics, help, option parsing,
+ * JSON strings, and loading a preset with --option overrides.
+ */
+#include <getopt.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+static void verror(const CliCommand *cmd, const char *fmt, va_list ap) {
+  fputs("pinochle: ", stderr);
+  if (cmd != NULL)
+    fprintf(stderr, "%s: ", cmd->name);
+  vfprintf(stderr, fmt, ap);
+  fputc('\n', stderr);
+}
+
+void cli_error(const CliCommand *cmd, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  verror(cmd, fmt, ap);
+  va_end(ap);
+}
+
+int cli_usage_error(const CliCommand *cmd, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  verror(cmd, fmt, ap);
+  va_end(ap);
+  if (cmd != NULL)
+    fprintf(stderr, "usage: %s\nTry 'pinochle %s --help'.\n", cmd->usage, cmd->name);
+  else
+    fputs("Try 'pinochle --help'.\n", stderr);
+  return CLI_USAGE;
+}
+
+void cli_print_help(FILE *out, const CliCommand *cmd) {
+  fprintf(out, "usage: %s\n\n%s.\n\n%s", cmd->usage, cmd->summary, cmd->help);
+}
+
+void cli_getopt_reset(void) {
+  optind = 1;
+  opterr = 0;
+}
+
+/* The option as the user wrote it, without an attached "=value". */
+static void option_text(char *buf, size_t size, const char *arg, int opt) {
+  if (arg != NULL && strncmp(arg, "--", 2) == 0) {
+    size_t len = strcspn(arg, "=");
+    snprintf(buf, size, "%.*s", (int)len, arg);
+  } else if (opt > 0 && opt < 128) {
+    snprintf(buf, size, "-%c", opt);
+  } else {
+    snprintf(buf, size, "%s", arg != NULL ? arg : "?");
+  }
+}
+
+int cli_getopt(const CliCommand *cmd, int argc, char **argv, const char *shortopts,
+               const struct option *longopts) {
+  opterr = 0;
+  int c = getopt_long(argc, argv, shortopts, longopts, NULL);
+  if (c != '?' && c != ':')
+    return c;
+  const char *arg = optind - 1 < argc ? argv[optind - 1] : NULL;
+  char name[64];
+  option_text(name, sizeof name, arg, optopt);
+  if (c == ':')
+    cli_usage_error(cmd, "option '%s' needs a value", name);
+  else
+    cli_usage_error(cmd, "unknown option '%s'", name);
+  return '?';
+}
+
+void cli_json_string(FILE *out, const char *s) {
+  fputc('"', out);
+  for (const unsigned char *p = (const unsigned char *)s; *p != '\0'; p++) {
+    switch (*p) {
+    case '"': fputs("\\\"", out); break;
+    case '\\': fputs("\\\\", out); break;
+    case '\n': fputs("\\n", out); break;
+    case '\t': fputs("\\t", out); break;
+    case '\r': fputs("\\r", out); break;
+    default:
+      if (*p < 0x20)
+        fprintf(out, "\\u%04x", *p);
+      else
+        fputc(*p, out);
+    }
+  }
+  fputc('"', out);
+}
+
+int cli_options_add(const CliCommand *cmd, CliOptions *opts, const char *text) {
+  if (strchr(text, '=') == NULL || text[0] == '=')
+    return cli_usage_error(cmd, "--option '%s': expected NAME=VALUE", text);
+  if (opts->n >= CLI_MAX_OPTIONS)
+    return cli_usage_error(cmd, "more than %d --option arguments", CLI_MAX_OPTIONS);
+  opts->text[opts->n++] = text;
+  return 0;
+}
+
+/* "two-hand, two-hand-64, ..." for an unknown-variant message. */
+static void preset_list(char *buf, size_t size) {
+  size_t used = 0;
+  buf[0] = '\0';
+  for (int i = 0; pn_preset_name(i) != NULL && used < size; i++) {
+    int n = snprintf(buf + used, size - used, "%s%s", i > 0 ? ", " : "", pn_preset_name(i));
+    if (n < 0)
+      break;
+    used += (size_t)n;
+  }
+}
+
+int cli_rules_load(const CliCommand *cmd, PnRules *rules, const char *variant,
+                   const CliOptions *opts) {
+  if (pn_rules_preset(rules, variant) != 0) {
+    char names[512];
+    preset_list(names, sizeof names);
+    cli_error(cmd, "unknown variant '%s' (presets: %s)", variant, names);
+    return CLI_USAGE;
+  }
+  for (int i = 0; i < opts->n; i++) {
+    char err[160] = "";
+    if (pn_rules_set_option(rules, opts->text[i], err, sizeof err) != 0) {
+      cli_error(cmd, "--option '%s': %s", opts->text[i], err[0] ? err : "not accepted");
+      return CLI_USAGE;
+    }
+  }
+  return 0;
+}

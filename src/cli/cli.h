@@ -1,0 +1,87 @@
+/*
+ * cli.h - what the pinochle commands share: the command table's row, exit
+ * codes, and the helpers that print diagnostics and help.
+ *
+ * Only src/cli prints or exits.  Data goes to stdout, diagnostics to
+ * stderr as "pinochle: ...".  A handler returns its exit code; main()
+ * returns it.
+ */
+#ifndef PN_CLI_H
+#define PN_CLI_H
+
+#include <stdio.h>
+
+#include "pinochle.h"
+
+/* Exit codes, the same for every command. */
+enum {
+  CLI_OK = 0,        /* done, nothing to report */
+  CLI_FINDINGS = 1,  /* done, and the input has findings (audit, check) */
+  CLI_USAGE = 2      /* bad usage or bad input: nothing was done */
+};
+
+typedef struct CliCommand CliCommand;
+
+/* A command's handler.  argv[0] is the command's name and argv[argc] is
+ * NULL, as for main(); returns the exit code. */
+typedef int CliHandler(const CliCommand *self, int argc, char **argv);
+
+/* One row of the command table in main.c. */
+struct CliCommand {
+  const char *name;          /* "meld" */
+  CliHandler *run;           /* the handler */
+  const char *usage;         /* usage line(s) after "usage: ", no newline */
+  const char *summary;       /* one line for `pinochle --help` */
+  const char *help;          /* long help: options, examples, exit codes */
+};
+
+/* The table, in the order `pinochle --help` lists it; NULL past the end. */
+const CliCommand *cli_command(int index);
+/* The row named `name`, or NULL. */
+const CliCommand *cli_find(const char *name);
+
+/* Prints "pinochle: [cmd: ]message\n" to stderr.  cmd may be NULL. */
+void cli_error(const CliCommand *cmd, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* cli_error, then the usage line and a pointer to --help; returns
+ * CLI_USAGE so a handler can `return cli_usage_error(...)`. */
+int cli_usage_error(const CliCommand *cmd, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* The whole help of a command (usage, summary, long help) to `out`. */
+void cli_print_help(FILE *out, const CliCommand *cmd);
+
+/*
+ * getopt_long for a command: resets getopt, keeps it quiet, and turns an
+ * unknown option or a missing argument into a usage error.  `shortopts`
+ * must start with ':'.  Returns the option, -1 at the end, or '?' after
+ * it has reported a usage error (the handler returns CLI_USAGE).
+ */
+struct option;
+int cli_getopt(const CliCommand *cmd, int argc, char **argv, const char *shortopts,
+               const struct option *longopts);
+/* Call once before the first cli_getopt of a command. */
+void cli_getopt_reset(void);
+
+/* Writes `s` as a JSON string literal (with quotes) to `out`. */
+void cli_json_string(FILE *out, const char *s);
+
+/* Collected `--option name=value` arguments, applied after the preset. */
+#define CLI_MAX_OPTIONS 32
+typedef struct CliOptions {
+  int n;                               /* options collected */
+  const char *text[CLI_MAX_OPTIONS];   /* borrowed from argv */
+} CliOptions;
+
+/* Adds one --option argument; returns 0, or CLI_USAGE after reporting. */
+int cli_options_add(const CliCommand *cmd, CliOptions *opts, const char *text);
+/* Fills *rules from `variant` and applies opts in order.  Returns 0, or
+ * CLI_USAGE after reporting an unknown variant or a bad option. */
+int cli_rules_load(const CliCommand *cmd, PnRules *rules, const char *variant,
+                   const CliOptions *opts);
+
+/* Command handlers, one per cmd_*.c file. */
+int cmd_help(const CliCommand *self, int argc, char **argv);
+int cmd_meld(const CliCommand *self, int argc, char **argv);
+int cmd_rules(const CliCommand *self, int argc, char **argv);
+
+#endif

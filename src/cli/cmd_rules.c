@@ -1,0 +1,84 @@
+/*
+ * cmd_rules.c - `pinochle rules`: the presets, or one preset's parameters.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "cli.h"
+
+enum { OPT_VARIANT = 256, OPT_OPTION };
+
+static const struct option rules_options[] = {
+    {"variant", required_argument, NULL, OPT_VARIANT},
+    {"option", required_argument, NULL, OPT_OPTION},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
+};
+
+/* Each preset and its summary, names in one column. */
+static void list_presets(void) {
+  int width = 0;
+  for (int i = 0; pn_preset_name(i) != NULL; i++) {
+    int len = (int)strlen(pn_preset_name(i));
+    if (len > width)
+      width = len;
+  }
+  for (int i = 0; pn_preset_name(i) != NULL; i++) {
+    const char *summary = pn_preset_summary(i);
+    printf("%-*s  %s\n", width, pn_preset_name(i), summary != NULL ? summary : "");
+  }
+}
+
+/* Every parameter: name, value, help, in three columns. */
+static void list_params(const PnRules *rules) {
+  enum { VALUE_SIZE = 64 };
+  int wname = 0, wvalue = 0;
+  char value[VALUE_SIZE];
+  for (int i = 0; pn_param_name(i) != NULL; i++) {
+    int len = (int)strlen(pn_param_name(i));
+    if (len > wname)
+      wname = len;
+    len = (int)strlen(pn_param_value(rules, i, value, sizeof value));
+    if (len > wvalue)
+      wvalue = len;
+  }
+  for (int i = 0; pn_param_name(i) != NULL; i++) {
+    const char *help = pn_param_help(i);
+    pn_param_value(rules, i, value, sizeof value);
+    printf("%-*s  %-*s  %s\n", wname, pn_param_name(i), wvalue, value,
+           help != NULL ? help : "");
+  }
+}
+
+int cmd_rules(const CliCommand *self, int argc, char **argv) {
+  const char *variant = NULL;
+  CliOptions opts = {0};
+  int c;
+
+  cli_getopt_reset();
+  while ((c = cli_getopt(self, argc, argv, ":h", rules_options)) != -1) {
+    switch (c) {
+    case OPT_VARIANT: variant = optarg; break;
+    case OPT_OPTION:
+      if (cli_options_add(self, &opts, optarg) != 0)
+        return CLI_USAGE;
+      break;
+    case 'h': cli_print_help(stdout, self); return CLI_OK;
+    default: return CLI_USAGE;
+    }
+  }
+  if (optind < argc)
+    return cli_usage_error(self, "unexpected argument '%s'", argv[optind]);
+  if (variant == NULL) {
+    if (opts.n > 0)
+      return cli_usage_error(self, "--option needs --variant");
+    list_presets();
+    return CLI_OK;
+  }
+  PnRules rules;
+  if (cli_rules_load(self, &rules, variant, &opts) != 0)
+    return CLI_USAGE;
+  list_params(&rules);
+  return CLI_OK;
+}

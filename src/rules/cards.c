@@ -1,0 +1,170 @@
+/* cards.c - card text, multisets and decks. */
+#include "pinochle.h"
+
+#include <string.h>
+
+static const char RANK_CHARS[PN_RANKS] = {'A', 'T', 'K', 'Q', 'J', '9', '8', '7'};
+static const char SUIT_CHARS[PN_SUITS] = {'S', 'H', 'D', 'C'};
+/* UTF-8 of the suit symbols, both the black and the white forms. */
+static const char *const SUIT_SYMBOLS[PN_SUITS][2] = {
+    {"\xE2\x99\xA0", "\xE2\x99\xA4"}, /* ♠ ♤ */
+    {"\xE2\x99\xA5", "\xE2\x99\xA1"}, /* ♥ ♡ */
+    {"\xE2\x99\xA6", "\xE2\x99\xA2"}, /* ♦ ♢ */
+    {"\xE2\x99\xA3", "\xE2\x99\xA7"}, /* ♣ ♧ */
+};
+
+static int upper(int c) { return (c >= 'a' && c <= 'z') ? c - 'a' + 'A' : c; }
+
+/* Parses a suit at text[0..len); returns bytes used, 0 if none. */
+static size_t suit_parse_at(const char *text, size_t len, int *suit) {
+  if (len >= 1) {
+    for (int s = 0; s < PN_SUITS; s++)
+      if (upper((unsigned char)text[0]) == SUIT_CHARS[s]) {
+        *suit = s;
+        return 1;
+      }
+  }
+  if (len >= 3) {
+    for (int s = 0; s < PN_SUITS; s++)
+      for (int f = 0; f < 2; f++)
+        if (memcmp(text, SUIT_SYMBOLS[s][f], 3) == 0) {
+          *suit = s;
+          return 3;
+        }
+  }
+  return 0;
+}
+
+size_t pn_card_parse(const char *text, size_t len, PnCard *out) {
+  size_t used;
+  int rank = -1, suit;
+  if (len >= 2 && text[0] == '1' && text[1] == '0') {
+    rank = PN_TEN;
+    used = 2;
+  } else if (len >= 1) {
+    for (int r = 0; r < PN_RANKS; r++)
+      if (upper((unsigned char)text[0]) == RANK_CHARS[r]) rank = r;
+    used = 1;
+  }
+  if (rank < 0) return 0;
+  size_t s = suit_parse_at(text + used, len - used, &suit);
+  if (s == 0) return 0;
+  used += s;
+  if (used < len && text[used] != ' ') return 0; /* trailing junk: "AHX" */
+  *out = PN_CARD(suit, rank);
+  return used;
+}
+
+int pn_cards_parse(const char *text, size_t len, PnCard *cards, int max, size_t *bad_offset) {
+  int count = 0;
+  size_t i = 0;
+  while (i < len) {
+    if (text[i] == ' ' || text[i] == '\t') {
+      i++;
+      continue;
+    }
+    size_t end = i;
+    while (end < len && text[end] != ' ' && text[end] != '\t') end++;
+    PnCard card;
+    if (pn_card_parse(text + i, end - i, &card) != end - i) {
+      if (bad_offset) *bad_offset = i;
+      return -1;
+    }
+    if (count == max) return -2;
+    cards[count++] = card;
+    i = end;
+  }
+  return count;
+}
+
+const char *pn_card_str(PnCard card, char buf[3]) {
+  if (card >= PN_CARD_KINDS) {
+    buf[0] = buf[1] = '?';
+  } else {
+    buf[0] = RANK_CHARS[PN_RANK(card)];
+    buf[1] = SUIT_CHARS[PN_SUIT(card)];
+  }
+  buf[2] = '\0';
+  return buf;
+}
+
+char *pn_cards_str(const PnCards *cards, char *buf, size_t size) {
+  size_t at = 0;
+  if (size == 0) return buf;
+  buf[0] = '\0';
+  for (int c = 0; c < PN_CARD_KINDS; c++)
+    for (int k = 0; k < cards->n[c]; k++) {
+      if (at + 4 > size) return buf; /* truncated at a card boundary */
+      if (at) buf[at++] = ' ';
+      char two[3];
+      pn_card_str((PnCard)c, two);
+      buf[at++] = two[0];
+      buf[at++] = two[1];
+      buf[at] = '\0';
+    }
+  return buf;
+}
+
+int pn_suit_parse(const char *text) {
+  int suit;
+  size_t len = strlen(text);
+  size_t used = suit_parse_at(text, len, &suit);
+  return (used && used == len) ? suit : -1;
+}
+
+char pn_suit_char(int suit) { return (suit >= 0 && suit < PN_SUITS) ? SUIT_CHARS[suit] : '?'; }
+
+int pn_cards_total(const PnCards *cards) {
+  /* Eight counts per word, summed pairwise in 16-bit lanes (a lane
+   * collects at most 8 counts, so it cannot overflow). */
+  uint64_t sum = 0;
+  for (int w = 0; w < PN_CARD_KINDS / 8; w++) {
+    uint64_t word;
+    memcpy(&word, cards->n + 8 * w, sizeof word);
+    sum += (word & 0x00FF00FF00FF00FFull) + ((word >> 8) & 0x00FF00FF00FF00FFull);
+  }
+  sum = (sum & 0xFFFF0000FFFFull) + ((sum >> 16) & 0xFFFF0000FFFFull);
+  return (int)((sum & 0xFFFFFFFFull) + (sum >> 32));
+}
+
+void pn_cards_add_list(PnCards *cards, const PnCard *list, int count) {
+  for (int i = 0; i < count; i++) cards->n[list[i]]++;
+}
+
+bool pn_cards_contains(const PnCards *have, const PnCards *want) {
+  for (int c = 0; c < PN_CARD_KINDS; c++)
+    if (want->n[c] > have->n[c]) return false;
+  return true;
+}
+
+int pn_cards_of_suit(const PnCards *cards, int suit) {
+  int total = 0;
+  for (int r = 0; r < PN_RANKS; r++) total += cards->n[PN_CARD(suit, r)];
+  return total;
+}
+
+int pn_deck_size(PnDeck deck) {
+  switch (deck) {
+  case PN_DECK_SINGLE: return 48;
+  case PN_DECK_SINGLE64: return 64;
+  case PN_DECK_DOUBLE: return 80;
+  }
+  return 0;
+}
+
+void pn_deck_cards(PnDeck deck, PnCards *out) {
+  int lowest = deck == PN_DECK_SINGLE64 ? PN_SEVEN : deck == PN_DECK_DOUBLE ? PN_JACK : PN_NINE;
+  int copies = deck == PN_DECK_DOUBLE ? 4 : 2;
+  memset(out, 0, sizeof *out);
+  for (int s = 0; s < PN_SUITS; s++)
+    for (int r = 0; r <= lowest; r++) out->n[PN_CARD(s, r)] = (uint8_t)copies;
+}
+
+int pn_dix_rank(PnDeck deck) {
+  switch (deck) {
+  case PN_DECK_SINGLE: return PN_NINE;
+  case PN_DECK_SINGLE64: return PN_SEVEN;
+  case PN_DECK_DOUBLE: return -1;
+  }
+  return -1;
+}

@@ -1,0 +1,80 @@
+/* event.c - one event-log row's text fields to a PnEvent. */
+#include "pinochle.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static bool parse_number(const char *text, int *out) {
+  char *end;
+  if (!*text) return false;
+  long v = strtol(text, &end, 10);
+  if (*end || end == text || v < -100000000L || v > 100000000L) return false;
+  *out = (int)v;
+  return true;
+}
+
+int pn_event_from_text(PnAction action, int seat, const char *cards, const char *value,
+                       PnEvent *ev, int *col, char *err, size_t errlen) {
+  memset(ev, 0, sizeof *ev);
+  ev->action = action;
+  ev->seat = seat;
+  ev->suit = -1;
+  ev->meld = -1;
+  size_t bad = 0;
+  int n = pn_cards_parse(cards, strlen(cards), ev->cards, PN_MAX_EVENT_CARDS, &bad);
+  if (n == -2) {
+    *col = 6;
+    snprintf(err, errlen, "more than %d cards", PN_MAX_EVENT_CARDS);
+    return -1;
+  }
+  if (n < 0) {
+    size_t len = strcspn(cards + bad, " \t");
+    *col = 6;
+    snprintf(err, errlen, "unknown card '%.*s'", (int)(len > 20 ? 20 : len), cards + bad);
+    return -1;
+  }
+  ev->ncards = n;
+  *col = 7;
+  switch (action) {
+  case PN_EV_BID:
+  case PN_EV_SCORE:
+    if (!parse_number(value, &ev->value)) {
+      snprintf(err, errlen, "%s needs a whole number, not '%.40s'", pn_action_name(action), value);
+      return -1;
+    }
+    ev->has_value = true;
+    break;
+  case PN_EV_TRUMP:
+    ev->suit = pn_suit_parse(value);
+    if (ev->suit < 0) {
+      snprintf(err, errlen, "trump needs a suit letter S, H, D or C, not '%.40s'", value);
+      return -1;
+    }
+    break;
+  case PN_EV_DIX:
+    if (strcmp(value, "exchange") == 0) ev->dix = PN_DIX_EXCHANGE;
+    else if (strcmp(value, "show") == 0) ev->dix = PN_DIX_SHOW;
+    else {
+      snprintf(err, errlen, "dix value must be exchange or show, not '%.40s'", value);
+      return -1;
+    }
+    break;
+  case PN_EV_MELD:
+    if (!*value) break;
+    if (parse_number(value, &ev->value)) {
+      ev->has_value = true;
+    } else {
+      ev->meld = pn_meld_parse(value);
+      if (ev->meld < 0) {
+        snprintf(err, errlen, "meld value must be points or a meld name, not '%.40s'", value);
+        return -1;
+      }
+    }
+    break;
+  default:
+    break;
+  }
+  *col = 0;
+  return 0;
+}

@@ -1,0 +1,365 @@
+/* rules.c - the twelve presets and every parameter, settable by name. */
+#include "pinochle.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Defaults shared by most presets; preset_rules() changes what differs. */
+static const PnRules BASE_RULES = {
+    .players = 4, .deck = PN_DECK_SINGLE, .hand_size = 12, .widow = 0, .flow = PN_FLOW_BID,
+    .bidding = PN_BIDDING_OPEN, .sides = PN_SIDES_TEAMS, .exchange = PN_EXCHANGE_NONE,
+    .dealt_all = true, .table = PN_TABLE_TENS, .dix_in_meld = true, .target = 1000,
+    .target_step = 0, .min_bid = 250, .bid_step = 10, .bid_fine_until = 0, .moon = 0,
+    .renege_set = false, .all_pass_redeal = false, .follow = true, .head = PN_HEAD_TRUMP_LEAD,
+    .trump_rule = PN_TRUMP_ALWAYS, .head_led = false, .phase1_free = false,
+    .count = PN_COUNT_TENS, .run_royal = false, .meld_needs_trick = true, .pass_cards = 0,
+    .pass_together = false, .lose_at_on = false, .lose_at = 0, .trump_req = PN_TRUMPREQ_NONE,
+    .side_minimum = 0, .no_trick_no_score = false,
+};
+
+static const struct {
+  const char *name;    /* preset name */
+  const char *summary; /* one line for `pinochle rules` */
+} PRESETS[] = {
+    {"two-hand", "2 players, stock and draws, progressive meld, 000's table, classic count"},
+    {"two-hand-64", "two-hand with the 64-card deck (8s and 7s; the dix is the 7)"},
+    {"two-hand-bid", "2 players, 12 each (24 unused), bid from 10 by 1, unit table and count"},
+    {"three-hand", "3 players, 16 each, dealer's last card turned up for trump, dix exchange"},
+    {"auction", "3 players, 15 each and a widow of 3, open bidding from 250"},
+    {"cutthroat-four", "4 players each alone, 12 each, turned-up trump"},
+    {"partnership", "2 teams (1+3, 2+4), 12 each, turned-up trump"},
+    {"partnership-auction", "2 teams, open bidding from 250, partners pass 4 each way, to 1500"},
+    {"single-bid", "2 teams, one bid each, minimum 100"},
+    {"firehouse", "2 teams, one bid each, minimum 200; all pass: the dealer takes 200"},
+    {"five-call", "5 players, double deck, bidder calls a card for a partner, pass 3"},
+    {"double-deck", "2 teams, double deck, 20 each, bid 50..60 by 1 then by 5, 20/20 minimums"},
+};
+enum { PRESET_COUNT = sizeof PRESETS / sizeof PRESETS[0] };
+
+static void two_hand(PnRules *r) {
+  r->players = 2;
+  r->flow = PN_FLOW_TWO_HAND;
+  r->bidding = PN_BIDDING_NONE;
+  r->sides = PN_SIDES_SOLO;
+  r->exchange = PN_EXCHANGE_DIX;
+  r->table = PN_TABLE_CLASSIC;
+  r->dix_in_meld = false;
+  r->target_step = 250;
+  r->min_bid = 0;
+  r->phase1_free = true;
+  r->count = PN_COUNT_CLASSIC;
+  r->meld_needs_trick = false;
+}
+
+static void turn_up(PnRules *r, int players, int hand_size, PnSides sides) {
+  r->players = players;
+  r->hand_size = hand_size;
+  r->flow = PN_FLOW_TURNUP;
+  r->bidding = PN_BIDDING_NONE;
+  r->sides = sides;
+  r->exchange = PN_EXCHANGE_DIX;
+  r->dix_in_meld = false;
+  r->min_bid = 0;
+}
+
+/* Applies preset `index` (RULES.md section 5) on top of BASE_RULES. */
+static void preset_rules(int index, PnRules *r) {
+  *r = BASE_RULES;
+  r->preset = PRESETS[index].name;
+  switch (index) {
+  case 0: two_hand(r); break;
+  case 1:
+    two_hand(r);
+    r->deck = PN_DECK_SINGLE64;
+    break;
+  case 2: /* two-hand-bid */
+    r->players = 2;
+    r->bidding = PN_BIDDING_TWO_HAND;
+    r->sides = PN_SIDES_SOLO;
+    r->dealt_all = false;
+    r->table = PN_TABLE_UNIT;
+    r->target = 100;
+    r->min_bid = 10;
+    r->bid_step = 1;
+    r->head = PN_HEAD_NEVER;
+    r->trump_rule = PN_TRUMP_NO;
+    r->count = PN_COUNT_UNIT;
+    r->trump_req = PN_TRUMPREQ_MARRIAGE_OR_DIX;
+    r->no_trick_no_score = true;
+    break;
+  case 3: turn_up(r, 3, 16, PN_SIDES_SOLO); break;
+  case 4: /* auction */
+    r->players = 3;
+    r->hand_size = 15;
+    r->widow = 3;
+    r->sides = PN_SIDES_SOLO;
+    r->exchange = PN_EXCHANGE_WIDOW;
+    break;
+  case 5: turn_up(r, 4, 12, PN_SIDES_SOLO); break;
+  case 6: turn_up(r, 4, 12, PN_SIDES_TEAMS); break;
+  case 7: /* partnership-auction */
+    r->target = 1500;
+    r->moon = 1500;
+    r->head = PN_HEAD_ALWAYS;
+    r->trump_rule = PN_TRUMP_IF_CAN_WIN;
+    r->exchange = PN_EXCHANGE_PASS;
+    r->pass_cards = 4;
+    break;
+  case 8: /* single-bid */
+    r->bidding = PN_BIDDING_ONCE;
+    r->min_bid = 100;
+    break;
+  case 9: /* firehouse */
+    r->bidding = PN_BIDDING_ONCE;
+    r->min_bid = 200;
+    break;
+  case 10: /* five-call */
+    r->players = 5;
+    r->deck = PN_DECK_DOUBLE;
+    r->hand_size = 16;
+    r->sides = PN_SIDES_CALLED;
+    r->exchange = PN_EXCHANGE_CALL_PASS;
+    r->table = PN_TABLE_DOUBLE10;
+    r->dix_in_meld = false;
+    r->target = 1500;
+    r->moon = 1500;
+    r->head = PN_HEAD_ALWAYS;
+    r->trump_rule = PN_TRUMP_IF_CAN_WIN;
+    r->count = PN_COUNT_TENS20;
+    r->pass_cards = 3;
+    break;
+  case 11: /* double-deck */
+    r->deck = PN_DECK_DOUBLE;
+    r->hand_size = 20;
+    r->table = PN_TABLE_DOUBLE;
+    r->dix_in_meld = false;
+    r->target = 500;
+    r->min_bid = 50;
+    r->bid_step = 5;
+    r->bid_fine_until = 60;
+    r->head = PN_HEAD_ALWAYS;
+    r->count = PN_COUNT_UNIT2;
+    r->trump_req = PN_TRUMPREQ_MARRIAGE;
+    r->side_minimum = 20;
+    break;
+  }
+}
+
+int pn_preset_count(void) { return PRESET_COUNT; }
+
+const char *pn_preset_name(int index) {
+  return (index >= 0 && index < PRESET_COUNT) ? PRESETS[index].name : NULL;
+}
+
+const char *pn_preset_summary(int index) {
+  return (index >= 0 && index < PRESET_COUNT) ? PRESETS[index].summary : NULL;
+}
+
+int pn_rules_preset(PnRules *rules, const char *name) {
+  for (int i = 0; i < PRESET_COUNT; i++)
+    if (strcmp(PRESETS[i].name, name) == 0) {
+      preset_rules(i, rules);
+      return 0;
+    }
+  return -1;
+}
+
+/* ----------------------------------------------------------- parameters */
+
+typedef enum { P_INT, P_BOOL, P_CHOICE, P_INT_OR_OFF } ParamType;
+
+typedef struct Param {
+  const char *name;      /* the option's name */
+  ParamType type;        /* how its value is written */
+  const char *choices;   /* P_CHOICE: '|'-separated words, in enum order */
+  int min, max;          /* P_INT bounds */
+  size_t offset;         /* field in PnRules */
+  size_t flag_offset;    /* P_INT_OR_OFF: bool "on" field, or NOFLAG */
+  bool stored_bool;      /* the field is a bool (else an int or an enum) */
+  const char *help;      /* one line */
+} Param;
+
+#define OFF(field) offsetof(PnRules, field)
+#define NOFLAG ((size_t)-1)
+
+static const Param PARAMS[] = {
+    {"target", P_INT, NULL, 1, 1000000, OFF(target), NOFLAG, false, "game target score"},
+    {"target_step", P_INT, NULL, 0, 100000, OFF(target_step), NOFLAG, false,
+     "raise the target by this while both players are over it (two-hand 250; 0 = never)"},
+    {"min_bid", P_INT, NULL, 0, 100000, OFF(min_bid), NOFLAG, false, "minimum (and forced) bid"},
+    {"bid_step", P_INT, NULL, 1, 1000, OFF(bid_step), NOFLAG, false, "bids are multiples of this"},
+    {"bid_fine_until", P_INT, NULL, 0, 100000, OFF(bid_fine_until), NOFLAG, false,
+     "any whole number is a legal bid up to this (double-deck 60)"},
+    {"moon", P_INT_OR_OFF, NULL, 1, 1000000, OFF(moon), NOFLAG, false,
+     "shoot-the-moon value, or off"},
+    {"renege_penalty", P_CHOICE, "none|set", 0, 0, OFF(renege_set), NOFLAG, true,
+     "none: scores as played; set: a reneging side is set"},
+    {"all_pass", P_CHOICE, "dealer|redeal", 0, 0, OFF(all_pass_redeal), NOFLAG, true,
+     "all pass: the dealer takes the minimum bid, or the hand is redealt"},
+    {"follow", P_BOOL, NULL, 0, 0, OFF(follow), NOFLAG, true, "must follow the suit led"},
+    {"head", P_CHOICE, "never|trump-lead|always", 0, 0, OFF(head), NOFLAG, false,
+     "must beat the winning card when following suit"},
+    {"trump_rule", P_CHOICE, "no|always|if-can-win", 0, 0, OFF(trump_rule), NOFLAG, false,
+     "must play a trump when void in the suit led"},
+    {"count", P_CHOICE, "classic|tens|tens20|unit|unit2", 0, 0, OFF(count), NOFLAG, false,
+     "counting scheme for cards won in tricks"},
+    {"head_suit", P_CHOICE, "winning|led", 0, 0, OFF(head_led), NOFLAG, true,
+     "heading beats the winning card, or the best card of the led suit"},
+    {"run_royal", P_BOOL, NULL, 0, 0, OFF(run_royal), NOFLAG, true,
+     "the run's K-Q also count as a royal marriage"},
+    {"meld_needs_trick", P_BOOL, NULL, 0, 0, OFF(meld_needs_trick), NOFLAG, true,
+     "meld counts only if the side takes a trick"},
+    {"pass_cards", P_INT, NULL, 0, 8, OFF(pass_cards), NOFLAG, false, "cards passed each way"},
+    {"pass_order", P_CHOICE, "partner-first|together", 0, 0, OFF(pass_together), NOFLAG, true,
+     "the partner passes first, or both pass at once from the hand as dealt"},
+    {"lose_at", P_INT_OR_OFF, NULL, -1000000, 1000000, OFF(lose_at), OFF(lose_at_on), false,
+     "a side at or below this running score loses, or off"},
+    {"phase1_free", P_BOOL, NULL, 0, 0, OFF(phase1_free), NOFLAG, true,
+     "two-hand: no play obligations while the stock lasts"},
+    {"dix_in_meld", P_BOOL, NULL, 0, 0, OFF(dix_in_meld), NOFLAG, true,
+     "the dix counts inside a shown meld (else only by dix rows)"},
+    {"meld_table", P_CHOICE, "tens|classic|unit|double|double10", 0, 0, OFF(table), NOFLAG, false,
+     "meld values: 000/001 tens, two-hand classic, 002 unit, 004 double, double x10"},
+    {"trump_needs", P_CHOICE, "none|marriage-or-dix|marriage", 0, 0, OFF(trump_req), NOFLAG, false,
+     "what the bidder must hold in the suit named trump, else set"},
+    {"side_minimum", P_INT, NULL, 0, 1000, OFF(side_minimum), NOFLAG, false,
+     "double-deck: counters needed to score, and meld needed for meld to count (0 = none)"},
+    {"no_trick_no_score", P_BOOL, NULL, 0, 0, OFF(no_trick_no_score), NOFLAG, true,
+     "a player who takes no trick scores nothing"},
+};
+enum { PARAM_COUNT = sizeof PARAMS / sizeof PARAMS[0] };
+
+int pn_param_count(void) { return PARAM_COUNT; }
+const char *pn_param_name(int index) {
+  return (index >= 0 && index < PARAM_COUNT) ? PARAMS[index].name : NULL;
+}
+const char *pn_param_help(int index) {
+  return (index >= 0 && index < PARAM_COUNT) ? PARAMS[index].help : NULL;
+}
+
+/* Enum fields are stored as int; the assertion keeps that honest. */
+_Static_assert(sizeof(PnHead) == sizeof(int), "enum fields are stored as int");
+
+static int field_get(const PnRules *rules, const Param *p) {
+  const char *field = (const char *)rules + p->offset;
+  return p->stored_bool ? *(const bool *)field : *(const int *)field;
+}
+
+static void field_set(PnRules *rules, const Param *p, int value) {
+  char *field = (char *)rules + p->offset;
+  if (p->stored_bool) *(bool *)field = value != 0;
+  else *(int *)field = value;
+}
+
+/* Index of word in a '|'-separated list, or -1. */
+static int choice_index(const char *choices, const char *word) {
+  size_t len = strlen(word);
+  int index = 0;
+  for (const char *at = choices;; index++) {
+    const char *bar = strchr(at, '|');
+    size_t n = bar ? (size_t)(bar - at) : strlen(at);
+    if (n == len && strncmp(at, word, n) == 0) return index;
+    if (!bar) return -1;
+    at = bar + 1;
+  }
+}
+
+static bool parse_int(const char *text, int *out) {
+  char *end;
+  if (!*text) return false;
+  long v = strtol(text, &end, 10);
+  if (*end || v < -1000000000L || v > 1000000000L) return false;
+  *out = (int)v;
+  return true;
+}
+
+int pn_rules_set(PnRules *rules, const char *name, const char *value, char *err, size_t errlen) {
+  const Param *p = NULL;
+  for (int i = 0; i < PARAM_COUNT; i++)
+    if (strcmp(PARAMS[i].name, name) == 0) p = &PARAMS[i];
+  if (!p) {
+    snprintf(err, errlen, "unknown option '%s'", name);
+    return -1;
+  }
+  int v;
+  switch (p->type) {
+  case P_BOOL:
+    if (strcmp(value, "yes") == 0) v = 1;
+    else if (strcmp(value, "no") == 0) v = 0;
+    else goto bad;
+    break;
+  case P_CHOICE:
+    v = choice_index(p->choices, value);
+    if (v < 0) goto bad;
+    break;
+  case P_INT_OR_OFF:
+    if (strcmp(value, "off") == 0) {
+      if (p->flag_offset != NOFLAG) *(bool *)((char *)rules + p->flag_offset) = false;
+      else field_set(rules, p, 0);
+      return 0;
+    }
+    /* fall through */
+  case P_INT:
+    if (!parse_int(value, &v) || v < p->min || v > p->max) goto bad;
+    if (p->flag_offset != NOFLAG) *(bool *)((char *)rules + p->flag_offset) = true;
+    break;
+  default:
+    goto bad;
+  }
+  field_set(rules, p, v);
+  return 0;
+bad:
+  if (p->type == P_BOOL) snprintf(err, errlen, "option %s takes yes or no, not '%s'", name, value);
+  else if (p->type == P_CHOICE)
+    snprintf(err, errlen, "option %s takes one of %s, not '%s'", name, p->choices, value);
+  else if (p->type == P_INT_OR_OFF)
+    snprintf(err, errlen, "option %s takes a whole number or off, not '%s'", name, value);
+  else
+    snprintf(err, errlen, "option %s takes a whole number from %d to %d, not '%s'", name, p->min,
+             p->max, value);
+  return -1;
+}
+
+int pn_rules_set_option(PnRules *rules, const char *option, char *err, size_t errlen) {
+  const char *eq = strchr(option, '=');
+  char name[64];
+  if (!eq || eq == option || (size_t)(eq - option) >= sizeof name) {
+    snprintf(err, errlen, "option '%s' is not name=value", option);
+    return -1;
+  }
+  memcpy(name, option, (size_t)(eq - option));
+  name[eq - option] = '\0';
+  return pn_rules_set(rules, name, eq + 1, err, errlen);
+}
+
+const char *pn_param_value(const PnRules *rules, int index, char *buf, size_t size) {
+  if (index < 0 || index >= PARAM_COUNT) {
+    snprintf(buf, size, "?");
+    return buf;
+  }
+  const Param *p = &PARAMS[index];
+  int v = field_get(rules, p);
+  switch (p->type) {
+  case P_BOOL: snprintf(buf, size, "%s", v ? "yes" : "no"); break;
+  case P_CHOICE: {
+    const char *at = p->choices;
+    for (int i = 0; i < v && at; i++) {
+      at = strchr(at, '|');
+      if (at) at++;
+    }
+    size_t n = at ? strcspn(at, "|") : 1;
+    snprintf(buf, size, "%.*s", (int)n, at ? at : "?");
+    break;
+  }
+  case P_INT_OR_OFF: {
+    bool on = p->flag_offset != NOFLAG ? *(const bool *)((const char *)rules + p->flag_offset)
+                                       : v != 0;
+    if (on) snprintf(buf, size, "%d", v);
+    else snprintf(buf, size, "off");
+    break;
+  }
+  case P_INT: snprintf(buf, size, "%d", v); break;
+  }
+  return buf;
+}

@@ -1,0 +1,502 @@
+/* sim.c - seeded players for every preset (see sim.h). */
+#include "sim.h"
+
+#include <string.h>
+
+/* ------------------------------------------------------------------ rng */
+
+void sim_rng_seed(SimRng *rng, uint64_t seed) { rng->state = seed; }
+
+uint64_t sim_rng_next(SimRng *rng) {
+  uint64_t z = (rng->state += 0x9E3779B97F4A7C15ull);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+int sim_rng_below(SimRng *rng, int n) { return n <= 1 ? 0 : (int)(sim_rng_next(rng) % (uint64_t)n); }
+
+bool sim_rng_chance(SimRng *rng, double p) {
+  return (double)(sim_rng_next(rng) >> 11) * (1.0 / 9007199254740992.0) < p;
+}
+
+void sim_driver_init(SimDriver *d, const SimConfig *config, uint64_t seed, int players) {
+  memset(d, 0, sizeof *d);
+  d->config = *config;
+  sim_rng_seed(&d->rng, seed);
+  d->next_dealer = config->first_dealer >= 1 && config->first_dealer <= players ? config->first_dealer : 1;
+  d->score_for_hand = -1;
+}
+
+/* -------------------------------------------------------------- helpers */
+
+static int next_seat(const PnGame *g, int seat) { return seat % g->rules.players + 1; }
+
+static void set_event(PnEvent *ev, PnAction action, int seat) {
+  memset(ev, 0, sizeof *ev);
+  ev->action = action;
+  ev->seat = seat;
+  ev->suit = -1;
+  ev->meld = -1;
+}
+
+static void add_cards(PnEvent *ev, const PnCards *cards) {
+  for (int c = 0; c < PN_CARD_KINDS; c++)
+    for (int k = 0; k < cards->n[c]; k++) ev->cards[ev->ncards++] = (PnCard)c;
+}
+
+/* The i-th card (0-based, canonical order) of a multiset. */
+static PnCard nth_card(const PnCards *cards, int i) {
+  for (int c = 0; c < PN_CARD_KINDS; c++) {
+    if (i < cards->n[c]) return (PnCard)c;
+    i -= cards->n[c];
+  }
+  return PN_NO_CARD;
+}
+
+static PnCard random_card(SimRng *rng, const PnCards *cards) {
+  int total = pn_cards_total(cards);
+  return total ? nth_card(cards, sim_rng_below(rng, total)) : PN_NO_CARD;
+}
+
+static int counter_total(const PnRules *r) {
+  PnCards deck;
+  pn_deck_cards(r->deck, &deck);
+  int total = pn_last_trick_bonus(r->count);
+  for (int c = 0; c < PN_CARD_KINDS; c++) total += deck.n[c] * pn_counter_value(r->count, (PnCard)c);
+  return total;
+}
+
+/* ----------------------------------------------------------------- deal */
+
+static void shuffle(SimDriver *d, const PnRules *r) {
+  PnCards deck;
+  pn_deck_cards(r->deck, &deck);
+  d->deck_len = 0;
+  for (int c = 0; c < PN_CARD_KINDS; c++)
+    for (int k = 0; k < deck.n[c]; k++) d->deck[d->deck_len++] = (PnCard)c;
+  for (int i = d->deck_len - 1; i > 0; i--) {
+    int j = sim_rng_below(&d->rng, i + 1);
+    PnCard t = d->deck[i];
+    d->deck[i] = d->deck[j];
+    d->deck[j] = t;
+  }
+}
+
+static void deal_event(SimDriver *d, const PnGame *g, const PnExpect *ex, PnEvent *ev) {
+  const PnRules *r = &g->rules;
+  const PnHand *h = &g->hand;
+  int hs = r->hand_size, np = r->players;
+  if (ex->actions & (1u << PN_EV_DEAL)) {
+    set_event(ev, PN_EV_DEAL, ex->seat);
+    PnCards cards = {{0}};
+    pn_cards_add_list(&cards, d->deck + (ex->seat - 1) * hs, hs);
+    add_cards(ev, &cards); /* canonical order reads better in a log */
+  } else if (ex->actions & (1u << PN_EV_TURNUP)) {
+    set_event(ev, PN_EV_TURNUP, h->dealer);
+    /* two-hand: the card after the hands; turn-up presets: the dealer's last */
+    ev->cards[0] = r->flow == PN_FLOW_TWO_HAND ? d->deck[np * hs] : d->deck[h->dealer * hs - 1];
+    ev->ncards = 1;
+    if (r->flow == PN_FLOW_TWO_HAND) ev->seat = 0;
+  } else if (ex->actions & (1u << PN_EV_STOCK)) {
+    set_event(ev, PN_EV_STOCK, 0);
+    for (int i = np * hs + 1; i < d->deck_len; i++) ev->cards[ev->ncards++] = d->deck[i];
+  } else {
+    set_event(ev, PN_EV_WIDOW, 0);
+    PnCards cards = {{0}};
+    pn_cards_add_list(&cards, d->deck + np * hs, r->widow);
+    add_cards(ev, &cards);
+  }
+}
+
+/* -------------------------------------------------------------- bidding */
+
+/* What a hand hopes to make with `trump`: its meld plus a share of the
+ * counters in proportion to its aces and trumps. */
+static int hand_value(const PnGame *g, const PnCards *hand, int trump) {
+  const PnRules *r = &g->rules;
+  PnMeldResult meld;
+  pn_meld_best(r, trump, hand, &meld);
+  int aces = 0, tens = 0;
+  for (int s = 0; s < PN_SUITS; s++) {
+    aces += hand->n[PN_CARD(s, PN_ACE)];
+    tens += hand->n[PN_CARD(s, PN_TEN)];
+  }
+  int trumps = pn_cards_of_suit(hand, trump);
+  int fair = r->hand_size / PN_SUITS; /* an average suit length */
+  double strength = aces + 0.4 * tens + 0.8 * (trumps > fair ? trumps - fair : 0);
+  double share = strength / (double)r->hand_size;
+  if (share > 0.9) share = 0.9;
+  int counters = (int)(counter_total(r) * share);
+  int helper = r->sides == PN_SIDES_SOLO ? 0 : r->min_bid / 5; /* a partner helps */
+  return meld.total + counters + helper;
+}
+
+static bool meets_trump_need(const PnRules *r, const PnCards *hand, int suit) {
+  bool marriage = hand->n[PN_CARD(suit, PN_KING)] && hand->n[PN_CARD(suit, PN_QUEEN)];
+  int dix = pn_dix_rank(r->deck);
+  switch (r->trump_req) {
+  case PN_TRUMPREQ_NONE: return true;
+  case PN_TRUMPREQ_MARRIAGE: return marriage;
+  case PN_TRUMPREQ_MARRIAGE_OR_DIX: return marriage || (dix >= 0 && hand->n[PN_CARD(suit, dix)]);
+  }
+  return true;
+}
+
+static int best_trump(const PnGame *g, const PnCards *hand, int *value) {
+  int best = 0, best_value = -1;
+  for (int s = 0; s < PN_SUITS; s++) {
+    int v = hand_value(g, hand, s) + (meets_trump_need(&g->rules, hand, s) ? 10000 : 0);
+    if (v > best_value) {
+      best = s;
+      best_value = v;
+    }
+  }
+  if (value) *value = best_value % 10000;
+  return best;
+}
+
+static void bid_event(SimDriver *d, const PnGame *g, const PnExpect *ex, PnEvent *ev) {
+  const PnRules *r = &g->rules;
+  int seat = ex->seat;
+  int lowest = ex->min_bid;
+  int step = lowest < r->bid_fine_until ? 1 : r->bid_step;
+  if (d->config.style == SIM_RANDOM) {
+    if (sim_rng_chance(&d->rng, 0.5)) {
+      set_event(ev, PN_EV_PASS, seat);
+    } else {
+      set_event(ev, PN_EV_BID, seat);
+      ev->has_value = true;
+      ev->value = lowest + step * sim_rng_below(&d->rng, 3);
+    }
+    return;
+  }
+  int value;
+  best_trump(g, &g->hand.held[seat - 1], &value);
+  if (lowest > value) {
+    set_event(ev, PN_EV_PASS, seat);
+    return;
+  }
+  set_event(ev, PN_EV_BID, seat);
+  ev->has_value = true;
+  ev->value = lowest;
+  if (r->bidding == PN_BIDDING_ONCE) /* one chance: bid what the hand is worth */
+    while (ev->value + r->bid_step <= value) ev->value += r->bid_step;
+}
+
+/* ------------------------------------------------------ exchange, meld */
+
+/* Picks `count` cards of `hand` by preference: lower score first. */
+static void pick_cards(const PnCards *hand, int count, const int score[PN_CARD_KINDS], PnCards *out) {
+  PnCards left = *hand;
+  memset(out, 0, sizeof *out);
+  for (int k = 0; k < count; k++) {
+    int best = -1;
+    for (int c = 0; c < PN_CARD_KINDS; c++)
+      if (left.n[c] && (best < 0 || score[c] < score[best])) best = c;
+    if (best < 0) return;
+    left.n[best]--;
+    out->n[best]++;
+  }
+}
+
+static void random_pick(SimRng *rng, const PnCards *hand, int count, PnCards *out) {
+  PnCards left = *hand;
+  memset(out, 0, sizeof *out);
+  for (int k = 0; k < count && pn_cards_total(&left); k++) {
+    PnCard c = random_card(rng, &left);
+    left.n[c]--;
+    out->n[c]++;
+  }
+}
+
+/* Card preferences for giving away: `keep` high means keep it. */
+static void keep_scores(const PnGame *g, const PnCards *hand, bool to_partner, int score[PN_CARD_KINDS]) {
+  int trump = g->hand.trump;
+  PnMeldResult meld;
+  pn_meld_best(&g->rules, trump, hand, &meld);
+  for (int c = 0; c < PN_CARD_KINDS; c++) {
+    int rank_value = PN_RANKS - PN_RANK(c); /* ace 8 ... seven 1 */
+    bool is_trump = PN_SUIT(c) == trump;
+    if (to_partner) /* the partner sends trumps and aces to the bidder */
+      score[c] = -(is_trump ? 100 + rank_value : PN_RANK(c) == PN_ACE ? 50 : 0) + rank_value;
+    else /* the bidder returns what does not serve its meld or trumps */
+      score[c] = (meld.used.n[c] ? 100 : 0) + (is_trump ? 50 : 0) + rank_value;
+  }
+}
+
+static void give_event(SimDriver *d, const PnGame *g, const PnExpect *ex, PnEvent *ev) {
+  const PnHand *h = &g->hand;
+  int seat = ex->seat;
+  if (seat == 0) seat = h->partner; /* together: the partner's row first */
+  set_event(ev, PN_EV_GIVE, seat);
+  const PnCards *hand = &h->held[seat - 1];
+  int n = g->rules.pass_cards;
+  PnCards give;
+  bool must_call = g->rules.exchange == PN_EXCHANGE_CALL_PASS && seat == h->partner;
+  PnCards rest = *hand;
+  if (must_call) { /* the called card travels with the pass */
+    rest.n[h->called]--;
+    n--;
+  }
+  if (d->config.style == SIM_RANDOM) {
+    random_pick(&d->rng, &rest, n, &give);
+  } else {
+    int score[PN_CARD_KINDS];
+    keep_scores(g, hand, seat == h->partner, score);
+    pick_cards(&rest, n, score, &give);
+  }
+  if (must_call) give.n[h->called]++;
+  add_cards(ev, &give);
+}
+
+static void discard_event(SimDriver *d, const PnGame *g, PnEvent *ev) {
+  const PnHand *h = &g->hand;
+  int seat = h->high_bidder;
+  set_event(ev, PN_EV_DISCARD, seat);
+  PnCards out;
+  if (d->config.style == SIM_RANDOM) {
+    random_pick(&d->rng, &h->held[seat - 1], g->rules.widow, &out);
+  } else {
+    int score[PN_CARD_KINDS];
+    keep_scores(g, &h->held[seat - 1], false, score);
+    pick_cards(&h->held[seat - 1], g->rules.widow, score, &out);
+  }
+  add_cards(ev, &out);
+}
+
+static void call_event(SimDriver *d, const PnGame *g, PnEvent *ev) {
+  const PnHand *h = &g->hand;
+  int seat = h->high_bidder;
+  set_event(ev, PN_EV_CALL, seat);
+  PnCard called = PN_CARD(h->trump, PN_ACE);
+  if (d->config.style == SIM_RANDOM) {
+    PnCards deck;
+    pn_deck_cards(g->rules.deck, &deck);
+    called = random_card(&d->rng, &deck);
+  } else {
+    for (int r = PN_ACE; r <= PN_JACK; r++) /* the best trump not all held */
+      if (h->held[seat - 1].n[PN_CARD(h->trump, r)] < 4) {
+        called = PN_CARD(h->trump, r);
+        break;
+      }
+  }
+  ev->cards[0] = called;
+  ev->ncards = 1;
+}
+
+static bool meld_event(SimDriver *d, const PnGame *g, PnEvent *ev) {
+  const PnHand *h = &g->hand;
+  int first = h->high_bidder ? h->high_bidder : next_seat(g, h->dealer);
+  for (int i = 0, seat = first; i < g->rules.players; i++, seat = next_seat(g, seat)) {
+    if (h->meld_shown[seat - 1] >= 0) continue;
+    PnMeldResult meld;
+    pn_meld_best(&g->rules, h->trump, &h->held[seat - 1], &meld);
+    if (meld.total == 0) continue;
+    set_event(ev, PN_EV_MELD, seat);
+    add_cards(ev, &meld.used);
+    if (sim_rng_chance(&d->rng, d->config.claim_rate)) {
+      ev->has_value = true;
+      ev->value = meld.total;
+    }
+    return true;
+  }
+  return false;
+}
+
+static bool dix_event(const PnGame *g, PnEvent *ev) {
+  const PnHand *h = &g->hand;
+  for (int i = 0, seat = next_seat(g, h->dealer); i < g->rules.players; i++, seat = next_seat(g, seat)) {
+    if (h->dix_fresh[seat - 1] <= 0) continue;
+    set_event(ev, PN_EV_DIX, seat);
+    ev->dix = h->exchanged ? PN_DIX_SHOW : PN_DIX_EXCHANGE;
+    return true;
+  }
+  return false;
+}
+
+/* Two-hand: the best meld the trick winner may put down now, found by
+ * trying each named meld on a copy of the game. */
+static bool progressive_meld(SimDriver *d, const PnGame *g, PnEvent *ev) {
+  const PnHand *h = &g->hand;
+  int seat = h->last_winner;
+  if (h->melds_this_turn > 0) return false;
+  if (d->config.style == SIM_RANDOM && sim_rng_chance(&d->rng, 0.2)) return false;
+  PnCards held;
+  pn_held(g, seat, &held);
+  int best_value = 0;
+  PnEvent candidate;
+  for (int kind = 0; kind < PN_MELD_KINDS; kind++) {
+    if (kind == PN_MELD_DIX || kind == PN_MELD_ROUND_ROBIN) continue;
+    for (int suit = 0; suit < PN_SUITS; suit++) {
+      if (kind != PN_MELD_MARRIAGE && suit > 0) break;
+      PnCard cards[10];
+      int n = pn_meld_cards(&g->rules, (PnMeldKind)kind, h->trump, suit, cards);
+      if (n == 0) continue;
+      PnCards want = {{0}};
+      pn_cards_add_list(&want, cards, n);
+      if (!pn_cards_contains(&held, &want)) continue;
+      int value = pn_meld_value(&g->rules, (PnMeldKind)kind);
+      if (value <= best_value) continue;
+      set_event(&candidate, PN_EV_MELD, seat);
+      memcpy(candidate.cards, cards, (size_t)n);
+      candidate.ncards = n;
+      candidate.meld = kind;
+      PnGame trial = *g;
+      PnOutcome out;
+      if (pn_game_apply(&trial, &candidate, &out) != PN_ACCEPTED) continue;
+      best_value = value;
+      *ev = candidate;
+    }
+  }
+  return best_value > 0;
+}
+
+/* ------------------------------------------------------------------ play */
+
+static int card_points(const PnGame *g, PnCard c) { return pn_counter_value(g->rules.count, c); }
+
+/* Sensible card play: lead aces and strong cards; follow by winning
+ * cheaply, feeding counters to a partner who is winning, and throwing
+ * the lowest card on a lost trick. */
+static PnCard choose_play(const PnGame *g, int seat, const PnCards *legal) {
+  const PnHand *h = &g->hand;
+  int trump = h->trump;
+  PnCard best = PN_NO_CARD;
+  if (h->ntrick == 0) {
+    for (int c = 0; c < PN_CARD_KINDS; c++) /* a non-trump ace first */
+      if (legal->n[c] && PN_RANK(c) == PN_ACE && PN_SUIT(c) != trump) return (PnCard)c;
+    for (int c = 0; c < PN_CARD_KINDS; c++) /* else the lowest non-counter */
+      if (legal->n[c] && (best == PN_NO_CARD || PN_RANK(c) > PN_RANK(best))) best = (PnCard)c;
+    return best;
+  }
+  int led = PN_SUIT(h->trick[0]);
+  int wi = pn_trick_winner(h->trick, h->ntrick, trump);
+  int winner_seat = h->trick_seat[wi];
+  bool partner_winning = g->rules.sides == PN_SIDES_TEAMS && (winner_seat - seat) % 2 == 0;
+  PnCard cheapest_win = PN_NO_CARD, richest = PN_NO_CARD, poorest = PN_NO_CARD;
+  for (int c = 0; c < PN_CARD_KINDS; c++) {
+    if (!legal->n[c]) continue;
+    PnCard card = (PnCard)c;
+    bool wins = pn_card_beats(card, h->trick[wi], led, trump);
+    if (wins && (cheapest_win == PN_NO_CARD || (PN_SUIT(card) == trump) < (PN_SUIT(cheapest_win) == trump) ||
+                 ((PN_SUIT(card) == trump) == (PN_SUIT(cheapest_win) == trump) && PN_RANK(card) > PN_RANK(cheapest_win))))
+      cheapest_win = card;
+    if (richest == PN_NO_CARD || card_points(g, card) > card_points(g, richest) ||
+        (card_points(g, card) == card_points(g, richest) && PN_SUIT(richest) == trump))
+      richest = card;
+    if (poorest == PN_NO_CARD || card_points(g, card) < card_points(g, poorest) ||
+        (card_points(g, card) == card_points(g, poorest) && PN_RANK(card) > PN_RANK(poorest)))
+      poorest = card;
+  }
+  if (partner_winning) return richest != PN_NO_CARD && PN_SUIT(richest) != trump ? richest : poorest;
+  if (cheapest_win != PN_NO_CARD) return cheapest_win;
+  return poorest;
+}
+
+static void play_event(SimDriver *d, const PnGame *g, const PnExpect *ex, PnEvent *ev) {
+  int seat = ex->seat;
+  set_event(ev, PN_EV_PLAY, seat);
+  ev->ncards = 1;
+  PnCards held;
+  pn_held_next(g, seat, &held);
+  if (d->config.renege_rate > 0 && sim_rng_chance(&d->rng, d->config.renege_rate)) {
+    PnCards illegal = held;
+    for (int c = 0; c < PN_CARD_KINDS; c++)
+      if (ex->legal.n[c]) illegal.n[c] = 0;
+    if (pn_cards_total(&illegal)) {
+      ev->cards[0] = random_card(&d->rng, &illegal);
+      d->planted++;
+      return;
+    }
+  }
+  if (d->config.style == SIM_RANDOM) ev->cards[0] = random_card(&d->rng, &ex->legal);
+  else ev->cards[0] = choose_play(g, seat, &ex->legal);
+}
+
+/* ---------------------------------------------------------------- score */
+
+static bool score_event(SimDriver *d, const PnGame *g, PnEvent *ev) {
+  const PnHand *h = &g->hand;
+  if (d->score_for_hand != h->number) {
+    d->score_for_hand = h->number;
+    d->score_rows_left = sim_rng_chance(&d->rng, d->config.claim_rate) ? pn_side_count(g) : 0;
+  }
+  if (d->score_rows_left == 0) return false;
+  int side = pn_side_count(g) - d->score_rows_left--;
+  for (int seat = 1; seat <= g->rules.players; seat++)
+    if (pn_side_of(g, seat) == side) {
+      set_event(ev, PN_EV_SCORE, seat);
+      ev->has_value = true;
+      ev->value = h->result.seat[seat - 1].score;
+      return true;
+    }
+  return false;
+}
+
+/* -------------------------------------------------------------- driving */
+
+int sim_next_event(SimDriver *d, const PnGame *g, PnEvent *ev) {
+  const PnRules *r = &g->rules;
+  const PnHand *h = &g->hand;
+  PnExpect ex;
+  pn_game_expect(g, &ex);
+  switch (h->phase) {
+  case PN_PHASE_DEALER:
+  case PN_PHASE_GAME_OVER:
+    if (g->over) return 0;
+    set_event(ev, PN_EV_DEALER, d->next_dealer);
+    d->next_dealer = next_seat(g, d->next_dealer);
+    shuffle(d, r);
+    return 1;
+  case PN_PHASE_DEAL: deal_event(d, g, &ex, ev); return 1;
+  case PN_PHASE_BID: bid_event(d, g, &ex, ev); return 1;
+  case PN_PHASE_PREPARE:
+    if (ex.actions & (1u << PN_EV_TRUMP)) {
+      set_event(ev, PN_EV_TRUMP, h->high_bidder);
+      ev->suit = d->config.style == SIM_RANDOM ? sim_rng_below(&d->rng, PN_SUITS)
+                                               : best_trump(g, &h->held[h->high_bidder - 1], NULL);
+      return 1;
+    }
+    if (ex.actions & (1u << PN_EV_CALL)) {
+      call_event(d, g, ev);
+      return 1;
+    }
+    if (ex.actions & (1u << PN_EV_DISCARD)) {
+      discard_event(d, g, ev);
+      return 1;
+    }
+    if (ex.actions & (1u << PN_EV_GIVE)) {
+      give_event(d, g, &ex, ev);
+      return 1;
+    }
+    if ((ex.actions & (1u << PN_EV_DIX)) && dix_event(g, ev)) return 1;
+    if (meld_event(d, g, ev)) return 1;
+    if ((ex.actions & (1u << PN_EV_MOON)) && d->config.style == SIM_RANDOM &&
+        sim_rng_chance(&d->rng, 0.03)) {
+      set_event(ev, PN_EV_MOON, h->high_bidder);
+      return 1;
+    }
+    play_event(d, g, &ex, ev);
+    return 1;
+  case PN_PHASE_PLAY:
+    if (ex.actions & (1u << PN_EV_DIX)) {
+      if (h->dix_this_turn == 0 && h->dix_fresh[h->last_winner - 1] > 0) {
+        set_event(ev, PN_EV_DIX, h->last_winner);
+        ev->dix = h->exchanged ? PN_DIX_SHOW : PN_DIX_EXCHANGE;
+        return 1;
+      }
+      if (progressive_meld(d, g, ev)) return 1;
+    }
+    play_event(d, g, &ex, ev);
+    return 1;
+  case PN_PHASE_DONE:
+    if (score_event(d, g, ev)) return 1;
+    if (g->over) return 0;
+    set_event(ev, PN_EV_DEALER, d->next_dealer);
+    d->next_dealer = next_seat(g, d->next_dealer);
+    shuffle(d, r);
+    return 1;
+  }
+  return 0;
+}

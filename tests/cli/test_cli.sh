@@ -1,0 +1,249 @@
+#!/usr/bin/env bash
+# test_cli.sh - the pinochle command as a user sees it: exit codes, what
+# goes to stdout and stderr, and whole outputs where they are stable.
+#
+# usage: tests/cli/test_cli.sh PATH/TO/pinochle
+# PINOCHLE_WRAPPER (e.g. "valgrind -q --error-exitcode=99") wraps each run.
+set -uo pipefail
+
+if [[ $# -ne 1 || ! -x $1 ]]; then
+  echo "usage: $0 PATH/TO/pinochle" >&2
+  exit 2
+fi
+PN=$1
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+HEADER=$HERE/../../src/rules/pinochle.h
+
+wrap=()
+if [[ -n ${PINOCHLE_WRAPPER:-} ]]; then read -r -a wrap <<<"$PINOCHLE_WRAPPER"; fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+checks=0
+failures=0
+name=""
+rc=0
+
+fail() {
+  failures=$((failures + 1))
+  echo "FAIL: $name: $*"
+  echo "  command: pinochle ${args[*]}"
+  echo "  exit $rc; stdout:"; sed 's/^/    | /' "$tmp/out"
+  echo "  stderr:"; sed 's/^/    | /' "$tmp/err"
+}
+
+# t NAME EXPECTED_EXIT ARGS...: runs pinochle ARGS and checks the exit code.
+t() {
+  name=$1 want=$2
+  shift 2
+  args=("$@")
+  checks=$((checks + 1))
+  "${wrap[@]}" "$PN" "$@" >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  [[ $rc -eq $want ]] || fail "exit $rc, expected $want"
+}
+
+# out_is: stdout equals this function's standard input, byte for byte.
+out_is() {
+  cat >"$tmp/want"
+  diff -u "$tmp/want" "$tmp/out" >"$tmp/diff" || fail "stdout differs: $(cat "$tmp/diff")"
+}
+out_has() { grep -Eq -- "$1" "$tmp/out" || fail "stdout lacks /$1/"; }
+err_has() { grep -Eq -- "$1" "$tmp/err" || fail "stderr lacks /$1/"; }
+out_empty() { [[ ! -s $tmp/out ]] || fail "stdout not empty"; }
+err_empty() { [[ ! -s $tmp/err ]] || fail "stderr not empty"; }
+# An error: nothing on stdout, a "pinochle: " line on stderr matching $1.
+bad() {
+  out_empty
+  err_has "^pinochle: .*$1"
+}
+
+PA=(meld --variant partnership-auction --trump S)
+
+# --------------------------------------------------------------- global
+rules_version=$(sed -n 's/^#define PN_RULES_VERSION \([0-9]*\).*/\1/p' "$HEADER")
+version=$(sed -n 's/^#define PN_VERSION "\(.*\)".*/\1/p' "$HEADER")
+t version 0 --version
+out_is <<<"pinochle $version (rules version $rules_version)"
+err_empty
+t version_short 0 -V
+out_is <<<"pinochle $version (rules version $rules_version)"
+t version_extra_arg 2 --version now
+bad "unexpected argument 'now'"
+
+t no_arguments 2
+out_empty
+err_has '^usage: pinochle COMMAND'
+t unknown_command 2 frobnicate
+bad "unknown command 'frobnicate'"
+t unknown_global_option 2 --frobnicate
+bad "unknown option '--frobnicate'"
+
+t help_lists_commands 0 --help
+out_has '^usage: pinochle COMMAND'
+out_has '^  meld +Score the best meld'
+out_has '^  rules +List the presets'
+out_has '^  help '
+out_has '^Exit codes:'
+err_empty
+cp "$tmp/out" "$tmp/overview"
+t help_command_same_overview 0 help
+diff -q "$tmp/overview" "$tmp/out" >/dev/null || fail "'help' differs from '--help'"
+
+for cmd in meld rules help; do
+  t "${cmd}_help" 0 "$cmd" --help
+  out_has "^usage: pinochle $cmd"
+  out_has '^Exit codes:'
+  out_has '^  2  usage error'
+  err_empty
+  cp "$tmp/out" "$tmp/cmdhelp"
+  t "help_$cmd" 0 help "$cmd"
+  diff -q "$tmp/cmdhelp" "$tmp/out" >/dev/null || fail "'help $cmd' differs from '$cmd --help'"
+  t "help_option_$cmd" 0 --help "$cmd"
+  diff -q "$tmp/cmdhelp" "$tmp/out" >/dev/null || fail "'--help $cmd' differs from '$cmd --help'"
+done
+t meld_help_short 0 meld -h
+out_has '^usage: pinochle meld'
+t meld_help_lists_options 0 meld --help
+for opt in --variant --trump --format --option --help Examples:; do out_has "$opt"; done
+t help_unknown_command 2 help frobnicate
+bad "help: unknown command 'frobnicate'"
+
+# ------------------------------------------------------------------ meld
+t meld_run_json 0 "${PA[@]}" --format json AS TS KS QS JS
+out_is <<<'{"total": 150, "melds": [{"name": "run", "count": 1, "points": 150}]}'
+err_empty
+
+t meld_run_text 0 "${PA[@]}" AS TS KS QS JS
+out_is <<'END'
+run    1  150
+total     150
+END
+
+t meld_run_royal 0 "${PA[@]}" --format json --option run_royal=yes AS TS KS QS JS
+out_has '^\{"total": 190, "melds": \[.*"run".*\]\}$'
+
+t meld_one_quoted_argument 0 "${PA[@]}" --format=json 'AS TS  KS QS JS'
+out_is <<<'{"total": 150, "melds": [{"name": "run", "count": 1, "points": 150}]}'
+t meld_ten_and_symbols 0 meld --variant partnership-auction --trump ♠ --format json 'A♠ 10♠' k♠ q♠ js
+out_is <<<'{"total": 150, "melds": [{"name": "run", "count": 1, "points": 150}]}'
+t meld_options_after_cards 0 meld AS TS KS QS JS --trump S --variant partnership-auction --format json
+out_is <<<'{"total": 150, "melds": [{"name": "run", "count": 1, "points": 150}]}'
+
+t meld_nothing 0 "${PA[@]}" --format json 9H TC
+out_is <<<'{"total": 0, "melds": []}'
+t meld_nothing_text 0 "${PA[@]}" 9H TC
+out_is <<<'total     0'
+
+# Totals the spec fixes (RULES.md section 3).
+total_is() { out_has "^\\{\"total\": $1, "; }
+t meld_royal_marriage 0 "${PA[@]}" --format json KS QS
+total_is 40
+t meld_aces_around 0 "${PA[@]}" --format json AS AH AD AC
+total_is 100
+t meld_double_pinochle 0 meld --variant partnership-auction --trump H --format json QS JD QS JD
+total_is 300
+t meld_unit_table 0 meld --variant two-hand-bid --trump S --format json AS TS KS QS JS
+total_is 15
+t meld_double_deck_sets 0 meld --variant double-deck --trump H --format json \
+  AS AH AD AC AS AH AD AC
+total_is 100
+t meld_four_copies_in_double_deck 0 meld --variant double-deck --trump H --format json AS AS AS AS
+total_is 0
+t meld_eight_in_single64 0 meld --variant two-hand-64 --trump S --format json 8S 7H
+out_is <<<'{"total": 0, "melds": []}'
+
+t meld_bad_card 2 "${PA[@]}" AS XS KS
+bad "'XS' is not a card"
+t meld_bad_card_in_quoted 2 "${PA[@]}" 'AS 1S'
+bad "'1S' is not a card"
+t meld_nine_in_five_call 2 meld --variant five-call --trump S 9S AS
+bad "9S is not in the 80-card double deck that five-call uses"
+t meld_nine_in_double_deck 2 meld --variant double-deck --trump S 9S
+bad "9S is not in the"
+t meld_eight_outside_single64 2 "${PA[@]}" 8S
+bad "8S is not in the 48-card single deck"
+t meld_seven_in_two_hand 2 meld --variant two-hand --trump S 7D
+bad "7D is not in the"
+t meld_three_copies 2 "${PA[@]}" AS AS AS
+bad "more than 2 copies of AS"
+t meld_five_copies_double 2 meld --variant double-deck --trump S AS AS AS AS AS
+bad "more than 4 copies of AS"
+t meld_unknown_variant 2 meld --variant pinochle-royale --trump S AS
+bad "unknown variant 'pinochle-royale' \(presets: .*partnership-auction"
+t meld_unknown_suit 2 meld --variant auction --trump X AS
+bad "unknown suit 'X'"
+t meld_missing_variant 2 meld --trump S AS
+bad '--variant is required'
+err_has '^usage: pinochle meld'
+t meld_missing_trump 2 meld --variant auction AS
+bad '--trump is required'
+t meld_no_cards 2 "${PA[@]}"
+bad 'no cards given'
+t meld_blank_cards 2 "${PA[@]}" '  '
+bad 'no cards given'
+t meld_bad_format 2 "${PA[@]}" --format xml AS
+bad "unknown format 'xml'"
+t meld_unknown_option 2 "${PA[@]}" --colour AS
+bad "unknown option '--colour'"
+t meld_option_missing_value 2 "${PA[@]}" AS --trump
+bad "option '--trump' needs a value"
+t meld_option_not_pair 2 "${PA[@]}" --option run_royal AS
+bad "expected NAME=VALUE"
+t meld_option_bad_value 2 "${PA[@]}" --option run_royal=maybe AS
+bad "--option 'run_royal=maybe': "
+t meld_option_unknown_name 2 "${PA[@]}" --option colour=red AS
+bad "--option 'colour=red': "
+
+# ----------------------------------------------------------------- rules
+t rules_lists_presets 0 rules
+for p in two-hand two-hand-64 two-hand-bid three-hand auction cutthroat-four partnership \
+  partnership-auction single-bid firehouse five-call double-deck; do
+  out_has "^$p +[^ ]"
+done
+[[ $(wc -l <"$tmp/out") -eq 12 ]] || fail "expected 12 presets"
+err_empty
+
+t rules_params 0 rules --variant partnership-auction
+for p in target min_bid moon renege_penalty all_pass follow head trump_rule count head_suit \
+  run_royal meld_needs_trick pass_cards pass_order lose_at; do
+  out_has "^$p +[^ ]+ +[^ ]"
+done
+out_has '^run_royal +no +'
+out_has '^pass_cards +4 +'
+out_has '^target +1500 +'
+out_has '^head +always +'
+out_has '^trump_rule +if-can-win +'
+# Columns line up: the value column starts at the same offset on every line.
+cols=$(awk '{ match($0, /^[^ ]+ +/); print RLENGTH }' "$tmp/out" | sort -u | wc -l)
+[[ $cols -eq 1 ]] || fail "value column not aligned"
+
+t rules_option_applied 0 rules --variant partnership-auction --option run_royal=yes --option pass_cards=3
+out_has '^run_royal +yes +'
+out_has '^pass_cards +3 +'
+t rules_unknown_variant 2 rules --variant nope
+bad "unknown variant 'nope'"
+t rules_option_needs_variant 2 rules --option run_royal=yes
+bad '--option needs --variant'
+t rules_bad_option 2 rules --variant auction --option head=sometimes
+bad "--option 'head=sometimes': "
+t rules_extra_argument 2 rules auction
+bad "unexpected argument 'auction'"
+
+# ------------------------------------------------------------ output errors
+if [[ -w /dev/full ]]; then
+  name=write_error_is_reported checks=$((checks + 1))
+  args=(rules)
+  "${wrap[@]}" "$PN" rules >/dev/full 2>"$tmp/err"
+  rc=$?
+  : >"$tmp/out"
+  [[ $rc -eq 2 ]] || fail "exit $rc, expected 2"
+  err_has '^pinochle: error writing standard output'
+fi
+
+if [[ $failures -eq 0 ]]; then
+  echo "cli: all $checks runs passed"
+else
+  echo "cli: $failures failed checks in $checks runs"
+fi
+[[ $failures -eq 0 ]]
