@@ -83,5 +83,6 @@ int cli_rules_load(const CliCommand *cmd, PnRules *rules, const char *variant,
 int cmd_help(const CliCommand *self, int argc, char **argv);
 int cmd_meld(const CliCommand *self, int argc, char **argv);
 int cmd_rules(const CliCommand *self, int argc, char **argv);
+int cmd_sim(const CliCommand *self, int argc, char **argv);
 
 #endif

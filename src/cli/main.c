@@ -34,6 +34,43 @@ static const CliCommand commands[] = {
     /* Later commands go here, in this order: init, import, export, record,
      * audit, report, sim, check. */
     {
+        "sim", cmd_sim,
+        "pinochle sim --variant PRESET [--games N] [--seed S] [--players NAME,...]\n"
+        "                     [--renege-rate R] [--option NAME=VALUE]... [--tag NAME=VALUE]...\n"
+        "                     [--start-date YYYY-MM-DD] [--random-play] [-o FILE]",
+        "Play complete games with simulated players and write the event log",
+        "Plays N complete games of PRESET with simulated players and writes them\n"
+        "as an event log (the CSV that `pinochle import` reads).  The players bid\n"
+        "from their meld and strength, pass trumps and aces to the bidder, choose\n"
+        "trump by meld and length, lead aces, win tricks cheaply, feed counters\n"
+        "to a partner who is winning and throw low cards on lost tricks.  Every\n"
+        "play is legal unless --renege-rate plants reneges.  The same seed gives\n"
+        "the same file on every machine.\n"
+        "\n"
+        "Options:\n"
+        "  --variant PRESET     the preset (required)\n"
+        "  --games N            games to play (default 1)\n"
+        "  --seed S             the random seed (default 1)\n"
+        "  --players NAMES      comma-separated club members, at least one per\n"
+        "                       seat; each game seats a random table of them\n"
+        "                       (default Seat1, Seat2, ...)\n"
+        "  --renege-rate R      chance (0 to 1) that a play is a planted renege,\n"
+        "                       when the player could renege (default 0)\n"
+        "  --option NAME=VALUE  a house rule, written into each game (repeatable)\n"
+        "  --tag NAME=VALUE     a tag written into each game (repeatable)\n"
+        "  --start-date DATE    the first game's date tag (default 2026-01-06);\n"
+        "                       two games a week after that\n"
+        "  --random-play        choose uniformly among legal moves instead\n"
+        "  -o, --output FILE    write to FILE instead of standard output\n"
+        "  -h, --help           show this help\n"
+        "\n"
+        "Examples:\n"
+        "  pinochle sim --variant partnership-auction --games 20 --seed 7 \\\n"
+        "      --players Ann,Bob,Cal,Dee,Eve,Fay,Gus,Hal -o club.csv\n"
+        "  pinochle sim --variant two-hand --games 1000 --renege-rate 0.01 | pinochle import t.db -\n"
+        "\n" CLI_EXIT_CODES,
+    },
+    {
         "meld", cmd_meld,
         "pinochle meld --variant PRESET --trump SUIT [--format text|json]\n"
         "                     [--option NAME=VALUE]... CARD...",

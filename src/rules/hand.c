@@ -728,6 +728,8 @@ static void remove_played(PnHand *h, int seat, PnCard card) {
 static void finish_trick(PnGame *g) {
   PnHand *h = &g->hand;
   int w = h->trick_seat[pn_trick_winner(h->trick, h->ntrick, h->trump)];
+  h->trick_leader[h->trick_no] = (uint8_t)h->leader;
+  h->trick_winner[h->trick_no] = (uint8_t)w;
   h->tricks_won[w - 1]++;
   for (int i = 0; i < h->ntrick; i++) h->counters[w - 1] += pn_counter_value(g->rules.count, h->trick[i]);
   h->trick_no++;

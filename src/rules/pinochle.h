@@ -18,6 +18,15 @@
 #define PN_VERSION "0.1.0"
 #define PN_RULES_VERSION 1 /* bumped when a rules reading changes */
 
+/* A diagnostic for input the caller must reject: where and why.  Filled
+ * by the store, importers and CLI helpers; only src/cli prints it. */
+typedef struct PnDiag {
+  const char *file;   /* input name, or NULL */
+  long line;          /* 1-based line where the record starts, 0 if none */
+  int col;            /* 1-based field, 0 if unknown */
+  char msg[240];      /* human text, no newline */
+} PnDiag;
+
 /* ---------------------------------------------------------------- cards */
 
 enum { PN_SPADES, PN_HEARTS, PN_DIAMONDS, PN_CLUBS, PN_SUITS };
@@ -348,6 +357,8 @@ typedef struct PnHand {
   PnCard trick[PN_MAX_SEATS];/* the current trick */
   int trick_seat[PN_MAX_SEATS]; /* who played each */
   int last_winner;           /* winner of the last completed trick */
+  uint8_t trick_leader[32];  /* seat that led each completed trick */
+  uint8_t trick_winner[32];  /* seat that won it */
   int tricks_won[PN_MAX_SEATS];
   int counters[PN_MAX_SEATS];   /* raw counters won */
   bool reneged[PN_MAX_SEATS];

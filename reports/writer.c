@@ -1,0 +1,128 @@
+/* writer.c - CSV, JSON and text-table output (writer.h). */
+#define _POSIX_C_SOURCE 200809L /* strdup */
+#include "writer.h"
+
+#include <csv.h>
+#include <stdlib.h>
+#include <string.h>
+
+int out_format_parse(const char *name) {
+  if (strcmp(name, "text") == 0) return OUT_TEXT;
+  if (strcmp(name, "csv") == 0) return OUT_CSV;
+  if (strcmp(name, "json") == 0) return OUT_JSON;
+  return -1;
+}
+
+void out_csv_field(FILE *out, const char *field, bool first) {
+  if (!first) fputc(',', out);
+  size_t len = strlen(field);
+  bool quote = len > 0 && (field[0] == ' ' || field[len - 1] == ' ');
+  for (size_t i = 0; i < len && !quote; i++)
+    quote = field[i] == ',' || field[i] == '"' || field[i] == '\n' || field[i] == '\r';
+  if (quote) csv_fwrite(out, field, len); /* libcsv doubles the quotes */
+  else fwrite(field, 1, len, out);
+}
+
+void out_csv_row(FILE *out, int n, const char *const *fields) {
+  for (int i = 0; i < n; i++) out_csv_field(out, fields[i] ? fields[i] : "", i == 0);
+  fputc('\n', out);
+}
+
+void out_json_string(FILE *out, const char *s) {
+  fputc('"', out);
+  for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+    switch (*p) {
+    case '"': fputs("\\\"", out); break;
+    case '\\': fputs("\\\\", out); break;
+    case '\n': fputs("\\n", out); break;
+    case '\r': fputs("\\r", out); break;
+    case '\t': fputs("\\t", out); break;
+    default:
+      if (*p < 0x20) fprintf(out, "\\u%04x", *p);
+      else fputc(*p, out);
+    }
+  }
+  fputc('"', out);
+}
+
+struct OutTable {
+  int ncols;        /* columns */
+  char **cells;     /* rows * ncols copies, headers first */
+  size_t rows, cap; /* rows stored (headers included) and capacity */
+  bool *numeric;    /* right-align column */
+};
+
+OutTable *out_table_new(int ncols, const char *const *headers, const bool *numeric) {
+  OutTable *t = calloc(1, sizeof *t);
+  if (!t) return NULL;
+  t->ncols = ncols;
+  t->numeric = calloc((size_t)ncols, sizeof *t->numeric);
+  if (!t->numeric) {
+    free(t);
+    return NULL;
+  }
+  if (numeric) memcpy(t->numeric, numeric, (size_t)ncols * sizeof *numeric);
+  if (out_table_add(t, headers) != 0) {
+    out_table_free(t);
+    return NULL;
+  }
+  return t;
+}
+
+int out_table_add(OutTable *t, const char *const *cells) {
+  if (t->rows == t->cap) {
+    size_t cap = t->cap ? t->cap * 2 : 64;
+    char **grown = realloc(t->cells, cap * (size_t)t->ncols * sizeof *grown);
+    if (!grown) return -1;
+    t->cells = grown;
+    t->cap = cap;
+  }
+  char **row = t->cells + t->rows * (size_t)t->ncols;
+  for (int c = 0; c < t->ncols; c++) {
+    row[c] = strdup(cells[c] ? cells[c] : "");
+    if (!row[c]) {
+      while (c-- > 0) free(row[c]);
+      return -1;
+    }
+  }
+  t->rows++;
+  return 0;
+}
+
+/* Display width of UTF-8 text: one column per code point. */
+static size_t width(const char *s) {
+  size_t w = 0;
+  for (const unsigned char *p = (const unsigned char *)s; *p; p++) w += (*p & 0xC0) != 0x80;
+  return w;
+}
+
+void out_table_print(const OutTable *t, FILE *out) {
+  size_t *widths = calloc((size_t)t->ncols, sizeof *widths);
+  if (!widths) return;
+  for (size_t r = 0; r < t->rows; r++)
+    for (int c = 0; c < t->ncols; c++) {
+      size_t w = width(t->cells[r * (size_t)t->ncols + (size_t)c]);
+      if (w > widths[c]) widths[c] = w;
+    }
+  for (size_t r = 0; r < t->rows; r++) {
+    for (int c = 0; c < t->ncols; c++) {
+      const char *cell = t->cells[r * (size_t)t->ncols + (size_t)c];
+      size_t pad = widths[c] - width(cell);
+      bool last = c == t->ncols - 1;
+      if (c) fputs("  ", out);
+      if (t->numeric[c]) fprintf(out, "%*s%s", (int)pad, "", cell);
+      else if (last) fputs(cell, out);
+      else fprintf(out, "%s%*s", cell, (int)pad, "");
+    }
+    fputc('\n', out);
+  }
+  free(widths);
+}
+
+void out_table_free(OutTable *t) {
+  if (!t) return;
+  for (size_t i = 0; i < t->rows * (size_t)t->ncols; i++) free(t->cells[i]);
+  free(t->cells);
+  free(t->numeric);
+  free(t);
+}

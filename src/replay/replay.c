@@ -1,0 +1,215 @@
+/* replay.c - stored hands through the engine, findings in words (replay.h). */
+#include "replay.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *const SUIT_NAMES[PN_SUITS] = {"spades", "hearts", "diamonds", "clubs"};
+static const char *const SUIT_SINGULAR[PN_SUITS] = {"spade", "heart", "diamond", "club"};
+
+const char *replay_suit_name(int suit) { return suit >= 0 && suit < PN_SUITS ? SUIT_NAMES[suit] : "?"; }
+const char *replay_suit_singular(int suit) {
+  return suit >= 0 && suit < PN_SUITS ? SUIT_SINGULAR[suit] : "?";
+}
+
+int replay_rules(const char *preset, const char *options, PnRules *rules, PnDiag *diag) {
+  if (pn_rules_preset(rules, preset) != 0) {
+    snprintf(diag->msg, sizeof diag->msg, "unknown variant '%s'", preset);
+    return -1;
+  }
+  const char *at = options ? options : "";
+  while (*at) {
+    const char *end = strchr(at, '\n');
+    size_t len = end ? (size_t)(end - at) : strlen(at);
+    char option[128], err[160];
+    if (len >= sizeof option) len = sizeof option - 1;
+    memcpy(option, at, len);
+    option[len] = '\0';
+    if (len && pn_rules_set_option(rules, option, err, sizeof err) != 0) {
+      snprintf(diag->msg, sizeof diag->msg, "stored option: %s", err);
+      return -1;
+    }
+    at += end ? len + 1 : len;
+  }
+  return 0;
+}
+
+/* "Cal (seat 3)" */
+static void who(const StoreRow *row, int seat, char *buf, size_t size) {
+  const char *name = seat >= 1 && seat <= row->nplayers ? row->players[seat - 1] : NULL;
+  if (name && *name) snprintf(buf, size, "%s (seat %d)", name, seat);
+  else snprintf(buf, size, "seat %d", seat);
+}
+
+static void list_cards(const PnCard *cards, int n, char *buf, size_t size) {
+  size_t at = 0;
+  buf[0] = '\0';
+  for (int i = 0; i < n && at + 4 < size; i++) {
+    char two[3];
+    at += (size_t)snprintf(buf + at, size - at, "%s%s", i ? " " : "", pn_card_str(cards[i], two));
+  }
+}
+
+/* The sentence for a renege, from the trick as it stood before the play. */
+static void describe_renege(const StoreRow *row, const PnEvent *ev, const PnFinding *f, const PnCard *trick,
+                            int ntrick, bool head_led, char *out, size_t size) {
+  char name[96], so_far[32], evidence[200], card[3];
+  who(row, ev->seat, name, sizeof name);
+  list_cards(trick, ntrick, so_far, sizeof so_far);
+  pn_cards_str(&f->evidence, evidence, sizeof evidence);
+  pn_card_str(ev->cards[0], card);
+  int led = PN_SUIT(trick[0]);
+  const char *lead = replay_suit_singular(led);
+  switch (f->kind) {
+  case PN_FIND_RENEGE_FOLLOW:
+    snprintf(out, size, "%s played %s to a %s lead (%s so far) while holding %s: must follow suit (renege-follow)",
+             name, card, lead, so_far, evidence);
+    break;
+  case PN_FIND_RENEGE_HEAD:
+    snprintf(out, size, "%s played %s to a %s lead (%s so far) while holding %s: must beat the %s (renege-head)",
+             name, card, lead, so_far, evidence, head_led ? "best card of the suit led" : "winning card");
+    break;
+  case PN_FIND_RENEGE_TRUMP:
+    snprintf(out, size,
+             "%s played %s to a %s lead (%s so far), void in %s, while holding trump %s: must trump (renege-trump)",
+             name, card, lead, so_far, replay_suit_name(led), evidence);
+    break;
+  default:
+    snprintf(out, size, "%s played %s to a %s lead (%s so far) while holding %s: must overtrump (renege-overtrump)",
+             name, card, lead, so_far, evidence);
+    break;
+  }
+}
+
+static void describe(const StoreRow *row, const PnGame *before, const PnEvent *ev, const PnFinding *f,
+                     char *out, size_t size) {
+  char name[96], cards[160];
+  who(row, f->seat ? f->seat : ev->seat, name, sizeof name);
+  list_cards(ev->cards, ev->ncards, cards, sizeof cards);
+  switch (f->kind) {
+  case PN_FIND_BID_TOO_LOW:
+    snprintf(out, size, "%s bid %d: the lowest good bid was %d (bid-too-low)", name, f->claimed, f->computed);
+    break;
+  case PN_FIND_BID_AFTER_PASS:
+    snprintf(out, size, "%s bid %d after passing: the bid does not count (bid-after-pass)", name, f->claimed);
+    break;
+  case PN_FIND_MELD_CLAIM:
+    if (ev->action == PN_EV_DIX)
+      snprintf(out, size, "%s counted a second dix after one trick: it scores nothing (meld-claim)", name);
+    else if (before->rules.flow == PN_FLOW_TWO_HAND)
+      snprintf(out, size,
+               "%s melded %s%s%s: it scores nothing (not that meld, no new card from the hand, a card "
+               "reused in its class, or a second meld after one trick) (meld-claim)",
+               name, cards, ev->meld >= 0 ? " as " : "", ev->meld >= 0 ? pn_meld_name((PnMeldKind)ev->meld) : "");
+    else
+      snprintf(out, size, "%s claimed %d meld for %s; it is worth %d (meld-claim)", name, f->claimed, cards,
+               f->computed);
+    break;
+  case PN_FIND_TRUMP_WITHOUT_MARRIAGE:
+    snprintf(out, size, "%s named %s trump without %s in %s: the bidder is set (trump-without-marriage)", name,
+             replay_suit_name(ev->suit),
+             before->rules.trump_req == PN_TRUMPREQ_MARRIAGE_OR_DIX ? "a marriage or the dix" : "a marriage",
+             replay_suit_name(ev->suit));
+    break;
+  case PN_FIND_SCORE_CLAIM:
+    snprintf(out, size, "%s claimed a hand score of %d; the rules give %d (score-claim)", name, f->claimed,
+             f->computed);
+    break;
+  default:
+    snprintf(out, size, "%s: %s", name, pn_finding_name(f->kind));
+    break;
+  }
+}
+
+/* Lists the differences between stored and replayed results. */
+static int compare_results(const CodecResults *stored, const CodecResults *replayed, int players, char *out,
+                           size_t size) {
+  size_t at = 0;
+  int differences = 0;
+#define DIFF(label, seat, a, b)                                                                           \
+  do {                                                                                                    \
+    if ((a) != (b)) {                                                                                     \
+      if (differences++ < 4 && at < size)                                                                 \
+        at += (size_t)snprintf(out + at, size - at, "%s%s%s stored %d, replayed %d", differences > 1 ? "; " : "", \
+                               seat, label, (int)(a), (int)(b));                                          \
+    }                                                                                                     \
+  } while (0)
+  const PnHandResult *s = &stored->result, *r = &replayed->result;
+  DIFF("bidder", "", s->bidder, r->bidder);
+  DIFF("bid", "", s->bid, r->bid);
+  DIFF("trump", "", s->trump, r->trump);
+  DIFF("made", "", s->made, r->made);
+  for (int i = 0; i < players; i++) {
+    char seat[16];
+    snprintf(seat, sizeof seat, "seat %d ", i + 1);
+    DIFF("meld", seat, s->seat[i].meld_shown, r->seat[i].meld_shown);
+    DIFF("meld counted", seat, s->seat[i].meld_counted, r->seat[i].meld_counted);
+    DIFF("counters", seat, s->seat[i].counters, r->seat[i].counters);
+    DIFF("tricks", seat, s->seat[i].tricks, r->seat[i].tricks);
+    DIFF("score", seat, s->seat[i].score, r->seat[i].score);
+    DIFF("total", seat, stored->total[i], replayed->total[i]);
+  }
+  DIFF("tricks played", "", stored->ntricks, replayed->ntricks);
+#undef DIFF
+  if (differences > 4 && at < size) snprintf(out + at, size - at, "; and %d more", differences - 4);
+  return differences;
+}
+
+int replay_hand(PnGame *game, const StoreRow *row, ReplayFindingFn *fn, void *ctx, CodecResults *derived,
+                PnDiag *diag) {
+  const uint8_t *p = row->events;
+  size_t left = row->events_len;
+  int seq = 0;
+  PnOutcome out;
+  while (left > 0) {
+    PnEvent ev;
+    size_t used = codec_event_decode(p, left, &ev, NULL, 0);
+    seq++;
+    if (used == 0) {
+      snprintf(diag->msg, sizeof diag->msg, "game %s hand %d: stored event %d does not decode", row->key,
+               row->hand, seq);
+      return -1;
+    }
+    p += used;
+    left -= used;
+    PnCard trick[PN_MAX_SEATS];
+    int ntrick = game->hand.phase == PN_PHASE_PLAY ? game->hand.ntrick : 0;
+    memcpy(trick, game->hand.trick, sizeof trick);
+    PnGame *before = game; /* describe() reads only the rules, unchanged by apply */
+    if (pn_game_apply(game, &ev, &out) == PN_IMPOSSIBLE) {
+      snprintf(diag->msg, sizeof diag->msg, "game %s hand %d event %d: %s", row->key, row->hand, seq, out.reason);
+      return -1;
+    }
+    if (out.verdict != PN_ACCEPTED_FINDING || !fn) continue;
+    ReplayFinding f = {.hand = row->hand, .seq = seq, .trick = out.finding.trick, .seat = out.finding.seat,
+                       .kind = out.finding.kind};
+    if (out.finding.card != PN_NO_CARD) pn_card_str(out.finding.card, f.card);
+    if (ev.action == PN_EV_PLAY)
+      describe_renege(row, &ev, &out.finding, trick, ntrick, game->rules.head_led, f.detail,
+                      sizeof f.detail);
+    else
+      describe(row, before, &ev, &out.finding, f.detail, sizeof f.detail);
+    fn(ctx, row, &f);
+  }
+  if (game->hand.phase != PN_PHASE_DONE || game->hand.number != row->hand) {
+    snprintf(diag->msg, sizeof diag->msg, "game %s hand %d: the stored events do not complete the hand", row->key,
+             row->hand);
+    return -1;
+  }
+  CodecResults replayed, stored;
+  codec_results_from_game(game, &replayed);
+  if (derived) *derived = replayed;
+  if (!fn) return 0;
+  ReplayFinding f = {.hand = row->hand, .kind = PN_FIND_STORED_RESULT};
+  if (codec_results_decode(row->results, row->results_len, &stored) != 0) {
+    snprintf(f.detail, sizeof f.detail, "the stored results do not decode (stored-result)");
+    fn(ctx, row, &f);
+    return 0;
+  }
+  char diff[300];
+  if (compare_results(&stored, &replayed, game->rules.players, diff, sizeof diff) > 0) {
+    snprintf(f.detail, sizeof f.detail, "stored results differ from the replay: %s (stored-result)", diff);
+    fn(ctx, row, &f);
+  }
+  return 0;
+}

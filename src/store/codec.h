@@ -1,0 +1,66 @@
+/*
+ * codec.h - the compact byte encoding of a hand's events and of the
+ * results the engine derived, as stored in hands.events and
+ * hands.results.  Pure C (no SQLite): the importer encodes, export,
+ * replay and reports decode, and schema/ views unfold the same bytes in
+ * SQL.  docs/SCHEMA.md describes the format for users of sqlite3.
+ *
+ * Event record (one per event-log row, in order):
+ *   byte 0   action (PnAction, bits 0-4) | seat << 5 (0 = empty)
+ *   play     + 1 byte: the card (suit * 8 + rank)
+ *   dealer, pass, moon, out: nothing more
+ *   others   + 1 byte n, n card bytes, 1 byte v, v bytes of the value
+ *            text as the event log writes it (canonical: "250", "S",
+ *            "exchange", "royal-marriage", "-300", or empty)
+ *
+ * Results (varints: unsigned LEB128; signed values zigzag-encoded):
+ *   version (1), flags (bit 0 redeal, 1 made, 2 moon), bidder, bid,
+ *   partner, trump + 1, out_seat, players, then per seat: meld_shown,
+ *   meld_counted, counters, tricks, score (signed), total (signed),
+ *   reneged; then ntricks and one byte per trick: leader | winner << 4.
+ */
+#ifndef PN_CODEC_H
+#define PN_CODEC_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pinochle.h"
+
+#define CODEC_MAX_EVENT 128     /* bytes one event can take */
+#define CODEC_MAX_RESULTS 256   /* bytes the results can take */
+#define CODEC_MAX_TRICKS 32     /* tricks in a hand (two-hand-64) */
+
+/* The canonical value text of an event (what export writes); returns buf. */
+const char *codec_value_text(const PnEvent *ev, char *buf, size_t size);
+
+/* Appends the encoding of `ev` to out (at least CODEC_MAX_EVENT bytes
+ * free); returns the bytes written. */
+size_t codec_event_encode(const PnEvent *ev, uint8_t *out);
+
+/* Decodes one event at data[0..len); returns the bytes used, or 0 when
+ * the bytes are not a valid record.  value (may be NULL) gets the value
+ * text. */
+size_t codec_event_decode(const uint8_t *data, size_t len, PnEvent *ev, char *value, size_t vsize);
+
+/* What a stored hand derived, beyond the events. */
+typedef struct CodecResults {
+  PnHandResult result;                   /* per hand and seat */
+  int players;                           /* seats */
+  int total[PN_MAX_SEATS];               /* running score per seat after the hand */
+  int ntricks;                           /* tricks played */
+  uint8_t leader[CODEC_MAX_TRICKS];      /* seat that led each trick */
+  uint8_t winner[CODEC_MAX_TRICKS];      /* seat that won it */
+} CodecResults;
+
+/* Fills *out from a game whose hand has just been completed. */
+void codec_results_from_game(const PnGame *game, CodecResults *out);
+size_t codec_results_encode(const CodecResults *res, uint8_t out[CODEC_MAX_RESULTS]);
+/* Returns 0, or -1 when the bytes are not valid results. */
+int codec_results_decode(const uint8_t *data, size_t len, CodecResults *res);
+
+/* FNV-1a, 64 bits: the content hash that spots a game imported twice. */
+uint64_t codec_hash(uint64_t hash, const void *data, size_t len);
+#define CODEC_HASH_SEED 0xcbf29ce484222325ull
+
+#endif

@@ -1,0 +1,166 @@
+/*
+ * store.h - the deal-log database behind a narrow interface.
+ *
+ * All SQL lives in src/store (and the schema/ migrations): importers, replay,
+ * reports and the CLI see only these functions, so another backend (a
+ * PostgreSQL store for federations) can replace store.c without touching
+ * them.  Errors are values: a function that can fail returns 0 or a
+ * negative code and fills the caller's PnDiag (msg; file/line/col unset).
+ *
+ * Ownership: Store and StoreCursor are opaque; store_close(NULL) and
+ * store_cursor_close(NULL) are no-ops.  Text and blobs inside a
+ * StoreRow are borrowed until the next store_cursor_next() or close.
+ */
+#ifndef PN_STORE_H
+#define PN_STORE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "pinochle.h"
+
+#define STORE_SCHEMA_VERSION 1            /* PRAGMA user_version after migration */
+#define STORE_APPLICATION_ID 0x504E4F43   /* 'PNOC' in PRAGMA application_id */
+
+typedef struct Store Store;
+
+enum {
+  STORE_CREATE = 1,    /* create the file if missing */
+  STORE_READONLY = 2,  /* open for reading only (no migration) */
+  STORE_MUST_EXIST = 4 /* refuse to create (init uses CREATE only) */
+};
+
+enum {
+  STORE_OK = 0,
+  STORE_ERROR = -1,    /* SQLite error, I/O, full disk: diag says */
+  STORE_BUSY = -2,     /* locked by another writer past the busy timeout */
+  STORE_NEWER = -3,    /* the file's schema is newer than this program */
+  STORE_NOT_OURS = -4, /* not a pinochle database (application_id) */
+  STORE_CORRUPT = -5   /* stored bytes that do not decode */
+};
+
+/* Opens (and migrates) the database at path; ":memory:" works for tests.
+ * Sets WAL, foreign keys and a busy timeout.  *out is NULL on failure. */
+int store_open(const char *path, int flags, Store **out, PnDiag *diag);
+void store_close(Store *store);
+
+/* One write transaction (BEGIN IMMEDIATE) around many puts, and nested
+ * savepoints (one per game with --keep-going). */
+int store_begin(Store *store, PnDiag *diag);
+int store_commit(Store *store, PnDiag *diag);
+void store_rollback(Store *store);
+int store_savepoint(Store *store, PnDiag *diag);
+int store_release(Store *store, PnDiag *diag);
+void store_rollback_savepoint(Store *store);
+
+/* ---------------------------------------------------------------- write */
+
+/* A game's header, as the event log gives it.  Strings are borrowed. */
+typedef struct StoreGame {
+  const char *key;                       /* game key, unique */
+  const char *preset;                    /* variant name */
+  int noptions;                          /* option rows */
+  const char *const *options;            /* "name=value", in file order */
+  int nplayers;                          /* seats */
+  const char *players[PN_MAX_SEATS];     /* name by seat (index seat-1) */
+  int ntags;                             /* tag rows */
+  const char *const *tags;               /* "name=value", in file order */
+} StoreGame;
+
+/* One completed (or, recording live, stored-so-far) hand. */
+typedef struct StoreHand {
+  int number;                            /* 1-based */
+  int dealer;                            /* seat */
+  const uint8_t *events;                 /* codec.h encoding */
+  size_t events_len;
+  const uint8_t *results;                /* codec.h encoding */
+  size_t results_len;
+  int bidder, bid, trump;                /* also inside results: kept as columns for queries */
+} StoreHand;
+
+/* How a game stands after its last stored hand. */
+typedef struct StoreGameEnd {
+  int hands;                             /* hands stored */
+  bool finished;                         /* the game ended (a winner) or the log ended */
+  int winner;                            /* seat (a side's lowest seat), 0 = none */
+  uint64_t hash;                         /* content hash (codec_hash) */
+} StoreGameEnd;
+
+/* Finds a game by key: returns 1 with *id and *hash filled, 0 when not
+ * there, < 0 on error. */
+int store_game_lookup(Store *store, const char *key, int64_t *id, uint64_t *hash, PnDiag *diag);
+/* Inserts the header (players are found or created by name). */
+int store_game_insert(Store *store, const StoreGame *game, int64_t *id, PnDiag *diag);
+int store_hand_insert(Store *store, int64_t game_id, const StoreHand *hand, PnDiag *diag);
+/* Replaces a stored hand's results (audit --fix-results). */
+int store_hand_update_results(Store *store, int64_t game_id, int number, const uint8_t *results,
+                              size_t len, PnDiag *diag);
+int store_game_update_end(Store *store, int64_t game_id, const StoreGameEnd *end, PnDiag *diag);
+/* Deletes a game and everything under it (import --replace). */
+int store_game_delete(Store *store, int64_t game_id, PnDiag *diag);
+
+/* ----------------------------------------------------------------- read */
+
+/* Which games a cursor walks; zero/NULL fields select everything. */
+typedef struct StoreFilter {
+  int nkeys;                             /* game keys to take */
+  const char *const *keys;
+  const char *preset;                    /* variant */
+  const char *player;                    /* a player's name, seated in the game */
+  const char *tag_name, *tag_value;      /* a tag row name=value */
+  const char *since, *until;             /* the game's `date` tag, inclusive, YYYY-MM-DD */
+  int hand;                              /* one hand number, 0 = all */
+} StoreFilter;
+
+/* One hand, with its game. */
+typedef struct StoreRow {
+  bool new_game;                         /* first row of this game */
+  int64_t game_id;
+  const char *key, *preset;              /* borrowed */
+  const char *options;                   /* "name=value" lines joined by '\n' ("" none) */
+  const char *tags;                      /* same for tags */
+  int nplayers;
+  const char *players[PN_MAX_SEATS];     /* names by seat */
+  int64_t player_ids[PN_MAX_SEATS];
+  int winner;                            /* stored winner seat, 0 none */
+  bool finished;
+  int hand;                              /* hand number; 0 for a game with no hands */
+  int dealer;
+  const uint8_t *events;                 /* codec encoding, borrowed */
+  size_t events_len;
+  const uint8_t *results;
+  size_t results_len;
+} StoreRow;
+
+typedef struct StoreCursor StoreCursor;
+
+/* Walks the selected hands in game then hand order (games in the order
+ * they were stored).  A game with no hands gives one row with hand 0. */
+int store_cursor_open(Store *store, const StoreFilter *filter, StoreCursor **out, PnDiag *diag);
+/* Returns 1 with *row filled, 0 at the end, < 0 on error. */
+int store_cursor_next(StoreCursor *cursor, StoreRow *row, PnDiag *diag);
+void store_cursor_close(StoreCursor *cursor);
+
+/* -------------------------------------------------------------- audits */
+
+/* One finding of an audit run (issue 4's CSV columns). */
+typedef struct StoreFinding {
+  int64_t game_id;
+  int hand, seq, trick, seat;
+  const char *kind;                      /* "renege-follow" ... */
+  const char *card;                      /* "9C" or "" */
+  const char *detail;                    /* human text */
+} StoreFinding;
+
+int store_audit_begin(Store *store, int rules_version, int64_t *audit_id, PnDiag *diag);
+int store_audit_finding(Store *store, int64_t audit_id, const StoreFinding *finding, PnDiag *diag);
+int store_audit_end(Store *store, int64_t audit_id, long games, long hands, long findings, PnDiag *diag);
+
+/* ---------------------------------------------------------------- check */
+
+/* PRAGMA integrity_check and foreign_key_check: returns 0 when clean, 1
+ * with diag->msg naming the first problem, < 0 on error. */
+int store_check(Store *store, PnDiag *diag);
+
+#endif
