@@ -51,29 +51,81 @@ static void civil_from_days(long z, char out[48]) {
   snprintf(out, 48, "%04ld-%02ld-%02ld", y + (m <= 2), m, d);
 }
 
+/* Rows are formatted by hand into one buffer and written with one fwrite:
+ * a million hands are some 65 million rows, and printf per field would
+ * dominate the run. */
 typedef struct Writer {
   FILE *out;          /* the event log */
-  const char *key;    /* current game */
+  char prefix[160];   /* the game key as a CSV field, and its comma */
+  size_t prefix_len;
   int hand, seq;      /* current hand and row */
 } Writer;
 
-static void write_row(Writer *w, int seat, const char *action, const char *cards, const char *value) {
-  char hand[16], seq[16], seat_text[16] = "";
-  snprintf(hand, sizeof hand, "%d", w->hand);
-  snprintf(seq, sizeof seq, "%d", ++w->seq);
-  if (seat) snprintf(seat_text, sizeof seat_text, "%d", seat);
-  const char *fields[] = {w->key, hand, seq, seat_text, action, cards, value};
-  out_csv_row(w->out, 7, fields);
+static void writer_game(Writer *w, const char *key) {
+  char *buf = NULL;
+  size_t size = 0;
+  FILE *mem = open_memstream(&buf, &size);
+  if (mem) {
+    out_csv_field(mem, key, true); /* quoted only if it needs it */
+    fclose(mem);
+  }
+  w->prefix_len = (size_t)snprintf(w->prefix, sizeof w->prefix, "%s,", buf ? buf : key);
+  if (w->prefix_len >= sizeof w->prefix) w->prefix_len = sizeof w->prefix - 1;
+  free(buf);
+  w->hand = w->seq = 0;
+}
+
+static char *put_int(char *p, long v) {
+  char digits[24];
+  int n = 0;
+  bool negative = v < 0;
+  unsigned long u = negative ? 0UL - (unsigned long)v : (unsigned long)v;
+  do digits[n++] = (char)('0' + u % 10);
+  while ((u /= 10) > 0);
+  if (negative) *p++ = '-';
+  while (n) *p++ = digits[--n];
+  return p;
+}
+
+static char *put_text(char *p, const char *s) {
+  size_t len = strlen(s);
+  memcpy(p, s, len);
+  return p + len;
+}
+
+/* One row; `value` must not need quoting unless quote_value is set. */
+static void write_row(Writer *w, int seat, const char *action, const PnCard *cards, int ncards,
+                      const char *value, bool quote_value) {
+  char line[512];
+  char *p = line;
+  memcpy(p, w->prefix, w->prefix_len);
+  p += w->prefix_len;
+  p = put_int(p, w->hand);
+  *p++ = ',';
+  p = put_int(p, ++w->seq);
+  *p++ = ',';
+  if (seat) p = put_int(p, seat);
+  *p++ = ',';
+  p = put_text(p, action);
+  *p++ = ',';
+  for (int i = 0; i < ncards; i++) {
+    char two[3];
+    if (i) *p++ = ' ';
+    pn_card_str(cards[i], two);
+    *p++ = two[0];
+    *p++ = two[1];
+  }
+  *p++ = ',';
+  fwrite(line, 1, (size_t)(p - line), w->out);
+  if (quote_value) out_csv_field(w->out, value, true);
+  else fputs(value, w->out);
+  fputc('\n', w->out);
 }
 
 static void write_event(Writer *w, const PnEvent *ev) {
-  char cards[PN_MAX_EVENT_CARDS * 3 + 1] = "", value[32];
-  size_t at = 0;
-  for (int i = 0; i < ev->ncards; i++) {
-    char two[3];
-    at += (size_t)snprintf(cards + at, sizeof cards - at, "%s%s", i ? " " : "", pn_card_str(ev->cards[i], two));
-  }
-  write_row(w, ev->seat, pn_action_name(ev->action), cards, codec_value_text(ev, value, sizeof value));
+  char value[32];
+  write_row(w, ev->seat, pn_action_name(ev->action), ev->cards, ev->ncards,
+            codec_value_text(ev, value, sizeof value), false);
 }
 
 int cmd_sim(const CliCommand *self, int argc, char **argv) {
@@ -147,11 +199,13 @@ int cmd_sim(const CliCommand *self, int argc, char **argv) {
   }
 
   FILE *out = stdout;
+  static char out_buffer[1 << 16];
   if (output && !(out = fopen(output, "w"))) {
     free(names_buf);
     cli_error(self, "cannot write %s", output);
     return CLI_USAGE;
   }
+  setvbuf(out, out_buffer, _IOFBF, sizeof out_buffer);
   PnGame *game = malloc(sizeof *game);
   if (!game) {
     free(names_buf);
@@ -169,9 +223,10 @@ int cmd_sim(const CliCommand *self, int argc, char **argv) {
   for (long g = 0; g < games && rc == CLI_OK; g++) {
     char key[64], date[48], tag[80];
     snprintf(key, sizeof key, "sim-%s-%llu-%ld", variant, (unsigned long long)seed, g + 1);
-    Writer w = {out, key, 0, 0};
-    write_row(&w, 0, "variant", "", variant);
-    for (int i = 0; i < opts.n; i++) write_row(&w, 0, "option", "", opts.text[i]);
+    Writer w = {.out = out};
+    writer_game(&w, key);
+    write_row(&w, 0, "variant", NULL, 0, variant, true);
+    for (int i = 0; i < opts.n; i++) write_row(&w, 0, "option", NULL, 0, opts.text[i], true);
     int order[MAX_NAMES];
     for (int i = 0; i < nnames; i++) order[i] = i;
     for (int i = nnames - 1; i > 0; i--) { /* a fresh table each game */
@@ -182,12 +237,12 @@ int cmd_sim(const CliCommand *self, int argc, char **argv) {
     for (int s = 1; s <= rules.players; s++) {
       char fallback[16];
       snprintf(fallback, sizeof fallback, "Seat%d", s);
-      write_row(&w, s, "player", "", nnames ? names[order[s - 1]] : fallback);
+      write_row(&w, s, "player", NULL, 0, nnames ? names[order[s - 1]] : fallback, true);
     }
     civil_from_days(first_day + 7 * (g / 2), date); /* two games a club night, weekly */
     snprintf(tag, sizeof tag, "date=%s", date);
-    write_row(&w, 0, "tag", "", tag);
-    for (int i = 0; i < ntags; i++) write_row(&w, 0, "tag", "", tags[i]);
+    write_row(&w, 0, "tag", NULL, 0, tag, true);
+    for (int i = 0; i < ntags; i++) write_row(&w, 0, "tag", NULL, 0, tags[i], true);
 
     SimDriver driver;
     config.first_dealer = 1 + (int)(g % rules.players);

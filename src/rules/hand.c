@@ -772,6 +772,8 @@ static PnVerdict apply_play(PnGame *g, const PnEvent *ev, PnOutcome *out) {
                                         &out->finding.evidence);
   if (kind != PN_FIND_NONE) {
     h->reneged[ev->seat - 1] = true;
+    uint8_t *count = &h->reneges[ev->seat - 1][kind - PN_FIND_RENEGE_FOLLOW];
+    if (*count < 255) (*count)++;
     out->finding.trick = h->trick_no + 1;
     verdict = finding(out, kind, ev->seat, card);
   }
@@ -872,6 +874,7 @@ static void score_hand(PnGame *g) {
     sr->counters = counters;
     sr->tricks = h->tricks_won[s - 1];
     sr->reneged = h->reneged[s - 1];
+    memcpy(sr->reneges, h->reneges[s - 1], sizeof sr->reneges);
     side_meld[side] += sr->meld_shown;
     side_counters[side] += counters;
     side_tricks[side] += sr->tricks;
@@ -1098,15 +1101,9 @@ void pn_game_expect(const PnGame *g, PnExpect *out) {
     if (r->exchange == PN_EXCHANGE_DIX) out->actions |= BIT(PN_EV_DIX);
     if (r->moon > 0 && bidder && !h->moon) out->actions |= BIT(PN_EV_MOON);
     out->seat = bidder ? bidder : next_seat(g, h->dealer);
-    PnGame tmp = *g;
-    PnOutcome ignored;
-    if (begin_play(&tmp, &ignored) == PN_ACCEPTED) {
-      PnObligation ob;
-      PnCards held;
-      pn_obligation(&tmp, &ob);
-      pn_held(&tmp, tmp.hand.turn, &held);
-      pn_legal_plays(&ob, &held, NULL, 0, tmp.hand.trump, &out->legal);
-    }
+    PnObligation ob; /* the first lead: anything held */
+    pn_obligation(g, &ob);
+    pn_legal_plays(&ob, &h->held[out->seat - 1], NULL, 0, h->trump, &out->legal);
     return;
   }
   case PN_PHASE_PLAY: {

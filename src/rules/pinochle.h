@@ -301,6 +301,7 @@ typedef struct PnSeatResult {
   int tricks;                /* tricks won */
   int score;                 /* what the hand added to the seat's running score */
   bool reneged;              /* a renege by this seat this hand */
+  uint8_t reneges[4];        /* reneges by kind: follow, head, trump, overtrump */
 } PnSeatResult;
 
 typedef struct PnHandResult {
@@ -362,6 +363,7 @@ typedef struct PnHand {
   int tricks_won[PN_MAX_SEATS];
   int counters[PN_MAX_SEATS];   /* raw counters won */
   bool reneged[PN_MAX_SEATS];
+  uint8_t reneges[PN_MAX_SEATS][4]; /* by kind: follow, head, trump, overtrump */
   /* two-hand */
   bool playoff;              /* stock exhausted: the 12-trick playoff */
   bool draw_pending;         /* trick won, draws not yet made */

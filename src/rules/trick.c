@@ -27,23 +27,31 @@ const char *pn_finding_name(PnFindingKind kind) {
   return (kind >= 0 && kind < PN_FIND_KINDS) ? FINDING_NAMES[kind] : "unknown";
 }
 
-/* The held cards of one suit. */
+/* The held cards of one suit: one 8-byte slice of the multiset. */
 static void suit_cards(const PnCards *held, int suit, PnCards *out) {
   memset(out, 0, sizeof *out);
-  for (int r = 0; r < PN_RANKS; r++) out->n[PN_CARD(suit, r)] = held->n[PN_CARD(suit, r)];
+  memcpy(out->n + suit * 8, held->n + suit * 8, 8);
 }
 
-/* The held cards of `suit` that beat `target` under (led, trump). */
+/* The held cards of `suit` that beat `target` under (led, trump).  Within
+ * a suit the cards that beat form a prefix of the ranks (high first), so
+ * this is a slice of the suit's bytes. */
 static void beating_cards(const PnCards *held, int suit, PnCard target, int led, int trump,
                           PnCards *out) {
+  int target_suit = PN_SUIT(target);
+  int ranks; /* how many of the suit's highest ranks beat the target */
+  if (suit == trump) ranks = target_suit == trump ? PN_RANK(target) : PN_RANKS;
+  else if (suit == led && target_suit != trump) ranks = target_suit == led ? PN_RANK(target) : PN_RANKS;
+  else ranks = 0;
   memset(out, 0, sizeof *out);
-  for (int r = 0; r < PN_RANKS; r++) {
-    PnCard c = PN_CARD(suit, r);
-    if (held->n[c] && pn_card_beats(c, target, led, trump)) out->n[c] = held->n[c];
-  }
+  memcpy(out->n + suit * 8, held->n + suit * 8, (size_t)ranks);
 }
 
-static bool is_empty(const PnCards *cards) { return pn_cards_total(cards) == 0; }
+static bool is_empty(const PnCards *cards) {
+  uint64_t words[4];
+  memcpy(words, cards->n, sizeof words);
+  return (words[0] | words[1] | words[2] | words[3]) == 0;
+}
 
 /*
  * One pass over RULES.md section 2, in the order the renege kinds are

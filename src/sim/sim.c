@@ -69,44 +69,48 @@ static int counter_total(const PnRules *r) {
 
 /* ----------------------------------------------------------------- deal */
 
-static void shuffle(SimDriver *d, const PnRules *r) {
-  PnCards deck;
-  pn_deck_cards(r->deck, &deck);
-  d->deck_len = 0;
-  for (int c = 0; c < PN_CARD_KINDS; c++)
-    for (int k = 0; k < deck.n[c]; k++) d->deck[d->deck_len++] = (PnCard)c;
-  for (int i = d->deck_len - 1; i > 0; i--) {
-    int j = sim_rng_below(&d->rng, i + 1);
-    PnCard t = d->deck[i];
-    d->deck[i] = d->deck[j];
-    d->deck[j] = t;
-  }
-}
-
-static void deal_event(SimDriver *d, const PnGame *g, const PnExpect *ex, PnEvent *ev) {
+int sim_deal_events(SimRng *rng, const PnGame *g, PnEvent events[SIM_MAX_DEAL_EVENTS]) {
   const PnRules *r = &g->rules;
-  const PnHand *h = &g->hand;
-  int hs = r->hand_size, np = r->players;
-  if (ex->actions & (1u << PN_EV_DEAL)) {
-    set_event(ev, PN_EV_DEAL, ex->seat);
+  PnCards full;
+  pn_deck_cards(r->deck, &full);
+  PnCard deck[80];
+  int len = 0;
+  for (int c = 0; c < PN_CARD_KINDS; c++)
+    for (int k = 0; k < full.n[c]; k++) deck[len++] = (PnCard)c;
+  for (int i = len - 1; i > 0; i--) { /* Fisher-Yates */
+    int j = sim_rng_below(rng, i + 1);
+    PnCard t = deck[i];
+    deck[i] = deck[j];
+    deck[j] = t;
+  }
+  int hs = r->hand_size, np = r->players, n = 0, dealer = g->hand.dealer;
+  for (int seat = 1; seat <= np; seat++) {
+    PnEvent *ev = &events[n++];
+    set_event(ev, PN_EV_DEAL, seat);
     PnCards cards = {{0}};
-    pn_cards_add_list(&cards, d->deck + (ex->seat - 1) * hs, hs);
+    pn_cards_add_list(&cards, deck + (seat - 1) * hs, hs);
     add_cards(ev, &cards); /* canonical order reads better in a log */
-  } else if (ex->actions & (1u << PN_EV_TURNUP)) {
-    set_event(ev, PN_EV_TURNUP, h->dealer);
+  }
+  if (r->flow != PN_FLOW_BID) {
+    PnEvent *ev = &events[n++];
     /* two-hand: the card after the hands; turn-up presets: the dealer's last */
-    ev->cards[0] = r->flow == PN_FLOW_TWO_HAND ? d->deck[np * hs] : d->deck[h->dealer * hs - 1];
+    set_event(ev, PN_EV_TURNUP, r->flow == PN_FLOW_TWO_HAND ? 0 : dealer);
+    ev->cards[0] = r->flow == PN_FLOW_TWO_HAND ? deck[np * hs] : deck[dealer * hs - 1];
     ev->ncards = 1;
-    if (r->flow == PN_FLOW_TWO_HAND) ev->seat = 0;
-  } else if (ex->actions & (1u << PN_EV_STOCK)) {
+  }
+  if (r->flow == PN_FLOW_TWO_HAND) {
+    PnEvent *ev = &events[n++];
     set_event(ev, PN_EV_STOCK, 0);
-    for (int i = np * hs + 1; i < d->deck_len; i++) ev->cards[ev->ncards++] = d->deck[i];
-  } else {
+    for (int i = np * hs + 1; i < len; i++) ev->cards[ev->ncards++] = deck[i];
+  }
+  if (r->widow) {
+    PnEvent *ev = &events[n++];
     set_event(ev, PN_EV_WIDOW, 0);
     PnCards cards = {{0}};
-    pn_cards_add_list(&cards, d->deck + np * hs, r->widow);
+    pn_cards_add_list(&cards, deck + np * hs, r->widow);
     add_cards(ev, &cards);
   }
+  return n;
 }
 
 /* -------------------------------------------------------------- bidding */
@@ -171,8 +175,12 @@ static void bid_event(SimDriver *d, const PnGame *g, const PnExpect *ex, PnEvent
     }
     return;
   }
-  int value;
-  best_trump(g, &g->hand.held[seat - 1], &value);
+  if (d->value_hand != g->hand.number) { /* the hands do not change while bidding */
+    d->value_hand = g->hand.number;
+    for (int s = 0; s < PN_MAX_SEATS; s++) d->bid_value[s] = -1;
+  }
+  if (d->bid_value[seat - 1] < 0) best_trump(g, &g->hand.held[seat - 1], &d->bid_value[seat - 1]);
+  int value = d->bid_value[seat - 1];
   if (lowest > value) {
     set_event(ev, PN_EV_PASS, seat);
     return;
@@ -289,7 +297,8 @@ static bool meld_event(SimDriver *d, const PnGame *g, PnEvent *ev) {
   const PnHand *h = &g->hand;
   int first = h->high_bidder ? h->high_bidder : next_seat(g, h->dealer);
   for (int i = 0, seat = first; i < g->rules.players; i++, seat = next_seat(g, seat)) {
-    if (h->meld_shown[seat - 1] >= 0) continue;
+    if (h->meld_shown[seat - 1] >= 0 || (d->meld_checked & (1u << (seat - 1)))) continue;
+    d->meld_checked |= (uint8_t)(1u << (seat - 1));
     PnMeldResult meld;
     pn_meld_best(&g->rules, h->trump, &h->held[seat - 1], &meld);
     if (meld.total == 0) continue;
@@ -398,10 +407,9 @@ static void play_event(SimDriver *d, const PnGame *g, const PnExpect *ex, PnEven
   int seat = ex->seat;
   set_event(ev, PN_EV_PLAY, seat);
   ev->ncards = 1;
-  PnCards held;
-  pn_held_next(g, seat, &held);
   if (d->config.renege_rate > 0 && sim_rng_chance(&d->rng, d->config.renege_rate)) {
-    PnCards illegal = held;
+    PnCards illegal;
+    pn_held_next(g, seat, &illegal);
     for (int c = 0; c < PN_CARD_KINDS; c++)
       if (ex->legal.n[c]) illegal.n[c] = 0;
     if (pn_cards_total(&illegal)) {
@@ -437,7 +445,6 @@ static bool score_event(SimDriver *d, const PnGame *g, PnEvent *ev) {
 /* -------------------------------------------------------------- driving */
 
 int sim_next_event(SimDriver *d, const PnGame *g, PnEvent *ev) {
-  const PnRules *r = &g->rules;
   const PnHand *h = &g->hand;
   PnExpect ex;
   pn_game_expect(g, &ex);
@@ -447,9 +454,13 @@ int sim_next_event(SimDriver *d, const PnGame *g, PnEvent *ev) {
     if (g->over) return 0;
     set_event(ev, PN_EV_DEALER, d->next_dealer);
     d->next_dealer = next_seat(g, d->next_dealer);
-    shuffle(d, r);
+    d->deal_pos = 0;
+    d->meld_checked = 0;
     return 1;
-  case PN_PHASE_DEAL: deal_event(d, g, &ex, ev); return 1;
+  case PN_PHASE_DEAL:
+    if (d->deal_pos == 0) d->ndeal = sim_deal_events(&d->rng, g, d->deal);
+    *ev = d->deal[d->deal_pos++ % SIM_MAX_DEAL_EVENTS];
+    return 1;
   case PN_PHASE_BID: bid_event(d, g, &ex, ev); return 1;
   case PN_PHASE_PREPARE:
     if (ex.actions & (1u << PN_EV_TRUMP)) {
@@ -495,7 +506,8 @@ int sim_next_event(SimDriver *d, const PnGame *g, PnEvent *ev) {
     if (g->over) return 0;
     set_event(ev, PN_EV_DEALER, d->next_dealer);
     d->next_dealer = next_seat(g, d->next_dealer);
-    shuffle(d, r);
+    d->deal_pos = 0;
+    d->meld_checked = 0;
     return 1;
   }
   return 0;

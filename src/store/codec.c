@@ -153,7 +153,10 @@ size_t codec_results_encode(const CodecResults *res, uint8_t out[CODEC_MAX_RESUL
     n += put_uvarint(out + n, (uint64_t)sr->tricks);
     n += put_svarint(out + n, sr->score);
     n += put_svarint(out + n, res->total[s]);
-    n += put_uvarint(out + n, sr->reneged);
+    /* reneges by kind, a byte apiece in one varint: one 0 byte in a clean hand */
+    uint64_t packed = 0;
+    for (int k = 0; k < 4; k++) packed |= (uint64_t)sr->reneges[k] << (8 * k);
+    n += put_uvarint(out + n, packed);
   }
   n += put_uvarint(out + n, (uint64_t)res->ntricks);
   for (int t = 0; t < res->ntricks; t++) out[n++] = (uint8_t)(res->leader[t] | res->winner[t] << 4);
@@ -183,7 +186,10 @@ int codec_results_decode(const uint8_t *data, size_t len, CodecResults *res) {
     sr->tricks = get_small(&r, CODEC_MAX_TRICKS);
     sr->score = get_int(&r);
     res->total[s] = get_int(&r);
-    sr->reneged = get_small(&r, 1);
+    uint64_t packed = get_uvarint(&r);
+    if (packed > 0xFFFFFFFFu) r.bad = true;
+    for (int k = 0; k < 4; k++) sr->reneges[k] = (uint8_t)(packed >> (8 * k));
+    sr->reneged = packed != 0;
   }
   res->ntricks = get_small(&r, CODEC_MAX_TRICKS);
   if (r.bad || r.len - r.at != (size_t)res->ntricks) return -1;
@@ -202,3 +208,5 @@ uint64_t codec_hash(uint64_t hash, const void *data, size_t len) {
   }
   return hash;
 }
+
+uint64_t codec_hash_text(uint64_t hash, const char *s) { return codec_hash(hash, s, strlen(s) + 1); }

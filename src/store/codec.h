@@ -17,7 +17,8 @@
  *   version (1), flags (bit 0 redeal, 1 made, 2 moon), bidder, bid,
  *   partner, trump + 1, out_seat, players, then per seat: meld_shown,
  *   meld_counted, counters, tricks, score (signed), total (signed),
- *   reneged; then ntricks and one byte per trick: leader | winner << 4.
+ *   reneges (a byte per kind in one varint: follow, head, trump,
+ *   overtrump); then ntricks and one byte per trick: leader | winner << 4.
  */
 #ifndef PN_CODEC_H
 #define PN_CODEC_H
@@ -62,5 +63,9 @@ int codec_results_decode(const uint8_t *data, size_t len, CodecResults *res);
 /* FNV-1a, 64 bits: the content hash that spots a game imported twice. */
 uint64_t codec_hash(uint64_t hash, const void *data, size_t len);
 #define CODEC_HASH_SEED 0xcbf29ce484222325ull
+/* codec_hash over s and its terminating NUL.  A game's content hash is
+ * codec_hash_text over its preset, option lines, player names by seat and
+ * tag lines, in that order, then codec_hash over each hand's events. */
+uint64_t codec_hash_text(uint64_t hash, const char *s);
 
 #endif
