@@ -81,8 +81,14 @@ int cli_rules_load(const CliCommand *cmd, PnRules *rules, const char *variant,
 
 /* Command handlers, one per cmd_*.c file. */
 int cmd_help(const CliCommand *self, int argc, char **argv);
+int cmd_init(const CliCommand *self, int argc, char **argv);
+int cmd_import(const CliCommand *self, int argc, char **argv);
+int cmd_export(const CliCommand *self, int argc, char **argv);
 int cmd_meld(const CliCommand *self, int argc, char **argv);
+int cmd_report(const CliCommand *self, int argc, char **argv);
 int cmd_rules(const CliCommand *self, int argc, char **argv);
 int cmd_sim(const CliCommand *self, int argc, char **argv);
+int cmd_audit(const CliCommand *self, int argc, char **argv);
+int cmd_record(const CliCommand *self, int argc, char **argv);
 
 #endif

@@ -48,7 +48,7 @@ static void civil_from_days(long z, char out[48]) {
   long yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
   long y = yoe + era * 400, doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
   long mp = (5 * doy + 2) / 153, d = doy - (153 * mp + 2) / 5 + 1, m = mp + (mp < 10 ? 3 : -9);
-  snprintf(out, 48, "%04ld-%02ld-%02ld", y + (m <= 2), m, d);
+  snprintf(out, 48, "%04d-%02d-%02d", (int)(y + (m <= 2)), (int)m, (int)d);
 }
 
 /* Rows are formatted by hand into one buffer and written with one fwrite:

@@ -96,6 +96,9 @@ static void describe(const StoreRow *row, const PnGame *before, const PnEvent *e
   case PN_FIND_MELD_CLAIM:
     if (ev->action == PN_EV_DIX)
       snprintf(out, size, "%s counted a second dix after one trick: it scores nothing (meld-claim)", name);
+    else if (before->rules.flow == PN_FLOW_TWO_HAND && f->computed > 0)
+      snprintf(out, size, "%s claimed %d for the meld %s; it is worth %d (meld-claim)", name, f->claimed, cards,
+               f->computed);
     else if (before->rules.flow == PN_FLOW_TWO_HAND)
       snprintf(out, size,
                "%s melded %s%s%s: it scores nothing (not that meld, no new card from the hand, a card "

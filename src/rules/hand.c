@@ -667,6 +667,10 @@ static PnVerdict apply_progressive_meld(PnGame *g, const PnEvent *ev, PnOutcome 
     }
   cards_remove(&h->held[seat - 1], &from_hand);
   h->meld_points[seat - 1] += value;
+  if (ev->has_value && ev->value != value) { /* the meld stands; the claim was wrong */
+    out->finding.computed = value;
+    return finding(out, PN_FIND_MELD_CLAIM, seat, PN_NO_CARD);
+  }
   out->finding.claimed = 0;
   return PN_ACCEPTED;
 }
@@ -991,13 +995,17 @@ static PnVerdict dispatch(PnGame *g, const PnEvent *ev, PnOutcome *out) {
     case PN_EV_DIX: return apply_dix(g, ev, out);
     case PN_EV_MELD: return apply_shown_meld(g, ev, out);
     case PN_EV_MOON: return apply_moon(g, ev, out);
-    case PN_EV_PLAY:
+    case PN_EV_PLAY: {
+      int leader = h->leader, turn = h->turn;
       if (begin_play(g, out) != PN_ACCEPTED) return PN_IMPOSSIBLE;
       if (apply_play(g, ev, out) == PN_IMPOSSIBLE) {
-        h->phase = PN_PHASE_PREPARE; /* nothing else changed */
+        h->phase = PN_PHASE_PREPARE; /* undo begin_play; nothing else changed */
+        h->leader = leader;
+        h->turn = turn;
         return PN_IMPOSSIBLE;
       }
       return out->verdict;
+    }
     case PN_EV_BID:
     case PN_EV_PASS: return impossible(out, COL_ACTION, "a bid after the bidding closed");
     default: return impossible(out, COL_ACTION, "%s is not possible before play", pn_action_name(a));

@@ -37,13 +37,20 @@ enum {
   STORE_BUSY = -2,     /* locked by another writer past the busy timeout */
   STORE_NEWER = -3,    /* the file's schema is newer than this program */
   STORE_NOT_OURS = -4, /* not a pinochle database (application_id) */
-  STORE_CORRUPT = -5   /* stored bytes that do not decode */
+  STORE_CORRUPT = -5,  /* stored bytes that do not decode */
+  STORE_OLDER = -6     /* READONLY: the file's schema is older; open it read-write once */
 };
 
 /* Opens (and migrates) the database at path; ":memory:" works for tests.
- * Sets WAL, foreign keys and a busy timeout.  *out is NULL on failure. */
+ * Sets WAL, foreign keys and a busy timeout.  *out is NULL on failure.
+ * Its messages name the path ("club.db was written by a newer pinochle
+ * (schema 2, this one knows 1)"): print them as they are. */
 int store_open(const char *path, int flags, Store **out, PnDiag *diag);
+/* Close every cursor first. */
 void store_close(Store *store);
+/* PRAGMA user_version as store_open found it, before migrating: 0 for a
+ * new or empty file, STORE_SCHEMA_VERSION when nothing was to do. */
+int store_schema_found(const Store *store);
 
 /* One write transaction (BEGIN IMMEDIATE) around many puts, and nested
  * savepoints (one per game with --keep-going). */

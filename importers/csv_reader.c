@@ -1,0 +1,402 @@
+/*
+ * csv_reader.c - the event log's CSV layer (csv_reader.h): libcsv does
+ * the quoting; this file feeds it, knows which line each record starts
+ * on, skips comments, and turns every malformed input into a diagnostic.
+ *
+ * How the start line is known: libcsv reports a row only when it meets
+ * the row's terminator (CR or LF) or at csv_fini, and reports nothing
+ * about positions.  So the reader hands libcsv one physical line at a
+ * time (a segment ending just after a '\n', or at the end of a block):
+ * a row can then only end at the last byte of the segment being parsed.
+ * Between two rows the reader itself looks for the first byte that is not
+ * blank (space, tab, CR, LF: exactly what libcsv skips before a row); the
+ * line of that byte is the line the next record starts on, and if that
+ * byte is '#' the rest of the line is a comment, skipped without parsing.
+ */
+#include "csv_reader.h"
+
+#include <csv.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stdlib.h>
+#include <string.h>
+
+const char *const csv_reader_columns[CSV_READER_FIELDS] = {
+    "game", "hand", "seq", "seat", "action", "cards", "value",
+};
+
+struct CsvReader {
+  FILE *fp;                                /* the input */
+  bool own_fp;                             /* opened here: closed here */
+  const char *name;                        /* for diagnostics (borrowed) */
+  struct csv_parser parser;                /* libcsv's state */
+  unsigned char *block;                    /* the current block of input */
+  size_t blen, bpos;                       /* bytes in block, next byte to look at */
+  size_t nul_at;                           /* offset of the block's first NUL, blen if none */
+  bool started;                            /* first block read (BOM checked) */
+  bool eof;                                /* fread reached the end */
+  bool finished;                           /* csv_fini done: nothing more to come */
+  bool header_done;                        /* the header row was read and checked */
+  bool failed;                             /* an error was reported: repeat it */
+  PnDiag error;                            /* that error */
+  long line;                               /* line of the byte at bpos */
+  bool between;                            /* between records: looking for the next start */
+  bool in_comment;                         /* skipping the rest of a comment line */
+  long rec_line;                           /* line where the record being parsed starts */
+  int nfields;                             /* fields seen in the record being parsed */
+  bool row_ready;                          /* a whole row has been parsed */
+  char *field[CSV_READER_FIELDS];          /* the row's fields (NUL-terminated) */
+  size_t flen[CSV_READER_FIELDS];          /* their lengths */
+  size_t fcap[CSV_READER_FIELDS];          /* their buffers' sizes */
+  int bad_col;                             /* a field the callback refused, 0 none */
+  char bad_msg[160];                       /* why */
+};
+
+/* libcsv grows its field buffer through this; refusing past the limit
+ * makes csv_parse stop with CSV_ENOMEM instead of buffering a huge field.
+ * (libcsv's realloc hook takes no context: the limit is a constant.) */
+enum { PARSER_BLOCK = 4096, PARSER_LIMIT = CSV_READER_MAX_FIELD + PARSER_BLOCK };
+
+static void *capped_realloc(void *ptr, size_t size) {
+  if (size > PARSER_LIMIT) return NULL;
+  return realloc(ptr, size);
+}
+
+static void set_error(CsvReader *r, PnDiag *diag, long line, int col, const char *fmt, ...)
+    __attribute__((format(printf, 5, 6)));
+
+/* Fills diag (and the reader's copy, so later calls repeat it). */
+static void set_error(CsvReader *r, PnDiag *diag, long line, int col, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  r->error.file = r->name;
+  r->error.line = line;
+  r->error.col = col;
+  vsnprintf(r->error.msg, sizeof r->error.msg, fmt, ap);
+  va_end(ap);
+  r->failed = true;
+  if (diag) *diag = r->error;
+}
+
+/* ------------------------------------------------------------- open/close */
+
+int csv_reader_new(FILE *fp, const char *name, CsvReader **out, PnDiag *diag) {
+  *out = NULL;
+  CsvReader *r = calloc(1, sizeof *r);
+  if (r == NULL) goto nomem;
+  r->block = malloc(CSV_READER_BLOCK);
+  if (r->block == NULL) goto nomem;
+  if (csv_init(&r->parser, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0) goto nomem;
+  csv_set_realloc_func(&r->parser, capped_realloc);
+  csv_set_blk_size(&r->parser, PARSER_BLOCK);
+  r->fp = fp;
+  r->name = name;
+  r->line = 1;
+  r->between = true;
+  *out = r;
+  return 0;
+nomem:
+  if (r) free(r->block);
+  free(r);
+  diag->file = name;
+  diag->line = 0;
+  diag->col = 0;
+  snprintf(diag->msg, sizeof diag->msg, "out of memory");
+  return -1;
+}
+
+int csv_reader_open(const char *path, const char *name, CsvReader **out, PnDiag *diag) {
+  bool is_stdin = strcmp(path, "-") == 0;
+  if (name == NULL) name = is_stdin ? "<stdin>" : path;
+  *out = NULL;
+  FILE *fp = is_stdin ? stdin : fopen(path, "rb");
+  if (fp == NULL) {
+    diag->file = name;
+    diag->line = 0;
+    diag->col = 0;
+    snprintf(diag->msg, sizeof diag->msg, "cannot open: %s", strerror(errno));
+    return -1;
+  }
+  if (csv_reader_new(fp, name, out, diag) != 0) {
+    if (!is_stdin) fclose(fp);
+    return -1;
+  }
+  (*out)->own_fp = !is_stdin;
+  return 0;
+}
+
+void csv_reader_close(CsvReader *r) {
+  if (r == NULL) return;
+  csv_free(&r->parser);
+  if (r->own_fp) fclose(r->fp);
+  for (int i = 0; i < CSV_READER_FIELDS; i++) free(r->field[i]);
+  free(r->block);
+  free(r);
+}
+
+const char *csv_reader_name(const CsvReader *r) { return r->name; }
+
+/* --------------------------------------------------------------- callbacks */
+
+/* Is s[0..len) UTF-8 without control characters other than tab, CR, LF?
+ * Returns 0, or the message. */
+static const char *check_text(const unsigned char *s, size_t len) {
+  size_t i = 0;
+  while (i < len && s[i] >= 0x20 && s[i] < 0x7F) i++; /* the usual case: printable ASCII */
+  while (i < len) {
+    unsigned char c = s[i];
+    if (c < 0x80) {
+      if (c == 0) return "a NUL byte";
+      if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F)
+        return "a control character";
+      i++;
+      continue;
+    }
+    size_t n;
+    uint32_t cp;
+    if (c >= 0xC2 && c <= 0xDF) n = 2, cp = c & 0x1F;
+    else if (c >= 0xE0 && c <= 0xEF) n = 3, cp = c & 0x0F;
+    else if (c >= 0xF0 && c <= 0xF4) n = 4, cp = c & 0x07;
+    else return "text that is not UTF-8";
+    if (len - i < n) return "text that is not UTF-8";
+    for (size_t k = 1; k < n; k++) {
+      if ((s[i + k] & 0xC0) != 0x80) return "text that is not UTF-8";
+      cp = cp << 6 | (s[i + k] & 0x3F);
+    }
+    if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
+        (cp >= 0xD800 && cp <= 0xDFFF))
+      return "text that is not UTF-8";
+    i += n;
+  }
+  return NULL;
+}
+
+/* libcsv: one field.  Keeps the first seven; counts the rest. */
+static void on_field(void *data, size_t len, void *ctx) {
+  CsvReader *r = ctx;
+  int i = r->nfields++;
+  if (i >= CSV_READER_FIELDS || r->bad_col) return;
+  const unsigned char *s = data ? data : (const unsigned char *)"";
+  if (data == NULL) len = 0;
+  const char *bad = check_text(s, len);
+  if (bad) {
+    r->bad_col = i + 1;
+    snprintf(r->bad_msg, sizeof r->bad_msg, "%s in the %s field (the event log is UTF-8 text)", bad,
+             csv_reader_columns[i]);
+    return;
+  }
+  if (len + 1 > r->fcap[i]) {
+    size_t cap = r->fcap[i] ? r->fcap[i] : 64;
+    while (cap < len + 1) cap *= 2;
+    char *grown = realloc(r->field[i], cap);
+    if (grown == NULL) {
+      r->bad_col = i + 1;
+      snprintf(r->bad_msg, sizeof r->bad_msg, "out of memory");
+      return;
+    }
+    r->field[i] = grown;
+    r->fcap[i] = cap;
+  }
+  memcpy(r->field[i], s, len);
+  r->field[i][len] = '\0';
+  r->flen[i] = len;
+}
+
+/* libcsv: the end of a row. */
+static void on_row(int c, void *ctx) {
+  (void)c;
+  CsvReader *r = ctx;
+  r->row_ready = true;
+}
+
+/* ------------------------------------------------------------------ reading */
+
+/* Reads the next block.  Returns 1 with bytes, 0 at the end, -1 on an
+ * I/O error (diag filled). */
+static int read_block(CsvReader *r, PnDiag *diag) {
+  size_t n = fread(r->block, 1, CSV_READER_BLOCK, r->fp);
+  if (n == 0) {
+    if (ferror(r->fp)) {
+      set_error(r, diag, r->line, 0, "read error: %s", strerror(errno));
+      return -1;
+    }
+    r->eof = true;
+    return 0;
+  }
+  r->blen = n;
+  r->bpos = 0;
+  unsigned char *nul = memchr(r->block, '\0', n);
+  r->nul_at = nul ? (size_t)(nul - r->block) : n;
+  if (!r->started) {
+    r->started = true;
+    if (n >= 3 && memcmp(r->block, "\xEF\xBB\xBF", 3) == 0) r->bpos = 3; /* UTF-8 BOM */
+    if (nul) { /* a binary file: say so before any other complaint */
+      long line = 1;
+      for (unsigned char *p = r->block; p < nul; p++) line += *p == '\n';
+      set_error(r, diag, line, 0, "a NUL byte: this is not a text file");
+      return -1;
+    }
+  }
+  return 1;
+}
+
+/* The message for a libcsv failure while parsing a record. */
+static void parse_failure(CsvReader *r, PnDiag *diag, long at_line) {
+  int status = csv_error(&r->parser);
+  int col = r->nfields + 1 > CSV_READER_FIELDS ? 0 : r->nfields + 1;
+  if (status == CSV_ENOMEM || status == CSV_ETOOBIG) {
+    set_error(r, diag, r->rec_line, col,
+              "field longer than %d bytes (a quote left open?)", CSV_READER_MAX_FIELD);
+  } else if (at_line != r->rec_line) {
+    set_error(r, diag, r->rec_line, col,
+              "bad quoting on line %ld: a quote inside an unquoted field, or text after a "
+              "closing quote (write \"\" for a quote inside a quoted field)",
+              at_line);
+  } else {
+    set_error(r, diag, r->rec_line, col,
+              "bad quoting: a quote inside an unquoted field, or text after a closing quote "
+              "(write \"\" for a quote inside a quoted field)");
+  }
+}
+
+/*
+ * Parses input until one whole row is ready (1), the input ends (0), or
+ * an error (-1).  The row's fields are in r->field, r->nfields of them,
+ * starting on r->rec_line.
+ */
+static int read_row(CsvReader *r, PnDiag *diag) {
+  r->nfields = 0;
+  r->row_ready = false;
+  r->bad_col = 0;
+  for (;;) {
+    if (r->bad_col) {
+      set_error(r, diag, r->rec_line, r->bad_col, "%s", r->bad_msg);
+      return -1;
+    }
+    if (r->row_ready) return 1;
+    if (r->finished) return 0;
+    if (r->bpos >= r->blen) {
+      if (!r->eof) {
+        int got = read_block(r, diag);
+        if (got < 0) return -1;
+        if (got > 0) continue;
+      }
+      /* the end: a last row without a newline, or a quote left open */
+      r->finished = true;
+      if (csv_fini(&r->parser, on_field, on_row, r) != 0) {
+        set_error(r, diag, r->rec_line, r->nfields + 1 > CSV_READER_FIELDS ? 0 : r->nfields + 1,
+                  "quoted field not closed: the file ends inside it (a quote left open?)");
+        return -1;
+      }
+      continue;
+    }
+    /* one segment: up to and including the next LF, or a CR not followed
+     * by LF (libcsv ends a row at a lone CR too) */
+    unsigned char *seg = r->block + r->bpos;
+    size_t avail = r->blen - r->bpos;
+    unsigned char *lf = memchr(seg, '\n', avail);
+    size_t seglen = lf ? (size_t)(lf - seg) + 1 : avail;
+    unsigned char *cr = memchr(seg, '\r', seglen);
+    if (cr && cr + 1 != lf) seglen = (size_t)(cr - seg) + 1;
+    bool nl = seg[seglen - 1] == '\n';
+
+    if (r->in_comment) {
+      if (r->nul_at < r->bpos + seglen) {
+        set_error(r, diag, r->line, 0, "a NUL byte: this is not a text file");
+        return -1;
+      }
+      r->bpos += seglen;
+      if (nl) r->line++;
+      if (nl || seg[seglen - 1] == '\r') r->in_comment = false; /* LF, CRLF or a lone CR ends it */
+      continue;
+    }
+    if (r->between) {
+      size_t k = 0;
+      while (k < seglen && (seg[k] == ' ' || seg[k] == '\t' || seg[k] == '\r' || seg[k] == '\n')) k++;
+      if (k == seglen) { /* blank: nothing starts here */
+        r->bpos += seglen;
+        if (nl) r->line++;
+        continue;
+      }
+      r->bpos += k;
+      if (seg[k] == '#') {
+        r->in_comment = true;
+        continue;
+      }
+      r->between = false;
+      r->rec_line = r->line;
+      continue; /* parse from the record's first byte */
+    }
+    if (r->nul_at < r->bpos + seglen) {
+      set_error(r, diag, r->rec_line, 0, "a NUL byte: this is not a text file");
+      return -1;
+    }
+    size_t used = csv_parse(&r->parser, seg, seglen, on_field, on_row, r);
+    if (used < seglen) {
+      parse_failure(r, diag, r->line);
+      return -1;
+    }
+    r->bpos += seglen;
+    if (nl) r->line++;
+    if (r->row_ready) r->between = true;
+  }
+}
+
+/* The header row must be the seven column names, exactly. */
+static int check_header(CsvReader *r, PnDiag *diag) {
+  for (int i = 0; i < CSV_READER_FIELDS && i < r->nfields; i++)
+    if (strcmp(r->field[i], csv_reader_columns[i]) != 0) {
+      set_error(r, diag, r->rec_line, i + 1,
+                "bad header: column %d must be '%s', not '%.40s' (the header is "
+                "game,hand,seq,seat,action,cards,value)",
+                i + 1, csv_reader_columns[i], r->field[i]);
+      return -1;
+    }
+  if (r->nfields < CSV_READER_FIELDS) {
+    set_error(r, diag, r->rec_line, r->nfields + 1,
+              "bad header: column %d '%s' is missing (the header is "
+              "game,hand,seq,seat,action,cards,value)",
+              r->nfields + 1, csv_reader_columns[r->nfields]);
+    return -1;
+  }
+  if (r->nfields > CSV_READER_FIELDS) {
+    set_error(r, diag, r->rec_line, CSV_READER_FIELDS + 1,
+              "bad header: %d columns, expected 7 (game,hand,seq,seat,action,cards,value)",
+              r->nfields);
+    return -1;
+  }
+  return 0;
+}
+
+int csv_reader_next(CsvReader *r, CsvRecord *rec, PnDiag *diag) {
+  if (r->failed) {
+    *diag = r->error;
+    return -1;
+  }
+  if (!r->header_done) {
+    int got = read_row(r, diag);
+    if (got < 0) return -1;
+    if (got == 0) {
+      set_error(r, diag, 1, 0, "no header row: the file is empty (the header is "
+                               "game,hand,seq,seat,action,cards,value)");
+      return -1;
+    }
+    if (check_header(r, diag) != 0) return -1;
+    r->header_done = true;
+  }
+  int got = read_row(r, diag);
+  if (got <= 0) return got;
+  if (r->nfields != CSV_READER_FIELDS) {
+    int col = r->nfields < CSV_READER_FIELDS ? r->nfields + 1 : CSV_READER_FIELDS + 1;
+    set_error(r, diag, r->rec_line, col, "%d field%s, expected 7 (game,hand,seq,seat,action,cards,value)",
+              r->nfields, r->nfields == 1 ? "" : "s");
+    return -1;
+  }
+  rec->line = r->rec_line;
+  for (int i = 0; i < CSV_READER_FIELDS; i++) {
+    rec->field[i] = r->field[i] ? r->field[i] : "";
+    rec->len[i] = r->flen[i];
+  }
+  return 1;
+}

@@ -1,0 +1,55 @@
+/*
+ * export.h - the store back to the event log (EVENT-LOG.md), and the row
+ * writer the tests and other writers of event logs share.
+ *
+ * Output is canonical, so that import -> export -> import -> export gives
+ * the same bytes: LF line ends; a field is quoted only when it must be
+ * (a comma, a quote, a CR or LF, a leading or trailing space or tab, or
+ * a '#' starting the first field, which would read as a comment); seq
+ * numbered 1..n in the header and in each hand; a seat written only when
+ * there is one; cards as canonical two-letter tokens in the logged order;
+ * values in the codec's canonical text.
+ */
+#ifndef PN_EXPORT_H
+#define PN_EXPORT_H
+
+#include <stdio.h>
+
+#include "pinochle.h"
+#include "store.h"
+
+enum {
+  EXPORT_NOT_FOUND = -1, /* a --game key that is not stored (diag says which) */
+  EXPORT_STORE = -2,     /* the database failed */
+  EXPORT_CORRUPT = -3,   /* stored bytes that do not decode */
+  EXPORT_WRITE = -4      /* the output could not be written */
+};
+
+/* Writes the header row game,hand,seq,seat,action,cards,value. */
+int export_header(FILE *out);
+/* Writes one row of seven fields (NULL = empty), quoted as above.
+ * Returns 0, or -1 on a write error (ferror(out)). */
+int export_row(FILE *out, const char *const field[7]);
+
+/* Writes a hand's events (codec encoding) as rows game,hand,1..n,...
+ * Returns the rows written, or EXPORT_CORRUPT / EXPORT_WRITE. */
+long export_hand_rows(FILE *out, const char *key, int hand, const uint8_t *events, size_t len);
+
+typedef struct ExportOptions {
+  int nkeys;                   /* games to write; 0 = every game */
+  const char *const *keys;     /* borrowed for the call */
+} ExportOptions;
+
+typedef struct ExportStats {
+  long games;                  /* games written */
+  long hands;                  /* hands written */
+  long rows;                   /* data rows written */
+} ExportStats;
+
+/* Writes the header row, then the selected games in the order they were
+ * stored, streaming through a store cursor.  Every --game key is looked
+ * up first: an unknown key writes nothing and returns EXPORT_NOT_FOUND.
+ * Returns 0, or a negative code with diag filled (msg; file/line unset). */
+int export_games(Store *store, const ExportOptions *opts, FILE *out, ExportStats *stats, PnDiag *diag);
+
+#endif

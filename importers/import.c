@@ -1,0 +1,793 @@
+/*
+ * import.c - event-log files into the store (import.h).
+ *
+ * One Importer per file.  Records come from csv_reader; each is checked
+ * (key, hand and seq order, seat, action), then either builds the game's
+ * header (hand 0) or goes through the engine (hand >= 1) and is encoded
+ * into the game's buffers.  When the game ends (another key, or the end
+ * of the file) it is checked for completeness, hashed, and written:
+ * skipped if stored with the same content, refused or replaced if stored
+ * with other content, else inserted.  Nothing reaches the store before
+ * the whole game is known to be valid; the file's transaction (and with
+ * --keep-going one savepoint per game) makes the file all or nothing.
+ */
+#include "import.h"
+
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "codec.h"
+#include "csv_reader.h"
+
+/* ------------------------------------------------------------ buffers */
+
+typedef struct Bytes {
+  uint8_t *data;                 /* malloc'd */
+  size_t len, cap;               /* used and allocated */
+} Bytes;
+
+/* Makes room for `more` bytes; returns 0 or -1 (out of memory). */
+static int bytes_reserve(Bytes *b, size_t more) {
+  if (b->cap - b->len >= more) return 0;
+  size_t cap = b->cap ? b->cap : 1024;
+  while (cap - b->len < more) cap *= 2;
+  uint8_t *grown = realloc(b->data, cap);
+  if (grown == NULL) return -1;
+  b->data = grown;
+  b->cap = cap;
+  return 0;
+}
+
+/* Appends s and its NUL; *off gets where it starts.  Returns 0 or -1. */
+static int bytes_add_str(Bytes *b, const char *s, size_t *off) {
+  size_t n = strlen(s) + 1;
+  if (bytes_reserve(b, n) != 0) return -1;
+  *off = b->len;
+  memcpy(b->data + b->len, s, n);
+  b->len += n;
+  return 0;
+}
+
+/* Offsets of strings in a Bytes, in order. */
+typedef struct Strs {
+  size_t *off;                   /* malloc'd */
+  int n, cap;                    /* used and allocated */
+  long *line;                    /* line of each (for messages) */
+} Strs;
+
+static int strs_add(Strs *s, size_t off, long line) {
+  if (s->n == s->cap) {
+    int cap = s->cap ? s->cap * 2 : 8;
+    size_t *off2 = realloc(s->off, (size_t)cap * sizeof *off2);
+    if (off2 == NULL) return -1;
+    s->off = off2;
+    long *line2 = realloc(s->line, (size_t)cap * sizeof *line2);
+    if (line2 == NULL) return -1;
+    s->line = line2;
+    s->cap = cap;
+  }
+  s->off[s->n] = off;
+  s->line[s->n] = line;
+  s->n++;
+  return 0;
+}
+
+static void strs_free(Strs *s) {
+  free(s->off);
+  free(s->line);
+}
+
+/* The keys met in the file (open addressing; keys are malloc'd). */
+typedef struct KeySet {
+  char **slot;                   /* cap slots, NULL = free */
+  size_t cap, n;                 /* slots and keys */
+} KeySet;
+
+static size_t key_slot(const KeySet *set, const char *key) {
+  size_t i = (size_t)codec_hash(CODEC_HASH_SEED, key, strlen(key)) & (set->cap - 1);
+  while (set->slot[i] != NULL && strcmp(set->slot[i], key) != 0) i = (i + 1) & (set->cap - 1);
+  return i;
+}
+
+static bool keyset_has(const KeySet *set, const char *key) {
+  return set->cap > 0 && set->slot[key_slot(set, key)] != NULL;
+}
+
+/* Adds key (copied); returns 0 or -1 (out of memory). */
+static int keyset_add(KeySet *set, const char *key) {
+  if (2 * (set->n + 1) > set->cap) {
+    size_t cap = set->cap ? set->cap * 2 : 64;
+    KeySet grown = {calloc(cap, sizeof(char *)), cap, set->n};
+    if (grown.slot == NULL) return -1;
+    for (size_t i = 0; i < set->cap; i++)
+      if (set->slot[i]) grown.slot[key_slot(&grown, set->slot[i])] = set->slot[i];
+    free(set->slot);
+    *set = grown;
+  }
+  size_t i = key_slot(set, key);
+  if (set->slot[i]) return 0;
+  size_t n = strlen(key) + 1;
+  set->slot[i] = malloc(n);
+  if (set->slot[i] == NULL) return -1;
+  memcpy(set->slot[i], key, n);
+  set->n++;
+  return 0;
+}
+
+static void keyset_free(KeySet *set) {
+  for (size_t i = 0; i < set->cap; i++) free(set->slot[i]);
+  free(set->slot);
+}
+
+/* ------------------------------------------------------------- state */
+
+/* One hand of the game being read. */
+typedef struct HandRec {
+  int number;                    /* 1-based */
+  int dealer;                    /* seat */
+  size_t ev_off, ev_len;         /* its events in Game.events */
+  size_t res_off, res_len;       /* its results in Game.results (when done) */
+  bool done;                     /* the engine completed it */
+  int bidder, bid, trump;        /* from the results */
+} HandRec;
+
+/* The game being read: everything needed to store it, nothing more. */
+typedef struct Game {
+  Bytes key;                     /* the key, NUL-terminated */
+  bool active;                   /* a game is being read */
+  bool bad;                      /* --keep-going: invalid; its rows are skipped */
+  long first_line;               /* line of its first record */
+  long hand_line;                /* line of the last record of the current hand (or header) */
+  int hand;                      /* current hand number, 0 = header */
+  int seq;                       /* last seq seen in it */
+  int rows;                      /* records read */
+  bool has_variant;              /* the variant row was read */
+  PnRules rules;                 /* the preset with the option rows applied */
+  Bytes text;                    /* the header's strings */
+  size_t preset_off;             /* variant name in text */
+  Strs options, tags;            /* option and tag rows in text, file order */
+  size_t player_off[PN_MAX_SEATS]; /* names by seat in text */
+  long player_line[PN_MAX_SEATS];  /* their lines, 0 = no row yet */
+  PnGame *pn;                    /* the engine's game (heap: large) */
+  Bytes events, results;         /* every hand's encoded events and results */
+  HandRec *hands;                /* hands read */
+  int nhands, hands_cap;
+  long findings;                 /* findings in its rows */
+  long by_kind[PN_FIND_KINDS];   /* by kind */
+} Game;
+
+typedef struct Importer {
+  Store *store;                  /* where games go */
+  const ImportOptions *opts;     /* as given */
+  const char *name;              /* file name for diagnostics */
+  ImportStats total;             /* the caller's stats plus this file's so far */
+  Game game;                     /* the game being read */
+  KeySet seen;                   /* keys met in the file */
+  PnDiag err;                    /* the last error */
+  long rows_since_progress;      /* rows since the last progress call */
+} Importer;
+
+static void game_free(Game *g) {
+  free(g->key.data);
+  free(g->text.data);
+  strs_free(&g->options);
+  strs_free(&g->tags);
+  free(g->pn);
+  free(g->events.data);
+  free(g->results.data);
+  free(g->hands);
+}
+
+/* Clears the game for the next one, keeping the buffers. */
+static void game_reset(Game *g) {
+  g->key.len = 0;
+  g->active = false;
+  g->bad = false;
+  g->first_line = g->hand_line = 0;
+  g->hand = g->seq = g->rows = 0;
+  g->has_variant = false;
+  g->text.len = 0;
+  g->options.n = g->tags.n = 0;
+  memset(g->player_line, 0, sizeof g->player_line);
+  g->events.len = g->results.len = 0;
+  g->nhands = 0;
+  g->findings = 0;
+  memset(g->by_kind, 0, sizeof g->by_kind);
+}
+
+static const char *game_key(const Game *g) { return (const char *)g->key.data; }
+
+/* ------------------------------------------------------------ errors */
+
+static int reject(Importer *imp, long line, int col, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* Fills imp->err with an input error; returns IMPORT_BAD_INPUT. */
+static int reject(Importer *imp, long line, int col, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  imp->err.file = imp->name;
+  imp->err.line = line;
+  imp->err.col = col;
+  vsnprintf(imp->err.msg, sizeof imp->err.msg, fmt, ap);
+  va_end(ap);
+  return IMPORT_BAD_INPUT;
+}
+
+static int out_of_memory(Importer *imp, long line) {
+  reject(imp, line, 0, "out of memory");
+  return IMPORT_STORE; /* not the input's fault: ends the import */
+}
+
+/* A store failure: diag's message, with which game. */
+static int store_failed(Importer *imp, const PnDiag *sd, const char *what) {
+  imp->err.file = NULL;
+  imp->err.line = 0;
+  imp->err.col = 0;
+  snprintf(imp->err.msg, sizeof imp->err.msg, "%s game '%.40s': %.150s", what, game_key(&imp->game),
+           sd->msg[0] ? sd->msg : "database error");
+  return IMPORT_STORE;
+}
+
+static void note(Importer *imp, ImportNote kind, const PnDiag *d) {
+  if (imp->opts->note) imp->opts->note(imp->opts->ctx, kind, d);
+}
+
+static void progress(Importer *imp) {
+  imp->rows_since_progress = 0;
+  if (imp->opts->progress) imp->opts->progress(imp->opts->ctx, imp->name, &imp->total);
+}
+
+/* The --keep-going policy for an input error of the current game: with
+ * it, the game is reported, marked bad (its remaining rows are skipped)
+ * and the import goes on (0); without it, the error ends the import. */
+static int policy(Importer *imp, int rc) {
+  if (rc != IMPORT_BAD_INPUT || !imp->opts->keep_going) return rc;
+  imp->total.games_bad++;
+  note(imp, IMPORT_NOTE_BAD_GAME, &imp->err);
+  imp->game.bad = true;
+  return 0;
+}
+
+/* ------------------------------------------------------------ fields */
+
+/* A whole number 0..1e9 in decimal digits only. */
+static bool parse_count(const char *s, long *out) {
+  if (*s == '\0') return false;
+  long v = 0;
+  for (; *s; s++) {
+    if (*s < '0' || *s > '9' || v > 100000000L) return false;
+    v = v * 10 + (*s - '0');
+  }
+  *out = v;
+  return true;
+}
+
+/* The header actions (hand 0). */
+typedef enum { HDR_VARIANT, HDR_OPTION, HDR_PLAYER, HDR_TAG, HDR_NONE } HeaderAction;
+
+static HeaderAction header_action(const char *s) {
+  static const char *const names[] = {"variant", "option", "player", "tag"};
+  for (int i = 0; i < 4; i++)
+    if (strcmp(s, names[i]) == 0) return (HeaderAction)i;
+  return HDR_NONE;
+}
+
+/* "two-hand, two-hand-64, ..." for messages. */
+static void preset_list(char *buf, size_t size) {
+  size_t used = 0;
+  buf[0] = '\0';
+  for (int i = 0; pn_preset_name(i) != NULL && used < size; i++) {
+    int n = snprintf(buf + used, size - used, "%s%s", i ? ", " : "", pn_preset_name(i));
+    if (n < 0) break;
+    used += (size_t)n;
+  }
+}
+
+/* Does the action's stored form keep a value / cards?  (codec.h: the
+ * bare actions keep neither, a play keeps one card, and only bid, score,
+ * trump, dix and meld have a value.)  A row giving what would be dropped
+ * is refused rather than silently changed. */
+static bool takes_value(PnAction a) {
+  return a == PN_EV_BID || a == PN_EV_SCORE || a == PN_EV_TRUMP || a == PN_EV_DIX || a == PN_EV_MELD;
+}
+
+static bool takes_cards(PnAction a) {
+  return !(a == PN_EV_DEALER || a == PN_EV_PASS || a == PN_EV_MOON || a == PN_EV_OUT ||
+           a == PN_EV_BID || a == PN_EV_SCORE || a == PN_EV_TRUMP);
+}
+
+/* The seat field: empty (0) or 1..players.  Returns 0 or IMPORT_BAD_INPUT. */
+static int parse_seat(Importer *imp, const CsvRecord *rec, int players, int *seat) {
+  const char *text = rec->field[CSV_COL_SEAT - 1];
+  long v = 0;
+  *seat = 0;
+  if (*text == '\0') return 0;
+  if (!parse_count(text, &v) || v < 1 || v > players)
+    return reject(imp, rec->line, CSV_COL_SEAT, "seat must be empty or 1 to %d, not '%.20s'", players, text);
+  *seat = (int)v;
+  return 0;
+}
+
+/* ------------------------------------------------------------ header */
+
+static int header_row(Importer *imp, const CsvRecord *rec, long seq) {
+  Game *g = &imp->game;
+  int seat = 0;
+  const char *action = rec->field[CSV_COL_ACTION - 1];
+  const char *cards = rec->field[CSV_COL_CARDS - 1];
+  const char *value = rec->field[CSV_COL_VALUE - 1];
+  const char *seat_text = rec->field[CSV_COL_SEAT - 1];
+  long line = rec->line;
+  HeaderAction what = header_action(action);
+  if (what == HDR_NONE) {
+    if (pn_action_parse(action) >= 0)
+      return reject(imp, line, CSV_COL_ACTION,
+                    "'%s' belongs to a hand (hand 1 or more), not to the game header (hand 0)", action);
+    return reject(imp, line, CSV_COL_ACTION,
+                  "unknown action '%.40s' (header rows, hand 0: variant, option, player, tag)", action);
+  }
+  if (seq == 1 && what != HDR_VARIANT)
+    return reject(imp, line, CSV_COL_ACTION,
+                  "a game starts with its variant row (hand 0, seq 1), not %s", action);
+  if (what == HDR_VARIANT && g->has_variant)
+    return reject(imp, line, CSV_COL_ACTION, "a second variant row: the variant comes once, first");
+  if (*cards) return reject(imp, line, CSV_COL_CARDS, "%s rows take no cards", action);
+  if (what != HDR_PLAYER && *seat_text)
+    return reject(imp, line, CSV_COL_SEAT, "%s rows take no seat", action);
+
+  switch (what) {
+  case HDR_VARIANT:
+    if (pn_rules_preset(&g->rules, value) != 0) {
+      char names[400];
+      preset_list(names, sizeof names);
+      return reject(imp, line, CSV_COL_VALUE, "unknown variant '%.40s' (presets: %s)", value, names);
+    }
+    g->has_variant = true;
+    if (bytes_add_str(&g->text, value, &g->preset_off) != 0) return out_of_memory(imp, line);
+    return 0;
+  case HDR_OPTION: {
+    char err[160] = "";
+    if (strpbrk(value, "\r\n"))
+      return reject(imp, line, CSV_COL_VALUE, "an option is one line: name=value");
+    if (pn_rules_set_option(&g->rules, value, err, sizeof err) != 0)
+      return reject(imp, line, CSV_COL_VALUE, "option '%.60s': %s", value, err[0] ? err : "not accepted");
+    size_t off;
+    if (bytes_add_str(&g->text, value, &off) != 0 || strs_add(&g->options, off, line) != 0)
+      return out_of_memory(imp, line);
+    return 0;
+  }
+  case HDR_PLAYER:
+    if (parse_seat(imp, rec, g->rules.players, &seat) != 0) return IMPORT_BAD_INPUT;
+    if (seat == 0)
+      return reject(imp, line, CSV_COL_SEAT, "a player row needs the seat, 1 to %d", g->rules.players);
+    if (g->player_line[seat - 1])
+      return reject(imp, line, CSV_COL_SEAT, "seat %d already has a player (line %ld)", seat,
+                    g->player_line[seat - 1]);
+    if (*value == '\0') return reject(imp, line, CSV_COL_VALUE, "a player row needs the player's name");
+    if (bytes_add_str(&g->text, value, &g->player_off[seat - 1]) != 0) return out_of_memory(imp, line);
+    g->player_line[seat - 1] = line;
+    return 0;
+  case HDR_TAG: {
+    const char *eq = strchr(value, '=');
+    if (eq == NULL || eq == value)
+      return reject(imp, line, CSV_COL_VALUE, "a tag is name=value (e.g. date=2026-11-20), not '%.40s'",
+                    value);
+    if (strpbrk(value, "\r\n"))
+      return reject(imp, line, CSV_COL_VALUE, "a tag is one line: name=value without line breaks");
+    size_t off;
+    if (bytes_add_str(&g->text, value, &off) != 0 || strs_add(&g->tags, off, line) != 0)
+      return out_of_memory(imp, line);
+    return 0;
+  }
+  case HDR_NONE: break;
+  }
+  return 0;
+}
+
+/* The header is over (first row of hand 1, or the game's end): every
+ * seat needs its player.  Starts the engine's game. */
+static int header_done(Importer *imp) {
+  Game *g = &imp->game;
+  for (int s = 1; s <= g->rules.players; s++)
+    if (!g->player_line[s - 1])
+      return reject(imp, g->hand_line, 0,
+                    "game '%.60s' has no player row for seat %d (%s needs one per seat, 1 to %d)",
+                    game_key(g), s, g->rules.preset, g->rules.players);
+  if (g->pn == NULL && (g->pn = malloc(sizeof *g->pn)) == NULL) return out_of_memory(imp, g->hand_line);
+  pn_game_init(g->pn, &g->rules);
+  return 0;
+}
+
+/* ------------------------------------------------------------- hands */
+
+/* "play by seat 3" or "deal, turnup": what the engine waits for. */
+static void describe_expect(const PnGame *game, char *buf, size_t size) {
+  PnExpect ex;
+  pn_game_expect(game, &ex);
+  size_t used = 0;
+  buf[0] = '\0';
+  for (int a = 0; a < PN_EV_KINDS && used < size; a++)
+    if (ex.actions & (1u << a)) {
+      int n = snprintf(buf + used, size - used, "%s%s", used ? " or " : "", pn_action_name((PnAction)a));
+      if (n < 0) return;
+      used += (size_t)n;
+    }
+  if (ex.seat && used < size) snprintf(buf + used, size - used, " by seat %d", ex.seat);
+}
+
+/* The current hand must be complete (the engine scored it). */
+static int hand_complete(Importer *imp) {
+  Game *g = &imp->game;
+  if (g->nhands > 0 && g->hands[g->nhands - 1].done) return 0;
+  char next[120];
+  describe_expect(g->pn, next, sizeof next);
+  return reject(imp, g->hand_line, 0, "hand %d is incomplete: the next row would be %s", g->hand,
+                next[0] ? next : "another row");
+}
+
+static int hand_start(Importer *imp, int number) {
+  Game *g = &imp->game;
+  if (g->nhands == g->hands_cap) {
+    int cap = g->hands_cap ? g->hands_cap * 2 : 16;
+    HandRec *grown = realloc(g->hands, (size_t)cap * sizeof *grown);
+    if (grown == NULL) return out_of_memory(imp, g->hand_line);
+    g->hands = grown;
+    g->hands_cap = cap;
+  }
+  HandRec *h = &g->hands[g->nhands++];
+  memset(h, 0, sizeof *h);
+  h->number = number;
+  h->ev_off = g->events.len;
+  return 0;
+}
+
+static int hand_row(Importer *imp, const CsvRecord *rec) {
+  Game *g = &imp->game;
+  int seat = 0;
+  const char *action = rec->field[CSV_COL_ACTION - 1];
+  const char *cards = rec->field[CSV_COL_CARDS - 1];
+  const char *value = rec->field[CSV_COL_VALUE - 1];
+  long line = rec->line;
+  int a = strcmp(action, "play") == 0 ? (int)PN_EV_PLAY : pn_action_parse(action); /* most rows are plays */
+  if (a < 0) {
+    if (header_action(action) != HDR_NONE)
+      return reject(imp, line, CSV_COL_ACTION, "'%s' belongs to the game header (hand 0), not to hand %d",
+                    action, g->hand);
+    return reject(imp, line, CSV_COL_ACTION, "unknown action '%.40s'", action);
+  }
+  if (parse_seat(imp, rec, g->rules.players, &seat) != 0) return IMPORT_BAD_INPUT;
+  if (!takes_cards((PnAction)a) && *cards)
+    return reject(imp, line, CSV_COL_CARDS, "%s rows take no cards", action);
+  if (!takes_value((PnAction)a) && *value)
+    return reject(imp, line, CSV_COL_VALUE, "%s rows take no value", action);
+
+  PnEvent ev;
+  int col = 0;
+  char err[160] = "";
+  if (pn_event_from_text((PnAction)a, seat, cards, value, &ev, &col, err, sizeof err) != 0)
+    return reject(imp, line, col, "%s", err);
+  PnOutcome out;
+  PnVerdict verdict = pn_game_apply(g->pn, &ev, &out);
+  if (verdict == PN_IMPOSSIBLE) return reject(imp, line, out.col, "%s", out.reason);
+  if (verdict == PN_ACCEPTED_FINDING && out.finding.kind > PN_FIND_NONE && out.finding.kind < PN_FIND_KINDS) {
+    g->findings++;
+    g->by_kind[out.finding.kind]++;
+  }
+
+  HandRec *h = &g->hands[g->nhands - 1];
+  if (a == PN_EV_DEALER) h->dealer = seat;
+  if (bytes_reserve(&g->events, CODEC_MAX_EVENT) != 0) return out_of_memory(imp, line);
+  g->events.len += codec_event_encode(&ev, g->events.data + g->events.len);
+  h->ev_len = g->events.len - h->ev_off;
+  if (out.hand_done) {
+    CodecResults res;
+    codec_results_from_game(g->pn, &res);
+    if (bytes_reserve(&g->results, CODEC_MAX_RESULTS) != 0) return out_of_memory(imp, line);
+    h->res_off = g->results.len;
+    h->res_len = codec_results_encode(&res, g->results.data + g->results.len);
+    g->results.len += h->res_len;
+    h->done = true;
+    h->bidder = res.result.bidder;
+    h->bid = res.result.bid;
+    h->trump = res.result.trump;
+  }
+  return 0;
+}
+
+/* ------------------------------------------------------------- store */
+
+/*
+ * The game's content hash, as codec.h defines it: codec_hash_text over
+ * the preset, the option lines, the player names by seat and the tag
+ * lines, in that order, then codec_hash over each hand's events.  Not the
+ * key: the same key with other content is another game.
+ */
+static uint64_t game_hash(const Game *g) {
+  const char *text = (const char *)g->text.data;
+  uint64_t h = codec_hash_text(CODEC_HASH_SEED, text + g->preset_off);
+  for (int i = 0; i < g->options.n; i++) h = codec_hash_text(h, text + g->options.off[i]);
+  for (int s = 0; s < g->rules.players; s++) h = codec_hash_text(h, text + g->player_off[s]);
+  for (int i = 0; i < g->tags.n; i++) h = codec_hash_text(h, text + g->tags.off[i]);
+  for (int i = 0; i < g->nhands; i++) h = codec_hash(h, g->events.data + g->hands[i].ev_off, g->hands[i].ev_len);
+  return h;
+}
+
+/* Inserts the game (header, hands, end).  Returns 0 or IMPORT_STORE. */
+static int insert_game(Importer *imp, uint64_t hash) {
+  Game *g = &imp->game;
+  const char *text = (const char *)g->text.data;
+  const char **options = NULL, **tags = NULL;
+  PnDiag sd = {0};
+  int rc = 0;
+  options = malloc((size_t)(g->options.n + 1) * sizeof *options);
+  tags = malloc((size_t)(g->tags.n + 1) * sizeof *tags);
+  if (options == NULL || tags == NULL) {
+    rc = out_of_memory(imp, g->first_line);
+    goto done;
+  }
+  for (int i = 0; i < g->options.n; i++) options[i] = text + g->options.off[i];
+  for (int i = 0; i < g->tags.n; i++) tags[i] = text + g->tags.off[i];
+  StoreGame sg = {
+      .key = game_key(g),
+      .preset = text + g->preset_off,
+      .noptions = g->options.n,
+      .options = options,
+      .nplayers = g->rules.players,
+      .ntags = g->tags.n,
+      .tags = tags,
+  };
+  for (int s = 0; s < g->rules.players; s++) sg.players[s] = text + g->player_off[s];
+  int64_t id = 0;
+  if (store_game_insert(imp->store, &sg, &id, &sd) != 0) {
+    rc = store_failed(imp, &sd, "storing");
+    goto done;
+  }
+  for (int i = 0; i < g->nhands; i++) {
+    const HandRec *h = &g->hands[i];
+    StoreHand sh = {
+        .number = h->number,
+        .dealer = h->dealer,
+        .events = g->events.data + h->ev_off,
+        .events_len = h->ev_len,
+        .results = g->results.data + h->res_off,
+        .results_len = h->res_len,
+        .bidder = h->bidder,
+        .bid = h->bid,
+        .trump = h->trump,
+    };
+    if (store_hand_insert(imp->store, id, &sh, &sd) != 0) {
+      rc = store_failed(imp, &sd, "storing a hand of");
+      goto done;
+    }
+  }
+  StoreGameEnd end = {
+      .hands = g->nhands,
+      .finished = true, /* the log ended: an imported game is as complete as it will be */
+      .winner = g->pn->winner,
+      .hash = hash,
+  };
+  if (store_game_update_end(imp->store, id, &end, &sd) != 0) rc = store_failed(imp, &sd, "storing");
+done:
+  free(options);
+  free(tags);
+  return rc;
+}
+
+/* A valid game: skip it, refuse it, replace it or insert it. */
+static int store_game(Importer *imp) {
+  Game *g = &imp->game;
+  uint64_t hash = game_hash(g), stored = 0;
+  int64_t id = 0;
+  PnDiag sd = {0};
+  bool savepoint = false, replaced = false;
+  int rc = 0;
+  if (imp->opts->keep_going) {
+    if (store_savepoint(imp->store, &sd) != 0) return store_failed(imp, &sd, "starting");
+    savepoint = true;
+  }
+  int found = store_game_lookup(imp->store, game_key(g), &id, &stored, &sd);
+  if (found < 0) {
+    rc = store_failed(imp, &sd, "looking up");
+    goto done;
+  }
+  if (found && stored == hash) {
+    imp->total.games_skipped++;
+    PnDiag d = {.file = imp->name, .line = g->first_line, .col = 0};
+    snprintf(d.msg, sizeof d.msg, "game '%.100s' already imported, skipped", game_key(g));
+    note(imp, IMPORT_NOTE_SKIPPED, &d);
+    goto done;
+  }
+  if (found && !imp->opts->replace) {
+    rc = reject(imp, g->first_line, CSV_COL_GAME,
+                "game '%.100s' is already stored with other content (--replace replaces it)",
+                game_key(g));
+    goto done;
+  }
+  if (found) {
+    if (store_game_delete(imp->store, id, &sd) != 0) {
+      rc = store_failed(imp, &sd, "replacing");
+      goto done;
+    }
+    replaced = true;
+  }
+  rc = insert_game(imp, hash);
+  if (rc != 0) goto done;
+  if (replaced) {
+    imp->total.games_replaced++;
+    PnDiag d = {.file = imp->name, .line = g->first_line, .col = 0};
+    snprintf(d.msg, sizeof d.msg, "game '%.100s' replaced", game_key(g));
+    note(imp, IMPORT_NOTE_REPLACED, &d);
+  } else {
+    imp->total.games_imported++;
+  }
+  imp->total.hands += g->nhands;
+  imp->total.findings += g->findings;
+  for (int k = 0; k < PN_FIND_KINDS; k++) imp->total.by_kind[k] += g->by_kind[k];
+done:
+  if (savepoint) {
+    if (rc == 0 && store_release(imp->store, &sd) != 0) rc = store_failed(imp, &sd, "storing");
+    if (rc != 0) store_rollback_savepoint(imp->store);
+  }
+  return rc;
+}
+
+/* The game's last row was read: check it is whole, then store it. */
+static int finish_game(Importer *imp) {
+  Game *g = &imp->game;
+  int rc = 0;
+  if (!g->active || g->bad) goto done;
+  if (g->hand == 0) {
+    rc = header_done(imp);
+    if (rc == 0)
+      rc = reject(imp, g->hand_line, 0, "game '%.60s' has no hands: at least one complete hand is needed",
+                  game_key(g));
+    goto done;
+  }
+  rc = hand_complete(imp);
+  if (rc == 0) rc = store_game(imp);
+  progress(imp);
+done:
+  return rc;
+}
+
+/* ------------------------------------------------------------ records */
+
+static int start_game(Importer *imp, const char *key, long line) {
+  Game *g = &imp->game;
+  game_reset(g);
+  size_t off;
+  if (bytes_add_str(&g->key, key, &off) != 0) return out_of_memory(imp, line);
+  g->active = true;
+  g->first_line = g->hand_line = line;
+  if (keyset_has(&imp->seen, key))
+    return reject(imp, line, CSV_COL_GAME,
+                  "game '%.60s' appears again after other games: a game's rows must be together", key);
+  if (keyset_add(&imp->seen, key) != 0) return out_of_memory(imp, line);
+  return 0;
+}
+
+static int record(Importer *imp, const CsvRecord *rec) {
+  Game *g = &imp->game;
+  const char *key = rec->field[CSV_COL_GAME - 1];
+  long line = rec->line;
+  int rc = 0;
+  if (*key == '\0') return reject(imp, line, CSV_COL_GAME, "the game key is empty");
+  if (!g->active || strcmp(key, game_key(g)) != 0) {
+    rc = policy(imp, finish_game(imp));
+    if (rc != 0) return rc;
+    rc = start_game(imp, key, line);
+    if (rc != 0) return rc;
+  }
+  if (g->bad) return 0;
+
+  long hand, seq;
+  const char *text = rec->field[CSV_COL_HAND - 1];
+  if (!parse_count(text, &hand))
+    return reject(imp, line, CSV_COL_HAND, "hand must be a whole number (0 for the game header), not '%.20s'",
+                  text);
+  text = rec->field[CSV_COL_SEQ - 1];
+  if (!parse_count(text, &seq) || seq < 1)
+    return reject(imp, line, CSV_COL_SEQ, "seq must be a whole number from 1, not '%.20s'", text);
+
+  if (g->rows == 0) {
+    if (hand != 0)
+      return reject(imp, line, CSV_COL_HAND,
+                    "game '%.60s' starts with hand %ld: its header rows (hand 0, variant first) come first",
+                    key, hand);
+  } else if (hand == g->hand) {
+    if (seq <= g->seq)
+      return reject(imp, line, CSV_COL_SEQ, "seq %ld repeats or goes back: hand %d is at seq %d, expected %d",
+                    seq, g->hand, g->seq, g->seq + 1);
+  } else if (hand == g->hand + 1) {
+    rc = g->hand == 0 ? header_done(imp) : hand_complete(imp);
+    if (rc != 0) return rc;
+    g->hand = (int)hand;
+    g->seq = 0;
+    rc = hand_start(imp, g->hand);
+    if (rc != 0) return rc;
+  } else {
+    return reject(imp, line, CSV_COL_HAND, "hand %ld out of order: after hand %d comes hand %d", hand,
+                  g->hand, g->hand + 1);
+  }
+  if (seq != g->seq + 1)
+    return reject(imp, line, CSV_COL_SEQ, "seq %ld skips: expected %d in hand %d", seq, g->seq + 1, g->hand);
+  g->seq = (int)seq;
+  g->rows++;
+  g->hand_line = line;
+
+  if (hand == 0) return header_row(imp, rec, seq);
+  return hand_row(imp, rec);
+}
+
+/* ------------------------------------------------------------- files */
+
+int import_file(Store *store, const char *path, const ImportOptions *opts, ImportStats *stats,
+                PnDiag *diag) {
+  Importer imp = {.store = store, .opts = opts, .total = *stats};
+  imp.name = opts->name ? opts->name : (strcmp(path, "-") == 0 ? "<stdin>" : path);
+  CsvReader *reader = NULL;
+  bool began = false;
+  int rc = 0;
+  if (csv_reader_open(path, imp.name, &reader, &imp.err) != 0) {
+    rc = IMPORT_BAD_INPUT;
+    goto done;
+  }
+  PnDiag sd = {0};
+  if (store_begin(store, &sd) != 0) {
+    imp.err = sd;
+    imp.err.file = NULL;
+    rc = IMPORT_STORE;
+    goto done;
+  }
+  began = true;
+  CsvRecord rec;
+  int got;
+  while ((got = csv_reader_next(reader, &rec, &imp.err)) == 1) {
+    imp.total.rows++;
+    rc = policy(&imp, record(&imp, &rec));
+    if (rc != 0) goto done;
+    if (++imp.rows_since_progress >= 4096) progress(&imp);
+  }
+  if (got < 0) {
+    /* a malformed file: with --keep-going the games before it stay */
+    rc = IMPORT_BAD_INPUT;
+    if (!opts->keep_going || imp.total.rows == (stats->rows)) goto done;
+    size_t len = strlen(imp.err.msg);
+    if (imp.game.active && !imp.game.bad) {
+      snprintf(imp.err.msg + len, sizeof imp.err.msg - len,
+               "; game '%.40s' is not stored, and the rest of the file was not read", game_key(&imp.game));
+      imp.total.games_bad++;
+    } else {
+      snprintf(imp.err.msg + len, sizeof imp.err.msg - len, "; the rest of the file was not read");
+    }
+    note(&imp, IMPORT_NOTE_BAD_GAME, &imp.err);
+    rc = 0;
+  } else {
+    rc = policy(&imp, finish_game(&imp));
+    if (rc != 0) goto done;
+  }
+  if (store_commit(store, &sd) != 0) {
+    imp.err = sd;
+    imp.err.file = NULL;
+    rc = IMPORT_STORE;
+    goto done;
+  }
+  began = false;
+done:
+  if (began) store_rollback(store);
+  if (rc == 0) {
+    imp.total.files++;
+    *stats = imp.total;
+  } else {
+    stats->files_failed++;
+    *diag = imp.err;
+  }
+  csv_reader_close(reader);
+  game_free(&imp.game);
+  keyset_free(&imp.seen);
+  return rc;
+}

@@ -1,0 +1,356 @@
+/* report_common.c - tables, text helpers and sides shared by the reports
+ * (report_common.h). */
+#include "report_common.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+void report_query_filter(const ReportQuery *q, StoreFilter *f) {
+  memset(f, 0, sizeof *f);
+  f->preset = q->variant;
+  f->since = q->since;
+  f->until = q->until;
+  f->tag_name = q->tag_name;
+  f->tag_value = q->tag_value;
+}
+
+/* ---------------------------------------------------------------- tables */
+
+struct ReportTable {
+  const ReportColumn *cols; /* borrowed */
+  int ncols, nkey;          /* columns; key columns repeated in text blocks */
+  char **cells;             /* rows * ncols copies */
+  size_t rows, cap;         /* rows kept and room */
+  bool *joined;             /* column c stays in the block of column c-1; NULL = none */
+};
+
+ReportTable *report_table_new(const ReportColumn *cols, int ncols, int nkey) {
+  ReportTable *t = calloc(1, sizeof *t);
+  if (!t) return NULL;
+  t->cols = cols;
+  t->ncols = ncols;
+  t->nkey = nkey < ncols ? nkey : ncols;
+  return t;
+}
+
+int report_table_keep(ReportTable *t, int first, int count) {
+  if (!t->joined && !(t->joined = calloc((size_t)t->ncols, sizeof *t->joined))) return -1;
+  for (int c = first + 1; c < first + count && c < t->ncols; c++) t->joined[c] = true;
+  return 0;
+}
+
+void report_table_free(ReportTable *t) {
+  if (!t) return;
+  free(t->joined);
+  for (size_t i = 0; i < t->rows * (size_t)t->ncols; i++) free(t->cells[i]);
+  free(t->cells);
+  free(t);
+}
+
+static char *copy_text(const char *s) {
+  size_t n = strlen(s) + 1;
+  char *c = malloc(n);
+  if (c) memcpy(c, s, n);
+  return c;
+}
+
+int report_table_add(ReportTable *t, const char *const *cells) {
+  if (t->rows == t->cap) {
+    size_t cap = t->cap ? t->cap * 2 : 32;
+    char **grown = realloc(t->cells, cap * (size_t)t->ncols * sizeof *grown);
+    if (!grown) return -1;
+    t->cells = grown;
+    t->cap = cap;
+  }
+  char **row = t->cells + t->rows * (size_t)t->ncols;
+  for (int c = 0; c < t->ncols; c++) {
+    row[c] = copy_text(cells[c] ? cells[c] : "");
+    if (!row[c]) {
+      while (c-- > 0) free(row[c]);
+      return -1;
+    }
+  }
+  t->rows++;
+  return 0;
+}
+
+size_t report_table_rows(const ReportTable *t) { return t->rows; }
+
+const char *report_table_cell(const ReportTable *t, size_t row, int col) {
+  return t->cells[row * (size_t)t->ncols + (size_t)col];
+}
+
+int report_table_set(ReportTable *t, size_t row, int col, const char *cell) {
+  char *copy = copy_text(cell);
+  if (!copy) return -1;
+  char **at = &t->cells[row * (size_t)t->ncols + (size_t)col];
+  free(*at);
+  *at = copy;
+  return 0;
+}
+
+static bool in_text(const ReportColumn *col) { return col->show == REPORT_ALL || col->show == REPORT_TEXT_ONLY; }
+static bool in_data(const ReportColumn *col) { return col->show == REPORT_ALL || col->show == REPORT_DATA_ONLY; }
+
+/* The text of a cell: "-" for an empty number. */
+static const char *text_cell(const ReportTable *t, size_t r, int c) {
+  const char *cell = t->cells[r * (size_t)t->ncols + (size_t)c];
+  return !cell[0] && t->cols[c].kind != REPORT_STR ? "-" : cell;
+}
+
+/* Prints the columns cols[0..n) of every row through the writer's table. */
+static int print_block(const ReportTable *t, FILE *out, const int *cols, int n) {
+  const char **cells = malloc((size_t)n * sizeof *cells);
+  bool *numeric = malloc((size_t)n * sizeof *numeric);
+  OutTable *table = NULL;
+  int rc = -1;
+  if (!cells || !numeric) goto done;
+  for (int i = 0; i < n; i++) {
+    cells[i] = t->cols[cols[i]].title;
+    numeric[i] = t->cols[cols[i]].kind != REPORT_STR;
+  }
+  table = out_table_new(n, cells, numeric);
+  if (!table) goto done;
+  for (size_t r = 0; r < t->rows; r++) {
+    for (int i = 0; i < n; i++) cells[i] = text_cell(t, r, cols[i]);
+    if (out_table_add(table, cells) != 0) goto done;
+  }
+  out_table_print(table, out);
+  rc = 0;
+done:
+  out_table_free(table);
+  free(cells);
+  free(numeric);
+  return rc;
+}
+
+int report_table_text(const ReportTable *t, FILE *out, int width) {
+  size_t *widths = calloc((size_t)t->ncols, sizeof *widths);
+  int *cols = malloc((size_t)t->ncols * sizeof *cols);
+  int rc = -1;
+  if (!widths || !cols) goto done;
+  for (int c = 0; c < t->ncols; c++) {
+    widths[c] = report_width(t->cols[c].title);
+    for (size_t r = 0; r < t->rows; r++) {
+      size_t w = report_width(text_cell(t, r, c));
+      if (w > widths[c]) widths[c] = w;
+    }
+  }
+  size_t key_width = 0;
+  for (int c = 0; c < t->nkey; c++) key_width += widths[c] + (c ? 2 : 0);
+  rc = 0;
+  int next = t->nkey, blocks = 0;
+  do { /* greedy: as many columns after the keys as fit */
+    int n = 0;
+    for (int c = 0; c < t->nkey; c++) cols[n++] = c;
+    size_t used = key_width;
+    while (next < t->ncols) {
+      if (!in_text(&t->cols[next])) {
+        next++;
+        continue;
+      }
+      /* the width of the column and of those that must stay with it */
+      size_t add = 0;
+      int end = next;
+      do {
+        if (in_text(&t->cols[end])) add += widths[end] + 2;
+        end++;
+      } while (end < t->ncols && t->joined && t->joined[end]);
+      if (n > t->nkey && used + add > (size_t)width) break;
+      used += add;
+      for (; next < end; next++)
+        if (in_text(&t->cols[next])) cols[n++] = next;
+    }
+    if (blocks++) fputc('\n', out);
+    if (print_block(t, out, cols, n) != 0) rc = -1;
+    while (next < t->ncols && !in_text(&t->cols[next])) next++;
+  } while (next < t->ncols && rc == 0);
+done:
+  free(widths);
+  free(cols);
+  return rc;
+}
+
+void report_table_csv(const ReportTable *t, FILE *out, bool header, const char *lead_key,
+                      const char *lead_value) {
+  bool first = true;
+  if (header) {
+    if (lead_key) out_csv_field(out, lead_key, first), first = false;
+    for (int c = 0; c < t->ncols; c++)
+      if (in_data(&t->cols[c])) out_csv_field(out, t->cols[c].key, first), first = false;
+    fputc('\n', out);
+  }
+  for (size_t r = 0; r < t->rows; r++) {
+    first = true;
+    if (lead_key) out_csv_field(out, lead_value, first), first = false;
+    for (int c = 0; c < t->ncols; c++)
+      if (in_data(&t->cols[c]))
+        out_csv_field(out, t->cells[r * (size_t)t->ncols + (size_t)c], first), first = false;
+    fputc('\n', out);
+  }
+}
+
+void report_table_json(const ReportTable *t, FILE *out, const char *indent) {
+  if (t->rows == 0) {
+    fputs("[]", out);
+    return;
+  }
+  fputs("[\n", out);
+  for (size_t r = 0; r < t->rows; r++) {
+    fprintf(out, "%s  {", indent);
+    bool first = true;
+    for (int c = 0; c < t->ncols; c++) {
+      if (!in_data(&t->cols[c])) continue;
+      if (!first) fputs(", ", out);
+      first = false;
+      report_json_key(out, t->cols[c].key);
+      report_json_value(out, t->cols[c].kind, t->cells[r * (size_t)t->ncols + (size_t)c]);
+    }
+    fprintf(out, "}%s\n", r + 1 < t->rows ? "," : "");
+  }
+  fprintf(out, "%s]", indent);
+}
+
+/* ------------------------------------------------------------- helpers */
+
+size_t report_width(const char *s) {
+  size_t w = 0;
+  for (const unsigned char *p = (const unsigned char *)s; *p; p++) w += (*p & 0xC0) != 0x80;
+  return w;
+}
+
+char *report_clip(char *dst, size_t size, const char *src, size_t max_width) {
+  if (size == 0) return dst;
+  if (report_width(src) <= max_width) {
+    snprintf(dst, size, "%s", src);
+    return dst;
+  }
+  /* keep max_width - 1 code points, then the ellipsis (3 bytes) */
+  size_t at = 0, points = 0;
+  while (src[at]) {
+    size_t len = 1;
+    while ((src[at + len] & 0xC0) == 0x80) len++;
+    if (points + 1 >= max_width || at + len + 4 > size) break;
+    at += len;
+    points++;
+  }
+  memcpy(dst, src, at);
+  snprintf(dst + at, size - at, "%s", max_width ? "…" : "");
+  return dst;
+}
+
+char *report_pad(char *dst, size_t size, const char *src, size_t width) {
+  report_clip(dst, size, src, width);
+  size_t at = strlen(dst);
+  for (size_t w = report_width(dst); w < width && at + 1 < size; w++) dst[at++] = ' ';
+  dst[at] = '\0';
+  return dst;
+}
+
+void report_wrap(FILE *out, const char *first, const char *rest, const char *text, int width) {
+  const char *lead = first;
+  const char *p = text;
+  while (*p == ' ') p++;
+  do {
+    size_t room = (size_t)width > report_width(lead) ? (size_t)width - report_width(lead) : 1;
+    /* take words while they fit (a word longer than the room goes alone) */
+    const char *end = p, *cut = NULL;
+    size_t used = 0;
+    while (*end) {
+      const char *w = end;
+      size_t ww = 0;
+      while (*w && *w != ' ') {
+        ww += (*w & 0xC0) != 0x80;
+        w++;
+      }
+      size_t need = used + (used ? 1 : 0) + ww;
+      if (used && need > room) break;
+      used = need;
+      cut = w;
+      end = w;
+      while (*end == ' ') end++;
+      if (!*end) break;
+    }
+    if (!cut) cut = end;
+    fprintf(out, "%s%.*s\n", lead, (int)(cut - p), p);
+    p = cut;
+    while (*p == ' ') p++;
+    lead = rest;
+  } while (*p);
+}
+
+void report_json_key(FILE *out, const char *key) {
+  out_json_string(out, key);
+  fputs(": ", out);
+}
+
+void report_json_value(FILE *out, ReportKind kind, const char *cell) {
+  if (kind == REPORT_STR) out_json_string(out, cell);
+  else fputs(cell[0] ? cell : "null", out);
+}
+
+char *report_ratio(char *buf, size_t size, double num, long den, double scale) {
+  if (den == 0) buf[0] = '\0';
+  else snprintf(buf, size, "%.1f", num * scale / (double)den);
+  if (strcmp(buf, "-0.0") == 0) snprintf(buf, size, "0.0");
+  return buf;
+}
+
+char *report_int(char *buf, size_t size, long value) {
+  snprintf(buf, size, "%ld", value);
+  return buf;
+}
+
+const char *report_trump(int trump, char buf[2]) {
+  buf[0] = trump >= 0 && trump < PN_SUITS ? pn_suit_char(trump) : '\0';
+  buf[1] = '\0';
+  return buf;
+}
+
+int report_side_number(const PnRules *rules, const PnHandResult *h, int seat) {
+  switch (rules->sides) {
+  case PN_SIDES_TEAMS: return (seat - 1) % 2 + 1;
+  case PN_SIDES_CALLED: return !h->redeal && (seat == h->bidder || seat == h->partner) ? 1 : 2;
+  case PN_SIDES_SOLO: break;
+  }
+  return seat;
+}
+
+char *report_pair_name(char *buf, size_t size, const char *a, const char *b) {
+  if (strcmp(a, b) > 0) {
+    const char *t = a;
+    a = b;
+    b = t;
+  }
+  snprintf(buf, size, "%s & %s", a, b);
+  return buf;
+}
+
+void report_sides(ReportSides *s, const PnRules *rules, const char *const *players) {
+  memset(s, 0, sizeof *s);
+  s->sides = rules->sides;
+  s->players = rules->players;
+  if (rules->sides == PN_SIDES_TEAMS && rules->players == 4) {
+    s->units = 2;
+    report_pair_name(s->name[0], sizeof s->name[0], players[0], players[2]);
+    report_pair_name(s->name[1], sizeof s->name[1], players[1], players[3]);
+    return;
+  }
+  s->units = rules->players;
+  for (int i = 0; i < rules->players; i++) snprintf(s->name[i], sizeof s->name[i], "%s", players[i]);
+}
+
+const char *report_tag(const char *tags, const char *name, char *buf, size_t size) {
+  size_t nlen = strlen(name);
+  buf[0] = '\0';
+  for (const char *at = tags ? tags : ""; *at;) {
+    const char *end = strchr(at, '\n');
+    size_t len = end ? (size_t)(end - at) : strlen(at);
+    if (len > nlen && strncmp(at, name, nlen) == 0 && at[nlen] == '=') {
+      snprintf(buf, size, "%.*s", (int)(len - nlen - 1), at + nlen + 1);
+      break;
+    }
+    at += end ? len + 1 : len;
+  }
+  return buf;
+}

@@ -1,0 +1,365 @@
+/*
+ * report_players.c - per-player and per-partnership statistics
+ * (report_players.h).
+ *
+ * One pass over the cursor; per hand only the results blob is decoded.
+ * Players are found in a hash map by player id once per game (the game's
+ * seats are resolved to map slots when its first row arrives), so a hand
+ * costs one decode and a few additions, and nothing is allocated per hand.
+ */
+#include "report_players.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "codec.h"
+
+const ReportColumn report_player_columns[REPORT_PLAYER_COLUMNS] = {
+    {"name", "player", REPORT_STR, REPORT_ALL},
+    {"games", "games", REPORT_INT, REPORT_ALL},
+    {"wins", "wins", REPORT_INT, REPORT_ALL},
+    {"win_pct", "win%", REPORT_DEC, REPORT_ALL},
+    {"hands", "hands", REPORT_INT, REPORT_ALL},
+    {"tricks", "tricks", REPORT_INT, REPORT_ALL},
+    {"counters_per_hand", "ctr/h", REPORT_DEC, REPORT_ALL},
+    {"meld_shown_per_hand", "meld/h", REPORT_DEC, REPORT_ALL},
+    {"meld_saved_per_hand", "saved/h", REPORT_DEC, REPORT_ALL},
+    {"bids_won", "bids", REPORT_INT, REPORT_ALL},
+    {"avg_winning_bid", "avg bid", REPORT_DEC, REPORT_ALL},
+    {"bids_made", "made", REPORT_INT, REPORT_ALL},
+    {"bids_set", "set", REPORT_INT, REPORT_ALL},
+    {"make_pct", "make%", REPORT_DEC, REPORT_ALL},
+    {"avg_margin", "margin", REPORT_DEC, REPORT_ALL},
+    {"moons_tried", "moons", REPORT_INT, REPORT_ALL},
+    {"moons_made", "moon made", REPORT_INT, REPORT_ALL},
+    {"reneges_follow", "rn-follow", REPORT_INT, REPORT_ALL},
+    {"reneges_head", "rn-head", REPORT_INT, REPORT_ALL},
+    {"reneges_trump", "rn-trump", REPORT_INT, REPORT_ALL},
+    {"reneges_overtrump", "rn-over", REPORT_INT, REPORT_ALL},
+    {"points_per_hand", "pts/h", REPORT_DEC, REPORT_ALL},
+};
+
+/* What a player (or a partnership) did over the selection. */
+typedef struct Tally {
+  long games, wins;          /* games sat in, games won */
+  long hands, tricks;        /* hands played, tricks won */
+  long counters;             /* counting points won */
+  long meld_shown, meld_saved; /* meld shown; meld that counted */
+  long score;                /* sum of what the hands added */
+  long bids, bid_sum;        /* bids won and their amounts */
+  long made, set;            /* of those, made and set */
+  long margin;               /* sum of (bidding side's total - bid) */
+  long moons, moons_made;    /* moons declared by the bidder, and made */
+  long reneges[4];           /* follow, head, trump, overtrump */
+} Tally;
+
+typedef struct Entry {
+  int64_t a, b;              /* player id (b = 0); a partnership: both ids, a < b */
+  char *name;                /* the player's name, or "A & B"; owned */
+  Tally t;                   /* the figures */
+} Entry;
+
+/* Open addressing from (a, b) to an index in entries[]. */
+typedef struct Map {
+  Entry *entries;            /* in the order first seen */
+  size_t n, cap;             /* used and allocated */
+  uint32_t *slots;           /* entry index + 1, 0 = empty */
+  size_t nslots;             /* a power of two, at least twice n */
+} Map;
+
+static uint64_t mix(int64_t a, int64_t b) {
+  uint64_t z = (uint64_t)a * 0x9E3779B97F4A7C15ull ^ (uint64_t)b * 0xC2B2AE3D27D4EB4Full;
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+
+static size_t slot_of(const Map *m, int64_t a, int64_t b) {
+  size_t mask = m->nslots - 1, i = (size_t)mix(a, b) & mask;
+  while (m->slots[i]) {
+    const Entry *e = &m->entries[m->slots[i] - 1];
+    if (e->a == a && e->b == b) break;
+    i = (i + 1) & mask;
+  }
+  return i;
+}
+
+static int map_rehash(Map *m, size_t nslots) {
+  uint32_t *slots = calloc(nslots, sizeof *slots);
+  if (!slots) return -1;
+  free(m->slots);
+  m->slots = slots;
+  m->nslots = nslots;
+  for (size_t e = 0; e < m->n; e++) m->slots[slot_of(m, m->entries[e].a, m->entries[e].b)] = (uint32_t)(e + 1);
+  return 0;
+}
+
+/* The index of (a, b), added with a copy of `name` when new; -1 when out
+ * of memory. */
+static long map_get(Map *m, int64_t a, int64_t b, const char *name) {
+  if (m->nslots == 0 && map_rehash(m, 256) != 0) return -1;
+  size_t i = slot_of(m, a, b);
+  if (m->slots[i]) return (long)m->slots[i] - 1;
+  if (m->n == m->cap) {
+    size_t cap = m->cap ? m->cap * 2 : 64;
+    Entry *grown = realloc(m->entries, cap * sizeof *grown);
+    if (!grown) return -1;
+    m->entries = grown;
+    m->cap = cap;
+  }
+  size_t len = strlen(name) + 1;
+  char *copy = malloc(len);
+  if (!copy) return -1;
+  memcpy(copy, name, len);
+  Entry *e = &m->entries[m->n];
+  memset(e, 0, sizeof *e);
+  e->a = a;
+  e->b = b;
+  e->name = copy;
+  m->n++;
+  m->slots[i] = (uint32_t)m->n;
+  if (m->n * 2 > m->nslots && map_rehash(m, m->nslots * 2) != 0) return -1;
+  return (long)m->n - 1;
+}
+
+static void map_free(Map *m) {
+  for (size_t i = 0; i < m->n; i++) free(m->entries[i].name);
+  free(m->entries);
+  free(m->slots);
+}
+
+/* The current game: its seats resolved to map entries. */
+typedef struct Game {
+  int players;               /* seats */
+  PnSides sides;             /* the preset's sides */
+  bool teams;                /* fixed partnerships 1+3, 2+4 */
+  long seat[PN_MAX_SEATS];   /* players-map index by seat-1 */
+  long pair[2];              /* pairs-map index of seats 1+3 and 2+4 */
+} Game;
+
+/* Did the player in `seat` win the game whose stored winner is `winner`? */
+static bool won(const Game *g, int seat, int winner) {
+  if (winner < 1) return false;
+  return g->teams ? (seat - 1) % 2 == (winner - 1) % 2 : seat == winner;
+}
+
+static int start_game(Game *g, const StoreRow *row, Map *players, Map *pairs, PnDiag *diag) {
+  PnRules rules;
+  if (pn_rules_preset(&rules, row->preset) != 0 || row->nplayers != rules.players) {
+    snprintf(diag->msg, sizeof diag->msg, "game %s: stored variant '%s' with %d players is not known", row->key,
+             row->preset, row->nplayers);
+    return REPORT_CORRUPT;
+  }
+  g->players = rules.players;
+  g->sides = rules.sides;
+  g->teams = rules.sides == PN_SIDES_TEAMS && rules.players == 4;
+  for (int s = 1; s <= g->players; s++) {
+    long e = map_get(players, row->player_ids[s - 1], 0, row->players[s - 1]);
+    if (e < 0) goto memory;
+    g->seat[s - 1] = e;
+    bool again = false; /* the same player in two seats counts the game once */
+    for (int o = 1; o < s; o++) again = again || g->seat[o - 1] == e;
+    if (again) continue;
+    players->entries[e].t.games++;
+    players->entries[e].t.wins += won(g, s, row->winner);
+  }
+  if (g->teams) {
+    for (int side = 0; side < 2; side++) {
+      int64_t a = row->player_ids[side], b = row->player_ids[side + 2];
+      if (a > b) {
+        int64_t t = a;
+        a = b;
+        b = t;
+      }
+      char name[2 * 160];
+      report_pair_name(name, sizeof name, row->players[side], row->players[side + 2]);
+      long e = map_get(pairs, a, b, name);
+      if (e < 0) goto memory;
+      g->pair[side] = e;
+      pairs->entries[e].t.games++;
+      pairs->entries[e].t.wins += won(g, side + 1, row->winner);
+    }
+  }
+  return 0;
+memory:
+  snprintf(diag->msg, sizeof diag->msg, "out of memory");
+  return REPORT_ERROR;
+}
+
+/* Adds what the seats seats[0..n) of one side did in a hand. */
+static void add_side(Tally *t, const PnHandResult *h, const int *seats, int n) {
+  t->hands++;
+  if (h->redeal) return;
+  for (int i = 0; i < n; i++) {
+    const PnSeatResult *sr = &h->seat[seats[i] - 1];
+    t->tricks += sr->tricks;
+    t->counters += sr->counters;
+    t->meld_shown += sr->meld_shown;
+    t->meld_saved += sr->meld_counted;
+    for (int k = 0; k < 4; k++) t->reneges[k] += sr->reneges[k];
+  }
+  t->score += h->seat[seats[0] - 1].score; /* a side's seats share its score */
+}
+
+static void add_bid(Tally *t, const PnHandResult *h, int side_total) {
+  t->bids++;
+  t->bid_sum += h->bid;
+  t->made += h->made;
+  t->set += !h->made;
+  t->margin += side_total - h->bid;
+  t->moons += h->moon;
+  t->moons_made += h->moon && h->made;
+}
+
+static void add_hand(const Game *g, const CodecResults *res, Map *players, Map *pairs) {
+  const PnHandResult *h = &res->result;
+  for (int s = 1; s <= g->players; s++) add_side(&players->entries[g->seat[s - 1]].t, h, &s, 1);
+  int bidder = h->redeal ? 0 : h->bidder;
+  int side_total = 0;
+  if (bidder >= 1 && bidder <= g->players) {
+    for (int s = 1; s <= g->players; s++) {
+      bool with = s == bidder || (g->teams && (s - 1) % 2 == (bidder - 1) % 2) ||
+                  (g->sides == PN_SIDES_CALLED && s == h->partner);
+      if (with) side_total += h->seat[s - 1].meld_counted + h->seat[s - 1].counters;
+    }
+    add_bid(&players->entries[g->seat[bidder - 1]].t, h, side_total);
+  }
+  if (!g->teams) return;
+  for (int side = 0; side < 2; side++) {
+    Tally *t = &pairs->entries[g->pair[side]].t;
+    int seats[2] = {side + 1, side + 3};
+    add_side(t, h, seats, 2);
+    if (bidder >= 1 && (bidder - 1) % 2 == side) add_bid(t, h, side_total);
+  }
+}
+
+/* ---------------------------------------------------------------- output */
+
+static int by_name(const void *a, const void *b) {
+  const Entry *x = *(const Entry *const *)a, *y = *(const Entry *const *)b;
+  return strcmp(x->name, y->name);
+}
+
+/* The entries of m with at least min_hands hands, as table rows by name. */
+static int fill_table(const Map *m, long min_hands, ReportTable *table) {
+  const Entry **order = malloc((m->n ? m->n : 1) * sizeof *order);
+  if (!order) return -1;
+  size_t n = 0;
+  for (size_t i = 0; i < m->n; i++)
+    if (m->entries[i].t.hands >= min_hands) order[n++] = &m->entries[i];
+  qsort(order, n, sizeof *order, by_name);
+  int rc = 0;
+  for (size_t i = 0; i < n && rc == 0; i++) {
+    const Tally *t = &order[i]->t;
+    char v[REPORT_PLAYER_COLUMNS][32];
+    int c = 1;
+    report_int(v[c++], 32, t->games);
+    report_int(v[c++], 32, t->wins);
+    report_ratio(v[c++], 32, (double)t->wins, t->games, 100);
+    report_int(v[c++], 32, t->hands);
+    report_int(v[c++], 32, t->tricks);
+    report_ratio(v[c++], 32, (double)t->counters, t->hands, 1);
+    report_ratio(v[c++], 32, (double)t->meld_shown, t->hands, 1);
+    report_ratio(v[c++], 32, (double)t->meld_saved, t->hands, 1);
+    report_int(v[c++], 32, t->bids);
+    report_ratio(v[c++], 32, (double)t->bid_sum, t->bids, 1);
+    report_int(v[c++], 32, t->made);
+    report_int(v[c++], 32, t->set);
+    report_ratio(v[c++], 32, (double)t->made, t->bids, 100);
+    report_ratio(v[c++], 32, (double)t->margin, t->bids, 1);
+    report_int(v[c++], 32, t->moons);
+    report_int(v[c++], 32, t->moons_made);
+    for (int k = 0; k < 4; k++) report_int(v[c++], 32, t->reneges[k]);
+    report_ratio(v[c++], 32, (double)t->score, t->hands, 1);
+    const char *cells[REPORT_PLAYER_COLUMNS];
+    cells[0] = order[i]->name;
+    for (c = 1; c < REPORT_PLAYER_COLUMNS; c++) cells[c] = v[c];
+    rc = report_table_add(table, cells);
+  }
+  free(order);
+  return rc;
+}
+
+static int write_text(FILE *out, const char *title, const ReportTable *table) {
+  if (report_table_rows(table) == 0) {
+    fprintf(out, "%s: none in the selection\n", title);
+    return 0;
+  }
+  fprintf(out, "%s\n", title);
+  return report_table_text(table, out, REPORT_WIDTH);
+}
+
+static int write_tables(const ReportTable *players, const ReportTable *pairs, bool any_teams, OutFormat format,
+                        FILE *out) {
+  switch (format) {
+  case OUT_CSV:
+    report_table_csv(players, out, true, "kind", "player");
+    report_table_csv(pairs, out, false, "kind", "partnership");
+    return 0;
+  case OUT_JSON:
+    fputs("{\n  \"players\": ", out);
+    report_table_json(players, out, "  ");
+    fputs(",\n  \"partnerships\": ", out);
+    report_table_json(pairs, out, "  ");
+    fputs("\n}\n", out);
+    return 0;
+  case OUT_TEXT: break;
+  }
+  if (write_text(out, "Players", players) != 0) return -1;
+  if (!any_teams) return 0;
+  fputc('\n', out);
+  return write_text(out, "Partnerships", pairs);
+}
+
+int report_players(Store *store, const ReportQuery *q, OutFormat format, FILE *out, long *hands,
+                   PnDiag *diag) {
+  Map players = {0}, pairs = {0};
+  StoreCursor *cursor = NULL;
+  ReportTable *ptable = NULL, *pairtable = NULL;
+  ReportColumn pair_columns[REPORT_PLAYER_COLUMNS];
+  long nhands = 0;
+  bool any_teams = false;
+  StoreFilter filter;
+  report_query_filter(q, &filter);
+  int rc = store_cursor_open(store, &filter, &cursor, diag);
+  if (rc < 0) goto done;
+  Game game = {0};
+  StoreRow row;
+  while ((rc = store_cursor_next(cursor, &row, diag)) == 1) {
+    if (row.new_game) {
+      if ((rc = start_game(&game, &row, &players, &pairs, diag)) != 0) goto done;
+      any_teams = any_teams || game.teams;
+    }
+    if (row.hand < 1) continue;
+    CodecResults res;
+    if (codec_results_decode(row.results, row.results_len, &res) != 0 || res.players != game.players) {
+      snprintf(diag->msg, sizeof diag->msg, "game %s hand %d: the stored results do not decode", row.key, row.hand);
+      rc = REPORT_CORRUPT;
+      goto done;
+    }
+    add_hand(&game, &res, &players, &pairs);
+    nhands++;
+  }
+  if (rc < 0) goto done;
+  memcpy(pair_columns, report_player_columns, sizeof pair_columns);
+  pair_columns[0].title = "partnership";
+  ptable = report_table_new(report_player_columns, REPORT_PLAYER_COLUMNS, 1);
+  pairtable = report_table_new(pair_columns, REPORT_PLAYER_COLUMNS, 1);
+  long min_hands = q->min_hands > 0 ? q->min_hands : 0;
+  if (!ptable || !pairtable || fill_table(&players, min_hands, ptable) != 0 ||
+      fill_table(&pairs, min_hands, pairtable) != 0 || write_tables(ptable, pairtable, any_teams, format, out) != 0) {
+    snprintf(diag->msg, sizeof diag->msg, "out of memory");
+    rc = REPORT_ERROR;
+    goto done;
+  }
+  rc = 0;
+done:
+  if (hands) *hands = nhands;
+  store_cursor_close(cursor);
+  report_table_free(ptable);
+  report_table_free(pairtable);
+  map_free(&players);
+  map_free(&pairs);
+  return rc;
+}

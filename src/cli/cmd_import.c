@@ -1,0 +1,153 @@
+/*
+ * cmd_import.c - `pinochle import DB FILE...`: event logs into the
+ * database, each file in a transaction of its own (importers/import.h).
+ *
+ * Prints only to stderr: errors as FILE:LINE:COL: error: REASON (the line
+ * where the record starts, COL the field, 0 when unknown), notes for games
+ * skipped or replaced, a progress line on a terminal, and a summary.
+ */
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "import.h"
+#include "store.h"
+
+enum { OPT_KEEP_GOING = 256, OPT_REPLACE, OPT_QUIET };
+
+static const struct option import_options[] = {
+    {"keep-going", no_argument, NULL, 'k'},
+    {"replace", no_argument, NULL, OPT_REPLACE},
+    {"quiet", no_argument, NULL, 'q'},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
+};
+
+/* What the callbacks need. */
+typedef struct ImportRun {
+  const CliCommand *cmd;     /* for messages */
+  bool quiet;                /* --quiet: errors only */
+  bool progress;             /* stderr is a terminal: show progress */
+  bool progress_shown;       /* a progress line is on the screen */
+  double last_progress;      /* when it was drawn (monotonic seconds) */
+} ImportRun;
+
+static double now_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Removes the progress line before anything else is printed. */
+static void clear_progress(ImportRun *run) {
+  if (!run->progress_shown) return;
+  fputs("\r\033[K", stderr);
+  run->progress_shown = false;
+}
+
+/* FILE:LINE:COL: severity: message (the compiler form editors jump to). */
+static void print_diag(ImportRun *run, const char *severity, const PnDiag *d) {
+  clear_progress(run);
+  if (d->file && d->line > 0)
+    fprintf(stderr, "%s:%ld:%d: %s: %s\n", d->file, d->line, d->col, severity, d->msg);
+  else if (d->file)
+    fprintf(stderr, "%s: %s: %s\n", d->file, severity, d->msg);
+  else
+    cli_error(run->cmd, "%s", d->msg);
+}
+
+static void on_note(void *ctx, ImportNote note, const PnDiag *diag) {
+  ImportRun *run = ctx;
+  if (note == IMPORT_NOTE_BAD_GAME) print_diag(run, "error", diag);
+  else if (!run->quiet) print_diag(run, "note", diag);
+}
+
+static void on_progress(void *ctx, const char *file, const ImportStats *st) {
+  ImportRun *run = ctx;
+  if (!run->progress) return;
+  double t = now_seconds();
+  if (run->progress_shown && t - run->last_progress < 0.1) return;
+  run->last_progress = t;
+  fprintf(stderr, "\r\033[Kimporting %s: %ld games, %ld hands", file,
+          st->games_imported + st->games_replaced + st->games_skipped, st->hands);
+  fflush(stderr);
+  run->progress_shown = true;
+}
+
+static const char *plural(long n, const char *one, const char *many) { return n == 1 ? one : many; }
+
+static void print_summary(const ImportStats *st, double seconds) {
+  fprintf(stderr, "pinochle: import: %ld %s, %ld %s imported (%ld replaced, %ld skipped as already there), "
+                  "%ld %s, %ld %s",
+          st->files, plural(st->files, "file", "files"), st->games_imported + st->games_replaced,
+          plural(st->games_imported + st->games_replaced, "game", "games"), st->games_replaced,
+          st->games_skipped, st->hands, plural(st->hands, "hand", "hands"), st->findings,
+          plural(st->findings, "finding", "findings"));
+  if (st->findings) {
+    const char *sep = " (";
+    for (int k = 1; k < PN_FIND_KINDS; k++)
+      if (st->by_kind[k]) {
+        fprintf(stderr, "%s%s %ld", sep, pn_finding_name((PnFindingKind)k), st->by_kind[k]);
+        sep = ", ";
+      }
+    fputc(')', stderr);
+  }
+  fprintf(stderr, ", %.2f s", seconds);
+  if (st->games_bad)
+    fprintf(stderr, "; %ld %s with errors not stored", st->games_bad, plural(st->games_bad, "game", "games"));
+  if (st->files_failed)
+    fprintf(stderr, "; %ld %s failed: nothing of %s stored", st->files_failed,
+            plural(st->files_failed, "file", "files"), plural(st->files_failed, "it", "them"));
+  fputc('\n', stderr);
+}
+
+int cmd_import(const CliCommand *self, int argc, char **argv) {
+  ImportOptions opts = {0};
+  ImportRun run = {.cmd = self};
+  int c;
+  cli_getopt_reset();
+  while ((c = cli_getopt(self, argc, argv, ":hkq", import_options)) != -1) {
+    switch (c) {
+    case 'k': opts.keep_going = true; break;
+    case OPT_REPLACE: opts.replace = true; break;
+    case 'q': run.quiet = true; break;
+    case 'h': cli_print_help(stdout, self); return CLI_OK;
+    default: return CLI_USAGE;
+    }
+  }
+  if (argc - optind < 1) return cli_usage_error(self, "missing DB");
+  if (argc - optind < 2) return cli_usage_error(self, "missing FILE: name at least one event log ('-' reads standard input)");
+  const char *db = argv[optind];
+  int stdin_files = 0;
+  for (int i = optind + 1; i < argc; i++)
+    stdin_files += strcmp(argv[i], "-") == 0;
+  if (stdin_files > 1) return cli_usage_error(self, "'-' (standard input) given more than once");
+
+  run.progress = !run.quiet && isatty(STDERR_FILENO);
+  opts.note = on_note;
+  opts.progress = on_progress;
+  opts.ctx = &run;
+
+  double start = now_seconds();
+  Store *store = NULL;
+  PnDiag diag = {0};
+  if (store_open(db, STORE_CREATE, &store, &diag) != 0) {
+    cli_error(self, "%s: %s", db, diag.msg);
+    return CLI_USAGE;
+  }
+  ImportStats stats = {0};
+  for (int i = optind + 1; i < argc; i++) {
+    memset(&diag, 0, sizeof diag);
+    if (import_file(store, argv[i], &opts, &stats, &diag) != 0) {
+      print_diag(&run, "error", &diag);
+      if (!opts.keep_going) break;
+    }
+  }
+  store_close(store);
+  clear_progress(&run);
+  if (!run.quiet) print_summary(&stats, now_seconds() - start);
+  return stats.files_failed || stats.games_bad ? CLI_USAGE : CLI_OK;
+}

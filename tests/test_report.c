@@ -1,0 +1,490 @@
+/*
+ * test_report.c - the reports (reports/report_*.c) on a small history
+ * built in the test: tests/golden/report_log.csv, imported into an
+ * in-memory database, holds two short games:
+ *
+ *   club-2026-03-01-t1  partnership-auction (option target=700), seats
+ *       1 Zoë Ångström, 2 O'Neil, Pat, 3 Cal, 4 Dee "Ace" Lee; 3 hands:
+ *       1. all pass, dealer Zoë takes 250 in diamonds and is set
+ *          (70 meld + 140 counters = 210); Cal reneges (renege-follow);
+ *       2. Dee bids 250 in hearts and makes it; Zoë and Cal take no trick,
+ *          so their 50 + 20 meld is not saved;
+ *       3. O'Neil bids 300 in clubs and makes it; side 2 reaches 1050 and
+ *          wins.
+ *   club-2026-03-08-t2  three-hand (option target=500), seats 1 Cal,
+ *       2 Zoë Ångström, 3 Eve; 3 hands, two reneges, Cal wins with 570.
+ *
+ * Every report is compared in every format with a whole golden file in
+ * tests/golden/report_*.{txt,csv,json}.  To regenerate them after an
+ * intended change, run the test with PN_UPDATE_GOLDEN=1:
+ *
+ *   PN_UPDATE_GOLDEN=1 ./build/tests/test_report
+ *
+ * and review `git diff tests/golden`.  The figures test checks the
+ * players report against values worked out by hand from the per-hand
+ * results listed in the comments there.
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <csv.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "import.h"
+#include "report_common.h"
+#include "report_game.h"
+#include "report_hand.h"
+#include "report_hands.h"
+#include "report_players.h"
+#include "store.h"
+
+#define GOLDEN PN_SOURCE_DIR "/tests/golden/"
+#define GAME1 "club-2026-03-01-t1"
+#define GAME2 "club-2026-03-08-t2"
+
+static Store *store; /* the history, imported once for every test */
+
+static int setup(void **state) {
+  (void)state;
+  PnDiag diag = {0};
+  if (store_open(":memory:", STORE_CREATE, &store, &diag) != 0) {
+    fprintf(stderr, "store_open: %s\n", diag.msg);
+    return -1;
+  }
+  ImportOptions opts = {0};
+  ImportStats stats = {0};
+  if (import_file(store, GOLDEN "report_log.csv", &opts, &stats, &diag) != 0) {
+    fprintf(stderr, "import: %s:%ld:%d: %s\n", diag.file ? diag.file : "?", diag.line, diag.col, diag.msg);
+    return -1;
+  }
+  if (stats.games_imported != 2 || stats.hands != 6) {
+    fprintf(stderr, "import: %ld games, %ld hands, expected 2 and 6\n", stats.games_imported, stats.hands);
+    return -1;
+  }
+  return 0;
+}
+
+static int teardown(void **state) {
+  (void)state;
+  store_close(store);
+  return 0;
+}
+
+/* ---------------------------------------------------------------- runs */
+
+/* Which report to run, with what. */
+typedef struct Run {
+  const char *report;        /* players, hands, game, hand */
+  const char *key;           /* game, hand */
+  int hand;                  /* hand */
+  ReportQuery q;             /* players, hands */
+} Run;
+
+/* Runs a report into memory; returns its output (caller frees) and the
+ * return code in *rc. */
+static char *run(const Run *r, OutFormat format, int *rc, PnDiag *diag) {
+  char *text = NULL;
+  size_t len = 0;
+  FILE *out = open_memstream(&text, &len);
+  assert_non_null(out);
+  memset(diag, 0, sizeof *diag);
+  if (strcmp(r->report, "players") == 0) *rc = report_players(store, &r->q, format, out, NULL, diag);
+  else if (strcmp(r->report, "hands") == 0) *rc = report_hands(store, &r->q, format, out, NULL, diag);
+  else if (strcmp(r->report, "game") == 0) *rc = report_game(store, r->key, format, out, diag);
+  else *rc = report_hand(store, r->key, r->hand, format, out, diag);
+  assert_int_equal(fclose(out), 0);
+  return text;
+}
+
+static char *run_ok(const Run *r, OutFormat format) {
+  int rc;
+  PnDiag diag;
+  char *text = run(r, format, &rc, &diag);
+  if (rc != 0) fail_msg("report %s failed (%d): %s", r->report, rc, diag.msg);
+  return text;
+}
+
+static char *read_file(const char *path) {
+  FILE *f = fopen(path, "rb");
+  if (!f) return NULL;
+  char *text = NULL;
+  size_t len = 0, cap = 0, n;
+  char chunk[4096];
+  while ((n = fread(chunk, 1, sizeof chunk, f)) > 0) {
+    if (len + n + 1 > cap) {
+      cap = (len + n + 1) * 2;
+      text = realloc(text, cap);
+      assert_non_null(text);
+    }
+    memcpy(text + len, chunk, n);
+    len += n;
+  }
+  fclose(f);
+  if (!text) text = calloc(1, 1);
+  else text[len] = '\0';
+  return text;
+}
+
+/* Compares actual with tests/golden/name, or writes it there when
+ * PN_UPDATE_GOLDEN=1.  A difference names its first line. */
+static void check_golden(const char *name, const char *actual) {
+  char path[512];
+  snprintf(path, sizeof path, GOLDEN "%s", name);
+  const char *update = getenv("PN_UPDATE_GOLDEN");
+  if (update && strcmp(update, "1") == 0) {
+    FILE *f = fopen(path, "wb");
+    assert_non_null(f);
+    fputs(actual, f);
+    assert_int_equal(fclose(f), 0);
+    print_message("updated %s\n", path);
+    return;
+  }
+  char *expected = read_file(path);
+  if (!expected) fail_msg("no golden file %s (run with PN_UPDATE_GOLDEN=1 to create it)", path);
+  if (strcmp(expected, actual) != 0) {
+    int line = 1;
+    const char *e = expected, *a = actual;
+    while (*e && *e == *a) {
+      if (*e == '\n') line++;
+      e++;
+      a++;
+    }
+    while (e > expected && e[-1] != '\n') e--, a--;
+    print_error("%s differs at line %d:\n  expected: %.*s\n  actual:   %.*s\n", path, line, (int)strcspn(e, "\n"), e,
+                (int)strcspn(a, "\n"), a);
+    free(expected);
+    fail_msg("%s: output differs from the golden file (PN_UPDATE_GOLDEN=1 regenerates it)", name);
+  }
+  free(expected);
+}
+
+static void golden_all_formats(const Run *r, const char *base) {
+  static const char *const EXT[] = {"txt", "csv", "json"};
+  static const OutFormat FORMAT[] = {OUT_TEXT, OUT_CSV, OUT_JSON};
+  for (int i = 0; i < 3; i++) {
+    char name[128];
+    snprintf(name, sizeof name, "%s.%s", base, EXT[i]);
+    char *text = run_ok(r, FORMAT[i]);
+    check_golden(name, text);
+    free(text);
+  }
+}
+
+/* -------------------------------------------------------------- golden */
+
+static void test_report_players_matches_golden_files(void **state) {
+  (void)state;
+  Run r = {.report = "players"};
+  golden_all_formats(&r, "report_players");
+}
+
+static void test_report_hands_matches_golden_files(void **state) {
+  (void)state;
+  Run r = {.report = "hands"};
+  golden_all_formats(&r, "report_hands");
+}
+
+static void test_report_game_partnership_auction_matches_golden_files(void **state) {
+  (void)state;
+  Run r = {.report = "game", .key = GAME1};
+  golden_all_formats(&r, "report_game_t1");
+}
+
+static void test_report_game_three_hand_matches_golden_files(void **state) {
+  (void)state;
+  Run r = {.report = "game", .key = GAME2};
+  golden_all_formats(&r, "report_game_t2");
+}
+
+static void test_report_hand_with_a_set_bid_and_a_renege_matches_golden_files(void **state) {
+  (void)state;
+  Run r = {.report = "hand", .key = GAME1, .hand = 1};
+  golden_all_formats(&r, "report_hand_t1_1");
+}
+
+static void test_report_hand_three_hand_with_dix_matches_golden_files(void **state) {
+  (void)state;
+  Run r = {.report = "hand", .key = GAME2, .hand = 2};
+  golden_all_formats(&r, "report_hand_t2_2");
+}
+
+/* ------------------------------------------------------------- figures */
+
+/* The players CSV parsed: rows of fields. */
+typedef struct Parsed {
+  char cells[16][24][64];    /* row, field */
+  int nfields[16];
+  int rows;                  /* rows filled, the header included */
+  int field;                 /* field being read */
+} Parsed;
+
+static void on_field(void *data, size_t len, void *ctx) {
+  Parsed *p = ctx;
+  if (p->rows < 16 && p->field < 24) snprintf(p->cells[p->rows][p->field], 64, "%.*s", (int)len, (char *)data);
+  p->field++;
+}
+
+static void on_row(int c, void *ctx) {
+  (void)c;
+  Parsed *p = ctx;
+  if (p->rows < 16) p->nfields[p->rows] = p->field;
+  p->rows++;
+  p->field = 0;
+}
+
+static void parse_csv(const char *text, Parsed *p) {
+  struct csv_parser parser;
+  memset(p, 0, sizeof *p);
+  assert_int_equal(csv_init(&parser, CSV_STRICT | CSV_APPEND_NULL), 0);
+  assert_int_equal(csv_parse(&parser, text, strlen(text), on_field, on_row, p), strlen(text));
+  csv_fini(&parser, on_field, on_row, p);
+  csv_free(&parser);
+}
+
+/* The value of column `key` in the row whose kind and name match. */
+static const char *cell(const Parsed *p, const char *kind, const char *name, const char *key) {
+  int col = -1;
+  for (int c = 0; c < p->nfields[0]; c++)
+    if (strcmp(p->cells[0][c], key) == 0) col = c;
+  if (col < 0) fail_msg("no column %s", key);
+  for (int r = 1; r < p->rows; r++)
+    if (strcmp(p->cells[r][0], kind) == 0 && strcmp(p->cells[r][1], name) == 0) return p->cells[r][col];
+  fail_msg("no %s row for %s", kind, name);
+  return NULL;
+}
+
+/* Figures worked out by hand from the per-hand results:
+ *
+ *   game 1 (partnership-auction)  meld/counters/tricks/score per seat
+ *            Zoë          O'Neil        Cal          Dee
+ *   hand 1   50/140/6/-250  0/80/4/120   20/0/0/-250  10/30/2/120   bid 250 by Zoë, set
+ *   hand 2   50/0/0/0       0/10/1/440   20/0/0/0     190/240/11/440 bid 250 by Dee, made
+ *   hand 3   50/50/2/190    260/190/9/490 80/10/1/190 40/0/0/490    bid 300 by O'Neil, made
+ *   (hand 2: side 1 took no trick, so its 70 meld was not saved)
+ *   game 2 (three-hand)
+ *            Cal            Zoë           Eve
+ *   hand 1   80/40/3/120    70/70/6/140   30/140/7/170
+ *   hand 2   150/170/10/320 30/10/1/40    70/70/5/140   (Zoë reneges: follow)
+ *   hand 3   80/50/4/130    100/140/8/240 40/60/4/100
+ */
+static void test_report_players_figures_match_hand_computed_values(void **state) {
+  (void)state;
+  Run r = {.report = "players"};
+  char *text = run_ok(&r, OUT_CSV);
+  Parsed *p = malloc(sizeof *p);
+  assert_non_null(p);
+  parse_csv(text, p);
+  assert_int_equal(p->rows, 1 + 5 + 2); /* header, 5 players, 2 partnerships */
+  const char *zoe = "Zoë Ångström";
+  /* Zoë: 2 games, no win, 6 hands; tricks 6+0+2+6+1+8 */
+  assert_string_equal(cell(p, "player", zoe, "games"), "2");
+  assert_string_equal(cell(p, "player", zoe, "wins"), "0");
+  assert_string_equal(cell(p, "player", zoe, "win_pct"), "0.0");
+  assert_string_equal(cell(p, "player", zoe, "hands"), "6");
+  assert_string_equal(cell(p, "player", zoe, "tricks"), "23");
+  /* counters (140+0+50+70+10+140)/6 = 410/6; meld 350/6; saved 300/6 */
+  assert_string_equal(cell(p, "player", zoe, "counters_per_hand"), "68.3");
+  assert_string_equal(cell(p, "player", zoe, "meld_shown_per_hand"), "58.3");
+  assert_string_equal(cell(p, "player", zoe, "meld_saved_per_hand"), "50.0");
+  /* one bid, 250, set: side total (50+140) + (20+0) = 210, margin -40 */
+  assert_string_equal(cell(p, "player", zoe, "bids_won"), "1");
+  assert_string_equal(cell(p, "player", zoe, "avg_winning_bid"), "250.0");
+  assert_string_equal(cell(p, "player", zoe, "bids_made"), "0");
+  assert_string_equal(cell(p, "player", zoe, "bids_set"), "1");
+  assert_string_equal(cell(p, "player", zoe, "make_pct"), "0.0");
+  assert_string_equal(cell(p, "player", zoe, "avg_margin"), "-40.0");
+  assert_string_equal(cell(p, "player", zoe, "reneges_follow"), "1");
+  assert_string_equal(cell(p, "player", zoe, "reneges_head"), "0");
+  /* points (-250+0+190+140+40+240)/6 = 360/6 */
+  assert_string_equal(cell(p, "player", zoe, "points_per_hand"), "60.0");
+  /* Cal: won the three-hand game; saved meld (20+0+80+80+150+80)/6 */
+  assert_string_equal(cell(p, "player", "Cal", "wins"), "1");
+  assert_string_equal(cell(p, "player", "Cal", "win_pct"), "50.0");
+  assert_string_equal(cell(p, "player", "Cal", "meld_saved_per_hand"), "68.3");
+  assert_string_equal(cell(p, "player", "Cal", "points_per_hand"), "85.0");
+  assert_string_equal(cell(p, "player", "Cal", "avg_winning_bid"), ""); /* never bid: nothing to average */
+  /* O'Neil: bid 300 and made it; side total (260+190) + (40+0) = 490 */
+  assert_string_equal(cell(p, "player", "O'Neil, Pat", "wins"), "1");
+  assert_string_equal(cell(p, "player", "O'Neil, Pat", "avg_margin"), "190.0");
+  assert_string_equal(cell(p, "player", "O'Neil, Pat", "points_per_hand"), "350.0");
+  /* Dee: bid 250 and made it; side total (190+240) + (0+10) = 440 */
+  assert_string_equal(cell(p, "player", "Dee \"Ace\" Lee", "bids_made"), "1");
+  assert_string_equal(cell(p, "player", "Dee \"Ace\" Lee", "avg_margin"), "190.0");
+  assert_string_equal(cell(p, "player", "Eve", "counters_per_hand"), "90.0");
+  /* partnerships, named in byte order */
+  const char *side1 = "Cal & Zoë Ångström", *side2 = "Dee \"Ace\" Lee & O'Neil, Pat";
+  assert_string_equal(cell(p, "partnership", side1, "games"), "1");
+  assert_string_equal(cell(p, "partnership", side1, "wins"), "0");
+  assert_string_equal(cell(p, "partnership", side1, "tricks"), "9");
+  assert_string_equal(cell(p, "partnership", side1, "meld_shown_per_hand"), "90.0");  /* (70+70+130)/3 */
+  assert_string_equal(cell(p, "partnership", side1, "meld_saved_per_hand"), "66.7"); /* (70+0+130)/3 */
+  assert_string_equal(cell(p, "partnership", side1, "points_per_hand"), "-20.0");     /* (-250+0+190)/3 */
+  assert_string_equal(cell(p, "partnership", side1, "reneges_follow"), "1");
+  assert_string_equal(cell(p, "partnership", side2, "wins"), "1");
+  assert_string_equal(cell(p, "partnership", side2, "tricks"), "27");
+  assert_string_equal(cell(p, "partnership", side2, "counters_per_hand"), "183.3"); /* (110+250+190)/3 */
+  assert_string_equal(cell(p, "partnership", side2, "bids_won"), "2");
+  assert_string_equal(cell(p, "partnership", side2, "avg_winning_bid"), "275.0");
+  assert_string_equal(cell(p, "partnership", side2, "make_pct"), "100.0");
+  assert_string_equal(cell(p, "partnership", side2, "points_per_hand"), "350.0");
+  free(p);
+  free(text);
+}
+
+static void test_report_players_filters_select_games(void **state) {
+  (void)state;
+  Parsed *p = malloc(sizeof *p);
+  assert_non_null(p);
+  struct {
+    ReportQuery q;
+    int rows;                /* data rows expected */
+    const char *zoe_games;   /* Zoë's games, "" when left out */
+  } CASES[] = {
+      {{.variant = "three-hand"}, 3, "1"},
+      {{.variant = "partnership-auction"}, 4 + 2, "1"},
+      {{.tag_name = "club", .tag_value = "north"}, 4 + 2, "1"},
+      {{.since = "2026-03-02"}, 3, "1"},
+      {{.until = "2026-03-01"}, 4 + 2, "1"},
+      {{.since = "2026-03-01", .until = "2026-03-08"}, 5 + 2, "2"},
+      {{.since = "2027-01-01"}, 0, ""},
+      {{.min_hands = 4}, 2, "2"}, /* only Cal and Zoë have 6 hands */
+  };
+  for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+    Run r = {.report = "players", .q = CASES[i].q};
+    char *text = run_ok(&r, OUT_CSV);
+    parse_csv(text, p);
+    assert_int_equal(p->rows - 1, CASES[i].rows);
+    if (CASES[i].zoe_games[0]) assert_string_equal(cell(p, "player", "Zoë Ångström", "games"), CASES[i].zoe_games);
+    free(text);
+  }
+  free(p);
+}
+
+static void test_report_hands_min_hands_keeps_only_those_players_rows(void **state) {
+  (void)state;
+  Run r = {.report = "hands", .q = {.min_hands = 4}};
+  char *text = run_ok(&r, OUT_CSV);
+  int lines = 0;
+  for (const char *c = text; *c; c++) lines += *c == '\n';
+  assert_int_equal(lines, 1 + 6 * 2); /* Cal and Zoë in each of the 6 hands */
+  assert_null(strstr(text, "Eve"));
+  free(text);
+}
+
+static void test_report_hands_csv_header_is_exact(void **state) {
+  (void)state;
+  Run r = {.report = "hands"};
+  char *text = run_ok(&r, OUT_CSV);
+  assert_int_equal(strncmp(text, REPORT_HANDS_HEADER "\n", strlen(REPORT_HANDS_HEADER) + 1), 0);
+  assert_string_equal(REPORT_HANDS_HEADER,
+                      "game,hand,seat,player,side,dealer,bidder,bid,trump,meld,counters,tricks,score,total");
+  free(text);
+}
+
+/* Names with commas, quotes and accents come back whole from the CSV. */
+static void test_report_csv_names_survive_commas_quotes_and_accents(void **state) {
+  (void)state;
+  Run r = {.report = "hands", .q = {.variant = "partnership-auction"}};
+  char *text = run_ok(&r, OUT_CSV);
+  Parsed *p = malloc(sizeof *p);
+  assert_non_null(p);
+  parse_csv(text, p);
+  assert_string_equal(p->cells[1][3], "Zoë Ångström");
+  assert_string_equal(p->cells[2][3], "O'Neil, Pat");
+  assert_string_equal(p->cells[4][3], "Dee \"Ace\" Lee");
+  assert_int_equal(p->nfields[2], 14);
+  free(p);
+  free(text);
+}
+
+/* Every line of every text report fits 80 columns. */
+static void test_report_text_fits_80_columns(void **state) {
+  (void)state;
+  Run runs[] = {
+      {.report = "players"}, {.report = "hands"}, {.report = "game", .key = GAME1}, {.report = "game", .key = GAME2},
+      {.report = "hand", .key = GAME1, .hand = 1}, {.report = "hand", .key = GAME1, .hand = 3},
+      {.report = "hand", .key = GAME2, .hand = 2},
+  };
+  for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
+    char *text = run_ok(&runs[i], OUT_TEXT);
+    for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
+      if (report_width(line) > REPORT_WIDTH) fail_msg("report %s: a line of %zu columns: %s", runs[i].report,
+                                                     report_width(line), line);
+      assert_true(line[strlen(line) - 1] != ' '); /* no trailing blanks */
+    }
+    free(text);
+  }
+}
+
+static void test_report_unknown_game_or_hand_is_not_found(void **state) {
+  (void)state;
+  int rc;
+  PnDiag diag;
+  Run r = {.report = "game", .key = "no-such-game"};
+  free(run(&r, OUT_TEXT, &rc, &diag));
+  assert_int_equal(rc, REPORT_NOT_FOUND);
+  assert_non_null(strstr(diag.msg, "no game 'no-such-game'"));
+  Run h = {.report = "hand", .key = GAME1, .hand = 4};
+  free(run(&h, OUT_TEXT, &rc, &diag));
+  assert_int_equal(rc, REPORT_NOT_FOUND);
+  assert_non_null(strstr(diag.msg, "no hand 4"));
+  Run h2 = {.report = "hand", .key = "no-such-game", .hand = 1};
+  free(run(&h2, OUT_JSON, &rc, &diag));
+  assert_int_equal(rc, REPORT_NOT_FOUND);
+}
+
+static void test_report_hand_marks_the_renege_under_its_trick(void **state) {
+  (void)state;
+  Run r = {.report = "hand", .key = GAME1, .hand = 1};
+  char *text = run_ok(&r, OUT_TEXT);
+  const char *trick3 = strstr(text, "\n      3     1  1:AC 2:JC 3:KS 4:9C");
+  assert_non_null(trick3);
+  const char *mark = strstr(trick3 + 1, "\n");
+  assert_non_null(mark);
+  assert_int_equal(strncmp(mark + 1, "  ! Cal (seat 3) played KS to a club lead", 41), 0);
+  free(text);
+}
+
+static void test_report_text_helpers_clip_pad_and_wrap(void **state) {
+  (void)state;
+  char buf[64];
+  assert_string_equal(report_clip(buf, sizeof buf, "Zoë Ångström", 12), "Zoë Ångström");
+  assert_string_equal(report_clip(buf, sizeof buf, "Zoë Ångström", 5), "Zoë …");
+  assert_int_equal(report_width(report_pad(buf, sizeof buf, "Zoë", 6)), 6);
+  assert_string_equal(report_pair_name(buf, sizeof buf, "Zoë", "Cal"), "Cal & Zoë");
+  char *text = NULL;
+  size_t len = 0;
+  FILE *out = open_memstream(&text, &len);
+  report_wrap(out, "> ", "  ", "one two three four", 9);
+  fclose(out);
+  assert_string_equal(text, "> one two\n  three\n  four\n");
+  free(text);
+  char tag[32];
+  assert_string_equal(report_tag("club=north\ndate=2026-03-01", "date", tag, sizeof tag), "2026-03-01");
+  assert_string_equal(report_tag("club=north", "date", tag, sizeof tag), "");
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_report_players_matches_golden_files),
+      cmocka_unit_test(test_report_hands_matches_golden_files),
+      cmocka_unit_test(test_report_game_partnership_auction_matches_golden_files),
+      cmocka_unit_test(test_report_game_three_hand_matches_golden_files),
+      cmocka_unit_test(test_report_hand_with_a_set_bid_and_a_renege_matches_golden_files),
+      cmocka_unit_test(test_report_hand_three_hand_with_dix_matches_golden_files),
+      cmocka_unit_test(test_report_players_figures_match_hand_computed_values),
+      cmocka_unit_test(test_report_players_filters_select_games),
+      cmocka_unit_test(test_report_hands_min_hands_keeps_only_those_players_rows),
+      cmocka_unit_test(test_report_hands_csv_header_is_exact),
+      cmocka_unit_test(test_report_csv_names_survive_commas_quotes_and_accents),
+      cmocka_unit_test(test_report_text_fits_80_columns),
+      cmocka_unit_test(test_report_unknown_game_or_hand_is_not_found),
+      cmocka_unit_test(test_report_hand_marks_the_renege_under_its_trick),
+      cmocka_unit_test(test_report_text_helpers_clip_pad_and_wrap),
+  };
+  return cmocka_run_group_tests(tests, setup, teardown);
+}

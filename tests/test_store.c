@@ -1,0 +1,798 @@
+/* test_store.c - the SQLite store (src/store/store.c), its migrations
+ * and the SQL views over the encoded hands. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <sqlite3.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "codec.h"
+#include "pinochle.h"
+#include "schema.h"
+#include "sim.h"
+#include "store.h"
+
+/* ------------------------------------------------------------- helpers */
+
+enum { MAX_HANDS = 64, MAX_EVENT_BYTES = 4096 };
+
+/* One simulated hand, encoded as the importer would store it. */
+typedef struct TestHand {
+  int number, dealer, bidder, bid, trump;   /* StoreHand's columns */
+  uint8_t events[MAX_EVENT_BYTES];          /* codec encoding */
+  size_t events_len;
+  uint8_t results[CODEC_MAX_RESULTS];       /* codec encoding */
+  size_t results_len;
+  CodecResults res;                         /* what results encodes */
+} TestHand;
+
+/* A simulated game: the header and every hand. */
+typedef struct TestGame {
+  const char *preset;                       /* variant */
+  int players;                              /* seats */
+  int nhands;                               /* hands in hand[] */
+  TestHand hand[MAX_HANDS];
+  bool over;                                /* the game has a winner */
+  int winner;                               /* seat */
+} TestGame;
+
+/* Plays a seeded game of `preset` through the engine, at most max_hands
+ * hands, encoding each event and each hand's results. */
+static void simulate(TestGame *tg, const char *preset, uint64_t seed, int max_hands, double renege_rate) {
+  static PnGame game; /* large: keep it off the stack */
+  PnRules rules;
+  assert_int_equal(pn_rules_preset(&rules, preset), 0);
+  memset(tg, 0, sizeof *tg);
+  tg->preset = preset;
+  tg->players = rules.players;
+  SimConfig config = {.style = SIM_SENSIBLE, .renege_rate = renege_rate, .claim_rate = 0.5, .first_dealer = 1};
+  SimDriver driver;
+  sim_driver_init(&driver, &config, seed, rules.players);
+  pn_game_init(&game, &rules);
+  PnEvent ev;
+  TestHand *h = NULL;
+  while (sim_next_event(&driver, &game, &ev)) {
+    if (ev.action == PN_EV_DEALER) {
+      if (tg->nhands == max_hands) break;
+      h = &tg->hand[tg->nhands++];
+      h->number = tg->nhands;
+      h->dealer = ev.seat;
+      h->trump = -1;
+    }
+    assert_non_null(h);
+    assert_true(h->events_len + CODEC_MAX_EVENT <= sizeof h->events);
+    h->events_len += codec_event_encode(&ev, h->events + h->events_len);
+    PnOutcome out;
+    assert_int_not_equal(pn_game_apply(&game, &ev, &out), PN_IMPOSSIBLE);
+    if (out.hand_done) {
+      codec_results_from_game(&game, &h->res);
+      h->results_len = codec_results_encode(&h->res, h->results);
+      h->bidder = h->res.result.bidder;
+      h->bid = h->res.result.bid;
+      h->trump = h->res.result.trump;
+    }
+  }
+  tg->over = game.over;
+  tg->winner = game.winner;
+}
+
+static const char *const NAMES[] = {"Ann", "Bob", "Cy", "Dee", "Eve", "Fred", "Gus", "Hal",
+                                    "Ivy", "Jo", "Kim", "Lou", "Max", "Ned", "Oz", "Pat"};
+
+/* Stores tg under key: players NAMES[first..], the tags given, and the
+ * hash `hash`.  Returns the game id. */
+static int64_t put_game(Store *s, const TestGame *tg, const char *key, int first, int ntags,
+                        const char *const *tags, uint64_t hash) {
+  static const char *const OPTIONS[] = {"target=1000", "moon=off"};
+  /* the size test's games have no option rows, as most logs */
+  int noptions = strncmp(key, "club-", 5) == 0 ? 0 : 2;
+  StoreGame g = {.key = key, .preset = tg->preset, .noptions = noptions, .options = noptions ? OPTIONS : NULL,
+                 .nplayers = tg->players, .ntags = ntags, .tags = tags};
+  for (int i = 0; i < tg->players; i++) g.players[i] = NAMES[(first + i) % 16];
+  PnDiag diag = {0};
+  int64_t id = 0;
+  if (store_game_insert(s, &g, &id, &diag) != 0) fail_msg("game insert: %s", diag.msg);
+  for (int i = 0; i < tg->nhands; i++) {
+    const TestHand *h = &tg->hand[i];
+    StoreHand sh = {.number = h->number, .dealer = h->dealer, .events = h->events,
+                    .events_len = h->events_len, .results = h->results_len ? h->results : NULL,
+                    .results_len = h->results_len, .bidder = h->bidder, .bid = h->bid, .trump = h->trump};
+    if (store_hand_insert(s, id, &sh, &diag) != 0) fail_msg("hand insert: %s", diag.msg);
+  }
+  StoreGameEnd end = {.hands = tg->nhands, .finished = tg->over, .winner = tg->winner, .hash = hash};
+  if (store_game_update_end(s, id, &end, &diag) != 0) fail_msg("game end: %s", diag.msg);
+  return id;
+}
+
+/* A fresh temp file name under /tmp (the file exists, empty). */
+static void temp_path(char path[64]) {
+  snprintf(path, 64, "/tmp/pn-store-XXXXXX");
+  int fd = mkstemp(path);
+  assert_true(fd >= 0);
+  close(fd);
+}
+
+static void remove_db(const char *path) {
+  char extra[80];
+  unlink(path);
+  snprintf(extra, sizeof extra, "%s-wal", path);
+  unlink(extra);
+  snprintf(extra, sizeof extra, "%s-shm", path);
+  unlink(extra);
+}
+
+static Store *open_ok(const char *path, int flags) {
+  Store *s = NULL;
+  PnDiag diag = {0};
+  int rc = store_open(path, flags, &s, &diag);
+  if (rc != 0) fail_msg("store_open(%s): %d %s", path, rc, diag.msg);
+  assert_non_null(s);
+  return s;
+}
+
+/* Raw SQLite access, to look at what the store wrote. */
+static sqlite3 *raw_open(const char *path) {
+  sqlite3 *db = NULL;
+  assert_int_equal(sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE, NULL), SQLITE_OK);
+  return db;
+}
+
+static int64_t raw_int(sqlite3 *db, const char *sql) {
+  sqlite3_stmt *st = NULL;
+  if (sqlite3_prepare_v2(db, sql, -1, &st, NULL) != SQLITE_OK) fail_msg("%s: %s", sql, sqlite3_errmsg(db));
+  assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+  int64_t v = sqlite3_column_int64(st, 0);
+  sqlite3_finalize(st);
+  return v;
+}
+
+static void raw_exec(sqlite3 *db, const char *sql) {
+  char *err = NULL;
+  if (sqlite3_exec(db, sql, NULL, NULL, &err) != SQLITE_OK) fail_msg("%s: %s", sql, err);
+}
+
+/* Keys of the rows a filter selects, "key:hand" joined by spaces. */
+static void walk(Store *s, const StoreFilter *f, char *out, size_t size) {
+  StoreCursor *c = NULL;
+  PnDiag diag = {0};
+  if (store_cursor_open(s, f, &c, &diag) != 0) fail_msg("cursor: %s", diag.msg);
+  StoreRow row;
+  int rc;
+  size_t used = 0;
+  out[0] = '\0';
+  while ((rc = store_cursor_next(c, &row, &diag)) == 1)
+    used += (size_t)snprintf(out + used, size - used, "%s%s:%d", used ? " " : "", row.key, row.hand);
+  assert_int_equal(rc, 0);
+  store_cursor_close(c);
+}
+
+static TestGame game_a, game_b; /* large: static */
+
+/* --------------------------------------------------------------- tests */
+
+static void test_store_schema_version_matches_last_migration(void **state) {
+  (void)state;
+  assert_true(store_migration_count >= 1);
+  for (int i = 0; i < store_migration_count; i++) assert_int_equal(store_migrations[i].version, i + 1);
+  assert_int_equal(store_migrations[store_migration_count - 1].version, STORE_SCHEMA_VERSION);
+  assert_non_null(strstr(store_migrations[0].sql, "CREATE TABLE games"));
+}
+
+static void test_store_open_memory_migrates(void **state) {
+  (void)state;
+  Store *s = open_ok(":memory:", STORE_CREATE);
+  assert_int_equal(store_schema_found(s), 0);
+  PnDiag diag = {0};
+  assert_int_equal(store_check(s, &diag), 0);
+  store_close(s);
+  store_close(NULL);
+}
+
+static void test_store_open_file_sets_ids_and_wal(void **state) {
+  (void)state;
+  char path[64];
+  temp_path(path);
+  Store *s = open_ok(path, STORE_CREATE);
+  assert_int_equal(store_schema_found(s), 0);
+  store_close(s);
+  sqlite3 *db = raw_open(path);
+  assert_int_equal(raw_int(db, "PRAGMA user_version"), STORE_SCHEMA_VERSION);
+  assert_int_equal(raw_int(db, "PRAGMA application_id"), STORE_APPLICATION_ID);
+  assert_int_equal(raw_int(db, "SELECT count(*) FROM sqlite_master WHERE name = 'journal_mode'"), 0);
+  sqlite3_stmt *st;
+  assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA journal_mode", -1, &st, NULL), SQLITE_OK);
+  assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+  assert_string_equal((const char *)sqlite3_column_text(st, 0), "wal");
+  sqlite3_finalize(st);
+  sqlite3_close(db);
+  /* reopening finds the schema and has nothing to do */
+  s = open_ok(path, 0);
+  assert_int_equal(store_schema_found(s), STORE_SCHEMA_VERSION);
+  store_close(s);
+  remove_db(path);
+}
+
+static void test_store_refuses_newer_schema(void **state) {
+  (void)state;
+  char path[64], want[160];
+  temp_path(path);
+  store_close(open_ok(path, STORE_CREATE));
+  sqlite3 *db = raw_open(path);
+  raw_exec(db, "PRAGMA user_version = 7");
+  sqlite3_close(db);
+  Store *s = NULL;
+  PnDiag diag = {0};
+  assert_int_equal(store_open(path, 0, &s, &diag), STORE_NEWER);
+  assert_null(s);
+  snprintf(want, sizeof want, "%s was written by a newer pinochle (schema 7, this one knows %d)", path,
+           STORE_SCHEMA_VERSION);
+  assert_string_equal(diag.msg, want);
+  assert_int_equal(store_open(path, STORE_READONLY, &s, &diag), STORE_NEWER);
+  remove_db(path);
+}
+
+static void test_store_refuses_other_databases(void **state) {
+  (void)state;
+  char path[64];
+  Store *s = NULL;
+  PnDiag diag = {0};
+  /* another program's SQLite database */
+  temp_path(path);
+  sqlite3 *db = raw_open(path);
+  raw_exec(db, "CREATE TABLE notes(body TEXT)");
+  sqlite3_close(db);
+  assert_int_equal(store_open(path, STORE_CREATE, &s, &diag), STORE_NOT_OURS);
+  assert_non_null(strstr(diag.msg, "is not a pinochle database"));
+  assert_null(s);
+  db = raw_open(path); /* untouched */
+  assert_int_equal(raw_int(db, "SELECT count(*) FROM sqlite_master"), 1);
+  /* ... or one that says so with its application_id */
+  raw_exec(db, "DROP TABLE notes; PRAGMA application_id = 1234");
+  sqlite3_close(db);
+  assert_int_equal(store_open(path, STORE_CREATE, &s, &diag), STORE_NOT_OURS);
+  assert_non_null(strstr(diag.msg, "application_id 0x000004D2"));
+  remove_db(path);
+  /* not SQLite at all */
+  temp_path(path);
+  FILE *f = fopen(path, "w");
+  assert_non_null(f);
+  fputs("game,hand,seq,seat,action,cards,value\n", f);
+  for (int i = 0; i < 100; i++) fputs("g1,1,1,2,dealer,,\n", f);
+  fclose(f);
+  assert_int_equal(store_open(path, STORE_CREATE, &s, &diag), STORE_NOT_OURS);
+  assert_non_null(strstr(diag.msg, "not an SQLite file"));
+  assert_non_null(strstr(diag.msg, path));
+  remove_db(path);
+}
+
+static void test_store_missing_file_needs_create(void **state) {
+  (void)state;
+  char path[64];
+  temp_path(path);
+  remove_db(path);
+  Store *s = NULL;
+  PnDiag diag = {0};
+  assert_int_equal(store_open(path, 0, &s, &diag), STORE_ERROR);
+  assert_non_null(strstr(diag.msg, path));
+  assert_non_null(strstr(diag.msg, "no such database"));
+  assert_int_equal(access(path, F_OK), -1); /* not created */
+  assert_int_equal(store_open(path, STORE_CREATE | STORE_MUST_EXIST, &s, &diag), STORE_ERROR);
+  assert_int_equal(store_open(path, STORE_READONLY, &s, &diag), STORE_ERROR);
+  assert_int_equal(access(path, F_OK), -1);
+  s = open_ok(path, STORE_CREATE);
+  store_close(s);
+  assert_int_equal(access(path, F_OK), 0);
+  remove_db(path);
+}
+
+static void test_store_readonly_reads_and_refuses_writes(void **state) {
+  (void)state;
+  char path[64], got[256];
+  temp_path(path);
+  Store *s = NULL;
+  PnDiag diag = {0};
+  /* an empty file is not yet a pinochle database */
+  assert_int_equal(store_open(path, STORE_READONLY, &s, &diag), STORE_NOT_OURS);
+  assert_non_null(strstr(diag.msg, "pinochle init"));
+  s = open_ok(path, STORE_CREATE);
+  simulate(&game_a, "partnership-auction", 3, 2, 0);
+  put_game(s, &game_a, "ro-1", 0, 0, NULL, 1);
+  store_close(s);
+  s = open_ok(path, STORE_READONLY);
+  const char *keys[] = {"ro-1"};
+  StoreFilter f = {.nkeys = 1, .keys = keys};
+  walk(s, &f, got, sizeof got);
+  assert_string_equal(got, "ro-1:1 ro-1:2");
+  StoreGame g = {.key = "ro-2", .preset = "two-hand", .nplayers = 2, .players = {"Ann", "Bob"}};
+  int64_t id;
+  assert_true(store_game_insert(s, &g, &id, &diag) < 0);
+  assert_non_null(strstr(diag.msg, "readonly"));
+  store_close(s);
+  remove_db(path);
+}
+
+static void test_store_game_round_trips_through_cursor(void **state) {
+  (void)state;
+  Store *s = open_ok(":memory:", STORE_CREATE);
+  simulate(&game_a, "partnership-auction", 11, 5, 0.05);
+  const char *tags[] = {"date=2026-11-20", "club=Riverside", "date=2026-11-20"};
+  uint64_t hash = 0xfedcba9876543210ull; /* high bit set: stored as a negative integer */
+  int64_t id = put_game(s, &game_a, "riverside-2026-11-20-t3", 2, 3, tags, hash);
+  PnDiag diag = {0};
+  int64_t found = 0;
+  uint64_t found_hash = 0;
+  assert_int_equal(store_game_lookup(s, "riverside-2026-11-20-t3", &found, &found_hash, &diag), 1);
+  assert_int_equal(found, id);
+  assert_true(found_hash == hash);
+  assert_int_equal(store_game_lookup(s, "nope", &found, &found_hash, &diag), 0);
+
+  StoreCursor *c = NULL;
+  assert_int_equal(store_cursor_open(s, NULL, &c, &diag), 0);
+  StoreRow row;
+  int64_t cy = 0;
+  for (int i = 0; i < game_a.nhands; i++) {
+    const TestHand *h = &game_a.hand[i];
+    assert_int_equal(store_cursor_next(c, &row, &diag), 1);
+    if (i == 0) cy = row.player_ids[0];
+    assert_int_equal(row.new_game, i == 0);
+    assert_int_equal(row.game_id, id);
+    assert_string_equal(row.key, "riverside-2026-11-20-t3");
+    assert_string_equal(row.preset, "partnership-auction");
+    assert_string_equal(row.options, "target=1000\nmoon=off");
+    assert_string_equal(row.tags, "date=2026-11-20\nclub=Riverside\ndate=2026-11-20");
+    assert_int_equal(row.nplayers, 4);
+    assert_string_equal(row.players[0], "Cy");
+    assert_string_equal(row.players[3], "Fred");
+    assert_true(row.player_ids[0] > 0);
+    assert_int_equal(row.finished, game_a.over);
+    assert_int_equal(row.winner, game_a.winner);
+    assert_int_equal(row.hand, h->number);
+    assert_int_equal(row.dealer, h->dealer);
+    assert_int_equal(row.events_len, h->events_len);
+    assert_memory_equal(row.events, h->events, h->events_len);
+    assert_int_equal(row.results_len, h->results_len);
+    assert_memory_equal(row.results, h->results, h->results_len);
+  }
+  assert_int_equal(store_cursor_next(c, &row, &diag), 0);
+  store_cursor_close(c);
+
+  /* the same name is the same player */
+  simulate(&game_b, "two-hand", 5, 1, 0);
+  int64_t id_b = put_game(s, &game_b, "g2", 2, 0, NULL, 7);
+  const char *keys[] = {"g2"};
+  StoreFilter f = {.nkeys = 1, .keys = keys};
+  assert_int_equal(store_cursor_open(s, &f, &c, &diag), 0);
+  assert_int_equal(store_cursor_next(c, &row, &diag), 1);
+  assert_int_equal(row.game_id, id_b);
+  assert_string_equal(row.players[0], "Cy");
+  assert_int_equal(row.player_ids[0], cy);
+  store_cursor_close(c);
+
+  /* a key is stored once */
+  StoreGame dup = {.key = "g2", .preset = "two-hand", .nplayers = 2, .players = {"Ann", "Bob"}};
+  int64_t dup_id;
+  assert_int_equal(store_game_insert(s, &dup, &dup_id, &diag), STORE_ERROR);
+  assert_string_equal(diag.msg, "game 'g2' is already stored");
+  StoreHand again = {.number = 1, .dealer = 1, .events = game_b.hand[0].events, .events_len = 3};
+  assert_int_equal(store_hand_insert(s, id_b, &again, &diag), STORE_ERROR);
+  assert_non_null(strstr(diag.msg, "already has a hand 1"));
+  assert_int_equal(store_hand_insert(s, 999, &again, &diag), STORE_ERROR);
+  store_close(s);
+}
+
+static void test_store_cursor_filters(void **state) {
+  (void)state;
+  Store *s = open_ok(":memory:", STORE_CREATE);
+  char got[512];
+  simulate(&game_a, "partnership-auction", 21, 2, 0);
+  simulate(&game_b, "three-hand", 22, 3, 0);
+  const char *tags1[] = {"date=2026-11-20", "club=Riverside"};
+  const char *tags2[] = {"date=2026-12-04T19:30", "club=Oak Hall", "table=3"};
+  const char *tags3[] = {"club=Riverside"};
+  put_game(s, &game_a, "a", 0, 2, tags1, 1);       /* Ann Bob Cy Dee */
+  put_game(s, &game_b, "b", 4, 3, tags2, 2);       /* Eve Fred Gus */
+  put_game(s, &game_a, "c", 1, 1, tags3, 3);       /* Bob Cy Dee Eve */
+  StoreGame empty = {.key = "d", .preset = "two-hand", .nplayers = 2, .players = {"Hal", "Ann"}};
+  int64_t id;
+  PnDiag diag = {0};
+  assert_int_equal(store_game_insert(s, &empty, &id, &diag), 0);
+
+  walk(s, NULL, got, sizeof got);
+  assert_string_equal(got, "a:1 a:2 b:1 b:2 b:3 c:1 c:2 d:0");
+  const char *keys[] = {"d", "b", "missing", "b"};
+  walk(s, &(StoreFilter){.nkeys = 4, .keys = keys}, got, sizeof got);
+  assert_string_equal(got, "b:1 b:2 b:3 d:0");
+  walk(s, &(StoreFilter){.preset = "three-hand"}, got, sizeof got);
+  assert_string_equal(got, "b:1 b:2 b:3");
+  walk(s, &(StoreFilter){.player = "Ann"}, got, sizeof got);
+  assert_string_equal(got, "a:1 a:2 d:0");
+  walk(s, &(StoreFilter){.player = "Eve"}, got, sizeof got);
+  assert_string_equal(got, "b:1 b:2 b:3 c:1 c:2");
+  walk(s, &(StoreFilter){.player = "Nobody"}, got, sizeof got);
+  assert_string_equal(got, "");
+  walk(s, &(StoreFilter){.tag_name = "club", .tag_value = "Riverside"}, got, sizeof got);
+  assert_string_equal(got, "a:1 a:2 c:1 c:2");
+  walk(s, &(StoreFilter){.tag_name = "table"}, got, sizeof got);
+  assert_string_equal(got, "b:1 b:2 b:3");
+  walk(s, &(StoreFilter){.since = "2026-11-21"}, got, sizeof got);
+  assert_string_equal(got, "b:1 b:2 b:3");
+  walk(s, &(StoreFilter){.until = "2026-12-04"}, got, sizeof got);
+  assert_string_equal(got, "a:1 a:2 b:1 b:2 b:3");
+  walk(s, &(StoreFilter){.since = "2026-11-20", .until = "2026-11-20"}, got, sizeof got);
+  assert_string_equal(got, "a:1 a:2");
+  walk(s, &(StoreFilter){.hand = 2}, got, sizeof got);
+  assert_string_equal(got, "a:2 b:2 c:2 d:0");
+  walk(s, &(StoreFilter){.hand = 3, .player = "Eve", .nkeys = 2, .keys = keys}, got, sizeof got);
+  assert_string_equal(got, "b:3");
+
+  /* two cursors at once, one with keys, walk independently */
+  const char *ka[] = {"a"}, *kc[] = {"c"};
+  StoreCursor *c1, *c2;
+  StoreRow r1, r2;
+  assert_int_equal(store_cursor_open(s, &(StoreFilter){.nkeys = 1, .keys = ka}, &c1, &diag), 0);
+  assert_int_equal(store_cursor_open(s, &(StoreFilter){.nkeys = 1, .keys = kc}, &c2, &diag), 0);
+  assert_int_equal(store_cursor_next(c1, &r1, &diag), 1);
+  assert_int_equal(store_cursor_next(c2, &r2, &diag), 1);
+  assert_string_equal(r1.key, "a");
+  assert_string_equal(r2.key, "c");
+  assert_string_equal(r1.players[0], "Ann");
+  assert_string_equal(r2.players[0], "Bob");
+  store_cursor_close(c1);
+  assert_int_equal(store_cursor_next(c2, &r2, &diag), 1);
+  assert_int_equal(r2.hand, 2);
+  assert_false(r2.new_game);
+  store_cursor_close(c2);
+  store_cursor_close(NULL);
+  store_close(s);
+}
+
+static void test_store_updates_results_and_end(void **state) {
+  (void)state;
+  Store *s = open_ok(":memory:", STORE_CREATE);
+  simulate(&game_a, "partnership-auction", 31, 2, 0);
+  int64_t id = put_game(s, &game_a, "u", 0, 0, NULL, 1);
+  PnDiag diag = {0};
+  const uint8_t fixed[] = {1, 2, 3};
+  assert_int_equal(store_hand_update_results(s, id, 2, fixed, sizeof fixed, &diag), 0);
+  assert_int_equal(store_hand_update_results(s, id, 9, fixed, sizeof fixed, &diag), STORE_ERROR);
+  assert_string_equal(diag.msg, "game 1 has no hand 9");
+  StoreGameEnd end = {.hands = 2, .finished = true, .winner = 2, .hash = 99};
+  assert_int_equal(store_game_update_end(s, id, &end, &diag), 0);
+  assert_int_equal(store_game_update_end(s, id + 5, &end, &diag), STORE_ERROR);
+  StoreCursor *c;
+  StoreRow row;
+  assert_int_equal(store_cursor_open(s, &(StoreFilter){.hand = 2}, &c, &diag), 0);
+  assert_int_equal(store_cursor_next(c, &row, &diag), 1);
+  assert_int_equal(row.results_len, 3);
+  assert_memory_equal(row.results, fixed, 3);
+  assert_true(row.finished);
+  assert_int_equal(row.winner, 2);
+  store_cursor_close(c);
+  store_close(s);
+}
+
+static void test_store_delete_cascades(void **state) {
+  (void)state;
+  char path[64];
+  temp_path(path);
+  Store *s = open_ok(path, STORE_CREATE);
+  simulate(&game_a, "partnership-auction", 41, 3, 0);
+  const char *tags[] = {"date=2026-11-20"};
+  int64_t id = put_game(s, &game_a, "del", 0, 1, tags, 1);
+  int64_t keep = put_game(s, &game_a, "keep", 0, 1, tags, 2);
+  PnDiag diag = {0};
+  int64_t audit;
+  assert_int_equal(store_audit_begin(s, PN_RULES_VERSION, &audit, &diag), 0);
+  StoreFinding fd = {.game_id = id, .hand = 1, .seq = 30, .trick = 2, .seat = 3,
+                     .kind = "renege-follow", .card = "9C", .detail = "held KH"};
+  assert_int_equal(store_audit_finding(s, audit, &fd, &diag), 0);
+  fd.game_id = keep;
+  assert_int_equal(store_audit_finding(s, audit, &fd, &diag), 0);
+  assert_int_equal(store_game_delete(s, id, &diag), 0);
+  assert_int_equal(store_game_delete(s, id, &diag), STORE_ERROR);
+  assert_int_equal(store_check(s, &diag), 0);
+  store_close(s);
+  sqlite3 *db = raw_open(path);
+  assert_int_equal(raw_int(db, "SELECT count(*) FROM games"), 1);
+  assert_int_equal(raw_int(db, "SELECT count(*) FROM hands"), 3);
+  assert_int_equal(raw_int(db, "SELECT count(*) FROM seats"), 4);
+  assert_int_equal(raw_int(db, "SELECT count(*) FROM tags"), 1);
+  assert_int_equal(raw_int(db, "SELECT count(*) FROM findings"), 1);
+  assert_int_equal(raw_int(db, "SELECT count(*) FROM players"), 4); /* players stay */
+  sqlite3_close(db);
+  remove_db(path);
+}
+
+static void test_store_transactions_and_savepoints_roll_back(void **state) {
+  (void)state;
+  Store *s = open_ok(":memory:", STORE_CREATE);
+  char got[256];
+  PnDiag diag = {0};
+  simulate(&game_a, "partnership-auction", 51, 1, 0);
+  assert_int_equal(store_begin(s, &diag), 0);
+  put_game(s, &game_a, "t1", 0, 0, NULL, 1);
+  store_rollback(s);
+  walk(s, NULL, got, sizeof got);
+  assert_string_equal(got, "");
+
+  assert_int_equal(store_begin(s, &diag), 0);
+  assert_int_equal(store_savepoint(s, &diag), 0);
+  put_game(s, &game_a, "t2", 0, 0, NULL, 1);
+  assert_int_equal(store_release(s, &diag), 0);
+  assert_int_equal(store_savepoint(s, &diag), 0);
+  put_game(s, &game_a, "t3", 0, 0, NULL, 1);
+  store_rollback_savepoint(s);
+  assert_int_equal(store_savepoint(s, &diag), 0);
+  put_game(s, &game_a, "t4", 0, 0, NULL, 1);
+  assert_int_equal(store_release(s, &diag), 0);
+  assert_int_equal(store_commit(s, &diag), 0);
+  walk(s, NULL, got, sizeof got);
+  assert_string_equal(got, "t2:1 t4:1");
+
+  /* a failed game insert leaves nothing behind (its own savepoint) */
+  StoreGame bad = {.key = "t5", .preset = "two-hand", .nplayers = 2, .players = {"Ann", NULL}};
+  int64_t id;
+  assert_true(store_game_insert(s, &bad, &id, &diag) < 0);
+  walk(s, NULL, got, sizeof got);
+  assert_string_equal(got, "t2:1 t4:1");
+  store_rollback(s); /* no transaction: a no-op */
+  store_close(s);
+}
+
+static void test_store_audit_and_check(void **state) {
+  (void)state;
+  char path[64];
+  temp_path(path);
+  Store *s = open_ok(path, STORE_CREATE);
+  simulate(&game_a, "partnership-auction", 61, 1, 0);
+  int64_t id = put_game(s, &game_a, "au", 0, 0, NULL, 1);
+  PnDiag diag = {0};
+  int64_t audit;
+  assert_int_equal(store_audit_begin(s, PN_RULES_VERSION, &audit, &diag), 0);
+  StoreFinding fd = {.game_id = id, .hand = 1, .seq = 9, .kind = "bid-too-low", .card = "", .detail = "240 < 250"};
+  assert_int_equal(store_audit_finding(s, audit, &fd, &diag), 0);
+  assert_int_equal(store_audit_end(s, audit, 1, 1, 1, &diag), 0);
+  assert_int_equal(store_audit_end(s, audit + 1, 1, 1, 1, &diag), STORE_ERROR);
+  assert_int_equal(store_check(s, &diag), 0);
+  store_close(s);
+  sqlite3 *db = raw_open(path);
+  assert_int_equal(raw_int(db, "SELECT count(*) FROM audits WHERE finished IS NOT NULL AND games = 1 "
+                               "AND hands = 1 AND findings = 1 AND rules_version = 1"),
+                   1);
+  assert_int_equal(raw_int(db, "SELECT count(*) FROM findings WHERE card IS NULL AND trick IS NULL "
+                               "AND seat IS NULL AND kind = 'bid-too-low'"),
+                   1);
+  /* a hand whose game is gone, written with foreign keys off */
+  raw_exec(db, "PRAGMA foreign_keys = OFF; INSERT INTO hands(game_id, number, dealer, events) "
+               "VALUES (42, 1, 1, x'00')");
+  sqlite3_close(db);
+  s = open_ok(path, 0);
+  assert_int_equal(store_check(s, &diag), 1);
+  assert_non_null(strstr(diag.msg, "foreign_key_check: a hands row refers to a missing games row"));
+  store_close(s);
+  remove_db(path);
+}
+
+/* ----------------------------------------------------- the SQL views */
+
+static const char *col_text(sqlite3_stmt *st, int col) {
+  return sqlite3_column_type(st, col) == SQLITE_NULL ? "<null>" : (const char *)sqlite3_column_text(st, col);
+}
+
+/* events_v, plays_v and hand_results_v give, for every hand of tg stored
+ * under key, what codec_event_decode and codec_results_decode give. */
+static void check_views(sqlite3 *db, const TestGame *tg, const char *key) {
+  sqlite3_stmt *ev, *pl, *hr;
+  assert_int_equal(sqlite3_prepare_v2(db,
+                                      "SELECT hand, seq, seat, action, cards, value FROM events_v "
+                                      "WHERE game = :game ORDER BY hand, seq",
+                                      -1, &ev, NULL),
+                   SQLITE_OK);
+  assert_int_equal(sqlite3_prepare_v2(db,
+                                      "SELECT hand, seq, trick, position, seat, player, card, leader, winner "
+                                      "FROM plays_v WHERE game = :game ORDER BY hand, seq",
+                                      -1, &pl, NULL),
+                   SQLITE_OK);
+  assert_int_equal(sqlite3_prepare_v2(db,
+                                      "SELECT hand, seat, player, side, dealer, bidder, bid, trump, made, "
+                                      "meld_shown, meld_counted, counters, tricks, score, total, reneges "
+                                      "FROM hand_results_v WHERE game = :game ORDER BY hand, seat",
+                                      -1, &hr, NULL),
+                   SQLITE_OK);
+  sqlite3_bind_text(ev, 1, key, -1, SQLITE_STATIC);
+  sqlite3_bind_text(pl, 1, key, -1, SQLITE_STATIC);
+  sqlite3_bind_text(hr, 1, key, -1, SQLITE_STATIC);
+  for (int i = 0; i < tg->nhands; i++) {
+    const TestHand *h = &tg->hand[i];
+    CodecResults res;
+    assert_int_equal(codec_results_decode(h->results, h->results_len, &res), 0);
+    size_t at = 0;
+    int seq = 0, nplay = 0;
+    while (at < h->events_len) {
+      PnEvent e;
+      char value[64], cards[PN_MAX_EVENT_CARDS * 3 + 1] = "", two[3];
+      size_t n = codec_event_decode(h->events + at, h->events_len - at, &e, value, sizeof value);
+      assert_true(n > 0);
+      at += n;
+      seq++;
+      for (int k = 0; k < e.ncards; k++)
+        snprintf(cards + strlen(cards), sizeof cards - strlen(cards), "%s%s", k ? " " : "",
+                 pn_card_str(e.cards[k], two));
+      assert_int_equal(sqlite3_step(ev), SQLITE_ROW);
+      assert_int_equal(sqlite3_column_int(ev, 0), h->number);
+      assert_int_equal(sqlite3_column_int(ev, 1), seq);
+      assert_int_equal(sqlite3_column_int(ev, 2), e.seat); /* NULL reads as 0 */
+      assert_int_equal(sqlite3_column_type(ev, 2) == SQLITE_NULL, e.seat == 0);
+      assert_string_equal(col_text(ev, 3), pn_action_name(e.action));
+      assert_string_equal(col_text(ev, 4), cards[0] ? cards : "<null>");
+      assert_string_equal(col_text(ev, 5), value[0] ? value : "<null>");
+      if (e.action != PN_EV_PLAY) continue;
+      int trick = nplay / tg->players, position = nplay % tg->players;
+      nplay++;
+      assert_int_equal(sqlite3_step(pl), SQLITE_ROW);
+      assert_int_equal(sqlite3_column_int(pl, 0), h->number);
+      assert_int_equal(sqlite3_column_int(pl, 1), seq);
+      assert_int_equal(sqlite3_column_int(pl, 2), trick + 1);
+      assert_int_equal(sqlite3_column_int(pl, 3), position + 1);
+      assert_int_equal(sqlite3_column_int(pl, 4), e.seat);
+      assert_string_equal(col_text(pl, 5), NAMES[e.seat - 1]);
+      assert_string_equal(col_text(pl, 6), cards);
+      assert_true(trick < res.ntricks);
+      assert_int_equal(sqlite3_column_int(pl, 7), res.leader[trick]);
+      assert_int_equal(sqlite3_column_int(pl, 8), res.winner[trick]);
+      if (position == 0) assert_int_equal(res.leader[trick], e.seat);
+    }
+    assert_int_equal(nplay, res.ntricks * tg->players);
+    const PnHandResult *r = &res.result;
+    for (int seat = 1; seat <= res.players; seat++) {
+      const PnSeatResult *sr = &r->seat[seat - 1];
+      assert_int_equal(sqlite3_step(hr), SQLITE_ROW);
+      assert_int_equal(sqlite3_column_int(hr, 0), h->number);
+      assert_int_equal(sqlite3_column_int(hr, 1), seat);
+      assert_string_equal(col_text(hr, 2), NAMES[seat - 1]);
+      int side = seat;
+      if (strcmp(tg->preset, "five-call") == 0) side = seat == r->bidder || seat == r->partner ? 1 : 2;
+      else if (tg->players == 4 && strcmp(tg->preset, "cutthroat-four") != 0) side = (seat - 1) % 2 + 1;
+      assert_int_equal(sqlite3_column_int(hr, 3), side);
+      assert_int_equal(sqlite3_column_int(hr, 4), h->dealer);
+      assert_int_equal(sqlite3_column_int(hr, 5), r->bidder);
+      assert_int_equal(sqlite3_column_int(hr, 6), r->bidder ? r->bid : 0);
+      char trump[2] = {r->trump >= 0 ? pn_suit_char(r->trump) : 0, 0};
+      assert_string_equal(col_text(hr, 7), trump[0] ? trump : "<null>");
+      assert_int_equal(sqlite3_column_int(hr, 8), r->bidder ? r->made : 0);
+      assert_int_equal(sqlite3_column_int(hr, 9), sr->meld_shown);
+      assert_int_equal(sqlite3_column_int(hr, 10), sr->meld_counted);
+      assert_int_equal(sqlite3_column_int(hr, 11), sr->counters);
+      assert_int_equal(sqlite3_column_int(hr, 12), sr->tricks);
+      assert_int_equal(sqlite3_column_int(hr, 13), sr->score);
+      assert_int_equal(sqlite3_column_int(hr, 14), res.total[seat - 1]);
+      assert_int_equal(sqlite3_column_int(hr, 15),
+                       sr->reneges[0] + sr->reneges[1] + sr->reneges[2] + sr->reneges[3]);
+    }
+  }
+  assert_int_equal(sqlite3_step(ev), SQLITE_DONE);
+  assert_int_equal(sqlite3_step(pl), SQLITE_DONE);
+  assert_int_equal(sqlite3_step(hr), SQLITE_DONE);
+  sqlite3_finalize(ev);
+  sqlite3_finalize(pl);
+  sqlite3_finalize(hr);
+}
+
+/* A whole partnership-auction game (with planted reneges, so set hands
+ * and negative scores), then a few hands of every preset. */
+static void test_store_views_match_decoder(void **state) {
+  (void)state;
+  char path[64], key[32];
+  temp_path(path);
+  Store *s = open_ok(path, STORE_CREATE);
+  simulate(&game_a, "partnership-auction", 71, MAX_HANDS, 0.05);
+  assert_true(game_a.nhands >= 3);
+  put_game(s, &game_a, "full", 0, 0, NULL, 1);
+  for (int p = 0; pn_preset_name(p) != NULL; p++) {
+    simulate(&game_b, pn_preset_name(p), 100 + (uint64_t)p, 4, 0.05);
+    snprintf(key, sizeof key, "p%d", p);
+    put_game(s, &game_b, key, 0, 0, NULL, 1);
+  }
+  store_close(s);
+  sqlite3 *db = raw_open(path);
+  check_views(db, &game_a, "full");
+  for (int p = 0; pn_preset_name(p) != NULL; p++) {
+    simulate(&game_b, pn_preset_name(p), 100 + (uint64_t)p, 4, 0.05);
+    snprintf(key, sizeof key, "p%d", p);
+    check_views(db, &game_b, key);
+  }
+  /* a negative score and a set bid were seen */
+  assert_true(raw_int(db, "SELECT count(*) FROM hand_results_v WHERE score < 0") > 0);
+  assert_true(raw_int(db, "SELECT count(*) FROM hand_results_v WHERE made = 0") > 0);
+  sqlite3_close(db);
+  remove_db(path);
+}
+
+/* 2,000 simulated partnership-auction hands in a file: after VACUUM the
+ * whole database (tables, indexes, players, games) is at most 400 bytes
+ * per hand. */
+static void test_store_size_per_partnership_auction_hand(void **state) {
+  (void)state;
+  enum { HANDS = 2000 };
+  char path[64], key[32], date[32], table[32];
+  temp_path(path);
+  Store *s = open_ok(path, STORE_CREATE);
+  PnDiag diag = {0};
+  clock_t t0 = clock();
+  assert_int_equal(store_begin(s, &diag), 0);
+  int hands = 0, games = 0;
+  size_t event_bytes = 0, result_bytes = 0;
+  while (hands < HANDS) {
+    simulate(&game_a, "partnership-auction", 1000 + (uint64_t)games, MAX_HANDS, 0);
+    if (game_a.nhands > HANDS - hands) game_a.nhands = HANDS - hands;
+    for (int i = 0; i < game_a.nhands; i++) {
+      event_bytes += game_a.hand[i].events_len;
+      result_bytes += game_a.hand[i].results_len;
+    }
+    snprintf(key, sizeof key, "club-2026-%02d-%02d-t%d", games / 60 % 12 + 1, games / 4 % 28 + 1, games % 4 + 1);
+    snprintf(date, sizeof date, "date=2026-%02d-%02d", games / 60 % 12 + 1, games / 4 % 28 + 1);
+    snprintf(table, sizeof table, "table=%d", games % 4 + 1);
+    const char *tags[] = {date, "club=Riverside", table};
+    put_game(s, &game_a, key, games * 5 % 16, 3, tags, 0x9e3779b97f4a7c15ull * (uint64_t)(games + 1));
+    hands += game_a.nhands;
+    games++;
+  }
+  assert_int_equal(store_commit(s, &diag), 0);
+  double seconds = (double)(clock() - t0) / CLOCKS_PER_SEC;
+  store_close(s);
+
+  sqlite3 *db = raw_open(path);
+  raw_exec(db, "VACUUM");
+  int64_t pages = raw_int(db, "PRAGMA page_count"), page_size = raw_int(db, "PRAGMA page_size");
+  double per_hand = (double)(pages * page_size) / HANDS;
+  print_message("size: %d partnership-auction hands in %d games (stored in %.2f s): %lld pages of %lld "
+                "bytes = %.1f bytes per hand (events %.1f + results %.1f bytes of blob)\n",
+                HANDS, games, seconds, (long long)pages, (long long)page_size, per_hand,
+                (double)event_bytes / HANDS, (double)result_bytes / HANDS);
+  /* a breakdown, where SQLite was built with the dbstat table */
+  sqlite3_stmt *st;
+  if (sqlite3_prepare_v2(db, "SELECT name, sum(pgsize) FROM dbstat GROUP BY name ORDER BY 2 DESC", -1, &st,
+                         NULL) == SQLITE_OK) {
+    while (sqlite3_step(st) == SQLITE_ROW)
+      print_message("size:   %-18s %8lld bytes\n", col_text(st, 0), (long long)sqlite3_column_int64(st, 1));
+    sqlite3_finalize(st);
+  }
+  /* the views read the whole database in reasonable time */
+  t0 = clock();
+  assert_int_equal(raw_int(db, "SELECT count(*) FROM plays_v"), HANDS * 48);
+  print_message("size: plays_v over %d hands took %.2f s\n", HANDS, (double)(clock() - t0) / CLOCKS_PER_SEC);
+  sqlite3_close(db);
+  if (getenv("PN_STORE_KEEP") == NULL)
+    assert_true(per_hand <= 400.0);
+  if (getenv("PN_STORE_KEEP") != NULL) /* to look at it with sqlite3 */
+    print_message("size: kept %s\n", path);
+  else
+    remove_db(path);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_store_schema_version_matches_last_migration),
+      cmocka_unit_test(test_store_open_memory_migrates),
+      cmocka_unit_test(test_store_open_file_sets_ids_and_wal),
+      cmocka_unit_test(test_store_refuses_newer_schema),
+      cmocka_unit_test(test_store_refuses_other_databases),
+      cmocka_unit_test(test_store_missing_file_needs_create),
+      cmocka_unit_test(test_store_readonly_reads_and_refuses_writes),
+      cmocka_unit_test(test_store_game_round_trips_through_cursor),
+      cmocka_unit_test(test_store_cursor_filters),
+      cmocka_unit_test(test_store_updates_results_and_end),
+      cmocka_unit_test(test_store_delete_cascades),
+      cmocka_unit_test(test_store_transactions_and_savepoints_roll_back),
+      cmocka_unit_test(test_store_audit_and_check),
+      cmocka_unit_test(test_store_views_match_decoder),
+      cmocka_unit_test(test_store_size_per_partnership_auction_hand),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
