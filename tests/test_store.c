@@ -85,14 +85,12 @@ static void simulate(TestGame *tg, const char *preset, uint64_t seed, int max_ha
 static const char *const NAMES[] = {"Ann", "Bob", "Cy", "Dee", "Eve", "Fred", "Gus", "Hal",
                                     "Ivy", "Jo", "Kim", "Lou", "Max", "Ned", "Oz", "Pat"};
 
-/* Stores tg under key: players NAMES[first..], the tags given, and the
- * hash `hash`.  Returns the game id. */
-static int64_t put_game(Store *s, const TestGame *tg, const char *key, int first, int ntags,
-                        const char *const *tags, uint64_t hash) {
+/* Stores tg under key: players NAMES[first..], two option rows if
+ * `options`, the tags given, and the hash `hash`.  Returns the game id. */
+static int64_t put_game_with(Store *s, const TestGame *tg, const char *key, int first, int ntags,
+                             const char *const *tags, uint64_t hash, bool options) {
   static const char *const OPTIONS[] = {"target=1000", "moon=off"};
-  /* the size test's games have no option rows, as most logs */
-  int noptions = strncmp(key, "club-", 5) == 0 ? 0 : 2;
-  StoreGame g = {.key = key, .preset = tg->preset, .noptions = noptions, .options = noptions ? OPTIONS : NULL,
+  StoreGame g = {.key = key, .preset = tg->preset, .noptions = options ? 2 : 0, .options = options ? OPTIONS : NULL,
                  .nplayers = tg->players, .ntags = ntags, .tags = tags};
   for (int i = 0; i < tg->players; i++) g.players[i] = NAMES[(first + i) % 16];
   PnDiag diag = {0};
@@ -108,6 +106,11 @@ static int64_t put_game(Store *s, const TestGame *tg, const char *key, int first
   StoreGameEnd end = {.hands = tg->nhands, .finished = tg->over, .winner = tg->winner, .hash = hash};
   if (store_game_update_end(s, id, &end, &diag) != 0) fail_msg("game end: %s", diag.msg);
   return id;
+}
+
+static int64_t put_game(Store *s, const TestGame *tg, const char *key, int first, int ntags,
+                        const char *const *tags, uint64_t hash) {
+  return put_game_with(s, tg, key, first, ntags, tags, hash, true);
 }
 
 /* A fresh temp file name under /tmp (the file exists, empty). */
@@ -462,6 +465,9 @@ static void test_store_updates_results_and_end(void **state) {
   assert_int_equal(store_hand_update_results(s, id, 2, fixed, sizeof fixed, &diag), 0);
   assert_int_equal(store_hand_update_results(s, id, 9, fixed, sizeof fixed, &diag), STORE_ERROR);
   assert_string_equal(diag.msg, "game 1 has no hand 9");
+  const uint8_t events[] = {PN_EV_DEALER | 1 << 5};
+  assert_int_equal(store_hand_update_events(s, id, 2, events, sizeof events, &diag), 0);
+  assert_int_equal(store_hand_update_events(s, id, 9, events, sizeof events, &diag), STORE_ERROR);
   StoreGameEnd end = {.hands = 2, .finished = true, .winner = 2, .hash = 99};
   assert_int_equal(store_game_update_end(s, id, &end, &diag), 0);
   assert_int_equal(store_game_update_end(s, id + 5, &end, &diag), STORE_ERROR);
@@ -471,6 +477,8 @@ static void test_store_updates_results_and_end(void **state) {
   assert_int_equal(store_cursor_next(c, &row, &diag), 1);
   assert_int_equal(row.results_len, 3);
   assert_memory_equal(row.results, fixed, 3);
+  assert_int_equal(row.events_len, 1);
+  assert_int_equal(row.events[0], PN_EV_DEALER | 1 << 5);
   assert_true(row.finished);
   assert_int_equal(row.winner, 2);
   store_cursor_close(c);
@@ -739,7 +747,9 @@ static void test_store_size_per_partnership_auction_hand(void **state) {
     snprintf(date, sizeof date, "date=2026-%02d-%02d", games / 60 % 12 + 1, games / 4 % 28 + 1);
     snprintf(table, sizeof table, "table=%d", games % 4 + 1);
     const char *tags[] = {date, "club=Riverside", table};
-    put_game(s, &game_a, key, games * 5 % 16, 3, tags, 0x9e3779b97f4a7c15ull * (uint64_t)(games + 1));
+    /* club games: three tags, no option rows (as most logs) */
+    put_game_with(s, &game_a, key, games * 5 % 16, 3, tags, 0x9e3779b97f4a7c15ull * (uint64_t)(games + 1),
+                  false);
     hands += game_a.nhands;
     games++;
   }

@@ -53,6 +53,8 @@ typedef struct Recorder {
   int nevents;
   int next_dealer;                /* dealer of the next hand */
   uint64_t hash;                  /* content hash: header and stored hands */
+  uint64_t hash_before_hand;      /* the same before this hand */
+  bool committed;                 /* this hand is stored (score rows may follow) */
   SimRng rng;                     /* shuffles for `deal` */
   int stock_event;                /* index of a provisional stock row, -1 none */
   int stock_known;                /* stock cards confirmed by `draw` */
@@ -92,7 +94,7 @@ static void show_status(const Recorder *r) {
   PnExpect ex;
   pn_game_expect(g, &ex);
   if (g->over) {
-    printf("game over: %s wins\n", name_of(r, g->winner));
+    printf("game over: %s wins (score rows may still follow; quit ends)\n", name_of(r, g->winner));
     return;
   }
   if (h->phase == PN_PHASE_PLAY && h->ntrick > 0) {
@@ -146,7 +148,8 @@ static void show_help(void) {
 
 /* ------------------------------------------------------------ the store */
 
-/* Stores the completed hand and the game's standing, in one transaction. */
+/* Stores the completed hand (or, after a score row, its events again)
+ * and the game's standing, in one transaction. */
 static int commit_hand(Recorder *r, PnDiag *diag) {
   uint8_t *events = malloc((size_t)r->nevents * CODEC_MAX_EVENT);
   if (!events) {
@@ -162,16 +165,19 @@ static int commit_hand(Recorder *r, PnDiag *diag) {
   const PnHandResult *hr = &r->game.hand.result;
   StoreHand hand = {r->game.hand.number, r->game.hand.dealer, events, len, results, rlen, hr->bidder, hr->bid,
                     hr->trump};
-  r->hash = codec_hash(r->hash, events, len);
-  StoreGameEnd end = {r->game.hands_played, r->game.over, r->game.winner, r->hash};
+  uint64_t hash = codec_hash(r->hash_before_hand, events, len);
+  StoreGameEnd end = {r->game.hands_played, r->game.over, r->game.winner, hash};
   int rc = -1;
   if (store_begin(r->store, diag) != STORE_OK) goto done;
-  if (store_hand_insert(r->store, r->game_id, &hand, diag) != STORE_OK ||
-      store_game_update_end(r->store, r->game_id, &end, diag) != STORE_OK) {
+  int stored = r->committed ? store_hand_update_events(r->store, r->game_id, hand.number, events, len, diag)
+                            : store_hand_insert(r->store, r->game_id, &hand, diag);
+  if (stored != STORE_OK || store_game_update_end(r->store, r->game_id, &end, diag) != STORE_OK) {
     store_rollback(r->store);
     goto done;
   }
   if (store_commit(r->store, diag) != STORE_OK) goto done;
+  r->hash = hash;
+  r->committed = true;
   rc = 0;
 done:
   free(events);
@@ -271,15 +277,12 @@ static int record_event(Recorder *r, const PnEvent *ev, PnDiag *diag, bool *fail
   r->game = *trial;
   r->events[r->nevents++] = *ev;
   rc = 0;
-  if (out.hand_done) {
-    show_hand_result(r);
+  if (out.hand_done || (r->committed && ev->action == PN_EV_SCORE)) {
+    if (out.hand_done) show_hand_result(r);
     if (commit_hand(r, diag) != 0) {
       *failed = true;
       goto done;
     }
-    r->nevents = 0;
-    r->stock_event = -1;
-    r->hand_start = r->game;
   } else if (draws_missing(r)) {
     printf("%s won the trick: enter the draws (draw CARD), %s first\n", name_of(r, r->game.hand.last_winner),
            name_of(r, r->game.hand.last_winner));
@@ -296,6 +299,9 @@ static int ensure_hand_started(Recorder *r, PnDiag *diag, bool *failed) {
   PnEvent ev = {.action = PN_EV_DEALER, .seat = r->next_dealer, .suit = -1, .meld = -1};
   r->hand_start = r->game;
   r->nevents = 0;
+  r->committed = false;
+  r->stock_event = -1;
+  r->hash_before_hand = r->hash;
   if (record_event(r, &ev, diag, failed) != 0) return 1;
   r->next_dealer = r->next_dealer % r->game.rules.players + 1;
   return 0;
@@ -392,7 +398,7 @@ static int handle_line(Recorder *r, char *line, PnDiag *diag) {
     return 0;
   }
   if (strcmp(word, "undo") == 0) {
-    if (r->nevents <= 1) {
+    if (r->nevents <= 1 || r->committed) {
       printf("error: nothing to undo in this hand (stored hands are final)\n");
       return 0;
     }
@@ -473,8 +479,9 @@ static int handle_line(Recorder *r, char *line, PnDiag *diag) {
     printf("error: %s\n", err);
     return 0;
   }
-  record_event(r, &ev, diag, &failed);
-  if (!failed) add_provisional_stock(r, diag, &failed);
+  bool deal_row = action == PN_EV_DEAL || action == PN_EV_TURNUP || action == PN_EV_STOCK || action == PN_EV_WIDOW;
+  if (!deal_row) add_provisional_stock(r, diag, &failed); /* play began without a stock row */
+  if (!failed) record_event(r, &ev, diag, &failed);
   return failed ? -1 : 0;
 }
 
@@ -662,7 +669,6 @@ int cmd_record(const CliCommand *self, int argc, char **argv) {
   size_t cap = 0;
   rc = CLI_OK;
   for (;;) {
-    if (r->game.over) break;
     if (r->interactive) {
       printf("> ");
       fflush(stdout);
@@ -678,7 +684,7 @@ int cmd_record(const CliCommand *self, int argc, char **argv) {
     if (r->interactive) show_status(r);
   }
   free(line);
-  if (r->nevents > 1 && !r->game.over)
+  if (r->nevents > 1 && !r->committed)
     fprintf(stderr, "pinochle: record: hand %d was not finished and is not stored; `--resume %s` continues\n",
             r->game.hand.number, r->key);
   fflush(stdout);

@@ -33,6 +33,7 @@ enum {
   ST_TAG_INSERT,
   ST_HAND_INSERT,
   ST_HAND_RESULTS,
+  ST_HAND_EVENTS,
   ST_GAME_END,
   ST_GAME_DELETE,
   ST_CURSOR,
@@ -154,7 +155,9 @@ static int bind_text(sqlite3_stmt *st, const char *name, const char *v, int len)
 static int bind_blob(sqlite3_stmt *st, const char *name, const uint8_t *v, size_t len, bool null_ok) {
   if (v == NULL && null_ok)
     return sqlite3_bind_null(st, param(st, name));
-  return sqlite3_bind_blob64(st, param(st, name), v != NULL ? (const void *)v : "", len, SQLITE_TRANSIENT);
+  /* a non-NULL pointer: an empty blob, not NULL */
+  return sqlite3_bind_blob64(st, param(st, name), v != NULL ? (const void *)v : "", v != NULL ? len : 0,
+                             SQLITE_TRANSIENT);
 }
 
 /* Runs a statement that returns no rows (or ignores them). */
@@ -626,6 +629,32 @@ done:
   return rc;
 }
 
+int store_hand_update_events(Store *store, int64_t game_id, int number, const uint8_t *events, size_t len,
+                             PnDiag *diag) {
+  int rc = STORE_ERROR;
+  sqlite3_stmt *st = prepare(store, ST_HAND_EVENTS,
+                             "UPDATE hands SET events = :events WHERE game_id = :game AND number = :number",
+                             diag);
+  if (st == NULL)
+    goto done;
+  int src = bind_blob(st, ":events", events, len, true);
+  if (src == SQLITE_OK)
+    src = bind_int(st, ":game", game_id);
+  if (src == SQLITE_OK)
+    src = bind_int(st, ":number", number);
+  if (src == SQLITE_OK)
+    src = sqlite3_step(st);
+  if (src != SQLITE_DONE)
+    rc = fail(store, diag, src, "updating a hand's events");
+  else if (no_row_changed(store))
+    set_msg(diag, "game %lld has no hand %d", (long long)game_id, number);
+  else
+    rc = STORE_OK;
+done:
+  done_stmt(st);
+  return rc;
+}
+
 int store_game_update_end(Store *store, int64_t game_id, const StoreGameEnd *end, PnDiag *diag) {
   int rc = STORE_ERROR;
   sqlite3_stmt *st = prepare(store, ST_GAME_END,
@@ -891,8 +920,6 @@ void store_cursor_close(StoreCursor *cursor) {
   if (cursor == NULL)
     return;
   Store *s = cursor->store;
-  if (cursor->id)
-    keys_delete(s, cursor->id, NULL);
   if (cursor->stmt != NULL) {
     done_stmt(cursor->stmt);
     if (s->stmt[ST_CURSOR] == NULL)
@@ -900,6 +927,8 @@ void store_cursor_close(StoreCursor *cursor) {
     else
       sqlite3_finalize(cursor->stmt);
   }
+  if (cursor->id)
+    keys_delete(s, cursor->id, NULL);
   free_players(cursor);
   free(cursor);
 }

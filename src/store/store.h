@@ -103,6 +103,10 @@ int store_hand_insert(Store *store, int64_t game_id, const StoreHand *hand, PnDi
 /* Replaces a stored hand's results (audit --fix-results). */
 int store_hand_update_results(Store *store, int64_t game_id, int number, const uint8_t *results,
                               size_t len, PnDiag *diag);
+/* Replaces a stored hand's events (the recorder's score rows, which come
+ * after the hand was committed). */
+int store_hand_update_events(Store *store, int64_t game_id, int number, const uint8_t *events,
+                             size_t len, PnDiag *diag);
 int store_game_update_end(Store *store, int64_t game_id, const StoreGameEnd *end, PnDiag *diag);
 /* Deletes a game and everything under it (import --replace). */
 int store_game_delete(Store *store, int64_t game_id, PnDiag *diag);
