@@ -54,7 +54,7 @@ int cmd_export(const CliCommand *self, int argc, char **argv) {
   const char *db = argv[optind];
   PnDiag diag = {0};
   if (store_open(db, STORE_READONLY | STORE_MUST_EXIST, &store, &diag) != 0) {
-    cli_error(self, "%s: %s", db, diag.msg);
+    cli_error(self, "%s", diag.msg);
     goto done;
   }
   out = output ? fopen(output, "w") : stdout;

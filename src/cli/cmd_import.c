@@ -135,7 +135,7 @@ int cmd_import(const CliCommand *self, int argc, char **argv) {
   Store *store = NULL;
   PnDiag diag = {0};
   if (store_open(db, STORE_CREATE, &store, &diag) != 0) {
-    cli_error(self, "%s: %s", db, diag.msg);
+    cli_error(self, "%s", diag.msg);
     return CLI_USAGE;
   }
   ImportStats stats = {0};

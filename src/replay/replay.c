@@ -143,7 +143,7 @@ static int compare_results(const CodecResults *stored, const CodecResults *repla
   DIFF("trump", "", s->trump, r->trump);
   DIFF("made", "", s->made, r->made);
   for (int i = 0; i < players; i++) {
-    char seat[16];
+    char seat[24];
     snprintf(seat, sizeof seat, "seat %d ", i + 1);
     DIFF("meld", seat, s->seat[i].meld_shown, r->seat[i].meld_shown);
     DIFF("meld counted", seat, s->seat[i].meld_counted, r->seat[i].meld_counted);
