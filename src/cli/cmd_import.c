@@ -22,6 +22,7 @@ static const struct option import_options[] = {
     {"keep-going", no_argument, NULL, 'k'},
     {"replace", no_argument, NULL, OPT_REPLACE},
     {"quiet", no_argument, NULL, 'q'},
+    {"verbose", no_argument, NULL, 'v'},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
@@ -30,6 +31,8 @@ static const struct option import_options[] = {
 typedef struct ImportRun {
   const CliCommand *cmd;     /* for messages */
   bool quiet;                /* --quiet: errors only */
+  bool verbose;              /* --verbose: a note for every skipped game */
+  long skips;                /* skipped-game notes so far */
   bool progress;             /* stderr is a terminal: show progress */
   bool progress_shown;       /* a progress line is on the screen */
   double last_progress;      /* when it was drawn (monotonic seconds) */
@@ -59,10 +62,25 @@ static void print_diag(ImportRun *run, const char *severity, const PnDiag *d) {
     cli_error(run->cmd, "%s", d->msg);
 }
 
+/* Skipped games are listed up to a few, then only counted (re-importing
+ * a season would otherwise print a line per game); --verbose lists all. */
+enum { SKIPS_LISTED = 5 };
+
 static void on_note(void *ctx, ImportNote note, const PnDiag *diag) {
   ImportRun *run = ctx;
-  if (note == IMPORT_NOTE_BAD_GAME) print_diag(run, "error", diag);
-  else if (!run->quiet) print_diag(run, "note", diag);
+  if (note == IMPORT_NOTE_BAD_GAME) {
+    print_diag(run, "error", diag);
+    return;
+  }
+  if (run->quiet) return;
+  if (note == IMPORT_NOTE_SKIPPED && !run->verbose && ++run->skips > SKIPS_LISTED) {
+    if (run->skips == SKIPS_LISTED + 1) {
+      clear_progress(run);
+      cli_error(run->cmd, "note: more games already imported are skipped without a note (--verbose lists them)");
+    }
+    return;
+  }
+  print_diag(run, "note", diag);
 }
 
 static void on_progress(void *ctx, const char *file, const ImportStats *st) {
@@ -109,11 +127,12 @@ int cmd_import(const CliCommand *self, int argc, char **argv) {
   ImportRun run = {.cmd = self};
   int c;
   cli_getopt_reset();
-  while ((c = cli_getopt(self, argc, argv, ":hkq", import_options)) != -1) {
+  while ((c = cli_getopt(self, argc, argv, ":hkqv", import_options)) != -1) {
     switch (c) {
     case 'k': opts.keep_going = true; break;
     case OPT_REPLACE: opts.replace = true; break;
     case 'q': run.quiet = true; break;
+    case 'v': run.verbose = true; break;
     case 'h': cli_print_help(stdout, self); return CLI_OK;
     default: return CLI_USAGE;
     }

@@ -64,7 +64,7 @@ static const CliCommand commands[] = {
         "     database this program can use; nothing was done\n",
     },
     {
-        "import", cmd_import, "pinochle import DB FILE... [--keep-going] [--replace] [--quiet]",
+        "import", cmd_import, "pinochle import DB FILE... [--keep-going] [--replace] [--quiet | --verbose]",
         "Read event logs (CSV) into the database, checking every row",
         "Reads each FILE, an event log (the CSV whose header is\n"
         "game,hand,seq,seat,action,cards,value), and stores its games in DB,\n"
@@ -100,6 +100,8 @@ static const CliCommand commands[] = {
         "  --replace         replace a stored game with the same key and other\n"
         "                    content (its hands and results go with it)\n"
         "  -q, --quiet       print errors only: no notes, progress or summary\n"
+        "  -v, --verbose     a note for every game skipped as already imported (by\n"
+        "                    default the first five, then only the count)\n"
         "  -h, --help        show this help\n"
         "\n"
         "Examples:\n"

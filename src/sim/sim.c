@@ -132,7 +132,8 @@ static int hand_value(const PnGame *g, const PnCards *hand, int trump) {
   double share = strength / (double)r->hand_size;
   if (share > 0.9) share = 0.9;
   int counters = (int)(counter_total(r) * share);
-  int helper = r->sides == PN_SIDES_SOLO ? 0 : r->min_bid / 5; /* a partner helps */
+  /* A partner brings an average share of the counters and some meld. */
+  int helper = r->sides == PN_SIDES_SOLO ? 0 : counter_total(r) / r->players + r->min_bid / 6;
   return meld.total + counters + helper;
 }
 

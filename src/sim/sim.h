@@ -30,6 +30,8 @@ typedef struct SimConfig {
   double renege_rate;   /* chance that a play is a planted renege, when one is possible */
   double claim_rate;    /* chance of writing claimed meld values and score rows */
   int first_dealer;     /* seat dealing hand 1 (1..players) */
+  double plant_rate;    /* chance, at each opportunity, of planting a non-renege
+                           finding (see sim_next_event); 0 = none */
 } SimConfig;
 
 #define SIM_MAX_DEAL_EVENTS 8 /* deal rows and turn-up, stock or widow */
@@ -47,6 +49,13 @@ typedef struct SimDriver {
   int value_hand;              /* hand the cached bid values belong to */
   int bid_value[PN_MAX_SEATS]; /* what each seat's hand is worth, -1 unknown */
   uint8_t meld_checked;        /* seats whose meld need not be shown (bit seat-1) */
+  PnFindingKind plant;         /* what the last event was planted to cause, PN_FIND_NONE if nothing */
+  int plants[PN_FIND_KINDS];   /* events planted so far, by the finding they caused */
+  int plant_bids;              /* bid plants in this hand (capped, so the bidding ends) */
+  int plant_mark;              /* bidding: bids_made when a bid-after-pass was last considered */
+  int plant_trick;             /* two-hand: trick after which a meld plant was last considered */
+  bool plant_pending;          /* two-hand: a meld plant chosen for this turn, not yet written */
+  int score_wrong;             /* score row (0-based) to write wrong this hand, -1 none */
 } SimDriver;
 
 void sim_driver_init(SimDriver *driver, const SimConfig *config, uint64_t seed, int players);
@@ -58,7 +67,26 @@ void sim_driver_init(SimDriver *driver, const SimConfig *config, uint64_t seed, 
 int sim_deal_events(SimRng *rng, const PnGame *game, PnEvent events[SIM_MAX_DEAL_EVENTS]);
 
 /* Chooses the next event of `game`.  Returns 1 with *event filled, or 0
- * when the game is over and nothing more is to be written. */
+ * when the game is over and nothing more is to be written.
+ *
+ * Planting.  With renege_rate, a play is an illegal card (the engine
+ * reports a renege).  With plant_rate, at each opportunity, the event is
+ * one that breaks a rule a table can break (EVENT-LOG.md, findings):
+ *   - a bid that is too low: below the minimum, off the steps, or not
+ *     above the current bid (at most two per hand, so the bidding ends);
+ *   - an extra bid by a player who has passed, while the bidding is open;
+ *   - trump named without the required marriage (or dix), when the
+ *     bidder holds a suit that lacks it (two-hand-bid, double-deck);
+ *   - a shown meld with a wrong claimed value;
+ *   - two-hand: a wrong progressive meld (named as a meld its cards do
+ *     not form, the run's K-Q again as a marriage, a wrong claimed value,
+ *     or a second meld after one trick), at most one per won trick;
+ *   - a score row with a wrong claimed hand score.
+ * Every planted event is checked on a copy of the game first: it is
+ * written only if the engine accepts it with that finding (never
+ * PN_IMPOSSIBLE); driver->plant then names the finding (reneges too).
+ * With both rates 0 no random numbers are drawn for planting, so a seed
+ * gives the same games as before planting existed. */
 int sim_next_event(SimDriver *driver, const PnGame *game, PnEvent *event);
 
 #endif
