@@ -322,6 +322,7 @@ int report_players(Store *store, const ReportQuery *q, OutFormat format, FILE *o
   bool any_teams = false;
   StoreFilter filter;
   report_query_filter(q, &filter);
+  filter.results_only = true; /* the players report needs no events */
   int rc = store_cursor_open(store, &filter, &cursor, diag);
   if (rc < 0) goto done;
   Game game = {0};

@@ -36,7 +36,6 @@ enum {
   ST_HAND_EVENTS,
   ST_GAME_END,
   ST_GAME_DELETE,
-  ST_CURSOR,
   ST_CURSOR_SEATS,
   ST_KEY_INSERT,
   ST_KEY_DELETE,
@@ -58,6 +57,8 @@ struct Store {
 struct StoreCursor {
   Store *store;                    /* borrowed */
   sqlite3_stmt *stmt;              /* the walk; owned until close */
+  sqlite3_stmt *seats;             /* every game's seats in game order, walked in step; NULL: look up */
+  bool seat_row;                   /* seats holds an unread row */
   int id;                          /* its rows in temp.store_keys, 0 = no keys */
   int64_t game_id;                 /* game of the last row, 0 before the first */
   int nplayers;                    /* seats of that game */
@@ -202,7 +203,8 @@ static int known_version(void) {
 static int open_db(Store *s, int flags, PnDiag *diag) {
   bool readonly = (flags & STORE_READONLY) != 0;
   bool create = (flags & STORE_CREATE) && !(flags & (STORE_MUST_EXIST | STORE_READONLY));
-  int oflags = readonly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE;
+  /* A Store is used by one thread at a time: no per-call mutex. */
+  int oflags = (readonly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) | SQLITE_OPEN_NOMUTEX;
   if (create)
     oflags |= SQLITE_OPEN_CREATE;
   int rc = sqlite3_open_v2(s->path, &s->db, oflags, NULL);
@@ -708,26 +710,39 @@ done:
 
 /* The games and hands a filter selects, in game then hand order.  Unset
  * filter fields are bound NULL (or 0) and drop out of the WHERE. */
-static const char CURSOR_SQL[] =
+/* The walk is assembled from these constant pieces, taking only the
+ * conditions a filter uses (a condition that is always true still costs
+ * its test on every row).  Values are always bound, never pasted. */
+static const char CURSOR_SELECT[] =
     "SELECT g.id, g.key, g.preset, g.options, g.tags, g.winner, g.finished,\n"
     "       h.number, h.dealer, h.events, h.results\n"
     "  FROM games AS g LEFT JOIN hands AS h ON h.game_id = g.id\n"
-    " WHERE (:cursor IS NULL\n"
-    "        OR g.key IN (SELECT key FROM temp.store_keys WHERE cursor = :cursor))\n"
-    "   AND (:preset IS NULL OR g.preset = :preset)\n"
-    "   AND (:player IS NULL\n"
-    "        OR g.id IN (SELECT s.game_id FROM players AS p JOIN seats AS s ON s.player_id = p.id\n"
-    "                     WHERE p.name = :player))\n"
-    "   AND (:tag_name IS NULL\n"
-    "        OR g.id IN (SELECT game_id FROM tags\n"
-    "                     WHERE name = :tag_name AND (:tag_value IS NULL OR value = :tag_value)))\n"
-    "   AND ((:since IS NULL AND :until IS NULL)\n"
-    "        OR g.id IN (SELECT game_id FROM tags\n"
-    "                     WHERE name = 'date'\n"
-    "                       AND (:since IS NULL OR substr(value, 1, 10) >= :since)\n"
-    "                       AND (:until IS NULL OR substr(value, 1, 10) <= :until)))\n"
-    "   AND (:hand = 0 OR h.number = :hand OR h.number IS NULL)\n"
-    " ORDER BY g.id, h.number";
+    " WHERE 1";
+static const char CURSOR_SELECT_RESULTS[] = /* the same without the events */
+    "SELECT g.id, g.key, g.preset, g.options, g.tags, g.winner, g.finished,\n"
+    "       h.number, h.dealer, NULL, h.results\n"
+    "  FROM games AS g LEFT JOIN hands AS h ON h.game_id = g.id\n"
+    " WHERE 1";
+static const char CURSOR_KEYS[] = "\n   AND g.key IN (SELECT key FROM temp.store_keys WHERE cursor = :cursor)";
+static const char CURSOR_PRESET[] = "\n   AND g.preset = :preset";
+static const char CURSOR_PLAYER[] =
+    "\n   AND g.id IN (SELECT s.game_id FROM players AS p JOIN seats AS s ON s.player_id = p.id\n"
+    "                 WHERE p.name = :player)";
+static const char CURSOR_TAG[] =
+    "\n   AND g.id IN (SELECT game_id FROM tags WHERE name = :tag_name\n"
+    "                   AND (:tag_value IS NULL OR value = :tag_value))";
+static const char CURSOR_DATES[] =
+    "\n   AND g.id IN (SELECT game_id FROM tags WHERE name = 'date'\n"
+    "                   AND (:since IS NULL OR substr(value, 1, 10) >= :since)\n"
+    "                   AND (:until IS NULL OR substr(value, 1, 10) <= :until))";
+static const char CURSOR_HAND[] = "\n   AND (h.number = :hand OR h.number IS NULL)";
+static const char CURSOR_ORDER[] = "\n ORDER BY g.id, h.number";
+
+/* Every seat of every game, in the walk's game order. */
+static const char SEATS_IN_ORDER_SQL[] =
+    "SELECT s.game_id, s.seat, p.id, p.name FROM seats AS s\n"
+    "  JOIN players AS p ON p.id = s.player_id\n"
+    " ORDER BY s.game_id, s.seat";
 
 /* The keys of a filter, as rows of temp.store_keys numbered `id`. */
 static int keys_insert(Store *s, int id, const StoreFilter *f, PnDiag *diag) {
@@ -763,22 +778,36 @@ static int keys_delete(Store *s, int id, PnDiag *diag) {
   return rc;
 }
 
+/* Binds a parameter the statement may lack (the walk has only the
+ * conditions its filter uses). */
+static int bind_opt_text(sqlite3_stmt *st, const char *name, const char *v) {
+  int i = param(st, name);
+  if (i == 0)
+    return SQLITE_OK;
+  return v != NULL ? sqlite3_bind_text(st, i, v, -1, SQLITE_TRANSIENT) : sqlite3_bind_null(st, i);
+}
+
+static int bind_opt_int(sqlite3_stmt *st, const char *name, int64_t v) {
+  int i = param(st, name);
+  return i == 0 ? SQLITE_OK : sqlite3_bind_int64(st, i, v);
+}
+
 static int bind_filter(sqlite3_stmt *st, const StoreFilter *f, int id) {
-  int src = id ? bind_int(st, ":cursor", id) : sqlite3_bind_null(st, param(st, ":cursor"));
+  int src = bind_opt_int(st, ":cursor", id);
   if (src == SQLITE_OK)
-    src = bind_text(st, ":preset", f->preset, -1);
+    src = bind_opt_text(st, ":preset", f->preset);
   if (src == SQLITE_OK)
-    src = bind_text(st, ":player", f->player, -1);
+    src = bind_opt_text(st, ":player", f->player);
   if (src == SQLITE_OK)
-    src = bind_text(st, ":tag_name", f->tag_name, -1);
+    src = bind_opt_text(st, ":tag_name", f->tag_name);
   if (src == SQLITE_OK)
-    src = bind_text(st, ":tag_value", f->tag_name ? f->tag_value : NULL, -1);
+    src = bind_opt_text(st, ":tag_value", f->tag_name ? f->tag_value : NULL);
   if (src == SQLITE_OK)
-    src = bind_text(st, ":since", f->since, -1);
+    src = bind_opt_text(st, ":since", f->since);
   if (src == SQLITE_OK)
-    src = bind_text(st, ":until", f->until, -1);
+    src = bind_opt_text(st, ":until", f->until);
   if (src == SQLITE_OK)
-    src = bind_int(st, ":hand", f->hand);
+    src = bind_opt_int(st, ":hand", f->hand);
   return src;
 }
 
@@ -793,7 +822,7 @@ int store_cursor_open(Store *store, const StoreFilter *filter, StoreCursor **out
     goto done;
   }
   c->store = store;
-  if (!store->keys_table) {
+  if (f->nkeys > 0 && !store->keys_table) {
     /* TEMP: private to this connection, writable even when read-only. */
     rc = exec(store,
               "CREATE TEMP TABLE IF NOT EXISTS store_keys("
@@ -803,20 +832,36 @@ int store_cursor_open(Store *store, const StoreFilter *filter, StoreCursor **out
       goto done;
     store->keys_table = true;
   }
-  /* Take the cached walk; a second cursor open at once gets its own. */
-  if (prepare(store, ST_CURSOR, CURSOR_SQL, diag) == NULL) {
-    rc = STORE_ERROR;
+  char sql[sizeof CURSOR_SELECT + sizeof CURSOR_KEYS + sizeof CURSOR_PRESET + sizeof CURSOR_PLAYER +
+           sizeof CURSOR_TAG + sizeof CURSOR_DATES + sizeof CURSOR_HAND + sizeof CURSOR_ORDER];
+  strcpy(sql, f->results_only ? CURSOR_SELECT_RESULTS : CURSOR_SELECT);
+  if (f->nkeys > 0)
+    strcat(sql, CURSOR_KEYS);
+  if (f->preset)
+    strcat(sql, CURSOR_PRESET);
+  if (f->player)
+    strcat(sql, CURSOR_PLAYER);
+  if (f->tag_name)
+    strcat(sql, CURSOR_TAG);
+  if (f->since || f->until)
+    strcat(sql, CURSOR_DATES);
+  if (f->hand)
+    strcat(sql, CURSOR_HAND);
+  strcat(sql, CURSOR_ORDER);
+  int src = sqlite3_prepare_v2(store->db, sql, -1, &c->stmt, NULL);
+  if (src == SQLITE_OK && f->nkeys == 0 && !f->player) /* a wide walk: seats in step */
+    src = sqlite3_prepare_v2(store->db, SEATS_IN_ORDER_SQL, -1, &c->seats, NULL);
+  if (src != SQLITE_OK) {
+    rc = fail(store, diag, src, "preparing the walk over games");
     goto done;
   }
-  c->stmt = store->stmt[ST_CURSOR];
-  store->stmt[ST_CURSOR] = NULL;
   if (f->nkeys > 0) {
     c->id = ++store->next_cursor;
     rc = keys_insert(store, c->id, f, diag);
     if (rc != STORE_OK)
       goto done;
   }
-  int src = bind_filter(c->stmt, f, c->id);
+  src = bind_filter(c->stmt, f, c->id);
   rc = src == SQLITE_OK ? STORE_OK : fail(store, diag, src, "selecting games");
 done:
   if (rc != STORE_OK) {
@@ -838,9 +883,50 @@ static void free_players(StoreCursor *c) {
 
 /* Reads the seats of game_id into the cursor (copies: they outlive the
  * statement). */
+static int load_players(StoreCursor *c, int64_t game_id, PnDiag *diag);
+
+/* The same from the seats walked in step with the games: both go in game
+ * id order, so the seats of skipped games are simply passed over. */
+static int load_players_in_step(StoreCursor *c, int64_t game_id, PnDiag *diag) {
+  sqlite3_stmt *st = c->seats;
+  free_players(c);
+  for (;;) {
+    if (!c->seat_row) {
+      int src = sqlite3_step(st);
+      if (src == SQLITE_DONE)
+        return STORE_OK;
+      if (src != SQLITE_ROW)
+        return fail(c->store, diag, src, "reading a game's players");
+      c->seat_row = true;
+    }
+    int64_t id = sqlite3_column_int64(st, 0);
+    if (id > game_id)
+      return STORE_OK;
+    c->seat_row = false;
+    if (id < game_id)
+      continue;
+    int seat = sqlite3_column_int(st, 1);
+    const char *name = (const char *)sqlite3_column_text(st, 3);
+    if (seat < 1 || seat > PN_MAX_SEATS || name == NULL) {
+      set_msg(diag, "game %lld has a bad seat %d", (long long)game_id, seat);
+      return STORE_CORRUPT;
+    }
+    c->players[seat - 1] = copy_text(name, (size_t)sqlite3_column_bytes(st, 3));
+    c->player_ids[seat - 1] = sqlite3_column_int64(st, 2);
+    if (c->players[seat - 1] == NULL) {
+      set_msg(diag, "out of memory");
+      return STORE_ERROR;
+    }
+    if (seat > c->nplayers)
+      c->nplayers = seat;
+  }
+}
+
 static int load_players(StoreCursor *c, int64_t game_id, PnDiag *diag) {
   Store *s = c->store;
   int rc = STORE_OK, src;
+  if (c->seats)
+    return load_players_in_step(c, game_id, diag);
   free_players(c);
   sqlite3_stmt *st = prepare(s, ST_CURSOR_SEATS,
                              "SELECT s.seat, p.id, p.name FROM seats AS s\n"
@@ -920,13 +1006,8 @@ void store_cursor_close(StoreCursor *cursor) {
   if (cursor == NULL)
     return;
   Store *s = cursor->store;
-  if (cursor->stmt != NULL) {
-    done_stmt(cursor->stmt);
-    if (s->stmt[ST_CURSOR] == NULL)
-      s->stmt[ST_CURSOR] = cursor->stmt; /* back to the cache */
-    else
-      sqlite3_finalize(cursor->stmt);
-  }
+  sqlite3_finalize(cursor->stmt);
+  sqlite3_finalize(cursor->seats);
   if (cursor->id)
     keys_delete(s, cursor->id, NULL);
   free_players(cursor);

@@ -122,6 +122,7 @@ typedef struct StoreFilter {
   const char *tag_name, *tag_value;      /* a tag row name=value */
   const char *since, *until;             /* the game's `date` tag, inclusive, YYYY-MM-DD */
   int hand;                              /* one hand number, 0 = all */
+  bool results_only;                     /* rows without events (faster; events NULL) */
 } StoreFilter;
 
 /* One hand, with its game. */
