@@ -68,10 +68,9 @@ static void table_cards(const PnHand *h, int seat, PnCards *out) {
 }
 
 void pn_held(const PnGame *g, int seat, PnCards *out) {
-  PnCards table;
-  *out = g->hand.held[seat - 1];
-  table_cards(&g->hand, seat, &table);
-  cards_add(out, &table);
+  const PnHand *h = &g->hand;
+  *out = h->held[seat - 1];
+  for (int i = 0; i < h->ntable[seat - 1]; i++) out->n[h->table[seat - 1][i].card]++;
 }
 
 /* Names the first card of `want` that `have` lacks, for messages. */
@@ -1034,8 +1033,14 @@ static PnVerdict dispatch(PnGame *g, const PnEvent *ev, PnOutcome *out) {
 }
 
 PnVerdict pn_game_apply(PnGame *g, const PnEvent *ev, PnOutcome *out) {
-  memset(out, 0, sizeof *out);
+  /* Not a memset of the whole outcome: its reason buffer is written only
+   * for impossible events, and this runs for every event replayed. */
+  memset(&out->finding, 0, sizeof out->finding);
   out->finding.card = PN_NO_CARD;
+  out->verdict = PN_ACCEPTED;
+  out->col = 0;
+  out->reason[0] = '\0';
+  out->hand_done = out->game_over = false;
   if ((int)ev->action < 0 || ev->action >= PN_EV_KINDS)
     return impossible(out, COL_ACTION, "unknown action");
   int hands_before = g->hands_played;

@@ -42,38 +42,89 @@ size_t codec_event_encode(const PnEvent *ev, uint8_t *out) {
   return n + v;
 }
 
+/* Reads a whole decimal number (optional sign) from text[0..len). */
+static bool parse_value_number(const char *text, size_t len, int *out) {
+  size_t i = 0;
+  bool negative = len > 0 && text[0] == '-';
+  if (negative || (len > 0 && text[0] == '+')) i = 1;
+  if (i == len || len - i > 9) return false;
+  int v = 0;
+  for (; i < len; i++) {
+    if (text[i] < '0' || text[i] > '9') return false;
+    v = v * 10 + (text[i] - '0');
+  }
+  *out = negative ? -v : v;
+  return true;
+}
+
+/* Decodes straight into the event (audit and reports decode every stored
+ * event, so no text round trip); the value bytes are checked as strictly
+ * as pn_event_from_text checks a log's value column. */
 size_t codec_event_decode(const uint8_t *data, size_t len, PnEvent *ev, char *value, size_t vsize) {
-  char text[64] = "", cards[PN_MAX_EVENT_CARDS * 3 + 1] = "";
   if (len < 1) return 0;
   int action = data[0] & 31, seat = data[0] >> 5;
-  if (action >= PN_EV_KINDS) return 0;
-  size_t n = 1;
+  if (action >= PN_EV_KINDS || seat > PN_MAX_SEATS) return 0;
+  ev->action = (PnAction)action;
+  ev->seat = seat;
+  ev->ncards = 0;
+  ev->has_value = false;
+  ev->value = 0;
+  ev->suit = -1;
+  ev->meld = -1;
+  ev->dix = 0;
+  if (value && vsize) value[0] = '\0';
   if (action == PN_EV_PLAY) {
     if (len < 2 || data[1] >= PN_CARD_KINDS) return 0;
-    char two[3];
-    snprintf(cards, sizeof cards, "%s", pn_card_str(data[1], two));
-    n = 2;
-  } else if (!bare((PnAction)action)) {
-    if (len < 2) return 0;
-    size_t count = data[1];
-    if (count > PN_MAX_EVENT_CARDS || len < 2 + count + 1) return 0;
-    size_t at = 0;
-    for (size_t i = 0; i < count; i++) {
-      if (data[2 + i] >= PN_CARD_KINDS) return 0;
-      char two[3];
-      at += (size_t)snprintf(cards + at, sizeof cards - at, "%s%s", i ? " " : "", pn_card_str(data[2 + i], two));
-    }
-    size_t vlen = data[2 + count];
-    if (vlen >= sizeof text || len < 3 + count + vlen) return 0;
-    memcpy(text, data + 3 + count, vlen);
-    text[vlen] = '\0';
-    n = 3 + count + vlen;
+    ev->cards[0] = data[1];
+    ev->ncards = 1;
+    return 2;
   }
-  int col;
-  char err[160];
-  if (pn_event_from_text((PnAction)action, seat, cards, text, ev, &col, err, sizeof err) != 0) return 0;
-  if (value) snprintf(value, vsize, "%s", text);
-  return n;
+  if (bare((PnAction)action)) return 1;
+  if (len < 2) return 0;
+  size_t count = data[1];
+  if (count > PN_MAX_EVENT_CARDS || len < 2 + count + 1) return 0;
+  for (size_t i = 0; i < count; i++) {
+    if (data[2 + i] >= PN_CARD_KINDS) return 0;
+    ev->cards[i] = data[2 + i];
+  }
+  ev->ncards = (int)count;
+  size_t vlen = data[2 + count];
+  if (len < 3 + count + vlen || vlen >= 64) return 0;
+  const char *text = (const char *)data + 3 + count;
+  if (value && vsize) snprintf(value, vsize, "%.*s", (int)vlen, text);
+  switch (action) {
+  case PN_EV_BID:
+  case PN_EV_SCORE:
+    if (!parse_value_number(text, vlen, &ev->value)) return 0;
+    ev->has_value = true;
+    break;
+  case PN_EV_TRUMP: {
+    char suit[8];
+    snprintf(suit, sizeof suit, "%.*s", (int)(vlen < 7 ? vlen : 7), text);
+    ev->suit = pn_suit_parse(suit);
+    if (ev->suit < 0) return 0;
+    break;
+  }
+  case PN_EV_DIX:
+    if (vlen == 8 && memcmp(text, "exchange", 8) == 0) ev->dix = PN_DIX_EXCHANGE;
+    else if (vlen == 4 && memcmp(text, "show", 4) == 0) ev->dix = PN_DIX_SHOW;
+    else return 0;
+    break;
+  case PN_EV_MELD:
+    if (vlen == 0) break;
+    if (parse_value_number(text, vlen, &ev->value)) {
+      ev->has_value = true;
+    } else {
+      char name[64];
+      snprintf(name, sizeof name, "%.*s", (int)vlen, text);
+      ev->meld = pn_meld_parse(name);
+      if (ev->meld < 0) return 0;
+    }
+    break;
+  default:
+    break;
+  }
+  return 3 + count + vlen;
 }
 
 /* ------------------------------------------------------------- results */

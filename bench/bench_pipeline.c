@@ -1,0 +1,126 @@
+/*
+ * bench_pipeline.c - the whole pipeline on partnership-auction deals:
+ * simulate, import, audit and the players report, each as the `pinochle`
+ * command a user runs, with wall time, hands per second and peak memory
+ * (RSS), the database's bytes per deal, and SQLite's own CSV import of
+ * the same file (`sqlite3 :memory: ".import --csv FILE t"`) as a yardstick.
+ *
+ *   build/bench/bench_pipeline [-p PINOCHLE] [-d DIR] [HANDS...]
+ *
+ * PINOCHLE defaults to the pinochle next to this program's folder
+ * (build/pinochle), DIR to /tmp, HANDS to 100000 1000000.  Files are left
+ * in DIR (pipeline-N.csv, pipeline-N.db) for a second look.
+ */
+#define _DEFAULT_SOURCE /* wait4 */
+#define _POSIX_C_SOURCE 200809L
+#include <errno.h>
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/time.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+typedef struct Run {
+  double seconds;  /* wall clock */
+  long max_rss_kb; /* peak resident set of the child */
+  int status;      /* exit status, or -1 */
+} Run;
+
+static double now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Runs argv with stdout to /dev/null (or `out`), stderr to /dev/null. */
+static Run run(char *const argv[], const char *out) {
+  Run r = {0, 0, -1};
+  double t0 = now();
+  pid_t pid = fork();
+  if (pid < 0) return r;
+  if (pid == 0) {
+    int fd = open(out ? out : "/dev/null", O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    int null = open("/dev/null", O_WRONLY);
+    if (fd >= 0) dup2(fd, STDOUT_FILENO);
+    if (null >= 0) dup2(null, STDERR_FILENO);
+    execvp(argv[0], argv);
+    _exit(127);
+  }
+  int status;
+  struct rusage ru;
+  if (wait4(pid, &status, 0, &ru) < 0) return r;
+  r.seconds = now() - t0;
+  r.max_rss_kb = ru.ru_maxrss;
+  r.status = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  return r;
+}
+
+static void row(const char *step, long hands, Run r) {
+  printf("  %-16s %8.2f s %11.0f hands/s %8.1f MiB peak RSS%s\n", step, r.seconds,
+         r.seconds > 0 ? (double)hands / r.seconds : 0.0, (double)r.max_rss_kb / 1024.0,
+         r.status == 0 || r.status == 1 ? "" : "  (FAILED)");
+}
+
+int main(int argc, char **argv) {
+  char pinochle[4096] = "", dir[1024] = "/tmp";
+  int c;
+  while ((c = getopt(argc, argv, "p:d:h")) != -1) {
+    if (c == 'p') snprintf(pinochle, sizeof pinochle, "%s", optarg);
+    else if (c == 'd') snprintf(dir, sizeof dir, "%s", optarg);
+    else {
+      fprintf(stderr, "usage: bench_pipeline [-p PINOCHLE] [-d DIR] [HANDS...]\n");
+      return c == 'h' ? 0 : 2;
+    }
+  }
+  if (!*pinochle) { /* build/bench/bench_pipeline -> build/pinochle */
+    snprintf(pinochle, sizeof pinochle, "%s", argv[0]);
+    char *slash = strrchr(pinochle, '/');
+    if (slash) *slash = '\0';
+    else snprintf(pinochle, sizeof pinochle, ".");
+    strncat(pinochle, "/../pinochle", sizeof pinochle - strlen(pinochle) - 1);
+  }
+  long sizes[8] = {100000, 1000000};
+  int nsizes = 2;
+  if (optind < argc) {
+    nsizes = 0;
+    for (int i = optind; i < argc && nsizes < 8; i++) sizes[nsizes++] = atol(argv[i]);
+  }
+  printf("pinochle pipeline benchmark: %s\n", pinochle);
+  for (int i = 0; i < nsizes; i++) {
+    long hands = sizes[i];
+    char csv[2048], db[2048], count[32], import_cmd[2200];
+    snprintf(csv, sizeof csv, "%s/pipeline-%ld.csv", dir, hands);
+    snprintf(db, sizeof db, "%s/pipeline-%ld.db", dir, hands);
+    snprintf(count, sizeof count, "%ld", hands);
+    snprintf(import_cmd, sizeof import_cmd, ".import --csv %s t", csv);
+    unlink(db);
+    printf("\n%ld partnership-auction hands\n", hands);
+    char *sim[] = {pinochle, "sim", "--variant", "partnership-auction", "--hands", count, "--seed", "1",
+                   "--players", "Ann,Bob,Cal,Dee,Eve,Fay,Gus,Hal", "-o", csv, NULL};
+    row("simulate", hands, run(sim, NULL));
+    char *import[] = {pinochle, "import", db, csv, NULL};
+    Run imp = run(import, NULL);
+    row("import", hands, imp);
+    char *audit[] = {pinochle, "audit", db, "--no-record", NULL};
+    row("audit", hands, run(audit, NULL));
+    char *players[] = {pinochle, "report", db, "players", NULL};
+    row("players report", hands, run(players, NULL));
+    char *sqlite[] = {"sqlite3", ":memory:", import_cmd, NULL};
+    Run ref = run(sqlite, NULL);
+    row("sqlite3 .import", hands, ref);
+    struct stat st_db, st_csv;
+    if (stat(db, &st_db) == 0 && stat(csv, &st_csv) == 0)
+      printf("  database %.1f MiB = %.0f bytes per deal; CSV %.1f MiB\n", (double)st_db.st_size / 1048576.0,
+             (double)st_db.st_size / (double)hands, (double)st_csv.st_size / 1048576.0);
+    if (ref.seconds > 0 && ref.status == 0)
+      printf("  import / sqlite3 .import = %.2fx the time\n", imp.seconds / ref.seconds);
+    else
+      printf("  sqlite3 .import did not run (is sqlite3 installed?)\n");
+  }
+  return 0;
+}
