@@ -322,7 +322,7 @@ int store_open(const char *path, int flags, Store **out, PnDiag *diag) {
   rc = check_identity(s, readonly, diag);
   if (rc != STORE_OK)
     goto done;
-  rc = exec(s, "PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL", s->path, diag);
+  rc = exec(s, "PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -16384", s->path, diag);
   if (rc == STORE_OK && !readonly && !memory)
     rc = exec(s, "PRAGMA journal_mode = WAL", s->path, diag);
   for (int i = 0; rc == STORE_OK && !readonly && i < store_migration_count; i++)
