@@ -12,14 +12,19 @@
 #include "sim.h"
 #include "writer.h"
 
-enum { OPT_VARIANT = 256, OPT_GAMES, OPT_SEED, OPT_PLAYERS, OPT_RENEGE, OPT_OPTION, OPT_TAG, OPT_START, OPT_RANDOM };
+enum {
+  OPT_VARIANT = 256, OPT_GAMES, OPT_SEED, OPT_PLAYERS, OPT_RENEGE, OPT_OPTION, OPT_TAG, OPT_START, OPT_RANDOM,
+  OPT_PLANT, OPT_HANDS
+};
 
 static const struct option sim_options[] = {
     {"variant", required_argument, NULL, OPT_VARIANT},
     {"games", required_argument, NULL, OPT_GAMES},
+    {"hands", required_argument, NULL, OPT_HANDS},
     {"seed", required_argument, NULL, OPT_SEED},
     {"players", required_argument, NULL, OPT_PLAYERS},
     {"renege-rate", required_argument, NULL, OPT_RENEGE},
+    {"plant-rate", required_argument, NULL, OPT_PLANT},
     {"option", required_argument, NULL, OPT_OPTION},
     {"tag", required_argument, NULL, OPT_TAG},
     {"start-date", required_argument, NULL, OPT_START},
@@ -132,9 +137,9 @@ int cmd_sim(const CliCommand *self, int argc, char **argv) {
   const char *variant = NULL, *output = NULL, *players_arg = NULL, *start = "2026-01-06";
   const char *tags[32];
   int ntags = 0;
-  long games = 1;
+  long games = 1, max_hands = 0;
   uint64_t seed = 1;
-  double renege_rate = 0;
+  double renege_rate = 0, plant_rate = 0;
   bool random_play = false;
   CliOptions opts = {0};
   int c;
@@ -147,6 +152,11 @@ int cmd_sim(const CliCommand *self, int argc, char **argv) {
       games = strtol(optarg, &end, 10);
       if (*end || games < 1 || games > 100000000) return cli_usage_error(self, "--games takes a positive number");
       break;
+    case OPT_HANDS:
+      max_hands = strtol(optarg, &end, 10);
+      if (*end || max_hands < 1 || max_hands > 1000000000) return cli_usage_error(self, "--hands takes a positive number");
+      games = 1000000000; /* as many as it takes */
+      break;
     case OPT_SEED:
       seed = strtoull(optarg, &end, 10);
       if (*end || !*optarg) return cli_usage_error(self, "--seed takes a whole number");
@@ -155,6 +165,11 @@ int cmd_sim(const CliCommand *self, int argc, char **argv) {
     case OPT_RENEGE:
       renege_rate = strtod(optarg, &end);
       if (*end || renege_rate < 0 || renege_rate > 1) return cli_usage_error(self, "--renege-rate takes 0 to 1");
+      break;
+    case OPT_PLANT:
+      plant_rate = strtod(optarg, &end);
+      if (*end || end == optarg || !(plant_rate >= 0 && plant_rate <= 1))
+        return cli_usage_error(self, "--plant-rate takes 0 to 1");
       break;
     case OPT_OPTION:
       if (cli_options_add(self, &opts, optarg) != 0) return CLI_USAGE;
@@ -213,14 +228,15 @@ int cmd_sim(const CliCommand *self, int argc, char **argv) {
     return CLI_USAGE;
   }
   SimConfig config = {.style = random_play ? SIM_RANDOM : SIM_SENSIBLE, .renege_rate = renege_rate,
-                      .claim_rate = 0.5, .first_dealer = 1};
+                      .claim_rate = 0.5, .first_dealer = 1, .plant_rate = plant_rate};
   SimRng seating;
   sim_rng_seed(&seating, seed ^ 0x5EA7u);
   long first_day = days_from_civil(year, month, day);
   int rc = CLI_OK;
   const char *header[] = {"game", "hand", "seq", "seat", "action", "cards", "value"};
   out_csv_row(out, 7, header);
-  for (long g = 0; g < games && rc == CLI_OK; g++) {
+  long hands_done = 0;
+  for (long g = 0; g < games && rc == CLI_OK && (!max_hands || hands_done < max_hands); g++) {
     char key[64], date[48], tag[80];
     snprintf(key, sizeof key, "sim-%s-%llu-%ld", variant, (unsigned long long)seed, g + 1);
     Writer w = {.out = out};
@@ -261,7 +277,10 @@ int cmd_sim(const CliCommand *self, int argc, char **argv) {
         break;
       }
       write_event(&w, &ev);
-      if (outcome.hand_done && game->hand.number >= 200 && !game->over) break; /* a runaway game */
+      if (!outcome.hand_done) continue;
+      hands_done++;
+      if (max_hands && hands_done == max_hands && !game->over) break; /* the last game stops short */
+      if (game->hand.number >= 200 && !game->over) break; /* a runaway game */
     }
   }
   free(game);

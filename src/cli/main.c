@@ -365,27 +365,37 @@ static const CliCommand commands[] = {
     },
     {
         "sim", cmd_sim,
-        "pinochle sim --variant PRESET [--games N] [--seed S] [--players NAME,...]\n"
-        "                     [--renege-rate R] [--option NAME=VALUE]... [--tag NAME=VALUE]...\n"
-        "                     [--start-date YYYY-MM-DD] [--random-play] [-o FILE]",
+        "pinochle sim --variant PRESET [--games N | --hands N] [--seed S] [--players NAME,...]\n"
+        "                     [--renege-rate R] [--plant-rate R] [--option NAME=VALUE]...\n"
+        "                     [--tag NAME=VALUE]... [--start-date YYYY-MM-DD] [--random-play]\n"
+        "                     [-o FILE]",
         "Play complete games with simulated players and write the event log",
         "Plays N complete games of PRESET with simulated players and writes them\n"
         "as an event log (the CSV that `pinochle import` reads).  The players bid\n"
         "from their meld and strength, pass trumps and aces to the bidder, choose\n"
         "trump by meld and length, lead aces, win tricks cheaply, feed counters\n"
         "to a partner who is winning and throw low cards on lost tricks.  Every\n"
-        "play is legal unless --renege-rate plants reneges.  The same seed gives\n"
-        "the same file on every machine.\n"
+        "play is legal unless --renege-rate plants reneges, and every bid, meld,\n"
+        "trump and score row keeps the rules unless --plant-rate plants findings.\n"
+        "The same seed gives the same file on every machine.\n"
         "\n"
         "Options:\n"
         "  --variant PRESET     the preset (required)\n"
         "  --games N            games to play (default 1)\n"
+        "  --hands N            instead: play until N hands are complete (the\n"
+        "                       last game may stop before it is won)\n"
         "  --seed S             the random seed (default 1)\n"
         "  --players NAMES      comma-separated club members, at least one per\n"
         "                       seat; each game seats a random table of them\n"
         "                       (default Seat1, Seat2, ...)\n"
         "  --renege-rate R      chance (0 to 1) that a play is a planted renege,\n"
         "                       when the player could renege (default 0)\n"
+        "  --plant-rate R       chance (0 to 1), at each opportunity, of planting\n"
+        "                       another finding for `pinochle audit` to catch: a\n"
+        "                       bid too low, a bid after passing, trump without\n"
+        "                       the marriage, a wrong meld claim or two-hand meld,\n"
+        "                       a wrong score row (default 0: none; the same seed\n"
+        "                       then gives the same games as without the option)\n"
         "  --option NAME=VALUE  a house rule, written into each game (repeatable)\n"
         "  --tag NAME=VALUE     a tag written into each game (repeatable)\n"
         "  --start-date DATE    the first game's date tag (default 2026-01-06);\n"
@@ -398,7 +408,45 @@ static const CliCommand commands[] = {
         "  pinochle sim --variant partnership-auction --games 20 --seed 7 \\\n"
         "      --players Ann,Bob,Cal,Dee,Eve,Fay,Gus,Hal -o club.csv\n"
         "  pinochle sim --variant two-hand --games 1000 --renege-rate 0.01 | pinochle import t.db -\n"
+        "  pinochle sim --variant auction --games 50 --plant-rate 0.05 -o planted.csv\n"
         "\n" CLI_EXIT_CODES,
+    },
+    {
+        "check", cmd_check, "pinochle check DB [--quiet]",
+        "Check that a database is sound and its hands replay to their results",
+        "Checks DB without changing it (it is opened read-only):\n"
+        "\n"
+        "  - that it is a pinochle database of this program's schema version\n"
+        "    (an older one is a problem: `pinochle init DB` upgrades it);\n"
+        "  - SQLite's PRAGMA integrity_check (pages, indexes, the file itself)\n"
+        "    and PRAGMA foreign_key_check (no hand, seat, tag or finding that\n"
+        "    refers to a missing game, player or audit);\n"
+        "  - that every stored hand, rebuilt from its stored events by the rules\n"
+        "    engine (as `pinochle audit` does), decodes, completes, and gives the\n"
+        "    results stored with it (bidder, bid, trump, meld, counters, tricks,\n"
+        "    scores and running totals), and that each game's stored winner is\n"
+        "    the replay's.\n"
+        "\n"
+        "Each problem is one line on standard output, \"DB: ...\", naming the game\n"
+        "and hand; a hand that cannot be replayed stops the replay of its game.\n"
+        "The last line sums up.  Findings of the table (reneges, wrong claims)\n"
+        "are not problems of the database: `pinochle audit` reports those.\n"
+        "Stored results that differ after a deliberate rules change are fixed by\n"
+        "`pinochle audit --fix-results`.\n"
+        "\n"
+        "Options:\n"
+        "  -q, --quiet  print nothing when DB is sound (problems are still listed)\n"
+        "  -h, --help   show this help\n"
+        "\n"
+        "Examples:\n"
+        "  pinochle check club.db\n"
+        "  pinochle check --quiet club.db || echo 'club.db needs attention'\n"
+        "\n"
+        "Exit codes:\n"
+        "  0  DB is sound\n"
+        "  1  problems found (listed on standard output)\n"
+        "  2  usage error, or DB cannot be opened: missing, not a pinochle\n"
+        "     database, written by a newer pinochle, or unreadable\n",
     },
     {
         "meld", cmd_meld,

@@ -26,6 +26,7 @@ void sim_driver_init(SimDriver *d, const SimConfig *config, uint64_t seed, int p
   sim_rng_seed(&d->rng, seed);
   d->next_dealer = config->first_dealer >= 1 && config->first_dealer <= players ? config->first_dealer : 1;
   d->score_for_hand = -1;
+  d->plant_mark = d->plant_trick = d->score_wrong = -1;
 }
 
 /* -------------------------------------------------------------- helpers */
@@ -65,6 +66,40 @@ static int counter_total(const PnRules *r) {
   int total = pn_last_trick_bonus(r->count);
   for (int c = 0; c < PN_CARD_KINDS; c++) total += deck.n[c] * pn_counter_value(r->count, (PnCard)c);
   return total;
+}
+
+/* ------------------------------------------------------------- planting */
+
+static bool planting(const SimDriver *d) { return d->config.plant_rate > 0; }
+
+static void planted(SimDriver *d, PnFindingKind kind) {
+  d->plant = kind;
+  if (kind > PN_FIND_NONE && kind < PN_FIND_KINDS) d->plants[kind]++;
+}
+
+/* What `ev` would do to `g`, tried on a copy: the finding's kind,
+ * PN_FIND_NONE when accepted without one, -1 when impossible. */
+static int trial_finding(const PnGame *g, const PnEvent *ev) {
+  PnGame trial = *g;
+  PnOutcome out;
+  PnVerdict verdict = pn_game_apply(&trial, ev, &out);
+  if (verdict == PN_IMPOSSIBLE) return -1;
+  return verdict == PN_ACCEPTED_FINDING ? (int)out.finding.kind : PN_FIND_NONE;
+}
+
+/* Keeps `candidate` as the next event if it causes finding `kind`. */
+static bool plant_if(SimDriver *d, const PnGame *g, const PnEvent *candidate, PnFindingKind kind, PnEvent *ev) {
+  if (trial_finding(g, candidate) != (int)kind) return false;
+  *ev = *candidate;
+  planted(d, kind);
+  return true;
+}
+
+/* Resets what planting remembers about the hand: at each dealer row. */
+static void plant_new_hand(SimDriver *d) {
+  d->plant_bids = 0;
+  d->plant_mark = d->plant_trick = -1;
+  d->plant_pending = 0;
 }
 
 /* ----------------------------------------------------------------- deal */
@@ -161,7 +196,7 @@ static int best_trump(const PnGame *g, const PnCards *hand, int *value) {
   return best;
 }
 
-static void bid_event(SimDriver *d, const PnGame *g, const PnExpect *ex, PnEvent *ev) {
+static void choose_bid(SimDriver *d, const PnGame *g, const PnExpect *ex, PnEvent *ev) {
   const PnRules *r = &g->rules;
   int seat = ex->seat;
   int lowest = ex->min_bid;
@@ -191,6 +226,76 @@ static void bid_event(SimDriver *d, const PnGame *g, const PnExpect *ex, PnEvent
   ev->value = lowest;
   if (r->bidding == PN_BIDDING_ONCE) /* one chance: bid what the hand is worth */
     while (ev->value + r->bid_step <= value) ev->value += r->bid_step;
+}
+
+/* A planted bid that is too low: below the minimum, off the steps, or not
+ * above the current bid (whichever the rules and the bidding allow). */
+static bool plant_low_bid(SimDriver *d, const PnGame *g, const PnExpect *ex, PnEvent *ev) {
+  const PnRules *r = &g->rules;
+  int high = g->hand.high_bid, step = r->bid_step > 1 ? r->bid_step : 1;
+  int ways[3], n = 0, value = 0;
+  if (r->min_bid > 1) ways[n++] = 0;
+  if (step > 1) ways[n++] = 1;
+  if (high > 0) ways[n++] = 2;
+  if (n == 0) return false;
+  switch (ways[sim_rng_below(&d->rng, n)]) {
+  case 0: /* below the minimum */
+    value = r->min_bid - (r->min_bid >= 100 ? 10 : 1) * (1 + sim_rng_below(&d->rng, 3));
+    if (value < 1) value = 1;
+    break;
+  case 1: { /* between two steps, above the current bid */
+    int base = ex->min_bid > r->bid_fine_until ? ex->min_bid : r->bid_fine_until;
+    value = base - base % step + 1 + sim_rng_below(&d->rng, step - 1);
+    break;
+  }
+  default: /* the current bid again, or one step under it */
+    value = high > step && sim_rng_chance(&d->rng, 0.5) ? high - step : high;
+    break;
+  }
+  PnEvent bid;
+  set_event(&bid, PN_EV_BID, ex->seat);
+  bid.has_value = true;
+  bid.value = value;
+  return plant_if(d, g, &bid, PN_FIND_BID_TOO_LOW, ev);
+}
+
+/* A planted extra bid by a player who has passed, while the bidding is
+ * open; considered once per turn of the bidding. */
+static bool plant_bid_after_pass(SimDriver *d, const PnGame *g, const PnExpect *ex, PnEvent *ev) {
+  const PnHand *h = &g->hand;
+  if (d->plant_mark == h->bids_made) return false;
+  d->plant_mark = h->bids_made;
+  int passed[PN_MAX_SEATS], n = 0;
+  for (int seat = 1; seat <= g->rules.players; seat++)
+    if (h->passed[seat - 1] && seat != ex->seat) passed[n++] = seat;
+  if (n == 0 || !sim_rng_chance(&d->rng, d->config.plant_rate)) return false;
+  PnEvent bid;
+  set_event(&bid, PN_EV_BID, passed[sim_rng_below(&d->rng, n)]);
+  bid.has_value = true;
+  bid.value = ex->min_bid;
+  return plant_if(d, g, &bid, PN_FIND_BID_AFTER_PASS, ev);
+}
+
+/* A planted trump in a suit where the bidder lacks what the rules
+ * require, when the choice so far met it and such a suit exists. */
+static void plant_trump(SimDriver *d, const PnGame *g, PnEvent *ev) {
+  const PnCards *hand = &g->hand.held[ev->seat - 1];
+  int wrong[PN_SUITS], n = 0;
+  if (!meets_trump_need(&g->rules, hand, ev->suit)) return; /* already short */
+  for (int s = 0; s < PN_SUITS; s++)
+    if (!meets_trump_need(&g->rules, hand, s)) wrong[n++] = s;
+  if (n == 0 || !sim_rng_chance(&d->rng, d->config.plant_rate)) return;
+  PnEvent trump = *ev;
+  trump.suit = wrong[sim_rng_below(&d->rng, n)];
+  plant_if(d, g, &trump, PN_FIND_TRUMP_WITHOUT_MARRIAGE, ev);
+}
+
+static void bid_event(SimDriver *d, const PnGame *g, const PnExpect *ex, PnEvent *ev) {
+  if (planting(d) && plant_bid_after_pass(d, g, ex, ev)) return;
+  choose_bid(d, g, ex, ev);
+  if (planting(d) && d->plant_bids < 2 && sim_rng_chance(&d->rng, d->config.plant_rate) &&
+      plant_low_bid(d, g, ex, ev))
+    d->plant_bids++;
 }
 
 /* ------------------------------------------------------ exchange, meld */
@@ -309,6 +414,12 @@ static bool meld_event(SimDriver *d, const PnGame *g, PnEvent *ev) {
       ev->has_value = true;
       ev->value = meld.total;
     }
+    if (planting(d) && sim_rng_chance(&d->rng, d->config.plant_rate)) {
+      PnEvent wrong = *ev;
+      wrong.has_value = true;
+      wrong.value = meld.total + 10;
+      plant_if(d, g, &wrong, PN_FIND_MELD_CLAIM, ev);
+    }
     return true;
   }
   return false;
@@ -362,6 +473,99 @@ static bool progressive_meld(SimDriver *d, const PnGame *g, PnEvent *ev) {
   return best_value > 0;
 }
 
+/* The named melds (kind, suit) whose cards `seat` holds, hand and table. */
+static int held_melds(const PnGame *g, int seat, int kinds[], int suits[], int max) {
+  PnCards held;
+  pn_held(g, seat, &held);
+  int n = 0;
+  for (int kind = 0; kind < PN_MELD_KINDS; kind++) {
+    if (kind == PN_MELD_DIX || kind == PN_MELD_ROUND_ROBIN) continue;
+    for (int suit = 0; suit < PN_SUITS && n < max; suit++) {
+      if (kind != PN_MELD_MARRIAGE && suit > 0) break;
+      PnCard cards[10];
+      int count = pn_meld_cards(&g->rules, (PnMeldKind)kind, g->hand.trump, suit, cards);
+      PnCards want = {{0}};
+      pn_cards_add_list(&want, cards, count);
+      if (count > 0 && pn_cards_contains(&held, &want)) {
+        kinds[n] = kind;
+        suits[n++] = suit;
+      }
+    }
+  }
+  return n;
+}
+
+static const PnMeldKind NAMED_MELDS[] = {
+    PN_MELD_RUN,   PN_MELD_ROYAL_MARRIAGE, PN_MELD_MARRIAGE, PN_MELD_ACES,           PN_MELD_KINGS,
+    PN_MELD_QUEENS, PN_MELD_JACKS,         PN_MELD_PINOCHLE, PN_MELD_DOUBLE_PINOCHLE,
+};
+enum { NAMED_MELD_COUNT = sizeof NAMED_MELDS / sizeof NAMED_MELDS[0] };
+
+/* Two-hand: a planted meld row that the engine takes as a meld-claim
+ * finding (RULES.md section 3): a meld named as one its cards do not
+ * form, the run's trump K-Q melded again, a wrong claimed value, or a
+ * second meld after the same trick.  Considered once per won trick. */
+static bool plant_progressive(SimDriver *d, const PnGame *g, PnEvent *ev) {
+  const PnHand *h = &g->hand;
+  int seat = h->last_winner;
+  if (d->plant_trick != h->trick_no) {
+    d->plant_trick = h->trick_no;
+    d->plant_pending = 0;
+    if (sim_rng_chance(&d->rng, d->config.plant_rate)) d->plant_pending = sim_rng_chance(&d->rng, 0.25) ? 2 : 1;
+  }
+  if (d->plant_pending == 0 || (d->plant_pending == 2 && h->melds_this_turn == 0)) return false;
+  d->plant_pending = 0; /* one try per turn */
+  int kinds[PN_MELD_KINDS * PN_SUITS], suits[PN_MELD_KINDS * PN_SUITS];
+  int nmelds = held_melds(g, seat, kinds, suits, PN_MELD_KINDS * PN_SUITS);
+  PnEvent candidate;
+  set_event(&candidate, PN_EV_MELD, seat);
+  int first = sim_rng_below(&d->rng, 3);
+  for (int i = 0; i < 3; i++) {
+    int way = h->melds_this_turn > 0 ? 3 : (first + i) % 3;
+    set_event(&candidate, PN_EV_MELD, seat);
+    if (way == 0 || way == 3) { /* a held meld named as another; after a meld: any */
+      if (nmelds > 0) {
+        int m = sim_rng_below(&d->rng, nmelds);
+        candidate.ncards = pn_meld_cards(&g->rules, (PnMeldKind)kinds[m], h->trump, suits[m], candidate.cards);
+        candidate.meld = kinds[m];
+        if (way == 0)
+          while (candidate.meld == kinds[m]) candidate.meld = NAMED_MELDS[sim_rng_below(&d->rng, NAMED_MELD_COUNT)];
+      } else {
+        PnCards held, pick;
+        pn_held(g, seat, &held);
+        random_pick(&d->rng, &held, 2, &pick);
+        add_cards(&candidate, &pick);
+        candidate.meld = NAMED_MELDS[sim_rng_below(&d->rng, NAMED_MELD_COUNT)];
+      }
+    } else if (way == 1) { /* the trump K-Q of a run on the table, as a marriage */
+      candidate.cards[0] = PN_CARD(h->trump, PN_KING);
+      candidate.cards[1] = PN_CARD(h->trump, PN_QUEEN);
+      candidate.ncards = 2;
+      candidate.meld = PN_MELD_ROYAL_MARRIAGE;
+      bool on_table[2] = {false, false};
+      for (int t = 0; t < h->ntable[seat - 1]; t++)
+        for (int k = 0; k < 2; k++)
+          if (h->table[seat - 1][t].card == candidate.cards[k] &&
+              h->table[seat - 1][t].best_in_class[0] >= pn_meld_value(&g->rules, PN_MELD_RUN))
+            on_table[k] = true;
+      if (!on_table[0] || !on_table[1]) continue;
+    } else { /* a meld that may be put down now, with a wrong claimed value */
+      int m = -1;
+      for (int k = 0, start = sim_rng_below(&d->rng, nmelds > 0 ? nmelds : 1); k < nmelds && m < 0; k++) {
+        int at = (start + k) % nmelds;
+        candidate.ncards = pn_meld_cards(&g->rules, (PnMeldKind)kinds[at], h->trump, suits[at], candidate.cards);
+        if (trial_finding(g, &candidate) == PN_FIND_NONE) m = at;
+      }
+      if (m < 0) continue;
+      candidate.has_value = true;
+      candidate.value = pn_meld_value(&g->rules, (PnMeldKind)kinds[m]) + 10;
+    }
+    if (plant_if(d, g, &candidate, PN_FIND_MELD_CLAIM, ev)) return true;
+    if (way == 3) break;
+  }
+  return false;
+}
+
 /* ------------------------------------------------------------------ play */
 
 static int card_points(const PnGame *g, PnCard c) { return pn_counter_value(g->rules.count, c); }
@@ -404,6 +608,26 @@ static PnCard choose_play(const PnGame *g, int seat, const PnCards *legal) {
   return poorest;
 }
 
+/* Planting: keeps in *illegal only the cards of one renege kind, chosen
+ * evenly among the kinds these cards would cause, so that the rare kinds
+ * (head, overtrump) are planted about as often as renege-follow. */
+static void narrow_to_one_kind(SimDriver *d, const PnGame *g, int seat, PnCards *illegal) {
+  PnCards by_kind[PN_FIND_KINDS] = {{{0}}};
+  int kinds[4], n = 0;
+  PnEvent play;
+  set_event(&play, PN_EV_PLAY, seat);
+  play.ncards = 1;
+  for (int c = 0; c < PN_CARD_KINDS; c++) {
+    if (!illegal->n[c]) continue;
+    play.cards[0] = (PnCard)c;
+    int kind = trial_finding(g, &play);
+    if (kind < PN_FIND_RENEGE_FOLLOW || kind > PN_FIND_RENEGE_OVERTRUMP) continue;
+    if (pn_cards_total(&by_kind[kind]) == 0) kinds[n++] = kind;
+    by_kind[kind].n[c] = illegal->n[c];
+  }
+  if (n > 0) *illegal = by_kind[kinds[sim_rng_below(&d->rng, n)]];
+}
+
 static void play_event(SimDriver *d, const PnGame *g, const PnExpect *ex, PnEvent *ev) {
   int seat = ex->seat;
   set_event(ev, PN_EV_PLAY, seat);
@@ -414,8 +638,11 @@ static void play_event(SimDriver *d, const PnGame *g, const PnExpect *ex, PnEven
     for (int c = 0; c < PN_CARD_KINDS; c++)
       if (ex->legal.n[c]) illegal.n[c] = 0;
     if (pn_cards_total(&illegal)) {
+      if (planting(d)) narrow_to_one_kind(d, g, seat, &illegal);
       ev->cards[0] = random_card(&d->rng, &illegal);
       d->planted++;
+      int kind = trial_finding(g, ev);
+      if (kind > PN_FIND_NONE) planted(d, (PnFindingKind)kind);
       return;
     }
   }
@@ -430,6 +657,11 @@ static bool score_event(SimDriver *d, const PnGame *g, PnEvent *ev) {
   if (d->score_for_hand != h->number) {
     d->score_for_hand = h->number;
     d->score_rows_left = sim_rng_chance(&d->rng, d->config.claim_rate) ? pn_side_count(g) : 0;
+    d->score_wrong = -1;
+    if (planting(d) && sim_rng_chance(&d->rng, d->config.plant_rate)) { /* one side claims wrong */
+      d->score_rows_left = pn_side_count(g);
+      d->score_wrong = sim_rng_below(&d->rng, pn_side_count(g));
+    }
   }
   if (d->score_rows_left == 0) return false;
   int side = pn_side_count(g) - d->score_rows_left--;
@@ -438,6 +670,11 @@ static bool score_event(SimDriver *d, const PnGame *g, PnEvent *ev) {
       set_event(ev, PN_EV_SCORE, seat);
       ev->has_value = true;
       ev->value = h->result.seat[seat - 1].score;
+      if (side == d->score_wrong) {
+        PnEvent wrong = *ev;
+        wrong.value += 10;
+        plant_if(d, g, &wrong, PN_FIND_SCORE_CLAIM, ev);
+      }
       return true;
     }
   return false;
@@ -449,6 +686,7 @@ int sim_next_event(SimDriver *d, const PnGame *g, PnEvent *ev) {
   const PnHand *h = &g->hand;
   PnExpect ex;
   pn_game_expect(g, &ex);
+  d->plant = PN_FIND_NONE;
   switch (h->phase) {
   case PN_PHASE_DEALER:
   case PN_PHASE_GAME_OVER:
@@ -457,6 +695,7 @@ int sim_next_event(SimDriver *d, const PnGame *g, PnEvent *ev) {
     d->next_dealer = next_seat(g, d->next_dealer);
     d->deal_pos = 0;
     d->meld_checked = 0;
+    plant_new_hand(d);
     return 1;
   case PN_PHASE_DEAL:
     if (d->deal_pos == 0) d->ndeal = sim_deal_events(&d->rng, g, d->deal);
@@ -468,6 +707,7 @@ int sim_next_event(SimDriver *d, const PnGame *g, PnEvent *ev) {
       set_event(ev, PN_EV_TRUMP, h->high_bidder);
       ev->suit = d->config.style == SIM_RANDOM ? sim_rng_below(&d->rng, PN_SUITS)
                                                : best_trump(g, &h->held[h->high_bidder - 1], NULL);
+      if (planting(d) && g->rules.trump_req != PN_TRUMPREQ_NONE) plant_trump(d, g, ev);
       return 1;
     }
     if (ex.actions & (1u << PN_EV_CALL)) {
@@ -498,6 +738,7 @@ int sim_next_event(SimDriver *d, const PnGame *g, PnEvent *ev) {
         ev->dix = h->exchanged ? PN_DIX_SHOW : PN_DIX_EXCHANGE;
         return 1;
       }
+      if (planting(d) && plant_progressive(d, g, ev)) return 1;
       if (progressive_meld(d, g, ev)) return 1;
     }
     play_event(d, g, &ex, ev);
@@ -509,6 +750,7 @@ int sim_next_event(SimDriver *d, const PnGame *g, PnEvent *ev) {
     d->next_dealer = next_seat(g, d->next_dealer);
     d->deal_pos = 0;
     d->meld_checked = 0;
+    plant_new_hand(d);
     return 1;
   }
   return 0;

@@ -54,7 +54,7 @@ typedef struct SimDriver {
   int plant_bids;              /* bid plants in this hand (capped, so the bidding ends) */
   int plant_mark;              /* bidding: bids_made when a bid-after-pass was last considered */
   int plant_trick;             /* two-hand: trick after which a meld plant was last considered */
-  bool plant_pending;          /* two-hand: a meld plant chosen for this turn, not yet written */
+  int plant_pending;           /* two-hand: 1 plant a meld now, 2 after the real meld, 0 none */
   int score_wrong;             /* score row (0-based) to write wrong this hand, -1 none */
 } SimDriver;
 
