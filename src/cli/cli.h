@@ -90,5 +90,6 @@ int cmd_rules(const CliCommand *self, int argc, char **argv);
 int cmd_sim(const CliCommand *self, int argc, char **argv);
 int cmd_audit(const CliCommand *self, int argc, char **argv);
 int cmd_record(const CliCommand *self, int argc, char **argv);
+int cmd_check(const CliCommand *self, int argc, char **argv);
 
 #endif
