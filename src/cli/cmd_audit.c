@@ -230,7 +230,7 @@ int cmd_audit(const CliCommand *self, int argc, char **argv) {
   if (filter.nkeys && games < filter.nkeys) cli_error(self, "note: %d of the --game keys were not found", filter.nkeys - (int)games);
   fprintf(stderr, "audited %ld game%s, %ld hand%s: %ld finding%s", games, games == 1 ? "" : "s", hands,
           hands == 1 ? "" : "s", a.findings, a.findings == 1 ? "" : "s");
-  if (fix) fprintf(stderr, "; %ld %s stored results fixed", fixed, fixed == 1 ? " hand's" : " hands'");
+  if (fix) fprintf(stderr, "; %ld %s stored results fixed", fixed, fixed == 1 ? "hand's" : "hands'");
   fputc('\n', stderr);
   rc = a.findings ? CLI_FINDINGS : CLI_OK;
 done:
