@@ -203,7 +203,7 @@ if [[ $have_sqlite -eq 1 ]]; then
   out_has ',stored-result,,"?stored results differ from the replay: .*stored [-0-9]+, replayed [-0-9]+'
   t fix_results 1 audit "$clean" --fix-results
   out_has 'hand 2: stored results differ from the replay'
-  err_has "1 hand.? stored results fixed"
+  err_has "1 hand's stored results fixed"
   t fixed 0 audit "$clean"
   out_empty
 else
