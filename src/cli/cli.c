@@ -73,25 +73,6 @@ int cli_getopt(const CliCommand *cmd, int argc, char **argv, const char *shortop
   return '?';
 }
 
-void cli_json_string(FILE *out, const char *s) {
-  fputc('"', out);
-  for (const unsigned char *p = (const unsigned char *)s; *p != '\0'; p++) {
-    switch (*p) {
-    case '"': fputs("\\\"", out); break;
-    case '\\': fputs("\\\\", out); break;
-    case '\n': fputs("\\n", out); break;
-    case '\t': fputs("\\t", out); break;
-    case '\r': fputs("\\r", out); break;
-    default:
-      if (*p < 0x20)
-        fprintf(out, "\\u%04x", *p);
-      else
-        fputc(*p, out);
-    }
-  }
-  fputc('"', out);
-}
-
 int cli_options_add(const CliCommand *cmd, CliOptions *opts, const char *text) {
   if (strchr(text, '=') == NULL || text[0] == '=')
     return cli_usage_error(cmd, "--option '%s': expected NAME=VALUE", text);

@@ -62,9 +62,6 @@ int cli_getopt(const CliCommand *cmd, int argc, char **argv, const char *shortop
 /* Call once before the first cli_getopt of a command. */
 void cli_getopt_reset(void);
 
-/* Writes `s` as a JSON string literal (with quotes) to `out`. */
-void cli_json_string(FILE *out, const char *s);
-
 /* Collected `--option name=value` arguments, applied after the preset. */
 #define CLI_MAX_OPTIONS 32
 typedef struct CliOptions {

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "writer.h"
 
 enum { OPT_VARIANT = 256, OPT_TRUMP, OPT_FORMAT, OPT_OPTION };
 
@@ -113,7 +114,7 @@ static void print_json(const PnMeldResult *res) {
   for (int i = 0; i < res->nlines; i++) {
     const PnMeldLine *l = &res->lines[i];
     fputs(i > 0 ? ", {\"name\": " : "{\"name\": ", stdout);
-    cli_json_string(stdout, meld_name(l->kind));
+    out_json_string(stdout, meld_name(l->kind));
     printf(", \"count\": %d, \"points\": %d}", l->count, l->points);
   }
   fputs("]}\n", stdout);

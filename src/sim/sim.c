@@ -682,6 +682,15 @@ static bool score_event(SimDriver *d, const PnGame *g, PnEvent *ev) {
 
 /* -------------------------------------------------------------- driving */
 
+/* The next hand's dealer row, and the driver's per-hand state reset. */
+static void next_hand(SimDriver *d, const PnGame *g, PnEvent *ev) {
+  set_event(ev, PN_EV_DEALER, d->next_dealer);
+  d->next_dealer = next_seat(g, d->next_dealer);
+  d->deal_pos = 0;
+  d->meld_checked = 0;
+  plant_new_hand(d);
+}
+
 int sim_next_event(SimDriver *d, const PnGame *g, PnEvent *ev) {
   const PnHand *h = &g->hand;
   PnExpect ex;
@@ -691,11 +700,7 @@ int sim_next_event(SimDriver *d, const PnGame *g, PnEvent *ev) {
   case PN_PHASE_DEALER:
   case PN_PHASE_GAME_OVER:
     if (g->over) return 0;
-    set_event(ev, PN_EV_DEALER, d->next_dealer);
-    d->next_dealer = next_seat(g, d->next_dealer);
-    d->deal_pos = 0;
-    d->meld_checked = 0;
-    plant_new_hand(d);
+    next_hand(d, g, ev);
     return 1;
   case PN_PHASE_DEAL:
     if (d->deal_pos == 0) d->ndeal = sim_deal_events(&d->rng, g, d->deal);
@@ -746,11 +751,7 @@ int sim_next_event(SimDriver *d, const PnGame *g, PnEvent *ev) {
   case PN_PHASE_DONE:
     if (score_event(d, g, ev)) return 1;
     if (g->over) return 0;
-    set_event(ev, PN_EV_DEALER, d->next_dealer);
-    d->next_dealer = next_seat(g, d->next_dealer);
-    d->deal_pos = 0;
-    d->meld_checked = 0;
-    plant_new_hand(d);
+    next_hand(d, g, ev);
     return 1;
   }
   return 0;

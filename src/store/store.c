@@ -605,15 +605,16 @@ static bool no_row_changed(const Store *s) {
   return sqlite3_changes(s->db) == 0;
 }
 
-int store_hand_update_results(Store *store, int64_t game_id, int number, const uint8_t *results,
-                              size_t len, PnDiag *diag) {
+/* Replaces one blob column of a stored hand: the statement `id` is
+ * "UPDATE hands SET <column> = :blob WHERE game_id = :game AND number =
+ * :number"; `what` names the change in messages. */
+static int hand_blob_update(Store *store, int id, const char *sql, int64_t game_id, int number,
+                            const uint8_t *blob, size_t len, const char *what, PnDiag *diag) {
   int rc = STORE_ERROR;
-  sqlite3_stmt *st = prepare(store, ST_HAND_RESULTS,
-                             "UPDATE hands SET results = :results WHERE game_id = :game AND number = :number",
-                             diag);
+  sqlite3_stmt *st = prepare(store, id, sql, diag);
   if (st == NULL)
     goto done;
-  int src = bind_blob(st, ":results", results, len, true);
+  int src = bind_blob(st, ":blob", blob, len, true);
   if (src == SQLITE_OK)
     src = bind_int(st, ":game", game_id);
   if (src == SQLITE_OK)
@@ -621,7 +622,7 @@ int store_hand_update_results(Store *store, int64_t game_id, int number, const u
   if (src == SQLITE_OK)
     src = sqlite3_step(st);
   if (src != SQLITE_DONE)
-    rc = fail(store, diag, src, "updating a hand's results");
+    rc = fail(store, diag, src, what);
   else if (no_row_changed(store))
     set_msg(diag, "game %lld has no hand %d", (long long)game_id, number);
   else
@@ -631,30 +632,18 @@ done:
   return rc;
 }
 
+int store_hand_update_results(Store *store, int64_t game_id, int number, const uint8_t *results,
+                              size_t len, PnDiag *diag) {
+  return hand_blob_update(store, ST_HAND_RESULTS,
+                          "UPDATE hands SET results = :blob WHERE game_id = :game AND number = :number",
+                          game_id, number, results, len, "updating a hand's results", diag);
+}
+
 int store_hand_update_events(Store *store, int64_t game_id, int number, const uint8_t *events, size_t len,
                              PnDiag *diag) {
-  int rc = STORE_ERROR;
-  sqlite3_stmt *st = prepare(store, ST_HAND_EVENTS,
-                             "UPDATE hands SET events = :events WHERE game_id = :game AND number = :number",
-                             diag);
-  if (st == NULL)
-    goto done;
-  int src = bind_blob(st, ":events", events, len, true);
-  if (src == SQLITE_OK)
-    src = bind_int(st, ":game", game_id);
-  if (src == SQLITE_OK)
-    src = bind_int(st, ":number", number);
-  if (src == SQLITE_OK)
-    src = sqlite3_step(st);
-  if (src != SQLITE_DONE)
-    rc = fail(store, diag, src, "updating a hand's events");
-  else if (no_row_changed(store))
-    set_msg(diag, "game %lld has no hand %d", (long long)game_id, number);
-  else
-    rc = STORE_OK;
-done:
-  done_stmt(st);
-  return rc;
+  return hand_blob_update(store, ST_HAND_EVENTS,
+                          "UPDATE hands SET events = :blob WHERE game_id = :game AND number = :number",
+                          game_id, number, events, len, "updating a hand's events", diag);
 }
 
 int store_game_update_end(Store *store, int64_t game_id, const StoreGameEnd *end, PnDiag *diag) {
