@@ -28,7 +28,6 @@ static const struct option check_options[] = {
 typedef struct Check {
   const char *db;            /* the path, as given: every line starts with it */
   long problems;             /* listed so far */
-  long stale;                /* stored-result findings in the current hand */
 } Check;
 
 static void problem(Check *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -54,7 +53,6 @@ static const char *unprefixed(const Check *c, const char *msg) {
 static void on_finding(void *ctx, const StoreRow *row, const ReplayFinding *f) {
   Check *c = ctx;
   if (f->kind != PN_FIND_STORED_RESULT) return;
-  c->stale++;
   problem(c, "game %s, hand %d: %s", row->key, f->hand, f->detail);
 }
 
@@ -136,7 +134,6 @@ int cmd_check(const CliCommand *self, int argc, char **argv) {
       skipped++;
       continue;
     }
-    ck.stale = 0;
     if (replay_hand(game, &row, on_finding, &ck, NULL, &diag) != 0) {
       problem(&ck, "%s: the game's later hands cannot be replayed", diag.msg);
       replayable = false;
@@ -144,8 +141,8 @@ int cmd_check(const CliCommand *self, int argc, char **argv) {
     }
     hands++;
   }
-  if (games > 0) game_done(&ck, key, stored_winner, game, replayable);
   if (got < 0) problem(&ck, "reading the hands: %s", diag.msg);
+  else if (games > 0) game_done(&ck, key, stored_winner, game, replayable); /* all its hands were read */
   rc = ck.problems ? CLI_FINDINGS : CLI_OK;
 
 summary:

@@ -134,12 +134,16 @@ static PnFindingKind judge(const PnObligation *ob, const PnCards *held, const Pn
 int pn_legal_plays(const PnObligation *ob, const PnCards *held, const PnCard *trick, int count,
                    int trump, PnCards *legal) {
   judge(ob, held, trick, count, trump, -1, legal, NULL);
+  /* One copy of each: a count (at most 4, three bits) becomes its low bit,
+   * eight cards to a word. */
   int distinct = 0;
-  for (int c = 0; c < PN_CARD_KINDS; c++)
-    if (legal->n[c]) {
-      legal->n[c] = 1;
-      distinct++;
-    }
+  for (int w = 0; w < PN_CARD_KINDS / 8; w++) {
+    uint64_t word;
+    memcpy(&word, legal->n + 8 * w, sizeof word);
+    word = (word | word >> 1 | word >> 2) & 0x0101010101010101ull;
+    memcpy(legal->n + 8 * w, &word, sizeof word);
+    distinct += __builtin_popcountll(word);
+  }
   return distinct;
 }
 

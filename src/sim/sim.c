@@ -568,7 +568,12 @@ static bool plant_progressive(SimDriver *d, const PnGame *g, PnEvent *ev) {
 
 /* ------------------------------------------------------------------ play */
 
-static int card_points(const PnGame *g, PnCard c) { return pn_counter_value(g->rules.count, c); }
+/* Counter points by rank for the game's scheme (looked up once per play). */
+static void rank_points(const PnGame *g, int points[PN_RANKS]) {
+  for (int r = 0; r < PN_RANKS; r++) points[r] = pn_counter_value(g->rules.count, PN_CARD(0, r));
+}
+
+static int points_of(const int points[PN_RANKS], PnCard card) { return points[PN_RANK(card)]; }
 
 /* Sensible card play: lead aces and strong cards; follow by winning
  * cheaply, feeding counters to a partner who is winning, and throwing
@@ -586,6 +591,8 @@ static PnCard choose_play(const PnGame *g, int seat, const PnCards *legal) {
   }
   int led = PN_SUIT(h->trick[0]);
   int wi = pn_trick_winner(h->trick, h->ntrick, trump);
+  int points[PN_RANKS];
+  rank_points(g, points);
   int winner_seat = h->trick_seat[wi];
   bool partner_winning = g->rules.sides == PN_SIDES_TEAMS && (winner_seat - seat) % 2 == 0;
   PnCard cheapest_win = PN_NO_CARD, richest = PN_NO_CARD, poorest = PN_NO_CARD;
@@ -596,11 +603,11 @@ static PnCard choose_play(const PnGame *g, int seat, const PnCards *legal) {
     if (wins && (cheapest_win == PN_NO_CARD || (PN_SUIT(card) == trump) < (PN_SUIT(cheapest_win) == trump) ||
                  ((PN_SUIT(card) == trump) == (PN_SUIT(cheapest_win) == trump) && PN_RANK(card) > PN_RANK(cheapest_win))))
       cheapest_win = card;
-    if (richest == PN_NO_CARD || card_points(g, card) > card_points(g, richest) ||
-        (card_points(g, card) == card_points(g, richest) && PN_SUIT(richest) == trump))
+    if (richest == PN_NO_CARD || points_of(points, card) > points_of(points, richest) ||
+        (points_of(points, card) == points_of(points, richest) && PN_SUIT(richest) == trump))
       richest = card;
-    if (poorest == PN_NO_CARD || card_points(g, card) < card_points(g, poorest) ||
-        (card_points(g, card) == card_points(g, poorest) && PN_RANK(card) > PN_RANK(poorest)))
+    if (poorest == PN_NO_CARD || points_of(points, card) < points_of(points, poorest) ||
+        (points_of(points, card) == points_of(points, poorest) && PN_RANK(card) > PN_RANK(poorest)))
       poorest = card;
   }
   if (partner_winning) return richest != PN_NO_CARD && PN_SUIT(richest) != trump ? richest : poorest;

@@ -170,7 +170,10 @@ static int get_int(Reader *r) {
 
 static int get_small(Reader *r, int max) {
   uint64_t v = get_uvarint(r);
-  if (v > (uint64_t)max) r->bad = true;
+  if (v > (uint64_t)max) {
+    r->bad = true;
+    return 0; /* not (int)v: the caller may compute with it (trump - 1) */
+  }
   return (int)v;
 }
 

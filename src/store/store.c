@@ -6,6 +6,8 @@
  * store->stmt[] until store_close(); values are bound by name.  The
  * schema comes from the schema/ migrations, embedded at build time (schema.h).
  */
+#define _POSIX_C_SOURCE 200809L /* access(): why a new database could not be created */
+
 #include "store.h"
 
 #include <errno.h>
@@ -14,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "schema.h"
 
@@ -199,6 +202,20 @@ static int known_version(void) {
   return store_migrations[store_migration_count - 1].version;
 }
 
+/* Why a database file that is not there could not be created: the errno
+ * of its directory (missing, or not writable), else ENOENT.  SQLite's own
+ * errno is the ENOENT of its read-only retry, which would tell a user
+ * whose directory is read-only that it does not exist. */
+static int create_errno(const char *path) {
+  const char *slash = strrchr(path, '/');
+  char dir[1024];
+  if (slash == NULL)
+    snprintf(dir, sizeof dir, ".");
+  else
+    snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+  return access(dir, W_OK | X_OK) != 0 ? errno : ENOENT;
+}
+
 /* Opens the connection itself; names the path in every message. */
 static int open_db(Store *s, int flags, PnDiag *diag) {
   bool readonly = (flags & STORE_READONLY) != 0;
@@ -211,6 +228,8 @@ static int open_db(Store *s, int flags, PnDiag *diag) {
   if (rc == SQLITE_OK)
     return STORE_OK;
   int err = s->db ? sqlite3_system_errno(s->db) : 0;
+  if ((rc & 0xFF) == SQLITE_CANTOPEN && err == ENOENT && create)
+    err = create_errno(s->path);
   if ((rc & 0xFF) == SQLITE_CANTOPEN && err == ENOENT && !create)
     set_msg(diag, "%s: no such database (`pinochle init %s` creates one)", s->path, s->path);
   else if ((rc & 0xFF) == SQLITE_CANTOPEN && err != 0)
@@ -1101,7 +1120,12 @@ int store_check(Store *store, PnDiag *diag) {
   if (src == SQLITE_ROW) {
     const char *first = column_text(st, 0);
     if (strcmp(first, "ok") != 0) {
-      set_msg(diag, "%s: integrity_check: %s", store->path, first);
+      /* "*** in database main ***\nPage 21: ...\n...": the first problem,
+       * on one line (a diagnostic has no newline) */
+      const char *nl = strchr(first, '\n');
+      if (nl != NULL && nl - first >= 4 && memcmp(first, "*** ", 4) == 0)
+        first = nl + 1;
+      set_msg(diag, "%s: integrity_check: %.*s", store->path, (int)strcspn(first, "\n"), first);
       rc = 1;
       goto done;
     }

@@ -1,0 +1,184 @@
+#!/usr/bin/env bash
+# test_faults.sh PINOCHLE - the file system says no: a database in a
+# missing directory, a read-only database file, a read-only directory, a
+# full disk.  Each gives exit 2 and a clear message naming the database,
+# and stores no partial game: the database stays byte for byte as it was
+# (an import), or keeps exactly the hands committed before (a recorded
+# game).
+#
+# Permissions mean nothing to root: run as root, the read-only cases run
+# pinochle as `nobody` (setpriv); the full disk is a 1 MiB tmpfs, which
+# needs root.  Cases that cannot be set up here are skipped with a note.
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh" "$@"
+
+sum() { sha256sum "$1" | cut -d' ' -f1; }
+"$PN" sim --variant partnership-auction --games 2 --seed 41 -o "$tmp/two.csv" || fail "sim"
+
+# as_user CMD...: runs CMD as an unprivileged user: ourselves, or nobody
+# when we are root.
+as_user=()
+if [[ $(id -u) -eq 0 ]]; then
+  if command -v setpriv >/dev/null && setpriv --reuid=65534 --regid=65534 --clear-groups true 2>/dev/null \
+    && setpriv --reuid=65534 --regid=65534 --clear-groups test -x "$PN"; then
+    as_user=(setpriv --reuid=65534 --regid=65534 --clear-groups)
+    chmod 755 "$tmp"
+    chmod 644 "$tmp/two.csv"
+  else
+    as_user=(none)
+  fi
+fi
+user_pn() { "${as_user[@]}" "${wrap[@]}" "$PN" "$@"; }
+
+# ------------------------------------------------------ missing directory
+section "a database in a directory that does not exist"
+for cmd in import record export check; do
+  check "missing-dir-$cmd"
+  case $cmd in
+  import) pn import "$tmp/no/such/dir/club.db" "$tmp/two.csv" >/dev/null 2>"$tmp/err" ;;
+  record) pn record "$tmp/no/such/dir/club.db" --variant two-hand --players A,B </dev/null >/dev/null 2>"$tmp/err" ;;
+  *) pn "$cmd" "$tmp/no/such/dir/club.db" >/dev/null 2>"$tmp/err" ;;
+  esac
+  rc=$?
+  [[ $rc -eq 2 ]] || fail "exit $rc, expected 2"
+  grep -Eq "^pinochle: $cmd: $tmp/no/such/dir/club.db: (cannot create or open: No such file or directory|no such database)" \
+    "$tmp/err" || fail "unclear message: $(head -2 "$tmp/err")"
+  [[ ! -e $tmp/no ]] || fail "created $tmp/no"
+done
+
+# -------------------------------------------------------------- read-only
+if [[ ${as_user[0]:-} == none ]]; then
+  echo "   skipped: read-only cases (root, and setpriv cannot run pinochle as nobody)"
+else
+  section "a read-only database file"
+  ro=$tmp/ro
+  mkdir "$ro"
+  "$PN" import -q "$ro/club.db" "$ROOT/tests/import/base.csv" || fail "setup"
+  chmod 444 "$ro/club.db"
+  [[ ${#as_user[@]} -gt 0 ]] && chmod 777 "$ro" # the directory is writable; the file is not
+  before=$(sum "$ro/club.db")
+  check readonly-file-import
+  user_pn import "$ro/club.db" "$tmp/two.csv" >/dev/null 2>"$tmp/err"
+  rc=$?
+  [[ $rc -eq 2 ]] || fail "exit $rc, expected 2"
+  grep -q "^pinochle: import: .*attempt to write a readonly database" "$tmp/err" \
+    || fail "unclear message: $(head -2 "$tmp/err")"
+  echo "   $(head -1 "$tmp/err")"
+  [[ $(sum "$ro/club.db") == "$before" ]] || fail "the database changed"
+  check readonly-file-record
+  echo quit | user_pn record "$ro/club.db" --variant two-hand --players A,B --game r1 >/dev/null 2>"$tmp/err"
+  rc=$?
+  [[ $rc -eq 2 ]] || fail "exit $rc, expected 2"
+  grep -q "^pinochle: record: .*attempt to write a readonly database" "$tmp/err" \
+    || fail "unclear message: $(head -2 "$tmp/err")"
+  echo "   $(head -1 "$tmp/err")"
+  [[ $(sum "$ro/club.db") == "$before" ]] || fail "the database changed"
+  check readonly-file-readers
+  user_pn export "$ro/club.db" >"$tmp/out" 2>"$tmp/err" || fail "export of a read-only file: $(head -1 "$tmp/err")"
+  cmp -s "$tmp/out" "$ROOT/tests/import/base.expected.csv" || fail "export differs"
+  user_pn check "$ro/club.db" >"$tmp/out" 2>&1 || fail "check of a read-only file: $(head -1 "$tmp/out")"
+  [[ $(sum "$ro/club.db") == "$before" ]] || fail "the database changed"
+
+  section "a read-only directory"
+  chmod 644 "$ro/club.db"
+  rm -f "$ro"/club.db-*
+  [[ ${#as_user[@]} -gt 0 ]] && chown 65534 "$ro/club.db"
+  chmod 555 "$ro"
+  before=$(sum "$ro/club.db")
+  check readonly-dir-import
+  user_pn import "$ro/club.db" "$tmp/two.csv" >/dev/null 2>"$tmp/err"
+  rc=$?
+  [[ $rc -eq 2 ]] || fail "exit $rc, expected 2"
+  grep -q "^pinochle: import: $ro/club.db: " "$tmp/err" || fail "the message does not name the database: $(head -2 "$tmp/err")"
+  [[ $(sum "$ro/club.db") == "$before" ]] || fail "the database changed"
+  echo "   $(head -1 "$tmp/err")"
+  check readonly-dir-new-database
+  user_pn import "$ro/new.db" "$tmp/two.csv" >/dev/null 2>"$tmp/err"
+  rc=$?
+  [[ $rc -eq 2 ]] || fail "exit $rc, expected 2"
+  grep -q "^pinochle: import: $ro/new.db: cannot create or open: Permission denied" "$tmp/err" \
+    || fail "unclear message: $(head -2 "$tmp/err")"
+  [[ ! -e $ro/new.db ]] || fail "created $ro/new.db"
+  # Readers of a WAL database need its -shm file, which a read-only
+  # directory cannot hold: they must fail cleanly if they cannot read.
+  check readonly-dir-readers
+  for cmd in export check; do
+    user_pn "$cmd" "$ro/club.db" >/dev/null 2>"$tmp/err"
+    rc=$?
+    if [[ $rc -ne 0 ]]; then
+      [[ $rc -eq 2 ]] || fail "$cmd: exit $rc"
+      grep -q "^pinochle: $cmd: $ro/club.db: " "$tmp/err" || fail "$cmd: unclear message: $(head -2 "$tmp/err")"
+      echo "   $cmd: $(head -1 "$tmp/err")"
+    fi
+  done
+  [[ $(sum "$ro/club.db") == "$before" ]] || fail "the database changed"
+  chmod 755 "$ro"
+fi
+
+# -------------------------------------------------------------- full disk
+section "a full disk"
+full=$tmp/full
+mkdir "$full"
+if [[ $(id -u) -ne 0 ]] || ! mount -t tmpfs -o size=1M tmpfs "$full" 2>/dev/null; then
+  echo "   skipped: cannot mount a 1 MiB tmpfs here (needs root)"
+else
+  mounts+=("$full")
+  "$PN" import -q "$full/club.db" "$ROOT/tests/import/base.csv" || fail "setup"
+  "$PN" sim --variant partnership-auction --games 600 --seed 43 -o "$tmp/many.csv" || fail "sim"
+  before=$(sum "$full/club.db")
+  check full-disk-import
+  pn import "$full/club.db" "$tmp/many.csv" >/dev/null 2>"$tmp/err"
+  rc=$?
+  [[ $rc -eq 2 ]] || fail "exit $rc, expected 2"
+  grep -q "disk is full" "$tmp/err" || fail "unclear message: $(head -2 "$tmp/err")"
+  grep -q '1 file failed: nothing of it stored' "$tmp/err" || fail "the summary does not say nothing was stored"
+  [[ $(sum "$full/club.db") == "$before" ]] || fail "the database changed"
+  sound "$full/club.db"
+  echo "   $(head -1 "$tmp/err")"
+
+  # a recorded game on a disk with room for its first hands only: the
+  # hands stored are whole and the log's first ones; with room again,
+  # --resume finishes the game
+  check full-disk-record
+  "$PN" sim --variant partnership-auction --games 1 --seed 23 -o "$tmp/game.csv"
+  key=$(awk -F, 'NR == 2 { print $1 }' "$tmp/game.csv")
+  players=$(awk -F, '$5 == "player" { printf "%s%s", sep, $7; sep = "," }' "$tmp/game.csv")
+  date=$(awk -F, '$5 == "tag" && $7 ~ /^date=/ { print substr($7, 6); exit }' "$tmp/game.csv")
+  awk -F, 'NR > 1 && $2 > 0 {
+    line = $5 == "dealer" ? "dealer " $4 : ($4 != "" ? $4 " " : "") $5
+    if ($6 != "") line = line " " $6
+    if ($7 != "") line = line " " $7
+    print $2 "\t" line }' "$tmp/game.csv" >"$tmp/game.rec"
+  rm -f "$full"/club.db*
+  "$PN" import -q "$full/club.db" "$ROOT/tests/import/base.csv" || fail "setup"
+  free=$(df -k --output=avail "$full" | tail -1)
+  # room for the write-ahead log's index (32 KiB) and a few commits
+  head -c $(((free - 72) * 1024)) /dev/zero >"$full/filler" 2>/dev/null
+  cut -f2 "$tmp/game.rec" | pn record "$full/club.db" --variant partnership-auction --players "$players" \
+    --game "$key" --tag "date=$date" --yes >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  h=$(hands "$full/club.db")
+  h=$((h - 2)) # the base game's two hands
+  if [[ $rc -eq 0 ]]; then
+    echo "   skipped: the recorded game fitted on the disk"
+  else
+    [[ $rc -eq 2 ]] || fail "exit $rc, expected 2"
+    grep -Eq "disk is full|No space left on device" "$tmp/err" || fail "unclear message: $(head -2 "$tmp/err")"
+    rm -f "$full/filler"
+    h=$(($(hands "$full/club.db") - 2))
+    sound "$full/club.db"
+    "$PN" export "$full/club.db" --game "$key" >"$tmp/rec.csv"
+    same_as_prefix "$tmp/rec.csv" "$tmp/game.csv" "$h" || fail "the $h stored hands differ from the log's first $h"
+    echo "   $(head -1 "$tmp/err"); $h hands stored, each whole"
+    check full-disk-resume
+    awk -F'\t' -v k="$h" '$1 > k { print $2 }' "$tmp/game.rec" \
+      | pn record "$full/club.db" --resume "$key" --yes >"$tmp/out" 2>"$tmp/err" || fail "--resume: exit $?"
+    "$PN" export "$full/club.db" --game "$key" >"$tmp/rec.csv"
+    # score rows lost with the failed commit stay lost
+    without_scores "$tmp/game.csv" "$h" "$prefix_dropped" >"$tmp/expected.csv"
+    export_of "$tmp/expected.csv" >"$tmp/imp.csv"
+    cmp -s "$tmp/rec.csv" "$tmp/imp.csv" || fail "the resumed game differs from the log"
+    sound "$full/club.db"
+  fi
+fi
+
+finish
