@@ -145,7 +145,8 @@ cmp -s "$tmp/rec.csv" "$tmp/imp.csv" || fail "the stored hands differ from the l
 
 # b) --resume finishes the game: the same as importing the whole log
 check record-resumed
-lines $((k + 1)) "$nhands" | pn record "$rdb" --resume "$key" --yes >"$tmp/resume.out" 2>&1 \
+lines $((k + 1)) "$nhands" >"$tmp/rest.rec"
+pn record "$rdb" --resume "$key" --yes <"$tmp/rest.rec" >"$tmp/resume.out" 2>&1 \
   || fail "--resume: exit $?: $(tail -2 "$tmp/resume.out")"
 sound "$rdb"
 pn export "$rdb" >"$tmp/rec.csv"

@@ -65,7 +65,8 @@ else
   echo "   $(head -1 "$tmp/err")"
   [[ $(sum "$ro/club.db") == "$before" ]] || fail "the database changed"
   check readonly-file-record
-  echo quit | user_pn record "$ro/club.db" --variant two-hand --players A,B --game r1 >/dev/null 2>"$tmp/err"
+  echo quit >"$tmp/quit.rec"
+  user_pn record "$ro/club.db" --variant two-hand --players A,B --game r1 <"$tmp/quit.rec" >/dev/null 2>"$tmp/err"
   rc=$?
   [[ $rc -eq 2 ]] || fail "exit $rc, expected 2"
   grep -q "^pinochle: record: .*attempt to write a readonly database" "$tmp/err" \
@@ -153,7 +154,8 @@ else
   free=$(df -k --output=avail "$full" | tail -1)
   # room for the write-ahead log's index (32 KiB) and a few commits
   head -c $(((free - 72) * 1024)) /dev/zero >"$full/filler" 2>/dev/null
-  cut -f2 "$tmp/game.rec" | pn record "$full/club.db" --variant partnership-auction --players "$players" \
+  cut -f2 "$tmp/game.rec" >"$tmp/all.rec"
+  pn record "$full/club.db" --variant partnership-auction --players "$players" <"$tmp/all.rec" \
     --game "$key" --tag "date=$date" --yes >"$tmp/out" 2>"$tmp/err"
   rc=$?
   h=$(hands "$full/club.db")
@@ -170,8 +172,8 @@ else
     same_as_prefix "$tmp/rec.csv" "$tmp/game.csv" "$h" || fail "the $h stored hands differ from the log's first $h"
     echo "   $(head -1 "$tmp/err"); $h hands stored, each whole"
     check full-disk-resume
-    awk -F'\t' -v k="$h" '$1 > k { print $2 }' "$tmp/game.rec" \
-      | pn record "$full/club.db" --resume "$key" --yes >"$tmp/out" 2>"$tmp/err" || fail "--resume: exit $?"
+    awk -F'\t' -v k="$h" '$1 > k { print $2 }' "$tmp/game.rec" >"$tmp/rest.rec"
+    pn record "$full/club.db" --resume "$key" --yes <"$tmp/rest.rec" >"$tmp/out" 2>"$tmp/err" || fail "--resume: exit $?"
     "$PN" export "$full/club.db" --game "$key" >"$tmp/rec.csv"
     # score rows lost with the failed commit stay lost
     without_scores "$tmp/game.csv" "$h" "$prefix_dropped" >"$tmp/expected.csv"
