@@ -684,7 +684,10 @@ int cmd_record(const CliCommand *self, int argc, char **argv) {
     if (r->interactive) show_status(r);
   }
   free(line);
-  if (r->nevents > 1 && !r->committed)
+  if (r->nevents > 1 && !r->committed && r->game.hand.phase == PN_PHASE_DONE)
+    fprintf(stderr, "pinochle: record: hand %d was finished but could not be stored; `--resume %s` continues "
+            "from the hand before\n", r->game.hand.number, r->key);
+  else if (r->nevents > 1 && !r->committed)
     fprintf(stderr, "pinochle: record: hand %d was not finished and is not stored; `--resume %s` continues\n",
             r->game.hand.number, r->key);
   fflush(stdout);

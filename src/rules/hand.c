@@ -440,7 +440,8 @@ static PnVerdict apply_trump(PnGame *g, const PnEvent *ev, PnOutcome *out) {
   if (ev->seat != h->high_bidder)
     return impossible(out, COL_SEAT, "only the bidder (seat %d) names trump", h->high_bidder);
   if (h->trump >= 0) return impossible(out, COL_ACTION, "trump was already named");
-  if (ev->suit < 0) return impossible(out, COL_VALUE, "trump needs a suit letter S, H, D or C");
+  if (ev->suit < 0 || ev->suit >= PN_SUITS)
+    return impossible(out, COL_VALUE, "trump needs a suit letter S, H, D or C");
   h->trump = ev->suit;
   const PnCards *held = &h->held[ev->seat - 1];
   bool marriage = held->n[PN_CARD(ev->suit, PN_KING)] && held->n[PN_CARD(ev->suit, PN_QUEEN)];
