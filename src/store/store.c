@@ -619,9 +619,24 @@ done:
   return rc;
 }
 
-/* After an UPDATE or DELETE: did it touch a row? */
-static bool no_row_changed(const Store *s) {
-  return sqlite3_changes(s->db) == 0;
+/* The end of an UPDATE or DELETE of one row: `src` is its last step.  A
+ * failure is reported as `what`; no row changed is the caller's message
+ * (printf form) and STORE_ERROR. */
+static int change_done(Store *s, int src, const char *what, PnDiag *diag, const char *missing, ...)
+    __attribute__((format(printf, 5, 6)));
+
+static int change_done(Store *s, int src, const char *what, PnDiag *diag, const char *missing, ...) {
+  if (src != SQLITE_DONE)
+    return fail(s, diag, src, what);
+  if (sqlite3_changes(s->db) > 0)
+    return STORE_OK;
+  if (diag == NULL)
+    return STORE_ERROR;
+  va_list ap;
+  va_start(ap, missing);
+  vsnprintf(diag->msg, sizeof diag->msg, missing, ap);
+  va_end(ap);
+  return STORE_ERROR;
 }
 
 /* Replaces one blob column of a stored hand: the statement `id` is
@@ -640,12 +655,7 @@ static int hand_blob_update(Store *store, int id, const char *sql, int64_t game_
     src = bind_int(st, ":number", number);
   if (src == SQLITE_OK)
     src = sqlite3_step(st);
-  if (src != SQLITE_DONE)
-    rc = fail(store, diag, src, what);
-  else if (no_row_changed(store))
-    set_msg(diag, "game %lld has no hand %d", (long long)game_id, number);
-  else
-    rc = STORE_OK;
+  rc = change_done(store, src, what, diag, "game %lld has no hand %d", (long long)game_id, number);
 done:
   done_stmt(st);
   return rc;
@@ -684,12 +694,7 @@ int store_game_update_end(Store *store, int64_t game_id, const StoreGameEnd *end
     src = bind_int(st, ":game", game_id);
   if (src == SQLITE_OK)
     src = sqlite3_step(st);
-  if (src != SQLITE_DONE)
-    rc = fail(store, diag, src, "updating a game");
-  else if (no_row_changed(store))
-    set_msg(diag, "no game %lld", (long long)game_id);
-  else
-    rc = STORE_OK;
+  rc = change_done(store, src, "updating a game", diag, "no game %lld", (long long)game_id);
 done:
   done_stmt(st);
   return rc;
@@ -703,12 +708,7 @@ int store_game_delete(Store *store, int64_t game_id, PnDiag *diag) {
   int src = bind_int(st, ":game", game_id);
   if (src == SQLITE_OK)
     src = sqlite3_step(st);
-  if (src != SQLITE_DONE)
-    rc = fail(store, diag, src, "deleting a game");
-  else if (no_row_changed(store))
-    set_msg(diag, "no game %lld", (long long)game_id);
-  else
-    rc = STORE_OK;
+  rc = change_done(store, src, "deleting a game", diag, "no game %lld", (long long)game_id);
 done:
   done_stmt(st);
   return rc;
@@ -716,8 +716,6 @@ done:
 
 /* ----------------------------------------------------------------- read */
 
-/* The games and hands a filter selects, in game then hand order.  Unset
- * filter fields are bound NULL (or 0) and drop out of the WHERE. */
 /* The walk is assembled from these constant pieces, taking only the
  * conditions a filter uses (a condition that is always true still costs
  * its test on every row).  Values are always bound, never pasted. */
@@ -1097,12 +1095,7 @@ int store_audit_end(Store *store, int64_t audit_id, long games, long hands, long
     src = bind_int(st, ":audit", audit_id);
   if (src == SQLITE_OK)
     src = sqlite3_step(st);
-  if (src != SQLITE_DONE)
-    rc = fail(store, diag, src, "ending an audit");
-  else if (no_row_changed(store))
-    set_msg(diag, "no audit %lld", (long long)audit_id);
-  else
-    rc = STORE_OK;
+  rc = change_done(store, src, "ending an audit", diag, "no audit %lld", (long long)audit_id);
 done:
   done_stmt(st);
   return rc;
