@@ -12,21 +12,58 @@
  * blank (space, tab, CR, LF: exactly what libcsv skips before a row); the
  * line of that byte is the line the next record starts on, and if that
  * byte is '#' the rest of the line is a comment, skipped without parsing.
+ *
+ * Reading ahead: parsing (libcsv goes byte by byte) costs about as much
+ * as everything the importer does with a row, so for a regular file a
+ * second thread parses while the caller works.  Parsed rows travel in
+ * batches (a text arena plus row records) through a ring of BATCHES; the
+ * parsing side owns the libcsv state, the stream and the batch it fills,
+ * the reading side only the batch it reads, and the ring's two counters
+ * are the only shared state (under one mutex).  An error travels as the
+ * end of the last batch, after the rows before it, so the caller meets
+ * rows and errors in file order either way.  Standard input and other
+ * streams are parsed on the caller's thread when it needs a batch: a
+ * thread blocked on a pipe could not be stopped when the caller gives up.
  */
+#define _POSIX_C_SOURCE 200809L /* fileno */
 #include "csv_reader.h"
 
 #include <csv.h>
 #include <errno.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 const char *const csv_reader_columns[CSV_READER_FIELDS] = {
     "game", "hand", "seq", "seat", "action", "cards", "value",
 };
 
+/* Batches: filled until BATCH_TEXT bytes of fields or BATCH_ROWS rows
+ * (the arena grows past BATCH_TEXT only for the one row that crosses it). */
+enum { BATCHES = 4, BATCH_TEXT = 64 * 1024, BATCH_ROWS = 2048 };
+
+/* A parsed row: its fields are NUL-terminated strings in the batch's text. */
+typedef struct RowRef {
+  long line;                               /* line where the record starts */
+  uint32_t off[CSV_READER_FIELDS];         /* field offsets in the text */
+  uint32_t len[CSV_READER_FIELDS];         /* their lengths */
+} RowRef;
+
+typedef struct Batch {
+  char *text;                              /* the rows' fields back to back */
+  size_t text_len, text_cap;
+  RowRef rows[BATCH_ROWS];
+  int nrows;
+  int end;                                 /* after the rows: 0 more batches, 1 end of file, -1 error */
+  PnDiag error;                            /* the error when end is -1 */
+} Batch;
+
 struct CsvReader {
+  /* the parsing side */
   FILE *fp;                                /* the input */
   bool own_fp;                             /* opened here: closed here */
   const char *name;                        /* for diagnostics (borrowed) */
@@ -38,19 +75,30 @@ struct CsvReader {
   bool eof;                                /* fread reached the end */
   bool finished;                           /* csv_fini done: nothing more to come */
   bool header_done;                        /* the header row was read and checked */
-  bool failed;                             /* an error was reported: repeat it */
-  PnDiag error;                            /* that error */
   long line;                               /* line of the byte at bpos */
   bool between;                            /* between records: looking for the next start */
   bool in_comment;                         /* skipping the rest of a comment line */
   long rec_line;                           /* line where the record being parsed starts */
   int nfields;                             /* fields seen in the record being parsed */
   bool row_ready;                          /* a whole row has been parsed */
-  char *field[CSV_READER_FIELDS];          /* the row's fields (NUL-terminated) */
-  size_t flen[CSV_READER_FIELDS];          /* their lengths */
-  size_t fcap[CSV_READER_FIELDS];          /* their buffers' sizes */
+  Batch *filling;                          /* where on_field puts the fields */
   int bad_col;                             /* a field the callback refused, 0 none */
   char bad_msg[160];                       /* why */
+
+  /* the ring (batches[i % BATCHES]); produced and consumed only grow */
+  Batch *batches[BATCHES];
+  bool threaded;                           /* a parsing thread fills the ring */
+  pthread_t thread;
+  pthread_mutex_t lock;
+  pthread_cond_t filled, emptied;          /* produced grew; consumed grew or stop */
+  long produced, consumed;                 /* batches handed over / given back */
+  bool stop;                               /* the reading side closes: stop parsing */
+
+  /* the reading side */
+  Batch *reading;                          /* the batch rows come from, NULL before the first */
+  int next_row;                            /* its next row */
+  bool failed;                             /* an error was reported: repeat it */
+  PnDiag error;                            /* that error */
 };
 
 /* libcsv grows its field buffer through this; refusing past the limit
@@ -66,78 +114,16 @@ static void *capped_realloc(void *ptr, size_t size) {
 static void set_error(CsvReader *r, PnDiag *diag, long line, int col, const char *fmt, ...)
     __attribute__((format(printf, 5, 6)));
 
-/* Fills diag (and the reader's copy, so later calls repeat it). */
+/* Fills diag with a message about this reader's file. */
 static void set_error(CsvReader *r, PnDiag *diag, long line, int col, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
-  r->error.file = r->name;
-  r->error.line = line;
-  r->error.col = col;
-  vsnprintf(r->error.msg, sizeof r->error.msg, fmt, ap);
+  diag->file = r->name;
+  diag->line = line;
+  diag->col = col;
+  vsnprintf(diag->msg, sizeof diag->msg, fmt, ap);
   va_end(ap);
-  r->failed = true;
-  if (diag) *diag = r->error;
 }
-
-/* ------------------------------------------------------------- open/close */
-
-int csv_reader_new(FILE *fp, const char *name, CsvReader **out, PnDiag *diag) {
-  *out = NULL;
-  CsvReader *r = calloc(1, sizeof *r);
-  if (r == NULL) goto nomem;
-  r->block = malloc(CSV_READER_BLOCK);
-  if (r->block == NULL) goto nomem;
-  if (csv_init(&r->parser, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0) goto nomem;
-  csv_set_realloc_func(&r->parser, capped_realloc);
-  csv_set_blk_size(&r->parser, PARSER_BLOCK);
-  r->fp = fp;
-  r->name = name;
-  r->line = 1;
-  r->between = true;
-  *out = r;
-  return 0;
-nomem:
-  if (r) free(r->block);
-  free(r);
-  diag->file = name;
-  diag->line = 0;
-  diag->col = 0;
-  snprintf(diag->msg, sizeof diag->msg, "out of memory");
-  return -1;
-}
-
-int csv_reader_open(const char *path, const char *name, CsvReader **out, PnDiag *diag) {
-  bool is_stdin = strcmp(path, "-") == 0;
-  if (name == NULL) name = is_stdin ? "<stdin>" : path;
-  *out = NULL;
-  FILE *fp = is_stdin ? stdin : fopen(path, "rb");
-  if (fp == NULL) {
-    diag->file = name;
-    diag->line = 0;
-    diag->col = 0;
-    snprintf(diag->msg, sizeof diag->msg, "cannot open: %s", strerror(errno));
-    return -1;
-  }
-  if (csv_reader_new(fp, name, out, diag) != 0) {
-    if (!is_stdin) fclose(fp);
-    return -1;
-  }
-  (*out)->own_fp = !is_stdin;
-  return 0;
-}
-
-void csv_reader_close(CsvReader *r) {
-  if (r == NULL) return;
-  csv_free(&r->parser);
-  if (r->own_fp) fclose(r->fp);
-  for (int i = 0; i < CSV_READER_FIELDS; i++) free(r->field[i]);
-  free(r->block);
-  free(r);
-}
-
-const char *csv_reader_name(const CsvReader *r) { return r->name; }
-
-/* --------------------------------------------------------------- callbacks */
 
 /* Is s[0..len) UTF-8 without control characters other than tab, CR, LF?
  * Returns 0, or the message. */
@@ -172,7 +158,8 @@ static const char *check_text(const unsigned char *s, size_t len) {
   return NULL;
 }
 
-/* libcsv: one field.  Keeps the first seven; counts the rest. */
+/* libcsv: one field.  Keeps the first seven, in the batch being filled,
+ * as the staged row rows[nrows]; counts the rest. */
 static void on_field(void *data, size_t len, void *ctx) {
   CsvReader *r = ctx;
   int i = r->nfields++;
@@ -186,21 +173,25 @@ static void on_field(void *data, size_t len, void *ctx) {
              csv_reader_columns[i]);
     return;
   }
-  if (len + 1 > r->fcap[i]) {
-    size_t cap = r->fcap[i] ? r->fcap[i] : 64;
-    while (cap < len + 1) cap *= 2;
-    char *grown = realloc(r->field[i], cap);
+  Batch *b = r->filling;
+  if (b->text_len + len + 1 > b->text_cap) {
+    size_t cap = b->text_cap;
+    while (cap < b->text_len + len + 1) cap *= 2;
+    char *grown = realloc(b->text, cap);
     if (grown == NULL) {
       r->bad_col = i + 1;
       snprintf(r->bad_msg, sizeof r->bad_msg, "out of memory");
       return;
     }
-    r->field[i] = grown;
-    r->fcap[i] = cap;
+    b->text = grown;
+    b->text_cap = cap;
   }
-  memcpy(r->field[i], s, len);
-  r->field[i][len] = '\0';
-  r->flen[i] = len;
+  RowRef *row = &b->rows[b->nrows];
+  row->off[i] = (uint32_t)b->text_len;
+  row->len[i] = (uint32_t)len;
+  memcpy(b->text + b->text_len, s, len);
+  b->text[b->text_len + len] = '\0';
+  b->text_len += len + 1;
 }
 
 /* libcsv: the end of a row. */
@@ -262,8 +253,9 @@ static void parse_failure(CsvReader *r, PnDiag *diag, long at_line) {
 
 /*
  * Parses input until one whole row is ready (1), the input ends (0), or
- * an error (-1).  The row's fields are in r->field, r->nfields of them,
- * starting on r->rec_line.
+ * an error (-1).  The row's first fields are staged in the batch being
+ * filled, as rows[nrows]; r->nfields counts them all; it starts on
+ * r->rec_line.
  */
 static int read_row(CsvReader *r, PnDiag *diag) {
   r->nfields = 0;
@@ -343,16 +335,19 @@ static int read_row(CsvReader *r, PnDiag *diag) {
   }
 }
 
-/* The header row must be the seven column names, exactly. */
-static int check_header(CsvReader *r, PnDiag *diag) {
-  for (int i = 0; i < CSV_READER_FIELDS && i < r->nfields; i++)
-    if (strcmp(r->field[i], csv_reader_columns[i]) != 0) {
+/* The header row (staged in b) must be the seven column names, exactly. */
+static int check_header(CsvReader *r, const Batch *b, PnDiag *diag) {
+  const RowRef *row = &b->rows[b->nrows];
+  for (int i = 0; i < CSV_READER_FIELDS && i < r->nfields; i++) {
+    const char *field = b->text + row->off[i];
+    if (strcmp(field, csv_reader_columns[i]) != 0) {
       set_error(r, diag, r->rec_line, i + 1,
                 "bad header: column %d must be '%s', not '%.40s' (the header is "
                 "game,hand,seq,seat,action,cards,value)",
-                i + 1, csv_reader_columns[i], r->field[i]);
+                i + 1, csv_reader_columns[i], field);
       return -1;
     }
+  }
   if (r->nfields < CSV_READER_FIELDS) {
     set_error(r, diag, r->rec_line, r->nfields + 1,
               "bad header: column %d '%s' is missing (the header is "
@@ -369,34 +364,211 @@ static int check_header(CsvReader *r, PnDiag *diag) {
   return 0;
 }
 
+/* Parses rows into b until it is full, the input ends or an error. */
+static void fill_batch(CsvReader *r, Batch *b) {
+  b->nrows = 0;
+  b->text_len = 0;
+  b->end = 0;
+  r->filling = b;
+  while (b->nrows < BATCH_ROWS && b->text_len < BATCH_TEXT) {
+    size_t row_start = b->text_len;
+    int got = read_row(r, &b->error);
+    if (got < 0) {
+      b->end = -1;
+      return;
+    }
+    if (got == 0) {
+      if (!r->header_done) {
+        set_error(r, &b->error, 1, 0, "no header row: the file is empty (the header is "
+                                      "game,hand,seq,seat,action,cards,value)");
+        b->end = -1;
+        return;
+      }
+      b->end = 1;
+      return;
+    }
+    if (!r->header_done) {
+      if (check_header(r, b, &b->error) != 0) {
+        b->end = -1;
+        return;
+      }
+      r->header_done = true;
+      b->text_len = row_start; /* the header is not a row */
+      continue;
+    }
+    if (r->nfields != CSV_READER_FIELDS) {
+      int col = r->nfields < CSV_READER_FIELDS ? r->nfields + 1 : CSV_READER_FIELDS + 1;
+      set_error(r, &b->error, r->rec_line, col, "%d field%s, expected 7 (game,hand,seq,seat,action,cards,value)",
+                r->nfields, r->nfields == 1 ? "" : "s");
+      b->end = -1;
+      return;
+    }
+    b->rows[b->nrows++].line = r->rec_line;
+  }
+}
+
+/* The parsing thread: fills the ring until the end, an error, or stop. */
+static void *parse_ahead(void *arg) {
+  CsvReader *r = arg;
+  for (;;) {
+    pthread_mutex_lock(&r->lock);
+    while (!r->stop && r->produced - r->consumed == BATCHES) pthread_cond_wait(&r->emptied, &r->lock);
+    bool stop = r->stop;
+    Batch *b = r->batches[r->produced % BATCHES];
+    pthread_mutex_unlock(&r->lock);
+    if (stop) break;
+    fill_batch(r, b);
+    pthread_mutex_lock(&r->lock);
+    r->produced++;
+    pthread_cond_signal(&r->filled);
+    pthread_mutex_unlock(&r->lock);
+    if (b->end != 0) break;
+  }
+  return NULL;
+}
+
+/* The reading side's next batch: handed over by the thread, or parsed now. */
+static Batch *next_batch(CsvReader *r) {
+  if (!r->threaded) {
+    fill_batch(r, r->batches[0]);
+    return r->batches[0];
+  }
+  pthread_mutex_lock(&r->lock);
+  if (r->reading) { /* give the last one back */
+    r->consumed++;
+    pthread_cond_signal(&r->emptied);
+  }
+  while (r->produced == r->consumed) pthread_cond_wait(&r->filled, &r->lock);
+  Batch *b = r->batches[r->consumed % BATCHES];
+  pthread_mutex_unlock(&r->lock);
+  return b;
+}
+
+/* ------------------------------------------------------------- open/close */
+
+static int new_reader(FILE *fp, const char *name, bool own_fp, CsvReader **out, PnDiag *diag) {
+  *out = NULL;
+  CsvReader *r = calloc(1, sizeof *r);
+  if (r == NULL) goto nomem;
+  r->block = malloc(CSV_READER_BLOCK);
+  if (r->block == NULL) goto nomem;
+  if (csv_init(&r->parser, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0) goto nomem;
+  csv_set_realloc_func(&r->parser, capped_realloc);
+  csv_set_blk_size(&r->parser, PARSER_BLOCK);
+  r->fp = fp;
+  r->own_fp = own_fp;
+  r->name = name;
+  r->line = 1;
+  r->between = true;
+
+  /* read ahead only where reading never blocks for long: a regular file */
+  struct stat st;
+  bool regular = fstat(fileno(fp), &st) == 0 && S_ISREG(st.st_mode);
+  int batches = regular ? BATCHES : 1;
+  for (int i = 0; i < batches; i++) {
+    r->batches[i] = malloc(sizeof *r->batches[i]);
+    if (r->batches[i] == NULL) goto nomem;
+    r->batches[i]->text_cap = BATCH_TEXT;
+    r->batches[i]->text = malloc(BATCH_TEXT);
+    if (r->batches[i]->text == NULL) goto nomem;
+  }
+  if (regular && pthread_mutex_init(&r->lock, NULL) == 0) {
+    if (pthread_cond_init(&r->filled, NULL) == 0) {
+      if (pthread_cond_init(&r->emptied, NULL) == 0) {
+        if (pthread_create(&r->thread, NULL, parse_ahead, r) == 0) {
+          r->threaded = true;
+          *out = r;
+          return 0;
+        }
+        pthread_cond_destroy(&r->emptied);
+      }
+      pthread_cond_destroy(&r->filled);
+    }
+    pthread_mutex_destroy(&r->lock);
+  }
+  *out = r; /* no thread: parse on the caller's thread, in batches[0] */
+  return 0;
+nomem:
+  if (r) r->own_fp = false; /* the caller closes what it opened */
+  csv_reader_close(r);
+  diag->file = name;
+  diag->line = 0;
+  diag->col = 0;
+  snprintf(diag->msg, sizeof diag->msg, "out of memory");
+  return -1;
+}
+
+int csv_reader_new(FILE *fp, const char *name, CsvReader **out, PnDiag *diag) {
+  return new_reader(fp, name, false, out, diag);
+}
+
+int csv_reader_open(const char *path, const char *name, CsvReader **out, PnDiag *diag) {
+  bool is_stdin = strcmp(path, "-") == 0;
+  if (name == NULL) name = is_stdin ? "<stdin>" : path;
+  *out = NULL;
+  FILE *fp = is_stdin ? stdin : fopen(path, "rb");
+  if (fp == NULL) {
+    diag->file = name;
+    diag->line = 0;
+    diag->col = 0;
+    snprintf(diag->msg, sizeof diag->msg, "cannot open: %s", strerror(errno));
+    return -1;
+  }
+  if (new_reader(fp, name, !is_stdin, out, diag) != 0) {
+    if (!is_stdin) fclose(fp);
+    return -1;
+  }
+  return 0;
+}
+
+void csv_reader_close(CsvReader *r) {
+  if (r == NULL) return;
+  if (r->threaded) {
+    pthread_mutex_lock(&r->lock);
+    r->stop = true;
+    pthread_cond_signal(&r->emptied);
+    pthread_mutex_unlock(&r->lock);
+    pthread_join(r->thread, NULL); /* it finishes the batch it fills: a regular file never blocks */
+    pthread_cond_destroy(&r->emptied);
+    pthread_cond_destroy(&r->filled);
+    pthread_mutex_destroy(&r->lock);
+  }
+  csv_free(&r->parser);
+  if (r->own_fp) fclose(r->fp);
+  for (int i = 0; i < BATCHES; i++) {
+    if (r->batches[i]) free(r->batches[i]->text);
+    free(r->batches[i]);
+  }
+  free(r->block);
+  free(r);
+}
+
+const char *csv_reader_name(const CsvReader *r) { return r->name; }
+
 int csv_reader_next(CsvReader *r, CsvRecord *rec, PnDiag *diag) {
   if (r->failed) {
     *diag = r->error;
     return -1;
   }
-  if (!r->header_done) {
-    int got = read_row(r, diag);
-    if (got < 0) return -1;
-    if (got == 0) {
-      set_error(r, diag, 1, 0, "no header row: the file is empty (the header is "
-                               "game,hand,seq,seat,action,cards,value)");
+  for (;;) {
+    Batch *b = r->reading;
+    if (b && r->next_row < b->nrows) {
+      const RowRef *row = &b->rows[r->next_row++];
+      rec->line = row->line;
+      for (int i = 0; i < CSV_READER_FIELDS; i++) {
+        rec->field[i] = b->text + row->off[i];
+        rec->len[i] = row->len[i];
+      }
+      return 1;
+    }
+    if (b && b->end > 0) return 0;
+    if (b && b->end < 0) {
+      r->error = b->error;
+      r->failed = true;
+      *diag = r->error;
       return -1;
     }
-    if (check_header(r, diag) != 0) return -1;
-    r->header_done = true;
+    r->reading = next_batch(r);
+    r->next_row = 0;
   }
-  int got = read_row(r, diag);
-  if (got <= 0) return got;
-  if (r->nfields != CSV_READER_FIELDS) {
-    int col = r->nfields < CSV_READER_FIELDS ? r->nfields + 1 : CSV_READER_FIELDS + 1;
-    set_error(r, diag, r->rec_line, col, "%d field%s, expected 7 (game,hand,seq,seat,action,cards,value)",
-              r->nfields, r->nfields == 1 ? "" : "s");
-    return -1;
-  }
-  rec->line = r->rec_line;
-  for (int i = 0; i < CSV_READER_FIELDS; i++) {
-    rec->field[i] = r->field[i] ? r->field[i] : "";
-    rec->len[i] = r->flen[i];
-  }
-  return 1;
 }

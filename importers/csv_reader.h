@@ -3,8 +3,12 @@
  * libcsv: one record at a time, each with the physical line where it
  * starts.
  *
- * The file is read in blocks (64 KiB), never whole; memory stays bounded
- * by one record (seven fields of at most CSV_READER_MAX_FIELD bytes).
+ * The file is read in blocks (64 KiB), never whole.  A regular file is
+ * parsed ahead on a second thread (csv_reader.c says how), in batches of
+ * about 64 KiB of fields, at most four of them at a time: memory stays
+ * bounded by those and one record (seven fields of at most
+ * CSV_READER_MAX_FIELD bytes).  Records and errors come in file order
+ * either way.
  * Handled here, so the importer sees only clean records:
  *   - a UTF-8 byte-order mark at the start is skipped;
  *   - LF and CRLF line ends; a last line without its newline;

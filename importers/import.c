@@ -452,7 +452,8 @@ static int hand_row(Importer *imp, const CsvRecord *rec) {
   const char *cards = rec->field[CSV_COL_CARDS - 1];
   const char *value = rec->field[CSV_COL_VALUE - 1];
   long line = rec->line;
-  int a = strcmp(action, "play") == 0 ? (int)PN_EV_PLAY : pn_action_parse(action); /* most rows are plays */
+  bool is_play = rec->len[CSV_COL_ACTION - 1] == 4 && memcmp(action, "play", 4) == 0; /* most rows are */
+  int a = is_play ? (int)PN_EV_PLAY : pn_action_parse(action);
   if (a < 0) {
     if (header_action(action) != HDR_NONE)
       return reject(imp, line, CSV_COL_ACTION, "'%s' belongs to the game header (hand 0), not to hand %d",
@@ -676,7 +677,8 @@ static int record(Importer *imp, const CsvRecord *rec) {
   long line = rec->line;
   int rc = 0;
   if (*key == '\0') return reject(imp, line, CSV_COL_GAME, "the game key is empty");
-  if (!g->active || strcmp(key, game_key(g)) != 0) {
+  size_t key_len = rec->len[CSV_COL_GAME - 1];
+  if (!g->active || key_len + 1 != g->key.len || memcmp(key, g->key.data, key_len) != 0) {
     rc = policy(imp, finish_game(imp));
     if (rc != 0) return rc;
     rc = start_game(imp, key, line);

@@ -232,6 +232,64 @@ static void test_reader_reports_the_line_where_each_record_starts(void **state) 
   fclose(fp);
 }
 
+/* A big file is parsed ahead on a second thread (a regular file) or on
+ * the caller's (any other stream): both give the same rows with the same
+ * lines across many batches (rows of every size, fields spanning lines),
+ * and an error after them comes only after every row before it. */
+static void test_reader_reading_ahead_gives_the_rows_in_order_then_the_error(void **state) {
+  (void)state;
+  size_t cap = 8 << 20, len = 0;
+  char *text = malloc(cap);
+  len += (size_t)snprintf(text + len, cap - len, "game,hand,seq,seat,action,cards,value\n");
+  enum { ROWS = 30000 };
+  for (int i = 0; i < ROWS; i++) {
+    if (i % 1000 == 7) len += (size_t)snprintf(text + len, cap - len, "# comment %d\n\n", i);
+    int pad = i % 97 == 0 ? 3000 : i % 5; /* now and then a long field */
+    len += (size_t)snprintf(text + len, cap - len, "g%d,%d,%d,,tag,,\"%s%0*d\"\n", i / 50, i % 7, i,
+                            i % 11 == 0 ? "two\nlines " : "", pad, i);
+  }
+  len += (size_t)snprintf(text + len, cap - len, "g,0,1,,variant\n"); /* five fields */
+  spill(tmp_path("ahead.csv"), text, len);
+
+  FILE *mem = fmemopen(text, len, "rb");
+  CsvReader *ahead = NULL, *inline_reader = NULL;
+  PnDiag diag = {0}, diag2 = {0};
+  assert_int_equal(csv_reader_open(tmp_path("ahead.csv"), "ahead.csv", &ahead, &diag), 0);
+  assert_int_equal(csv_reader_new(mem, "ahead.csv", &inline_reader, &diag), 0);
+  CsvRecord a, b;
+  long line = 2;
+  for (int i = 0; i < ROWS; i++) {
+    assert_int_equal(csv_reader_next(ahead, &a, &diag), 1);
+    assert_int_equal(csv_reader_next(inline_reader, &b, &diag2), 1);
+    if (i % 1000 == 7) line += 2;
+    assert_int_equal(a.line, line);
+    assert_int_equal(b.line, line);
+    line += i % 11 == 0 ? 2 : 1;
+    char seq[16];
+    snprintf(seq, sizeof seq, "%d", i);
+    assert_string_equal(a.field[CSV_COL_SEQ - 1], seq);
+    for (int f = 0; f < CSV_READER_FIELDS; f++) {
+      assert_int_equal(a.len[f], b.len[f]);
+      assert_string_equal(a.field[f], b.field[f]);
+    }
+  }
+  assert_int_equal(csv_reader_next(ahead, &a, &diag), -1);
+  assert_int_equal(csv_reader_next(inline_reader, &b, &diag2), -1);
+  assert_int_equal(diag.line, line);
+  assert_int_equal(diag2.line, line);
+  assert_string_equal(diag.msg, diag2.msg);
+  assert_non_null(strstr(diag.msg, "5 fields, expected 7"));
+  csv_reader_close(ahead);
+  csv_reader_close(inline_reader);
+  fclose(mem);
+
+  /* closing early stops the thread while it still has rows to give */
+  assert_int_equal(csv_reader_open(tmp_path("ahead.csv"), "ahead.csv", &ahead, &diag), 0);
+  assert_int_equal(csv_reader_next(ahead, &a, &diag), 1);
+  csv_reader_close(ahead);
+  free(text);
+}
+
 /* A 10 MB field is refused at the line its record starts on, and the
  * parser's buffer stops growing at the limit. */
 static void test_reader_refuses_a_10mb_field(void **state) {
@@ -631,6 +689,7 @@ static void test_export_row_quotes_only_when_needed(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_reader_reports_the_line_where_each_record_starts),
+      cmocka_unit_test(test_reader_reading_ahead_gives_the_rows_in_order_then_the_error),
       cmocka_unit_test(test_reader_refuses_a_10mb_field),
       cmocka_unit_test(test_import_parity_file_40_games_40_hands_no_findings),
       cmocka_unit_test(test_import_export_of_base_matches_golden),
