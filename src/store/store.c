@@ -149,11 +149,13 @@ static int bind_int_or_null(sqlite3_stmt *st, const char *name, int64_t v) {
   return v != 0 ? sqlite3_bind_int64(st, param(st, name), v) : sqlite3_bind_null(st, param(st, name));
 }
 
-/* NULL text binds NULL; len < 0 means up to the NUL. */
+/* NULL text binds NULL; len < 0 means up to the NUL.  Values are bound
+ * SQLITE_STATIC, not copied: every statement is stepped while the caller's
+ * strings and blobs live, and done_stmt clears the bindings after. */
 static int bind_text(sqlite3_stmt *st, const char *name, const char *v, int len) {
   if (v == NULL)
     return sqlite3_bind_null(st, param(st, name));
-  return sqlite3_bind_text(st, param(st, name), v, len, SQLITE_TRANSIENT);
+  return sqlite3_bind_text(st, param(st, name), v, len, SQLITE_STATIC);
 }
 
 static int bind_blob(sqlite3_stmt *st, const char *name, const uint8_t *v, size_t len, bool null_ok) {
@@ -161,7 +163,7 @@ static int bind_blob(sqlite3_stmt *st, const char *name, const uint8_t *v, size_
     return sqlite3_bind_null(st, param(st, name));
   /* a non-NULL pointer: an empty blob, not NULL */
   return sqlite3_bind_blob64(st, param(st, name), v != NULL ? (const void *)v : "", v != NULL ? len : 0,
-                             SQLITE_TRANSIENT);
+                             SQLITE_STATIC);
 }
 
 /* Runs a statement that returns no rows (or ignores them). */
@@ -563,8 +565,13 @@ done:
 }
 
 int store_game_insert(Store *store, const StoreGame *game, int64_t *id, PnDiag *diag) {
-  /* A savepoint of its own: the header, seats and tags go in together. */
-  int rc = store_savepoint(store, diag);
+  /* Outside a transaction, a savepoint of its own makes the header, seats
+   * and tags go in together.  Inside one the caller rolls back on failure,
+   * and a savepoint per game would cost dearly: SQLite keeps a copy of
+   * every page it touches (a score of pages: the games, seats and tags
+   * trees), soon in a temporary file, written again for every game. */
+  bool own_savepoint = sqlite3_get_autocommit(store->db) != 0;
+  int rc = own_savepoint ? store_savepoint(store, diag) : STORE_OK;
   if (rc != STORE_OK)
     return rc;
   rc = game_row_insert(store, game, id, diag);
@@ -572,6 +579,8 @@ int store_game_insert(Store *store, const StoreGame *game, int64_t *id, PnDiag *
     rc = seat_insert(store, *id, i + 1, game->players[i], diag);
   for (int i = 0; rc == STORE_OK && i < game->ntags; i++)
     rc = tag_insert(store, *id, game->tags[i], diag);
+  if (!own_savepoint)
+    return rc;
   if (rc == STORE_OK)
     return store_release(store, diag);
   store_rollback_savepoint(store);

@@ -97,7 +97,9 @@ typedef struct StoreGameEnd {
 /* Finds a game by key: returns 1 with *id and *hash filled, 0 when not
  * there, < 0 on error. */
 int store_game_lookup(Store *store, const char *key, int64_t *id, uint64_t *hash, PnDiag *diag);
-/* Inserts the header (players are found or created by name). */
+/* Inserts the header (players are found or created by name).  Outside a
+ * transaction it is all or nothing; inside one, a failure may leave part
+ * of the header: the caller rolls the transaction (or its savepoint) back. */
 int store_game_insert(Store *store, const StoreGame *game, int64_t *id, PnDiag *diag);
 int store_hand_insert(Store *store, int64_t game_id, const StoreHand *hand, PnDiag *diag);
 /* Replaces a stored hand's results (audit --fix-results). */
