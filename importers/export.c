@@ -3,6 +3,7 @@
  */
 #include "export.h"
 
+#include <csv.h>
 #include <stdarg.h>
 #include <string.h>
 
@@ -18,23 +19,15 @@ static bool needs_quotes(const char *s, bool first) {
   return strpbrk(s, ",\"\r\n") != NULL;
 }
 
-static void write_field(FILE *out, const char *s, bool first) {
-  if (!needs_quotes(s, first)) {
-    fputs(s, out);
-    return;
-  }
-  putc('"', out);
-  for (; *s; s++) {
-    if (*s == '"') putc('"', out);
-    putc(*s, out);
-  }
-  putc('"', out);
+void export_field(FILE *out, const char *s, bool first) {
+  if (needs_quotes(s, first)) csv_fwrite(out, s, strlen(s)); /* libcsv quotes and doubles quotes */
+  else fputs(s, out);
 }
 
 int export_row(FILE *out, const char *const field[7]) {
   for (int i = 0; i < CSV_READER_FIELDS; i++) {
     if (i) putc(',', out);
-    write_field(out, field[i] ? field[i] : "", i == 0);
+    export_field(out, field[i] ? field[i] : "", i == 0);
   }
   putc('\n', out);
   return ferror(out) ? -1 : 0;

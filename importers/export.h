@@ -30,6 +30,11 @@ int export_header(FILE *out);
 /* Writes one row of seven fields (NULL = empty), quoted as above.
  * Returns 0, or -1 on a write error (ferror(out)). */
 int export_row(FILE *out, const char *const field[7]);
+/* Writes one field of an event log (or any CSV a spreadsheet reads),
+ * quoted only where it must be to read back as the same text: a comma,
+ * quote or line break in it, a space or tab at either end, or (first
+ * field of a row) a leading '#', which would make the line a comment. */
+void export_field(FILE *out, const char *s, bool first);
 
 /* Writes a hand's events (codec encoding) as rows game,hand,1..n,...
  * Returns the rows written, or EXPORT_CORRUPT / EXPORT_WRITE. */

@@ -2,9 +2,10 @@
 #define _POSIX_C_SOURCE 200809L /* strdup */
 #include "writer.h"
 
-#include <csv.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include "export.h"
 
 int out_format_parse(const char *name) {
   if (strcmp(name, "text") == 0) return OUT_TEXT;
@@ -15,12 +16,7 @@ int out_format_parse(const char *name) {
 
 void out_csv_field(FILE *out, const char *field, bool first) {
   if (!first) fputc(',', out);
-  size_t len = strlen(field);
-  bool quote = len > 0 && (field[0] == ' ' || field[len - 1] == ' ');
-  for (size_t i = 0; i < len && !quote; i++)
-    quote = field[i] == ',' || field[i] == '"' || field[i] == '\n' || field[i] == '\r';
-  if (quote) csv_fwrite(out, field, len); /* libcsv doubles the quotes */
-  else fwrite(field, 1, len, out);
+  export_field(out, field, first); /* the event log's quoting rule, one place */
 }
 
 void out_csv_row(FILE *out, int n, const char *const *fields) {

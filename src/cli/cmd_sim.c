@@ -14,7 +14,7 @@
 
 enum {
   OPT_VARIANT = 256, OPT_GAMES, OPT_SEED, OPT_PLAYERS, OPT_RENEGE, OPT_OPTION, OPT_TAG, OPT_START, OPT_RANDOM,
-  OPT_PLANT, OPT_HANDS
+  OPT_PLANT, OPT_HANDS, OPT_KEY_PREFIX
 };
 
 static const struct option sim_options[] = {
@@ -28,6 +28,7 @@ static const struct option sim_options[] = {
     {"option", required_argument, NULL, OPT_OPTION},
     {"tag", required_argument, NULL, OPT_TAG},
     {"start-date", required_argument, NULL, OPT_START},
+    {"key-prefix", required_argument, NULL, OPT_KEY_PREFIX},
     {"random-play", no_argument, NULL, OPT_RANDOM},
     {"output", required_argument, NULL, 'o'},
     {"help", no_argument, NULL, 'h'},
@@ -134,7 +135,7 @@ static void write_event(Writer *w, const PnEvent *ev) {
 }
 
 int cmd_sim(const CliCommand *self, int argc, char **argv) {
-  const char *variant = NULL, *output = NULL, *players_arg = NULL, *start = "2026-01-06";
+  const char *variant = NULL, *output = NULL, *players_arg = NULL, *start = "2026-01-06", *key_prefix = NULL;
   const char *tags[32];
   int ntags = 0;
   long games = 1, max_hands = 0;
@@ -148,6 +149,10 @@ int cmd_sim(const CliCommand *self, int argc, char **argv) {
     char *end;
     switch (c) {
     case OPT_VARIANT: variant = optarg; break;
+    case OPT_KEY_PREFIX:
+      if (strlen(optarg) > 40) return cli_usage_error(self, "--key-prefix takes at most 40 bytes");
+      key_prefix = optarg;
+      break;
     case OPT_GAMES:
       games = strtol(optarg, &end, 10);
       if (*end || games < 1 || games > 100000000) return cli_usage_error(self, "--games takes a positive number");
@@ -238,7 +243,8 @@ int cmd_sim(const CliCommand *self, int argc, char **argv) {
   long hands_done = 0;
   for (long g = 0; g < games && rc == CLI_OK && (!max_hands || hands_done < max_hands); g++) {
     char key[64], date[48], tag[80];
-    snprintf(key, sizeof key, "sim-%s-%llu-%ld", variant, (unsigned long long)seed, g + 1);
+    if (key_prefix) snprintf(key, sizeof key, "%s%ld", key_prefix, g + 1);
+    else snprintf(key, sizeof key, "sim-%s-%llu-%ld", variant, (unsigned long long)seed, g + 1);
     Writer w = {.out = out};
     writer_game(&w, key);
     write_row(&w, 0, "variant", NULL, 0, variant, true);

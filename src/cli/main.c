@@ -367,8 +367,8 @@ static const CliCommand commands[] = {
         "sim", cmd_sim,
         "pinochle sim --variant PRESET [--games N | --hands N] [--seed S] [--players NAME,...]\n"
         "                     [--renege-rate R] [--plant-rate R] [--option NAME=VALUE]...\n"
-        "                     [--tag NAME=VALUE]... [--start-date YYYY-MM-DD] [--random-play]\n"
-        "                     [-o FILE]",
+        "                     [--tag NAME=VALUE]... [--start-date YYYY-MM-DD] [--key-prefix TEXT]\n"
+        "                     [--random-play] [-o FILE]",
         "Play complete games with simulated players and write the event log",
         "Plays N complete games of PRESET with simulated players and writes them\n"
         "as an event log (the CSV that `pinochle import` reads).  The players bid\n"
@@ -400,6 +400,8 @@ static const CliCommand commands[] = {
         "  --tag NAME=VALUE     a tag written into each game (repeatable)\n"
         "  --start-date DATE    the first game's date tag (default 2026-01-06);\n"
         "                       two games a week after that\n"
+        "  --key-prefix TEXT    game keys are TEXT and the game's number (default\n"
+        "                       sim-PRESET-SEED-, as in sim-two-hand-1-1)\n"
         "  --random-play        choose uniformly among legal moves instead\n"
         "  -o, --output FILE    write to FILE instead of standard output\n"
         "  -h, --help           show this help\n"

@@ -230,6 +230,20 @@ bad "--option 'head=sometimes': "
 t rules_extra_argument 2 rules auction
 bad "unexpected argument 'auction'"
 
+# ---------------------------------------------------------- sim game keys
+t sim_default_keys 0 sim --variant two-hand --games 2 --seed 9
+out_has '^sim-two-hand-9-2,0,1,,variant,,two-hand$'
+# a prefix is written so that it reads back: quoted where a bare '#' or
+# comma would make the row a comment or split it
+t sim_key_prefix 0 sim --variant partnership --games 2 --key-prefix '#t, ' -o "$tmp/keys.csv"
+t sim_key_prefix_init 0 init "$tmp/keys.db"
+t sim_key_prefix_import 0 import "$tmp/keys.db" "$tmp/keys.csv"
+err_has '2 games imported'
+t sim_key_prefix_export 0 export "$tmp/keys.db" --game '#t, 2'
+out_has '^"#t, 2",0,1,,variant,,partnership$'
+t sim_key_prefix_too_long 2 sim --variant two-hand --key-prefix "$(printf 'k%.0s' {1..41})"
+bad 'key-prefix takes at most 40 bytes'
+
 # ------------------------------------------------------------ output errors
 if [[ -w /dev/full ]]; then
   name=write_error_is_reported checks=$((checks + 1))
