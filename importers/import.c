@@ -532,6 +532,12 @@ static int insert_game(Importer *imp, uint64_t hash) {
   }
   for (int i = 0; i < g->options.n; i++) options[i] = text + g->options.off[i];
   for (int i = 0; i < g->tags.n; i++) tags[i] = text + g->tags.off[i];
+  StoreGameEnd end = {
+      .hands = g->nhands,
+      .finished = true, /* the log ended: an imported game is as complete as it will be */
+      .winner = g->pn->winner,
+      .hash = hash,
+  };
   StoreGame sg = {
       .key = game_key(g),
       .preset = text + g->preset_off,
@@ -540,6 +546,7 @@ static int insert_game(Importer *imp, uint64_t hash) {
       .nplayers = g->rules.players,
       .ntags = g->tags.n,
       .tags = tags,
+      .end = &end, /* known before the hands go in: one INSERT, no UPDATE after */
   };
   for (int s = 0; s < g->rules.players; s++) sg.players[s] = text + g->player_off[s];
   int64_t id = 0;
@@ -565,13 +572,6 @@ static int insert_game(Importer *imp, uint64_t hash) {
       goto done;
     }
   }
-  StoreGameEnd end = {
-      .hands = g->nhands,
-      .finished = true, /* the log ended: an imported game is as complete as it will be */
-      .winner = g->pn->winner,
-      .hash = hash,
-  };
-  if (store_game_update_end(imp->store, id, &end, &sd) != 0) rc = store_failed(imp, &sd, "storing");
 done:
   free(options);
   free(tags);

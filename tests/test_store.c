@@ -553,6 +553,43 @@ static void test_store_transactions_and_savepoints_roll_back(void **state) {
   store_close(s);
 }
 
+/* Player ids are cached within a transaction: a rollback (whole, or to a
+ * savepoint) must not leave an id behind that the rollback took away. */
+static void test_store_player_ids_survive_no_rollback(void **state) {
+  (void)state;
+  Store *s = open_ok(":memory:", STORE_CREATE);
+  char got[256];
+  PnDiag diag = {0};
+  simulate(&game_a, "partnership-auction", 52, 1, 0);
+  assert_int_equal(store_begin(s, &diag), 0);
+  put_game(s, &game_a, "p0", 0, 0, NULL, 1);     /* Ann Bob Cy Dee: kept */
+  assert_int_equal(store_savepoint(s, &diag), 0);
+  put_game(s, &game_a, "p1", 8, 0, NULL, 1);     /* Ivy Jo Kim Lou: created, then undone */
+  store_rollback_savepoint(s);
+  put_game(s, &game_a, "p2", 8, 0, NULL, 1);     /* the same names again: created again */
+  assert_int_equal(store_commit(s, &diag), 0);
+  assert_int_equal(store_begin(s, &diag), 0);
+  put_game(s, &game_a, "p3", 12, 0, NULL, 1);    /* Max Ned Oz Pat, then rolled back */
+  store_rollback(s);
+  assert_int_equal(store_begin(s, &diag), 0);
+  put_game(s, &game_a, "p4", 12, 0, NULL, 1);
+  assert_int_equal(store_commit(s, &diag), 0);
+  walk(s, NULL, got, sizeof got);
+  assert_string_equal(got, "p0:1 p2:1 p4:1");
+  assert_int_equal(store_check(s, &diag), 0); /* foreign keys hold */
+
+  /* a game whose end is known goes in with it */
+  StoreGameEnd end = {.hands = 0, .finished = true, .winner = 2, .hash = 0x8000000000000001ull};
+  StoreGame g = {.key = "ended", .preset = "two-hand", .nplayers = 2, .players = {"Ann", "Zed"}, .end = &end};
+  int64_t id = 0, found = 0;
+  uint64_t hash = 0;
+  assert_int_equal(store_game_insert(s, &g, &id, &diag), 0);
+  assert_int_equal(store_game_lookup(s, "ended", &found, &hash, &diag), 1);
+  assert_int_equal(found, id);
+  assert_true(hash == end.hash);
+  store_close(s);
+}
+
 static void test_store_audit_and_check(void **state) {
   (void)state;
   char path[64];
@@ -800,6 +837,7 @@ int main(void) {
       cmocka_unit_test(test_store_updates_results_and_end),
       cmocka_unit_test(test_store_delete_cascades),
       cmocka_unit_test(test_store_transactions_and_savepoints_roll_back),
+      cmocka_unit_test(test_store_player_ids_survive_no_rollback),
       cmocka_unit_test(test_store_audit_and_check),
       cmocka_unit_test(test_store_views_match_decoder),
       cmocka_unit_test(test_store_size_per_partnership_auction_hand),

@@ -639,7 +639,8 @@ int cmd_record(const CliCommand *self, int argc, char **argv) {
       time_t now = time(NULL);
       strftime(r->key, sizeof r->key, "rec-%Y%m%d-%H%M%S", localtime(&now));
     }
-    StoreGame header = {r->key, variant, opts.n, opts.text, np, {0}, ntags, tags};
+    StoreGame header = {.key = r->key, .preset = variant, .noptions = opts.n, .options = opts.text,
+                        .nplayers = np, .ntags = ntags, .tags = tags}; /* its end comes with its hands */
     for (int s = 0; s < np; s++) header.players[s] = r->players[s];
     int64_t existing;
     uint64_t old_hash;

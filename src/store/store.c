@@ -18,6 +18,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "codec.h"
 #include "schema.h"
 
 /* The cached statements, one slot each. */
@@ -48,6 +49,16 @@ enum {
   ST_COUNT
 };
 
+/* Player ids by name, for the names met in the current write transaction
+ * (a game names four or five people, a club a few dozen): a direct-mapped
+ * cache in front of the players table, emptied when a transaction starts
+ * or anything rolls back, so an id is never one a rollback took away. */
+enum { PLAYER_CACHE = 64, PLAYER_NAME_MAX = 48 };
+typedef struct PlayerSlot {
+  int64_t id;                      /* 0: empty */
+  char name[PLAYER_NAME_MAX];
+} PlayerSlot;
+
 struct Store {
   sqlite3 *db;                     /* the connection */
   char *path;                      /* as given to store_open, for messages */
@@ -55,6 +66,7 @@ struct Store {
   int next_cursor;                 /* number for the next cursor's keys */
   bool keys_table;                 /* temp.store_keys exists */
   sqlite3_stmt *stmt[ST_COUNT];    /* prepared on first use, NULL before */
+  PlayerSlot players[PLAYER_CACHE];
 };
 
 struct StoreCursor {
@@ -375,7 +387,10 @@ int store_schema_found(const Store *store) {
 
 /* --------------------------------------------------------- transactions */
 
+static void forget_players(Store *s) { memset(s->players, 0, sizeof s->players); }
+
 int store_begin(Store *store, PnDiag *diag) {
+  forget_players(store);
   return run(store, ST_BEGIN, "BEGIN IMMEDIATE", "starting a write transaction", diag);
 }
 
@@ -384,6 +399,7 @@ int store_commit(Store *store, PnDiag *diag) {
 }
 
 void store_rollback(Store *store) {
+  forget_players(store);
   if (!sqlite3_get_autocommit(store->db))
     run(store, ST_ROLLBACK, "ROLLBACK", "rolling back", NULL);
 }
@@ -397,6 +413,7 @@ int store_release(Store *store, PnDiag *diag) {
 }
 
 void store_rollback_savepoint(Store *store) {
+  forget_players(store);
   /* ROLLBACK TO keeps the savepoint open: RELEASE it too. */
   if (run(store, ST_ROLLBACK_TO, "ROLLBACK TO store_game", "rolling back a savepoint", NULL) == STORE_OK)
     run(store, ST_RELEASE, "RELEASE store_game", "releasing a savepoint", NULL);
@@ -445,8 +462,29 @@ static char *join_lines(const char *const *v, int n) {
   return out;
 }
 
+static int player_id_lookup(Store *s, const char *name, int64_t *id, PnDiag *diag);
+
 /* The id of the player called name, created if new. */
 static int player_id(Store *s, const char *name, int64_t *id, PnDiag *diag) {
+  PlayerSlot *slot = NULL;
+  size_t len = name ? strlen(name) : 0; /* NULL: the NOT NULL constraint says no */
+  if (name && !sqlite3_get_autocommit(s->db) && len < PLAYER_NAME_MAX) {
+    slot = &s->players[codec_hash_text(CODEC_HASH_SEED, name) % PLAYER_CACHE];
+    if (slot->id != 0 && strcmp(slot->name, name) == 0) {
+      *id = slot->id;
+      return STORE_OK;
+    }
+  }
+  int rc = player_id_lookup(s, name, id, diag);
+  if (slot && rc == STORE_OK) {
+    slot->id = *id;
+    memcpy(slot->name, name, len + 1);
+  }
+  return rc;
+}
+
+/* player_id without the cache. */
+static int player_id_lookup(Store *s, const char *name, int64_t *id, PnDiag *diag) {
   int rc = STORE_ERROR;
   sqlite3_stmt *find = prepare(s, ST_PLAYER_FIND, "SELECT id FROM players WHERE name = :name", diag);
   sqlite3_stmt *add = NULL;
@@ -531,8 +569,8 @@ static int game_row_insert(Store *s, const StoreGame *game, int64_t *id, PnDiag 
   char *options = join_lines(game->options, game->noptions);
   char *tags = join_lines(game->tags, game->ntags);
   sqlite3_stmt *st = prepare(s, ST_GAME_INSERT,
-                             "INSERT INTO games(key, preset, options, tags) "
-                             "VALUES (:key, :preset, :options, :tags)",
+                             "INSERT INTO games(key, preset, options, tags, hands, finished, winner, hash) "
+                             "VALUES (:key, :preset, :options, :tags, :hands, :finished, :winner, :hash)",
                              diag);
   if (st == NULL)
     goto done;
@@ -547,6 +585,15 @@ static int game_row_insert(Store *s, const StoreGame *game, int64_t *id, PnDiag 
     src = bind_text(st, ":options", options, -1);
   if (src == SQLITE_OK)
     src = bind_text(st, ":tags", tags, -1);
+  const StoreGameEnd *end = game->end;
+  if (src == SQLITE_OK)
+    src = bind_int(st, ":hands", end ? end->hands : 0);
+  if (src == SQLITE_OK)
+    src = bind_int(st, ":finished", end && end->finished ? 1 : 0);
+  if (src == SQLITE_OK)
+    src = bind_int_or_null(st, ":winner", end ? end->winner : 0);
+  if (src == SQLITE_OK)
+    src = end ? bind_int(st, ":hash", (int64_t)end->hash) : sqlite3_bind_null(st, param(st, ":hash"));
   if (src == SQLITE_OK)
     src = sqlite3_step(st);
   if (src == SQLITE_DONE) {

@@ -73,6 +73,8 @@ typedef struct StoreGame {
   const char *players[PN_MAX_SEATS];     /* name by seat (index seat-1) */
   int ntags;                             /* tag rows */
   const char *const *tags;               /* "name=value", in file order */
+  const struct StoreGameEnd *end;        /* how it ends, when known already (an imported
+                                            game); NULL: store_game_update_end tells later */
 } StoreGame;
 
 /* One completed (or, recording live, stored-so-far) hand. */
