@@ -71,6 +71,9 @@ struct CsvReader {
   unsigned char *block;                    /* the current block of input */
   size_t blen, bpos;                       /* bytes in block, next byte to look at */
   size_t nul_at;                           /* offset of the block's first NUL, blen if none */
+  size_t odd_at;                           /* first byte at or after it that is not plain text */
+  bool odd_known;                          /* odd_at is for this block */
+  bool record_plain;                       /* the record so far is plain text: nothing to check */
   bool started;                            /* first block read (BOM checked) */
   bool eof;                                /* fread reached the end */
   bool finished;                           /* csv_fini done: nothing more to come */
@@ -158,6 +161,31 @@ static const char *check_text(const unsigned char *s, size_t len) {
   return NULL;
 }
 
+/* The offset in p[0..len) of the first byte that is not plain text
+ * (printable ASCII, tab, CR, LF), len if none.  Eight bytes at a time:
+ * a word with no byte under 0x20, at 0x7F or over needs no closer look,
+ * and most of an event log is such words. */
+static size_t first_odd(const unsigned char *p, size_t len) {
+  const uint64_t ones = 0x0101010101010101u, highs = 0x8080808080808080u;
+  size_t i = 0;
+  for (; i + 8 <= len; i += 8) {
+    uint64_t x;
+    memcpy(&x, p + i, 8);
+    uint64_t del = x ^ (0x7F * ones);
+    uint64_t odd = (x & highs) | ((x - 0x20 * ones) & ~x & highs) | ((del - ones) & ~del & highs);
+    if (odd == 0) continue;
+    for (size_t k = i; k < i + 8; k++) {
+      unsigned char c = p[k];
+      if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c >= 0x7F) return k;
+    }
+  }
+  for (; i < len; i++) {
+    unsigned char c = p[i];
+    if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c >= 0x7F) return i;
+  }
+  return len;
+}
+
 /* libcsv: one field.  Keeps the first seven, in the batch being filled,
  * as the staged row rows[nrows]; counts the rest. */
 static void on_field(void *data, size_t len, void *ctx) {
@@ -166,7 +194,7 @@ static void on_field(void *data, size_t len, void *ctx) {
   if (i >= CSV_READER_FIELDS || r->bad_col) return;
   const unsigned char *s = data ? data : (const unsigned char *)"";
   if (data == NULL) len = 0;
-  const char *bad = check_text(s, len);
+  const char *bad = r->record_plain ? NULL : check_text(s, len);
   if (bad) {
     r->bad_col = i + 1;
     snprintf(r->bad_msg, sizeof r->bad_msg, "%s in the %s field (the event log is UTF-8 text)", bad,
@@ -219,6 +247,7 @@ static int read_block(CsvReader *r, PnDiag *diag) {
   r->bpos = 0;
   unsigned char *nul = memchr(r->block, '\0', n);
   r->nul_at = nul ? (size_t)(nul - r->block) : n;
+  r->odd_known = false;
   if (!r->started) {
     r->started = true;
     if (n >= 3 && memcmp(r->block, "\xEF\xBB\xBF", 3) == 0) r->bpos = 3; /* UTF-8 BOM */
@@ -318,11 +347,19 @@ static int read_row(CsvReader *r, PnDiag *diag) {
       }
       r->between = false;
       r->rec_line = r->line;
+      r->record_plain = true;
       continue; /* parse from the record's first byte */
     }
     if (r->nul_at < r->bpos + seglen) {
       set_error(r, diag, r->rec_line, 0, "a NUL byte: this is not a text file");
       return -1;
+    }
+    if (r->record_plain) { /* plain text needs no UTF-8 or control-character check per field */
+      if (!r->odd_known || r->odd_at < r->bpos) {
+        r->odd_at = r->bpos + first_odd(seg, r->blen - r->bpos);
+        r->odd_known = true;
+      }
+      if (r->odd_at < r->bpos + seglen) r->record_plain = false;
     }
     size_t used = csv_parse(&r->parser, seg, seglen, on_field, on_row, r);
     if (used < seglen) {

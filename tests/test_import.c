@@ -290,6 +290,38 @@ static void test_reader_reading_ahead_gives_the_rows_in_order_then_the_error(voi
   free(text);
 }
 
+/* Plain ASCII is checked eight bytes at a time: a control character, DEL
+ * or a byte that is not UTF-8 is still found at every offset in a word,
+ * and real UTF-8 still passes. */
+static void test_reader_finds_an_odd_byte_at_every_offset(void **state) {
+  (void)state;
+  static const char *const ODD[] = {"\x01", "\x7F", "\xC3", "\x1B"};
+  for (int odd = 0; odd < 4; odd++)
+    for (int at = 0; at < 17; at++) {
+      char text[512];
+      int len = snprintf(text, sizeof text,
+                         "game,hand,seq,seat,action,cards,value\n"
+                         "g,0,1,,variant,,two-hand\n"
+                         "g,0,2,1,player,,Ren\xC3\xA9\n"
+                         "g,0,3,,tag,,note=%.*s%s%s\n",
+                         at, "abcdefghijklmnopq", ODD[odd], "rest of it");
+      FILE *fp = fmemopen(text, (size_t)len, "rb");
+      CsvReader *r = NULL;
+      PnDiag diag = {0};
+      CsvRecord rec;
+      assert_int_equal(csv_reader_new(fp, "odd", &r, &diag), 0);
+      assert_int_equal(csv_reader_next(r, &rec, &diag), 1);
+      assert_int_equal(csv_reader_next(r, &rec, &diag), 1);
+      assert_string_equal(rec.field[CSV_COL_VALUE - 1], "Ren\xC3\xA9");
+      assert_int_equal(csv_reader_next(r, &rec, &diag), -1);
+      assert_int_equal(diag.line, 4);
+      assert_int_equal(diag.col, CSV_COL_VALUE);
+      assert_non_null(strstr(diag.msg, odd == 2 ? "not UTF-8" : "control character"));
+      csv_reader_close(r);
+      fclose(fp);
+    }
+}
+
 /* A 10 MB field is refused at the line its record starts on, and the
  * parser's buffer stops growing at the limit. */
 static void test_reader_refuses_a_10mb_field(void **state) {
@@ -690,6 +722,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_reader_reports_the_line_where_each_record_starts),
       cmocka_unit_test(test_reader_reading_ahead_gives_the_rows_in_order_then_the_error),
+      cmocka_unit_test(test_reader_finds_an_odd_byte_at_every_offset),
       cmocka_unit_test(test_reader_refuses_a_10mb_field),
       cmocka_unit_test(test_import_parity_file_40_games_40_hands_no_findings),
       cmocka_unit_test(test_import_export_of_base_matches_golden),
