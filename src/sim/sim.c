@@ -568,17 +568,22 @@ static bool plant_progressive(SimDriver *d, const PnGame *g, PnEvent *ev) {
 
 /* ------------------------------------------------------------------ play */
 
-/* Counter points by rank for the game's scheme (looked up once per play). */
-static void rank_points(const PnGame *g, int points[PN_RANKS]) {
-  for (int r = 0; r < PN_RANKS; r++) points[r] = pn_counter_value(g->rules.count, PN_CARD(0, r));
+/* Counter points by rank for the game's scheme, looked up when the
+ * scheme is not the one they were last looked up for. */
+static const int *rank_points(SimDriver *d, const PnGame *g) {
+  if (d->points_scheme != (int)g->rules.count + 1) {
+    for (int r = 0; r < PN_RANKS; r++) d->points[r] = pn_counter_value(g->rules.count, PN_CARD(0, r));
+    d->points_scheme = (int)g->rules.count + 1;
+  }
+  return d->points;
 }
 
-static int points_of(const int points[PN_RANKS], PnCard card) { return points[PN_RANK(card)]; }
+static int points_of(const int *points, PnCard card) { return points[PN_RANK(card)]; }
 
 /* Sensible card play: lead aces and strong cards; follow by winning
  * cheaply, feeding counters to a partner who is winning, and throwing
  * the lowest card on a lost trick. */
-static PnCard choose_play(const PnGame *g, int seat, const PnCards *legal) {
+static PnCard choose_play(SimDriver *d, const PnGame *g, int seat, const PnCards *legal) {
   const PnHand *h = &g->hand;
   int trump = h->trump;
   PnCard best = PN_NO_CARD;
@@ -591,8 +596,7 @@ static PnCard choose_play(const PnGame *g, int seat, const PnCards *legal) {
   }
   int led = PN_SUIT(h->trick[0]);
   int wi = pn_trick_winner(h->trick, h->ntrick, trump);
-  int points[PN_RANKS];
-  rank_points(g, points);
+  const int *points = rank_points(d, g);
   int winner_seat = h->trick_seat[wi];
   bool partner_winning = g->rules.sides == PN_SIDES_TEAMS && (winner_seat - seat) % 2 == 0;
   PnCard cheapest_win = PN_NO_CARD, richest = PN_NO_CARD, poorest = PN_NO_CARD;
@@ -654,7 +658,7 @@ static void play_event(SimDriver *d, const PnGame *g, const PnExpect *ex, PnEven
     }
   }
   if (d->config.style == SIM_RANDOM) ev->cards[0] = random_card(&d->rng, &ex->legal);
-  else ev->cards[0] = choose_play(g, seat, &ex->legal);
+  else ev->cards[0] = choose_play(d, g, seat, &ex->legal);
 }
 
 /* ---------------------------------------------------------------- score */

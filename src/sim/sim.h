@@ -56,6 +56,8 @@ typedef struct SimDriver {
   int plant_trick;             /* two-hand: trick after which a meld plant was last considered */
   int plant_pending;           /* two-hand: 1 plant a meld now, 2 after the real meld, 0 none */
   int score_wrong;             /* score row (0-based) to write wrong this hand, -1 none */
+  int points[PN_RANKS];        /* counter points by rank ... */
+  int points_scheme;           /* ... for this count scheme + 1 (0: not looked up yet) */
 } SimDriver;
 
 void sim_driver_init(SimDriver *driver, const SimConfig *config, uint64_t seed, int players);
