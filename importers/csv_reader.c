@@ -57,6 +57,7 @@ typedef struct Batch {
   char *text;                              /* the rows' fields back to back */
   size_t text_len, text_cap;
   RowRef rows[BATCH_ROWS];
+  unsigned char *slots;                    /* the prepare hook's, slot_size per row; NULL without */
   int nrows;
   int end;                                 /* after the rows: 0 more batches, 1 end of file, -1 error */
   PnDiag error;                            /* the error when end is -1 */
@@ -88,8 +89,13 @@ struct CsvReader {
   int bad_col;                             /* a field the callback refused, 0 none */
   char bad_msg[160];                       /* why */
 
+  CsvPrepareFn *prepare;                   /* run on each data row, or NULL */
+  size_t slot_size;                        /* bytes of its slot */
+
   /* the ring (batches[i % BATCHES]); produced and consumed only grow */
   Batch *batches[BATCHES];
+  int nbatches;                            /* allocated: BATCHES to read ahead, else 1 */
+  bool begun;                              /* the first csv_reader_next came: no more setup */
   bool threaded;                           /* a parsing thread fills the ring */
   pthread_t thread;
   pthread_mutex_t lock;
@@ -401,6 +407,17 @@ static int check_header(CsvReader *r, const Batch *b, PnDiag *diag) {
   return 0;
 }
 
+/* Row i of b as a CsvRecord (prepared: its slot, if any). */
+static void record_of(const Batch *b, int i, CsvRecord *rec) {
+  const RowRef *row = &b->rows[i];
+  rec->line = row->line;
+  for (int f = 0; f < CSV_READER_FIELDS; f++) {
+    rec->field[f] = b->text + row->off[f];
+    rec->len[f] = row->len[f];
+  }
+  rec->prepared = NULL;
+}
+
 /* Parses rows into b until it is full, the input ends or an error. */
 static void fill_batch(CsvReader *r, Batch *b) {
   b->nrows = 0;
@@ -440,7 +457,14 @@ static void fill_batch(CsvReader *r, Batch *b) {
       b->end = -1;
       return;
     }
-    b->rows[b->nrows++].line = r->rec_line;
+    RowRef *row = &b->rows[b->nrows];
+    row->line = r->rec_line;
+    if (r->prepare) {
+      CsvRecord rec;
+      record_of(b, b->nrows, &rec);
+      r->prepare(&rec, b->slots + (size_t)b->nrows * r->slot_size);
+    }
+    b->nrows++;
   }
 }
 
@@ -501,29 +525,15 @@ static int new_reader(FILE *fp, const char *name, bool own_fp, CsvReader **out, 
   /* read ahead only where reading never blocks for long: a regular file */
   struct stat st;
   bool regular = fstat(fileno(fp), &st) == 0 && S_ISREG(st.st_mode);
-  int batches = regular ? BATCHES : 1;
-  for (int i = 0; i < batches; i++) {
-    r->batches[i] = malloc(sizeof *r->batches[i]);
+  r->nbatches = regular ? BATCHES : 1;
+  for (int i = 0; i < r->nbatches; i++) {
+    r->batches[i] = calloc(1, sizeof *r->batches[i]);
     if (r->batches[i] == NULL) goto nomem;
     r->batches[i]->text_cap = BATCH_TEXT;
     r->batches[i]->text = malloc(BATCH_TEXT);
     if (r->batches[i]->text == NULL) goto nomem;
   }
-  if (regular && pthread_mutex_init(&r->lock, NULL) == 0) {
-    if (pthread_cond_init(&r->filled, NULL) == 0) {
-      if (pthread_cond_init(&r->emptied, NULL) == 0) {
-        if (pthread_create(&r->thread, NULL, parse_ahead, r) == 0) {
-          r->threaded = true;
-          *out = r;
-          return 0;
-        }
-        pthread_cond_destroy(&r->emptied);
-      }
-      pthread_cond_destroy(&r->filled);
-    }
-    pthread_mutex_destroy(&r->lock);
-  }
-  *out = r; /* no thread: parse on the caller's thread, in batches[0] */
+  *out = r; /* the thread starts with the first csv_reader_next */
   return 0;
 nomem:
   if (r) r->own_fp = false; /* the caller closes what it opened */
@@ -573,7 +583,10 @@ void csv_reader_close(CsvReader *r) {
   csv_free(&r->parser);
   if (r->own_fp) fclose(r->fp);
   for (int i = 0; i < BATCHES; i++) {
-    if (r->batches[i]) free(r->batches[i]->text);
+    if (r->batches[i]) {
+      free(r->batches[i]->text);
+      free(r->batches[i]->slots);
+    }
     free(r->batches[i]);
   }
   free(r->block);
@@ -581,6 +594,42 @@ void csv_reader_close(CsvReader *r) {
 }
 
 const char *csv_reader_name(const CsvReader *r) { return r->name; }
+
+int csv_reader_prepare(CsvReader *r, CsvPrepareFn *fn, size_t slot_size, PnDiag *diag) {
+  if (r->begun || slot_size == 0) { /* a caller's bug: say so rather than race the thread */
+    set_error(r, diag, 0, 0, "csv_reader_prepare: too late, or a slot of 0 bytes");
+    return -1;
+  }
+  for (int i = 0; i < r->nbatches; i++) {
+    unsigned char *slots = realloc(r->batches[i]->slots, BATCH_ROWS * slot_size);
+    if (slots == NULL) {
+      set_error(r, diag, 0, 0, "out of memory");
+      return -1;
+    }
+    r->batches[i]->slots = slots;
+  }
+  r->prepare = fn;
+  r->slot_size = slot_size;
+  return 0;
+}
+
+/* Starts the parsing thread when the file is regular (else, or if it
+ * cannot start, batches are parsed on the caller's thread). */
+static void begin(CsvReader *r) {
+  r->begun = true;
+  if (r->nbatches < BATCHES || pthread_mutex_init(&r->lock, NULL) != 0) return;
+  if (pthread_cond_init(&r->filled, NULL) == 0) {
+    if (pthread_cond_init(&r->emptied, NULL) == 0) {
+      if (pthread_create(&r->thread, NULL, parse_ahead, r) == 0) {
+        r->threaded = true;
+        return;
+      }
+      pthread_cond_destroy(&r->emptied);
+    }
+    pthread_cond_destroy(&r->filled);
+  }
+  pthread_mutex_destroy(&r->lock);
+}
 
 int csv_reader_next(CsvReader *r, CsvRecord *rec, PnDiag *diag) {
   if (r->failed) {
@@ -590,12 +639,9 @@ int csv_reader_next(CsvReader *r, CsvRecord *rec, PnDiag *diag) {
   for (;;) {
     Batch *b = r->reading;
     if (b && r->next_row < b->nrows) {
-      const RowRef *row = &b->rows[r->next_row++];
-      rec->line = row->line;
-      for (int i = 0; i < CSV_READER_FIELDS; i++) {
-        rec->field[i] = b->text + row->off[i];
-        rec->len[i] = row->len[i];
-      }
+      int i = r->next_row++;
+      record_of(b, i, rec);
+      if (b->slots) rec->prepared = b->slots + (size_t)i * r->slot_size;
       return 1;
     }
     if (b && b->end > 0) return 0;
@@ -605,6 +651,7 @@ int csv_reader_next(CsvReader *r, CsvRecord *rec, PnDiag *diag) {
       *diag = r->error;
       return -1;
     }
+    if (!r->begun) begin(r);
     r->reading = next_batch(r);
     r->next_row = 0;
   }

@@ -61,7 +61,14 @@ typedef struct CsvRecord {
   long line;                               /* 1-based line where the record starts */
   const char *field[CSV_READER_FIELDS];    /* the fields, index col-1 */
   size_t len[CSV_READER_FIELDS];           /* their lengths in bytes */
+  const void *prepared;                    /* what the prepare hook made of it; NULL without one */
 } CsvRecord;
+
+/* Work done for each data row where it is parsed, before the caller sees
+ * it: on the parsing thread when there is one, so the two threads share
+ * the work.  It fills `slot` from `rec` (whose `prepared` is NULL) and
+ * must touch nothing else: it runs beside the caller. */
+typedef void CsvPrepareFn(const CsvRecord *rec, void *slot);
 
 /* Opens path for reading ("-" is standard input).  `name` is what
  * diagnostics call the file (NULL: path, or "<stdin>"); it is borrowed
@@ -73,6 +80,10 @@ int csv_reader_new(FILE *fp, const char *name, CsvReader **out, PnDiag *diag);
 /* Closes the file it opened (not a stream given to csv_reader_new) and
  * frees everything; NULL is a no-op. */
 void csv_reader_close(CsvReader *reader);
+
+/* Sets the prepare hook and the size of its slot, before the first
+ * csv_reader_next.  Returns 0, or -1 with diag filled (out of memory). */
+int csv_reader_prepare(CsvReader *reader, CsvPrepareFn *fn, size_t slot_size, PnDiag *diag);
 
 /* Reads the next data row (the header is checked on the first call).
  * Returns 1 with *rec filled, 0 at the end of the file, or -1 with diag

@@ -312,6 +312,37 @@ static int parse_seat(Importer *imp, const CsvRecord *rec, int players, int *sea
   return 0;
 }
 
+/* What the parsing thread makes of each row (csv_reader_prepare), so that
+ * turning text into numbers and cards runs beside the engine and the
+ * database: the checks stay here, in their order, and use these. */
+typedef struct RowPrep {
+  long hand, seq;                /* -1: not a whole number */
+  long seat;                     /* 0: empty; -1: not a whole number */
+  int action;                    /* a hand's action (PnAction), -1: none (or a header row) */
+  bool event_ok;                 /* pn_event_from_text made `event` from the row */
+  PnEvent event;
+} RowPrep;
+
+static void prepare_row(const CsvRecord *rec, void *slot) {
+  RowPrep *p = slot;
+  const char *seat = rec->field[CSV_COL_SEAT - 1];
+  const char *action = rec->field[CSV_COL_ACTION - 1];
+  if (!parse_count(rec->field[CSV_COL_HAND - 1], &p->hand)) p->hand = -1;
+  if (!parse_count(rec->field[CSV_COL_SEQ - 1], &p->seq)) p->seq = -1;
+  if (*seat == '\0') p->seat = 0;
+  else if (!parse_count(seat, &p->seat)) p->seat = -1;
+  p->action = -1;
+  p->event_ok = false;
+  if (p->hand <= 0) return;
+  bool is_play = rec->len[CSV_COL_ACTION - 1] == 4 && memcmp(action, "play", 4) == 0; /* most rows are */
+  p->action = is_play ? (int)PN_EV_PLAY : pn_action_parse(action);
+  if (p->action < 0 || p->seat < 0 || p->seat > PN_MAX_SEATS) return;
+  int col;
+  char err[160];
+  p->event_ok = pn_event_from_text((PnAction)p->action, (int)p->seat, rec->field[CSV_COL_CARDS - 1],
+                                   rec->field[CSV_COL_VALUE - 1], &p->event, &col, err, sizeof err) == 0;
+}
+
 /* ------------------------------------------------------------ header */
 
 static int header_row(Importer *imp, const CsvRecord *rec, long seq) {
@@ -452,8 +483,8 @@ static int hand_row(Importer *imp, const CsvRecord *rec) {
   const char *cards = rec->field[CSV_COL_CARDS - 1];
   const char *value = rec->field[CSV_COL_VALUE - 1];
   long line = rec->line;
-  bool is_play = rec->len[CSV_COL_ACTION - 1] == 4 && memcmp(action, "play", 4) == 0; /* most rows are */
-  int a = is_play ? (int)PN_EV_PLAY : pn_action_parse(action);
+  const RowPrep *prep = rec->prepared;
+  int a = prep->action;
   if (a < 0) {
     if (header_action(action) != HDR_NONE)
       return reject(imp, line, CSV_COL_ACTION, "'%s' belongs to the game header (hand 0), not to hand %d",
@@ -466,13 +497,17 @@ static int hand_row(Importer *imp, const CsvRecord *rec) {
   if (!takes_value((PnAction)a) && *value)
     return reject(imp, line, CSV_COL_VALUE, "%s rows take no value", action);
 
-  PnEvent ev;
-  int col = 0;
-  char err[160] = "";
-  if (pn_event_from_text((PnAction)a, seat, cards, value, &ev, &col, err, sizeof err) != 0)
-    return reject(imp, line, col, "%s", err);
+  if (!prep->event_ok) { /* again, for the message */
+    PnEvent bad;
+    int col = 0;
+    char err[160] = "";
+    if (pn_event_from_text((PnAction)a, seat, cards, value, &bad, &col, err, sizeof err) != 0)
+      return reject(imp, line, col, "%s", err);
+    return reject(imp, line, 0, "the row could not be read"); /* cannot happen: the same call failed */
+  }
+  const PnEvent *ev = &prep->event;
   PnOutcome out;
-  PnVerdict verdict = pn_game_apply(g->pn, &ev, &out);
+  PnVerdict verdict = pn_game_apply(g->pn, ev, &out);
   if (verdict == PN_IMPOSSIBLE) return reject(imp, line, out.col, "%s", out.reason);
   if (verdict == PN_ACCEPTED_FINDING && out.finding.kind > PN_FIND_NONE && out.finding.kind < PN_FIND_KINDS) {
     g->findings++;
@@ -482,7 +517,7 @@ static int hand_row(Importer *imp, const CsvRecord *rec) {
   HandRec *h = &g->hands[g->nhands - 1];
   if (a == PN_EV_DEALER) h->dealer = seat;
   if (bytes_reserve(&g->events, CODEC_MAX_EVENT) != 0) return out_of_memory(imp, line);
-  g->events.len += codec_event_encode(&ev, g->events.data + g->events.len);
+  g->events.len += codec_event_encode(ev, g->events.data + g->events.len);
   h->ev_len = g->events.len - h->ev_off;
   if (out.hand_done) {
     CodecResults res;
@@ -686,14 +721,14 @@ static int record(Importer *imp, const CsvRecord *rec) {
   }
   if (g->bad) return 0;
 
-  long hand, seq;
-  const char *text = rec->field[CSV_COL_HAND - 1];
-  if (!parse_count(text, &hand))
+  const RowPrep *prep = rec->prepared;
+  long hand = prep->hand, seq = prep->seq;
+  if (hand < 0)
     return reject(imp, line, CSV_COL_HAND, "hand must be a whole number (0 for the game header), not '%.20s'",
-                  text);
-  text = rec->field[CSV_COL_SEQ - 1];
-  if (!parse_count(text, &seq) || seq < 1)
-    return reject(imp, line, CSV_COL_SEQ, "seq must be a whole number from 1, not '%.20s'", text);
+                  rec->field[CSV_COL_HAND - 1]);
+  if (seq < 1)
+    return reject(imp, line, CSV_COL_SEQ, "seq must be a whole number from 1, not '%.20s'",
+                  rec->field[CSV_COL_SEQ - 1]);
 
   if (g->rows == 0) {
     if (hand != 0)
@@ -734,7 +769,8 @@ int import_file(Store *store, const char *path, const ImportOptions *opts, Impor
   CsvReader *reader = NULL;
   bool began = false;
   int rc = 0;
-  if (csv_reader_open(path, imp.name, &reader, &imp.err) != 0) {
+  if (csv_reader_open(path, imp.name, &reader, &imp.err) != 0 ||
+      csv_reader_prepare(reader, prepare_row, sizeof(RowPrep), &imp.err) != 0) {
     rc = IMPORT_BAD_INPUT;
     goto done;
   }
