@@ -10,10 +10,28 @@ bool pn_card_beats(PnCard card, PnCard best, int led_suit, int trump) {
   return best_suit != led_suit || PN_RANK(card) < PN_RANK(best);
 }
 
+/* What pn_card_beats() decides, as one number per card: a trump beats
+ * any card of the suit led, a higher rank beats a lower one of its suit,
+ * and the other suits beat nothing.  (The card winning so far is always
+ * of the suit led or a trump, so "beats" is "has a higher strength".) */
+static int strength(PnCard card, int led_suit, int trump) {
+  int suit = PN_SUIT(card), from_low = PN_RANKS - 1 - PN_RANK(card);
+  if (suit == trump) return 2 * PN_RANKS + from_low;
+  if (suit == led_suit) return PN_RANKS + from_low;
+  return 0;
+}
+
 int pn_trick_winner(const PnCard *cards, int count, int trump) {
-  int best = 0;
-  for (int i = 1; i < count; i++)
-    if (pn_card_beats(cards[i], cards[best], PN_SUIT(cards[0]), trump)) best = i;
+  if (count < 1) return 0;
+  int led = PN_SUIT(cards[0]);
+  int best = 0, best_strength = strength(cards[0], led, trump);
+  for (int i = 1; i < count; i++) {
+    int s = strength(cards[i], led, trump);
+    if (s > best_strength) { /* ties: the first of identical cards wins */
+      best = i;
+      best_strength = s;
+    }
+  }
   return best;
 }
 
@@ -27,53 +45,83 @@ const char *pn_finding_name(PnFindingKind kind) {
   return (kind >= 0 && kind < PN_FIND_KINDS) ? FINDING_NAMES[kind] : "unknown";
 }
 
-/* The held cards of one suit: one 8-byte slice of the multiset. */
-static void suit_cards(const PnCards *held, int suit, PnCards *out) {
-  memset(out, 0, sizeof *out);
-  memcpy(out->n + suit * 8, held->n + suit * 8, 8);
+/*
+ * Every set judge() deals in is "all the cards held" or "the cards held
+ * in one suit among its `ranks` highest ranks" (within a suit the cards
+ * that beat a given card are a prefix of the ranks, high first).  So it
+ * names sets by (suit, ranks) and reads the held counts in place; the
+ * callers build a PnCards only for the set they return.
+ */
+typedef struct SuitSlice {
+  int suit;  /* the suit, or -1 for every card held */
+  int ranks; /* how many of the suit's highest ranks (0..8) */
+} SuitSlice;
+
+enum { ALL_HELD = -1 };
+
+/* Masks with the first `ranks` bytes set, laid out as the counts are. */
+static const uint8_t RANK_PREFIX[PN_RANKS + 1][PN_RANKS] = {
+    {0},
+    {0xFF},
+    {0xFF, 0xFF},
+    {0xFF, 0xFF, 0xFF},
+    {0xFF, 0xFF, 0xFF, 0xFF},
+    {0xFF, 0xFF, 0xFF, 0xFF, 0xFF},
+    {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF},
+    {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF},
+    {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF},
+};
+
+/* Does `held` have any card in the slice of one suit? */
+static bool slice_any(const PnCards *held, int suit, int ranks) {
+  uint64_t counts, mask;
+  memcpy(&counts, held->n + suit * 8, sizeof counts);
+  memcpy(&mask, RANK_PREFIX[ranks], sizeof mask);
+  return (counts & mask) != 0;
 }
 
-/* The held cards of `suit` that beat `target` under (led, trump).  Within
- * a suit the cards that beat form a prefix of the ranks (high first), so
- * this is a slice of the suit's bytes. */
-static void beating_cards(const PnCards *held, int suit, PnCard target, int led, int trump,
-                          PnCards *out) {
+/* Is `card` held and inside the slice? */
+static bool slice_has(const PnCards *held, SuitSlice slice, int card) {
+  if (!held->n[card]) return false;
+  return slice.suit == ALL_HELD || (PN_SUIT(card) == slice.suit && PN_RANK(card) < slice.ranks);
+}
+
+/* The held cards of the slice, as a multiset. */
+static void slice_cards(const PnCards *held, SuitSlice slice, PnCards *out) {
+  if (slice.suit == ALL_HELD) {
+    *out = *held;
+    return;
+  }
+  memset(out, 0, sizeof *out);
+  memcpy(out->n + slice.suit * 8, held->n + slice.suit * 8, (size_t)slice.ranks);
+}
+
+/* How many of `suit`'s highest ranks beat `target` under (led, trump). */
+static int beating_ranks(int suit, PnCard target, int led, int trump) {
   int target_suit = PN_SUIT(target);
-  int ranks; /* how many of the suit's highest ranks beat the target */
-  if (suit == trump) ranks = target_suit == trump ? PN_RANK(target) : PN_RANKS;
-  else if (suit == led && target_suit != trump) ranks = target_suit == led ? PN_RANK(target) : PN_RANKS;
-  else ranks = 0;
-  memset(out, 0, sizeof *out);
-  memcpy(out->n + suit * 8, held->n + suit * 8, (size_t)ranks);
-}
-
-static bool is_empty(const PnCards *cards) {
-  uint64_t words[4];
-  memcpy(words, cards->n, sizeof words);
-  return (words[0] | words[1] | words[2] | words[3]) == 0;
+  if (suit == trump) return target_suit == trump ? PN_RANK(target) : PN_RANKS;
+  if (suit == led && target_suit != trump) return target_suit == led ? PN_RANK(target) : PN_RANKS;
+  return 0;
 }
 
 /*
  * One pass over RULES.md section 2, in the order the renege kinds are
- * checked: follow, head, trump, overtrump.  Fills *legal with what may be
+ * checked: follow, head, trump, overtrump.  Sets *legal to what may be
  * played; when `played` is a card, returns the first obligation it breaks
- * and fills *evidence with the cards that obligation allowed.
+ * and sets *evidence to the cards that obligation allowed (none when it
+ * breaks none).
  */
 static PnFindingKind judge(const PnObligation *ob, const PnCards *held, const PnCard *trick,
-                           int count, int trump, int played, PnCards *legal, PnCards *evidence) {
-  PnCards scratch;
-  if (!evidence) evidence = &scratch;
-  memset(evidence, 0, sizeof *evidence);
-  *legal = *held;
+                           int count, int trump, int played, SuitSlice *legal, SuitSlice *evidence) {
+  *evidence = (SuitSlice){PN_SPADES, 0}; /* no cards */
+  *legal = (SuitSlice){ALL_HELD, PN_RANKS};
   if (count == 0) return PN_FIND_NONE;
 
   int led = PN_SUIT(trick[0]);
   PnCard winning = trick[pn_trick_winner(trick, count, trump)];
-  PnCards led_cards;
-  suit_cards(held, led, &led_cards);
-  bool can_follow = !is_empty(&led_cards);
+  const SuitSlice led_cards = {led, PN_RANKS};
 
-  if (can_follow) {
+  if (slice_any(held, led, PN_RANKS)) { /* can follow */
     if (!ob->follow) return PN_FIND_NONE;
     *legal = led_cards;
     if (played >= 0 && PN_SUIT(played) != led) {
@@ -88,13 +136,12 @@ static PnFindingKind judge(const PnObligation *ob, const PnCards *held, const Pn
       for (int i = 1; i < count; i++)
         if (PN_SUIT(trick[i]) == led && PN_RANK(trick[i]) < PN_RANK(target)) target = trick[i];
     }
-    PnCards beaters;
     /* Under head_suit=winning a trump winning a plain-suit trick cannot be
-     * beaten by the led suit: beating_cards() finds none then. */
-    beating_cards(held, led, target, led, ob->head_led ? -1 : trump, &beaters);
-    if (is_empty(&beaters)) return PN_FIND_NONE;
+     * beaten by the led suit: beating_ranks() is 0 then. */
+    SuitSlice beaters = {led, beating_ranks(led, target, led, ob->head_led ? -1 : trump)};
+    if (!slice_any(held, led, beaters.ranks)) return PN_FIND_NONE;
     *legal = beaters;
-    if (played >= 0 && !beaters.n[played]) {
+    if (played >= 0 && !slice_has(held, beaters, played)) {
       *evidence = beaters;
       return PN_FIND_RENEGE_HEAD;
     }
@@ -103,15 +150,15 @@ static PnFindingKind judge(const PnObligation *ob, const PnCards *held, const Pn
 
   /* Void in the suit led. */
   if (trump < 0 || ob->trump_rule == PN_TRUMP_NO) return PN_FIND_NONE;
-  PnCards trumps, beaters;
-  suit_cards(held, trump, &trumps);
-  if (is_empty(&trumps)) return PN_FIND_NONE;
-  beating_cards(held, trump, winning, led, trump, &beaters);
+  if (!slice_any(held, trump, PN_RANKS)) return PN_FIND_NONE;
+  const SuitSlice trumps = {trump, PN_RANKS};
+  const SuitSlice beaters = {trump, beating_ranks(trump, winning, led, trump)};
+  bool can_beat = slice_any(held, trump, beaters.ranks);
   bool trump_in_trick = PN_SUIT(winning) == trump;
-  bool must_overtrump = ob->head == PN_HEAD_ALWAYS && trump_in_trick && !is_empty(&beaters);
+  bool must_overtrump = ob->head == PN_HEAD_ALWAYS && trump_in_trick && can_beat;
 
   if (ob->trump_rule == PN_TRUMP_IF_CAN_WIN) {
-    if (is_empty(&beaters)) return PN_FIND_NONE;
+    if (!can_beat) return PN_FIND_NONE;
     *legal = ob->head == PN_HEAD_ALWAYS ? beaters : trumps;
     if (played >= 0 && PN_SUIT(played) != trump) {
       *evidence = beaters;
@@ -124,7 +171,7 @@ static PnFindingKind judge(const PnObligation *ob, const PnCards *held, const Pn
       return PN_FIND_RENEGE_TRUMP;
     }
   }
-  if (played >= 0 && !legal->n[played]) {
+  if (played >= 0 && !slice_has(held, *legal, played)) {
     *evidence = beaters;
     return PN_FIND_RENEGE_OVERTRUMP;
   }
@@ -133,7 +180,9 @@ static PnFindingKind judge(const PnObligation *ob, const PnCards *held, const Pn
 
 int pn_legal_plays(const PnObligation *ob, const PnCards *held, const PnCard *trick, int count,
                    int trump, PnCards *legal) {
-  judge(ob, held, trick, count, trump, -1, legal, NULL);
+  SuitSlice slice, unused;
+  judge(ob, held, trick, count, trump, -1, &slice, &unused);
+  slice_cards(held, slice, legal);
   /* One copy of each: a count (at most 4, three bits) becomes its low bit,
    * eight cards to a word. */
   int distinct = 0;
@@ -149,6 +198,8 @@ int pn_legal_plays(const PnObligation *ob, const PnCards *held, const PnCard *tr
 
 PnFindingKind pn_classify_play(const PnObligation *ob, const PnCards *held, const PnCard *trick,
                                int count, int trump, PnCard played, PnCards *evidence) {
-  PnCards legal;
-  return judge(ob, held, trick, count, trump, played, &legal, evidence);
+  SuitSlice legal, obliged;
+  PnFindingKind kind = judge(ob, held, trick, count, trump, played, &legal, &obliged);
+  if (evidence) slice_cards(held, obliged, evidence);
+  return kind;
 }
