@@ -13,6 +13,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "judge.h"
+
 enum { COL_ROW = 0, COL_SEAT = 4, COL_ACTION = 5, COL_CARDS = 6, COL_VALUE = 7 };
 
 static PnVerdict impossible(PnOutcome *out, int col, const char *fmt, ...) {
@@ -504,8 +506,7 @@ static PnVerdict apply_discard(PnGame *g, const PnEvent *ev, PnOutcome *out) {
   cards_remove(&h->held[ev->seat - 1], &cards);
   h->discards = cards;
   h->discarded = true;
-  for (int i = 0; i < ev->ncards; i++)
-    h->counters[ev->seat - 1] += pn_counter_value(g->rules.count, ev->cards[i]);
+  h->counters[ev->seat - 1] += pn_counters_of(g->rules.count, ev->cards, ev->ncards);
   return PN_ACCEPTED;
 }
 
@@ -744,11 +745,11 @@ static void remove_played(PnHand *h, int seat, PnCard card) {
 
 static void finish_trick(PnGame *g) {
   PnHand *h = &g->hand;
-  int w = h->trick_seat[pn_trick_winner(h->trick, h->ntrick, h->trump)];
+  int w = h->trick_seat[judge_winner(h->trick, h->ntrick, h->trump)];
   h->trick_leader[h->trick_no] = (uint8_t)h->leader;
   h->trick_winner[h->trick_no] = (uint8_t)w;
   h->tricks_won[w - 1]++;
-  for (int i = 0; i < h->ntrick; i++) h->counters[w - 1] += pn_counter_value(g->rules.count, h->trick[i]);
+  h->counters[w - 1] += pn_counters_of(g->rules.count, h->trick, h->ntrick);
   h->trick_no++;
   h->last_winner = h->leader = h->turn = w;
   h->ntrick = 0;
@@ -790,9 +791,10 @@ static PnVerdict apply_play(PnGame *g, const PnEvent *ev, PnOutcome *out) {
   PnObligation ob;
   pn_obligation(g, &ob);
   PnVerdict verdict = PN_ACCEPTED;
-  PnFindingKind kind = pn_classify_play(&ob, held, h->trick, h->ntrick, h->trump, card,
-                                        &out->finding.evidence);
-  if (kind != PN_FIND_NONE) {
+  SuitSlice legal, obliged;
+  PnFindingKind kind = judge_play(&ob, held, h->trick, h->ntrick, h->trump, card, &legal, &obliged);
+  if (kind != PN_FIND_NONE) { /* else the evidence stays empty, as pn_game_apply left it */
+    judge_slice_cards(held, obliged, &out->finding.evidence);
     h->reneged[ev->seat - 1] = true;
     uint8_t *count = &h->reneges[ev->seat - 1][kind - PN_FIND_RENEGE_FOLLOW];
     if (*count < 255) (*count)++;

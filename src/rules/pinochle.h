@@ -238,6 +238,8 @@ int pn_meld_identify(const PnRules *rules, int trump, const PnCard *cards, int n
 /* ------------------------------------------------------------- counting */
 
 int pn_counter_value(PnCount scheme, PnCard card);
+/* The counting points of cards[0..count) (a trick, a discard). */
+int pn_counters_of(PnCount scheme, const PnCard *cards, int count);
 int pn_last_trick_bonus(PnCount scheme);
 int pn_round_classic(int points);    /* 87 -> 90, 126 -> 120, 125 -> 120 */
 
