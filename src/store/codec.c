@@ -4,16 +4,43 @@
 #include <stdio.h>
 #include <string.h>
 
+/* Writes v in decimal, as "%d" would, into buf[0..size); returns buf. */
+static char *int_text(int v, char *buf, size_t size) {
+  char digits[12]; /* "-2147483648" and a NUL */
+  size_t n = sizeof digits;
+  unsigned magnitude = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+  digits[--n] = '\0';
+  do digits[--n] = (char)('0' + magnitude % 10);
+  while ((magnitude /= 10) > 0);
+  if (v < 0) digits[--n] = '-';
+  size_t len = sizeof digits - 1 - n;
+  if (len >= size) len = size - 1; /* truncated as snprintf truncates */
+  memcpy(buf, digits + n, len);
+  buf[len] = '\0';
+  return buf;
+}
+
+/* Copies text into buf[0..size), truncated as snprintf truncates. */
+static char *copy_text(const char *text, char *buf, size_t size) {
+  size_t len = strlen(text);
+  if (len >= size) len = size - 1;
+  memcpy(buf, text, len);
+  buf[len] = '\0';
+  return buf;
+}
+
 const char *codec_value_text(const PnEvent *ev, char *buf, size_t size) {
+  /* No snprintf: the importer writes the value of every row it stores. */
   buf[0] = '\0';
+  if (size < 2) return buf; /* room for no character */
   switch (ev->action) {
   case PN_EV_BID:
-  case PN_EV_SCORE: snprintf(buf, size, "%d", ev->value); break;
-  case PN_EV_TRUMP: snprintf(buf, size, "%c", pn_suit_char(ev->suit)); break;
-  case PN_EV_DIX: snprintf(buf, size, "%s", ev->dix == PN_DIX_EXCHANGE ? "exchange" : "show"); break;
+  case PN_EV_SCORE: int_text(ev->value, buf, size); break;
+  case PN_EV_TRUMP: copy_text((char[]){pn_suit_char(ev->suit), '\0'}, buf, size); break;
+  case PN_EV_DIX: copy_text(ev->dix == PN_DIX_EXCHANGE ? "exchange" : "show", buf, size); break;
   case PN_EV_MELD:
-    if (ev->has_value) snprintf(buf, size, "%d", ev->value);
-    else if (ev->meld >= 0) snprintf(buf, size, "%s", pn_meld_name((PnMeldKind)ev->meld));
+    if (ev->has_value) int_text(ev->value, buf, size);
+    else if (ev->meld >= 0) copy_text(pn_meld_name((PnMeldKind)ev->meld), buf, size);
     break;
   default: break;
   }
