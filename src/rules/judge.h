@@ -89,7 +89,7 @@ static inline void judge_slice_cards(const PnCards *held, SuitSlice slice, PnCar
 }
 
 /* How many of `suit`'s highest ranks beat `target` under (led, trump). */
-static inline int judge_beating_ranks(int suit, PnCard target, int led, int trump) {
+static inline int judge_beating_ranks(int suit, int target, int led, int trump) {
   int target_suit = PN_SUIT(target);
   if (suit == trump) return target_suit == trump ? PN_RANK(target) : PN_RANKS;
   if (suit == led && target_suit != trump) return target_suit == led ? PN_RANK(target) : PN_RANKS;
@@ -111,7 +111,7 @@ static inline PnFindingKind judge_play(const PnObligation *ob, const PnCards *he
   if (count == 0) return PN_FIND_NONE;
 
   int led = PN_SUIT(trick[0]);
-  PnCard winning = trick[judge_winner(trick, count, trump)];
+  int winning = trick[judge_winner(trick, count, trump)];
   const SuitSlice led_cards = {led, PN_RANKS};
 
   if (judge_slice_any(held, led, PN_RANKS)) { /* can follow */
@@ -123,7 +123,7 @@ static inline PnFindingKind judge_play(const PnObligation *ob, const PnCards *he
     }
     bool heading = ob->head == PN_HEAD_ALWAYS || (ob->head == PN_HEAD_TRUMP_LEAD && led == trump);
     if (!heading) return PN_FIND_NONE;
-    PnCard target = winning;
+    int target = winning; /* cards as int: no byte-sized spills */
     if (ob->head_led) { /* beat the best led-suit card, even under a trump */
       target = trick[0];
       for (int i = 1; i < count; i++)
