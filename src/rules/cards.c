@@ -175,9 +175,11 @@ int pn_deck_size(PnDeck deck) {
   return 0;
 }
 
+int pn_deck_copies(PnDeck deck) { return deck == PN_DECK_DOUBLE ? 4 : 2; }
+
 void pn_deck_cards(PnDeck deck, PnCards *out) {
   int lowest = deck == PN_DECK_SINGLE64 ? PN_SEVEN : deck == PN_DECK_DOUBLE ? PN_JACK : PN_NINE;
-  int copies = deck == PN_DECK_DOUBLE ? 4 : 2;
+  int copies = pn_deck_copies(deck);
   memset(out, 0, sizeof *out);
   for (int s = 0; s < PN_SUITS; s++)
     for (int r = 0; r <= lowest; r++) out->n[PN_CARD(s, r)] = (uint8_t)copies;

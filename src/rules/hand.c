@@ -190,8 +190,7 @@ static void dealt_so_far(const PnGame *g, PnCards *all) {
 /* Checks the cards of a deal-phase row against the deck; *all gets every
  * card dealt so far, this row's included. */
 static PnVerdict check_deal_cards(const PnGame *g, const PnEvent *ev, PnCards *all, PnOutcome *out) {
-  PnCards deck;
-  pn_deck_cards(g->rules.deck, &deck);
+  int copies = pn_deck_copies(g->rules.deck); /* of each card in the deck */
   dealt_so_far(g, all);
   char buf[3];
   for (int i = 0; i < ev->ncards; i++) {
@@ -200,9 +199,9 @@ static PnVerdict check_deal_cards(const PnGame *g, const PnEvent *ev, PnCards *a
                         g->rules.preset);
     if (ev->action == PN_EV_TURNUP && g->rules.flow == PN_FLOW_TURNUP) continue; /* in a hand */
     all->n[ev->cards[i]]++;
-    if (all->n[ev->cards[i]] > deck.n[ev->cards[i]])
-      return impossible(out, COL_CARDS, "the deal does not add up: more than %d copies of %s",
-                        deck.n[ev->cards[i]], pn_card_str(ev->cards[i], buf));
+    if (all->n[ev->cards[i]] > copies)
+      return impossible(out, COL_CARDS, "the deal does not add up: more than %d copies of %s", copies,
+                        pn_card_str(ev->cards[i], buf));
   }
   return PN_ACCEPTED;
 }

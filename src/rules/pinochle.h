@@ -147,6 +147,7 @@ const char *pn_param_value(const PnRules *rules, int index, char *buf, size_t si
 
 int pn_deck_size(PnDeck deck);               /* 48, 64, 80 */
 void pn_deck_cards(PnDeck deck, PnCards *out);
+int pn_deck_copies(PnDeck deck);             /* copies of each card it has: 2, 4 */
 int pn_dix_rank(PnDeck deck);                /* PN_NINE, PN_SEVEN, or -1 */
 
 /* --------------------------------------------------------------- tricks */
