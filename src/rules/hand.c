@@ -822,6 +822,22 @@ static PnVerdict begin_play(PnGame *g, PnOutcome *out) {
   return PN_ACCEPTED;
 }
 
+/* A play row, in preparation (the first lead, which starts the play and
+ * is undone with it when impossible) or during the play. */
+static PnVerdict apply_play_row(PnGame *g, const PnEvent *ev, PnOutcome *out) {
+  PnHand *h = &g->hand;
+  bool first_lead = h->phase == PN_PHASE_PREPARE;
+  int leader = h->leader, turn = h->turn;
+  if (first_lead && begin_play(g, out) != PN_ACCEPTED) return PN_IMPOSSIBLE;
+  PnVerdict verdict = apply_play(g, ev, out);
+  if (first_lead && verdict == PN_IMPOSSIBLE) {
+    h->phase = PN_PHASE_PREPARE; /* undo begin_play; nothing else changed */
+    h->leader = leader;
+    h->turn = turn;
+  }
+  return verdict;
+}
+
 /* --------------------------------------------------------------- scoring */
 
 /* Decides the game after a hand (RULES.md section 6, game end). */
@@ -992,6 +1008,8 @@ static PnVerdict dispatch(PnGame *g, const PnEvent *ev, PnOutcome *out) {
   bool seated = a != PN_EV_DEALER && a != PN_EV_TURNUP && a != PN_EV_STOCK && a != PN_EV_WIDOW;
   if (seated && (ev->seat < 1 || ev->seat > g->rules.players))
     return impossible(out, COL_SEAT, "%s needs a seat from 1 to %d", pn_action_name(a), g->rules.players);
+  if (a == PN_EV_PLAY && (h->phase == PN_PHASE_PREPARE || h->phase == PN_PHASE_PLAY))
+    return apply_play_row(g, ev, out); /* three rows in four: before the switches */
 
   switch (h->phase) {
   case PN_PHASE_DEALER:
@@ -1015,24 +1033,12 @@ static PnVerdict dispatch(PnGame *g, const PnEvent *ev, PnOutcome *out) {
     case PN_EV_DIX: return apply_dix(g, ev, out);
     case PN_EV_MELD: return apply_shown_meld(g, ev, out);
     case PN_EV_MOON: return apply_moon(g, ev, out);
-    case PN_EV_PLAY: {
-      int leader = h->leader, turn = h->turn;
-      if (begin_play(g, out) != PN_ACCEPTED) return PN_IMPOSSIBLE;
-      if (apply_play(g, ev, out) == PN_IMPOSSIBLE) {
-        h->phase = PN_PHASE_PREPARE; /* undo begin_play; nothing else changed */
-        h->leader = leader;
-        h->turn = turn;
-        return PN_IMPOSSIBLE;
-      }
-      return out->verdict;
-    }
     case PN_EV_BID:
     case PN_EV_PASS: return impossible(out, COL_ACTION, "a bid after the bidding closed");
     default: return impossible(out, COL_ACTION, "%s is not possible before play", pn_action_name(a));
     }
   case PN_PHASE_PLAY:
     switch (a) {
-    case PN_EV_PLAY: return apply_play(g, ev, out);
     case PN_EV_OUT: return apply_out(g, ev, out);
     case PN_EV_MELD:
       if (g->rules.flow == PN_FLOW_TWO_HAND) return apply_progressive_meld(g, ev, out);
