@@ -787,11 +787,14 @@ static PnVerdict apply_play(PnGame *g, const PnEvent *ev, PnOutcome *out) {
     if (drew) *g = before;
     return impossible(out, COL_CARDS, "seat %d does not hold %s", ev->seat, pn_card_str(card, buf));
   }
-  PnObligation ob;
-  pn_obligation(g, &ob);
   PnVerdict verdict = PN_ACCEPTED;
+  PnFindingKind kind = PN_FIND_NONE;
   SuitSlice legal, obliged;
-  PnFindingKind kind = judge_play(&ob, held, h->trick, h->ntrick, h->trump, card, &legal, &obliged);
+  if (h->ntrick > 0) { /* a lead may be any card held */
+    PnObligation ob;
+    pn_obligation(g, &ob);
+    kind = judge_play(&ob, held, h->trick, h->ntrick, h->trump, card, &legal, &obliged);
+  }
   if (kind != PN_FIND_NONE) { /* else the evidence stays empty, as pn_game_apply left it */
     judge_slice_cards(held, obliged, &out->finding.evidence);
     h->reneged[ev->seat - 1] = true;
