@@ -766,7 +766,8 @@ static void finish_trick(PnGame *g) {
 
 static PnVerdict apply_play(PnGame *g, const PnEvent *ev, PnOutcome *out) {
   PnHand *h = &g->hand;
-  if (ev->seat != h->turn) return impossible(out, COL_SEAT, "out of turn: seat %d is to play", h->turn);
+  int seat = ev->seat; /* read once: stores to the hand may alias *ev */
+  if (seat != h->turn) return impossible(out, COL_SEAT, "out of turn: seat %d is to play", h->turn);
   if (ev->ncards != 1) return impossible(out, COL_CARDS, "play names exactly one card");
   PnCard card = ev->cards[0];
   PnGame before;
@@ -777,15 +778,15 @@ static PnVerdict apply_play(PnGame *g, const PnEvent *ev, PnOutcome *out) {
   }
   /* Two-hand table cards are held too; without any, read the hand in place. */
   PnCards with_table;
-  const PnCards *held = &h->held[ev->seat - 1];
-  if (h->ntable[ev->seat - 1] > 0) {
-    pn_held(g, ev->seat, &with_table);
+  const PnCards *held = &h->held[seat - 1];
+  if (h->ntable[seat - 1] > 0) {
+    pn_held(g, seat, &with_table);
     held = &with_table;
   }
   if (!held->n[card]) {
     char buf[3];
     if (drew) *g = before;
-    return impossible(out, COL_CARDS, "seat %d does not hold %s", ev->seat, pn_card_str(card, buf));
+    return impossible(out, COL_CARDS, "seat %d does not hold %s", seat, pn_card_str(card, buf));
   }
   PnVerdict verdict = PN_ACCEPTED;
   PnFindingKind kind = PN_FIND_NONE;
@@ -797,18 +798,18 @@ static PnVerdict apply_play(PnGame *g, const PnEvent *ev, PnOutcome *out) {
   }
   if (kind != PN_FIND_NONE) { /* else the evidence stays empty, as pn_game_apply left it */
     judge_slice_cards(held, obliged, &out->finding.evidence);
-    h->reneged[ev->seat - 1] = true;
-    uint8_t *count = &h->reneges[ev->seat - 1][kind - PN_FIND_RENEGE_FOLLOW];
+    h->reneged[seat - 1] = true;
+    uint8_t *count = &h->reneges[seat - 1][kind - PN_FIND_RENEGE_FOLLOW];
     if (*count < 255) (*count)++;
     out->finding.trick = h->trick_no + 1;
-    verdict = finding(out, kind, ev->seat, card);
+    verdict = finding(out, kind, seat, card);
   }
-  remove_played(h, ev->seat, card);
-  int *fresh = &h->dix_fresh[ev->seat - 1]; /* a played dix can no longer be counted */
-  int left = h->held[ev->seat - 1].n[card];
+  remove_played(h, seat, card);
+  int *fresh = &h->dix_fresh[seat - 1]; /* a played dix can no longer be counted */
+  int left = h->held[seat - 1].n[card];
   if (*fresh > left && is_dix(g, card)) *fresh = left;
   h->trick[h->ntrick] = card;
-  h->trick_seat[h->ntrick++] = ev->seat;
+  h->trick_seat[h->ntrick++] = seat;
   if (h->ntrick == g->rules.players) finish_trick(g);
   else h->turn = next_seat(g, h->turn);
   return verdict;
