@@ -337,6 +337,19 @@ static void test_deck_double_has_80_cards_four_of_a_to_j(void **state) {
   check_deck(PN_DECK_DOUBLE, 80, 4, PN_JACK);
 }
 
+static void test_deck_copies_is_the_count_of_every_card_in_the_deck(void **state) {
+  (void)state;
+  const PnDeck decks[] = {PN_DECK_SINGLE, PN_DECK_SINGLE64, PN_DECK_DOUBLE};
+  for (size_t i = 0; i < sizeof decks / sizeof decks[0]; i++) {
+    PnCards cards;
+    pn_deck_cards(decks[i], &cards);
+    for (int c = 0; c < PN_CARD_KINDS; c++)
+      if (cards.n[c]) assert_int_equal(cards.n[c], pn_deck_copies(decks[i]));
+  }
+  assert_int_equal(pn_deck_copies(PN_DECK_SINGLE), 2);
+  assert_int_equal(pn_deck_copies(PN_DECK_DOUBLE), 4);
+}
+
 static void test_dix_is_9_then_7_then_none(void **state) {
   (void)state;
   assert_int_equal(pn_dix_rank(PN_DECK_SINGLE), PN_NINE);
@@ -372,6 +385,7 @@ int main(void) {
       cmocka_unit_test(test_deck_single_has_48_cards_two_of_a_to_9),
       cmocka_unit_test(test_deck_single64_has_64_cards_two_of_a_to_7),
       cmocka_unit_test(test_deck_double_has_80_cards_four_of_a_to_j),
+      cmocka_unit_test(test_deck_copies_is_the_count_of_every_card_in_the_deck),
       cmocka_unit_test(test_dix_is_9_then_7_then_none),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

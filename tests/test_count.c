@@ -102,6 +102,21 @@ static void test_count_unit2_double_deck_totals_50(void **state) {
                        pn_last_trick_bonus(PN_COUNT_UNIT2), 50);
 }
 
+static void test_count_counters_of_cards_sum_their_values_in_every_scheme(void **state) {
+  (void)state;
+  const PnCount schemes[] = {PN_COUNT_CLASSIC, PN_COUNT_TENS, PN_COUNT_TENS20, PN_COUNT_UNIT, PN_COUNT_UNIT2};
+  PnCard trick[] = {PN_CARD(PN_HEARTS, PN_ACE), PN_CARD(PN_HEARTS, PN_NINE), PN_CARD(PN_SPADES, PN_KING),
+                    PN_CARD(PN_CLUBS, PN_TEN), PN_CARD(PN_DIAMONDS, PN_QUEEN)};
+  for (size_t i = 0; i < sizeof schemes / sizeof schemes[0]; i++) {
+    int want = 0;
+    for (int n = 0; n <= 5; n++) {
+      assert_int_equal(pn_counters_of(schemes[i], trick, n), want);
+      if (n < 5) want += pn_counter_value(schemes[i], trick[n]);
+    }
+  }
+  assert_int_equal(pn_counters_of(PN_COUNT_CLASSIC, trick, 5), 11 + 0 + 4 + 10 + 3);
+}
+
 static void test_count_round_classic_seven_up_six_down(void **state) {
   (void)state;
   /* 000: 87 counts as 90; 126 and 124 (or 125 each) count as 120 */
@@ -134,6 +149,7 @@ int main(void) {
       cmocka_unit_test(test_count_tens20_double_deck_totals_500),
       cmocka_unit_test(test_count_unit_deck_totals_24),
       cmocka_unit_test(test_count_unit2_double_deck_totals_50),
+      cmocka_unit_test(test_count_counters_of_cards_sum_their_values_in_every_scheme),
       cmocka_unit_test(test_count_round_classic_seven_up_six_down),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

@@ -1201,6 +1201,20 @@ static void test_turnup_must_be_a_card_of_the_dealers_hand_in_every_turnup_prese
   }
 }
 
+/* The deal is checked as a whole by the row that completes it, whichever
+ * row that is: here the dealer's own deal row, after the turn-up. */
+static void test_dealers_deal_row_completing_a_deal_without_the_turnup_is_impossible(void **state) {
+  (void)state;
+  PnGame g;
+  new_game(&g, "three-hand", NULL);
+  accept_all(&g, "2 dealer;"
+                 "2 turnup KH;"
+                 "1 deal AS AS TS TS KS KS QS QS JS JS 9S 9S AH AH TH 9H;"
+                 "3 deal JD JD 9D 9D AC AC TC TC KC KC QC QC JC JC KH KH");
+  refuse(&g, "2 deal TH 9C QH QH JH JH 9H AD AD TD TD KD KD QD QD 9C", 6,
+         "the turned-up card KH is not in the dealer's hand");
+}
+
 static void test_turnup_fixes_trump_and_the_dealers_left_leads(void **state) {
   (void)state;
   PnGame g;
@@ -2391,6 +2405,7 @@ int main(void) {
       cmocka_unit_test(test_auction_discards_count_for_the_bidder_and_save_its_meld_without_a_trick),
       /* turn-up */
       cmocka_unit_test(test_turnup_must_be_a_card_of_the_dealers_hand_in_every_turnup_preset),
+      cmocka_unit_test(test_dealers_deal_row_completing_a_deal_without_the_turnup_is_impossible),
       cmocka_unit_test(test_turnup_fixes_trump_and_the_dealers_left_leads),
       cmocka_unit_test(test_turnup_dix_scores_10_for_the_dealer_without_a_row),
       cmocka_unit_test(test_dix_exchange_swaps_the_dix_and_the_turnup_between_player_and_dealer),

@@ -201,18 +201,20 @@ int replay_hand(PnGame *game, const StoreRow *row, ReplayFindingFn *fn, void *ct
              row->hand);
     return -1;
   }
-  CodecResults replayed, stored;
-  codec_results_from_game(game, &replayed);
-  if (derived) *derived = replayed;
+  /* Built in place (no copies): the finding only when there is one. */
+  CodecResults own, stored;
+  CodecResults *replayed = derived ? derived : &own;
+  codec_results_from_game(game, replayed);
   if (!fn) return 0;
-  ReplayFinding f = {.hand = row->hand, .kind = PN_FIND_STORED_RESULT};
   if (codec_results_decode(row->results, row->results_len, &stored) != 0) {
+    ReplayFinding f = {.hand = row->hand, .kind = PN_FIND_STORED_RESULT};
     snprintf(f.detail, sizeof f.detail, "the stored results do not decode (stored-result)");
     fn(ctx, row, &f);
     return 0;
   }
   char diff[300];
-  if (compare_results(&stored, &replayed, game->rules.players, diff, sizeof diff) > 0) {
+  if (compare_results(&stored, replayed, game->rules.players, diff, sizeof diff) > 0) {
+    ReplayFinding f = {.hand = row->hand, .kind = PN_FIND_STORED_RESULT};
     snprintf(f.detail, sizeof f.detail, "stored results differ from the replay: %s (stored-result)", diff);
     fn(ctx, row, &f);
   }

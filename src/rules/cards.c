@@ -13,16 +13,26 @@ static const char *const SUIT_SYMBOLS[PN_SUITS][2] = {
     {"\xE2\x99\xA3", "\xE2\x99\xA7"}, /* ♣ ♧ */
 };
 
-static int upper(int c) { return (c >= 'a' && c <= 'z') ? c - 'a' + 'A' : c; }
+/* Rank + 1 of each byte that names a rank, either case ("10" aside); 0 for
+ * the other bytes.  (Table look-ups: the importer parses every card.) */
+static const uint8_t RANK_OF_BYTE[256] = {
+    ['A'] = PN_ACE + 1,   ['a'] = PN_ACE + 1,   ['T'] = PN_TEN + 1,  ['t'] = PN_TEN + 1,
+    ['K'] = PN_KING + 1,  ['k'] = PN_KING + 1,  ['Q'] = PN_QUEEN + 1, ['q'] = PN_QUEEN + 1,
+    ['J'] = PN_JACK + 1,  ['j'] = PN_JACK + 1,  ['9'] = PN_NINE + 1, ['8'] = PN_EIGHT + 1,
+    ['7'] = PN_SEVEN + 1,
+};
+/* Suit + 1 of each byte that names a suit by its letter, either case; 0
+ * for the other bytes. */
+static const uint8_t SUIT_OF_BYTE[256] = {
+    ['S'] = PN_SPADES + 1,   ['s'] = PN_SPADES + 1, ['H'] = PN_HEARTS + 1, ['h'] = PN_HEARTS + 1,
+    ['D'] = PN_DIAMONDS + 1, ['d'] = PN_DIAMONDS + 1, ['C'] = PN_CLUBS + 1, ['c'] = PN_CLUBS + 1,
+};
 
 /* Parses a suit at text[0..len); returns bytes used, 0 if none. */
 static size_t suit_parse_at(const char *text, size_t len, int *suit) {
-  if (len >= 1) {
-    for (int s = 0; s < PN_SUITS; s++)
-      if (upper((unsigned char)text[0]) == SUIT_CHARS[s]) {
-        *suit = s;
-        return 1;
-      }
+  if (len >= 1 && SUIT_OF_BYTE[(unsigned char)text[0]]) {
+    *suit = SUIT_OF_BYTE[(unsigned char)text[0]] - 1;
+    return 1;
   }
   if (len >= 3) {
     for (int s = 0; s < PN_SUITS; s++)
@@ -35,38 +45,49 @@ static size_t suit_parse_at(const char *text, size_t len, int *suit) {
   return 0;
 }
 
-size_t pn_card_parse(const char *text, size_t len, PnCard *out) {
+/* Reads a rank and a suit at text[0..len) into *card; returns the bytes
+ * used, 0 when they are not a card (what follows is not looked at). */
+static size_t card_prefix(const char *text, size_t len, PnCard *card) {
   size_t used;
-  int rank = -1, suit;
+  int rank, suit;
   if (len >= 2 && text[0] == '1' && text[1] == '0') {
     rank = PN_TEN;
     used = 2;
-  } else if (len >= 1) {
-    for (int r = 0; r < PN_RANKS; r++)
-      if (upper((unsigned char)text[0]) == RANK_CHARS[r]) rank = r;
+  } else if (len >= 1 && RANK_OF_BYTE[(unsigned char)text[0]]) {
+    rank = RANK_OF_BYTE[(unsigned char)text[0]] - 1;
     used = 1;
+  } else {
+    return 0;
   }
-  if (rank < 0) return 0;
   size_t s = suit_parse_at(text + used, len - used, &suit);
   if (s == 0) return 0;
-  used += s;
+  *card = PN_CARD(suit, rank);
+  return used + s;
+}
+
+size_t pn_card_parse(const char *text, size_t len, PnCard *out) {
+  PnCard card;
+  size_t used = card_prefix(text, len, &card);
+  if (used == 0) return 0;
   if (used < len && text[used] != ' ') return 0; /* trailing junk: "AHX" */
-  *out = PN_CARD(suit, rank);
+  *out = card;
   return used;
 }
+
+static bool is_separator(char c) { return c == ' ' || c == '\t'; }
 
 int pn_cards_parse(const char *text, size_t len, PnCard *cards, int max, size_t *bad_offset) {
   int count = 0;
   size_t i = 0;
   while (i < len) {
-    if (text[i] == ' ' || text[i] == '\t') {
+    if (is_separator(text[i])) {
       i++;
       continue;
     }
-    size_t end = i;
-    while (end < len && text[end] != ' ' && text[end] != '\t') end++;
+    /* A token is a card when the card read at its start ends where it does. */
     PnCard card;
-    if (pn_card_parse(text + i, end - i, &card) != end - i) {
+    size_t end = i + card_prefix(text + i, len - i, &card);
+    if (end == i || (end < len && !is_separator(text[end]))) {
       if (bad_offset) *bad_offset = i;
       return -1;
     }
@@ -132,9 +153,11 @@ void pn_cards_add_list(PnCards *cards, const PnCard *list, int count) {
 }
 
 bool pn_cards_contains(const PnCards *have, const PnCards *want) {
-  for (int c = 0; c < PN_CARD_KINDS; c++)
-    if (want->n[c] > have->n[c]) return false;
-  return true;
+  /* No early exit: without one the compiler compares all 32 counts at
+   * once in vector registers, cheaper than stopping at the first. */
+  uint8_t short_of = 0;
+  for (int c = 0; c < PN_CARD_KINDS; c++) short_of |= (uint8_t)(want->n[c] > have->n[c]);
+  return !short_of;
 }
 
 int pn_cards_of_suit(const PnCards *cards, int suit) {
@@ -152,9 +175,11 @@ int pn_deck_size(PnDeck deck) {
   return 0;
 }
 
+int pn_deck_copies(PnDeck deck) { return deck == PN_DECK_DOUBLE ? 4 : 2; }
+
 void pn_deck_cards(PnDeck deck, PnCards *out) {
   int lowest = deck == PN_DECK_SINGLE64 ? PN_SEVEN : deck == PN_DECK_DOUBLE ? PN_JACK : PN_NINE;
-  int copies = deck == PN_DECK_DOUBLE ? 4 : 2;
+  int copies = pn_deck_copies(deck);
   memset(out, 0, sizeof *out);
   for (int s = 0; s < PN_SUITS; s++)
     for (int r = 0; r <= lowest; r++) out->n[PN_CARD(s, r)] = (uint8_t)copies;

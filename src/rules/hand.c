@@ -13,6 +13,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "judge.h"
+
 enum { COL_ROW = 0, COL_SEAT = 4, COL_ACTION = 5, COL_CARDS = 6, COL_VALUE = 7 };
 
 static PnVerdict impossible(PnOutcome *out, int col, const char *fmt, ...) {
@@ -33,7 +35,8 @@ static PnVerdict finding(PnOutcome *out, PnFindingKind kind, int seat, PnCard ca
   return PN_ACCEPTED_FINDING;
 }
 
-static int next_seat(const PnGame *g, int seat) { return seat % g->rules.players + 1; }
+/* The seat at `seat`'s left (seats 1..players; no division: once a play). */
+static int next_seat(const PnGame *g, int seat) { return seat < g->rules.players ? seat + 1 : 1; }
 
 static int dix_card(const PnGame *g) {
   int rank = pn_dix_rank(g->rules.deck);
@@ -160,14 +163,16 @@ static PnVerdict start_hand(PnGame *g, const PnEvent *ev, PnOutcome *out) {
 
 /* ------------------------------------------------------------------ deal */
 
-static bool deal_complete(const PnGame *g) {
+/* Will the deal be complete once the deal-phase row `ev` is in? */
+static bool completes_deal(const PnGame *g, const PnEvent *ev) {
   const PnRules *r = &g->rules;
   const PnHand *h = &g->hand;
-  for (int s = 0; s < r->players; s++)
-    if (!h->have_deal[s]) return false;
-  if (r->flow != PN_FLOW_BID && !h->have_turnup) return false;
-  if (r->flow == PN_FLOW_TWO_HAND && !h->have_stock) return false;
-  if (r->widow > 0 && !h->have_widow) return false;
+  PnAction a = ev->action;
+  for (int s = 1; s <= r->players; s++)
+    if (!h->have_deal[s - 1] && !(a == PN_EV_DEAL && ev->seat == s)) return false;
+  if (r->flow != PN_FLOW_BID && !h->have_turnup && a != PN_EV_TURNUP) return false;
+  if (r->flow == PN_FLOW_TWO_HAND && !h->have_stock && a != PN_EV_STOCK) return false;
+  if (r->widow > 0 && !h->have_widow && a != PN_EV_WIDOW) return false;
   return true;
 }
 
@@ -182,44 +187,55 @@ static void dealt_so_far(const PnGame *g, PnCards *all) {
   if (h->have_widow) cards_add(all, &h->widow);
 }
 
-/* Checks the cards of a deal-phase row against the deck. */
-static PnVerdict check_deal_cards(const PnGame *g, const PnEvent *ev, PnOutcome *out) {
-  PnCards deck, all;
-  pn_deck_cards(g->rules.deck, &deck);
-  dealt_so_far(g, &all);
+/* Checks the cards of a deal-phase row against the deck; *all gets every
+ * card dealt so far, this row's included. */
+static PnVerdict check_deal_cards(const PnGame *g, const PnEvent *ev, PnCards *all, PnOutcome *out) {
+  int copies = pn_deck_copies(g->rules.deck); /* of each card in the deck */
+  dealt_so_far(g, all);
   char buf[3];
   for (int i = 0; i < ev->ncards; i++) {
     if (!card_in_deck(g, ev->cards[i]))
       return impossible(out, COL_CARDS, "%s is not in the %s deck", pn_card_str(ev->cards[i], buf),
                         g->rules.preset);
     if (ev->action == PN_EV_TURNUP && g->rules.flow == PN_FLOW_TURNUP) continue; /* in a hand */
-    all.n[ev->cards[i]]++;
-    if (all.n[ev->cards[i]] > deck.n[ev->cards[i]])
-      return impossible(out, COL_CARDS, "the deal does not add up: more than %d copies of %s",
-                        deck.n[ev->cards[i]], pn_card_str(ev->cards[i], buf));
+    all->n[ev->cards[i]]++;
+    if (all->n[ev->cards[i]] > copies)
+      return impossible(out, COL_CARDS, "the deal does not add up: more than %d copies of %s", copies,
+                        pn_card_str(ev->cards[i], buf));
   }
   return PN_ACCEPTED;
 }
 
-/* Called once every deal-phase row is in: cross-checks, then sets trump,
- * the dix and the first turn.  Returns PN_IMPOSSIBLE without mutating. */
-static PnVerdict finish_deal(PnGame *g, PnOutcome *out) {
+/* The cross-checks of a complete deal, made before the row `ev` that
+ * completes it is applied; `all` is every card dealt, that row's included. */
+static PnVerdict check_complete_deal(const PnGame *g, const PnEvent *ev, const PnCards *all,
+                                     PnOutcome *out) {
+  const PnRules *r = &g->rules;
+  const PnHand *h = &g->hand;
+  char buf[3];
+  if (r->dealt_all) {
+    PnCards deck;
+    pn_deck_cards(r->deck, &deck);
+    if (!pn_cards_contains(all, &deck))
+      return impossible(out, COL_CARDS, "the deal does not add up: %s is missing",
+                        missing_card(all, &deck, buf));
+  }
+  if (r->flow == PN_FLOW_TURNUP) {
+    PnCard turnup = ev->action == PN_EV_TURNUP ? ev->cards[0] : h->turnup;
+    bool dealer_row = ev->action == PN_EV_DEAL && ev->seat == h->dealer;
+    PnCards dealer = dealer_row ? event_cards(ev) : h->held[h->dealer - 1];
+    if (!dealer.n[turnup])
+      return impossible(out, COL_CARDS, "the turned-up card %s is not in the dealer's hand",
+                        pn_card_str(turnup, buf));
+  }
+  return PN_ACCEPTED;
+}
+
+/* Called once every deal-phase row is in (and check_complete_deal passed):
+ * sets trump, the dix and the first turn. */
+static void finish_deal(PnGame *g) {
   const PnRules *r = &g->rules;
   PnHand *h = &g->hand;
-  if (r->dealt_all) {
-    PnCards deck, all;
-    pn_deck_cards(r->deck, &deck);
-    dealt_so_far(g, &all);
-    char buf[3];
-    if (!pn_cards_contains(&all, &deck))
-      return impossible(out, COL_CARDS, "the deal does not add up: %s is missing",
-                        missing_card(&all, &deck, buf));
-  }
-  if (r->flow == PN_FLOW_TURNUP && !h->held[h->dealer - 1].n[h->turnup]) {
-    char buf[3];
-    return impossible(out, COL_CARDS, "the turned-up card %s is not in the dealer's hand",
-                      pn_card_str(h->turnup, buf));
-  }
   if (r->flow != PN_FLOW_BID) h->trump = PN_SUIT(h->turnup);
   int dix = dix_card(g);
   for (int s = 1; s <= r->players; s++) h->dix_fresh[s - 1] = dix >= 0 ? h->held[s - 1].n[dix] : 0;
@@ -238,7 +254,6 @@ static PnVerdict finish_deal(PnGame *g, PnOutcome *out) {
     h->phase = PN_PHASE_PLAY;
     h->leader = h->turn = next_seat(g, h->dealer);
   }
-  return PN_ACCEPTED;
 }
 
 static PnVerdict apply_deal_row(PnGame *g, const PnEvent *ev, PnOutcome *out) {
@@ -276,9 +291,11 @@ static PnVerdict apply_deal_row(PnGame *g, const PnEvent *ev, PnOutcome *out) {
   if (ev->ncards != expected)
     return impossible(out, COL_CARDS, "%s row has %d cards, expected %d", pn_action_name(ev->action),
                       ev->ncards, expected);
-  if (check_deal_cards(g, ev, out) != PN_ACCEPTED) return PN_IMPOSSIBLE;
+  PnCards all;
+  if (check_deal_cards(g, ev, &all, out) != PN_ACCEPTED) return PN_IMPOSSIBLE;
+  bool completes = completes_deal(g, ev);
+  if (completes && check_complete_deal(g, ev, &all, out) != PN_ACCEPTED) return PN_IMPOSSIBLE;
 
-  PnHand saved_hand = *h; /* finish_deal may refuse the row that completes the deal */
   PnCards cards = event_cards(ev);
   switch (ev->action) {
   case PN_EV_DEAL:
@@ -300,10 +317,7 @@ static PnVerdict apply_deal_row(PnGame *g, const PnEvent *ev, PnOutcome *out) {
     h->widow = cards;
     break;
   }
-  if (deal_complete(g) && finish_deal(g, out) != PN_ACCEPTED) {
-    *h = saved_hand;
-    return PN_IMPOSSIBLE;
-  }
+  if (completes) finish_deal(g);
   return PN_ACCEPTED;
 }
 
@@ -491,8 +505,7 @@ static PnVerdict apply_discard(PnGame *g, const PnEvent *ev, PnOutcome *out) {
   cards_remove(&h->held[ev->seat - 1], &cards);
   h->discards = cards;
   h->discarded = true;
-  for (int i = 0; i < ev->ncards; i++)
-    h->counters[ev->seat - 1] += pn_counter_value(g->rules.count, ev->cards[i]);
+  h->counters[ev->seat - 1] += pn_counters_of(g->rules.count, ev->cards, ev->ncards);
   return PN_ACCEPTED;
 }
 
@@ -731,11 +744,11 @@ static void remove_played(PnHand *h, int seat, PnCard card) {
 
 static void finish_trick(PnGame *g) {
   PnHand *h = &g->hand;
-  int w = h->trick_seat[pn_trick_winner(h->trick, h->ntrick, h->trump)];
+  int w = h->trick_seat[judge_winner(h->trick, h->ntrick, h->trump)];
   h->trick_leader[h->trick_no] = (uint8_t)h->leader;
   h->trick_winner[h->trick_no] = (uint8_t)w;
   h->tricks_won[w - 1]++;
-  for (int i = 0; i < h->ntrick; i++) h->counters[w - 1] += pn_counter_value(g->rules.count, h->trick[i]);
+  h->counters[w - 1] += pn_counters_of(g->rules.count, h->trick, h->ntrick);
   h->trick_no++;
   h->last_winner = h->leader = h->turn = w;
   h->ntrick = 0;
@@ -753,7 +766,8 @@ static void finish_trick(PnGame *g) {
 
 static PnVerdict apply_play(PnGame *g, const PnEvent *ev, PnOutcome *out) {
   PnHand *h = &g->hand;
-  if (ev->seat != h->turn) return impossible(out, COL_SEAT, "out of turn: seat %d is to play", h->turn);
+  int seat = ev->seat; /* read once: stores to the hand may alias *ev */
+  if (seat != h->turn) return impossible(out, COL_SEAT, "out of turn: seat %d is to play", h->turn);
   if (ev->ncards != 1) return impossible(out, COL_CARDS, "play names exactly one card");
   PnCard card = ev->cards[0];
   PnGame before;
@@ -762,30 +776,40 @@ static PnVerdict apply_play(PnGame *g, const PnEvent *ev, PnOutcome *out) {
     before = *g; /* the draws happen before the play can be judged */
     draw_cards(g);
   }
-  PnCards held;
-  pn_held(g, ev->seat, &held);
-  if (!held.n[card]) {
+  /* Two-hand table cards are held too; without any, read the hand in place. */
+  PnCards with_table;
+  const PnCards *held = &h->held[seat - 1];
+  if (h->ntable[seat - 1] > 0) {
+    pn_held(g, seat, &with_table);
+    held = &with_table;
+  }
+  if (!held->n[card]) {
     char buf[3];
     if (drew) *g = before;
-    return impossible(out, COL_CARDS, "seat %d does not hold %s", ev->seat, pn_card_str(card, buf));
+    return impossible(out, COL_CARDS, "seat %d does not hold %s", seat, pn_card_str(card, buf));
   }
-  PnObligation ob;
-  pn_obligation(g, &ob);
   PnVerdict verdict = PN_ACCEPTED;
-  PnFindingKind kind = pn_classify_play(&ob, &held, h->trick, h->ntrick, h->trump, card,
-                                        &out->finding.evidence);
-  if (kind != PN_FIND_NONE) {
-    h->reneged[ev->seat - 1] = true;
-    uint8_t *count = &h->reneges[ev->seat - 1][kind - PN_FIND_RENEGE_FOLLOW];
+  PnFindingKind kind = PN_FIND_NONE;
+  SuitSlice legal, obliged;
+  if (h->ntrick > 0) { /* a lead may be any card held */
+    PnObligation ob;
+    pn_obligation(g, &ob);
+    kind = judge_play(&ob, held, h->trick, h->ntrick, h->trump, card, &legal, &obliged);
+  }
+  if (kind != PN_FIND_NONE) { /* else the evidence stays empty, as pn_game_apply left it */
+    judge_slice_cards(held, obliged, &out->finding.evidence);
+    h->reneged[seat - 1] = true;
+    uint8_t *count = &h->reneges[seat - 1][kind - PN_FIND_RENEGE_FOLLOW];
     if (*count < 255) (*count)++;
     out->finding.trick = h->trick_no + 1;
-    verdict = finding(out, kind, ev->seat, card);
+    verdict = finding(out, kind, seat, card);
   }
-  remove_played(h, ev->seat, card);
-  int *fresh = &h->dix_fresh[ev->seat - 1]; /* a played dix can no longer be counted */
-  if (is_dix(g, card) && *fresh > h->held[ev->seat - 1].n[card]) *fresh = h->held[ev->seat - 1].n[card];
+  remove_played(h, seat, card);
+  int *fresh = &h->dix_fresh[seat - 1]; /* a played dix can no longer be counted */
+  int left = h->held[seat - 1].n[card];
+  if (*fresh > left && is_dix(g, card)) *fresh = left;
   h->trick[h->ntrick] = card;
-  h->trick_seat[h->ntrick++] = ev->seat;
+  h->trick_seat[h->ntrick++] = seat;
   if (h->ntrick == g->rules.players) finish_trick(g);
   else h->turn = next_seat(g, h->turn);
   return verdict;
@@ -800,6 +824,22 @@ static PnVerdict begin_play(PnGame *g, PnOutcome *out) {
   h->phase = PN_PHASE_PLAY;
   h->leader = h->turn = h->high_bidder ? h->high_bidder : next_seat(g, h->dealer);
   return PN_ACCEPTED;
+}
+
+/* A play row, in preparation (the first lead, which starts the play and
+ * is undone with it when impossible) or during the play. */
+static PnVerdict apply_play_row(PnGame *g, const PnEvent *ev, PnOutcome *out) {
+  PnHand *h = &g->hand;
+  bool first_lead = h->phase == PN_PHASE_PREPARE;
+  int leader = h->leader, turn = h->turn;
+  if (first_lead && begin_play(g, out) != PN_ACCEPTED) return PN_IMPOSSIBLE;
+  PnVerdict verdict = apply_play(g, ev, out);
+  if (first_lead && verdict == PN_IMPOSSIBLE) {
+    h->phase = PN_PHASE_PREPARE; /* undo begin_play; nothing else changed */
+    h->leader = leader;
+    h->turn = turn;
+  }
+  return verdict;
 }
 
 /* --------------------------------------------------------------- scoring */
@@ -972,6 +1012,8 @@ static PnVerdict dispatch(PnGame *g, const PnEvent *ev, PnOutcome *out) {
   bool seated = a != PN_EV_DEALER && a != PN_EV_TURNUP && a != PN_EV_STOCK && a != PN_EV_WIDOW;
   if (seated && (ev->seat < 1 || ev->seat > g->rules.players))
     return impossible(out, COL_SEAT, "%s needs a seat from 1 to %d", pn_action_name(a), g->rules.players);
+  if (a == PN_EV_PLAY && (h->phase == PN_PHASE_PREPARE || h->phase == PN_PHASE_PLAY))
+    return apply_play_row(g, ev, out); /* three rows in four: before the switches */
 
   switch (h->phase) {
   case PN_PHASE_DEALER:
@@ -995,24 +1037,12 @@ static PnVerdict dispatch(PnGame *g, const PnEvent *ev, PnOutcome *out) {
     case PN_EV_DIX: return apply_dix(g, ev, out);
     case PN_EV_MELD: return apply_shown_meld(g, ev, out);
     case PN_EV_MOON: return apply_moon(g, ev, out);
-    case PN_EV_PLAY: {
-      int leader = h->leader, turn = h->turn;
-      if (begin_play(g, out) != PN_ACCEPTED) return PN_IMPOSSIBLE;
-      if (apply_play(g, ev, out) == PN_IMPOSSIBLE) {
-        h->phase = PN_PHASE_PREPARE; /* undo begin_play; nothing else changed */
-        h->leader = leader;
-        h->turn = turn;
-        return PN_IMPOSSIBLE;
-      }
-      return out->verdict;
-    }
     case PN_EV_BID:
     case PN_EV_PASS: return impossible(out, COL_ACTION, "a bid after the bidding closed");
     default: return impossible(out, COL_ACTION, "%s is not possible before play", pn_action_name(a));
     }
   case PN_PHASE_PLAY:
     switch (a) {
-    case PN_EV_PLAY: return apply_play(g, ev, out);
     case PN_EV_OUT: return apply_out(g, ev, out);
     case PN_EV_MELD:
       if (g->rules.flow == PN_FLOW_TWO_HAND) return apply_progressive_meld(g, ev, out);

@@ -147,6 +147,7 @@ const char *pn_param_value(const PnRules *rules, int index, char *buf, size_t si
 
 int pn_deck_size(PnDeck deck);               /* 48, 64, 80 */
 void pn_deck_cards(PnDeck deck, PnCards *out);
+int pn_deck_copies(PnDeck deck);             /* copies of each card it has: 2, 4 */
 int pn_dix_rank(PnDeck deck);                /* PN_NINE, PN_SEVEN, or -1 */
 
 /* --------------------------------------------------------------- tricks */
@@ -238,6 +239,8 @@ int pn_meld_identify(const PnRules *rules, int trump, const PnCard *cards, int n
 /* ------------------------------------------------------------- counting */
 
 int pn_counter_value(PnCount scheme, PnCard card);
+/* The counting points of cards[0..count) (a trick, a discard). */
+int pn_counters_of(PnCount scheme, const PnCard *cards, int count);
 int pn_last_trick_bonus(PnCount scheme);
 int pn_round_classic(int points);    /* 87 -> 90, 126 -> 120, 125 -> 120 */
 

@@ -4,16 +4,43 @@
 #include <stdio.h>
 #include <string.h>
 
+/* Writes v in decimal, as "%d" would, into buf[0..size); returns buf. */
+static char *int_text(int v, char *buf, size_t size) {
+  char digits[12]; /* "-2147483648" and a NUL */
+  size_t n = sizeof digits;
+  unsigned magnitude = v < 0 ? 0u - (unsigned)v : (unsigned)v;
+  digits[--n] = '\0';
+  do digits[--n] = (char)('0' + magnitude % 10);
+  while ((magnitude /= 10) > 0);
+  if (v < 0) digits[--n] = '-';
+  size_t len = sizeof digits - 1 - n;
+  if (len >= size) len = size - 1; /* truncated as snprintf truncates */
+  memcpy(buf, digits + n, len);
+  buf[len] = '\0';
+  return buf;
+}
+
+/* Copies text into buf[0..size), truncated as snprintf truncates. */
+static char *copy_text(const char *text, char *buf, size_t size) {
+  size_t len = strlen(text);
+  if (len >= size) len = size - 1;
+  memcpy(buf, text, len);
+  buf[len] = '\0';
+  return buf;
+}
+
 const char *codec_value_text(const PnEvent *ev, char *buf, size_t size) {
+  /* No snprintf: the importer writes the value of every row it stores. */
   buf[0] = '\0';
+  if (size < 2) return buf; /* room for no character */
   switch (ev->action) {
   case PN_EV_BID:
-  case PN_EV_SCORE: snprintf(buf, size, "%d", ev->value); break;
-  case PN_EV_TRUMP: snprintf(buf, size, "%c", pn_suit_char(ev->suit)); break;
-  case PN_EV_DIX: snprintf(buf, size, "%s", ev->dix == PN_DIX_EXCHANGE ? "exchange" : "show"); break;
+  case PN_EV_SCORE: int_text(ev->value, buf, size); break;
+  case PN_EV_TRUMP: copy_text((char[]){pn_suit_char(ev->suit), '\0'}, buf, size); break;
+  case PN_EV_DIX: copy_text(ev->dix == PN_DIX_EXCHANGE ? "exchange" : "show", buf, size); break;
   case PN_EV_MELD:
-    if (ev->has_value) snprintf(buf, size, "%d", ev->value);
-    else if (ev->meld >= 0) snprintf(buf, size, "%s", pn_meld_name((PnMeldKind)ev->meld));
+    if (ev->has_value) int_text(ev->value, buf, size);
+    else if (ev->meld >= 0) copy_text(pn_meld_name((PnMeldKind)ev->meld), buf, size);
     break;
   default: break;
   }
@@ -57,9 +84,66 @@ static bool parse_value_number(const char *text, size_t len, int *out) {
   return true;
 }
 
+/* Reads an event's value bytes into its fields, as strictly as
+ * pn_event_from_text checks a log's value column; false when they are
+ * not a valid value for the action. */
+static bool decode_value(PnAction action, const char *text, size_t vlen, PnEvent *ev) {
+  char word[64]; /* the value as a C string (vlen < 64); it ends at a NUL byte, as text would */
+  switch (action) {
+  case PN_EV_BID:
+  case PN_EV_SCORE:
+    if (!parse_value_number(text, vlen, &ev->value)) return false;
+    ev->has_value = true;
+    return true;
+  case PN_EV_TRUMP: {
+    size_t n = vlen < 7 ? vlen : 7; /* longer than any suit: still not one */
+    memcpy(word, text, n);
+    word[n] = '\0';
+    ev->suit = pn_suit_parse(word);
+    return ev->suit >= 0;
+  }
+  case PN_EV_DIX:
+    if (vlen == 8 && memcmp(text, "exchange", 8) == 0) ev->dix = PN_DIX_EXCHANGE;
+    else if (vlen == 4 && memcmp(text, "show", 4) == 0) ev->dix = PN_DIX_SHOW;
+    else return false;
+    return true;
+  case PN_EV_MELD:
+    if (vlen == 0) return true;
+    if (parse_value_number(text, vlen, &ev->value)) {
+      ev->has_value = true;
+      return true;
+    }
+    memcpy(word, text, vlen);
+    word[vlen] = '\0';
+    ev->meld = pn_meld_parse(word);
+    return ev->meld >= 0;
+  default:
+    return true;
+  }
+}
+
+/* The rest of a record that lists cards and a value (data[0] is read).
+ * Not inlined: its frame would then be set up for every play too. */
+__attribute__((noinline)) static size_t decode_listed(const uint8_t *data, size_t len, PnEvent *ev,
+                                                      char *value, size_t vsize) {
+  if (len < 2) return 0;
+  size_t count = data[1];
+  if (count > PN_MAX_EVENT_CARDS || len < 2 + count + 1) return 0;
+  for (size_t i = 0; i < count; i++) {
+    if (data[2 + i] >= PN_CARD_KINDS) return 0;
+    ev->cards[i] = data[2 + i];
+  }
+  ev->ncards = (int)count;
+  size_t vlen = data[2 + count];
+  if (len < 3 + count + vlen || vlen >= 64) return 0;
+  const char *text = (const char *)data + 3 + count;
+  if (value && vsize) snprintf(value, vsize, "%.*s", (int)vlen, text);
+  if (!decode_value(ev->action, text, vlen, ev)) return 0;
+  return 3 + count + vlen;
+}
+
 /* Decodes straight into the event (audit and reports decode every stored
- * event, so no text round trip); the value bytes are checked as strictly
- * as pn_event_from_text checks a log's value column. */
+ * event, so no text round trip).  Plays, three records in four, end here. */
 size_t codec_event_decode(const uint8_t *data, size_t len, PnEvent *ev, char *value, size_t vsize) {
   if (len < 1) return 0;
   int action = data[0] & 31, seat = data[0] >> 5;
@@ -80,51 +164,7 @@ size_t codec_event_decode(const uint8_t *data, size_t len, PnEvent *ev, char *va
     return 2;
   }
   if (bare((PnAction)action)) return 1;
-  if (len < 2) return 0;
-  size_t count = data[1];
-  if (count > PN_MAX_EVENT_CARDS || len < 2 + count + 1) return 0;
-  for (size_t i = 0; i < count; i++) {
-    if (data[2 + i] >= PN_CARD_KINDS) return 0;
-    ev->cards[i] = data[2 + i];
-  }
-  ev->ncards = (int)count;
-  size_t vlen = data[2 + count];
-  if (len < 3 + count + vlen || vlen >= 64) return 0;
-  const char *text = (const char *)data + 3 + count;
-  if (value && vsize) snprintf(value, vsize, "%.*s", (int)vlen, text);
-  switch (action) {
-  case PN_EV_BID:
-  case PN_EV_SCORE:
-    if (!parse_value_number(text, vlen, &ev->value)) return 0;
-    ev->has_value = true;
-    break;
-  case PN_EV_TRUMP: {
-    char suit[8];
-    snprintf(suit, sizeof suit, "%.*s", (int)(vlen < 7 ? vlen : 7), text);
-    ev->suit = pn_suit_parse(suit);
-    if (ev->suit < 0) return 0;
-    break;
-  }
-  case PN_EV_DIX:
-    if (vlen == 8 && memcmp(text, "exchange", 8) == 0) ev->dix = PN_DIX_EXCHANGE;
-    else if (vlen == 4 && memcmp(text, "show", 4) == 0) ev->dix = PN_DIX_SHOW;
-    else return 0;
-    break;
-  case PN_EV_MELD:
-    if (vlen == 0) break;
-    if (parse_value_number(text, vlen, &ev->value)) {
-      ev->has_value = true;
-    } else {
-      char name[64];
-      snprintf(name, sizeof name, "%.*s", (int)vlen, text);
-      ev->meld = pn_meld_parse(name);
-      if (ev->meld < 0) return 0;
-    }
-    break;
-  default:
-    break;
-  }
-  return 3 + count + vlen;
+  return decode_listed(data, len, ev, value, vsize);
 }
 
 /* ------------------------------------------------------------- results */
@@ -150,6 +190,7 @@ typedef struct Reader {
 } Reader;
 
 static uint64_t get_uvarint(Reader *r) {
+  if (r->at < r->len && r->data[r->at] < 0x80) return r->data[r->at++]; /* one byte: most values */
   uint64_t v = 0;
   for (int shift = 0; shift < 64; shift += 7) {
     if (r->at >= r->len) break;
