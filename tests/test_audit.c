@@ -628,6 +628,136 @@ static void test_audit_reports_and_fixes_a_tampered_result(void **state) {
   }
 }
 
+/* ------------------------------------------------------- replay_run */
+
+typedef struct RunLog {
+  ReplayList list;             /* what emit was given, in order */
+  Store *store;                /* for fix */
+  int fixes;                   /* fix calls */
+} RunLog;
+
+static bool run_emit(void *ctx, const StoreRow *row, const ReplayFinding *f) {
+  replay_collect(&((RunLog *)ctx)->list, row, f);
+  return true;
+}
+
+static int run_fix(void *ctx, const StoreRow *row, const uint8_t *results, size_t len, PnDiag *diag) {
+  RunLog *log = ctx;
+  log->fixes++;
+  return store_hand_update_results(log->store, row->game_id, row->hand, results, len, diag) == STORE_OK ? 0 : -1;
+}
+
+/* replay_run over the whole store; returns its result, *log filled. */
+static int run_all(Store *store, int workers, bool fix, RunLog *log, ReplayRunStats *stats, PnDiag *diag) {
+  StoreCursor *cursor = NULL;
+  log->list.n = log->list.stale = 0;
+  log->fixes = 0;
+  log->store = store;
+  *stats = (ReplayRunStats){0};
+  if (store_cursor_open(store, &(StoreFilter){0}, &cursor, diag) != STORE_OK) fail_msg("cursor: %s", diag->msg);
+  ReplayRunOptions opts = {.workers = workers, .emit = run_emit, .fix = fix ? run_fix : NULL, .ctx = log};
+  int rc = replay_run(cursor, &opts, stats, diag);
+  store_cursor_close(cursor);
+  return rc;
+}
+
+static void same_findings(const ReplayList *want, const ReplayList *got, int n) {
+  for (int i = 0; i < n; i++) {
+    const ReplayFinding *a = &want->items[i], *b = &got->items[i];
+    assert_int_equal(a->hand, b->hand);
+    assert_int_equal(a->seq, b->seq);
+    assert_int_equal(a->trick, b->trick);
+    assert_int_equal(a->seat, b->seat);
+    assert_int_equal(a->kind, b->kind);
+    assert_string_equal(a->card, b->card);
+    assert_string_equal(a->detail, b->detail);
+  }
+}
+
+/* Replaying on worker threads, in batches of whole games, gives the same
+ * findings in the same order as replaying hand by hand, fixes the same
+ * hands, and stops at a damaged hand after everything before it. */
+static void test_audit_replay_run_on_threads_matches_one_by_one(void **state) {
+  (void)state;
+  Store *store = open_store();
+  FoundList gen = {0};
+  ReplayList want = {0};
+  int hands = 0;
+  for (uint64_t seed = 1; seed <= 90; seed++) { /* about 600 hands: several batches */
+    SimConfig config = {.style = seed % 3 ? SIM_SENSIBLE : SIM_RANDOM, .renege_rate = 0.03, .claim_rate = 0.5,
+                        .first_dealer = 1 + (int)(seed % 4), .plant_rate = 0.05};
+    char key[64];
+    snprintf(key, sizeof key, "run-%llu", (unsigned long long)seed);
+    hands += generate_game(store, seed % 2 ? "partnership-auction" : "five-call", key, &config, seed, &gen);
+  }
+  assert_true(hands > 600);
+  assert_int_equal(audit_store(store, NULL, false, &want), hands);
+  assert_true(want.n > 100);
+
+  static const int WORKERS[] = {-1, 1, 2, 4};
+  RunLog log = {0};
+  ReplayRunStats stats;
+  PnDiag diag = {0};
+  for (size_t w = 0; w < sizeof WORKERS / sizeof WORKERS[0]; w++) {
+    assert_int_equal(run_all(store, WORKERS[w], false, &log, &stats, &diag), 0);
+    if (stats.games != 90) fail_msg("workers %d: %ld games, %ld hands of %d", WORKERS[w], stats.games, stats.hands, hands);
+    assert_int_equal(stats.hands, hands);
+    assert_int_equal(log.list.n, want.n);
+    same_findings(&want, &log.list, want.n);
+  }
+
+  /* a tampered result in game 45: one stored-result finding, fixed once */
+  StoreFilter filter = {.nkeys = 1, .keys = (const char *[]){"run-45"}, .hand = 2};
+  StoreCursor *cursor = NULL;
+  StoreRow row;
+  assert_int_equal(store_cursor_open(store, &filter, &cursor, &diag), STORE_OK);
+  assert_int_equal(store_cursor_next(cursor, &row, &diag), 1);
+  CodecResults res;
+  assert_int_equal(codec_results_decode(row.results, row.results_len, &res), 0);
+  int64_t game_id = row.game_id;
+  store_cursor_close(cursor);
+  res.total[0] += 10;
+  uint8_t bytes[CODEC_MAX_RESULTS];
+  size_t n = codec_results_encode(&res, bytes);
+  assert_int_equal(store_hand_update_results(store, game_id, 2, bytes, n, &diag), STORE_OK);
+  assert_int_equal(run_all(store, 2, true, &log, &stats, &diag), 0);
+  assert_int_equal(log.list.stale, 1);
+  assert_int_equal(log.fixes, 1);
+  assert_int_equal(stats.fixed, 1);
+  assert_int_equal(run_all(store, 2, true, &log, &stats, &diag), 0);
+  assert_int_equal(log.list.stale, 0);
+  assert_int_equal(log.fixes, 0);
+  same_findings(&want, &log.list, want.n);
+
+  /* damaged events in game 60: what comes before it, then the error */
+  assert_int_equal(store_cursor_open(store, &(StoreFilter){.nkeys = 1, .keys = (const char *[]){"run-60"}},
+                                     &cursor, &diag), STORE_OK);
+  assert_int_equal(store_cursor_next(cursor, &row, &diag), 1);
+  game_id = row.game_id;
+  store_cursor_close(cursor);
+  static const uint8_t garbage[] = {0xFF, 0xFF, 0xFF};
+  assert_int_equal(store_hand_update_events(store, game_id, 1, garbage, sizeof garbage, &diag), STORE_OK);
+  ReplayList one = {0};
+  for (size_t w = 0; w < sizeof WORKERS / sizeof WORKERS[0]; w++) {
+    assert_int_equal(run_all(store, WORKERS[w], false, &log, &stats, &diag), -1);
+    assert_non_null(strstr(diag.msg, "run-60"));
+    if (w == 0) {
+      one = log.list;
+      log.list = (ReplayList){0};
+      continue;
+    }
+    assert_int_equal(log.list.n, one.n); /* the same findings before it, however many threads */
+    same_findings(&one, &log.list, one.n);
+  }
+  assert_true(one.n > 0 && one.n < want.n);
+  same_findings(&want, &one, one.n);
+  free(one.items);
+  free(log.list.items);
+  free(gen.items);
+  free(want.items);
+  store_close(store);
+}
+
 /* ---------------------------------------------------------------- report */
 
 static int print_coverage(void **state) {
@@ -653,6 +783,7 @@ static int print_coverage(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_audit_covers_every_preset),
+      cmocka_unit_test(test_audit_replay_run_on_threads_matches_one_by_one),
       cmocka_unit_test(test_audit_catches_planted_two_hand),
       cmocka_unit_test(test_audit_catches_planted_two_hand_64),
       cmocka_unit_test(test_audit_catches_planted_two_hand_bid),

@@ -39,13 +39,15 @@ typedef struct Audit {
   long by_kind[PN_FIND_KINDS];
   bool record_failed;     /* a finding could not be stored */
   PnDiag diag;            /* the first recording error */
+  bool tty;               /* stderr is a terminal: show progress */
+  time_t last_progress;   /* when it was last shown */
 } Audit;
 
-static void emit(void *ctx, const StoreRow *row, const ReplayFinding *f) {
+static bool emit(void *ctx, const StoreRow *row, const ReplayFinding *f) {
   Audit *a = ctx;
-  if (a->only_hand && f->hand != a->only_hand) return;
+  if (a->only_hand && f->hand != a->only_hand) return false;
   const char *player = f->seat ? row->players[f->seat - 1] : "";
-  if (a->player && (!f->seat || strcmp(player, a->player) != 0)) return;
+  if (a->player && (!f->seat || strcmp(player, a->player) != 0)) return false;
   a->findings++;
   a->by_kind[f->kind]++;
   const char *kind = pn_finding_name(f->kind);
@@ -85,6 +87,21 @@ static void emit(void *ctx, const StoreRow *row, const ReplayFinding *f) {
     StoreFinding sf = {row->game_id, f->hand, f->seq, f->trick, f->seat, kind, f->card, f->detail};
     if (store_audit_finding(a->store, a->audit_id, &sf, &a->diag) != 0) a->record_failed = true;
   }
+  return true;
+}
+
+/* --fix-results: the replayed results replace the stored ones. */
+static int fix_results(void *ctx, const StoreRow *row, const uint8_t *results, size_t len, PnDiag *diag) {
+  Audit *a = ctx;
+  return store_hand_update_results(a->store, row->game_id, row->hand, results, len, diag) == STORE_OK ? 0 : -1;
+}
+
+/* On a terminal, at most once a second. */
+static void progress(void *ctx, const ReplayRunStats *stats) {
+  Audit *a = ctx;
+  if (!a->tty || time(NULL) == a->last_progress) return;
+  a->last_progress = time(NULL);
+  fprintf(stderr, "\raudit: %ld games, %ld hands", stats->games, stats->hands);
 }
 
 int cmd_audit(const CliCommand *self, int argc, char **argv) {
@@ -170,47 +187,19 @@ int cmd_audit(const CliCommand *self, int argc, char **argv) {
   } else if (a.format == OUT_JSON) {
     fputs("{\"findings\": [", a.out);
   }
-  bool tty = isatty(STDERR_FILENO) && a.out != stderr;
-  time_t last_progress = 0;
-  StoreRow row;
-  int got;
-  while ((got = store_cursor_next(cursor, &row, &diag)) == 1) {
-    if (row.new_game) {
-      games++;
-      PnRules rules;
-      if (replay_rules(row.preset, row.options, &rules, &diag) != 0) {
-        cli_error(self, "game %s: %s", row.key, diag.msg);
-        goto done;
-      }
-      pn_game_init(game, &rules);
-    }
-    if (row.hand == 0) continue;
-    hands++;
-    CodecResults derived;
-    long stale_before = a.by_kind[PN_FIND_STORED_RESULT];
-    if (replay_hand(game, &row, emit, &a, &derived, &diag) != 0) {
-      cli_error(self, "%s", diag.msg);
-      goto done;
-    }
-    if (fix && a.by_kind[PN_FIND_STORED_RESULT] > stale_before) {
-      uint8_t bytes[CODEC_MAX_RESULTS];
-      size_t n = codec_results_encode(&derived, bytes);
-      if (store_hand_update_results(store, row.game_id, row.hand, bytes, n, &diag) != STORE_OK) {
-        cli_error(self, "%s", diag.msg);
-        goto done;
-      }
-      fixed++;
-    }
-    if (tty && time(NULL) != last_progress) {
-      last_progress = time(NULL);
-      fprintf(stderr, "\raudit: %ld games, %ld hands", games, hands);
-    }
-  }
-  if (got < 0) {
+  a.tty = isatty(STDERR_FILENO) && a.out != stderr;
+  ReplayRunOptions run = {.emit = emit, .fix = fix ? fix_results : NULL, .progress = progress, .ctx = &a};
+  ReplayRunStats stats = {0};
+  int got = replay_run(cursor, &run, &stats, &diag);
+  games = stats.games;
+  hands = stats.hands;
+  fixed = stats.fixed;
+  if (got != 0) {
+    if (a.tty) fputs("\r\033[K", stderr);
     cli_error(self, "%s", diag.msg);
     goto done;
   }
-  if (tty) fputs("\r\033[K", stderr);
+  if (a.tty) fputs("\r\033[K", stderr);
   if (a.record_failed) {
     cli_error(self, "%s", a.diag.msg);
     goto done;

@@ -35,6 +35,38 @@ int replay_rules(const char *preset, const char *options, PnRules *rules, PnDiag
 int replay_hand(PnGame *game, const StoreRow *row, ReplayFindingFn *fn, void *ctx,
                 CodecResults *derived, PnDiag *diag);
 
+/* ------------------------------------------------------ a whole walk */
+
+typedef struct ReplayRunStats {
+  long games, hands;     /* walked so far */
+  long fixed;            /* hands whose stored results were fixed */
+} ReplayRunStats;
+
+typedef struct ReplayRunOptions {
+  int workers;           /* replaying threads: 0 = one per core (at most 4), < 0 none (the caller's) */
+  /* Each finding, in walk order; returns whether it was reported (the
+   * caller's filters), which decides whether a stored-result finding
+   * fixes the hand. */
+  bool (*emit)(void *ctx, const StoreRow *row, const ReplayFinding *finding);
+  /* NULL, or stores the replayed results of a hand whose stored ones
+   * differ (a reported stored-result finding): returns 0 or -1 with diag. */
+  int (*fix)(void *ctx, const StoreRow *row, const uint8_t *results, size_t len, PnDiag *diag);
+  /* NULL, or called after each batch of hands (a few hundred). */
+  void (*progress)(void *ctx, const ReplayRunStats *stats);
+  void *ctx;             /* passed to all three */
+} ReplayRunOptions;
+
+/*
+ * Replays every row the cursor walks (whole games: a game's hands replay
+ * in order on one state), on worker threads when the machine has more
+ * than one core.  The callbacks run on the calling thread, in walk order,
+ * as if the hands were replayed one by one there; the cursor and the
+ * database are used only by the calling thread.  Returns 0, or -1 with
+ * diag (the database failed, a stored hand does not decode or is
+ * impossible, a fix failed): the findings before it were given.
+ */
+int replay_run(StoreCursor *cursor, const ReplayRunOptions *opts, ReplayRunStats *stats, PnDiag *diag);
+
 /* English names for messages. */
 const char *replay_suit_name(int suit);      /* "hearts" */
 const char *replay_suit_singular(int suit);  /* "heart" */
