@@ -5,11 +5,14 @@
  * (RSS), the database's bytes per deal, and SQLite's own CSV import of
  * the same file (`sqlite3 :memory: ".import --csv FILE t"`) as a yardstick.
  *
- *   build/bench/bench_pipeline [-p PINOCHLE] [-d DIR] [HANDS...]
+ *   build/bench/bench_pipeline [-p PINOCHLE] [-d DIR] [-k PREFIX] [HANDS...]
  *
  * PINOCHLE defaults to the pinochle next to this program's folder
- * (build/pinochle), DIR to /tmp, HANDS to 100000 1000000.  Files are left
- * in DIR (pipeline-N.csv, pipeline-N.db) for a second look.
+ * (build/pinochle), DIR to /tmp, HANDS to 100000 1000000.  Games are keyed
+ * PREFIX1, PREFIX2, ... (`sim --key-prefix`; default "g"; "-" keeps the
+ * simulator's own keys, sim-partnership-auction-1-N): the key is in every
+ * row, so it sets much of the file's size.  Files are left in DIR
+ * (pipeline-N.csv, pipeline-N.db) for a second look.
  */
 #define _DEFAULT_SOURCE /* wait4 */
 #define _POSIX_C_SOURCE 200809L
@@ -68,12 +71,14 @@ static void row(const char *step, long hands, Run r) {
 
 int main(int argc, char **argv) {
   char pinochle[4096] = "", dir[1024] = "/tmp";
+  const char *prefix = "g";
   int c;
-  while ((c = getopt(argc, argv, "p:d:h")) != -1) {
+  while ((c = getopt(argc, argv, "p:d:k:h")) != -1) {
     if (c == 'p') snprintf(pinochle, sizeof pinochle, "%s", optarg);
     else if (c == 'd') snprintf(dir, sizeof dir, "%s", optarg);
+    else if (c == 'k') prefix = strcmp(optarg, "-") == 0 ? NULL : optarg;
     else {
-      fprintf(stderr, "usage: bench_pipeline [-p PINOCHLE] [-d DIR] [HANDS...]\n");
+      fprintf(stderr, "usage: bench_pipeline [-p PINOCHLE] [-d DIR] [-k PREFIX] [HANDS...]\n");
       return c == 'h' ? 0 : 2;
     }
   }
@@ -99,9 +104,11 @@ int main(int argc, char **argv) {
     snprintf(count, sizeof count, "%ld", hands);
     snprintf(import_cmd, sizeof import_cmd, ".import --csv %s t", csv);
     unlink(db);
-    printf("\n%ld partnership-auction hands\n", hands);
+    const char *keys = prefix ? prefix : "sim-partnership-auction-1-";
+    printf("\n%ld partnership-auction hands, game keys %s1, %s2, ...\n", hands, keys, keys);
     char *sim[] = {pinochle, "sim", "--variant", "partnership-auction", "--hands", count, "--seed", "1",
-                   "--players", "Ann,Bob,Cal,Dee,Eve,Fay,Gus,Hal", "-o", csv, NULL};
+                   "--players", "Ann,Bob,Cal,Dee,Eve,Fay,Gus,Hal", "-o", csv,
+                   prefix ? "--key-prefix" : NULL, (char *)prefix, NULL};
     row("simulate", hands, run(sim, NULL));
     char *import[] = {pinochle, "import", db, csv, NULL};
     Run imp = run(import, NULL);
@@ -115,8 +122,9 @@ int main(int argc, char **argv) {
     row("sqlite3 .import", hands, ref);
     struct stat st_db, st_csv;
     if (stat(db, &st_db) == 0 && stat(csv, &st_csv) == 0)
-      printf("  database %.1f MiB = %.0f bytes per deal; CSV %.1f MiB\n", (double)st_db.st_size / 1048576.0,
-             (double)st_db.st_size / (double)hands, (double)st_csv.st_size / 1048576.0);
+      printf("  database %.1f MiB = %.0f bytes per deal; CSV %.1f MiB = %.0f bytes per deal\n",
+             (double)st_db.st_size / 1048576.0, (double)st_db.st_size / (double)hands,
+             (double)st_csv.st_size / 1048576.0, (double)st_csv.st_size / (double)hands);
     if (ref.seconds > 0 && ref.status == 0)
       printf("  import / sqlite3 .import = %.2fx the time\n", imp.seconds / ref.seconds);
     else

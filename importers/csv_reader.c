@@ -44,7 +44,7 @@ const char *const csv_reader_columns[CSV_READER_FIELDS] = {
 
 /* Batches: filled until BATCH_TEXT bytes of fields or BATCH_ROWS rows
  * (the arena grows past BATCH_TEXT only for the one row that crosses it). */
-enum { BATCHES = 4, BATCH_TEXT = 64 * 1024, BATCH_ROWS = 2048 };
+enum { BATCHES = 4, BATCH_TEXT = 16 * 1024, BATCH_ROWS = 512 };
 
 /* A parsed row: its fields are NUL-terminated strings in the batch's text. */
 typedef struct RowRef {
