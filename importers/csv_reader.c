@@ -58,6 +58,7 @@ typedef struct Batch {
   size_t text_len, text_cap;
   RowRef rows[BATCH_ROWS];
   unsigned char *slots;                    /* the prepare hook's, slot_size per row; NULL without */
+  bool prepare_here;                       /* the parsing side runs the hook (else the reading side) */
   int nrows;
   int end;                                 /* after the rows: 0 more batches, 1 end of file, -1 error */
   PnDiag error;                            /* the error when end is -1 */
@@ -459,7 +460,7 @@ static void fill_batch(CsvReader *r, Batch *b) {
     }
     RowRef *row = &b->rows[b->nrows];
     row->line = r->rec_line;
-    if (r->prepare) {
+    if (r->prepare && b->prepare_here) {
       CsvRecord rec;
       record_of(b, b->nrows, &rec);
       r->prepare(&rec, b->slots + (size_t)b->nrows * r->slot_size);
@@ -476,6 +477,10 @@ static void *parse_ahead(void *arg) {
     while (!r->stop && r->produced - r->consumed == BATCHES) pthread_cond_wait(&r->emptied, &r->lock);
     bool stop = r->stop;
     Batch *b = r->batches[r->produced % BATCHES];
+    /* Who runs the prepare hook: this thread while it is ahead (batches
+     * wait besides the one being read), else the reader, which would
+     * only wait for this thread: the slower side sheds the work. */
+    b->prepare_here = r->produced - r->consumed >= 2;
     pthread_mutex_unlock(&r->lock);
     if (stop) break;
     fill_batch(r, b);
@@ -491,6 +496,7 @@ static void *parse_ahead(void *arg) {
 /* The reading side's next batch: handed over by the thread, or parsed now. */
 static Batch *next_batch(CsvReader *r) {
   if (!r->threaded) {
+    r->batches[0]->prepare_here = true;
     fill_batch(r, r->batches[0]);
     return r->batches[0];
   }
@@ -652,7 +658,12 @@ int csv_reader_next(CsvReader *r, CsvRecord *rec, PnDiag *diag) {
       return -1;
     }
     if (!r->begun) begin(r);
-    r->reading = next_batch(r);
+    r->reading = b = next_batch(r);
     r->next_row = 0;
+    if (r->prepare && !b->prepare_here) /* the parsing side left it to this one */
+      for (int i = 0; i < b->nrows; i++) {
+        record_of(b, i, rec);
+        r->prepare(rec, b->slots + (size_t)i * r->slot_size);
+      }
   }
 }

@@ -236,6 +236,19 @@ static void test_reader_reports_the_line_where_each_record_starts(void **state) 
  * the caller's (any other stream): both give the same rows with the same
  * lines across many batches (rows of every size, fields spanning lines),
  * and an error after them comes only after every row before it. */
+/* A prepare hook for the test below: the row's line and seq field. */
+typedef struct SeqSlot {
+  long line;
+  char seq[16];
+} SeqSlot;
+
+static void prepare_seq(const CsvRecord *rec, void *slot) {
+  SeqSlot *s = slot;
+  assert_null(rec->prepared);
+  s->line = rec->line;
+  snprintf(s->seq, sizeof s->seq, "%s", rec->field[CSV_COL_SEQ - 1]);
+}
+
 static void test_reader_reading_ahead_gives_the_rows_in_order_then_the_error(void **state) {
   (void)state;
   size_t cap = 8 << 20, len = 0;
@@ -256,6 +269,8 @@ static void test_reader_reading_ahead_gives_the_rows_in_order_then_the_error(voi
   PnDiag diag = {0}, diag2 = {0};
   assert_int_equal(csv_reader_open(tmp_path("ahead.csv"), "ahead.csv", &ahead, &diag), 0);
   assert_int_equal(csv_reader_new(mem, "ahead.csv", &inline_reader, &diag), 0);
+  assert_int_equal(csv_reader_prepare(ahead, prepare_seq, sizeof(SeqSlot), &diag), 0);
+  assert_int_equal(csv_reader_prepare(inline_reader, prepare_seq, sizeof(SeqSlot), &diag), 0);
   CsvRecord a, b;
   long line = 2;
   for (int i = 0; i < ROWS; i++) {
@@ -268,6 +283,12 @@ static void test_reader_reading_ahead_gives_the_rows_in_order_then_the_error(voi
     char seq[16];
     snprintf(seq, sizeof seq, "%d", i);
     assert_string_equal(a.field[CSV_COL_SEQ - 1], seq);
+    /* the hook ran on this row, on whichever side */
+    const SeqSlot *pa = a.prepared, *pb = b.prepared;
+    assert_int_equal(pa->line, line - (i % 11 == 0 ? 2 : 1));
+    assert_string_equal(pa->seq, seq);
+    assert_int_equal(pb->line, pa->line);
+    assert_string_equal(pb->seq, seq);
     for (int f = 0; f < CSV_READER_FIELDS; f++) {
       assert_int_equal(a.len[f], b.len[f]);
       assert_string_equal(a.field[f], b.field[f]);
