@@ -73,6 +73,8 @@ struct CsvReader {
   unsigned char *block;                    /* the current block of input */
   size_t blen, bpos;                       /* bytes in block, next byte to look at */
   size_t nul_at;                           /* offset of the block's first NUL, blen if none */
+  size_t cr_at;                            /* offset of the block's next CR (blen: none) ... */
+  bool cr_known;                           /* ... if looked for in this block */
   size_t odd_at;                           /* first byte at or after it that is not plain text */
   bool odd_known;                          /* odd_at is for this block */
   bool record_plain;                       /* the record so far is plain text: nothing to check */
@@ -254,7 +256,7 @@ static int read_block(CsvReader *r, PnDiag *diag) {
   r->bpos = 0;
   unsigned char *nul = memchr(r->block, '\0', n);
   r->nul_at = nul ? (size_t)(nul - r->block) : n;
-  r->odd_known = false;
+  r->odd_known = r->cr_known = false;
   if (!r->started) {
     r->started = true;
     if (n >= 3 && memcmp(r->block, "\xEF\xBB\xBF", 3) == 0) r->bpos = 3; /* UTF-8 BOM */
@@ -325,7 +327,12 @@ static int read_row(CsvReader *r, PnDiag *diag) {
     size_t avail = r->blen - r->bpos;
     unsigned char *lf = memchr(seg, '\n', avail);
     size_t seglen = lf ? (size_t)(lf - seg) + 1 : avail;
-    unsigned char *cr = memchr(seg, '\r', seglen);
+    if (!r->cr_known || r->cr_at < r->bpos) { /* the block's next CR: most files have none */
+      unsigned char *next = memchr(seg, '\r', avail);
+      r->cr_at = next ? (size_t)(next - r->block) : r->blen;
+      r->cr_known = true;
+    }
+    unsigned char *cr = r->cr_at < r->bpos + seglen ? r->block + r->cr_at : NULL;
     if (cr && cr + 1 != lf) seglen = (size_t)(cr - seg) + 1;
     bool nl = seg[seglen - 1] == '\n';
 
