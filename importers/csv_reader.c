@@ -49,8 +49,8 @@ enum { BATCHES = 4, BATCH_TEXT = 16 * 1024, BATCH_ROWS = 512 };
 /* A parsed row: its fields are NUL-terminated strings in the batch's text. */
 typedef struct RowRef {
   long line;                               /* line where the record starts */
-  uint32_t off[CSV_READER_FIELDS];         /* field offsets in the text */
-  uint32_t len[CSV_READER_FIELDS];         /* their lengths */
+  uint32_t off[CSV_READER_FIELDS + 1];     /* field offsets in the text, then the row's end: the
+                                              fields lie back to back, each with its NUL */
 } RowRef;
 
 typedef struct Batch {
@@ -225,7 +225,6 @@ static void on_field(void *data, size_t len, void *ctx) {
   }
   RowRef *row = &b->rows[b->nrows];
   row->off[i] = (uint32_t)b->text_len;
-  row->len[i] = (uint32_t)len;
   memcpy(b->text + b->text_len, s, len);
   b->text[b->text_len + len] = '\0';
   b->text_len += len + 1;
@@ -421,7 +420,7 @@ static void record_of(const Batch *b, int i, CsvRecord *rec) {
   rec->line = row->line;
   for (int f = 0; f < CSV_READER_FIELDS; f++) {
     rec->field[f] = b->text + row->off[f];
-    rec->len[f] = row->len[f];
+    rec->len[f] = row->off[f + 1] - row->off[f] - 1;
   }
   rec->prepared = NULL;
 }
@@ -467,6 +466,7 @@ static void fill_batch(CsvReader *r, Batch *b) {
     }
     RowRef *row = &b->rows[b->nrows];
     row->line = r->rec_line;
+    row->off[CSV_READER_FIELDS] = (uint32_t)b->text_len;
     if (r->prepare && b->prepare_here) {
       CsvRecord rec;
       record_of(b, b->nrows, &rec);
