@@ -2,6 +2,7 @@
  * cli.c - helpers every command uses: diagnostics, help, option parsing,
  * JSON strings, and loading a preset with --option overrides.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -38,6 +39,23 @@ int cli_usage_error(const CliCommand *cmd, const char *fmt, ...) {
 
 void cli_print_help(FILE *out, const CliCommand *cmd) {
   fprintf(out, "usage: %s\n\n%s.\n\n%s", cmd->usage, cmd->summary, cmd->help);
+}
+
+FILE *cli_output_open(const CliCommand *cmd, const char *path) {
+  FILE *out = path ? fopen(path, "w") : stdout;
+  if (out == NULL) {
+    cli_error(cmd, "%s: cannot write: %s", path, strerror(errno));
+    return NULL;
+  }
+  static char buffer[1 << 16]; /* rows are small: write them in big blocks */
+  setvbuf(out, buffer, _IOFBF, sizeof buffer);
+  return out;
+}
+
+bool cli_output_close(FILE *out, const char *path) {
+  bool written = fflush(out) == 0 && !ferror(out);
+  if (path && fclose(out) != 0) written = false;
+  return written;
 }
 
 void cli_getopt_reset(void) {

@@ -47,6 +47,13 @@ void cli_error(const CliCommand *cmd, const char *fmt, ...)
  * CLI_USAGE so a handler can `return cli_usage_error(...)`. */
 int cli_usage_error(const CliCommand *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+
+/* -o FILE for a command's data (NULL: standard output), fully buffered.
+ * Returns NULL, with "FILE: cannot write: why" said, when it cannot. */
+FILE *cli_output_open(const CliCommand *cmd, const char *path);
+/* Flushes and (a file) closes what cli_output_open gave.  Returns whether
+ * everything reached it; the caller says what failed. */
+bool cli_output_close(FILE *out, const char *path);
 /* The whole help of a command (usage, summary, long help) to `out`. */
 void cli_print_help(FILE *out, const CliCommand *cmd);
 

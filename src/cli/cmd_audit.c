@@ -107,7 +107,7 @@ static void progress(void *ctx, const ReplayRunStats *stats) {
 int cmd_audit(const CliCommand *self, int argc, char **argv) {
   const char *keys[256];
   StoreFilter filter = {.keys = keys};
-  Audit a = {.out = stdout, .format = OUT_TEXT};
+  Audit a = {.format = OUT_TEXT}; /* .out: opened after the database */
   const char *output = NULL;
   bool fix = false, record = true;
   int c;
@@ -160,11 +160,7 @@ int cmd_audit(const CliCommand *self, int argc, char **argv) {
     goto done;
   }
   a.store = store;
-  if (output && !(a.out = fopen(output, "w"))) {
-    cli_error(self, "cannot write %s", output);
-    a.out = stdout;
-    goto done;
-  }
+  if (!(a.out = cli_output_open(self, output))) goto done;
   if ((record || fix) && store_begin(store, &diag) != STORE_OK) {
     cli_error(self, "%s", diag.msg);
     goto done;
@@ -226,8 +222,8 @@ done:
   if (in_tx) store_rollback(store);
   store_cursor_close(cursor);
   store_close(store);
-  if (a.out != stdout && fclose(a.out) != 0 && rc != CLI_USAGE) {
-    cli_error(self, "cannot write %s", output);
+  if (a.out && !cli_output_close(a.out, output) && rc != CLI_USAGE) {
+    cli_error(self, "%s: write error", output ? output : "standard output");
     rc = CLI_USAGE;
   }
   free(game);

@@ -2,7 +2,6 @@
  * cmd_export.c - `pinochle export DB`: stored games back to the event log
  * (importers/export.h), on standard output or into a file.
  */
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -57,20 +56,13 @@ int cmd_export(const CliCommand *self, int argc, char **argv) {
     cli_error(self, "%s", diag.msg);
     goto done;
   }
-  out = output ? fopen(output, "w") : stdout;
-  if (out == NULL) {
-    cli_error(self, "%s: cannot write: %s", output, strerror(errno));
-    goto done;
-  }
-  static char buffer[1 << 16];
-  setvbuf(out, buffer, _IOFBF, sizeof buffer);
+  out = cli_output_open(self, output);
+  if (out == NULL) goto done;
   ExportOptions opts = {.nkeys = nkeys, .keys = keys};
   ExportStats stats = {0};
   int got = export_games(store, &opts, out, &stats, &diag);
-  if (output) {
-    if (fclose(out) != 0 && got == 0) got = EXPORT_WRITE;
-    out = NULL;
-  }
+  if (!cli_output_close(out, output) && got == 0) got = EXPORT_WRITE;
+  out = NULL;
   if (got != 0) {
     if (got == EXPORT_WRITE) cli_error(self, "%s: write error", output ? output : "standard output");
     else cli_error(self, "%s: %s", db, diag.msg);
@@ -79,7 +71,7 @@ int cmd_export(const CliCommand *self, int argc, char **argv) {
   }
   rc = CLI_OK;
 done:
-  if (out && out != stdout) fclose(out);
+  if (out) cli_output_close(out, output); /* after an error: nothing more to say */
   store_close(store);
   free(keys);
   return rc;

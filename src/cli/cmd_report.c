@@ -168,23 +168,15 @@ int cmd_report(const CliCommand *self, int argc, char **argv) {
     else cli_error(self, "%s: %s", db, diag.msg);
     goto done;
   }
-  out = output ? fopen(output, "w") : stdout;
-  if (!out) {
-    cli_error(self, "%s: cannot write: %s", output, strerror(errno));
-    goto done;
-  }
-  static char buffer[1 << 16];
-  setvbuf(out, buffer, _IOFBF, sizeof buffer);
+  out = cli_output_open(self, output);
+  if (!out) goto done;
   int got;
   if (strcmp(which, "players") == 0) got = report_players(store, &q, (OutFormat)format, out, NULL, &diag);
   else if (strcmp(which, "hands") == 0) got = report_hands(store, &q, (OutFormat)format, out, NULL, &diag);
   else if (want == 1) got = report_game(store, pos[2], (OutFormat)format, out, &diag);
   else got = report_hand(store, pos[2], (int)hand, (OutFormat)format, out, &diag);
-  bool write_error = fflush(out) != 0 || ferror(out);
-  if (output) {
-    write_error = fclose(out) != 0 || write_error;
-    out = NULL;
-  }
+  bool write_error = !cli_output_close(out, output);
+  out = NULL;
   if (got != 0 || write_error) {
     if (got != 0) cli_error(self, "%s: %s", db, diag.msg);
     else cli_error(self, "%s: write error", output ? output : "standard output");
@@ -193,7 +185,7 @@ int cmd_report(const CliCommand *self, int argc, char **argv) {
   }
   rc = CLI_OK;
 done:
-  if (out && out != stdout) fclose(out);
+  if (out) cli_output_close(out, output); /* after an error: nothing more to say */
   store_close(store);
   free(tag);
   return rc;

@@ -218,18 +218,15 @@ int cmd_sim(const CliCommand *self, int argc, char **argv) {
     }
   }
 
-  FILE *out = stdout;
-  static char out_buffer[1 << 16];
-  if (output && !(out = fopen(output, "w"))) {
+  FILE *out = cli_output_open(self, output);
+  if (!out) {
     free(names_buf);
-    cli_error(self, "cannot write %s", output);
     return CLI_USAGE;
   }
-  setvbuf(out, out_buffer, _IOFBF, sizeof out_buffer);
   PnGame *game = malloc(sizeof *game);
   if (!game) {
     free(names_buf);
-    if (out != stdout) fclose(out);
+    cli_output_close(out, output);
     return CLI_USAGE;
   }
   SimConfig config = {.style = random_play ? SIM_RANDOM : SIM_SENSIBLE, .renege_rate = renege_rate,
@@ -291,10 +288,9 @@ int cmd_sim(const CliCommand *self, int argc, char **argv) {
   }
   free(game);
   free(names_buf);
-  if (fflush(out) != 0 || ferror(out)) {
-    cli_error(self, "cannot write %s", output ? output : "standard output");
+  if (!cli_output_close(out, output)) {
+    cli_error(self, "%s: write error", output ? output : "standard output");
     rc = CLI_USAGE;
   }
-  if (out != stdout) fclose(out);
   return rc;
 }
