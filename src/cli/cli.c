@@ -7,6 +7,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "cli.h"
 
@@ -50,6 +51,11 @@ FILE *cli_output_open(const CliCommand *cmd, const char *path) {
   static char buffer[1 << 16]; /* rows are small: write them in big blocks */
   setvbuf(out, buffer, _IOFBF, sizeof buffer);
   return out;
+}
+
+void cli_output_discard(const char *path) {
+  struct stat st;
+  if (path && stat(path, &st) == 0 && S_ISREG(st.st_mode)) remove(path);
 }
 
 bool cli_output_close(FILE *out, const char *path) {

@@ -54,6 +54,9 @@ FILE *cli_output_open(const CliCommand *cmd, const char *path);
 /* Flushes and (a file) closes what cli_output_open gave.  Returns whether
  * everything reached it; the caller says what failed. */
 bool cli_output_close(FILE *out, const char *path);
+/* Removes a partial output file after a failure: only a regular file, never
+ * a device or a pipe named with -o (as root, -o /dev/full would delete it). */
+void cli_output_discard(const char *path);
 /* The whole help of a command (usage, summary, long help) to `out`. */
 void cli_print_help(FILE *out, const CliCommand *cmd);
 

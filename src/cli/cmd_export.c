@@ -66,7 +66,7 @@ int cmd_export(const CliCommand *self, int argc, char **argv) {
   if (got != 0) {
     if (got == EXPORT_WRITE) cli_error(self, "%s: write error", output ? output : "standard output");
     else cli_error(self, "%s: %s", db, diag.msg);
-    if (output) remove(output);
+    cli_output_discard(output);
     goto done;
   }
   rc = CLI_OK;

@@ -180,7 +180,7 @@ int cmd_report(const CliCommand *self, int argc, char **argv) {
   if (got != 0 || write_error) {
     if (got != 0) cli_error(self, "%s: %s", db, diag.msg);
     else cli_error(self, "%s: write error", output ? output : "standard output");
-    if (output) remove(output);
+    cli_output_discard(output);
     goto done;
   }
   rc = CLI_OK;

@@ -254,6 +254,16 @@ if [[ -w /dev/full ]]; then
   [[ $rc -eq 2 ]] || fail "exit $rc, expected 2"
   err_has '^pinochle: error writing standard output'
 fi
+# a failed -o FILE is removed when it is a partial file, never when it is a
+# device (as root, removing /dev/full would delete the device)
+if [[ -c /dev/full && -w /dev/full ]]; then
+  t export_to_full_device 2 export "$tmp/keys.db" -o /dev/full
+  bad '/dev/full: write error'
+  [[ -c /dev/full ]] || { fail "/dev/full is gone"; mknod -m 666 /dev/full c 1 7 2>/dev/null; }
+  t report_to_full_device 2 report "$tmp/keys.db" players -o /dev/full
+  bad '/dev/full: write error'
+  [[ -c /dev/full ]] || { fail "/dev/full is gone"; mknod -m 666 /dev/full c 1 7 2>/dev/null; }
+fi
 
 if [[ $failures -eq 0 ]]; then
   echo "cli: all $checks runs passed"
