@@ -18,9 +18,8 @@ void report_query_filter(const ReportQuery *q, StoreFilter *f) {
 
 struct ReportTable {
   const ReportColumn *cols; /* borrowed */
-  int ncols, nkey;          /* columns; key columns repeated in text blocks */
-  char **cells;             /* rows * ncols copies */
-  size_t rows, cap;         /* rows kept and room */
+  int nkey;                 /* key columns, repeated in text blocks */
+  OutGrid grid;             /* the cells */
   bool *joined;             /* column c stays in the block of column c-1; NULL = none */
 };
 
@@ -28,65 +27,32 @@ ReportTable *report_table_new(const ReportColumn *cols, int ncols, int nkey) {
   ReportTable *t = calloc(1, sizeof *t);
   if (!t) return NULL;
   t->cols = cols;
-  t->ncols = ncols;
+  t->grid.ncols = ncols;
   t->nkey = nkey < ncols ? nkey : ncols;
   return t;
 }
 
 int report_table_keep(ReportTable *t, int first, int count) {
-  if (!t->joined && !(t->joined = calloc((size_t)t->ncols, sizeof *t->joined))) return -1;
-  for (int c = first + 1; c < first + count && c < t->ncols; c++) t->joined[c] = true;
+  if (!t->joined && !(t->joined = calloc((size_t)t->grid.ncols, sizeof *t->joined))) return -1;
+  for (int c = first + 1; c < first + count && c < t->grid.ncols; c++) t->joined[c] = true;
   return 0;
 }
 
 void report_table_free(ReportTable *t) {
   if (!t) return;
   free(t->joined);
-  for (size_t i = 0; i < t->rows * (size_t)t->ncols; i++) free(t->cells[i]);
-  free(t->cells);
+  out_grid_free(&t->grid);
   free(t);
 }
 
-static char *copy_text(const char *s) {
-  size_t n = strlen(s) + 1;
-  char *c = malloc(n);
-  if (c) memcpy(c, s, n);
-  return c;
-}
+int report_table_add(ReportTable *t, const char *const *cells) { return out_grid_add(&t->grid, cells); }
 
-int report_table_add(ReportTable *t, const char *const *cells) {
-  if (t->rows == t->cap) {
-    size_t cap = t->cap ? t->cap * 2 : 32;
-    char **grown = realloc(t->cells, cap * (size_t)t->ncols * sizeof *grown);
-    if (!grown) return -1;
-    t->cells = grown;
-    t->cap = cap;
-  }
-  char **row = t->cells + t->rows * (size_t)t->ncols;
-  for (int c = 0; c < t->ncols; c++) {
-    row[c] = copy_text(cells[c] ? cells[c] : "");
-    if (!row[c]) {
-      while (c-- > 0) free(row[c]);
-      return -1;
-    }
-  }
-  t->rows++;
-  return 0;
-}
+size_t report_table_rows(const ReportTable *t) { return t->grid.rows; }
 
-size_t report_table_rows(const ReportTable *t) { return t->rows; }
-
-const char *report_table_cell(const ReportTable *t, size_t row, int col) {
-  return t->cells[row * (size_t)t->ncols + (size_t)col];
-}
+const char *report_table_cell(const ReportTable *t, size_t row, int col) { return out_grid_cell(&t->grid, row, col); }
 
 int report_table_set(ReportTable *t, size_t row, int col, const char *cell) {
-  char *copy = copy_text(cell);
-  if (!copy) return -1;
-  char **at = &t->cells[row * (size_t)t->ncols + (size_t)col];
-  free(*at);
-  *at = copy;
-  return 0;
+  return out_grid_set(&t->grid, row, col, cell);
 }
 
 static bool in_text(const ReportColumn *col) { return col->show == REPORT_ALL || col->show == REPORT_TEXT_ONLY; }
@@ -94,7 +60,7 @@ static bool in_data(const ReportColumn *col) { return col->show == REPORT_ALL ||
 
 /* The text of a cell: "-" for an empty number. */
 static const char *text_cell(const ReportTable *t, size_t r, int c) {
-  const char *cell = t->cells[r * (size_t)t->ncols + (size_t)c];
+  const char *cell = out_grid_cell(&t->grid, r, c);
   return !cell[0] && t->cols[c].kind != REPORT_STR ? "-" : cell;
 }
 
@@ -111,7 +77,7 @@ static int print_block(const ReportTable *t, FILE *out, const int *cols, int n) 
   }
   table = out_table_new(n, cells, numeric);
   if (!table) goto done;
-  for (size_t r = 0; r < t->rows; r++) {
+  for (size_t r = 0; r < t->grid.rows; r++) {
     for (int i = 0; i < n; i++) cells[i] = text_cell(t, r, cols[i]);
     if (out_table_add(table, cells) != 0) goto done;
   }
@@ -125,14 +91,14 @@ done:
 }
 
 int report_table_text(const ReportTable *t, FILE *out, int width) {
-  size_t *widths = calloc((size_t)t->ncols, sizeof *widths);
-  int *cols = malloc((size_t)t->ncols * sizeof *cols);
+  size_t *widths = calloc((size_t)t->grid.ncols, sizeof *widths);
+  int *cols = malloc((size_t)t->grid.ncols * sizeof *cols);
   int rc = -1;
   if (!widths || !cols) goto done;
-  for (int c = 0; c < t->ncols; c++) {
-    widths[c] = report_width(t->cols[c].title);
-    for (size_t r = 0; r < t->rows; r++) {
-      size_t w = report_width(text_cell(t, r, c));
+  for (int c = 0; c < t->grid.ncols; c++) {
+    widths[c] = out_text_width(t->cols[c].title);
+    for (size_t r = 0; r < t->grid.rows; r++) {
+      size_t w = out_text_width(text_cell(t, r, c));
       if (w > widths[c]) widths[c] = w;
     }
   }
@@ -144,7 +110,7 @@ int report_table_text(const ReportTable *t, FILE *out, int width) {
     int n = 0;
     for (int c = 0; c < t->nkey; c++) cols[n++] = c;
     size_t used = key_width;
-    while (next < t->ncols) {
+    while (next < t->grid.ncols) {
       if (!in_text(&t->cols[next])) {
         next++;
         continue;
@@ -155,7 +121,7 @@ int report_table_text(const ReportTable *t, FILE *out, int width) {
       do {
         if (in_text(&t->cols[end])) add += widths[end] + 2;
         end++;
-      } while (end < t->ncols && t->joined && t->joined[end]);
+      } while (end < t->grid.ncols && t->joined && t->joined[end]);
       if (n > t->nkey && used + add > (size_t)width) break;
       used += add;
       for (; next < end; next++)
@@ -163,8 +129,8 @@ int report_table_text(const ReportTable *t, FILE *out, int width) {
     }
     if (blocks++) fputc('\n', out);
     if (print_block(t, out, cols, n) != 0) rc = -1;
-    while (next < t->ncols && !in_text(&t->cols[next])) next++;
-  } while (next < t->ncols && rc == 0);
+    while (next < t->grid.ncols && !in_text(&t->cols[next])) next++;
+  } while (next < t->grid.ncols && rc == 0);
 done:
   free(widths);
   free(cols);
@@ -176,52 +142,46 @@ void report_table_csv(const ReportTable *t, FILE *out, bool header, const char *
   bool first = true;
   if (header) {
     if (lead_key) out_csv_field(out, lead_key, first), first = false;
-    for (int c = 0; c < t->ncols; c++)
+    for (int c = 0; c < t->grid.ncols; c++)
       if (in_data(&t->cols[c])) out_csv_field(out, t->cols[c].key, first), first = false;
     fputc('\n', out);
   }
-  for (size_t r = 0; r < t->rows; r++) {
+  for (size_t r = 0; r < t->grid.rows; r++) {
     first = true;
     if (lead_key) out_csv_field(out, lead_value, first), first = false;
-    for (int c = 0; c < t->ncols; c++)
+    for (int c = 0; c < t->grid.ncols; c++)
       if (in_data(&t->cols[c]))
-        out_csv_field(out, t->cells[r * (size_t)t->ncols + (size_t)c], first), first = false;
+        out_csv_field(out, out_grid_cell(&t->grid, r, c), first), first = false;
     fputc('\n', out);
   }
 }
 
 void report_table_json(const ReportTable *t, FILE *out, const char *indent) {
-  if (t->rows == 0) {
+  if (t->grid.rows == 0) {
     fputs("[]", out);
     return;
   }
   fputs("[\n", out);
-  for (size_t r = 0; r < t->rows; r++) {
+  for (size_t r = 0; r < t->grid.rows; r++) {
     fprintf(out, "%s  {", indent);
     bool first = true;
-    for (int c = 0; c < t->ncols; c++) {
+    for (int c = 0; c < t->grid.ncols; c++) {
       if (!in_data(&t->cols[c])) continue;
       if (!first) fputs(", ", out);
       first = false;
       report_json_key(out, t->cols[c].key);
-      report_json_value(out, t->cols[c].kind, t->cells[r * (size_t)t->ncols + (size_t)c]);
+      report_json_value(out, t->cols[c].kind, out_grid_cell(&t->grid, r, c));
     }
-    fprintf(out, "}%s\n", r + 1 < t->rows ? "," : "");
+    fprintf(out, "}%s\n", r + 1 < t->grid.rows ? "," : "");
   }
   fprintf(out, "%s]", indent);
 }
 
 /* ------------------------------------------------------------- helpers */
 
-size_t report_width(const char *s) {
-  size_t w = 0;
-  for (const unsigned char *p = (const unsigned char *)s; *p; p++) w += (*p & 0xC0) != 0x80;
-  return w;
-}
-
 char *report_clip(char *dst, size_t size, const char *src, size_t max_width) {
   if (size == 0) return dst;
-  if (report_width(src) <= max_width) {
+  if (out_text_width(src) <= max_width) {
     snprintf(dst, size, "%s", src);
     return dst;
   }
@@ -242,7 +202,7 @@ char *report_clip(char *dst, size_t size, const char *src, size_t max_width) {
 char *report_pad(char *dst, size_t size, const char *src, size_t width) {
   report_clip(dst, size, src, width);
   size_t at = strlen(dst);
-  for (size_t w = report_width(dst); w < width && at + 1 < size; w++) dst[at++] = ' ';
+  for (size_t w = out_text_width(dst); w < width && at + 1 < size; w++) dst[at++] = ' ';
   dst[at] = '\0';
   return dst;
 }
@@ -252,7 +212,7 @@ void report_wrap(FILE *out, const char *first, const char *rest, const char *tex
   const char *p = text;
   while (*p == ' ') p++;
   do {
-    size_t room = (size_t)width > report_width(lead) ? (size_t)width - report_width(lead) : 1;
+    size_t room = (size_t)width > out_text_width(lead) ? (size_t)width - out_text_width(lead) : 1;
     /* take words while they fit (a word longer than the room goes alone) */
     const char *end = p, *cut = NULL;
     size_t used = 0;

@@ -96,8 +96,6 @@ void report_table_json(const ReportTable *table, FILE *out, const char *indent);
 
 /* ------------------------------------------------------------- helpers */
 
-/* Display width of UTF-8 text: one column per code point. */
-size_t report_width(const char *s);
 /* Copies src into dst (size bytes), cut to max_width columns on a code
  * point boundary, with "…" marking a cut; returns dst. */
 char *report_clip(char *dst, size_t size, const char *src, size_t max_width);

@@ -116,7 +116,7 @@ static void text_cell(FILE *out, const char *cell, int c) {
   if (COLUMNS[c].kind == REPORT_STR) {
     char clip[96];
     report_clip(clip, sizeof clip, cell, (size_t)width);
-    int pad = width - (int)report_width(clip);
+    int pad = width - (int)out_text_width(clip);
     if (c == H_COLUMNS - 1) pad = 0;
     fprintf(out, "%s%*s", clip, pad > 0 ? pad : 0, "");
   } else {

@@ -41,17 +41,51 @@ void out_json_string(FILE *out, const char *s) {
   fputc('"', out);
 }
 
+int out_grid_add(OutGrid *g, const char *const *cells) {
+  if (g->rows == g->cap) {
+    size_t cap = g->cap ? g->cap * 2 : 32;
+    char **grown = realloc(g->cells, cap * (size_t)g->ncols * sizeof *grown);
+    if (!grown) return -1;
+    g->cells = grown;
+    g->cap = cap;
+  }
+  char **row = g->cells + g->rows * (size_t)g->ncols;
+  for (int c = 0; c < g->ncols; c++) {
+    row[c] = strdup(cells[c] ? cells[c] : "");
+    if (!row[c]) {
+      while (c-- > 0) free(row[c]);
+      return -1;
+    }
+  }
+  g->rows++;
+  return 0;
+}
+
+int out_grid_set(OutGrid *g, size_t row, int col, const char *cell) {
+  char *copy = strdup(cell);
+  if (!copy) return -1;
+  char **at = &g->cells[row * (size_t)g->ncols + (size_t)col];
+  free(*at);
+  *at = copy;
+  return 0;
+}
+
+void out_grid_free(OutGrid *g) {
+  for (size_t i = 0; i < g->rows * (size_t)g->ncols; i++) free(g->cells[i]);
+  free(g->cells);
+  g->cells = NULL;
+  g->rows = g->cap = 0;
+}
+
 struct OutTable {
-  int ncols;        /* columns */
-  char **cells;     /* rows * ncols copies, headers first */
-  size_t rows, cap; /* rows stored (headers included) and capacity */
+  OutGrid grid;     /* headers first */
   bool *numeric;    /* right-align column */
 };
 
 OutTable *out_table_new(int ncols, const char *const *headers, const bool *numeric) {
   OutTable *t = calloc(1, sizeof *t);
   if (!t) return NULL;
-  t->ncols = ncols;
+  t->grid.ncols = ncols;
   t->numeric = calloc((size_t)ncols, sizeof *t->numeric);
   if (!t->numeric) {
     free(t);
@@ -65,46 +99,28 @@ OutTable *out_table_new(int ncols, const char *const *headers, const bool *numer
   return t;
 }
 
-int out_table_add(OutTable *t, const char *const *cells) {
-  if (t->rows == t->cap) {
-    size_t cap = t->cap ? t->cap * 2 : 64;
-    char **grown = realloc(t->cells, cap * (size_t)t->ncols * sizeof *grown);
-    if (!grown) return -1;
-    t->cells = grown;
-    t->cap = cap;
-  }
-  char **row = t->cells + t->rows * (size_t)t->ncols;
-  for (int c = 0; c < t->ncols; c++) {
-    row[c] = strdup(cells[c] ? cells[c] : "");
-    if (!row[c]) {
-      while (c-- > 0) free(row[c]);
-      return -1;
-    }
-  }
-  t->rows++;
-  return 0;
-}
+int out_table_add(OutTable *t, const char *const *cells) { return out_grid_add(&t->grid, cells); }
 
-/* Display width of UTF-8 text: one column per code point. */
-static size_t width(const char *s) {
+size_t out_text_width(const char *s) {
   size_t w = 0;
   for (const unsigned char *p = (const unsigned char *)s; *p; p++) w += (*p & 0xC0) != 0x80;
   return w;
 }
 
 void out_table_print(const OutTable *t, FILE *out) {
-  size_t *widths = calloc((size_t)t->ncols, sizeof *widths);
+  const OutGrid *g = &t->grid;
+  size_t *widths = calloc((size_t)g->ncols, sizeof *widths);
   if (!widths) return;
-  for (size_t r = 0; r < t->rows; r++)
-    for (int c = 0; c < t->ncols; c++) {
-      size_t w = width(t->cells[r * (size_t)t->ncols + (size_t)c]);
+  for (size_t r = 0; r < g->rows; r++)
+    for (int c = 0; c < g->ncols; c++) {
+      size_t w = out_text_width(out_grid_cell(g, r, c));
       if (w > widths[c]) widths[c] = w;
     }
-  for (size_t r = 0; r < t->rows; r++) {
-    for (int c = 0; c < t->ncols; c++) {
-      const char *cell = t->cells[r * (size_t)t->ncols + (size_t)c];
-      size_t pad = widths[c] - width(cell);
-      bool last = c == t->ncols - 1;
+  for (size_t r = 0; r < g->rows; r++) {
+    for (int c = 0; c < g->ncols; c++) {
+      const char *cell = out_grid_cell(g, r, c);
+      size_t pad = widths[c] - out_text_width(cell);
+      bool last = c == g->ncols - 1;
       if (c) fputs("  ", out);
       if (t->numeric[c]) fprintf(out, "%*s%s", (int)pad, "", cell);
       else if (last) fputs(cell, out);
@@ -117,8 +133,7 @@ void out_table_print(const OutTable *t, FILE *out) {
 
 void out_table_free(OutTable *t) {
   if (!t) return;
-  for (size_t i = 0; i < t->rows * (size_t)t->ncols; i++) free(t->cells[i]);
-  free(t->cells);
+  out_grid_free(&t->grid);
   free(t->numeric);
   free(t);
 }

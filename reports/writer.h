@@ -23,6 +23,26 @@ void out_csv_field(FILE *out, const char *field, bool first);
 /* A JSON string literal, quotes included. */
 void out_json_string(FILE *out, const char *s);
 
+/* Display width of UTF-8 text: one column per code point. */
+size_t out_text_width(const char *s);
+
+/* Rows of copied strings, ncols wide, grown a row at a time: the cells of
+ * OutTable and of the reports' tables.  Start from {.ncols = N}. */
+typedef struct OutGrid {
+  int ncols;
+  char **cells;     /* rows * ncols copies */
+  size_t rows, cap; /* rows stored and room */
+} OutGrid;
+/* Copies a row (a NULL cell is ""); returns 0, or -1 when out of memory. */
+int out_grid_add(OutGrid *grid, const char *const *cells);
+/* Replaces one cell with a copy; 0, or -1 when out of memory. */
+int out_grid_set(OutGrid *grid, size_t row, int col, const char *cell);
+static inline const char *out_grid_cell(const OutGrid *grid, size_t row, int col) {
+  return grid->cells[row * (size_t)grid->ncols + (size_t)col];
+}
+/* Frees the cells; the grid is empty after. */
+void out_grid_free(OutGrid *grid);
+
 /* An aligned text table: columns sized to their widest cell (UTF-8 aware),
  * numbers right-aligned.  Rows are kept until out_table_print. */
 typedef struct OutTable OutTable;

@@ -412,8 +412,8 @@ static void test_report_text_fits_80_columns(void **state) {
   for (size_t i = 0; i < sizeof runs / sizeof runs[0]; i++) {
     char *text = run_ok(&runs[i], OUT_TEXT);
     for (char *line = strtok(text, "\n"); line; line = strtok(NULL, "\n")) {
-      if (report_width(line) > REPORT_WIDTH) fail_msg("report %s: a line of %zu columns: %s", runs[i].report,
-                                                     report_width(line), line);
+      if (out_text_width(line) > REPORT_WIDTH) fail_msg("report %s: a line of %zu columns: %s", runs[i].report,
+                                                     out_text_width(line), line);
       assert_true(line[strlen(line) - 1] != ' '); /* no trailing blanks */
     }
     free(text);
@@ -454,7 +454,7 @@ static void test_report_text_helpers_clip_pad_and_wrap(void **state) {
   char buf[64];
   assert_string_equal(report_clip(buf, sizeof buf, "Zoë Ångström", 12), "Zoë Ångström");
   assert_string_equal(report_clip(buf, sizeof buf, "Zoë Ångström", 5), "Zoë …");
-  assert_int_equal(report_width(report_pad(buf, sizeof buf, "Zoë", 6)), 6);
+  assert_int_equal(out_text_width(report_pad(buf, sizeof buf, "Zoë", 6)), 6);
   assert_string_equal(report_pair_name(buf, sizeof buf, "Zoë", "Cal"), "Cal & Zoë");
   char *text = NULL;
   size_t len = 0;
