@@ -5,7 +5,7 @@
  *
  * The file is read in blocks (64 KiB), never whole.  A regular file is
  * parsed ahead on a second thread (csv_reader.c says how), in batches of
- * about 64 KiB of fields, at most four of them at a time: memory stays
+ * 512 rows or about 16 KiB of fields, at most four at a time: memory stays
  * bounded by those and one record (seven fields of at most
  * CSV_READER_MAX_FIELD bytes).  Records and errors come in file order
  * either way.

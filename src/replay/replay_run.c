@@ -13,7 +13,7 @@
  *
  * A ring of 2 x workers batches: a batch goes FREE -> FILLED (the caller)
  * -> TAKEN -> DONE (a worker) -> FREE (the caller, after reporting it).
- * The states and the counters are the only shared data, under one mutex.
+ * The batches' states are the only shared data, under one mutex.
  */
 #define _POSIX_C_SOURCE 200809L /* sysconf */
 #include "replay.h"
@@ -319,6 +319,26 @@ static int report_batch(const ReplayRunOptions *o, Batch *b, ReplayRunStats *sta
   return 0;
 }
 
+/* A batch's state, read and set under the lock when workers run. */
+static BatchState state_of(Run *run, const Batch *b) {
+  if (!run->nthreads) return b->state;
+  pthread_mutex_lock(&run->lock);
+  BatchState state = b->state;
+  pthread_mutex_unlock(&run->lock);
+  return state;
+}
+
+static void set_state(Run *run, Batch *b, BatchState state) {
+  if (!run->nthreads) {
+    b->state = state;
+    return;
+  }
+  pthread_mutex_lock(&run->lock);
+  b->state = state;
+  pthread_cond_broadcast(&run->changed);
+  pthread_mutex_unlock(&run->lock);
+}
+
 static int workers_wanted(int asked) {
   if (asked < 0) return 0;
   if (asked > 0) return asked < MAX_WORKERS ? asked : MAX_WORKERS;
@@ -329,8 +349,9 @@ static int workers_wanted(int asked) {
 int replay_run(StoreCursor *cursor, const ReplayRunOptions *opts, ReplayRunStats *stats, PnDiag *diag) {
   Run run = {.opts = opts};
   int want = workers_wanted(opts->workers);
-  run.nbatches = want ? 2 * want : 1;
-  run.ring = calloc((size_t)run.nbatches, sizeof *run.ring);
+  int ring_size = want ? 2 * want : 1;
+  run.nbatches = ring_size;
+  run.ring = calloc((size_t)ring_size, sizeof *run.ring);
   PnGame *inline_game = NULL;
   int rc = -1;
   bool locked = false, cond = false;
@@ -352,12 +373,7 @@ int replay_run(StoreCursor *cursor, const ReplayRunOptions *opts, ReplayRunStats
   bool have_row = false; /* `row` is read but not yet in a batch */
   while (more || reported < produced) {
     Batch *next = more ? &run.ring[produced % run.nbatches] : NULL;
-    if (next) {
-      if (run.nthreads) pthread_mutex_lock(&run.lock);
-      bool free_slot = next->state == FREE;
-      if (run.nthreads) pthread_mutex_unlock(&run.lock);
-      if (!free_slot) next = NULL;
-    }
+    if (next && state_of(&run, next) != FREE) next = NULL;
     if (next) { /* fill it with whole games */
       batch_clear(next);
       for (;;) {
@@ -375,10 +391,7 @@ int replay_run(StoreCursor *cursor, const ReplayRunOptions *opts, ReplayRunStats
       if (next->nhands == 0) continue;
       produced++;
       if (run.nthreads) {
-        pthread_mutex_lock(&run.lock);
-        next->state = FILLED;
-        pthread_cond_broadcast(&run.changed);
-        pthread_mutex_unlock(&run.lock);
+        set_state(&run, next, FILLED);
       } else {
         replay_batch(next, inline_game, opts->fix != NULL);
         next->state = DONE;
@@ -394,13 +407,7 @@ int replay_run(StoreCursor *cursor, const ReplayRunOptions *opts, ReplayRunStats
     }
     if (report_batch(opts, oldest, stats, diag) != 0) goto done;
     reported++;
-    if (run.nthreads) {
-      pthread_mutex_lock(&run.lock);
-      oldest->state = FREE;
-      pthread_mutex_unlock(&run.lock);
-    } else {
-      oldest->state = FREE;
-    }
+    set_state(&run, oldest, FREE);
   }
   rc = 0;
   goto done;
@@ -420,7 +427,7 @@ done:
   }
   if (cond) pthread_cond_destroy(&run.changed);
   if (locked) pthread_mutex_destroy(&run.lock);
-  for (int i = 0; run.ring && i < 2 * MAX_WORKERS && i < (want ? 2 * want : 1); i++) batch_free(&run.ring[i]);
+  for (int i = 0; run.ring && i < ring_size; i++) batch_free(&run.ring[i]);
   free(run.ring);
   free(inline_game);
   return rc;
