@@ -300,18 +300,6 @@ static bool takes_cards(PnAction a) {
            a == PN_EV_BID || a == PN_EV_SCORE || a == PN_EV_TRUMP);
 }
 
-/* The seat field: empty (0) or 1..players.  Returns 0 or IMPORT_BAD_INPUT. */
-static int parse_seat(Importer *imp, const CsvRecord *rec, int players, int *seat) {
-  const char *text = rec->field[CSV_COL_SEAT - 1];
-  long v = 0;
-  *seat = 0;
-  if (*text == '\0') return 0;
-  if (!parse_count(text, &v) || v < 1 || v > players)
-    return reject(imp, rec->line, CSV_COL_SEAT, "seat must be empty or 1 to %d, not '%.20s'", players, text);
-  *seat = (int)v;
-  return 0;
-}
-
 /* What the parsing thread makes of each row (csv_reader_prepare), so that
  * turning text into numbers and cards runs beside the engine and the
  * database: the checks stay here, in their order, and use these. */
@@ -322,6 +310,19 @@ typedef struct RowPrep {
   bool event_ok;                 /* pn_event_from_text made `event` from the row */
   PnEvent event;
 } RowPrep;
+
+/* The seat field (read by prepare_row): empty (0) or 1..players.
+ * Returns 0 or IMPORT_BAD_INPUT. */
+static int parse_seat(Importer *imp, const CsvRecord *rec, int players, int *seat) {
+  const char *text = rec->field[CSV_COL_SEAT - 1];
+  long v = ((const RowPrep *)rec->prepared)->seat; /* -1: not a whole number */
+  *seat = 0;
+  if (*text == '\0') return 0;
+  if (v < 1 || v > players)
+    return reject(imp, rec->line, CSV_COL_SEAT, "seat must be empty or 1 to %d, not '%.20s'", players, text);
+  *seat = (int)v;
+  return 0;
+}
 
 static void prepare_row(const CsvRecord *rec, void *slot) {
   RowPrep *p = slot;
