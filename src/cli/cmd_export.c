@@ -62,7 +62,6 @@ int cmd_export(const CliCommand *self, int argc, char **argv) {
   ExportStats stats = {0};
   int got = export_games(store, &opts, out, &stats, &diag);
   if (!cli_output_close(out, output) && got == 0) got = EXPORT_WRITE;
-  out = NULL;
   if (got != 0) {
     if (got == EXPORT_WRITE) cli_error(self, "%s: write error", output ? output : "standard output");
     else cli_error(self, "%s: %s", db, diag.msg);
@@ -71,7 +70,6 @@ int cmd_export(const CliCommand *self, int argc, char **argv) {
   }
   rc = CLI_OK;
 done:
-  if (out) cli_output_close(out, output); /* after an error: nothing more to say */
   store_close(store);
   free(keys);
   return rc;

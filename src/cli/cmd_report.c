@@ -176,7 +176,6 @@ int cmd_report(const CliCommand *self, int argc, char **argv) {
   else if (want == 1) got = report_game(store, pos[2], (OutFormat)format, out, &diag);
   else got = report_hand(store, pos[2], (int)hand, (OutFormat)format, out, &diag);
   bool write_error = !cli_output_close(out, output);
-  out = NULL;
   if (got != 0 || write_error) {
     if (got != 0) cli_error(self, "%s: %s", db, diag.msg);
     else cli_error(self, "%s: write error", output ? output : "standard output");
@@ -185,7 +184,6 @@ int cmd_report(const CliCommand *self, int argc, char **argv) {
   }
   rc = CLI_OK;
 done:
-  if (out) cli_output_close(out, output); /* after an error: nothing more to say */
   store_close(store);
   free(tag);
   return rc;
