@@ -74,7 +74,7 @@ typedef enum { PN_TRUMP_NO, PN_TRUMP_ALWAYS, PN_TRUMP_IF_CAN_WIN } PnTrumpRule;
 typedef enum {
   PN_TABLE_TENS,      /* 000/001: doubles 1500/1000/800/600/400/300 */
   PN_TABLE_CLASSIC,   /* two-hand (000): no doubles but double pinochle 300 */
-  PN_TABLE_UNIT,      /* 002, with round robin */
+  PN_TABLE_UNIT,      /* 002, which names a round robin (worth its parts) */
   PN_TABLE_DOUBLE,    /* 004: 1/2/3/4 sets */
   PN_TABLE_DOUBLE10   /* five-call: 004's table x10 */
 } PnTable;

@@ -145,6 +145,16 @@ t meld_double_pinochle 0 meld --variant partnership-auction --trump H --format j
 total_is 300
 t meld_unit_table 0 meld --variant two-hand-bid --trump S --format json AS TS KS QS JS
 total_is 15
+# RULES.md 3: round robin (K Q of every suit) is the name of the 24 those
+# eight cards already meld, not a bonus on top of kings and queens around
+t meld_round_robin_is_24 0 meld --variant two-hand-bid --trump S KH QH KD QD KC QC KS QS
+out_is <<'END'
+round-robin  1  24
+total           24
+END
+err_empty
+t meld_round_robin_json 0 meld --variant two-hand-bid --trump S --format json KH QH KD QD KC QC KS QS
+out_is <<<'{"total": 24, "melds": [{"name": "round-robin", "count": 1, "points": 24}]}'
 t meld_double_deck_sets 0 meld --variant double-deck --trump H --format json \
   AS AH AD AC AS AH AD AC
 total_is 100
