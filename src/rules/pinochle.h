@@ -127,6 +127,8 @@ typedef struct PnRules {
   PnTrumpReq trump_req;      /* what the bidder must hold in trump */
   int side_minimum;          /* double-deck: 20 counters / 20 meld; 0 = none */
   bool no_trick_no_score;    /* two-hand-bid: no trick, no score at all */
+  bool target_exceed;        /* target_rule=exceed: win only above the target (002) */
+  bool both_over_higher;     /* both_over=higher: higher score wins, tie to the bidder (002) */
 } PnRules;
 
 /* Fills *rules with a preset; returns 0, or -1 for an unknown name. */
