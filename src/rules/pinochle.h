@@ -232,7 +232,8 @@ typedef struct PnMeldResult {
 /* Best meld value of `cards` with `trump` under the rules' table
  * (classes independent, dix per rules->dix_in_meld). */
 int pn_meld_best(const PnRules *rules, int trump, const PnCards *cards, PnMeldResult *out);
-/* Points of one named meld (two-hand progressive melding). */
+/* Points of one named meld (two-hand progressive melding).  A round robin
+ * is the sum of the melds it names in the unit table (24), else 0. */
 int pn_meld_value(const PnRules *rules, PnMeldKind kind);
 /* The cards a named meld needs (two-hand); `suit` is the marriage's suit
  * (ignored for the other kinds).  Returns their number (0: none, e.g. a
