@@ -2038,6 +2038,110 @@ static void test_game_end_bidding_side_counts_first_when_both_reach_the_target(v
   assert_int_equal(expect(&g).actions, 1u << PN_EV_SCORE);
 }
 
+/* two-hand-bid game end (002, RULES.md 6).  In this deal both players take
+ * tricks.  Seat 1 (AS AS TS TS KH QH 9H AD AD AC AC TC) bids 10 in hearts;
+ * seat 2 (KS KS QS QS JS JS AH AH TH TH KC QC) passes.  Played out, seat 1
+ * takes 7 tricks with 9 counters and seat 2 takes 5 with 8.  MELD1 and
+ * MELD2 are the meld rows (royal marriage 4 + dix 1 = 5; three marriages 6),
+ * so the hand scores 9 + MELD1 and 8 + MELD2. */
+#define TWO_BID_SPLIT(MELD1, MELD2)                                               \
+  "2 dealer;"                                                                      \
+  "1 deal AS AS TS TS KH QH 9H AD AD AC AC TC;"                                    \
+  "2 deal KS KS QS QS JS JS AH AH TH TH KC QC;"                                    \
+  "1 bid 10; 2 pass; 1 trump H;" MELD1 ";" MELD2
+/* The same deal with the seats swapped: seat 2 bids and leads. */
+#define TWO_BID_SPLIT_SEAT2_BIDS(MELD1, MELD2)                                    \
+  "1 dealer;"                                                                      \
+  "1 deal KS KS QS QS JS JS AH AH TH TH KC QC;"                                    \
+  "2 deal AS AS TS TS KH QH 9H AD AD AC AC TC;"                                    \
+  "2 bid 10; 1 pass; 2 trump H;" MELD1 ";" MELD2
+
+/* Plays one TWO_BID_SPLIT hand in a new two-hand-bid game with options;
+ * checks the running scores it gives. */
+static void two_bid_split(PnGame *g, const char *options, const char *script, int want1, int want2) {
+  new_game(g, "two-hand-bid", options);
+  accept_all(g, script);
+  play_out(g);
+  assert_true(g->hand.phase == PN_PHASE_DONE || g->hand.phase == PN_PHASE_GAME_OVER);
+  assert_int_equal(g->running[0], want1);
+  assert_int_equal(g->running[1], want2);
+}
+
+static void test_two_hand_bid_game_end_needs_a_score_higher_than_the_target(void **state) {
+  (void)state;
+  PnGame g;
+  /* 14 each: exactly the target of 14 is not over it in two-hand-bid */
+  two_bid_split(&g, "target=14", TWO_BID_SPLIT("1 meld KH QH 9H = 5", "2 meld KS QS KS QS KC QC = 6"), 14, 14);
+  assert_false(g.over);
+  assert_int_equal(g.winner, 0);
+  assert_int_equal(expect(&g).actions & (1u << PN_EV_DEALER), 1u << PN_EV_DEALER);
+  /* seat 1 at 13, seat 2 at 14, target 13: only seat 2 is over it and wins,
+   * though seat 1 bid (reach would have let the bidder win at 13) */
+  two_bid_split(&g, "target=13", TWO_BID_SPLIT("1 meld KH QH = 4", "2 meld KS QS KS QS KC QC = 6"), 13, 14);
+  assert_true(g.over);
+  assert_int_equal(g.winner, 2);
+}
+
+static void test_two_hand_bid_target_rule_reach_wins_at_the_target(void **state) {
+  (void)state;
+  PnGame g;
+  two_bid_split(&g, "target=14 target_rule=reach",
+                TWO_BID_SPLIT("1 meld KH QH 9H = 5", "2 meld KS QS KS QS KC QC = 6"), 14, 14);
+  assert_true(g.over);
+  assert_int_equal(g.winner, 1); /* both reach it, tie: the bidder */
+}
+
+static void test_two_hand_bid_both_over_the_higher_score_wins(void **state) {
+  (void)state;
+  PnGame g;
+  /* seat 1 bid and is over the target (13 > 12), seat 2 more so (14) */
+  two_bid_split(&g, "target=12", TWO_BID_SPLIT("1 meld KH QH = 4", "2 meld KS QS KS QS KC QC = 6"), 13, 14);
+  assert_true(g.over);
+  assert_int_equal(g.winner, 2);
+  assert_int_equal(g.winner_side, 1);
+  /* both_over=bidder restores "the bidding side counts first" */
+  two_bid_split(&g, "target=12 both_over=bidder",
+                TWO_BID_SPLIT("1 meld KH QH = 4", "2 meld KS QS KS QS KC QC = 6"), 13, 14);
+  assert_true(g.over);
+  assert_int_equal(g.winner, 1);
+}
+
+static void test_two_hand_bid_both_over_a_tie_goes_to_the_bidder(void **state) {
+  (void)state;
+  PnGame g;
+  two_bid_split(&g, "target=13", TWO_BID_SPLIT("1 meld KH QH 9H = 5", "2 meld KS QS KS QS KC QC = 6"), 14, 14);
+  assert_true(g.over);
+  assert_int_equal(g.winner, 1);
+  /* the bidder is seat 2: the tie is the bidder's, not the lower seat's */
+  two_bid_split(&g, "target=13",
+                TWO_BID_SPLIT_SEAT2_BIDS("1 meld KS QS KS QS KC QC = 6", "2 meld KH QH 9H = 5"), 14, 14);
+  assert_int_equal(g.hand.result.bidder, 2);
+  assert_true(g.over);
+  assert_int_equal(g.winner, 2);
+  assert_int_equal(g.winner_side, 1);
+}
+
+/* both_over=higher on a preset with teams: the higher side wins even when
+ * the other is the bidding side (the same two hands as the test above,
+ * where the bidders win at 400 against 410). */
+static void test_game_end_both_over_higher_in_partnership_auction(void **state) {
+  (void)state;
+  PnGame g;
+  new_game(&g, "partnership-auction", "target=400 meld_needs_trick=no both_over=higher");
+  accept_all(&g, "1 dealer;" SUITS4 "2 bid 250; 3 pass; 4 pass; 1 pass; 2 trump H;"
+                 "4 give AC AC TC TC; 2 give AC AC TC TC; 2 meld KH KH QH QH = 80");
+  play_out(&g);
+  accept_all(&g, "2 dealer;" SUITS4 "3 bid 250; 4 pass; 1 pass; 2 pass; 3 trump S;"
+                 "1 give AS AS TS TS; 3 give AS AS TS TS; 1 meld AS TS KS QS JS = 150;"
+                 "2 meld KH KH QH QH = 40; 4 meld KC KC QC QC = 40");
+  play_out(&g);
+  assert_int_equal(g.running[0], 400);
+  assert_int_equal(g.running[1], 410);
+  assert_true(g.over);
+  assert_int_equal(g.winner_side, 1);
+  assert_int_equal(g.winner, 2);
+}
+
 /* ------------------------------------------------------- impossible rows */
 
 static void test_deal_with_the_wrong_number_of_cards_is_impossible(void **state) {
@@ -2454,6 +2558,11 @@ int main(void) {
       cmocka_unit_test(test_lose_at_a_side_at_or_below_it_loses),
       cmocka_unit_test(test_game_end_without_a_bidder_the_higher_score_wins),
       cmocka_unit_test(test_game_end_bidding_side_counts_first_when_both_reach_the_target),
+      cmocka_unit_test(test_two_hand_bid_game_end_needs_a_score_higher_than_the_target),
+      cmocka_unit_test(test_two_hand_bid_target_rule_reach_wins_at_the_target),
+      cmocka_unit_test(test_two_hand_bid_both_over_the_higher_score_wins),
+      cmocka_unit_test(test_two_hand_bid_both_over_a_tie_goes_to_the_bidder),
+      cmocka_unit_test(test_game_end_both_over_higher_in_partnership_auction),
       /* impossible rows */
       cmocka_unit_test(test_deal_with_the_wrong_number_of_cards_is_impossible),
       cmocka_unit_test(test_deal_with_more_copies_than_the_deck_has_is_impossible),

@@ -328,27 +328,74 @@ static void test_meld_unit_table_values(void **state) {
 
 static void test_meld_unit_round_robin_scores_24(void **state) {
   (void)state;
-  /* round robin 24 beats royal 4 + three marriages 6 */
-  expect_meld("two-hand-bid", H, "KS QS KH QH KD QD KC QC", 38,
-              "round-robin 1 24, kings 1 8, queens 1 6");
+  /* RULES.md 3: K Q of every suit meld 24 in all (kings around 8 + queens
+   * around 6 + royal marriage 4 + three marriages 2 each), never 24 + 8 + 6;
+   * the breakdown names the eight cards' melds "round-robin" */
+  expect_meld("two-hand-bid", H, "KS QS KH QH KD QD KC QC", 24, "round-robin 1 24");
+  expect_meld("two-hand-bid", S, "KH QH KD QD KC QC KS QS", 24, "round-robin 1 24");
+}
+
+static void test_meld_unit_round_robin_is_the_sum_of_its_parts(void **state) {
+  (void)state;
+  /* its value is derived from the parts it names, not a constant of its own */
+  PnRules r = preset("two-hand-bid");
+  assert_int_equal(pn_meld_value(&r, PN_MELD_ROUND_ROBIN),
+                   pn_meld_value(&r, PN_MELD_KINGS) + pn_meld_value(&r, PN_MELD_QUEENS) +
+                       pn_meld_value(&r, PN_MELD_ROYAL_MARRIAGE) +
+                       3 * pn_meld_value(&r, PN_MELD_MARRIAGE));
+  assert_int_equal(pn_meld_value(&r, PN_MELD_ROUND_ROBIN), 24);
+  /* no other table has a round robin */
+  PnRules two = preset("two-hand");
+  assert_int_equal(pn_meld_value(&two, PN_MELD_ROUND_ROBIN), 0);
+  /* further melds keep their own lines beside it */
+  expect_meld("two-hand-bid", H, "KS QS KH QH KD QD KC QC AS AH AD AC", 34,
+              "round-robin 1 24, aces 1 10");
+  expect_meld("two-hand-bid", H, "KS QS KS QS KH QH KD QD KC QC", 26,
+              "marriage 1 2, round-robin 1 24");
+  expect_meld("two-hand-bid", S, "KS QS KH QH KD QD KC QC JD 9S", 29,
+              "round-robin 1 24, pinochle 1 4, dix 1 1");
+}
+
+static void test_meld_unit_round_robin_not_named_in_a_double_around(void **state) {
+  (void)state;
+  /* two K-Q of every suit: kings 80 + queens 60 + 2 royal 8 + 6 marriages 12;
+   * a double around is one meld, so no round robin is cut out of it */
+  expect_meld("two-hand-bid", H, "KS KS QS QS KH KH QH QH KD KD QD QD KC KC QC QC", 160,
+              "royal-marriage 2 8, marriage 6 12, kings 2 80, queens 2 60");
+  /* double kings, single queens: 80 + 6 + 4 + 6 */
+  expect_meld("two-hand-bid", H, "KS KS QS KH KH QH KD KD QD KC KC QC", 96,
+              "royal-marriage 1 4, marriage 3 6, kings 2 80, queens 1 6");
 }
 
 static void test_meld_unit_marriages_without_round_robin(void **state) {
   (void)state;
   expect_meld("two-hand-bid", H, "KS QS KH QH KD QD", 8, "royal-marriage 1 4, marriage 2 4");
+  /* no trump named: no royal marriage, so no round robin */
+  expect_meld("two-hand-bid", -1, "KS QS KH QH KD QD KC QC", 22, "marriage 4 8, kings 1 8, queens 1 6");
 }
 
-static void test_meld_unit_round_robin_beats_run_and_marriages(void **state) {
+static void test_meld_unit_run_keeps_the_trump_pair_from_a_round_robin(void **state) {
   (void)state;
-  /* run 15 + 3 marriages 6 = 21 < round robin 24 (it needs the trump K-Q) */
-  expect_meld("two-hand-bid", H, "AH TH KH QH JH KS QS KD QD KC QC", 38,
-              "round-robin 1 24, kings 1 8, queens 1 6");
+  /* run 15 + 3 marriages 6 = 21 beats royal 4 + 3 marriages 6 = 10; with the
+   * trump K-Q in the run there is no royal marriage, so no round robin */
+  expect_meld("two-hand-bid", H, "AH TH KH QH JH KS QS KD QD KC QC", 35,
+              "run 1 15, marriage 3 6, kings 1 8, queens 1 6");
 }
 
 static void test_meld_unit_run_and_round_robin_with_second_trump_pair(void **state) {
   (void)state;
-  expect_meld("two-hand-bid", H, "AH TH KH KH QH QH JH KS QS KD QD KC QC", 53,
-              "run 1 15, round-robin 1 24, kings 1 8, queens 1 6");
+  expect_meld("two-hand-bid", H, "AH TH KH KH QH QH JH KS QS KD QD KC QC", 39,
+              "run 1 15, round-robin 1 24");
+}
+
+static void test_meld_unit_run_royal_yes_names_the_runs_pair(void **state) {
+  (void)state;
+  /* run_royal=yes: the run's K-Q is also the royal marriage of a round robin */
+  PnRules r = preset("two-hand-bid");
+  char err[128] = "";
+  assert_int_equal(pn_rules_set(&r, "run_royal", "yes", err, sizeof err), 0);
+  PnCards c = hand_of("AH TH KH QH JH KS QS KD QD KC QC");
+  expect_cards(&r, H, &c, 39, "run 1 15, round-robin 1 24");
 }
 
 static void test_meld_unit_run_royal_and_marriage(void **state) {
@@ -696,7 +743,10 @@ int main(void) {
       cmocka_unit_test(test_meld_unit_table_values),
       cmocka_unit_test(test_meld_unit_round_robin_scores_24),
       cmocka_unit_test(test_meld_unit_marriages_without_round_robin),
-      cmocka_unit_test(test_meld_unit_round_robin_beats_run_and_marriages),
+      cmocka_unit_test(test_meld_unit_round_robin_is_the_sum_of_its_parts),
+      cmocka_unit_test(test_meld_unit_round_robin_not_named_in_a_double_around),
+      cmocka_unit_test(test_meld_unit_run_keeps_the_trump_pair_from_a_round_robin),
+      cmocka_unit_test(test_meld_unit_run_royal_yes_names_the_runs_pair),
       cmocka_unit_test(test_meld_unit_run_and_round_robin_with_second_trump_pair),
       cmocka_unit_test(test_meld_unit_run_royal_and_marriage),
       cmocka_unit_test(test_meld_double_deck_sets_1_to_4),

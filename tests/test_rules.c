@@ -256,6 +256,7 @@ static void test_rules_unknown_preset_fails(void **state) {
 static const char *const PARAMS[] = {
     "target", "min_bid", "moon", "renege_penalty", "all_pass", "follow", "head", "trump_rule",
     "count", "head_suit", "run_royal", "meld_needs_trick", "pass_cards", "pass_order", "lose_at",
+    "target_rule", "both_over",
 };
 #define NPARAMS ((int)(sizeof PARAMS / sizeof PARAMS[0]))
 
@@ -399,6 +400,63 @@ static void test_rules_set_lose_at_number_or_off(void **state) {
   set_bad("lose_at", "never");
 }
 
+/* The text pn_param_value gives for the parameter called name, as
+ * `pinochle rules --variant` prints it; fails the test when none has it. */
+static const char *param_text(const PnRules *r, const char *name, char *buf, size_t size) {
+  for (int i = 0; i < pn_param_count(); i++)
+    if (strcmp(pn_param_name(i), name) == 0) return pn_param_value(r, i, buf, size);
+  fail_msg("no parameter called %s", name);
+  return NULL;
+}
+
+static void expect_param(const PnRules *r, const char *name, const char *want) {
+  char buf[64];
+  const char *got = param_text(r, name, buf, sizeof buf);
+  if (strcmp(got, want) != 0) fail_msg("%s: %s = %s, want %s", r->preset, name, got, want);
+}
+
+static void test_rules_game_end_presets_two_hand_bid_exceed_higher(void **state) {
+  (void)state;
+  /* 002: "a score higher than the pre-set game limit ... both above, the
+   * one with the higher score is the winner"; every other preset keeps
+   * reach + bidder (RULES.md 6) */
+  for (int j = 0; j < pn_preset_count(); j++) {
+    PnRules r = load(pn_preset_name(j));
+    bool bid2 = strcmp(r.preset, "two-hand-bid") == 0;
+    expect_param(&r, "target_rule", bid2 ? "exceed" : "reach");
+    expect_param(&r, "both_over", bid2 ? "higher" : "bidder");
+  }
+}
+
+static void test_rules_set_target_rule_and_both_over(void **state) {
+  (void)state;
+  PnRules r = set_ok("target_rule", "exceed");
+  expect_param(&r, "target_rule", "exceed");
+  assert_true(r.target_exceed);
+  r = set_ok("target_rule", "reach");
+  expect_param(&r, "target_rule", "reach");
+  assert_false(r.target_exceed);
+  set_bad("target_rule", "pass");
+  set_bad("target_rule", "");
+  r = set_ok("both_over", "higher");
+  expect_param(&r, "both_over", "higher");
+  assert_true(r.both_over_higher);
+  r = set_ok("both_over", "bidder");
+  expect_param(&r, "both_over", "bidder");
+  assert_false(r.both_over_higher);
+  set_bad("both_over", "lower");
+  /* and back on two-hand-bid, by option */
+  r = load("two-hand-bid");
+  char err[160] = "";
+  assert_int_equal(pn_rules_set_option(&r, "target_rule=reach", err, sizeof err), 0);
+  assert_int_equal(pn_rules_set_option(&r, "both_over=bidder", err, sizeof err), 0);
+  expect_param(&r, "target_rule", "reach");
+  expect_param(&r, "both_over", "bidder");
+  err[0] = 0;
+  assert_int_equal(pn_rules_set_option(&r, "both_over=yes", err, sizeof err), -1);
+  assert_non_null(strstr(err, "bidder|higher"));
+}
+
 static void test_rules_set_unknown_name_fails_with_message(void **state) {
   (void)state;
   set_bad("colour", "red");
@@ -510,6 +568,8 @@ int main(void) {
       cmocka_unit_test(test_rules_set_meld_needs_trick),
       cmocka_unit_test(test_rules_set_pass_cards_and_order),
       cmocka_unit_test(test_rules_set_lose_at_number_or_off),
+      cmocka_unit_test(test_rules_game_end_presets_two_hand_bid_exceed_higher),
+      cmocka_unit_test(test_rules_set_target_rule_and_both_over),
       cmocka_unit_test(test_rules_set_unknown_name_fails_with_message),
       cmocka_unit_test(test_rules_set_option_name_equals_value),
       cmocka_unit_test(test_rules_param_values_round_trip_for_every_preset),

@@ -607,8 +607,11 @@ static void test_store_audit_and_check(void **state) {
   assert_int_equal(store_check(s, &diag), 0);
   store_close(s);
   sqlite3 *db = raw_open(path);
+  /* the audit row records the rules version it was begun with (2 since
+   * round robin and two-hand-bid's game end were corrected) */
+  assert_int_equal(PN_RULES_VERSION, 2);
   assert_int_equal(raw_int(db, "SELECT count(*) FROM audits WHERE finished IS NOT NULL AND games = 1 "
-                               "AND hands = 1 AND findings = 1 AND rules_version = 1"),
+                               "AND hands = 1 AND findings = 1 AND rules_version = 2"),
                    1);
   assert_int_equal(raw_int(db, "SELECT count(*) FROM findings WHERE card IS NULL AND trick IS NULL "
                                "AND seat IS NULL AND kind = 'bid-too-low'"),

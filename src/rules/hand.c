@@ -844,6 +844,12 @@ static PnVerdict apply_play_row(PnGame *g, const PnEvent *ev, PnOutcome *out) {
 
 /* --------------------------------------------------------------- scoring */
 
+/* Has this running score won against the target?  target_rule=reach:
+ * at or over it; exceed (002): strictly over it. */
+static bool over_target(const PnRules *r, int score, int target) {
+  return r->target_exceed ? score > target : score >= target;
+}
+
 /* Decides the game after a hand (RULES.md section 6, game end). */
 static void decide_game(PnGame *g) {
   const PnRules *r = &g->rules;
@@ -856,23 +862,39 @@ static void decide_game(PnGame *g) {
   int winner = -1;
   if (h->out_seat) { /* declaring out decides the game either way */
     int c = competitor_of(g, h->out_seat);
-    winner = score[c] >= g->target ? c : competitor_of(g, next_seat(g, h->out_seat));
+    winner = over_target(r, score[c], g->target) ? c : competitor_of(g, next_seat(g, h->out_seat));
   } else {
     if (r->target_step > 0) {
       for (;;) {
         bool all_over = true;
-        for (int c = 0; c < n; c++) all_over = all_over && score[c] >= g->target;
+        for (int c = 0; c < n; c++) all_over = all_over && over_target(r, score[c], g->target);
         if (!all_over) break;
         g->target += r->target_step;
       }
     }
     int bidder_c = h->high_bidder ? competitor_of(g, h->high_bidder) : -1;
     int partner_c = h->partner ? competitor_of(g, h->partner) : -1;
-    if (bidder_c >= 0 && score[bidder_c] >= g->target) winner = bidder_c; /* bidders count first */
-    else if (partner_c >= 0 && score[partner_c] >= g->target) winner = partner_c;
-    else
+    /* how strongly a competitor's bid counts: bidder 2, partner 1, others 0 */
+    int claim[PN_MAX_SEATS] = {0};
+    if (partner_c >= 0) claim[partner_c] = 1;
+    if (bidder_c >= 0) claim[bidder_c] = 2;
+    if (r->both_over_higher) {
+      /* both_over=higher (002): the higher score wins; a tie goes to the
+       * bidding side, else (no bidder among them) to the lower seat */
       for (int c = 0; c < n; c++)
-        if (score[c] >= g->target && (winner < 0 || score[c] > score[winner])) winner = c;
+        if (over_target(r, score[c], g->target) &&
+            (winner < 0 || score[c] > score[winner] ||
+             (score[c] == score[winner] && claim[c] > claim[winner])))
+          winner = c;
+    } else if (bidder_c >= 0 && over_target(r, score[bidder_c], g->target)) {
+      winner = bidder_c; /* bidders count first (003) */
+    } else if (partner_c >= 0 && over_target(r, score[partner_c], g->target)) {
+      winner = partner_c;
+    } else {
+      for (int c = 0; c < n; c++)
+        if (over_target(r, score[c], g->target) && (winner < 0 || score[c] > score[winner]))
+          winner = c;
+    }
     if (winner < 0 && r->lose_at_on) {
       bool someone_lost = false;
       for (int c = 0; c < n; c++) someone_lost = someone_lost || score[c] <= r->lose_at;

@@ -80,7 +80,19 @@ static int set_value(PnTable table, int set, int n) {
 static int royal_value(PnTable t) { return 4 * table_scale(t); }
 static int marriage_value(PnTable t) { return 2 * table_scale(t); }
 static int dix_value(PnTable t) { return table_scale(t); }
-static const int ROUND_ROBIN_VALUE = 24; /* unit table only (002) */
+
+/* Only 002's unit table names a round robin. */
+static bool has_round_robin(PnTable t) { return t == PN_TABLE_UNIT; }
+
+/* A round robin (002) is one K-Q of every suit.  RULES.md section 3: its
+ * 24 is the name of what those eight cards already score (kings around,
+ * queens around, the royal marriage and three marriages), never a bonus on
+ * top of them, so its value is derived from those parts. */
+static int round_robin_value(PnTable t) {
+  if (!has_round_robin(t)) return 0;
+  return set_value(t, SET_KINGS, 1) + set_value(t, SET_QUEENS, 1) + royal_value(t) +
+         (PN_SUITS - 1) * marriage_value(t);
+}
 
 static int min_int(int a, int b) { return a < b ? a : b; }
 
@@ -97,10 +109,12 @@ static void use(PnMeldResult *out, PnCard card, int copies) {
   if (copies > out->used.n[card]) out->used.n[card] = (uint8_t)copies;
 }
 
-/* Class A: runs, round robins, royal marriages and marriages.  Every run
- * is worth more than the royal marriage it contains, so the search is only
- * over how many runs and round robins to form; the rest pair greedily. */
-static void class_a(const PnRules *rules, int trump, const PnCards *c, PnMeldResult *out) {
+/* Class A: runs, royal marriages and marriages.  Every run is worth more
+ * than the royal marriage it contains, so the search is only over how many
+ * runs to form; the rest pair greedily.  pairs[s] gets the K-Q pairs of
+ * suit s that count as (royal) marriages, for naming a round robin. */
+static void class_a(const PnRules *rules, int trump, const PnCards *c, PnMeldResult *out,
+                    int pairs[PN_SUITS]) {
   PnTable table = rules->table;
   int kings[PN_SUITS], queens[PN_SUITS];
   for (int s = 0; s < PN_SUITS; s++) {
@@ -112,46 +126,69 @@ static void class_a(const PnRules *rules, int trump, const PnCards *c, PnMeldRes
     max_runs = 99;
     for (int r = PN_ACE; r <= PN_JACK; r++) max_runs = min_int(max_runs, c->n[PN_CARD(trump, r)]);
   }
-  bool has_rr = table == PN_TABLE_UNIT;
-  int best = -1, best_runs = 0, best_rr = 0;
+  int best = -1, best_runs = 0;
   for (int runs = 0; runs <= max_runs; runs++) {
-    int pairs[PN_SUITS], min_pairs = 99;
+    int value = set_value(table, SET_RUN, runs);
+    if (rules->run_royal) value += runs * royal_value(table);
     for (int s = 0; s < PN_SUITS; s++) {
       int used = s == trump ? runs : 0;
-      pairs[s] = min_int(kings[s] - used, queens[s] - used);
-      min_pairs = min_int(min_pairs, pairs[s]);
+      value += min_int(kings[s] - used, queens[s] - used) *
+               (s == trump ? royal_value(table) : marriage_value(table));
     }
-    int max_rr = has_rr ? min_pairs : 0;
-    for (int rr = 0; rr <= max_rr; rr++) {
-      int value = set_value(table, SET_RUN, runs) + rr * ROUND_ROBIN_VALUE;
-      if (rules->run_royal) value += runs * royal_value(table);
-      for (int s = 0; s < PN_SUITS; s++)
-        value += (pairs[s] - rr) * (s == trump ? royal_value(table) : marriage_value(table));
-      if (value > best) {
-        best = value;
-        best_runs = runs;
-        best_rr = rr;
-      }
+    if (value > best) {
+      best = value;
+      best_runs = runs;
     }
   }
   int royals = rules->run_royal ? best_runs : 0;
   int marriages = 0;
   for (int s = 0; s < PN_SUITS; s++) {
     int used = s == trump ? best_runs : 0;
-    int pairs = min_int(kings[s] - used, queens[s] - used) - best_rr;
-    if (s == trump) royals += pairs;
-    else marriages += pairs;
-    if (pairs + best_rr > 0) {
-      use(out, PN_CARD(s, PN_KING), used + pairs + best_rr);
-      use(out, PN_CARD(s, PN_QUEEN), used + pairs + best_rr);
+    pairs[s] = min_int(kings[s] - used, queens[s] - used);
+    if (s == trump) royals += pairs[s];
+    else marriages += pairs[s];
+    if (pairs[s] > 0) {
+      use(out, PN_CARD(s, PN_KING), used + pairs[s]);
+      use(out, PN_CARD(s, PN_QUEEN), used + pairs[s]);
     }
   }
+  if (rules->run_royal && trump >= 0) pairs[trump] += best_runs;
   if (best_runs > 0)
     for (int r = PN_ACE; r <= PN_JACK; r++) use(out, PN_CARD(trump, r), best_runs);
   add_line(out, PN_MELD_RUN, best_runs, set_value(table, SET_RUN, best_runs));
   add_line(out, PN_MELD_ROYAL_MARRIAGE, royals, royals * royal_value(table));
   add_line(out, PN_MELD_MARRIAGE, marriages, marriages * marriage_value(table));
-  add_line(out, PN_MELD_ROUND_ROBIN, best_rr, best_rr * ROUND_ROBIN_VALUE);
+}
+
+/* Reports one K-Q of every suit under the name "round robin" (002): the
+ * royal marriage, three marriages, kings around and queens around that its
+ * eight cards form leave their lines for one round-robin line worth their
+ * sum, so the total is unchanged.  Named only where kings and queens around
+ * are single sets: a double around is one meld of eight cards and keeps its
+ * own line.  The lines stay in table (PnMeldKind) order. */
+static void name_round_robin(const PnRules *rules, int trump, const int pairs[PN_SUITS],
+                             PnMeldResult *out) {
+  if (!has_round_robin(rules->table) || trump < 0) return;
+  for (int s = 0; s < PN_SUITS; s++)
+    if (pairs[s] < 1) return;
+  int count[PN_MELD_KINDS] = {0}, points[PN_MELD_KINDS] = {0};
+  for (int i = 0; i < out->nlines; i++) {
+    count[out->lines[i].kind] = out->lines[i].count;
+    points[out->lines[i].kind] = out->lines[i].points;
+  }
+  if (count[PN_MELD_KINGS] != 1 || count[PN_MELD_QUEENS] != 1) return;
+  PnTable t = rules->table;
+  count[PN_MELD_ROYAL_MARRIAGE] -= 1;
+  points[PN_MELD_ROYAL_MARRIAGE] -= royal_value(t);
+  count[PN_MELD_MARRIAGE] -= PN_SUITS - 1;
+  points[PN_MELD_MARRIAGE] -= (PN_SUITS - 1) * marriage_value(t);
+  count[PN_MELD_KINGS] = points[PN_MELD_KINGS] = 0;
+  count[PN_MELD_QUEENS] = points[PN_MELD_QUEENS] = 0;
+  count[PN_MELD_ROUND_ROBIN] = 1;
+  points[PN_MELD_ROUND_ROBIN] = round_robin_value(t);
+  out->nlines = 0;
+  out->total = 0; /* add_line sums it again: the same total */
+  for (int k = 0; k < PN_MELD_KINDS; k++) add_line(out, (PnMeldKind)k, count[k], points[k]);
 }
 
 /* Class B: one card of the rank in every suit, counted in sets. */
@@ -192,9 +229,11 @@ static void class_c(const PnRules *rules, int trump, const PnCards *c, PnMeldRes
 
 int pn_meld_best(const PnRules *rules, int trump, const PnCards *cards, PnMeldResult *out) {
   memset(out, 0, sizeof *out);
-  class_a(rules, trump, cards, out);
+  int pairs[PN_SUITS];
+  class_a(rules, trump, cards, out, pairs);
   class_b(rules, cards, out);
   class_c(rules, trump, cards, out);
+  name_round_robin(rules, trump, pairs, out);
   return out->total;
 }
 
@@ -204,7 +243,7 @@ int pn_meld_value(const PnRules *rules, PnMeldKind kind) {
   case PN_MELD_RUN: return set_value(t, SET_RUN, 1) + (rules->run_royal ? royal_value(t) : 0);
   case PN_MELD_ROYAL_MARRIAGE: return royal_value(t);
   case PN_MELD_MARRIAGE: return marriage_value(t);
-  case PN_MELD_ROUND_ROBIN: return ROUND_ROBIN_VALUE;
+  case PN_MELD_ROUND_ROBIN: return round_robin_value(t);
   case PN_MELD_ACES: return set_value(t, SET_ACES, 1);
   case PN_MELD_KINGS: return set_value(t, SET_KINGS, 1);
   case PN_MELD_QUEENS: return set_value(t, SET_QUEENS, 1);

@@ -16,7 +16,10 @@
 #include <stdint.h>
 
 #define PN_VERSION "0.1.0"
-#define PN_RULES_VERSION 1 /* bumped when a rules reading changes */
+/* Bumped when a rules reading changes; each audit run records it.
+ * 2: round robin is the name of its parts (24 in all); two-hand-bid is won
+ *    only above the target, the higher score when both are over it. */
+#define PN_RULES_VERSION 2
 
 /* A diagnostic for input the caller must reject: where and why.  Filled
  * by the store, importers and CLI helpers; only src/cli prints it. */
@@ -74,7 +77,7 @@ typedef enum { PN_TRUMP_NO, PN_TRUMP_ALWAYS, PN_TRUMP_IF_CAN_WIN } PnTrumpRule;
 typedef enum {
   PN_TABLE_TENS,      /* 000/001: doubles 1500/1000/800/600/400/300 */
   PN_TABLE_CLASSIC,   /* two-hand (000): no doubles but double pinochle 300 */
-  PN_TABLE_UNIT,      /* 002, with round robin */
+  PN_TABLE_UNIT,      /* 002, which names a round robin (worth its parts) */
   PN_TABLE_DOUBLE,    /* 004: 1/2/3/4 sets */
   PN_TABLE_DOUBLE10   /* five-call: 004's table x10 */
 } PnTable;
@@ -127,6 +130,8 @@ typedef struct PnRules {
   PnTrumpReq trump_req;      /* what the bidder must hold in trump */
   int side_minimum;          /* double-deck: 20 counters / 20 meld; 0 = none */
   bool no_trick_no_score;    /* two-hand-bid: no trick, no score at all */
+  bool target_exceed;        /* target_rule=exceed: win only above the target (002) */
+  bool both_over_higher;     /* both_over=higher: higher score wins, tie to the bidder (002) */
 } PnRules;
 
 /* Fills *rules with a preset; returns 0, or -1 for an unknown name. */
@@ -227,7 +232,8 @@ typedef struct PnMeldResult {
 /* Best meld value of `cards` with `trump` under the rules' table
  * (classes independent, dix per rules->dix_in_meld). */
 int pn_meld_best(const PnRules *rules, int trump, const PnCards *cards, PnMeldResult *out);
-/* Points of one named meld (two-hand progressive melding). */
+/* Points of one named meld (two-hand progressive melding).  A round robin
+ * is the sum of the melds it names in the unit table (24), else 0. */
 int pn_meld_value(const PnRules *rules, PnMeldKind kind);
 /* The cards a named meld needs (two-hand); `suit` is the marriage's suit
  * (ignored for the other kinds).  Returns their number (0: none, e.g. a

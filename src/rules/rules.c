@@ -15,7 +15,8 @@ static const PnRules BASE_RULES = {
     .trump_rule = PN_TRUMP_ALWAYS, .head_led = false, .phase1_free = false,
     .count = PN_COUNT_TENS, .run_royal = false, .meld_needs_trick = true, .pass_cards = 0,
     .pass_together = false, .lose_at_on = false, .lose_at = 0, .trump_req = PN_TRUMPREQ_NONE,
-    .side_minimum = 0, .no_trick_no_score = false,
+    .side_minimum = 0, .no_trick_no_score = false, .target_exceed = false,
+    .both_over_higher = false,
 };
 
 static const struct {
@@ -87,6 +88,8 @@ static void preset_rules(int index, PnRules *r) {
     r->count = PN_COUNT_UNIT;
     r->trump_req = PN_TRUMPREQ_MARRIAGE_OR_DIX;
     r->no_trick_no_score = true;
+    r->target_exceed = true;    /* "a score higher than the pre-set game limit" */
+    r->both_over_higher = true; /* "both above: the one with the higher score" */
     break;
   case 3: turn_up(r, 3, 16, PN_SIDES_SOLO); break;
   case 4: /* auction */
@@ -227,6 +230,11 @@ static const Param PARAMS[] = {
      "double-deck: counters needed to score, and meld needed for meld to count (0 = none)"},
     {"no_trick_no_score", P_BOOL, NULL, 0, 0, OFF(no_trick_no_score), NOFLAG, true,
      "a player who takes no trick scores nothing"},
+    {"target_rule", P_CHOICE, "reach|exceed", 0, 0, OFF(target_exceed), NOFLAG, true,
+     "a side wins on reaching the target, or only on passing it (two-hand-bid)"},
+    {"both_over", P_CHOICE, "bidder|higher", 0, 0, OFF(both_over_higher), NOFLAG, true,
+     "several sides over the target in one hand: the bidding side wins, or the higher score "
+     "(a tie: the bidding side)"},
 };
 enum { PARAM_COUNT = sizeof PARAMS / sizeof PARAMS[0] };
 

@@ -145,6 +145,16 @@ t meld_double_pinochle 0 meld --variant partnership-auction --trump H --format j
 total_is 300
 t meld_unit_table 0 meld --variant two-hand-bid --trump S --format json AS TS KS QS JS
 total_is 15
+# RULES.md 3: round robin (K Q of every suit) is the name of the 24 those
+# eight cards already meld, not a bonus on top of kings and queens around
+t meld_round_robin_is_24 0 meld --variant two-hand-bid --trump S KH QH KD QD KC QC KS QS
+out_is <<'END'
+round-robin  1  24
+total           24
+END
+err_empty
+t meld_round_robin_json 0 meld --variant two-hand-bid --trump S --format json KH QH KD QD KC QC KS QS
+out_is <<<'{"total": 24, "melds": [{"name": "round-robin", "count": 1, "points": 24}]}'
 t meld_double_deck_sets 0 meld --variant double-deck --trump H --format json \
   AS AH AD AC AS AH AD AC
 total_is 100
@@ -221,6 +231,19 @@ cols=$(awk '{ match($0, /^[^ ]+ +/); print RLENGTH }' "$tmp/out" | sort -u | wc 
 t rules_option_applied 0 rules --variant partnership-auction --option run_royal=yes --option pass_cards=3
 out_has '^run_royal +yes +'
 out_has '^pass_cards +3 +'
+# RULES.md 6-7: two-hand-bid wins only above the target, the higher score
+# when both are over it; every other preset reaches it, bidder first
+t rules_two_hand_bid_game_end 0 rules --variant two-hand-bid
+out_has '^target_rule +exceed +'
+out_has '^both_over +higher +'
+t rules_game_end_defaults 0 rules --variant partnership-auction
+out_has '^target_rule +reach +'
+out_has '^both_over +bidder +'
+t rules_game_end_option 0 rules --variant two-hand-bid --option target_rule=reach --option both_over=bidder
+out_has '^target_rule +reach +'
+out_has '^both_over +bidder +'
+t rules_game_end_bad_option 2 rules --variant two-hand-bid --option both_over=lower
+bad "both_over takes one of bidder\|higher, not 'lower'"
 t rules_unknown_variant 2 rules --variant nope
 bad "unknown variant 'nope'"
 t rules_option_needs_variant 2 rules --option run_royal=yes
