@@ -736,6 +736,12 @@ static int record(Importer *imp, const CsvRecord *rec) {
       return reject(imp, line, CSV_COL_HAND,
                     "game '%.60s' starts with hand %ld: its header rows (hand 0, variant first) come first",
                     key, hand);
+  } else if (hand == 0 && seq == 1) {
+    /* a second variant row under the same key: the game written twice
+     * (two files joined, a copy pasted), not a stray header row */
+    return reject(imp, line, CSV_COL_GAME,
+                  "game '%.60s' appears twice: lines %ld and %ld (a key is unique in the file)", key,
+                  g->first_line, line);
   } else if (hand == g->hand) {
     if (seq <= g->seq)
       return reject(imp, line, CSV_COL_SEQ, "seq %ld repeats or goes back: hand %d is at seq %d, expected %d",
