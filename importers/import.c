@@ -346,6 +346,22 @@ static void prepare_row(const CsvRecord *rec, void *slot) {
 
 /* ------------------------------------------------------------ header */
 
+/* The player row of `seat` (at `line`) was just read: nobody may sit in
+ * two seats of one game (codec_same_player: case and spaces around the
+ * name do not make another player).  Returns 0 or IMPORT_BAD_INPUT. */
+static int player_once(Importer *imp, int seat, long line) {
+  const Game *g = &imp->game;
+  const char *names[PN_MAX_SEATS] = {0};
+  for (int s = 0; s < g->rules.players; s++)
+    if (g->player_line[s]) names[s] = (const char *)g->text.data + g->player_off[s];
+  int first, second;
+  if (!codec_player_repeat(names, g->rules.players, &first, &second)) return 0;
+  int other = first == seat - 1 ? second : first; /* the rows before were distinct: seat is one of the two */
+  return reject(imp, line, CSV_COL_VALUE,
+                "player '%.40s' already sits in seat %d as '%.40s' (line %ld): one player, one seat",
+                names[seat - 1], other + 1, names[other], g->player_line[other]);
+}
+
 static int header_row(Importer *imp, const CsvRecord *rec, long seq) {
   Game *g = &imp->game;
   int seat = 0;
@@ -402,7 +418,7 @@ static int header_row(Importer *imp, const CsvRecord *rec, long seq) {
     if (*value == '\0') return reject(imp, line, CSV_COL_VALUE, "a player row needs the player's name");
     if (bytes_add_str(&g->text, value, &g->player_off[seat - 1]) != 0) return out_of_memory(imp, line);
     g->player_line[seat - 1] = line;
-    return 0;
+    return player_once(imp, seat, line);
   case HDR_TAG: {
     const char *eq = strchr(value, '=');
     if (eq == NULL || eq == value)
@@ -410,6 +426,8 @@ static int header_row(Importer *imp, const CsvRecord *rec, long seq) {
                     value);
     if (strpbrk(value, "\r\n"))
       return reject(imp, line, CSV_COL_VALUE, "a tag is one line: name=value without line breaks");
+    char err[160] = "";
+    if (codec_tag_check(value, err, sizeof err) != 0) return reject(imp, line, CSV_COL_VALUE, "%s", err);
     size_t off;
     if (bytes_add_str(&g->text, value, &off) != 0 || strs_add(&g->tags, off, line) != 0)
       return out_of_memory(imp, line);
