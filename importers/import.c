@@ -588,7 +588,7 @@ static int insert_game(Importer *imp, uint64_t hash) {
   for (int i = 0; i < g->tags.n; i++) tags[i] = text + g->tags.off[i];
   StoreGameEnd end = {
       .hands = g->nhands,
-      .finished = true, /* the log ended: an imported game is as complete as it will be */
+      .finished = g->nhands > 0, /* the log ended: as complete as it will be, unless no hand was played */
       .winner = g->pn->winner,
       .hash = hash,
   };
@@ -695,14 +695,10 @@ static int finish_game(Importer *imp) {
   Game *g = &imp->game;
   int rc = 0;
   if (!g->active || g->bad) goto done;
-  if (g->hand == 0) {
-    rc = header_done(imp);
-    if (rc == 0)
-      rc = reject(imp, g->hand_line, 0, "game '%.60s' has no hands: at least one complete hand is needed",
-                  game_key(g));
-    goto done;
-  }
-  rc = hand_complete(imp);
+  /* Header rows only: a game recorded before its first hand ended, as
+   * export writes it.  EVENT-LOG.md requires the variant and player rows,
+   * not a hand, so it is stored as it is (export -> import -> export). */
+  rc = g->hand == 0 ? header_done(imp) : hand_complete(imp);
   if (rc == 0) rc = store_game(imp);
   progress(imp);
 done:
