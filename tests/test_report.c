@@ -33,6 +33,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "import.h"
 #include "report_common.h"
@@ -401,6 +402,80 @@ static void test_report_csv_names_survive_commas_quotes_and_accents(void **state
   free(text);
 }
 
+/* A report CSV cell that a spreadsheet would run as a formula gets a
+ * leading apostrophe; numbers, and the other formats, are left alone. */
+static void test_report_csv_cells_that_look_like_formulas_are_written_as_text(void **state) {
+  (void)state;
+  assert_false(out_csv_formula_like("-250"));
+  assert_false(out_csv_formula_like("-40.0"));
+  assert_false(out_csv_formula_like("+3"));
+  assert_false(out_csv_formula_like("Cal"));
+  assert_false(out_csv_formula_like(""));
+  assert_true(out_csv_formula_like("=1+2"));
+  assert_true(out_csv_formula_like("@SUM(A1)"));
+  assert_true(out_csv_formula_like("-"));
+  assert_true(out_csv_formula_like("-2+3"));
+  assert_true(out_csv_formula_like("+1."));
+
+  /* game 2 of the history under a key and names a spreadsheet would run */
+  char *log = read_file(GOLDEN "report_log.csv");
+  assert_non_null(log);
+  char path[] = "/tmp/pn-report-formula-XXXXXX";
+  int fd = mkstemp(path);
+  assert_true(fd >= 0);
+  FILE *f = fdopen(fd, "w");
+  assert_non_null(f);
+  for (char *line = strtok(log, "\n"); line; line = strtok(NULL, "\n")) {
+    if (strncmp(line, GAME2 ",", strlen(GAME2) + 1) != 0) {
+      fprintf(f, "%s\n", line);
+      continue;
+    }
+    const char *rest = line + strlen(GAME2);
+    if (strcmp(rest, ",0,3,1,player,,Cal") == 0) rest = ",0,3,1,player,,\"=HYPERLINK(\"\"http://x\"\",\"\"a,b\"\")\"";
+    else if (strcmp(rest, ",0,4,2,player,,Zoë Ångström") == 0) rest = ",0,4,2,player,,-Zoë";
+    else if (strcmp(rest, ",0,5,3,player,,Eve") == 0) rest = ",0,5,3,player,,@Eve";
+    fprintf(f, "+t2%s\n", rest);
+  }
+  assert_int_equal(fclose(f), 0);
+  free(log);
+  Store *main_store = store;
+  PnDiag diag = {0};
+  assert_int_equal(store_open(":memory:", STORE_CREATE, &store, &diag), 0);
+  ImportOptions opts = {0};
+  ImportStats stats = {0};
+  int rc = import_file(store, path, &opts, &stats, &diag);
+  unlink(path);
+  if (rc != 0) fail_msg("import: %ld: %s", diag.line, diag.msg);
+
+  Parsed *p = malloc(sizeof *p);
+  assert_non_null(p);
+  Run three = {.report = "hands", .q = {.variant = "three-hand"}};
+  char *text = run_ok(&three, OUT_CSV);
+  assert_non_null(strstr(text, "\n'+t2,1,1,\"'=HYPERLINK(\"\"http://x\"\",\"\"a,b\"\")\","));
+  parse_csv(text, p);
+  assert_string_equal(p->cells[1][0], "'+t2");
+  assert_string_equal(p->cells[1][3], "'=HYPERLINK(\"http://x\",\"a,b\")");
+  assert_string_equal(p->cells[2][3], "'-Zoë");
+  assert_string_equal(p->cells[3][3], "'@Eve");
+  free(text);
+  Run four = {.report = "hands", .q = {.variant = "partnership-auction"}};
+  text = run_ok(&four, OUT_CSV);
+  parse_csv(text, p);
+  assert_string_equal(p->cells[0][12], "score");
+  assert_string_equal(p->cells[1][12], "-250"); /* Zoë, set in hand 1: still a number */
+  free(text);
+  text = run_ok(&three, OUT_TEXT);
+  assert_non_null(strstr(text, "@Eve"));
+  assert_null(strstr(text, "'@Eve"));
+  free(text);
+  text = run_ok(&three, OUT_JSON);
+  assert_non_null(strstr(text, "\"@Eve\""));
+  free(text);
+  free(p);
+  store_close(store);
+  store = main_store;
+}
+
 /* Every line of every text report fits 80 columns. */
 static void test_report_text_fits_80_columns(void **state) {
   (void)state;
@@ -481,6 +556,7 @@ int main(void) {
       cmocka_unit_test(test_report_hands_min_hands_keeps_only_those_players_rows),
       cmocka_unit_test(test_report_hands_csv_header_is_exact),
       cmocka_unit_test(test_report_csv_names_survive_commas_quotes_and_accents),
+      cmocka_unit_test(test_report_csv_cells_that_look_like_formulas_are_written_as_text),
       cmocka_unit_test(test_report_text_fits_80_columns),
       cmocka_unit_test(test_report_unknown_game_or_hand_is_not_found),
       cmocka_unit_test(test_report_hand_marks_the_renege_under_its_trick),
