@@ -75,6 +75,24 @@ static int teardown(void **state) {
   return 0;
 }
 
+/* For a test with a database of its own: the history is put aside and
+ * comes back after the test, even when the test fails. */
+static Store *history;
+
+static int own_store(void **state) {
+  (void)state;
+  history = store;
+  PnDiag diag = {0};
+  return store_open(":memory:", STORE_CREATE, &store, &diag) == 0 ? 0 : -1;
+}
+
+static int history_back(void **state) {
+  (void)state;
+  store_close(store);
+  store = history;
+  return 0;
+}
+
 /* ---------------------------------------------------------------- runs */
 
 /* Which report to run, with what. */
@@ -211,6 +229,26 @@ static void test_report_hand_three_hand_with_dix_matches_golden_files(void **sta
   (void)state;
   Run r = {.report = "hand", .key = GAME2, .hand = 2};
   golden_all_formats(&r, "report_hand_t2_2");
+}
+
+/* The score sheet of a two-hand game whose target (200) was raised twice
+ * while both players were over it: 310 and 370 after hand 2 (to 450),
+ * 450 and 640 after hand 3 (to 700); seat 2 wins with 840 over 700.  The
+ * sheet gives the target as it stood at the end.  The log is `pinochle
+ * sim --variant two-hand --seed 1 --option target=200 --players Ann,Bob
+ * --key-prefix two-hand-target-`. */
+static void test_report_game_shows_the_two_hand_target_as_raised(void **state) {
+  (void)state;
+  PnDiag diag = {0};
+  ImportOptions opts = {0};
+  ImportStats stats = {0};
+  if (import_file(store, GOLDEN "report_two_hand_log.csv", &opts, &stats, &diag) != 0)
+    fail_msg("import: %ld: %s", diag.line, diag.msg);
+  Run r = {.report = "game", .key = "two-hand-target-1"};
+  char *text = run_ok(&r, OUT_TEXT);
+  assert_non_null(strstr(text, ", target 700 (raised from 200)\n"));
+  free(text);
+  golden_all_formats(&r, "report_game_two_hand");
 }
 
 /* ------------------------------------------------------------- figures */
@@ -438,9 +476,7 @@ static void test_report_csv_cells_that_look_like_formulas_are_written_as_text(vo
   }
   assert_int_equal(fclose(f), 0);
   free(log);
-  Store *main_store = store;
   PnDiag diag = {0};
-  assert_int_equal(store_open(":memory:", STORE_CREATE, &store, &diag), 0);
   ImportOptions opts = {0};
   ImportStats stats = {0};
   int rc = import_file(store, path, &opts, &stats, &diag);
@@ -472,8 +508,6 @@ static void test_report_csv_cells_that_look_like_formulas_are_written_as_text(vo
   assert_non_null(strstr(text, "\"@Eve\""));
   free(text);
   free(p);
-  store_close(store);
-  store = main_store;
 }
 
 /* Every line of every text report fits 80 columns. */
@@ -549,6 +583,8 @@ int main(void) {
       cmocka_unit_test(test_report_hands_matches_golden_files),
       cmocka_unit_test(test_report_game_partnership_auction_matches_golden_files),
       cmocka_unit_test(test_report_game_three_hand_matches_golden_files),
+      cmocka_unit_test_setup_teardown(test_report_game_shows_the_two_hand_target_as_raised, own_store,
+                                      history_back),
       cmocka_unit_test(test_report_hand_with_a_set_bid_and_a_renege_matches_golden_files),
       cmocka_unit_test(test_report_hand_three_hand_with_dix_matches_golden_files),
       cmocka_unit_test(test_report_players_figures_match_hand_computed_values),
@@ -556,7 +592,8 @@ int main(void) {
       cmocka_unit_test(test_report_hands_min_hands_keeps_only_those_players_rows),
       cmocka_unit_test(test_report_hands_csv_header_is_exact),
       cmocka_unit_test(test_report_csv_names_survive_commas_quotes_and_accents),
-      cmocka_unit_test(test_report_csv_cells_that_look_like_formulas_are_written_as_text),
+      cmocka_unit_test_setup_teardown(test_report_csv_cells_that_look_like_formulas_are_written_as_text, own_store,
+                                      history_back),
       cmocka_unit_test(test_report_text_fits_80_columns),
       cmocka_unit_test(test_report_unknown_game_or_hand_is_not_found),
       cmocka_unit_test(test_report_hand_marks_the_renege_under_its_trick),
