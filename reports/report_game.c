@@ -113,7 +113,8 @@ static void count_finding(void *ctx, const StoreRow *row, const ReplayFinding *f
   (*(int *)ctx)++;
 }
 
-/* One row of the sheet; `findings` is what the replay of the hand found. */
+/* One row of the sheet; `findings` is what the replay of the hand found,
+ * -1 when it could not be replayed (left empty). */
 static int add_hand(ReportTable *table, const Sheet *sh, const ReportSides *sides, const PnRules *rules,
                     const StoreRow *row, int findings, CodecResults *res, PnDiag *diag) {
   char bidding[BIDDING_SIZE];
@@ -154,8 +155,8 @@ static int add_hand(ReportTable *table, const Sheet *sh, const ReportSides *side
   for (int c = 0; c < sh->ncols; c++) cells[c] = v[c];
   cells[sh->bidding_col] = bidding;
   cells[sh->winner_col] = "";
-  char found[16];
-  report_int(found, sizeof found, findings);
+  char found[16] = "";
+  if (findings >= 0) report_int(found, sizeof found, findings);
   cells[sh->findings_col] = found;
   if (report_table_add(table, cells) != 0) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");
@@ -172,6 +173,8 @@ typedef struct GameInfo {
   int target;                          /* the target at the end (two-hand raises it) */
   int start_target;                    /* the rules' target, before any raise */
   bool any_findings;                   /* a hand has findings: the text explains the mark */
+  int unreplayed;                      /* first hand the replay could not rebuild, 0 none */
+  char why[sizeof ((PnDiag *)0)->msg]; /* and why (a damaged database) */
   int winner;                          /* stored winner seat, 0 none */
   bool finished;                       /* the game ended or its log did */
   int total[PN_MAX_SEATS];             /* running totals after the last hand */
@@ -200,6 +203,13 @@ static void write_text(FILE *out, const ReportTable *table, const Sheet *sh, con
   if (g->hands == 0) fputs("No hands stored.\n", out);
   else report_table_text(table, out, REPORT_WIDTH);
   fputc('\n', out);
+  if (g->unreplayed) {
+    snprintf(line, sizeof line,
+             "Hand %d could not be replayed (%s): from it on, findings are not marked and the target is the "
+             "last known.", g->unreplayed, g->why);
+    report_wrap(out, "", "  ", line, REPORT_WIDTH);
+    fputc('\n', out);
+  }
   if (g->any_findings) {
     snprintf(line, sizeof line, "* hand with findings: see `pinochle report DB hand %s N`.", g->key);
     report_wrap(out, "", "  ", line, REPORT_WIDTH);
@@ -265,7 +275,8 @@ static void write_json(FILE *out, const ReportTable *table, const GameInfo *g, c
 static int mark_hands(ReportTable *table, const Sheet *sh) {
   for (size_t r = 0; r < report_table_rows(table); r++) {
     char text[40];
-    bool found = strcmp(report_table_cell(table, r, sh->findings_col), "0") != 0;
+    const char *n = report_table_cell(table, r, sh->findings_col);
+    bool found = n[0] && strcmp(n, "0") != 0; /* "": not replayed */
     snprintf(text, sizeof text, "%s%s", report_table_cell(table, r, C_HAND), found ? "*" : " ");
     if (report_table_set(table, r, C_HANDTEXT, text) != 0) return -1;
   }
@@ -320,13 +331,22 @@ int report_game(Store *store, const char *key, OutFormat format, FILE *out, PnDi
       }
     }
     if (row.hand < 1) continue;
-    int findings = 0;
-    if (replay_hand(game, &row, count_finding, &findings, NULL, diag) != 0) {
-      rc = REPORT_CORRUPT;
-      goto done;
+    /* The stored results make the sheet; the replay only adds the target
+     * and the marks, so a hand it cannot rebuild (a damaged database, as
+     * the audit and `pinochle check` report) does not hide the sheet. */
+    int findings = -1;
+    if (!g.unreplayed) {
+      PnDiag why = {0};
+      findings = 0;
+      if (replay_hand(game, &row, count_finding, &findings, NULL, &why) == 0) {
+        g.target = game->target;
+        g.any_findings = g.any_findings || findings > 0;
+      } else {
+        findings = -1;
+        g.unreplayed = row.hand;
+        snprintf(g.why, sizeof g.why, "%s", why.msg);
+      }
     }
-    g.target = game->target;
-    g.any_findings = g.any_findings || findings > 0;
     CodecResults res;
     if ((rc = add_hand(table, sheet, &sides, &rules, &row, findings, &res, diag)) < 0) goto done;
     memcpy(g.total, res.total, sizeof g.total);

@@ -251,6 +251,42 @@ static void test_report_game_shows_the_two_hand_target_as_raised(void **state) {
   golden_all_formats(&r, "report_game_two_hand");
 }
 
+/* A hand the replay cannot rebuild (its stored events cut after the
+ * dealer row: a damaged database) does not hide the score sheet: the
+ * stored figures are shown, the text says from which hand the marks are
+ * unknown, and the data leaves their findings empty. */
+static void test_report_game_still_shows_a_sheet_whose_hand_cannot_be_replayed(void **state) {
+  (void)state;
+  PnDiag diag = {0};
+  ImportOptions opts = {0};
+  ImportStats stats = {0};
+  if (import_file(store, GOLDEN "report_two_hand_log.csv", &opts, &stats, &diag) != 0)
+    fail_msg("import: %ld: %s", diag.line, diag.msg);
+  const char *key = "two-hand-target-1";
+  StoreFilter filter = {.nkeys = 1, .keys = &key, .hand = 3};
+  StoreCursor *cursor = NULL;
+  StoreRow row;
+  assert_int_equal(store_cursor_open(store, &filter, &cursor, &diag), 0);
+  assert_int_equal(store_cursor_next(cursor, &row, &diag), 1);
+  int64_t game_id = row.game_id;
+  uint8_t dealer = row.events[0]; /* the dealer row: one byte (codec.h) */
+  store_cursor_close(cursor);
+  assert_int_equal(store_hand_update_events(store, game_id, 3, &dealer, 1, &diag), 0);
+
+  Run r = {.report = "game", .key = key};
+  char *text = run_ok(&r, OUT_TEXT);
+  assert_non_null(strstr(text, "\n   4    2  D     100   140     240     690     90   110     200     840\n"));
+  assert_non_null(strstr(text, "\nHand 3 could not be replayed (game two-hand-target-1 hand 3: the stored events"));
+  assert_non_null(strstr(text, ", target 450 (raised from 200)\n")); /* as it stood after hand 2 */
+  free(text);
+  text = run_ok(&r, OUT_CSV);
+  assert_non_null(strstr(text, ",findings\n"));
+  assert_non_null(strstr(text, "\n2,2,")); /* replayed: 0 findings */
+  assert_non_null(strstr(text, ",Ann,\n")); /* hand 4: the winner, findings unknown */
+  assert_null(strstr(text, ",Ann,0\n"));
+  free(text);
+}
+
 /* ------------------------------------------------------------- figures */
 
 /* The players CSV parsed: rows of fields. */
@@ -584,6 +620,8 @@ int main(void) {
       cmocka_unit_test(test_report_game_partnership_auction_matches_golden_files),
       cmocka_unit_test(test_report_game_three_hand_matches_golden_files),
       cmocka_unit_test_setup_teardown(test_report_game_shows_the_two_hand_target_as_raised, own_store,
+                                      history_back),
+      cmocka_unit_test_setup_teardown(test_report_game_still_shows_a_sheet_whose_hand_cannot_be_replayed, own_store,
                                       history_back),
       cmocka_unit_test(test_report_hand_with_a_set_bid_and_a_renege_matches_golden_files),
       cmocka_unit_test(test_report_hand_three_hand_with_dix_matches_golden_files),
