@@ -10,8 +10,7 @@
 #include "codec.h"
 #include "csv_reader.h"
 
-/* Must the field be quoted to read back as the same text? */
-static bool needs_quotes(const char *s, bool first) {
+bool export_needs_quotes(const char *s, bool first) {
   size_t n = strlen(s);
   if (n == 0) return false;
   if (first && s[0] == '#') return true; /* would read as a comment line */
@@ -20,7 +19,7 @@ static bool needs_quotes(const char *s, bool first) {
 }
 
 void export_field(FILE *out, const char *s, bool first) {
-  if (needs_quotes(s, first)) csv_fwrite(out, s, strlen(s)); /* libcsv quotes and doubles quotes */
+  if (export_needs_quotes(s, first)) csv_fwrite(out, s, strlen(s)); /* libcsv quotes and doubles quotes */
   else fputs(s, out);
 }
 

@@ -35,6 +35,9 @@ int export_row(FILE *out, const char *const field[7]);
  * quote or line break in it, a space or tab at either end, or (first
  * field of a row) a leading '#', which would make the line a comment. */
 void export_field(FILE *out, const char *s, bool first);
+/* Must the field be quoted to read back as the same text (the rule
+ * export_field follows)? */
+bool export_needs_quotes(const char *s, bool first);
 
 /* Writes a hand's events (codec encoding) as rows game,hand,1..n,...
  * Returns the rows written, or EXPORT_CORRUPT / EXPORT_WRITE. */

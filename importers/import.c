@@ -346,6 +346,22 @@ static void prepare_row(const CsvRecord *rec, void *slot) {
 
 /* ------------------------------------------------------------ header */
 
+/* The player row of `seat` (at `line`) was just read: nobody may sit in
+ * two seats of one game (codec_same_player: case and spaces around the
+ * name do not make another player).  Returns 0 or IMPORT_BAD_INPUT. */
+static int player_once(Importer *imp, int seat, long line) {
+  const Game *g = &imp->game;
+  const char *names[PN_MAX_SEATS] = {0};
+  for (int s = 0; s < g->rules.players; s++)
+    if (g->player_line[s]) names[s] = (const char *)g->text.data + g->player_off[s];
+  int first, second;
+  if (!codec_player_repeat(names, g->rules.players, &first, &second)) return 0;
+  int other = first == seat - 1 ? second : first; /* the rows before were distinct: seat is one of the two */
+  return reject(imp, line, CSV_COL_VALUE,
+                "player '%.40s' already sits in seat %d as '%.40s' (line %ld): one player, one seat",
+                names[seat - 1], other + 1, names[other], g->player_line[other]);
+}
+
 static int header_row(Importer *imp, const CsvRecord *rec, long seq) {
   Game *g = &imp->game;
   int seat = 0;
@@ -402,7 +418,7 @@ static int header_row(Importer *imp, const CsvRecord *rec, long seq) {
     if (*value == '\0') return reject(imp, line, CSV_COL_VALUE, "a player row needs the player's name");
     if (bytes_add_str(&g->text, value, &g->player_off[seat - 1]) != 0) return out_of_memory(imp, line);
     g->player_line[seat - 1] = line;
-    return 0;
+    return player_once(imp, seat, line);
   case HDR_TAG: {
     const char *eq = strchr(value, '=');
     if (eq == NULL || eq == value)
@@ -410,6 +426,8 @@ static int header_row(Importer *imp, const CsvRecord *rec, long seq) {
                     value);
     if (strpbrk(value, "\r\n"))
       return reject(imp, line, CSV_COL_VALUE, "a tag is one line: name=value without line breaks");
+    char err[160] = "";
+    if (codec_tag_check(value, err, sizeof err) != 0) return reject(imp, line, CSV_COL_VALUE, "%s", err);
     size_t off;
     if (bytes_add_str(&g->text, value, &off) != 0 || strs_add(&g->tags, off, line) != 0)
       return out_of_memory(imp, line);
@@ -570,7 +588,7 @@ static int insert_game(Importer *imp, uint64_t hash) {
   for (int i = 0; i < g->tags.n; i++) tags[i] = text + g->tags.off[i];
   StoreGameEnd end = {
       .hands = g->nhands,
-      .finished = true, /* the log ended: an imported game is as complete as it will be */
+      .finished = g->nhands > 0, /* the log ended: as complete as it will be, unless no hand was played */
       .winner = g->pn->winner,
       .hash = hash,
   };
@@ -677,14 +695,10 @@ static int finish_game(Importer *imp) {
   Game *g = &imp->game;
   int rc = 0;
   if (!g->active || g->bad) goto done;
-  if (g->hand == 0) {
-    rc = header_done(imp);
-    if (rc == 0)
-      rc = reject(imp, g->hand_line, 0, "game '%.60s' has no hands: at least one complete hand is needed",
-                  game_key(g));
-    goto done;
-  }
-  rc = hand_complete(imp);
+  /* Header rows only: a game recorded before its first hand ended, as
+   * export writes it.  EVENT-LOG.md requires the variant and player rows,
+   * not a hand, so it is stored as it is (export -> import -> export). */
+  rc = g->hand == 0 ? header_done(imp) : hand_complete(imp);
   if (rc == 0) rc = store_game(imp);
   progress(imp);
 done:
@@ -736,6 +750,12 @@ static int record(Importer *imp, const CsvRecord *rec) {
       return reject(imp, line, CSV_COL_HAND,
                     "game '%.60s' starts with hand %ld: its header rows (hand 0, variant first) come first",
                     key, hand);
+  } else if (hand == 0 && seq == 1) {
+    /* a second variant row under the same key: the game written twice
+     * (two files joined, a copy pasted), not a stray header row */
+    return reject(imp, line, CSV_COL_GAME,
+                  "game '%.60s' appears twice: lines %ld and %ld (a key is unique in the file)", key,
+                  g->first_line, line);
   } else if (hand == g->hand) {
     if (seq <= g->seq)
       return reject(imp, line, CSV_COL_SEQ, "seq %ld repeats or goes back: hand %d is at seq %d, expected %d",

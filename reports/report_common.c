@@ -141,17 +141,17 @@ void report_table_csv(const ReportTable *t, FILE *out, bool header, const char *
                       const char *lead_value) {
   bool first = true;
   if (header) {
-    if (lead_key) out_csv_field(out, lead_key, first), first = false;
+    if (lead_key) out_csv_cell(out, lead_key, first), first = false;
     for (int c = 0; c < t->grid.ncols; c++)
-      if (in_data(&t->cols[c])) out_csv_field(out, t->cols[c].key, first), first = false;
+      if (in_data(&t->cols[c])) out_csv_cell(out, t->cols[c].key, first), first = false;
     fputc('\n', out);
   }
   for (size_t r = 0; r < t->grid.rows; r++) {
     first = true;
-    if (lead_key) out_csv_field(out, lead_value, first), first = false;
+    if (lead_key) out_csv_cell(out, lead_value, first), first = false;
     for (int c = 0; c < t->grid.ncols; c++)
       if (in_data(&t->cols[c]))
-        out_csv_field(out, out_grid_cell(&t->grid, r, c), first), first = false;
+        out_csv_cell(out, out_grid_cell(&t->grid, r, c), first), first = false;
     fputc('\n', out);
   }
 }

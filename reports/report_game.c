@@ -5,7 +5,10 @@
  * counters, score and running total per side in partnership presets
  * (side 1 = seats 1 and 3, side 2 = seats 2 and 4), per seat otherwise
  * (five-call included: its sides change every hand, its scores are
- * individual).  The events are decoded only for the bidding.
+ * individual).  The hands are replayed through the engine, as the
+ * audit replays them, for two things the stored results do not hold: the
+ * target as it stood at the end (two-hand raises it while both players
+ * are over it) and which hands have findings.
  */
 #include "report_game.h"
 
@@ -15,10 +18,10 @@
 #include "codec.h"
 #include "replay.h"
 
-enum { C_HAND, C_DEALER, C_BIDDER, C_BID, C_BIDTEXT, C_TRUMP, C_FIXED };
+enum { C_HANDTEXT, C_HAND, C_DEALER, C_BIDDER, C_BID, C_BIDTEXT, C_TRUMP, C_FIXED };
 enum { U_MELD, U_SAVED, U_COUNTERS, U_SCORE, U_TOTAL, U_COLUMNS };
 
-#define MAX_COLUMNS (C_FIXED + PN_MAX_SEATS * U_COLUMNS + 2)
+#define MAX_COLUMNS (C_FIXED + PN_MAX_SEATS * U_COLUMNS + 3)
 #define BIDDING_SIZE 1024
 
 /* Column names made for this game's sides. */
@@ -28,6 +31,7 @@ typedef struct Sheet {
   char titles[MAX_COLUMNS][16];   /* "meld1" ... */
   int ncols;                      /* columns used */
   int bidding_col, winner_col;    /* after the side groups */
+  int findings_col;               /* last: the hand's findings (data) */
 } Sheet;
 
 static void column(Sheet *s, const char *key, const char *title, ReportKind kind, ReportShow show) {
@@ -41,7 +45,8 @@ static void sheet_columns(Sheet *s, int units, bool bidding) {
   static const char *const UNIT_KEY[U_COLUMNS] = {"meld", "saved", "counters", "score", "total"};
   static const char *const UNIT_TITLE[U_COLUMNS] = {"meld", "saved", "ctr", "score", "total"};
   s->ncols = 0;
-  column(s, "hand", "hand", REPORT_INT, REPORT_ALL);
+  column(s, "hand", "hand", REPORT_INT, REPORT_TEXT_ONLY); /* "2*": the hand has findings */
+  column(s, "hand", "hand", REPORT_INT, REPORT_DATA_ONLY);
   column(s, "dealer", "dlr", REPORT_INT, REPORT_ALL);
   column(s, "bidder", "bidder", REPORT_INT, REPORT_DATA_ONLY);
   column(s, "bid", "bid", REPORT_INT, REPORT_DATA_ONLY);
@@ -59,6 +64,8 @@ static void sheet_columns(Sheet *s, int units, bool bidding) {
   column(s, "bidding", "bidding", REPORT_STR, REPORT_DATA_ONLY); /* text: wrapped lines after the table */
   s->winner_col = s->ncols;
   column(s, "winner", "winner", REPORT_STR, REPORT_DATA_ONLY);
+  s->findings_col = s->ncols;
+  column(s, "findings", "findings", REPORT_INT, REPORT_DATA_ONLY);
 }
 
 /* "2:pass 3:340 4:pass 1:pass" from the hand's bid and pass events. */
@@ -100,9 +107,16 @@ static int unit_of_seat(const ReportSides *sides, int seat) {
   return sides->units == 2 && sides->sides == PN_SIDES_TEAMS ? (seat - 1) % 2 : seat - 1;
 }
 
-/* One row of the sheet. */
+static void count_finding(void *ctx, const StoreRow *row, const ReplayFinding *f) {
+  (void)row;
+  (void)f;
+  (*(int *)ctx)++;
+}
+
+/* One row of the sheet; `findings` is what the replay of the hand found,
+ * -1 when it could not be replayed (left empty). */
 static int add_hand(ReportTable *table, const Sheet *sh, const ReportSides *sides, const PnRules *rules,
-                    const StoreRow *row, CodecResults *res, PnDiag *diag) {
+                    const StoreRow *row, int findings, CodecResults *res, PnDiag *diag) {
   char bidding[BIDDING_SIZE];
   int rc = bidding_text(row, bidding, sizeof bidding, diag);
   if (rc < 0) return rc;
@@ -115,6 +129,7 @@ static int add_hand(ReportTable *table, const Sheet *sh, const ReportSides *side
   const char *cells[MAX_COLUMNS];
   memset(v, 0, sizeof v);
   report_int(v[C_HAND], 32, row->hand);
+  report_int(v[C_HANDTEXT], 32, row->hand); /* marked when the game is known (mark_hands) */
   report_int(v[C_DEALER], 32, row->dealer);
   if (rules->bidding != PN_BIDDING_NONE && !h->redeal && h->bidder >= 1) {
     report_int(v[C_BIDDER], 32, h->bidder);
@@ -140,6 +155,9 @@ static int add_hand(ReportTable *table, const Sheet *sh, const ReportSides *side
   for (int c = 0; c < sh->ncols; c++) cells[c] = v[c];
   cells[sh->bidding_col] = bidding;
   cells[sh->winner_col] = "";
+  char found[16] = "";
+  if (findings >= 0) report_int(found, sizeof found, findings);
+  cells[sh->findings_col] = found;
   if (report_table_add(table, cells) != 0) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");
     return REPORT_ERROR;
@@ -152,7 +170,11 @@ static int add_hand(ReportTable *table, const Sheet *sh, const ReportSides *side
 /* What the sheet needs to know about the game besides its hands. */
 typedef struct GameInfo {
   char key[256], preset[64], date[32]; /* copied from the first row */
-  int target;                          /* the game's target */
+  int target;                          /* the target at the end (two-hand raises it) */
+  int start_target;                    /* the rules' target, before any raise */
+  bool any_findings;                   /* a hand has findings: the text explains the mark */
+  int unreplayed;                      /* first hand the replay could not rebuild, 0 none */
+  char why[sizeof ((PnDiag *)0)->msg]; /* and why (a damaged database) */
   int winner;                          /* stored winner seat, 0 none */
   bool finished;                       /* the game ended or its log did */
   int total[PN_MAX_SEATS];             /* running totals after the last hand */
@@ -166,8 +188,10 @@ static const char *unit_word(const ReportSides *sides) {
 static void write_text(FILE *out, const ReportTable *table, const Sheet *sh, const GameInfo *g,
                        const ReportSides *sides) {
   char line[1024];
-  snprintf(line, sizeof line, "Game %s: %s%s%s, target %d", g->key, g->preset, g->date[0] ? ", " : "", g->date,
-           g->target);
+  int at = snprintf(line, sizeof line, "Game %s: %s%s%s, target %d", g->key, g->preset, g->date[0] ? ", " : "",
+                    g->date, g->target);
+  if (g->target != g->start_target && at > 0 && (size_t)at < sizeof line)
+    snprintf(line + at, sizeof line - (size_t)at, " (raised from %d)", g->start_target);
   report_wrap(out, "", "  ", line, REPORT_WIDTH);
   for (int u = 0; u < sides->units; u++) {
     int seats[2], n = unit_seats(sides, u, seats);
@@ -179,6 +203,18 @@ static void write_text(FILE *out, const ReportTable *table, const Sheet *sh, con
   if (g->hands == 0) fputs("No hands stored.\n", out);
   else report_table_text(table, out, REPORT_WIDTH);
   fputc('\n', out);
+  if (g->unreplayed) {
+    snprintf(line, sizeof line,
+             "Hand %d could not be replayed (%s): from it on, findings are not marked and the target is the "
+             "last known.", g->unreplayed, g->why);
+    report_wrap(out, "", "  ", line, REPORT_WIDTH);
+    fputc('\n', out);
+  }
+  if (g->any_findings) {
+    snprintf(line, sizeof line, "* hand with findings: see `pinochle report DB hand %s N`.", g->key);
+    report_wrap(out, "", "  ", line, REPORT_WIDTH);
+    fputc('\n', out);
+  }
   bool any_bids = false;
   for (size_t r = 0; r < report_table_rows(table); r++) any_bids = any_bids || report_table_cell(table, r, sh->bidding_col)[0];
   if (any_bids) {
@@ -234,15 +270,29 @@ static void write_json(FILE *out, const ReportTable *table, const GameInfo *g, c
   fputs("\n}\n", out);
 }
 
+/* "2*" for a hand with findings and "1 " for the others, so that the
+ * numbers stay aligned; nothing when no hand has any. */
+static int mark_hands(ReportTable *table, const Sheet *sh) {
+  for (size_t r = 0; r < report_table_rows(table); r++) {
+    char text[40];
+    const char *n = report_table_cell(table, r, sh->findings_col);
+    bool found = n[0] && strcmp(n, "0") != 0; /* "": not replayed */
+    snprintf(text, sizeof text, "%s%s", report_table_cell(table, r, C_HAND), found ? "*" : " ");
+    if (report_table_set(table, r, C_HANDTEXT, text) != 0) return -1;
+  }
+  return 0;
+}
+
 int report_game(Store *store, const char *key, OutFormat format, FILE *out, PnDiag *diag) {
   StoreCursor *cursor = NULL;
   ReportTable *table = NULL;
   Sheet *sheet = calloc(1, sizeof *sheet);
+  PnGame *game = malloc(sizeof *game); /* the replay: large, so not on the stack */
   GameInfo g = {0};
   ReportSides sides;
   PnRules rules;
   int rc = REPORT_ERROR;
-  if (!sheet) {
+  if (!sheet || !game) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");
     goto done;
   }
@@ -262,7 +312,8 @@ int report_game(Store *store, const char *key, OutFormat format, FILE *out, PnDi
       snprintf(g.key, sizeof g.key, "%s", row.key);
       snprintf(g.preset, sizeof g.preset, "%s", row.preset);
       report_tag(row.tags, "date", g.date, sizeof g.date);
-      g.target = rules.target;
+      g.target = g.start_target = rules.target;
+      pn_game_init(game, &rules);
       g.winner = row.winner >= 1 && row.winner <= rules.players ? row.winner : 0;
       g.finished = row.finished;
       report_sides(&sides, &rules, row.players);
@@ -280,8 +331,24 @@ int report_game(Store *store, const char *key, OutFormat format, FILE *out, PnDi
       }
     }
     if (row.hand < 1) continue;
+    /* The stored results make the sheet; the replay only adds the target
+     * and the marks, so a hand it cannot rebuild (a damaged database, as
+     * the audit and `pinochle check` report) does not hide the sheet. */
+    int findings = -1;
+    if (!g.unreplayed) {
+      PnDiag why = {0};
+      findings = 0;
+      if (replay_hand(game, &row, count_finding, &findings, NULL, &why) == 0) {
+        g.target = game->target;
+        g.any_findings = g.any_findings || findings > 0;
+      } else {
+        findings = -1;
+        g.unreplayed = row.hand;
+        snprintf(g.why, sizeof g.why, "%s", why.msg);
+      }
+    }
     CodecResults res;
-    if ((rc = add_hand(table, sheet, &sides, &rules, &row, &res, diag)) < 0) goto done;
+    if ((rc = add_hand(table, sheet, &sides, &rules, &row, findings, &res, diag)) < 0) goto done;
     memcpy(g.total, res.total, sizeof g.total);
     g.hands++;
   }
@@ -292,8 +359,9 @@ int report_game(Store *store, const char *key, OutFormat format, FILE *out, PnDi
     goto done;
   }
   /* the winner's name goes in the row of the hand that ended the game */
-  if (g.winner >= 1 && g.hands > 0 &&
-      report_table_set(table, (size_t)g.hands - 1, sheet->winner_col, sides.name[unit_of_seat(&sides, g.winner)]) != 0) {
+  if ((g.winner >= 1 && g.hands > 0 &&
+       report_table_set(table, (size_t)g.hands - 1, sheet->winner_col, sides.name[unit_of_seat(&sides, g.winner)]) != 0) ||
+      (g.any_findings && mark_hands(table, sheet) != 0)) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");
     rc = REPORT_ERROR;
     goto done;
@@ -308,5 +376,6 @@ done:
   store_cursor_close(cursor);
   report_table_free(table);
   free(sheet);
+  free(game);
   return rc;
 }

@@ -476,13 +476,13 @@ static void write_csv(FILE *out, const View *v) {
   const char *cells[E_COLUMNS];
   char c[E_COLUMNS][160], kinds[256], details[2048];
   for (int i = 0; i < E_COLUMNS; i++) cells[i] = EVENT_COLUMNS[i].key;
-  out_csv_row(out, E_COLUMNS, cells);
+  out_csv_cells(out, E_COLUMNS, cells);
   for (size_t i = 0; i < v->nsteps; i++) {
     event_cells(v, &v->steps[i], c, kinds, sizeof kinds, details, sizeof details, cells);
-    out_csv_row(out, E_COLUMNS, cells);
+    out_csv_cells(out, E_COLUMNS, cells);
   }
   event_cells(v, NULL, c, kinds, sizeof kinds, details, sizeof details, cells);
-  if (kinds[0]) out_csv_row(out, E_COLUMNS, cells);
+  if (kinds[0]) out_csv_cells(out, E_COLUMNS, cells);
 }
 
 static void json_str_field(FILE *out, const char *key, const char *value, bool comma) {

@@ -141,7 +141,7 @@ static void write_row(Writer *w, const StoreRow *row, int seat, char cells[H_COL
   cell[H_GAME] = row->key;
   cell[H_PLAYER] = row->players[seat - 1];
   switch (w->format) {
-  case OUT_CSV: out_csv_row(w->out, H_COLUMNS, cell); break;
+  case OUT_CSV: out_csv_cells(w->out, H_COLUMNS, cell); break;
   case OUT_JSON:
     fputs(w->rows ? ",\n  {" : "[\n  {", w->out);
     for (int c = 0; c < H_COLUMNS; c++) {

@@ -24,6 +24,47 @@ void out_csv_row(FILE *out, int n, const char *const *fields) {
   fputc('\n', out);
 }
 
+/* A decimal number as reports write them: an optional sign, digits, and
+ * at most one '.' between digits. */
+static bool plain_number(const char *s) {
+  if (*s == '+' || *s == '-') s++;
+  if (*s < '0' || *s > '9') return false;
+  while (*s >= '0' && *s <= '9') s++;
+  if (*s == '.') {
+    s++;
+    if (*s < '0' || *s > '9') return false;
+    while (*s >= '0' && *s <= '9') s++;
+  }
+  return *s == '\0';
+}
+
+bool out_csv_formula_like(const char *text) {
+  return (*text == '=' || *text == '+' || *text == '-' || *text == '@') && !plain_number(text);
+}
+
+void out_csv_cell(FILE *out, const char *cell, bool first) {
+  if (!out_csv_formula_like(cell)) {
+    out_csv_field(out, cell, first);
+    return;
+  }
+  if (!first) fputc(',', out);
+  /* The apostrophe goes inside the quotes when there are quotes; it does
+   * not change whether they are needed (the cell starts with neither a
+   * blank nor '#'), so the event log's rule decides. */
+  bool quoted = export_needs_quotes(cell, first);
+  fputs(quoted ? "\"'" : "'", out);
+  for (const char *p = cell; *p; p++) {
+    if (quoted && *p == '"') fputc('"', out);
+    fputc(*p, out);
+  }
+  if (quoted) fputc('"', out);
+}
+
+void out_csv_cells(FILE *out, int n, const char *const *cells) {
+  for (int i = 0; i < n; i++) out_csv_cell(out, cells[i] ? cells[i] : "", i == 0);
+  fputc('\n', out);
+}
+
 void out_json_string(FILE *out, const char *s) {
   fputc('"', out);
   for (const unsigned char *p = (const unsigned char *)s; *p; p++) {

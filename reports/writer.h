@@ -20,6 +20,18 @@ void out_csv_row(FILE *out, int n, const char *const *fields);
 /* One field, preceded by a comma unless first. */
 void out_csv_field(FILE *out, const char *field, bool first);
 
+/* A report's CSV cell (not the event log's, which must read back as it
+ * was): like out_csv_field, but a cell that starts with '=', '+', '-' or
+ * '@' and is not a number ("-250", "+3", "-40.0" are) is written with a
+ * leading apostrophe ("'=HYPERLINK(...)"), so that a spreadsheet shows it
+ * as text instead of running it as a formula (REPORTS.md). */
+void out_csv_cell(FILE *out, const char *cell, bool first);
+/* One report CSV record of n cells (NULL = empty), LF-ended. */
+void out_csv_cells(FILE *out, int n, const char *const *cells);
+/* Would a spreadsheet read the text as a formula: a leading '=', '+',
+ * '-' or '@' on anything but a plain decimal number? */
+bool out_csv_formula_like(const char *text);
+
 /* A JSON string literal, quotes included. */
 void out_json_string(FILE *out, const char *s);
 

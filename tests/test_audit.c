@@ -628,6 +628,50 @@ static void test_audit_reports_and_fixes_a_tampered_result(void **state) {
   }
 }
 
+/* A stored trump that differs from the replay is named by its letter,
+ * as the event log writes it, not by the engine's suit number. */
+static void test_audit_stored_result_names_the_trump_by_its_letter(void **state) {
+  (void)state;
+  Store *store = open_store();
+  FoundList gen = {0};
+  ReplayList rep = {0};
+  SimConfig config = {.style = SIM_SENSIBLE, .first_dealer = 1};
+  int hands = generate_game(store, "partnership-auction", "trump-letter", &config, 77, &gen);
+  StoreCursor *cursor = NULL;
+  PnDiag diag = {0};
+  StoreRow row;
+  CodecResults res = {0};
+  int64_t game_id = 0;
+  int number = 0;
+  assert_int_equal(store_cursor_open(store, &(StoreFilter){0}, &cursor, &diag), STORE_OK);
+  while (number == 0 && store_cursor_next(cursor, &row, &diag) == 1) { /* the first hand with a trump */
+    assert_int_equal(codec_results_decode(row.results, row.results_len, &res), 0);
+    if (res.result.trump >= 0) number = row.hand, game_id = row.game_id;
+  }
+  store_cursor_close(cursor);
+  assert_true(number > 0);
+  int trump = res.result.trump;
+  res.result.trump = (trump + 1) % PN_SUITS;
+  uint8_t bytes[CODEC_MAX_RESULTS];
+  size_t n = codec_results_encode(&res, bytes);
+  assert_int_equal(store_hand_update_results(store, game_id, number, bytes, n, &diag), STORE_OK);
+
+  assert_int_equal(audit_store(store, NULL, false, &rep), hands);
+  char want[64];
+  snprintf(want, sizeof want, "trump stored %c, replayed %c", pn_suit_char((trump + 1) % PN_SUITS),
+           pn_suit_char(trump));
+  int stale = 0;
+  for (int i = 0; i < rep.n; i++)
+    if (rep.items[i].kind == PN_FIND_STORED_RESULT) {
+      stale++;
+      if (!strstr(rep.items[i].detail, want)) fail_msg("\"%s\" lacks \"%s\"", rep.items[i].detail, want);
+    }
+  assert_int_equal(stale, 1);
+  free(gen.items);
+  free(rep.items);
+  store_close(store);
+}
+
 /* ------------------------------------------------------- replay_run */
 
 typedef struct RunLog {
@@ -799,6 +843,7 @@ int main(void) {
       cmocka_unit_test(test_audit_finds_nothing_in_clean_games),
       cmocka_unit_test(test_audit_clean_trump_findings_are_forced),
       cmocka_unit_test(test_audit_reports_and_fixes_a_tampered_result),
+      cmocka_unit_test(test_audit_stored_result_names_the_trump_by_its_letter),
   };
   return cmocka_run_group_tests(tests, NULL, print_coverage);
 }

@@ -125,6 +125,50 @@ static void test_codec_hash_is_fnv1a(void **state) {
   assert_true(codec_hash(CODEC_HASH_SEED, "a", 1) == 0xaf63dc4c8601ec8cull);
 }
 
+/* Real calendar dates only, in the one form YYYY-MM-DD. */
+static void test_codec_date_valid_takes_real_dates_only(void **state) {
+  (void)state;
+  const char *good[] = {"2026-11-20", "2024-02-29", "2000-02-29", "0001-01-01", "9999-12-31", "2026-04-30"};
+  const char *bad[] = {"2026-02-30", "2026-02-29", "1900-02-29", "2026-04-31", "2026-13-01", "2026-00-10",
+                       "2026-01-00", "0000-01-01", "2026-1-20",  "26-11-20",   "2026/11/20", "2026-11-20 ",
+                       " 2026-11-20", "2026-11-2x", "",          "20261120",   "2026-11-200"};
+  for (size_t i = 0; i < sizeof good / sizeof *good; i++)
+    if (!codec_date_valid(good[i])) fail_msg("'%s' refused", good[i]);
+  for (size_t i = 0; i < sizeof bad / sizeof *bad; i++)
+    if (codec_date_valid(bad[i])) fail_msg("'%s' accepted", bad[i]);
+}
+
+/* Only the date tag has a form; its reason names the value. */
+static void test_codec_tag_check_refuses_a_date_tag_that_is_not_a_date(void **state) {
+  (void)state;
+  char err[160] = "";
+  assert_int_equal(codec_tag_check("date=2026-11-20", err, sizeof err), 0);
+  assert_int_equal(codec_tag_check("table=3", err, sizeof err), 0);
+  assert_int_equal(codec_tag_check("dated=whenever", err, sizeof err), 0);
+  assert_int_equal(codec_tag_check("date=2026-02-30", err, sizeof err), -1);
+  assert_string_equal(err, "the date tag takes a real date YYYY-MM-DD (e.g. date=2026-11-20), not '2026-02-30'");
+  assert_int_equal(codec_tag_check("date=", err, sizeof err), -1);
+}
+
+/* The same player whatever the case and the spaces around the name. */
+static void test_codec_same_player_ignores_case_and_surrounding_spaces(void **state) {
+  (void)state;
+  assert_true(codec_same_player("Ann", "Ann"));
+  assert_true(codec_same_player("Ann", " ann\t"));
+  assert_true(codec_same_player("Smith, Ann", "SMITH, ANN "));
+  assert_false(codec_same_player("Ann", "Anne"));
+  assert_false(codec_same_player("Ann B", "AnnB"));
+  assert_false(codec_same_player("Ann", ""));
+
+  const char *four[] = {"Ann", "Bob", NULL, "BOB "};
+  int first = -1, second = -1;
+  assert_int_equal(codec_player_repeat(four, 4, &first, &second), 1);
+  assert_int_equal(first, 1);
+  assert_int_equal(second, 3);
+  const char *distinct[] = {"Ann", "Bob", NULL, "Cal"};
+  assert_int_equal(codec_player_repeat(distinct, 4, &first, &second), 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_codec_play_takes_two_bytes),
@@ -132,6 +176,9 @@ int main(void) {
       cmocka_unit_test(test_codec_rejects_bad_bytes),
       cmocka_unit_test(test_codec_round_trips_every_preset),
       cmocka_unit_test(test_codec_hash_is_fnv1a),
+      cmocka_unit_test(test_codec_date_valid_takes_real_dates_only),
+      cmocka_unit_test(test_codec_tag_check_refuses_a_date_tag_that_is_not_a_date),
+      cmocka_unit_test(test_codec_same_player_ignores_case_and_surrounding_spaces),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

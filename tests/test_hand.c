@@ -1802,13 +1802,29 @@ static void test_score_claim_that_differs_is_a_score_claim_finding(void **state)
   new_game(&g, "partnership-auction", NULL);
   accept_all(&g, PA_READY PA_MELDS);
   play_out(&g);
-  accept_all(&g, "1 score 400; 3 score 400; 4 score 0");
+  accept_all(&g, "3 score 400; 4 score 0");
   PnFinding f = finds(&g, "2 score 40", PN_FIND_SCORE_CLAIM, 2);
   assert_int_equal(f.claimed, 40);
   assert_int_equal(f.computed, 0);
   f = finds(&g, "1 score 410", PN_FIND_SCORE_CLAIM, 1);
   assert_int_equal(f.claimed, 410);
   assert_int_equal(f.computed, 400);
+}
+
+/* One score row per seat and hand, whether the first claim was right or
+ * wrong; the next hand starts afresh. */
+static void test_second_score_row_for_a_seat_in_one_hand_is_impossible(void **state) {
+  (void)state;
+  PnGame g;
+  new_game(&g, "partnership-auction", NULL);
+  accept_all(&g, PA_READY PA_MELDS);
+  play_out(&g);
+  accept_all(&g, "1 score 400; 3 score 400");
+  refuse(&g, "1 score 400", 4, "seat 1 already has a score row in hand 1");
+  finds(&g, "2 score 40", PN_FIND_SCORE_CLAIM, 2);
+  refuse(&g, "2 score 0", 4, "seat 2 already has a score row in hand 1");
+  accept_all(&g, "4 score 0; 2 dealer");
+  assert_false(g.hand.scored[0]);
 }
 
 static void test_rows_after_the_last_trick_are_impossible_except_score_and_the_next_dealer(void **state) {
@@ -2419,10 +2435,11 @@ static void test_peer_parity_changed_score_claim_is_a_score_claim_finding(void *
   PnGame g;
   int i = parity_replay_to(&p, "slippedup42-s01", "1", "score", 1, &g);
   assert_string_equal(p.rows[i].value, "370");
+  PnGame right = g; /* one score row per seat: the right claim on a copy */
+  accept_all(&right, "1 score 370; 2 score 120");
   PnFinding f = finds(&g, "1 score 380", PN_FIND_SCORE_CLAIM, 1);
   assert_int_equal(f.claimed, 380);
   assert_int_equal(f.computed, 370);
-  accept_all(&g, "1 score 370; 2 score 120");
   free(p.rows);
 }
 
@@ -2546,6 +2563,7 @@ int main(void) {
       /* claims, scoring, game end */
       cmocka_unit_test(test_meld_claim_that_differs_reports_claimed_and_computed),
       cmocka_unit_test(test_score_claim_that_differs_is_a_score_claim_finding),
+    cmocka_unit_test(test_second_score_row_for_a_seat_in_one_hand_is_impossible),
       cmocka_unit_test(test_rows_after_the_last_trick_are_impossible_except_score_and_the_next_dealer),
       cmocka_unit_test(test_moon_taking_every_trick_scores_1500_and_wins),
       cmocka_unit_test(test_moon_missing_a_trick_costs_the_bidding_side_1500),

@@ -455,6 +455,49 @@ static void test_import_multiline_field_round_trips(void **state) {
   store_close(store);
 }
 
+/* A game with header rows only (the recorder stores one when it is quit
+ * before the first hand ends): its export imports, as a game with no
+ * hands that is not finished, and exports to the same bytes. */
+static void test_import_game_without_hands_round_trips(void **state) {
+  (void)state;
+  Store *store = open_store(":memory:");
+  const char *tags[] = {"date=2026-11-20"};
+  StoreGame header = {.key = "rec-1", .preset = "two-hand-bid", .nplayers = 2, .ntags = 1, .tags = tags};
+  header.players[0] = "Ann";
+  header.players[1] = "Bob";
+  int64_t id = 0;
+  PnDiag diag = {0};
+  assert_int_equal(store_game_insert(store, &header, &id, &diag), 0); /* no end: as the recorder starts */
+  char *first = export_text(store, NULL, 0, NULL);
+  store_close(store);
+  assert_string_equal(first, "game,hand,seq,seat,action,cards,value\n"
+                             "rec-1,0,1,,variant,,two-hand-bid\n"
+                             "rec-1,0,2,1,player,,Ann\n"
+                             "rec-1,0,3,2,player,,Bob\n"
+                             "rec-1,0,4,,tag,,date=2026-11-20\n");
+  spill(tmp_path("no-hands.csv"), first, strlen(first));
+  store = open_store(":memory:");
+  ImportStats stats = {0};
+  import_ok(store, tmp_path("no-hands.csv"), &stats);
+  assert_int_equal(stats.games_imported, 1);
+  assert_int_equal(stats.hands, 0);
+  StoreCursor *cursor = NULL;
+  StoreRow row;
+  StoreFilter all = {0};
+  assert_int_equal(store_cursor_open(store, &all, &cursor, &diag), 0);
+  assert_int_equal(store_cursor_next(cursor, &row, &diag), 1);
+  assert_int_equal(row.hand, 0);
+  assert_false(row.finished); /* still to be played, as it was where it was recorded */
+  store_cursor_close(cursor);
+  char *second = export_text(store, NULL, 0, NULL);
+  assert_string_equal(first, second);
+  import_ok(store, GOLDEN "ok/no-hands.csv", &stats); /* the club's file: header rows only */
+  assert_int_equal(stats.games_imported, 2);
+  free(first);
+  free(second);
+  store_close(store);
+}
+
 /* Writes one simulated game of `preset` (up to max_hands hands) as an
  * event log with export_row; returns the hands and counts the findings
  * the engine reported while playing it. */
@@ -749,6 +792,7 @@ int main(void) {
       cmocka_unit_test(test_import_export_of_base_matches_golden),
       cmocka_unit_test(test_import_crlf_bom_and_truncated_last_line_read_as_base),
       cmocka_unit_test(test_import_multiline_field_round_trips),
+      cmocka_unit_test(test_import_game_without_hands_round_trips),
       cmocka_unit_test(test_import_round_trip_every_preset_is_byte_identical),
       cmocka_unit_test(test_import_each_bad_file_gives_its_golden_error_and_changes_nothing),
       cmocka_unit_test(test_import_duplicate_is_skipped),

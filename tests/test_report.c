@@ -33,6 +33,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "import.h"
 #include "report_common.h"
@@ -71,6 +72,24 @@ static int setup(void **state) {
 static int teardown(void **state) {
   (void)state;
   store_close(store);
+  return 0;
+}
+
+/* For a test with a database of its own: the history is put aside and
+ * comes back after the test, even when the test fails. */
+static Store *history;
+
+static int own_store(void **state) {
+  (void)state;
+  history = store;
+  PnDiag diag = {0};
+  return store_open(":memory:", STORE_CREATE, &store, &diag) == 0 ? 0 : -1;
+}
+
+static int history_back(void **state) {
+  (void)state;
+  store_close(store);
+  store = history;
   return 0;
 }
 
@@ -210,6 +229,62 @@ static void test_report_hand_three_hand_with_dix_matches_golden_files(void **sta
   (void)state;
   Run r = {.report = "hand", .key = GAME2, .hand = 2};
   golden_all_formats(&r, "report_hand_t2_2");
+}
+
+/* The score sheet of a two-hand game whose target (200) was raised twice
+ * while both players were over it: 310 and 370 after hand 2 (to 450),
+ * 450 and 640 after hand 3 (to 700); seat 2 wins with 840 over 700.  The
+ * sheet gives the target as it stood at the end.  The log is `pinochle
+ * sim --variant two-hand --seed 1 --option target=200 --players Ann,Bob
+ * --key-prefix two-hand-target-`. */
+static void test_report_game_shows_the_two_hand_target_as_raised(void **state) {
+  (void)state;
+  PnDiag diag = {0};
+  ImportOptions opts = {0};
+  ImportStats stats = {0};
+  if (import_file(store, GOLDEN "report_two_hand_log.csv", &opts, &stats, &diag) != 0)
+    fail_msg("import: %ld: %s", diag.line, diag.msg);
+  Run r = {.report = "game", .key = "two-hand-target-1"};
+  char *text = run_ok(&r, OUT_TEXT);
+  assert_non_null(strstr(text, ", target 700 (raised from 200)\n"));
+  free(text);
+  golden_all_formats(&r, "report_game_two_hand");
+}
+
+/* A hand the replay cannot rebuild (its stored events cut after the
+ * dealer row: a damaged database) does not hide the score sheet: the
+ * stored figures are shown, the text says from which hand the marks are
+ * unknown, and the data leaves their findings empty. */
+static void test_report_game_still_shows_a_sheet_whose_hand_cannot_be_replayed(void **state) {
+  (void)state;
+  PnDiag diag = {0};
+  ImportOptions opts = {0};
+  ImportStats stats = {0};
+  if (import_file(store, GOLDEN "report_two_hand_log.csv", &opts, &stats, &diag) != 0)
+    fail_msg("import: %ld: %s", diag.line, diag.msg);
+  const char *key = "two-hand-target-1";
+  StoreFilter filter = {.nkeys = 1, .keys = &key, .hand = 3};
+  StoreCursor *cursor = NULL;
+  StoreRow row;
+  assert_int_equal(store_cursor_open(store, &filter, &cursor, &diag), 0);
+  assert_int_equal(store_cursor_next(cursor, &row, &diag), 1);
+  int64_t game_id = row.game_id;
+  uint8_t dealer = row.events[0]; /* the dealer row: one byte (codec.h) */
+  store_cursor_close(cursor);
+  assert_int_equal(store_hand_update_events(store, game_id, 3, &dealer, 1, &diag), 0);
+
+  Run r = {.report = "game", .key = key};
+  char *text = run_ok(&r, OUT_TEXT);
+  assert_non_null(strstr(text, "\n   4    2  D     100   140     240     690     90   110     200     840\n"));
+  assert_non_null(strstr(text, "\nHand 3 could not be replayed (game two-hand-target-1 hand 3: the stored events"));
+  assert_non_null(strstr(text, ", target 450 (raised from 200)\n")); /* as it stood after hand 2 */
+  free(text);
+  text = run_ok(&r, OUT_CSV);
+  assert_non_null(strstr(text, ",findings\n"));
+  assert_non_null(strstr(text, "\n2,2,")); /* replayed: 0 findings */
+  assert_non_null(strstr(text, ",Ann,\n")); /* hand 4: the winner, findings unknown */
+  assert_null(strstr(text, ",Ann,0\n"));
+  free(text);
 }
 
 /* ------------------------------------------------------------- figures */
@@ -401,6 +476,76 @@ static void test_report_csv_names_survive_commas_quotes_and_accents(void **state
   free(text);
 }
 
+/* A report CSV cell that a spreadsheet would run as a formula gets a
+ * leading apostrophe; numbers, and the other formats, are left alone. */
+static void test_report_csv_cells_that_look_like_formulas_are_written_as_text(void **state) {
+  (void)state;
+  assert_false(out_csv_formula_like("-250"));
+  assert_false(out_csv_formula_like("-40.0"));
+  assert_false(out_csv_formula_like("+3"));
+  assert_false(out_csv_formula_like("Cal"));
+  assert_false(out_csv_formula_like(""));
+  assert_true(out_csv_formula_like("=1+2"));
+  assert_true(out_csv_formula_like("@SUM(A1)"));
+  assert_true(out_csv_formula_like("-"));
+  assert_true(out_csv_formula_like("-2+3"));
+  assert_true(out_csv_formula_like("+1."));
+
+  /* game 2 of the history under a key and names a spreadsheet would run */
+  char *log = read_file(GOLDEN "report_log.csv");
+  assert_non_null(log);
+  char path[] = "/tmp/pn-report-formula-XXXXXX";
+  int fd = mkstemp(path);
+  assert_true(fd >= 0);
+  FILE *f = fdopen(fd, "w");
+  assert_non_null(f);
+  for (char *line = strtok(log, "\n"); line; line = strtok(NULL, "\n")) {
+    if (strncmp(line, GAME2 ",", strlen(GAME2) + 1) != 0) {
+      fprintf(f, "%s\n", line);
+      continue;
+    }
+    const char *rest = line + strlen(GAME2);
+    if (strcmp(rest, ",0,3,1,player,,Cal") == 0) rest = ",0,3,1,player,,\"=HYPERLINK(\"\"http://x\"\",\"\"a,b\"\")\"";
+    else if (strcmp(rest, ",0,4,2,player,,Zoë Ångström") == 0) rest = ",0,4,2,player,,-Zoë";
+    else if (strcmp(rest, ",0,5,3,player,,Eve") == 0) rest = ",0,5,3,player,,@Eve";
+    fprintf(f, "+t2%s\n", rest);
+  }
+  assert_int_equal(fclose(f), 0);
+  free(log);
+  PnDiag diag = {0};
+  ImportOptions opts = {0};
+  ImportStats stats = {0};
+  int rc = import_file(store, path, &opts, &stats, &diag);
+  unlink(path);
+  if (rc != 0) fail_msg("import: %ld: %s", diag.line, diag.msg);
+
+  Parsed *p = malloc(sizeof *p);
+  assert_non_null(p);
+  Run three = {.report = "hands", .q = {.variant = "three-hand"}};
+  char *text = run_ok(&three, OUT_CSV);
+  assert_non_null(strstr(text, "\n'+t2,1,1,\"'=HYPERLINK(\"\"http://x\"\",\"\"a,b\"\")\","));
+  parse_csv(text, p);
+  assert_string_equal(p->cells[1][0], "'+t2");
+  assert_string_equal(p->cells[1][3], "'=HYPERLINK(\"http://x\",\"a,b\")");
+  assert_string_equal(p->cells[2][3], "'-Zoë");
+  assert_string_equal(p->cells[3][3], "'@Eve");
+  free(text);
+  Run four = {.report = "hands", .q = {.variant = "partnership-auction"}};
+  text = run_ok(&four, OUT_CSV);
+  parse_csv(text, p);
+  assert_string_equal(p->cells[0][12], "score");
+  assert_string_equal(p->cells[1][12], "-250"); /* Zoë, set in hand 1: still a number */
+  free(text);
+  text = run_ok(&three, OUT_TEXT);
+  assert_non_null(strstr(text, "@Eve"));
+  assert_null(strstr(text, "'@Eve"));
+  free(text);
+  text = run_ok(&three, OUT_JSON);
+  assert_non_null(strstr(text, "\"@Eve\""));
+  free(text);
+  free(p);
+}
+
 /* Every line of every text report fits 80 columns. */
 static void test_report_text_fits_80_columns(void **state) {
   (void)state;
@@ -474,6 +619,10 @@ int main(void) {
       cmocka_unit_test(test_report_hands_matches_golden_files),
       cmocka_unit_test(test_report_game_partnership_auction_matches_golden_files),
       cmocka_unit_test(test_report_game_three_hand_matches_golden_files),
+      cmocka_unit_test_setup_teardown(test_report_game_shows_the_two_hand_target_as_raised, own_store,
+                                      history_back),
+      cmocka_unit_test_setup_teardown(test_report_game_still_shows_a_sheet_whose_hand_cannot_be_replayed, own_store,
+                                      history_back),
       cmocka_unit_test(test_report_hand_with_a_set_bid_and_a_renege_matches_golden_files),
       cmocka_unit_test(test_report_hand_three_hand_with_dix_matches_golden_files),
       cmocka_unit_test(test_report_players_figures_match_hand_computed_values),
@@ -481,6 +630,8 @@ int main(void) {
       cmocka_unit_test(test_report_hands_min_hands_keeps_only_those_players_rows),
       cmocka_unit_test(test_report_hands_csv_header_is_exact),
       cmocka_unit_test(test_report_csv_names_survive_commas_quotes_and_accents),
+      cmocka_unit_test_setup_teardown(test_report_csv_cells_that_look_like_formulas_are_written_as_text, own_store,
+                                      history_back),
       cmocka_unit_test(test_report_text_fits_80_columns),
       cmocka_unit_test(test_report_unknown_game_or_hand_is_not_found),
       cmocka_unit_test(test_report_hand_marks_the_renege_under_its_trick),

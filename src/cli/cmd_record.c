@@ -634,6 +634,12 @@ int cmd_record(const CliCommand *self, int argc, char **argv) {
       cli_usage_error(self, "%s needs %d players, not %d", variant, rules.players, np);
       goto done;
     }
+    int first, second;
+    if (codec_player_repeat((const char *const *)r->players, np, &first, &second)) {
+      cli_usage_error(self, "--players names '%s' in seats %d and %d: one player, one seat", r->players[second],
+                      first + 1, second + 1);
+      goto done;
+    }
     if (key) snprintf(r->key, sizeof r->key, "%s", key);
     else {
       time_t now = time(NULL);

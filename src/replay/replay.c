@@ -124,6 +124,15 @@ static void describe(const StoreRow *row, const PnGame *before, const PnEvent *e
   }
 }
 
+/* A trump as the event log writes it: "S", "H", "D", "C"; "none" when
+ * no trump was named (-1), "?" for anything else a damaged row holds. */
+static const char *trump_text(int suit, char buf[2]) {
+  if (suit == -1) return "none";
+  buf[0] = pn_suit_char(suit);
+  buf[1] = '\0';
+  return buf;
+}
+
 /* Lists the differences between stored and replayed results. */
 static int compare_results(const CodecResults *stored, const CodecResults *replayed, int players, char *out,
                            size_t size) {
@@ -140,7 +149,11 @@ static int compare_results(const CodecResults *stored, const CodecResults *repla
   const PnHandResult *s = &stored->result, *r = &replayed->result;
   DIFF("bidder", "", s->bidder, r->bidder);
   DIFF("bid", "", s->bid, r->bid);
-  DIFF("trump", "", s->trump, r->trump);
+  if (s->trump != r->trump && differences++ < 4 && at < size) { /* in letters, not suit numbers */
+    char a[2], b[2];
+    at += (size_t)snprintf(out + at, size - at, "%strump stored %s, replayed %s", differences > 1 ? "; " : "",
+                           trump_text(s->trump, a), trump_text(r->trump, b));
+  }
   DIFF("made", "", s->made, r->made);
   for (int i = 0; i < players; i++) {
     if (memcmp(&s->seat[i], &r->seat[i], sizeof s->seat[i]) == 0 && stored->total[i] == replayed->total[i])

@@ -1021,6 +1021,11 @@ static PnVerdict apply_out(PnGame *g, const PnEvent *ev, PnOutcome *out) {
 
 static PnVerdict apply_score(PnGame *g, const PnEvent *ev, PnOutcome *out) {
   if (!ev->has_value) return impossible(out, COL_VALUE, "a score row needs the claimed score");
+  /* A seat claims its side's score once: a second row would leave two
+   * claims for one hand and the stored log would not say which stands. */
+  if (g->hand.scored[ev->seat - 1])
+    return impossible(out, COL_SEAT, "seat %d already has a score row in hand %d", ev->seat, g->hand.number);
+  g->hand.scored[ev->seat - 1] = true;
   int computed = g->hand.result.seat[ev->seat - 1].score;
   if (ev->value == computed) return PN_ACCEPTED;
   out->finding.claimed = ev->value;

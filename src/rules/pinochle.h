@@ -381,6 +381,7 @@ typedef struct PnHand {
   PnTableCard table[PN_MAX_SEATS][PN_MAX_TABLE]; /* melded cards on the table */
   int ntable[PN_MAX_SEATS];
   int out_seat;              /* declared out */
+  bool scored[PN_MAX_SEATS]; /* a score row seen: one claim per seat and hand */
   PnHandResult result;       /* filled when phase reaches DONE */
 } PnHand;
 

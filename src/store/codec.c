@@ -305,3 +305,67 @@ uint64_t codec_hash(uint64_t hash, const void *data, size_t len) {
 }
 
 uint64_t codec_hash_text(uint64_t hash, const char *s) { return codec_hash(hash, s, strlen(s) + 1); }
+
+/* ------------------------------------------------ a game's header rows */
+
+/* n decimal digits at s, into *out; false when one is not a digit. */
+static bool digits(const char *s, int n, int *out) {
+  int v = 0;
+  for (int i = 0; i < n; i++) {
+    if (s[i] < '0' || s[i] > '9') return false;
+    v = v * 10 + (s[i] - '0');
+  }
+  *out = v;
+  return true;
+}
+
+bool codec_date_valid(const char *text) {
+  static const int days[12] = {31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31};
+  int y, m, d;
+  if (strlen(text) != 10 || text[4] != '-' || text[7] != '-') return false;
+  if (!digits(text, 4, &y) || !digits(text + 5, 2, &m) || !digits(text + 8, 2, &d)) return false;
+  if (y < 1 || m < 1 || m > 12 || d < 1) return false;
+  bool leap = (y % 4 == 0 && y % 100 != 0) || y % 400 == 0;
+  return d <= days[m - 1] + (m == 2 && leap);
+}
+
+int codec_tag_check(const char *tag, char *err, size_t size) {
+  static const char date[] = "date=";
+  if (strncmp(tag, date, sizeof date - 1) != 0 || codec_date_valid(tag + sizeof date - 1)) return 0;
+  snprintf(err, size, "the date tag takes a real date YYYY-MM-DD (e.g. date=2026-11-20), not '%.40s'",
+           tag + sizeof date - 1);
+  return -1;
+}
+
+/* The name without the spaces and tabs around it: *len bytes from the
+ * return value. */
+static const char *name_core(const char *s, size_t *len) {
+  while (*s == ' ' || *s == '\t') s++;
+  size_t n = strlen(s);
+  while (n > 0 && (s[n - 1] == ' ' || s[n - 1] == '\t')) n--;
+  *len = n;
+  return s;
+}
+
+static int ascii_lower(int c) { return c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c; }
+
+bool codec_same_player(const char *a, const char *b) {
+  size_t na, nb;
+  a = name_core(a, &na);
+  b = name_core(b, &nb);
+  if (na != nb) return false;
+  for (size_t i = 0; i < na; i++)
+    if (ascii_lower((unsigned char)a[i]) != ascii_lower((unsigned char)b[i])) return false;
+  return true;
+}
+
+int codec_player_repeat(const char *const *names, int n, int *first, int *second) {
+  for (int j = 1; j < n; j++)
+    for (int i = 0; i < j && names[j]; i++)
+      if (names[i] && codec_same_player(names[i], names[j])) {
+        *first = i;
+        *second = j;
+        return 1;
+      }
+  return 0;
+}

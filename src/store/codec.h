@@ -23,6 +23,7 @@
 #ifndef PN_CODEC_H
 #define PN_CODEC_H
 
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -67,5 +68,29 @@ uint64_t codec_hash(uint64_t hash, const void *data, size_t len);
  * codec_hash_text over its preset, option lines, player names by seat and
  * tag lines, in that order, then codec_hash over each hand's events. */
 uint64_t codec_hash_text(uint64_t hash, const char *s);
+
+/* ------------------------------------------------ a game's header rows
+ * The checks every way into the store shares (the importer, the
+ * recorder's --players and --tag), so that one header is valid for all
+ * of them alike. */
+
+/* Is `text` a real calendar date written YYYY-MM-DD (Gregorian, year
+ * 0001-9999): what the `date` tag holds and report --since/--until take?
+ * "2026-02-30", "2026-2-3" and "2026-02-03 " are not. */
+bool codec_date_valid(const char *text);
+
+/* Checks a tag line "name=value" beyond its shape: the `date` tag must be
+ * a codec_date_valid date.  Returns 0, or -1 with the reason (no newline)
+ * in err[0..size). */
+int codec_tag_check(const char *tag, char *err, size_t size);
+
+/* Do two player names name the same player: equal but for ASCII case and
+ * spaces or tabs around them ("Ann", " ann ")? */
+bool codec_same_player(const char *a, const char *b);
+
+/* The first player named twice among names[0..n) (by seat; a NULL entry,
+ * a seat not yet known, is skipped): returns 0 when all differ, else 1
+ * with *first < *second their indexes. */
+int codec_player_repeat(const char *const *names, int n, int *first, int *second);
 
 #endif

@@ -267,6 +267,16 @@ out_has '^"#t, 2",0,1,,variant,,partnership$'
 t sim_key_prefix_too_long 2 sim --variant two-hand --key-prefix "$(printf 'k%.0s' {1..41})"
 bad 'key-prefix takes at most 40 bytes'
 
+# ---------------------------------------------------------------- record
+# One player, one seat: the same name twice (case and spaces around it
+# aside) is refused before any game is stored.
+t record_same_player_twice 2 record "$tmp/rec.db" --variant two-hand --players Ann,Ann --game r1
+bad "--players names 'Ann' in seats 1 and 2: one player, one seat"
+t record_same_player_other_case 2 record "$tmp/rec.db" --variant partnership --players "Ann,Bob, bob ,Dee" --game r2
+bad "--players names ' bob ' in seats 2 and 3"
+t record_no_game_stored 0 export "$tmp/rec.db"
+out_is <<<"game,hand,seq,seat,action,cards,value"
+
 # ------------------------------------------------------------ output errors
 if [[ -w /dev/full ]]; then
   name=write_error_is_reported checks=$((checks + 1))

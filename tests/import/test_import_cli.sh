@@ -132,5 +132,18 @@ STDIN=$tmp/first.csv t import_exported 0 import "$tmp/round.db" -
 t export_again 0 export "$tmp/round.db"
 out_same_as "$tmp/first.csv"
 
+# a game recorded and quit before its first hand ended: its export (header
+# rows only) imports, and exports again to the same bytes
+printf 'deal\nquit\n' >"$tmp/quit.rec"
+STDIN=$tmp/quit.rec t record_quit_before_a_hand 0 record "$tmp/rec.db" --variant two-hand-bid --players Ann,Bob \
+  --game rec-1 --tag date=2026-11-20 --seed 3
+t export_no_hands 0 export "$tmp/rec.db"
+cp "$tmp/out" "$tmp/no-hands.csv"
+[[ $(wc -l <"$tmp/no-hands.csv") -eq 5 ]] || fail "expected the header and 4 header rows"
+STDIN=$tmp/no-hands.csv t import_no_hands 0 import "$tmp/no-hands.db" -
+err_has '1 game imported .*, 0 hands'
+t export_no_hands_again 0 export "$tmp/no-hands.db"
+out_same_as "$tmp/no-hands.csv"
+
 echo "import/export CLI: $checks checks, $failures failures"
 [[ $failures -eq 0 ]]
