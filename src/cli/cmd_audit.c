@@ -155,7 +155,11 @@ int cmd_audit(const CliCommand *self, int argc, char **argv) {
     cli_error(self, "out of memory");
     goto done;
   }
-  if (store_open(db, STORE_MUST_EXIST, &store, &diag) != STORE_OK) {
+  /* Without a run to record or results to fix, audit only reads: it opens
+   * the database read-only (no migration, nothing written, and a file the
+   * user may only read will do). */
+  int mode = record || fix ? STORE_MUST_EXIST : STORE_READONLY | STORE_MUST_EXIST;
+  if (store_open(db, mode, &store, &diag) != STORE_OK) {
     cli_error(self, "%s", diag.msg);
     goto done;
   }

@@ -6,7 +6,7 @@
  * store->stmt[] until store_close(); values are bound by name.  The
  * schema comes from the schema/ migrations, embedded at build time (schema.h).
  */
-#define _POSIX_C_SOURCE 200809L /* access(): why a new database could not be created */
+#define _POSIX_C_SOURCE 200809L /* access(): why a new database could not be created, and how to read one */
 
 #include "store.h"
 
@@ -65,6 +65,7 @@ struct Store {
   int found_version;               /* user_version when opened (0: new or empty) */
   int next_cursor;                 /* number for the next cursor's keys */
   bool keys_table;                 /* temp.store_keys exists */
+  bool tidy_wal;                   /* READONLY: the -wal/-shm files are this open's doing */
   sqlite3_stmt *stmt[ST_COUNT];    /* prepared on first use, NULL before */
   PlayerSlot players[PLAYER_CACHE];
 };
@@ -216,18 +217,90 @@ static int known_version(void) {
   return store_migrations[store_migration_count - 1].version;
 }
 
+/* The directory part of path ("." for a bare name) into dir. */
+static void dir_of(const char *path, char *dir, size_t size) {
+  const char *slash = strrchr(path, '/');
+  if (slash == NULL)
+    snprintf(dir, size, ".");
+  else
+    snprintf(dir, size, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+}
+
+/* Does path followed by suffix ("-wal") exist? */
+static bool exists_with(const char *path, const char *suffix) {
+  char name[4096];
+  if (snprintf(name, sizeof name, "%s%s", path, suffix) >= (int)sizeof name)
+    return false;
+  return access(name, F_OK) == 0;
+}
+
 /* Why a database file that is not there could not be created: the errno
  * of its directory (missing, or not writable), else ENOENT.  SQLite's own
  * errno is the ENOENT of its read-only retry, which would tell a user
  * whose directory is read-only that it does not exist. */
 static int create_errno(const char *path) {
-  const char *slash = strrchr(path, '/');
   char dir[1024];
-  if (slash == NULL)
-    snprintf(dir, sizeof dir, ".");
-  else
-    snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+  dir_of(path, dir, sizeof dir);
   return access(dir, W_OK | X_OK) != 0 ? errno : ENOENT;
+}
+
+/* "file:PATH?immutable=1" with PATH percent-escaped, so that a '?', '#'
+ * or '%' in a file name stays part of the name; malloc'd, NULL when out
+ * of memory.  An absolute path gets an empty authority ("file:///x"): a
+ * path starting "//" would otherwise be read as one. */
+static char *immutable_uri(const char *path) {
+  static const char hex[] = "0123456789ABCDEF";
+  size_t len = strlen(path);
+  char *uri = malloc(3 * len + sizeof "file://?immutable=1");
+  if (uri == NULL)
+    return NULL;
+  char *p = uri;
+  p += sprintf(p, "file:%s", path[0] == '/' ? "//" : "");
+  for (const unsigned char *c = (const unsigned char *)path; *c; c++) {
+    if ((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
+        strchr("/-._~", *c) != NULL) {
+      *p++ = (char)*c;
+    } else {
+      *p++ = '%';
+      *p++ = hex[*c >> 4];
+      *p++ = hex[*c & 15];
+    }
+  }
+  strcpy(p, "?immutable=1");
+  return uri;
+}
+
+/* How a READONLY open reads the file.  A WAL database needs its -shm file
+ * (created beside it) unless SQLite is told no one writes it
+ * (immutable).  With a -wal or -journal file there is a writer, or one
+ * that crashed, whose commits are in it: open normally.  Without one,
+ * when this user cannot write the directory or the file, no one of its
+ * kind writes the file either: immutable, which creates nothing.
+ * Otherwise open normally, and tidy up at close (tidy_wal). */
+static bool use_immutable(Store *s) {
+  if (exists_with(s->path, "-wal") || exists_with(s->path, "-journal") || access(s->path, R_OK) != 0)
+    return false;
+  char dir[1024];
+  dir_of(s->path, dir, sizeof dir);
+  if (access(dir, W_OK | X_OK) != 0 || access(s->path, W_OK) != 0)
+    return true;
+  s->tidy_wal = true;
+  return false;
+}
+
+/* After a READONLY connection that created the -wal and -shm files has
+ * closed: a read-write connection that reads nothing but the schema and
+ * closes removes them, as the last connection of a WAL database does (a
+ * read-only one cannot).  It writes nothing to the database: its WAL is
+ * empty.  If another connection has the file open, or appeared meanwhile,
+ * SQLite sees it and leaves them: they are in use. */
+static void tidy_wal(const char *path) {
+  if (!exists_with(path, "-wal") && !exists_with(path, "-shm"))
+    return;
+  sqlite3 *db = NULL;
+  if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL) == SQLITE_OK)
+    sqlite3_exec(db, "SELECT count(*) FROM sqlite_master", NULL, NULL, NULL);
+  sqlite3_close(db);
 }
 
 /* Opens the connection itself; names the path in every message. */
@@ -238,7 +311,17 @@ static int open_db(Store *s, int flags, PnDiag *diag) {
   int oflags = (readonly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) | SQLITE_OPEN_NOMUTEX;
   if (create)
     oflags |= SQLITE_OPEN_CREATE;
-  int rc = sqlite3_open_v2(s->path, &s->db, oflags, NULL);
+  char *uri = NULL;
+  if (readonly && strcmp(s->path, ":memory:") != 0 && use_immutable(s)) {
+    uri = immutable_uri(s->path);
+    if (uri == NULL) {
+      set_msg(diag, "%s: out of memory", s->path);
+      return STORE_ERROR;
+    }
+    oflags |= SQLITE_OPEN_URI;
+  }
+  int rc = sqlite3_open_v2(uri != NULL ? uri : s->path, &s->db, oflags, NULL);
+  free(uri);
   if (rc == SQLITE_OK)
     return STORE_OK;
   int err = s->db ? sqlite3_system_errno(s->db) : 0;
@@ -377,6 +460,8 @@ void store_close(Store *store) {
     sqlite3_finalize(store->stmt[i]);
   /* _v2: a cursor left open by mistake does not keep the file open. */
   sqlite3_close_v2(store->db);
+  if (store->tidy_wal)
+    tidy_wal(store->path);
   free(store->path);
   free(store);
 }

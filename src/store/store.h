@@ -27,7 +27,7 @@ typedef struct Store Store;
 
 enum {
   STORE_CREATE = 1,    /* create the file if missing */
-  STORE_READONLY = 2,  /* open for reading only (no migration) */
+  STORE_READONLY = 2,  /* open for reading only (no migration, no write, no -wal left) */
   STORE_MUST_EXIST = 4 /* refuse to create (init uses CREATE only) */
 };
 
@@ -43,6 +43,12 @@ enum {
 
 /* Opens (and migrates) the database at path; ":memory:" works for tests.
  * Sets WAL, foreign keys and a busy timeout.  *out is NULL on failure.
+ * STORE_READONLY opens with SQLITE_OPEN_READONLY: no migration, nothing
+ * written, and no -wal/-shm file left behind (store_close removes those
+ * its open created, when no other connection uses them).  A file with no
+ * -wal or -journal beside it that this user cannot write, or whose folder
+ * it cannot write, is opened immutable ("file:PATH?immutable=1"), which
+ * creates nothing. 
  * Its messages name the path ("club.db was written by a newer pinochle
  * (schema 2, this one knows 1)"): print them as they are. */
 int store_open(const char *path, int flags, Store **out, PnDiag *diag);
