@@ -66,6 +66,7 @@ struct Store {
   int next_cursor;                 /* number for the next cursor's keys */
   bool keys_table;                 /* temp.store_keys exists */
   bool tidy_wal;                   /* READONLY: the -wal/-shm files are this open's doing */
+  bool created;                    /* CREATE_IF_STORED: this open created the file */
   sqlite3_stmt *stmt[ST_COUNT];    /* prepared on first use, NULL before */
   PlayerSlot players[PLAYER_CACHE];
 };
@@ -303,10 +304,46 @@ static void tidy_wal(const char *path) {
   sqlite3_close(db);
 }
 
+/* Removes path followed by suffix, if it is there. */
+static void remove_with(const char *path, const char *suffix) {
+  char name[4096];
+  if (snprintf(name, sizeof name, "%s%s", path, suffix) < (int)sizeof name)
+    unlink(name);
+}
+
+/* STORE_CREATE_IF_STORED, at close: removes the file this Store created
+ * when nothing was stored in it, so that a failed command leaves no empty
+ * database behind.  Only when no other connection has it open: in WAL
+ * mode every open connection holds a shared lock on the file, so the
+ * exclusive lock taken here (without waiting) says this one is alone, and
+ * keeps others out while the files go. */
+static void discard_if_unused(Store *s) {
+  if (!sqlite3_get_autocommit(s->db))
+    sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+  sqlite3_busy_timeout(s->db, 0);
+  if (sqlite3_exec(s->db, "PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE", NULL, NULL, NULL) != SQLITE_OK)
+    return;
+  int64_t version = 0, stored = 1;
+  if (query_int(s, "PRAGMA user_version", &version, NULL) == SQLITE_OK) {
+    if (version == 0) /* not even the schema: a migration failed */
+      stored = 0;
+    else if (query_int(s, "SELECT (SELECT count(*) FROM games) + (SELECT count(*) FROM players)"
+                          " + (SELECT count(*) FROM audits)", &stored, NULL) != SQLITE_OK)
+      stored = 1;
+  }
+  if (stored == 0) {
+    remove_with(s->path, "");
+    remove_with(s->path, "-wal");
+    remove_with(s->path, "-shm");
+    remove_with(s->path, "-journal");
+  }
+  sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+}
+
 /* Opens the connection itself; names the path in every message. */
 static int open_db(Store *s, int flags, PnDiag *diag) {
   bool readonly = (flags & STORE_READONLY) != 0;
-  bool create = (flags & STORE_CREATE) && !(flags & (STORE_MUST_EXIST | STORE_READONLY));
+  bool create = (flags & (STORE_CREATE | STORE_CREATE_IF_STORED)) && !(flags & (STORE_MUST_EXIST | STORE_READONLY));
   /* A Store is used by one thread at a time: no per-call mutex. */
   int oflags = (readonly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) | SQLITE_OPEN_NOMUTEX;
   if (create)
@@ -430,9 +467,13 @@ int store_open(const char *path, int flags, Store **out, PnDiag *diag) {
     rc = STORE_ERROR;
     goto done;
   }
+  /* errno after access(): a file that is there but cannot be looked at is
+   * not one to remove later */
+  bool absent = (flags & STORE_CREATE_IF_STORED) && !memory && access(path, F_OK) != 0 && errno == ENOENT;
   rc = open_db(s, flags, diag);
   if (rc != STORE_OK)
     goto done;
+  s->created = absent && !readonly && !(flags & STORE_MUST_EXIST);
   sqlite3_extended_result_codes(s->db, 1);
   sqlite3_busy_timeout(s->db, 5000);
   rc = check_identity(s, readonly, diag);
@@ -458,6 +499,8 @@ void store_close(Store *store) {
     return;
   for (int i = 0; i < ST_COUNT; i++)
     sqlite3_finalize(store->stmt[i]);
+  if (store->created)
+    discard_if_unused(store);
   /* _v2: a cursor left open by mistake does not keep the file open. */
   sqlite3_close_v2(store->db);
   if (store->tidy_wal)

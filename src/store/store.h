@@ -26,9 +26,17 @@
 typedef struct Store Store;
 
 enum {
-  STORE_CREATE = 1,    /* create the file if missing */
+  STORE_CREATE = 1,    /* create the file if missing (init: the file is what is wanted) */
   STORE_READONLY = 2,  /* open for reading only (no migration, no write, no -wal left) */
-  STORE_MUST_EXIST = 4 /* refuse to create (init uses CREATE only) */
+  STORE_MUST_EXIST = 4,/* refuse to create: "DB: no such database" */
+  /* Create the file if missing, but only keep it if something is stored:
+   * when store_close finds that this open created the file and that it
+   * still holds no game, player or audit (a failed import, a recorder
+   * that stopped before its first commit), it removes the file and its
+   * -wal/-shm again, so a failed command leaves nothing behind.  It does
+   * so only when no other connection has the file open.  A crash before
+   * the first commit leaves the empty database.  For import and record. */
+  STORE_CREATE_IF_STORED = 8
 };
 
 enum {

@@ -244,6 +244,27 @@ out_has '^"#t, 2",0,1,,variant,,partnership$'
 t sim_key_prefix_too_long 2 sim --variant two-hand --key-prefix "$(printf 'k%.0s' {1..41})"
 bad 'key-prefix takes at most 40 bytes'
 
+# ------------------------------------------------- databases not there
+# A command that fails creates nothing: a bad import leaves no empty
+# database behind, and a reading command on a missing one says so.
+printf 'game,hand,seq,seat,action,cards,value\nx,0,1,,variant,,nope\n' >"$tmp/bad.csv"
+t import_bad_creates_nothing 2 import "$tmp/new.db" "$tmp/bad.csv"
+err_has "bad.csv:2:7: error: unknown variant 'nope'"
+[[ ! -e $tmp/new.db && ! -e $tmp/new.db-wal && ! -e $tmp/new.db-shm ]] || fail "created $(ls "$tmp"/new.db*)"
+t import_bad_keep_going_creates_nothing 2 import -k "$tmp/new.db" "$tmp/bad.csv" "$tmp/bad.csv"
+[[ ! -e $tmp/new.db ]] || fail "created $tmp/new.db"
+t import_good_after_bad_creates 2 import "$tmp/new.db" "$tmp/keys.csv" "$tmp/bad.csv"
+[[ -e $tmp/new.db ]] || fail "the games stored before the bad file are gone"
+t import_bad_into_existing_keeps_it 2 import "$tmp/keys.db" "$tmp/bad.csv"
+[[ -e $tmp/keys.db ]] || fail "removed an existing database"
+for cmd in "report @ players" "report @ game k" "export @" "check @" "audit @" "audit --no-record @"; do
+  read -r -a words <<<"$cmd"
+  for j in "${!words[@]}"; do [[ ${words[j]} == @ ]] && words[j]=$tmp/missing.db; done
+  t "missing_db_${words[0]}" 2 "${words[@]}"
+  bad "$tmp/missing.db: no such database"
+  [[ ! -e $tmp/missing.db ]] || { fail "created $tmp/missing.db"; rm -f "$tmp"/missing.db*; }
+done
+
 # ------------------------------------------------------------ output errors
 if [[ -w /dev/full ]]; then
   name=write_error_is_reported checks=$((checks + 1))
