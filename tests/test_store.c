@@ -536,6 +536,12 @@ static void test_store_cursor_filters(void **state) {
   assert_string_equal(got, "b:1 b:2 b:3 c:1 c:2");
   walk(s, &(StoreFilter){.player = "Nobody"}, got, sizeof got);
   assert_string_equal(got, "");
+  /* any case, as the recorder matches names */
+  walk(s, &(StoreFilter){.player = "aNN"}, got, sizeof got);
+  assert_string_equal(got, "a:1 a:2 d:0");
+  assert_int_equal(store_player_count(s, "eve", &diag), 1);
+  assert_int_equal(store_player_count(s, "Eve", &diag), 1);
+  assert_int_equal(store_player_count(s, "Nobody", &diag), 0);
   walk(s, &(StoreFilter){.tag_name = "club", .tag_value = "Riverside"}, got, sizeof got);
   assert_string_equal(got, "a:1 a:2 c:1 c:2");
   walk(s, &(StoreFilter){.tag_name = "table"}, got, sizeof got);

@@ -340,9 +340,11 @@ static const CliCommand commands[] = {
         "findings) so reports can count reneges by player and season.\n"
         "\n"
         "Options:\n"
-        "  --game KEY        audit this game (repeatable); default: every game\n"
+        "  --game KEY        audit this game (repeatable); default: every game; a\n"
+        "                    KEY not in DB is an error\n"
         "  --hand N          report only hand N of the selected games\n"
         "  --player NAME     games NAME played in; report only NAME's findings\n"
+        "                    (any case: ann finds Ann; a NAME not in DB is an error)\n"
         "  --variant PRESET  games of this preset only\n"
         "  --format FORMAT   text (default): one sentence per finding;\n"
         "                    csv: header game,hand,seq,trick,seat,player,kind,card,detail\n"
@@ -363,7 +365,8 @@ static const CliCommand commands[] = {
         "Exit codes:\n"
         "  0  no findings\n"
         "  1  findings reported\n"
-        "  2  usage error, or a database that cannot be read or replayed\n",
+        "  2  usage error, a --game KEY or --player NAME not in DB, or a database\n"
+        "     that cannot be read or replayed; nothing was recorded\n",
     },
     {
         "sim", cmd_sim,

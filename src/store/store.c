@@ -33,6 +33,7 @@ enum {
   ST_GAME_INSERT,
   ST_PLAYER_FIND,
   ST_PLAYER_INSERT,
+  ST_PLAYER_COUNT,
   ST_SEAT_INSERT,
   ST_TAG_INSERT,
   ST_HAND_INSERT,
@@ -648,6 +649,24 @@ done:
   return rc;
 }
 
+int store_player_count(Store *store, const char *name, PnDiag *diag) {
+  int rc = STORE_ERROR;
+  sqlite3_stmt *st = prepare(store, ST_PLAYER_COUNT,
+                             "SELECT count(*) FROM players WHERE name = :name COLLATE NOCASE", diag);
+  if (st == NULL)
+    goto done;
+  int src = bind_text(st, ":name", name, -1);
+  if (src == SQLITE_OK)
+    src = sqlite3_step(st);
+  if (src == SQLITE_ROW)
+    rc = (int)sqlite3_column_int64(st, 0);
+  else
+    rc = fail(store, diag, src, "looking up a player");
+done:
+  done_stmt(st);
+  return rc;
+}
+
 static int seat_insert(Store *s, int64_t game_id, int seat, const char *name, PnDiag *diag) {
   int64_t pid = 0;
   int rc = player_id(s, name, &pid, diag);
@@ -915,9 +934,9 @@ static const char CURSOR_SELECT_RESULTS[] = /* the same without the events */
     " WHERE 1";
 static const char CURSOR_KEYS[] = "\n   AND g.key IN (SELECT key FROM temp.store_keys WHERE cursor = :cursor)";
 static const char CURSOR_PRESET[] = "\n   AND g.preset = :preset";
-static const char CURSOR_PLAYER[] =
+static const char CURSOR_PLAYER[] = /* any case: "ann" finds Ann, as the recorder does */
     "\n   AND g.id IN (SELECT s.game_id FROM players AS p JOIN seats AS s ON s.player_id = p.id\n"
-    "                 WHERE p.name = :player)";
+    "                 WHERE p.name = :player COLLATE NOCASE)";
 static const char CURSOR_TAG[] =
     "\n   AND g.id IN (SELECT game_id FROM tags WHERE name = :tag_name\n"
     "                   AND (:tag_value IS NULL OR value = :tag_value))";

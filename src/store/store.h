@@ -113,6 +113,9 @@ typedef struct StoreGameEnd {
 /* Finds a game by key: returns 1 with *id and *hash filled, 0 when not
  * there, < 0 on error. */
 int store_game_lookup(Store *store, const char *key, int64_t *id, uint64_t *hash, PnDiag *diag);
+/* How many players are called name, ignoring ASCII case ("ann" finds Ann
+ * and ANN; names are unique as written): > 0 found, 0 none, < 0 error. */
+int store_player_count(Store *store, const char *name, PnDiag *diag);
 /* Inserts the header (players are found or created by name).  Outside a
  * transaction it is all or nothing; inside one, a failure may leave part
  * of the header: the caller rolls the transaction (or its savepoint) back. */
@@ -136,7 +139,7 @@ typedef struct StoreFilter {
   int nkeys;                             /* game keys to take */
   const char *const *keys;
   const char *preset;                    /* variant */
-  const char *player;                    /* a player's name, seated in the game */
+  const char *player;                    /* a player's name, seated in the game (any ASCII case) */
   const char *tag_name, *tag_value;      /* a tag row name=value */
   const char *since, *until;             /* the game's `date` tag, inclusive, YYYY-MM-DD */
   int hand;                              /* one hand number, 0 = all */
