@@ -265,6 +265,13 @@ for cmd in "report @ players" "report @ game k" "export @" "check @" "audit @" "
   [[ ! -e $tmp/missing.db ]] || { fail "created $tmp/missing.db"; rm -f "$tmp"/missing.db*; }
 done
 
+# ------------------------------------------------------------ date ranges
+t report_since_after_until 2 report "$tmp/keys.db" players --since 2026-03-01 --until 2026-02-01
+bad "--since 2026-03-01 is after --until 2026-02-01"
+err_has '^usage: pinochle report'
+t report_since_equals_until 0 report "$tmp/keys.db" hands --since 2026-01-06 --until 2026-01-06
+out_has '^#t, 1  \(partnership, 2026-01-06\)'
+
 # ------------------------------------------------------------ output errors
 if [[ -w /dev/full ]]; then
   name=write_error_is_reported checks=$((checks + 1))
