@@ -244,6 +244,15 @@ out_has '^"#t, 2",0,1,,variant,,partnership$'
 t sim_key_prefix_too_long 2 sim --variant two-hand --key-prefix "$(printf 'k%.0s' {1..41})"
 bad 'key-prefix takes at most 40 bytes'
 
+# ------------------------------------------------------------------ init
+# what init did is a message (stderr); it has no data for stdout
+t init_creates 0 init "$tmp/init.db"
+out_empty
+err_has "^$tmp/init.db: created a pinochle database \(schema [0-9]+\)$"
+t init_again 0 init "$tmp/init.db"
+out_empty
+err_has "^$tmp/init.db: already initialized \(schema [0-9]+\)$"
+
 # ------------------------------------------------- databases not there
 # A command that fails creates nothing: a bad import leaves no empty
 # database behind, and a reading command on a missing one says so.
