@@ -12,10 +12,17 @@
 
 #include "cli.h"
 
+/* Every command's exit codes, for `pinochle --help`.  A command's own
+ * help lists only the codes it can return: audit and check spell theirs
+ * out; help, meld, rules and sim never find anything (never exit 1). */
 #define CLI_EXIT_CODES                                                       \
   "Exit codes:\n"                                                            \
   "  0  success\n"                                                           \
   "  1  findings reported (commands that audit input)\n"                     \
+  "  2  usage error or bad input; nothing was done\n"
+#define CLI_EXIT_CODES_NO_FINDINGS                                           \
+  "Exit codes:\n"                                                            \
+  "  0  success\n"                                                           \
   "  2  usage error or bad input; nothing was done\n"
 
 static const CliCommand commands[] = {
@@ -29,7 +36,7 @@ static const CliCommand commands[] = {
         "Examples:\n"
         "  pinochle help\n"
         "  pinochle help meld\n"
-        "\n" CLI_EXIT_CODES,
+        "\n" CLI_EXIT_CODES_NO_FINDINGS,
     },
     /* Later commands go here, in this order: init, import, export, record,
      * audit, report, sim, check. */
@@ -418,7 +425,7 @@ static const CliCommand commands[] = {
         "      --players Ann,Bob,Cal,Dee,Eve,Fay,Gus,Hal -o club.csv\n"
         "  pinochle sim --variant two-hand --games 1000 --renege-rate 0.01 | pinochle import t.db -\n"
         "  pinochle sim --variant auction --games 50 --plant-rate 0.05 -o planted.csv\n"
-        "\n" CLI_EXIT_CODES,
+        "\n" CLI_EXIT_CODES_NO_FINDINGS,
     },
     {
         "check", cmd_check, "pinochle check DB [--quiet]",
@@ -491,7 +498,7 @@ static const CliCommand commands[] = {
         "  pinochle meld --variant double-deck --trump H --format json \\\n"
         "      AS AH AD AC AS AH AD AC\n"
         "  pinochle meld --variant two-hand --trump D 'Q♠ J♦ Q♠ J♦'\n"
-        "\n" CLI_EXIT_CODES,
+        "\n" CLI_EXIT_CODES_NO_FINDINGS,
     },
     {
         "rules", cmd_rules, "pinochle rules [--variant PRESET [--option NAME=VALUE]...]",
@@ -511,7 +518,7 @@ static const CliCommand commands[] = {
         "  pinochle rules\n"
         "  pinochle rules --variant partnership-auction\n"
         "  pinochle rules --variant partnership-auction --option pass_cards=3\n"
-        "\n" CLI_EXIT_CODES,
+        "\n" CLI_EXIT_CODES_NO_FINDINGS,
     },
 };
 

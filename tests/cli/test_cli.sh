@@ -102,6 +102,21 @@ for cmd in meld rules help; do
   t "help_option_$cmd" 0 --help "$cmd"
   diff -q "$tmp/cmdhelp" "$tmp/out" >/dev/null || fail "'--help $cmd' differs from '$cmd --help'"
 done
+# Each command's help lists exactly the exit codes it can return: 1 only
+# for those that report findings (audit, check; src/cli/main.c's table).
+for cmd in help init import export record audit report sim check meld rules; do
+  t "${cmd}_help_exit_codes" 0 "$cmd" --help
+  sed -n '/^Exit codes:/,$p' "$tmp/out" >"$tmp/codes"
+  grep -q '^  0  ' "$tmp/codes" || fail "no exit 0 in its Exit codes"
+  grep -q '^  2  ' "$tmp/codes" || fail "no exit 2 in its Exit codes"
+  case $cmd in
+  audit | check) grep -q '^  1  ' "$tmp/codes" || fail "exit 1 missing from its Exit codes" ;;
+  *) ! grep -q '^  1  ' "$tmp/codes" || fail "lists exit 1, which $cmd never returns" ;;
+  esac
+done
+t overview_lists_exit_1 0 --help
+out_has '^  1  findings reported'
+
 t meld_help_short 0 meld -h
 out_has '^usage: pinochle meld'
 t meld_help_lists_options 0 meld --help
