@@ -503,10 +503,10 @@ static const CliCommand commands[] = {
     {
         "rules", cmd_rules, "pinochle rules [--variant PRESET [--option NAME=VALUE]...]",
         "List the presets, or every rule parameter of one preset",
-        "Without --variant, lists each preset with a one-line summary.  With it,\n"
-        "lists every rule parameter of PRESET: its name, its value, and what it\n"
-        "means.  The names are those a game's `option name=value` rows and\n"
-        "--option use.\n"
+        "Without --variant, lists each preset with a one-line summary of how it\n"
+        "is played: players, deal, bidding, meld table.  With it, lists every\n"
+        "rule parameter of PRESET: its name, its value, and what it means.  The\n"
+        "names are those a game's `option name=value` rows and --option use.\n"
         "\n"
         "Options:\n"
         "  --variant PRESET     show this preset's parameters\n"

@@ -219,6 +219,17 @@ done
 [[ $(wc -l <"$tmp/out") -eq 12 ]] || fail "expected 12 presets"
 err_empty
 
+# in terms of the rules: no numbers of the project's source texts (000..004)
+! grep -Eq '\<00[0-4]\>' "$tmp/out" || fail "names a source text: $(grep -E '\<00[0-4]\>' "$tmp/out")"
+out_has '^two-hand +.*two-hand \(classic\) meld table'
+for v in two-hand two-hand-bid auction double-deck; do
+  t "rules_params_plain_$v" 0 rules --variant "$v"
+  ! grep -Eq '\<00[0-4]\>' "$tmp/out" || fail "names a source text: $(grep -E '\<00[0-4]\>' "$tmp/out")"
+  out_has '^meld_table +[a-z0-9]+ +meld values: tens \('
+done
+t rules_help_plain 0 rules --help
+! grep -Eq '\<00[0-4]\>' "$tmp/out" || fail "names a source text"
+
 t rules_params 0 rules --variant partnership-auction
 for p in target min_bid moon renege_penalty all_pass follow head trump_rule count head_suit \
   run_royal meld_needs_trick pass_cards pass_order lose_at; do
