@@ -247,7 +247,7 @@ static int create_errno(const char *path) {
 }
 
 /* "file:PATH?immutable=1" with PATH percent-escaped, so that a '?', '#'
- * or '%' in a file name stays part of the name; malloc'd, NULL when out
+ * or '%' in a file name stays part of the name; the caller frees it; NULL when out
  * of memory.  An absolute path gets an empty authority ("file:///x"): a
  * path starting "//" would otherwise be read as one. */
 static char *immutable_uri(const char *path) {

@@ -28,7 +28,7 @@ typedef struct Store Store;
 enum {
   STORE_CREATE = 1,    /* create the file if missing (init: the file is what is wanted) */
   STORE_READONLY = 2,  /* open for reading only (no migration, no write, no -wal left) */
-  STORE_MUST_EXIST = 4,/* refuse to create: "DB: no such database" */
+  STORE_MUST_EXIST = 4, /* refuse to create: "DB: no such database" */
   /* Create the file if missing, but only keep it if something is stored:
    * when store_close finds that this open created the file and that it
    * still holds no game, player or audit (a failed import, a recorder
@@ -56,7 +56,7 @@ enum {
  * its open created, when no other connection uses them).  A file with no
  * -wal or -journal beside it that this user cannot write, or whose folder
  * it cannot write, is opened immutable ("file:PATH?immutable=1"), which
- * creates nothing. 
+ * creates nothing.
  * Its messages name the path ("club.db was written by a newer pinochle
  * (schema 2, this one knows 1)"): print them as they are. */
 int store_open(const char *path, int flags, Store **out, PnDiag *diag);
