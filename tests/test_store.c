@@ -393,10 +393,16 @@ static void test_store_readonly_leaves_no_files(void **state) {
   char got[64];
   walk(s, &(StoreFilter){.nkeys = 1, .keys = keys}, got, sizeof got);
   assert_string_equal(got, "g:1");
-  /* while a reader has it open, a writer still can write */
+  /* a read-write connection opened meanwhile: closing the reader does not
+   * remove the -wal and -shm that connection now uses */
   Store *w = open_ok(path, STORE_MUST_EXIST);
   store_close(s);
-  assert_true(exists_with(path, "-wal")); /* the writer's: not removed under it */
+  assert_true(exists_with(path, "-wal"));
+  assert_true(exists_with(path, "-shm"));
+  int64_t id;
+  uint64_t hash;
+  PnDiag diag = {0};
+  assert_int_equal(store_game_lookup(w, "g", &id, &hash, &diag), 1); /* and it still reads */
   store_close(w);
   assert_false(exists_with(path, "-wal"));
   s = open_ok(path, STORE_READONLY);
