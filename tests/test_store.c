@@ -294,6 +294,129 @@ static void test_store_missing_file_needs_create(void **state) {
   remove_db(path);
 }
 
+/* Does path followed by suffix exist? */
+static bool exists_with(const char *path, const char *suffix) {
+  char name[96];
+  snprintf(name, sizeof name, "%s%s", path, suffix);
+  return access(name, F_OK) == 0;
+}
+
+/* STORE_CREATE_IF_STORED: a file it created is removed at close unless
+ * something was stored; a file that was there, or one another connection
+ * has open, stays. */
+static void test_store_create_if_stored(void **state) {
+  (void)state;
+  char path[64];
+  temp_path(path);
+  remove_db(path);
+  PnDiag diag = {0};
+  simulate(&game_a, "partnership-auction", 5, 1, 0);
+
+  /* nothing stored: nothing left, not even -wal or -shm */
+  Store *s = open_ok(path, STORE_CREATE_IF_STORED);
+  assert_int_equal(access(path, F_OK), 0);
+  store_close(s);
+  assert_false(exists_with(path, ""));
+  assert_false(exists_with(path, "-wal"));
+  assert_false(exists_with(path, "-shm"));
+
+  /* a transaction rolled back (a bad file) stores nothing either */
+  s = open_ok(path, STORE_CREATE_IF_STORED);
+  assert_int_equal(store_begin(s, &diag), 0);
+  put_game(s, &game_a, "rolled-back", 0, 0, NULL, 1);
+  store_rollback(s);
+  store_close(s);
+  assert_false(exists_with(path, ""));
+  /* ... nor one left open by a failing caller */
+  s = open_ok(path, STORE_CREATE_IF_STORED);
+  assert_int_equal(store_begin(s, &diag), 0);
+  put_game(s, &game_a, "never-committed", 0, 0, NULL, 1);
+  store_close(s);
+  assert_false(exists_with(path, ""));
+
+  /* a committed game keeps the file, and a later open does not remove it */
+  s = open_ok(path, STORE_CREATE_IF_STORED);
+  assert_int_equal(store_begin(s, &diag), 0);
+  put_game(s, &game_a, "kept", 0, 0, NULL, 1);
+  assert_int_equal(store_commit(s, &diag), 0);
+  store_close(s);
+  assert_true(exists_with(path, ""));
+  remove_db(path);
+
+  /* another connection on the new file: it stays (that one may store) */
+  s = open_ok(path, STORE_CREATE_IF_STORED);
+  Store *other = open_ok(path, STORE_MUST_EXIST);
+  store_close(s);
+  assert_true(exists_with(path, ""));
+  put_game(other, &game_a, "other", 0, 0, NULL, 1);
+  store_close(other);
+  other = open_ok(path, STORE_READONLY);
+  int64_t id;
+  uint64_t hash;
+  assert_int_equal(store_game_lookup(other, "other", &id, &hash, &diag), 1);
+  store_close(other);
+  remove_db(path);
+
+  /* an existing file, even an empty one, is never removed */
+  temp_path(path);
+  s = open_ok(path, STORE_CREATE_IF_STORED);
+  store_close(s);
+  assert_true(exists_with(path, ""));
+  remove_db(path);
+
+  /* STORE_CREATE (init) keeps the new empty database */
+  s = open_ok(path, STORE_CREATE);
+  store_close(s);
+  assert_true(exists_with(path, ""));
+  remove_db(path);
+}
+
+/* Reading leaves the folder as it was: no -wal or -shm files, the bytes
+ * unchanged. */
+static void test_store_readonly_leaves_no_files(void **state) {
+  (void)state;
+  char path[64];
+  temp_path(path);
+  Store *s = open_ok(path, STORE_CREATE);
+  simulate(&game_a, "partnership-auction", 6, 1, 0);
+  put_game(s, &game_a, "g", 0, 0, NULL, 1);
+  store_close(s);
+  assert_false(exists_with(path, "-wal"));
+  FILE *f = fopen(path, "rb");
+  assert_non_null(f);
+  static char before[1 << 20], after[1 << 20];
+  size_t n = fread(before, 1, sizeof before, f);
+  fclose(f);
+  assert_true(n > 0 && n < sizeof before); /* all of it */
+  s = open_ok(path, STORE_READONLY);
+  const char *keys[] = {"g"};
+  char got[64];
+  walk(s, &(StoreFilter){.nkeys = 1, .keys = keys}, got, sizeof got);
+  assert_string_equal(got, "g:1");
+  /* a read-write connection opened meanwhile: closing the reader does not
+   * remove the -wal and -shm that connection now uses */
+  Store *w = open_ok(path, STORE_MUST_EXIST);
+  store_close(s);
+  assert_true(exists_with(path, "-wal"));
+  assert_true(exists_with(path, "-shm"));
+  int64_t id;
+  uint64_t hash;
+  PnDiag diag = {0};
+  assert_int_equal(store_game_lookup(w, "g", &id, &hash, &diag), 1); /* and it still reads */
+  store_close(w);
+  assert_false(exists_with(path, "-wal"));
+  s = open_ok(path, STORE_READONLY);
+  store_close(s);
+  assert_false(exists_with(path, "-wal"));
+  assert_false(exists_with(path, "-shm"));
+  f = fopen(path, "rb");
+  assert_non_null(f);
+  assert_int_equal(fread(after, 1, sizeof after, f), n);
+  fclose(f);
+  assert_memory_equal(before, after, n);
+  remove_db(path);
+}
+
 static void test_store_readonly_reads_and_refuses_writes(void **state) {
   (void)state;
   char path[64], got[256];
@@ -419,6 +542,12 @@ static void test_store_cursor_filters(void **state) {
   assert_string_equal(got, "b:1 b:2 b:3 c:1 c:2");
   walk(s, &(StoreFilter){.player = "Nobody"}, got, sizeof got);
   assert_string_equal(got, "");
+  /* any case, as the recorder matches names */
+  walk(s, &(StoreFilter){.player = "aNN"}, got, sizeof got);
+  assert_string_equal(got, "a:1 a:2 d:0");
+  assert_int_equal(store_player_count(s, "eve", &diag), 1);
+  assert_int_equal(store_player_count(s, "Eve", &diag), 1);
+  assert_int_equal(store_player_count(s, "Nobody", &diag), 0);
   walk(s, &(StoreFilter){.tag_name = "club", .tag_value = "Riverside"}, got, sizeof got);
   assert_string_equal(got, "a:1 a:2 c:1 c:2");
   walk(s, &(StoreFilter){.tag_name = "table"}, got, sizeof got);
@@ -834,6 +963,8 @@ int main(void) {
       cmocka_unit_test(test_store_refuses_newer_schema),
       cmocka_unit_test(test_store_refuses_other_databases),
       cmocka_unit_test(test_store_missing_file_needs_create),
+      cmocka_unit_test(test_store_create_if_stored),
+      cmocka_unit_test(test_store_readonly_leaves_no_files),
       cmocka_unit_test(test_store_readonly_reads_and_refuses_writes),
       cmocka_unit_test(test_store_game_round_trips_through_cursor),
       cmocka_unit_test(test_store_cursor_filters),

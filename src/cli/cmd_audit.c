@@ -5,6 +5,7 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -47,7 +48,8 @@ static bool emit(void *ctx, const StoreRow *row, const ReplayFinding *f) {
   Audit *a = ctx;
   if (a->only_hand && f->hand != a->only_hand) return false;
   const char *player = f->seat ? row->players[f->seat - 1] : "";
-  if (a->player && (!f->seat || strcmp(player, a->player) != 0)) return false;
+  /* any case, as the store's filter ("ann" finds Ann) */
+  if (a->player && (!f->seat || strcasecmp(player, a->player) != 0)) return false;
   a->findings++;
   a->by_kind[f->kind]++;
   const char *kind = pn_finding_name(f->kind);
@@ -155,11 +157,35 @@ int cmd_audit(const CliCommand *self, int argc, char **argv) {
     cli_error(self, "out of memory");
     goto done;
   }
-  if (store_open(db, STORE_MUST_EXIST, &store, &diag) != STORE_OK) {
+  /* Without a run to record or results to fix, audit only reads: it opens
+   * the database read-only (no migration, nothing written, and a file the
+   * user may only read will do). */
+  int mode = record || fix ? STORE_MUST_EXIST : STORE_READONLY | STORE_MUST_EXIST;
+  if (store_open(db, mode, &store, &diag) != STORE_OK) {
     cli_error(self, "%s", diag.msg);
     goto done;
   }
   a.store = store;
+  /* An unknown key or player is a mistake in the command, not a clean
+   * audit: say so before anything is written or recorded. */
+  for (int i = 0; i < filter.nkeys; i++) {
+    int64_t id;
+    uint64_t hash;
+    int found = store_game_lookup(store, keys[i], &id, &hash, &diag);
+    if (found <= 0) {
+      if (found == 0) cli_error(self, "%s: no game '%s' in the database", db, keys[i]);
+      else cli_error(self, "%s", diag.msg);
+      goto done;
+    }
+  }
+  if (a.player) {
+    int found = store_player_count(store, a.player, &diag);
+    if (found <= 0) {
+      if (found == 0) cli_error(self, "%s: no player '%s' in the database", db, a.player);
+      else cli_error(self, "%s", diag.msg);
+      goto done;
+    }
+  }
   if (!(a.out = cli_output_open(self, output))) goto done;
   if ((record || fix) && store_begin(store, &diag) != STORE_OK) {
     cli_error(self, "%s", diag.msg);
@@ -212,7 +238,6 @@ int cmd_audit(const CliCommand *self, int argc, char **argv) {
   if (a.format == OUT_JSON)
     fprintf(a.out, "%s], \"games\": %ld, \"hands\": %ld, \"count\": %ld}\n", a.findings ? "\n" : "", games, hands,
             a.findings);
-  if (filter.nkeys && games < filter.nkeys) cli_error(self, "note: %d of the --game keys were not found", filter.nkeys - (int)games);
   fprintf(stderr, "audited %ld game%s, %ld hand%s: %ld finding%s", games, games == 1 ? "" : "s", hands,
           hands == 1 ? "" : "s", a.findings, a.findings == 1 ? "" : "s");
   if (fix) fprintf(stderr, "; %ld %s stored results fixed", fixed, fixed == 1 ? "hand's" : "hands'");

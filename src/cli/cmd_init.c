@@ -39,11 +39,13 @@ int cmd_init(const CliCommand *self, int argc, char **argv) {
   }
   int found = store_schema_found(store);
   store_close(store);
+  /* What was done is a message to the user, not data: stderr, as every
+   * command's summary, so stdout stays empty. */
   if (found == 0)
-    printf("%s: created a pinochle database (schema %d)\n", db, STORE_SCHEMA_VERSION);
+    fprintf(stderr, "%s: created a pinochle database (schema %d)\n", db, STORE_SCHEMA_VERSION);
   else if (found < STORE_SCHEMA_VERSION)
-    printf("%s: upgraded from schema %d to %d\n", db, found, STORE_SCHEMA_VERSION);
+    fprintf(stderr, "%s: upgraded from schema %d to %d\n", db, found, STORE_SCHEMA_VERSION);
   else
-    printf("%s: already initialized (schema %d)\n", db, found);
+    fprintf(stderr, "%s: already initialized (schema %d)\n", db, found);
   return CLI_OK;
 }

@@ -153,6 +153,10 @@ int cmd_report(const CliCommand *self, int argc, char **argv) {
     cli_usage_error(self, "unexpected argument '%s'", pos[2 + want]);
     goto done;
   }
+  if (q.since && q.until && strcmp(q.since, q.until) > 0) { /* YYYY-MM-DD sorts as text */
+    cli_usage_error(self, "--since %s is after --until %s: no game could match", q.since, q.until);
+    goto done;
+  }
   if (want > 0 && filters) {
     cli_usage_error(self, "--variant, --since, --until, --tag and --min-hands are for players and hands");
     goto done;

@@ -12,10 +12,17 @@
 
 #include "cli.h"
 
+/* Every command's exit codes, for `pinochle --help`.  A command's own
+ * help lists only the codes it can return: audit and check spell theirs
+ * out; help, meld, rules and sim never find anything (never exit 1). */
 #define CLI_EXIT_CODES                                                       \
   "Exit codes:\n"                                                            \
   "  0  success\n"                                                           \
   "  1  findings reported (commands that audit input)\n"                     \
+  "  2  usage error or bad input; nothing was done\n"
+#define CLI_EXIT_CODES_NO_FINDINGS                                           \
+  "Exit codes:\n"                                                            \
+  "  0  success\n"                                                           \
   "  2  usage error or bad input; nothing was done\n"
 
 static const CliCommand commands[] = {
@@ -29,7 +36,7 @@ static const CliCommand commands[] = {
         "Examples:\n"
         "  pinochle help\n"
         "  pinochle help meld\n"
-        "\n" CLI_EXIT_CODES,
+        "\n" CLI_EXIT_CODES_NO_FINDINGS,
     },
     /* Later commands go here, in this order: init, import, export, record,
      * audit, report, sim, check. */
@@ -44,12 +51,13 @@ static const CliCommand commands[] = {
         "write-ahead logging.  `pinochle import` and `pinochle record` also\n"
         "create a missing DB; init makes an empty one ready to open in sqlite3.\n"
         "\n"
-        "If DB is already a pinochle database, nothing is changed: init says\n"
-        "\"already initialized\" and exits 0 (a database of an older pinochle is\n"
-        "upgraded to this one's schema first).  If DB exists and is anything\n"
-        "else (another program's SQLite database, a file that is not SQLite, a\n"
-        "database written by a newer pinochle), it is left untouched and init\n"
-        "exits 2.  An empty file is initialized.\n"
+        "It says what it did on standard error.  If DB is already a pinochle\n"
+        "database, nothing is changed: init says \"already initialized\" and\n"
+        "exits 0 (a database of an older pinochle is upgraded to this one's\n"
+        "schema first).  If DB exists and is anything else (another program's\n"
+        "SQLite database, a file that is not SQLite, a database written by a\n"
+        "newer pinochle), it is left untouched and init exits 2.  An empty file\n"
+        "is initialized.\n"
         "\n"
         "Options:\n"
         "  -h, --help  show this help\n"
@@ -68,9 +76,11 @@ static const CliCommand commands[] = {
         "Read event logs (CSV) into the database, checking every row",
         "Reads each FILE, an event log (the CSV whose header is\n"
         "game,hand,seq,seat,action,cards,value), and stores its games in DB,\n"
-        "which is created if missing.  FILE '-' reads standard input.  Blank\n"
-        "lines and lines starting with '#' are comments; a UTF-8 byte-order mark,\n"
-        "CRLF line ends and quoted fields spanning lines are fine.\n"
+        "which is created if missing (and kept only if a game is stored: a\n"
+        "failed import leaves no new empty DB).  FILE '-' reads standard input.\n"
+        "Blank lines and lines starting with '#' are comments; a UTF-8\n"
+        "byte-order mark, CRLF line ends and quoted fields spanning lines are\n"
+        "fine.\n"
         "\n"
         "Every row goes through the rules engine.  A row that could not have\n"
         "happened at a table is an error and its game is not stored: an unknown\n"
@@ -233,7 +243,8 @@ static const CliCommand commands[] = {
         "  --variant PRESET     only games of this preset\n"
         "  --since DATE         only games whose date tag is DATE (YYYY-MM-DD)\n"
         "                       or later\n"
-        "  --until DATE         only games whose date tag is DATE or earlier\n"
+        "  --until DATE         only games whose date tag is DATE or earlier (not\n"
+        "                       before --since's DATE: that is a usage error)\n"
         "  --tag NAME=VALUE     only games with this tag row (e.g. club=north)\n"
         "  --min-hands N        leave out players (and partnerships) with fewer\n"
         "                       than N hands in the selection\n"
@@ -338,9 +349,11 @@ static const CliCommand commands[] = {
         "findings) so reports can count reneges by player and season.\n"
         "\n"
         "Options:\n"
-        "  --game KEY        audit this game (repeatable); default: every game\n"
+        "  --game KEY        audit this game (repeatable); default: every game; a\n"
+        "                    KEY not in DB is an error\n"
         "  --hand N          report only hand N of the selected games\n"
         "  --player NAME     games NAME played in; report only NAME's findings\n"
+        "                    (any case: ann finds Ann; a NAME not in DB is an error)\n"
         "  --variant PRESET  games of this preset only\n"
         "  --format FORMAT   text (default): one sentence per finding;\n"
         "                    csv: header game,hand,seq,trick,seat,player,kind,card,detail\n"
@@ -361,7 +374,8 @@ static const CliCommand commands[] = {
         "Exit codes:\n"
         "  0  no findings\n"
         "  1  findings reported\n"
-        "  2  usage error, or a database that cannot be read or replayed\n",
+        "  2  usage error, a --game KEY or --player NAME not in DB, or a database\n"
+        "     that cannot be read or replayed; nothing was recorded\n",
     },
     {
         "sim", cmd_sim,
@@ -411,7 +425,7 @@ static const CliCommand commands[] = {
         "      --players Ann,Bob,Cal,Dee,Eve,Fay,Gus,Hal -o club.csv\n"
         "  pinochle sim --variant two-hand --games 1000 --renege-rate 0.01 | pinochle import t.db -\n"
         "  pinochle sim --variant auction --games 50 --plant-rate 0.05 -o planted.csv\n"
-        "\n" CLI_EXIT_CODES,
+        "\n" CLI_EXIT_CODES_NO_FINDINGS,
     },
     {
         "check", cmd_check, "pinochle check DB [--quiet]",
@@ -484,15 +498,15 @@ static const CliCommand commands[] = {
         "  pinochle meld --variant double-deck --trump H --format json \\\n"
         "      AS AH AD AC AS AH AD AC\n"
         "  pinochle meld --variant two-hand --trump D 'Q♠ J♦ Q♠ J♦'\n"
-        "\n" CLI_EXIT_CODES,
+        "\n" CLI_EXIT_CODES_NO_FINDINGS,
     },
     {
         "rules", cmd_rules, "pinochle rules [--variant PRESET [--option NAME=VALUE]...]",
         "List the presets, or every rule parameter of one preset",
-        "Without --variant, lists each preset with a one-line summary.  With it,\n"
-        "lists every rule parameter of PRESET: its name, its value, and what it\n"
-        "means.  The names are those a game's `option name=value` rows and\n"
-        "--option use.\n"
+        "Without --variant, lists each preset with a one-line summary of how it\n"
+        "is played: players, deal, bidding, meld table.  With it, lists every\n"
+        "rule parameter of PRESET: its name, its value, and what it means.  The\n"
+        "names are those a game's `option name=value` rows and --option use.\n"
         "\n"
         "Options:\n"
         "  --variant PRESET     show this preset's parameters\n"
@@ -504,7 +518,7 @@ static const CliCommand commands[] = {
         "  pinochle rules\n"
         "  pinochle rules --variant partnership-auction\n"
         "  pinochle rules --variant partnership-auction --option pass_cards=3\n"
-        "\n" CLI_EXIT_CODES,
+        "\n" CLI_EXIT_CODES_NO_FINDINGS,
     },
 };
 

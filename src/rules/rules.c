@@ -23,7 +23,7 @@ static const struct {
   const char *name;    /* preset name */
   const char *summary; /* one line for `pinochle rules` */
 } PRESETS[] = {
-    {"two-hand", "2 players, stock and draws, progressive meld, 000's table, classic count"},
+    {"two-hand", "2 players, stock and draws, progressive meld, two-hand (classic) meld table and count"},
     {"two-hand-64", "two-hand with the 64-card deck (8s and 7s; the dix is the 7)"},
     {"two-hand-bid", "2 players, 12 each (24 unused), bid from 10 by 1, unit table and count"},
     {"three-hand", "3 players, 16 each, dealer's last card turned up for trump, dix exchange"},
@@ -223,7 +223,8 @@ static const Param PARAMS[] = {
     {"dix_in_meld", P_BOOL, NULL, 0, 0, OFF(dix_in_meld), NOFLAG, true,
      "the dix counts inside a shown meld (else only by dix rows)"},
     {"meld_table", P_CHOICE, "tens|classic|unit|double|double10", 0, 0, OFF(table), NOFLAG, false,
-     "meld values: 000/001 tens, two-hand classic, 002 unit, 004 double, double x10"},
+     "meld values: tens (a double meld 10x), classic (two-hand: doubles 2x but double pinochle 300), "
+     "unit (run 15, round robin), double (double deck, up to 4 sets), double10 (double x10)"},
     {"trump_needs", P_CHOICE, "none|marriage-or-dix|marriage", 0, 0, OFF(trump_req), NOFLAG, false,
      "what the bidder must hold in the suit named trump, else set"},
     {"side_minimum", P_INT, NULL, 0, 1000, OFF(side_minimum), NOFLAG, false,

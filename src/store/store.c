@@ -6,7 +6,7 @@
  * store->stmt[] until store_close(); values are bound by name.  The
  * schema comes from the schema/ migrations, embedded at build time (schema.h).
  */
-#define _POSIX_C_SOURCE 200809L /* access(): why a new database could not be created */
+#define _POSIX_C_SOURCE 200809L /* access(): why a new database could not be created, and how to read one */
 
 #include "store.h"
 
@@ -33,6 +33,7 @@ enum {
   ST_GAME_INSERT,
   ST_PLAYER_FIND,
   ST_PLAYER_INSERT,
+  ST_PLAYER_COUNT,
   ST_SEAT_INSERT,
   ST_TAG_INSERT,
   ST_HAND_INSERT,
@@ -65,6 +66,8 @@ struct Store {
   int found_version;               /* user_version when opened (0: new or empty) */
   int next_cursor;                 /* number for the next cursor's keys */
   bool keys_table;                 /* temp.store_keys exists */
+  bool tidy_wal;                   /* READONLY: the -wal/-shm files are this open's doing */
+  bool created;                    /* CREATE_IF_STORED: this open created the file */
   sqlite3_stmt *stmt[ST_COUNT];    /* prepared on first use, NULL before */
   PlayerSlot players[PLAYER_CACHE];
 };
@@ -216,29 +219,147 @@ static int known_version(void) {
   return store_migrations[store_migration_count - 1].version;
 }
 
+/* The directory part of path ("." for a bare name) into dir. */
+static void dir_of(const char *path, char *dir, size_t size) {
+  const char *slash = strrchr(path, '/');
+  if (slash == NULL)
+    snprintf(dir, size, ".");
+  else
+    snprintf(dir, size, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+}
+
+/* Does path followed by suffix ("-wal") exist? */
+static bool exists_with(const char *path, const char *suffix) {
+  char name[4096];
+  if (snprintf(name, sizeof name, "%s%s", path, suffix) >= (int)sizeof name)
+    return false;
+  return access(name, F_OK) == 0;
+}
+
 /* Why a database file that is not there could not be created: the errno
  * of its directory (missing, or not writable), else ENOENT.  SQLite's own
  * errno is the ENOENT of its read-only retry, which would tell a user
  * whose directory is read-only that it does not exist. */
 static int create_errno(const char *path) {
-  const char *slash = strrchr(path, '/');
   char dir[1024];
-  if (slash == NULL)
-    snprintf(dir, sizeof dir, ".");
-  else
-    snprintf(dir, sizeof dir, "%.*s", slash == path ? 1 : (int)(slash - path), path);
+  dir_of(path, dir, sizeof dir);
   return access(dir, W_OK | X_OK) != 0 ? errno : ENOENT;
+}
+
+/* "file:PATH?immutable=1" with PATH percent-escaped, so that a '?', '#'
+ * or '%' in a file name stays part of the name; the caller frees it; NULL when out
+ * of memory.  An absolute path gets an empty authority ("file:///x"): a
+ * path starting "//" would otherwise be read as one. */
+static char *immutable_uri(const char *path) {
+  static const char hex[] = "0123456789ABCDEF";
+  size_t len = strlen(path);
+  char *uri = malloc(3 * len + sizeof "file://?immutable=1");
+  if (uri == NULL)
+    return NULL;
+  char *p = uri;
+  p += sprintf(p, "file:%s", path[0] == '/' ? "//" : "");
+  for (const unsigned char *c = (const unsigned char *)path; *c; c++) {
+    if ((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z') || (*c >= '0' && *c <= '9') ||
+        strchr("/-._~", *c) != NULL) {
+      *p++ = (char)*c;
+    } else {
+      *p++ = '%';
+      *p++ = hex[*c >> 4];
+      *p++ = hex[*c & 15];
+    }
+  }
+  strcpy(p, "?immutable=1");
+  return uri;
+}
+
+/* How a READONLY open reads the file.  A WAL database needs its -shm file
+ * (created beside it) unless SQLite is told no one writes it
+ * (immutable).  With a -wal or -journal file there is a writer, or one
+ * that crashed, whose commits are in it: open normally.  Without one,
+ * when this user cannot write the directory or the file, no one of its
+ * kind writes the file either: immutable, which creates nothing.
+ * Otherwise open normally, and tidy up at close (tidy_wal). */
+static bool use_immutable(Store *s) {
+  if (exists_with(s->path, "-wal") || exists_with(s->path, "-journal") || access(s->path, R_OK) != 0)
+    return false;
+  char dir[1024];
+  dir_of(s->path, dir, sizeof dir);
+  if (access(dir, W_OK | X_OK) != 0 || access(s->path, W_OK) != 0)
+    return true;
+  s->tidy_wal = true;
+  return false;
+}
+
+/* After a READONLY connection that created the -wal and -shm files has
+ * closed: a read-write connection that reads nothing but the schema and
+ * closes removes them, as the last connection of a WAL database does (a
+ * read-only one cannot).  It writes nothing to the database: its WAL is
+ * empty.  If another connection has the file open, or appeared meanwhile,
+ * SQLite sees it and leaves them: they are in use. */
+static void tidy_wal(const char *path) {
+  if (!exists_with(path, "-wal") && !exists_with(path, "-shm"))
+    return;
+  sqlite3 *db = NULL;
+  if (sqlite3_open_v2(path, &db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, NULL) == SQLITE_OK)
+    sqlite3_exec(db, "SELECT count(*) FROM sqlite_master", NULL, NULL, NULL);
+  sqlite3_close(db);
+}
+
+/* Removes path followed by suffix, if it is there. */
+static void remove_with(const char *path, const char *suffix) {
+  char name[4096];
+  if (snprintf(name, sizeof name, "%s%s", path, suffix) < (int)sizeof name)
+    unlink(name);
+}
+
+/* STORE_CREATE_IF_STORED, at close: removes the file this Store created
+ * when nothing was stored in it, so that a failed command leaves no empty
+ * database behind.  Only when no other connection has it open: in WAL
+ * mode every open connection holds a shared lock on the file, so the
+ * exclusive lock taken here (without waiting) says this one is alone, and
+ * keeps others out while the files go. */
+static void discard_if_unused(Store *s) {
+  if (!sqlite3_get_autocommit(s->db))
+    sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+  sqlite3_busy_timeout(s->db, 0);
+  if (sqlite3_exec(s->db, "PRAGMA locking_mode = EXCLUSIVE; BEGIN EXCLUSIVE", NULL, NULL, NULL) != SQLITE_OK)
+    return;
+  int64_t version = 0, stored = 1;
+  if (query_int(s, "PRAGMA user_version", &version, NULL) == SQLITE_OK) {
+    if (version == 0) /* not even the schema: a migration failed */
+      stored = 0;
+    else if (query_int(s, "SELECT (SELECT count(*) FROM games) + (SELECT count(*) FROM players)"
+                          " + (SELECT count(*) FROM audits)", &stored, NULL) != SQLITE_OK)
+      stored = 1;
+  }
+  if (stored == 0) {
+    remove_with(s->path, "");
+    remove_with(s->path, "-wal");
+    remove_with(s->path, "-shm");
+    remove_with(s->path, "-journal");
+  }
+  sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
 }
 
 /* Opens the connection itself; names the path in every message. */
 static int open_db(Store *s, int flags, PnDiag *diag) {
   bool readonly = (flags & STORE_READONLY) != 0;
-  bool create = (flags & STORE_CREATE) && !(flags & (STORE_MUST_EXIST | STORE_READONLY));
+  bool create = (flags & (STORE_CREATE | STORE_CREATE_IF_STORED)) && !(flags & (STORE_MUST_EXIST | STORE_READONLY));
   /* A Store is used by one thread at a time: no per-call mutex. */
   int oflags = (readonly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE) | SQLITE_OPEN_NOMUTEX;
   if (create)
     oflags |= SQLITE_OPEN_CREATE;
-  int rc = sqlite3_open_v2(s->path, &s->db, oflags, NULL);
+  char *uri = NULL;
+  if (readonly && strcmp(s->path, ":memory:") != 0 && use_immutable(s)) {
+    uri = immutable_uri(s->path);
+    if (uri == NULL) {
+      set_msg(diag, "%s: out of memory", s->path);
+      return STORE_ERROR;
+    }
+    oflags |= SQLITE_OPEN_URI;
+  }
+  int rc = sqlite3_open_v2(uri != NULL ? uri : s->path, &s->db, oflags, NULL);
+  free(uri);
   if (rc == SQLITE_OK)
     return STORE_OK;
   int err = s->db ? sqlite3_system_errno(s->db) : 0;
@@ -347,9 +468,13 @@ int store_open(const char *path, int flags, Store **out, PnDiag *diag) {
     rc = STORE_ERROR;
     goto done;
   }
+  /* errno after access(): a file that is there but cannot be looked at is
+   * not one to remove later */
+  bool absent = (flags & STORE_CREATE_IF_STORED) && !memory && access(path, F_OK) != 0 && errno == ENOENT;
   rc = open_db(s, flags, diag);
   if (rc != STORE_OK)
     goto done;
+  s->created = absent && !readonly && !(flags & STORE_MUST_EXIST);
   sqlite3_extended_result_codes(s->db, 1);
   sqlite3_busy_timeout(s->db, 5000);
   rc = check_identity(s, readonly, diag);
@@ -375,8 +500,12 @@ void store_close(Store *store) {
     return;
   for (int i = 0; i < ST_COUNT; i++)
     sqlite3_finalize(store->stmt[i]);
+  if (store->created)
+    discard_if_unused(store);
   /* _v2: a cursor left open by mistake does not keep the file open. */
   sqlite3_close_v2(store->db);
+  if (store->tidy_wal)
+    tidy_wal(store->path);
   free(store->path);
   free(store);
 }
@@ -517,6 +646,24 @@ static int player_id_lookup(Store *s, const char *name, int64_t *id, PnDiag *dia
 done:
   done_stmt(find);
   done_stmt(add);
+  return rc;
+}
+
+int store_player_count(Store *store, const char *name, PnDiag *diag) {
+  int rc = STORE_ERROR;
+  sqlite3_stmt *st = prepare(store, ST_PLAYER_COUNT,
+                             "SELECT count(*) FROM players WHERE name = :name COLLATE NOCASE", diag);
+  if (st == NULL)
+    goto done;
+  int src = bind_text(st, ":name", name, -1);
+  if (src == SQLITE_OK)
+    src = sqlite3_step(st);
+  if (src == SQLITE_ROW)
+    rc = (int)sqlite3_column_int64(st, 0);
+  else
+    rc = fail(store, diag, src, "looking up a player");
+done:
+  done_stmt(st);
   return rc;
 }
 
@@ -787,9 +934,9 @@ static const char CURSOR_SELECT_RESULTS[] = /* the same without the events */
     " WHERE 1";
 static const char CURSOR_KEYS[] = "\n   AND g.key IN (SELECT key FROM temp.store_keys WHERE cursor = :cursor)";
 static const char CURSOR_PRESET[] = "\n   AND g.preset = :preset";
-static const char CURSOR_PLAYER[] =
+static const char CURSOR_PLAYER[] = /* any case: "ann" finds Ann, as the recorder does */
     "\n   AND g.id IN (SELECT s.game_id FROM players AS p JOIN seats AS s ON s.player_id = p.id\n"
-    "                 WHERE p.name = :player)";
+    "                 WHERE p.name = :player COLLATE NOCASE)";
 static const char CURSOR_TAG[] =
     "\n   AND g.id IN (SELECT game_id FROM tags WHERE name = :tag_name\n"
     "                   AND (:tag_value IS NULL OR value = :tag_value))";

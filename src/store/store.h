@@ -26,9 +26,17 @@
 typedef struct Store Store;
 
 enum {
-  STORE_CREATE = 1,    /* create the file if missing */
-  STORE_READONLY = 2,  /* open for reading only (no migration) */
-  STORE_MUST_EXIST = 4 /* refuse to create (init uses CREATE only) */
+  STORE_CREATE = 1,    /* create the file if missing (init: the file is what is wanted) */
+  STORE_READONLY = 2,  /* open for reading only (no migration, no write, no -wal left) */
+  STORE_MUST_EXIST = 4, /* refuse to create: "DB: no such database" */
+  /* Create the file if missing, but only keep it if something is stored:
+   * when store_close finds that this open created the file and that it
+   * still holds no game, player or audit (a failed import, a recorder
+   * that stopped before its first commit), it removes the file and its
+   * -wal/-shm again, so a failed command leaves nothing behind.  It does
+   * so only when no other connection has the file open.  A crash before
+   * the first commit leaves the empty database.  For import and record. */
+  STORE_CREATE_IF_STORED = 8
 };
 
 enum {
@@ -43,6 +51,12 @@ enum {
 
 /* Opens (and migrates) the database at path; ":memory:" works for tests.
  * Sets WAL, foreign keys and a busy timeout.  *out is NULL on failure.
+ * STORE_READONLY opens with SQLITE_OPEN_READONLY: no migration, nothing
+ * written, and no -wal/-shm file left behind (store_close removes those
+ * its open created, when no other connection uses them).  A file with no
+ * -wal or -journal beside it that this user cannot write, or whose folder
+ * it cannot write, is opened immutable ("file:PATH?immutable=1"), which
+ * creates nothing.
  * Its messages name the path ("club.db was written by a newer pinochle
  * (schema 2, this one knows 1)"): print them as they are. */
 int store_open(const char *path, int flags, Store **out, PnDiag *diag);
@@ -99,6 +113,9 @@ typedef struct StoreGameEnd {
 /* Finds a game by key: returns 1 with *id and *hash filled, 0 when not
  * there, < 0 on error. */
 int store_game_lookup(Store *store, const char *key, int64_t *id, uint64_t *hash, PnDiag *diag);
+/* How many players are called name, ignoring ASCII case ("ann" finds Ann
+ * and ANN; names are unique as written): > 0 found, 0 none, < 0 error. */
+int store_player_count(Store *store, const char *name, PnDiag *diag);
 /* Inserts the header (players are found or created by name).  Outside a
  * transaction it is all or nothing; inside one, a failure may leave part
  * of the header: the caller rolls the transaction (or its savepoint) back. */
@@ -122,7 +139,7 @@ typedef struct StoreFilter {
   int nkeys;                             /* game keys to take */
   const char *const *keys;
   const char *preset;                    /* variant */
-  const char *player;                    /* a player's name, seated in the game */
+  const char *player;                    /* a player's name, seated in the game (any ASCII case) */
   const char *tag_name, *tag_value;      /* a tag row name=value */
   const char *since, *until;             /* the game's `date` tag, inclusive, YYYY-MM-DD */
   int hand;                              /* one hand number, 0 = all */

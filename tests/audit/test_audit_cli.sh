@@ -155,8 +155,14 @@ rows_are 0
 t player_filter 1 audit "$db" --no-record --format csv --player Ann
 rows_are "$(golden_rows '$6 == "Ann"' | wc -l)"
 [[ -z $(csv_rows | awk -F, '$6 != "Ann"') ]] || fail "another player's finding"
-t player_filter_unknown 0 audit "$db" --no-record --player Zed
+# names match in any case, as the recorder's do: "ann" finds Ann
+cp "$tmp/out" "$tmp/ann.csv"
+t player_filter_any_case 1 audit "$db" --no-record --format csv --player aNN
+cmp -s "$tmp/ann.csv" "$tmp/out" || fail "--player aNN differs from --player Ann"
+# an unknown player is a mistake in the command, not a clean audit
+t player_filter_unknown 2 audit "$db" --no-record --player Zed
 out_empty
+err_has "^pinochle: audit: $db: no player 'Zed' in the database$"
 
 key=sim-firehouse-10-1
 t game_filter 1 audit "$db" --no-record --format csv --game "$key"
@@ -165,9 +171,12 @@ rows_are "$(golden_rows "\$1 == \"$key\"" | wc -l)"
 err_has '^audited 1 game, '
 t game_filter_two 1 audit "$db" --no-record --format csv --game "$key" --game sim-single-bid-3-1
 rows_are "$(golden_rows "\$1 == \"$key\" || \$1 == \"sim-single-bid-3-1\"" | wc -l)"
-t game_filter_unknown 0 audit "$db" --no-record --game no-such-game
+t game_filter_unknown 2 audit "$db" --no-record --game no-such-game
 out_empty
-err_has 'note: 1 of the --game keys were not found'
+err_has "^pinochle: audit: $db: no game 'no-such-game' in the database$"
+t game_filter_one_unknown 2 audit "$db" --no-record --game "$key" --game no-such-game
+out_empty
+err_has "no game 'no-such-game' in the database"
 
 t game_hand_player 1 audit "$db" --no-record --format csv --game "$key" --hand 2 --player Cal
 rows_are "$(golden_rows "\$1 == \"$key\" && \$2 == 2 && \$6 == \"Cal\"" | wc -l)"
@@ -187,6 +196,9 @@ if [[ $have_sqlite -eq 1 ]]; then
   [[ $(sql "$db" 'SELECT count(*) FROM audits') -eq $((audits + 2)) ]] || fail "the second run was not recorded"
   ann=$(golden_rows '$6 == "Ann"' | wc -l)
   [[ $(sql "$db" 'SELECT findings FROM audits ORDER BY id DESC LIMIT 1') -eq $ann ]] || fail "filtered run's count"
+  t unknown_player_not_recorded 2 audit "$db" --player Zed
+  t unknown_game_not_recorded 2 audit "$db" --game no-such-game
+  [[ $(sql "$db" 'SELECT count(*) FROM audits') -eq $((audits + 2)) ]] || fail "a refused run was recorded"
   t not_recorded 1 audit "$db" --no-record
   [[ $(sql "$db" 'SELECT count(*) FROM audits') -eq $((audits + 2)) ]] || fail "--no-record recorded a run"
   t clean_recorded 0 audit "$clean"

@@ -102,6 +102,21 @@ for cmd in meld rules help; do
   t "help_option_$cmd" 0 --help "$cmd"
   diff -q "$tmp/cmdhelp" "$tmp/out" >/dev/null || fail "'--help $cmd' differs from '$cmd --help'"
 done
+# Each command's help lists exactly the exit codes it can return: 1 only
+# for those that report findings (audit, check; src/cli/main.c's table).
+for cmd in help init import export record audit report sim check meld rules; do
+  t "${cmd}_help_exit_codes" 0 "$cmd" --help
+  sed -n '/^Exit codes:/,$p' "$tmp/out" >"$tmp/codes"
+  grep -q '^  0  ' "$tmp/codes" || fail "no exit 0 in its Exit codes"
+  grep -q '^  2  ' "$tmp/codes" || fail "no exit 2 in its Exit codes"
+  case $cmd in
+  audit | check) grep -q '^  1  ' "$tmp/codes" || fail "exit 1 missing from its Exit codes" ;;
+  *) ! grep -q '^  1  ' "$tmp/codes" || fail "lists exit 1, which $cmd never returns" ;;
+  esac
+done
+t overview_lists_exit_1 0 --help
+out_has '^  1  findings reported'
+
 t meld_help_short 0 meld -h
 out_has '^usage: pinochle meld'
 t meld_help_lists_options 0 meld --help
@@ -214,6 +229,17 @@ done
 [[ $(wc -l <"$tmp/out") -eq 12 ]] || fail "expected 12 presets"
 err_empty
 
+# in terms of the rules: no numbers of the project's source texts (000..004)
+! grep -Eq '\<00[0-4]\>' "$tmp/out" || fail "names a source text: $(grep -E '\<00[0-4]\>' "$tmp/out")"
+out_has '^two-hand +.*two-hand \(classic\) meld table'
+for v in two-hand two-hand-bid auction double-deck; do
+  t "rules_params_plain_$v" 0 rules --variant "$v"
+  ! grep -Eq '\<00[0-4]\>' "$tmp/out" || fail "names a source text: $(grep -E '\<00[0-4]\>' "$tmp/out")"
+  out_has '^meld_table +[a-z0-9]+ +meld values: tens \('
+done
+t rules_help_plain 0 rules --help
+! grep -Eq '\<00[0-4]\>' "$tmp/out" || fail "names a source text"
+
 t rules_params 0 rules --variant partnership-auction
 for p in target min_bid moon renege_penalty all_pass follow head trump_rule count head_suit \
   run_royal meld_needs_trick pass_cards pass_order lose_at; do
@@ -276,6 +302,43 @@ t record_same_player_other_case 2 record "$tmp/rec.db" --variant partnership --p
 bad "--players names ' bob ' in seats 2 and 3"
 t record_no_game_stored 0 export "$tmp/rec.db"
 out_is <<<"game,hand,seq,seat,action,cards,value"
+
+# ------------------------------------------------------------------ init
+# what init did is a message (stderr); it has no data for stdout
+t init_creates 0 init "$tmp/init.db"
+out_empty
+err_has "^$tmp/init.db: created a pinochle database \(schema [0-9]+\)$"
+t init_again 0 init "$tmp/init.db"
+out_empty
+err_has "^$tmp/init.db: already initialized \(schema [0-9]+\)$"
+
+# ------------------------------------------------- databases not there
+# A command that fails creates nothing: a bad import leaves no empty
+# database behind, and a reading command on a missing one says so.
+printf 'game,hand,seq,seat,action,cards,value\nx,0,1,,variant,,nope\n' >"$tmp/bad.csv"
+t import_bad_creates_nothing 2 import "$tmp/new.db" "$tmp/bad.csv"
+err_has "bad.csv:2:7: error: unknown variant 'nope'"
+[[ ! -e $tmp/new.db && ! -e $tmp/new.db-wal && ! -e $tmp/new.db-shm ]] || fail "created $(ls "$tmp"/new.db*)"
+t import_bad_keep_going_creates_nothing 2 import -k "$tmp/new.db" "$tmp/bad.csv" "$tmp/bad.csv"
+[[ ! -e $tmp/new.db ]] || fail "created $tmp/new.db"
+t import_good_after_bad_creates 2 import "$tmp/new.db" "$tmp/keys.csv" "$tmp/bad.csv"
+[[ -e $tmp/new.db ]] || fail "the games stored before the bad file are gone"
+t import_bad_into_existing_keeps_it 2 import "$tmp/keys.db" "$tmp/bad.csv"
+[[ -e $tmp/keys.db ]] || fail "removed an existing database"
+for cmd in "report @ players" "report @ game k" "export @" "check @" "audit @" "audit --no-record @"; do
+  read -r -a words <<<"$cmd"
+  for j in "${!words[@]}"; do [[ ${words[j]} == @ ]] && words[j]=$tmp/missing.db; done
+  t "missing_db_${words[0]}" 2 "${words[@]}"
+  bad "$tmp/missing.db: no such database"
+  [[ ! -e $tmp/missing.db ]] || { fail "created $tmp/missing.db"; rm -f "$tmp"/missing.db*; }
+done
+
+# ------------------------------------------------------------ date ranges
+t report_since_after_until 2 report "$tmp/keys.db" players --since 2026-03-01 --until 2026-02-01
+bad "--since 2026-03-01 is after --until 2026-02-01"
+err_has '^usage: pinochle report'
+t report_since_equals_until 0 report "$tmp/keys.db" hands --since 2026-01-06 --until 2026-01-06
+out_has '^#t, 1  \(partnership, 2026-01-06\)'
 
 # ------------------------------------------------------------ output errors
 if [[ -w /dev/full ]]; then

@@ -29,6 +29,42 @@ if [[ $(id -u) -eq 0 ]]; then
 fi
 user_pn() { "${as_user[@]}" "${wrap[@]}" "$PN" "$@"; }
 
+# readers_ok RUN DB: every command that only reads DB (report, export,
+# check, audit --no-record) succeeds when run by RUN (pn or user_pn), and
+# none leaves a -wal or -shm file beside DB.
+readers_ok() {
+  local run=$1 db=$2 rc line j
+  local -a words
+  for line in "report @ players" "report @ hands" "export @" "check @" "audit --no-record @"; do
+    read -r -a words <<<"$line"
+    for j in "${!words[@]}"; do [[ ${words[j]} == @ ]] && words[j]=$db; done
+    "$run" "${words[@]}" >"$tmp/out" 2>"$tmp/err"
+    rc=$?
+    # base.csv has no findings: audit exits 0 too
+    [[ $rc -eq 0 ]] || fail "$line: exit $rc: $(head -2 "$tmp/err")"
+    [[ ! -e $db-wal && ! -e $db-shm ]] || fail "$line left $(ls "$db"-* | tr '\n' ' ')"
+  done
+}
+
+# ----------------------------------------------------- readers write nothing
+section "reading commands write nothing"
+check readers-leave-no-files
+mkdir "$tmp/rw"
+"$PN" import -q "$tmp/rw/club.db" "$ROOT/tests/import/base.csv" || fail "setup"
+[[ ! -e $tmp/rw/club.db-wal ]] || fail "setup: import left a -wal file"
+before=$(sum "$tmp/rw/club.db")
+readers_ok pn "$tmp/rw/club.db"
+[[ $(sum "$tmp/rw/club.db") == "$before" ]] || fail "the database changed"
+# audit without recording only reads: it does not turn an empty file into
+# a database (a migration is a write)
+check audit-no-record-does-not-migrate
+: >"$tmp/rw/empty.db"
+pn audit --no-record "$tmp/rw/empty.db" >/dev/null 2>"$tmp/err"
+rc=$?
+[[ $rc -eq 2 ]] || fail "exit $rc, expected 2"
+grep -q "^pinochle: audit: $tmp/rw/empty.db is an empty database" "$tmp/err" || fail "unclear message: $(head -2 "$tmp/err")"
+[[ ! -s $tmp/rw/empty.db ]] || fail "the empty file was written"
+
 # ------------------------------------------------------ missing directory
 section "a database in a directory that does not exist"
 for cmd in import record export check; do
@@ -74,9 +110,11 @@ else
   echo "   $(head -1 "$tmp/err")"
   [[ $(sum "$ro/club.db") == "$before" ]] || fail "the database changed"
   check readonly-file-readers
+  rm -f "$ro"/club.db-*
   user_pn export "$ro/club.db" >"$tmp/out" 2>"$tmp/err" || fail "export of a read-only file: $(head -1 "$tmp/err")"
   cmp -s "$tmp/out" "$ROOT/tests/import/base.expected.csv" || fail "export differs"
   user_pn check "$ro/club.db" >"$tmp/out" 2>&1 || fail "check of a read-only file: $(head -1 "$tmp/out")"
+  readers_ok user_pn "$ro/club.db"
   [[ $(sum "$ro/club.db") == "$before" ]] || fail "the database changed"
 
   section "a read-only directory"
@@ -100,18 +138,19 @@ else
     || fail "unclear message: $(head -2 "$tmp/err")"
   [[ ! -e $ro/new.db ]] || fail "created $ro/new.db"
   # Readers of a WAL database need its -shm file, which a read-only
-  # directory cannot hold: they must fail cleanly if they cannot read.
+  # directory cannot hold: they open the file as immutable instead, and
+  # read it all the same.
   check readonly-dir-readers
-  for cmd in export check; do
-    user_pn "$cmd" "$ro/club.db" >/dev/null 2>"$tmp/err"
-    rc=$?
-    if [[ $rc -ne 0 ]]; then
-      [[ $rc -eq 2 ]] || fail "$cmd: exit $rc"
-      grep -q "^pinochle: $cmd: $ro/club.db: " "$tmp/err" || fail "$cmd: unclear message: $(head -2 "$tmp/err")"
-      echo "   $cmd: $(head -1 "$tmp/err")"
-    fi
-  done
+  readers_ok user_pn "$ro/club.db"
   [[ $(sum "$ro/club.db") == "$before" ]] || fail "the database changed"
+  # a name that is not a plain URI path: '?', '#', '%' and a space
+  odd='a?b#%c d.db'
+  chmod 755 "$ro"
+  cp "$ro/club.db" "$ro/$odd"
+  chmod 555 "$ro"
+  check readonly-dir-readers-odd-name
+  readers_ok user_pn "$ro/$odd"
+  [[ $(sum "$ro/$odd") == "$before" ]] || fail "the database changed"
   chmod 755 "$ro"
 fi
 
