@@ -57,19 +57,13 @@ static int header_row(FILE *out, const char *key, int seq, int seat, const char 
   return export_row(out, field);
 }
 
-/* One row per '\n'-separated line of `lines` ("" = none); advances *seq. */
+/* One row per entry of a stored options or tags column (store_lines_next:
+ * a multi-line tag comes back whole); advances *seq. */
 static int header_lines(FILE *out, const char *key, int *seq, const char *action, const char *lines) {
   char buf[CSV_READER_MAX_FIELD + 1];
-  const char *p = lines;
-  while (p && *p) {
-    const char *end = strchr(p, '\n');
-    size_t len = end ? (size_t)(end - p) : strlen(p);
-    if (len > CSV_READER_MAX_FIELD) len = CSV_READER_MAX_FIELD;
-    memcpy(buf, p, len);
-    buf[len] = '\0';
+  const char *at = lines;
+  while (store_lines_next(&at, buf, sizeof buf))
     if (header_row(out, key, ++*seq, 0, action, buf) != 0) return -1;
-    p = end ? end + 1 : NULL;
-  }
   return 0;
 }
 

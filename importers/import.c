@@ -405,11 +405,9 @@ static int header_row(Importer *imp, const CsvRecord *rec, long seq) {
     return 0;
   case HDR_TAG: {
     const char *eq = strchr(value, '=');
-    if (eq == NULL || eq == value)
-      return reject(imp, line, CSV_COL_VALUE, "a tag is name=value (e.g. date=2026-11-20), not '%.40s'",
-                    value);
-    if (strpbrk(value, "\r\n"))
-      return reject(imp, line, CSV_COL_VALUE, "a tag is one line: name=value without line breaks");
+    if (eq == NULL || eq == value) /* the message quotes the first line: a diagnostic is one line */
+      return reject(imp, line, CSV_COL_VALUE, "a tag is name=value (e.g. date=2026-11-20), not '%.*s'",
+                    (int)(strcspn(value, "\r\n") < 40 ? strcspn(value, "\r\n") : 40), value);
     size_t off;
     if (bytes_add_str(&g->text, value, &off) != 0 || strs_add(&g->tags, off, line) != 0)
       return out_of_memory(imp, line);

@@ -455,6 +455,43 @@ static void test_import_multiline_field_round_trips(void **state) {
   store_close(store);
 }
 
+/* A tag whose quoted value spans lines (one of them starting with '=',
+ * the store's continuation mark) imports, is stored whole (the tags
+ * table holds the value with its line breaks), and exports as the same
+ * bytes; import -> export -> import -> export changes nothing. */
+static void test_import_multiline_tag_is_stored_and_exported_byte_identical(void **state) {
+  (void)state;
+  static const char NOTE[] = "game 1, line one\nline two, with \"quotes\"\n=a line that starts with =\n";
+  char *input = slurp(GOLDEN "ok/multiline-tag.csv", NULL);
+  const char *db = tmp_path("mltag.db");
+  Store *store = fresh_store("mltag.db");
+  ImportStats stats = {0};
+  import_ok(store, GOLDEN "ok/multiline-tag.csv", &stats);
+  assert_int_equal(stats.games_imported, 1);
+  char *first = export_text(store, NULL, 0, NULL);
+  store_close(store);
+  assert_string_equal(first, input); /* the input is canonical */
+
+  sqlite3 *sql = NULL;
+  sqlite3_stmt *st = NULL;
+  assert_int_equal(sqlite3_open_v2(db, &sql, SQLITE_OPEN_READONLY, NULL), SQLITE_OK);
+  assert_int_equal(sqlite3_prepare_v2(sql, "SELECT value FROM tags WHERE name = 'note'", -1, &st, NULL), SQLITE_OK);
+  assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+  assert_string_equal((const char *)sqlite3_column_text(st, 0), NOTE);
+  sqlite3_finalize(st);
+  sqlite3_close(sql);
+
+  spill(tmp_path("mltag.csv"), first, strlen(first));
+  store = open_store(":memory:");
+  import_ok(store, tmp_path("mltag.csv"), &stats);
+  char *second = export_text(store, NULL, 0, NULL);
+  assert_string_equal(first, second);
+  free(first);
+  free(second);
+  free(input);
+  store_close(store);
+}
+
 /* Writes one simulated game of `preset` (up to max_hands hands) as an
  * event log with export_row; returns the hands and counts the findings
  * the engine reported while playing it. */
@@ -749,6 +786,7 @@ int main(void) {
       cmocka_unit_test(test_import_export_of_base_matches_golden),
       cmocka_unit_test(test_import_crlf_bom_and_truncated_last_line_read_as_base),
       cmocka_unit_test(test_import_multiline_field_round_trips),
+      cmocka_unit_test(test_import_multiline_tag_is_stored_and_exported_byte_identical),
       cmocka_unit_test(test_import_round_trip_every_preset_is_byte_identical),
       cmocka_unit_test(test_import_each_bad_file_gives_its_golden_error_and_changes_nothing),
       cmocka_unit_test(test_import_duplicate_is_skipped),
