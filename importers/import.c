@@ -505,6 +505,12 @@ static int hand_row(Importer *imp, const CsvRecord *rec) {
     return reject(imp, line, 0, "the row could not be read"); /* cannot happen: the same call failed */
   }
   const PnEvent *ev = &prep->event;
+  PnEvent completed; /* a dix row without its card stores the card it implies: the same event as with it */
+  if (a == PN_EV_DIX && ev->ncards == 0) {
+    completed = *ev;
+    pn_event_complete(g->pn, &completed);
+    ev = &completed;
+  }
   PnOutcome out;
   PnVerdict verdict = pn_game_apply(g->pn, ev, &out);
   if (verdict == PN_IMPOSSIBLE) return reject(imp, line, out.col, "%s", out.reason);

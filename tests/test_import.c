@@ -492,6 +492,57 @@ static void test_import_multiline_tag_is_stored_and_exported_byte_identical(void
   store_close(store);
 }
 
+/* Dix rows with an empty cards column (the card implied) import; the
+ * export writes each dix card (EVENT-LOG.md), and that export imported
+ * again is the same game: skipped as a duplicate in the same database,
+ * exported as the same bytes from a fresh one. */
+static void test_import_implied_dix_card_is_written_on_export(void **state) {
+  (void)state;
+  char *expected = slurp(GOLDEN "ok/dix-implied.expected.csv", NULL);
+  assert_non_null(strstr(expected, ",1,6,3,dix,9C,exchange\n"));
+  Store *store = open_store(":memory:");
+  ImportStats stats = {0};
+  import_ok(store, GOLDEN "ok/dix-implied.csv", &stats);
+  char *first = export_text(store, NULL, 0, NULL);
+  assert_string_equal(first, expected);
+  Notes notes = {0};
+  PnDiag diag;
+  assert_int_equal(import_as(store, GOLDEN "ok/dix-implied.expected.csv", NULL, false, false, &stats, &diag, &notes), 0);
+  assert_int_equal(notes.skipped, 1); /* the card given or implied: the same content */
+  store_close(store);
+
+  store = open_store(":memory:");
+  import_ok(store, GOLDEN "ok/dix-implied.expected.csv", &stats);
+  char *second = export_text(store, NULL, 0, NULL);
+  assert_string_equal(second, expected);
+  free(first);
+  free(second);
+  free(expected);
+  store_close(store);
+}
+
+/* A dix event stored without its card (as importers before this one
+ * stored an implied card) is exported with the dix of the turned-up
+ * suit. */
+static void test_export_fills_the_dix_card_of_a_stored_event_without_it(void **state) {
+  (void)state;
+  uint8_t events[4 * CODEC_MAX_EVENT];
+  size_t len = 0;
+  PnEvent turnup = {.action = PN_EV_TURNUP, .seat = 1, .ncards = 1, .suit = -1, .meld = -1};
+  turnup.cards[0] = PN_CARD(pn_suit_parse("H"), PN_KING);
+  PnEvent dix = {.action = PN_EV_DIX, .seat = 2, .dix = PN_DIX_EXCHANGE, .suit = -1, .meld = -1};
+  len += codec_event_encode(&turnup, events + len);
+  len += codec_event_encode(&dix, events + len);
+  char *buf = NULL;
+  size_t size = 0;
+  FILE *mem = open_memstream(&buf, &size);
+  assert_non_null(mem);
+  assert_int_equal(export_hand_rows(mem, "g", 1, pn_dix_rank(PN_DECK_SINGLE), events, len), 2);
+  fclose(mem);
+  assert_string_equal(buf, "g,1,1,1,turnup,KH,\ng,1,2,2,dix,9H,exchange\n");
+  free(buf);
+}
+
 /* Writes one simulated game of `preset` (up to max_hands hands) as an
  * event log with export_row; returns the hands and counts the findings
  * the engine reported while playing it. */
@@ -787,6 +838,8 @@ int main(void) {
       cmocka_unit_test(test_import_crlf_bom_and_truncated_last_line_read_as_base),
       cmocka_unit_test(test_import_multiline_field_round_trips),
       cmocka_unit_test(test_import_multiline_tag_is_stored_and_exported_byte_identical),
+      cmocka_unit_test(test_import_implied_dix_card_is_written_on_export),
+      cmocka_unit_test(test_export_fills_the_dix_card_of_a_stored_event_without_it),
       cmocka_unit_test(test_import_round_trip_every_preset_is_byte_identical),
       cmocka_unit_test(test_import_each_bad_file_gives_its_golden_error_and_changes_nothing),
       cmocka_unit_test(test_import_duplicate_is_skipped),

@@ -389,6 +389,14 @@ typedef struct PnGame {
   PnHand hand;               /* the hand in progress or just finished */
 } PnGame;
 
+/* Fills in a card a row may leave implied (EVENT-LOG.md): a dix row with
+ * an empty cards column gets the dix of the hand's trump.  Anything else,
+ * or a dix row when the trump or the deck's dix is unknown, is left as it
+ * is (pn_game_apply then judges it).  Writers call it so that the logs
+ * they write carry the card; the importer, so that a row with the card
+ * and one without store the same event. */
+void pn_event_complete(const PnGame *game, PnEvent *ev);
+
 typedef enum { PN_ACCEPTED = 0, PN_ACCEPTED_FINDING = 1, PN_IMPOSSIBLE = -1 } PnVerdict;
 
 typedef struct PnFinding {
