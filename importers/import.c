@@ -524,7 +524,8 @@ static int hand_row(Importer *imp, const CsvRecord *rec) {
   if (bytes_reserve(&g->events, CODEC_MAX_EVENT) != 0) return out_of_memory(imp, line);
   g->events.len += codec_event_encode(ev, g->events.data + g->events.len);
   h->ev_len = g->events.len - h->ev_off;
-  if (out.hand_done) {
+  /* an out after the last trick re-scores the completed hand: its results are stored anew */
+  if (out.hand_done || (a == PN_EV_OUT && h->done)) {
     CodecResults res;
     codec_results_from_game(g->pn, &res);
     if (bytes_reserve(&g->results, CODEC_MAX_RESULTS) != 0) return out_of_memory(imp, line);

@@ -32,6 +32,7 @@
 
 #define PARITY PN_SHARED_DIR "/external/peer-parity/pinochle_parity.csv"
 #define GOLDEN PN_SOURCE_DIR "/tests/import/"
+#define CONTRACT PN_SOURCE_DIR "/tests/contract/"
 
 static char tmpdir[64];
 
@@ -543,6 +544,39 @@ static void test_export_fills_the_dix_card_of_a_stored_event_without_it(void **s
   free(buf);
 }
 
+/* Two-hand: seat 1 declares out after the last trick (which seat 1 won),
+ * before the score rows.  The import stores the re-scored hand: seat 1's
+ * counters with the last-trick 10 (150; 140 without it), seat 2's not
+ * counted, and seat 1 the winner with 220 of the target 200 (RULES.md
+ * "Declaring out"). */
+static void test_import_two_hand_out_after_the_last_trick_stores_the_rescored_hand(void **state) {
+  (void)state;
+  Store *store = open_store(":memory:");
+  ImportStats stats = {0};
+  import_ok(store, CONTRACT "two-hand-out-after-last-trick.csv", &stats);
+  assert_int_equal(stats.findings, 0); /* the score rows claim the re-scored 220 and 20 */
+  StoreFilter filter = {0};
+  StoreCursor *cursor = NULL;
+  PnDiag diag = {0};
+  assert_int_equal(store_cursor_open(store, &filter, &cursor, &diag), 0);
+  StoreRow row;
+  assert_int_equal(store_cursor_next(cursor, &row, &diag), 1);
+  assert_int_equal(row.hand, 1);
+  assert_int_equal(row.winner, 1);
+  CodecResults res;
+  assert_int_equal(codec_results_decode(row.results, row.results_len, &res), 0);
+  assert_int_equal(res.result.out_seat, 1);
+  assert_int_equal(res.result.seat[0].counters, 150);
+  assert_int_equal(res.result.seat[1].counters, 0);
+  assert_int_equal(res.result.seat[0].score, 220);
+  assert_int_equal(res.result.seat[1].score, 20);
+  assert_int_equal(res.total[0], 220);
+  assert_int_equal(res.total[1], 20);
+  assert_int_equal(store_cursor_next(cursor, &row, &diag), 0);
+  store_cursor_close(cursor);
+  store_close(store);
+}
+
 /* Writes one simulated game of `preset` (up to max_hands hands) as an
  * event log with export_row; returns the hands and counts the findings
  * the engine reported while playing it. */
@@ -840,6 +874,7 @@ int main(void) {
       cmocka_unit_test(test_import_multiline_tag_is_stored_and_exported_byte_identical),
       cmocka_unit_test(test_import_implied_dix_card_is_written_on_export),
       cmocka_unit_test(test_export_fills_the_dix_card_of_a_stored_event_without_it),
+      cmocka_unit_test(test_import_two_hand_out_after_the_last_trick_stores_the_rescored_hand),
       cmocka_unit_test(test_import_round_trip_every_preset_is_byte_identical),
       cmocka_unit_test(test_import_each_bad_file_gives_its_golden_error_and_changes_nothing),
       cmocka_unit_test(test_import_duplicate_is_skipped),

@@ -375,6 +375,8 @@ typedef struct PnHand {
   PnTableCard table[PN_MAX_SEATS][PN_MAX_TABLE]; /* melded cards on the table */
   int ntable[PN_MAX_SEATS];
   int out_seat;              /* declared out */
+  int target_before;         /* the game's target before this hand was scored */
+  bool score_rows;           /* a score row was read: too late to declare out */
   PnHandResult result;       /* filled when phase reaches DONE */
 } PnHand;
 
@@ -414,7 +416,8 @@ typedef struct PnOutcome {
   int col;                   /* impossible: 1-based event field at fault
                                 (seat=4, action=5, cards=6, value=7), 0 = row */
   char reason[160];          /* impossible: why, no newline */
-  bool hand_done;            /* this event completed the hand */
+  bool hand_done;            /* this event completed the hand (an out after the
+                                last trick re-scores a completed hand: false) */
   bool game_over;            /* ... and ended the game */
 } PnOutcome;
 
