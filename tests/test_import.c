@@ -463,11 +463,11 @@ static void test_import_multiline_field_round_trips(void **state) {
 static void test_import_multiline_tag_is_stored_and_exported_byte_identical(void **state) {
   (void)state;
   static const char NOTE[] = "game 1, line one\nline two, with \"quotes\"\n=a line that starts with =\n";
-  char *input = slurp(GOLDEN "ok/multiline-tag.csv", NULL);
+  char *input = slurp(CONTRACT "multiline-tag.csv", NULL);
   const char *db = tmp_path("mltag.db");
   Store *store = fresh_store("mltag.db");
   ImportStats stats = {0};
-  import_ok(store, GOLDEN "ok/multiline-tag.csv", &stats);
+  import_ok(store, CONTRACT "multiline-tag.csv", &stats);
   assert_int_equal(stats.games_imported, 1);
   char *first = export_text(store, NULL, 0, NULL);
   store_close(store);
@@ -499,21 +499,21 @@ static void test_import_multiline_tag_is_stored_and_exported_byte_identical(void
  * exported as the same bytes from a fresh one. */
 static void test_import_implied_dix_card_is_written_on_export(void **state) {
   (void)state;
-  char *expected = slurp(GOLDEN "ok/dix-implied.expected.csv", NULL);
+  char *expected = slurp(CONTRACT "dix-implied.expected.csv", NULL);
   assert_non_null(strstr(expected, ",1,6,3,dix,9C,exchange\n"));
   Store *store = open_store(":memory:");
   ImportStats stats = {0};
-  import_ok(store, GOLDEN "ok/dix-implied.csv", &stats);
+  import_ok(store, CONTRACT "dix-implied.csv", &stats);
   char *first = export_text(store, NULL, 0, NULL);
   assert_string_equal(first, expected);
   Notes notes = {0};
   PnDiag diag;
-  assert_int_equal(import_as(store, GOLDEN "ok/dix-implied.expected.csv", NULL, false, false, &stats, &diag, &notes), 0);
+  assert_int_equal(import_as(store, CONTRACT "dix-implied.expected.csv", NULL, false, false, &stats, &diag, &notes), 0);
   assert_int_equal(notes.skipped, 1); /* the card given or implied: the same content */
   store_close(store);
 
   store = open_store(":memory:");
-  import_ok(store, GOLDEN "ok/dix-implied.expected.csv", &stats);
+  import_ok(store, CONTRACT "dix-implied.expected.csv", &stats);
   char *second = export_text(store, NULL, 0, NULL);
   assert_string_equal(second, expected);
   free(first);
@@ -546,15 +546,15 @@ static void test_export_fills_the_dix_card_of_a_stored_event_without_it(void **s
 
 /* Two-hand: seat 1 declares out after the last trick (which seat 1 won),
  * before the score rows.  The import stores the re-scored hand: seat 1's
- * counters with the last-trick 10 (150; 140 without it), seat 2's not
- * counted, and seat 1 the winner with 220 of the target 200 (RULES.md
- * "Declaring out"). */
+ * counters with the last-trick 10 (157, rounded 160; 147 without it would
+ * be 150), seat 2's not counted, and seat 1 the winner with 240 of the
+ * target 200 (RULES.md "Declaring out"). */
 static void test_import_two_hand_out_after_the_last_trick_stores_the_rescored_hand(void **state) {
   (void)state;
   Store *store = open_store(":memory:");
   ImportStats stats = {0};
   import_ok(store, CONTRACT "two-hand-out-after-last-trick.csv", &stats);
-  assert_int_equal(stats.findings, 0); /* the score rows claim the re-scored 220 and 20 */
+  assert_int_equal(stats.findings, 0); /* the score rows claim the re-scored 240 and 20 */
   StoreFilter filter = {0};
   StoreCursor *cursor = NULL;
   PnDiag diag = {0};
@@ -566,15 +566,67 @@ static void test_import_two_hand_out_after_the_last_trick_stores_the_rescored_ha
   CodecResults res;
   assert_int_equal(codec_results_decode(row.results, row.results_len, &res), 0);
   assert_int_equal(res.result.out_seat, 1);
-  assert_int_equal(res.result.seat[0].counters, 150);
+  assert_int_equal(res.result.seat[0].counters, 160);
   assert_int_equal(res.result.seat[1].counters, 0);
-  assert_int_equal(res.result.seat[0].score, 220);
+  assert_int_equal(res.result.seat[0].score, 240);
   assert_int_equal(res.result.seat[1].score, 20);
-  assert_int_equal(res.total[0], 220);
+  assert_int_equal(res.total[0], 240);
   assert_int_equal(res.total[1], 20);
   assert_int_equal(store_cursor_next(cursor, &row, &diag), 0);
   store_cursor_close(cursor);
   store_close(store);
+}
+
+/* tests/contract/: complete logs showing EVENT-LOG.md's examples (its
+ * two-hand-bid example completed to a whole game, a multi-line tag, out
+ * after the last trick, dix rows with their card and with it implied).
+ * Each imports; its export equals the file (or X.expected.csv where the
+ * file is not canonical); that export imported into a fresh database
+ * exports as the same bytes. */
+static void test_contract_examples_import_and_round_trip(void **state) {
+  (void)state;
+  DIR *dir = opendir(CONTRACT);
+  assert_non_null(dir);
+  static const char *const MUST[] = {"two-hand-bid-example.csv", "multiline-tag.csv",
+                                     "two-hand-out-after-last-trick.csv", "dix-implied.csv"};
+  int found[4] = {0}, checked = 0;
+  struct dirent *e;
+  while ((e = readdir(dir)) != NULL) {
+    const char *name = e->d_name;
+    size_t n = strlen(name);
+    if (n < 5 || strcmp(name + n - 4, ".csv") != 0) continue;
+    if (n > 13 && strcmp(name + n - 13, ".expected.csv") == 0) continue;
+    for (int i = 0; i < 4; i++) found[i] |= strcmp(name, MUST[i]) == 0;
+    char path[512], expected_path[512];
+    snprintf(path, sizeof path, CONTRACT "%s", name);
+    snprintf(expected_path, sizeof expected_path, CONTRACT "%.*s.expected.csv", (int)(n - 4), name);
+    FILE *probe = fopen(expected_path, "rb");
+    if (probe) fclose(probe);
+    char *expected = slurp(probe ? expected_path : path, NULL);
+
+    Store *store = open_store(":memory:");
+    ImportStats stats = {0};
+    import_ok(store, path, &stats);
+    if (stats.games_imported < 1) fail_msg("%s: no game imported", name);
+    char *first = export_text(store, NULL, 0, NULL);
+    store_close(store);
+    if (strcmp(first, expected) != 0) fail_msg("%s: the export differs from %s", name, probe ? expected_path : path);
+
+    spill(tmp_path("contract.csv"), first, strlen(first));
+    store = open_store(":memory:");
+    import_ok(store, tmp_path("contract.csv"), &stats);
+    char *second = export_text(store, NULL, 0, NULL);
+    store_close(store);
+    if (strcmp(first, second) != 0) fail_msg("%s: the second export differs from the first", name);
+    free(first);
+    free(second);
+    free(expected);
+    checked++;
+  }
+  closedir(dir);
+  for (int i = 0; i < 4; i++)
+    if (!found[i]) fail_msg("tests/contract/%s is missing", MUST[i]);
+  assert_true(checked >= 4);
 }
 
 /* Writes one simulated game of `preset` (up to max_hands hands) as an
@@ -875,6 +927,7 @@ int main(void) {
       cmocka_unit_test(test_import_implied_dix_card_is_written_on_export),
       cmocka_unit_test(test_export_fills_the_dix_card_of_a_stored_event_without_it),
       cmocka_unit_test(test_import_two_hand_out_after_the_last_trick_stores_the_rescored_hand),
+      cmocka_unit_test(test_contract_examples_import_and_round_trip),
       cmocka_unit_test(test_import_round_trip_every_preset_is_byte_identical),
       cmocka_unit_test(test_import_each_bad_file_gives_its_golden_error_and_changes_nothing),
       cmocka_unit_test(test_import_duplicate_is_skipped),
