@@ -26,7 +26,9 @@
  *     name or nothing for meld, nothing for the rest.
  *
  * The binary is the pinochle built beside this test (../pinochle from
- * this executable's folder), run through popen.
+ * this executable's folder), run through popen.  A first test feeds the
+ * checker a small good log and one-row breaches of it, so that a checker
+ * that lets everything through fails.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -103,28 +105,32 @@ static void read_rows(FILE *in, Rows *rows) {
 
 /* ------------------------------------------------------------ checking */
 
-/* What a check failed on: the run, the row (1 = header) and its text. */
+/* What a check is looking at: the row (1 = header) and its fields. */
 typedef struct Ctx {
-  const char *run;               /* the command that made the file */
   int row;                       /* 1-based row number */
   const Row *r;                  /* that row */
 } Ctx;
 
-static void bad(const Ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static jmp_buf *bail;            /* where bad() goes: check_log's */
+static char problem[700];        /* what bad() found */
 
+static void bad(const Ctx *c, const char *fmt, ...) __attribute__((format(printf, 2, 3), noreturn));
+
+/* Records the first breach of the contract and leaves check_log. */
 static void bad(const Ctx *c, const char *fmt, ...) {
   char why[300];
   va_list ap;
   va_start(ap, fmt);
   vsnprintf(why, sizeof why, fmt, ap);
   va_end(ap);
-  char text[400] = "";
+  char text[300] = "";
   if (c->r)
     for (int i = 0; i < FIELDS; i++) {
       strncat(text, c->r->f[i] ? c->r->f[i] : "", sizeof text - strlen(text) - 2);
       if (i + 1 < FIELDS) strcat(text, ",");
     }
-  fail_msg("%s\n  row %d: %s\n  %s", c->run, c->row, why, text);
+  snprintf(problem, sizeof problem, "row %d: %s\n  %s", c->row, why, text);
+  longjmp(*bail, 1);
 }
 
 /* A whole number: an optional '-' (when allowed) then digits, no leading zero. */
@@ -155,7 +161,7 @@ static int card_tokens(const char *s, PnDeck deck) {
 
 static bool is_name_value(const char *s) {
   const char *eq = strchr(s, '=');
-  return eq && eq != s && strpbrk(s, "\r\n") == NULL;
+  return eq && eq != s; /* the value may span lines */
 }
 
 static bool is_meld_name(const char *s) {
@@ -288,17 +294,20 @@ static void check_hand_row(const Ctx *c, GameState *g, const Row *r, long seq) {
   if (*value) bad(c, "%s rows take no value", action);
 }
 
-/* Checks every row of one file made for `preset`. */
-static long check_log(const char *run, const char *preset, const Rows *rows) {
+/* Game keys met so far (left to check_log to free, even after bad()). */
+typedef struct Seen {
+  const char **keys;             /* malloc'd, borrowed strings */
+  int n;
+} Seen;
+
+static long check_rows(const char *preset, const Rows *rows, Seen *seen) {
   static const char *const HEADER[FIELDS] = {"game", "hand", "seq", "seat", "action", "cards", "value"};
-  Ctx c = {.run = run, .row = 1, .r = rows->n ? &rows->row[0] : NULL};
+  Ctx c = {.row = 1, .r = rows->n ? &rows->row[0] : NULL};
   if (rows->n < 2) bad(&c, "no data rows");
   for (int i = 0; i < FIELDS; i++)
     if (rows->row[0].nfields != FIELDS || strcmp(rows->row[0].f[i], HEADER[i]) != 0)
       bad(&c, "the header is exactly game,hand,seq,seat,action,cards,value");
   GameState g = {0};
-  const char **keys = NULL;
-  int nkeys = 0;
   long games = 0;
   for (int i = 1; i < rows->n; i++) {
     const Row *r = &rows->row[i];
@@ -311,15 +320,16 @@ static long check_log(const char *run, const char *preset, const Rows *rows) {
     if (!is_int(r->f[1], false, &hand)) bad(&c, "hand is a whole number");
     if (!is_int(r->f[2], false, &seq) || seq < 1) bad(&c, "seq is a whole number from 1");
     if (g.key == NULL || strcmp(key, g.key) != 0) { /* a new game */
+      for (int k = 0; k < seen->n; k++)
+        if (strcmp(seen->keys[k], key) == 0) bad(&c, "game %s again after other games: not unique, not together", key);
       if (g.key) {
         close_part(&c, &g);
         if (g.hands < 1) bad(&c, "game %s has no hands", g.key);
       }
-      for (int k = 0; k < nkeys; k++)
-        if (strcmp(keys[k], key) == 0) bad(&c, "game %s again after other games: not unique, not together", key);
-      keys = realloc(keys, (size_t)(nkeys + 1) * sizeof *keys);
-      assert_non_null(keys);
-      keys[nkeys++] = key;
+      const char **grown = realloc(seen->keys, (size_t)(seen->n + 1) * sizeof *grown);
+      assert_non_null(grown);
+      seen->keys = grown;
+      seen->keys[seen->n++] = key;
       memset(&g, 0, sizeof g);
       g.key = key;
       games++;
@@ -348,7 +358,21 @@ static long check_log(const char *run, const char *preset, const Rows *rows) {
   c.row = rows->n;
   close_part(&c, &g);
   if (g.hands < 1) bad(&c, "game %s has no hands", g.key);
-  free(keys);
+  return games;
+}
+
+/* Checks every row of one file made for `preset`: returns the games, or
+ * -1 with `problem` naming the first row that breaks the contract. */
+static long check_log(const char *preset, const Rows *rows) {
+  Seen *seen = calloc(1, sizeof *seen); /* on the heap: still valid after the jump */
+  assert_non_null(seen);
+  jmp_buf here;
+  long games = -1;
+  bail = &here;
+  if (setjmp(here) == 0) games = check_rows(preset, rows, seen);
+  bail = NULL;
+  free(seen->keys);
+  free(seen);
   return games;
 }
 
@@ -384,7 +408,8 @@ static long check_run(const char *preset, int seed, int games, const char *extra
   read_rows(in, &rows);
   int status = pclose(in);
   if (status != 0) fail_msg("%s: exit status %d", cmd, status);
-  long checked = check_log(cmd, preset, &rows);
+  long checked = check_log(preset, &rows);
+  if (checked < 0) fail_msg("%s\n  %s", cmd, problem);
   if (checked != games) fail_msg("%s: %ld games, not %d", cmd, checked, games);
   rows_free(&rows);
   return checked;
@@ -404,8 +429,86 @@ static void test_sim_output_of_every_preset_follows_the_event_log_contract(void 
   assert_int_equal(games, 12 * 3 * 2);
 }
 
+/* A log the checker accepts (its shape only: the checker does not play
+ * the hand), and one-row changes of it, each breaking one rule of the
+ * contract: the checker must refuse every one, for that reason. */
+static const char GOOD[] =
+    "game,hand,seq,seat,action,cards,value\n"
+    "g,0,1,,variant,,three-hand\n"
+    "g,0,2,1,player,,Ann\n"
+    "g,0,3,2,player,,Bob\n"
+    "g,0,4,3,player,,Cal\n"
+    "g,0,5,,tag,,\"note=two\nlines\"\n"
+    "g,1,1,1,dealer,,\n"
+    "g,1,2,1,deal,AS AS TS TS KS KS QS QS JS JS 9S 9S AH AH TH QC,\n"
+    "g,1,3,2,deal,TH KH KH QH QH JH JH 9H 9H AD AD TD TD KD KD QD,\n"
+    "g,1,4,3,deal,QD JD JD 9D 9D AC AC TC TC KC KC QC JC JC 9C 9C,\n"
+    "g,1,5,1,turnup,QC,\n"
+    "g,1,6,3,dix,9C,exchange\n"
+    "g,1,7,2,meld,KH QH,20\n"
+    "g,1,8,2,play,AD,\n";
+
+static long check_text(const char *text, const char *preset) {
+  FILE *in = fmemopen((void *)text, strlen(text), "r");
+  assert_non_null(in);
+  Rows rows;
+  read_rows(in, &rows);
+  fclose(in);
+  long games = check_log(preset, &rows);
+  rows_free(&rows);
+  return games;
+}
+
+static void test_strict_reader_refuses_each_breach_of_the_contract(void **state) {
+  (void)state;
+  assert_int_equal(check_text(GOOD, "three-hand"), 1);
+  static const struct {
+    const char *from, *to, *why;
+  } CASES[] = {
+      {"g,1,6,3,dix,9C,exchange", "g,1,6,3,dix,,exchange", "dix rows take 1 card(s), not 0"},
+      {"g,1,8,2,play,AD,", "g,1,8,2,play,ad,", "not canonical card tokens"},
+      {"g,1,8,2,play,AD,", "g,1,8,2,play,10H,", "not canonical card tokens"},
+      {"g,1,8,2,play,AD,", "g,1,8,2,play,7D,", "not canonical card tokens of the three-hand deck"},
+      {"g,1,8,2,play,AD,", "g,1,8,2,play,AD  AD,", "not canonical card tokens"},
+      {"g,1,8,2,play,AD,", "g,1,9,2,play,AD,", "seq 9, expected 8 in hand 1"},
+      {"g,1,8,2,play,AD,", "g,1,8,,play,AD,", "this action needs a seat"},
+      {"g,1,8,2,play,AD,", "g,1,8,4,play,AD,", "seat must be empty or 1..3"},
+      {"g,1,8,2,play,AD,", "g,1,8,2,play,AD,x", "play rows take no value"},
+      {"g,1,8,2,play,AD,", "g,1,8,2,trump,,X", "trump's value is S, H, D or C"},
+      {"g,1,8,2,play,AD,", "g,1,8,2,bid,,ten", "a bid's value is a positive whole number"},
+      {"g,1,8,2,play,AD,", "g,1,8,2,score,,+5", "a score's value is a whole number"},
+      {"g,1,8,2,play,AD,", "g,1,8,2,deal,TH KH KH QH QH JH JH 9H 9H AD AD TD TD KD KD QD,",
+       "a second deal row for seat 2"},
+      {"g,1,8,2,play,AD,", "g,1,8,2,shuffle,,", "unknown action 'shuffle'"},
+      {"g,1,8,2,play,AD,", "g,1,8,2,play,AD", "6 fields, not 7"},
+      {"g,1,8,2,play,AD,", "g,3,1,2,dealer,,", "hand 3 after hand 1"},
+      {"g,1,8,2,play,AD,", "h,0,1,,variant,,three-hand\ng,1,8,2,play,AD,", "game g again after other games"},
+      {"g,1,7,2,meld,KH QH,20", "g,1,7,2,meld,KH QH,marriage", "a meld's value is empty, a number"},
+      {"g,1,6,3,dix,9C,exchange", "g,1,6,3,dix,9C,swap", "dix value is exchange or show"},
+      {"g,1,5,1,turnup,QC,", "g,1,5,,turnup,QC,", "the turnup row names the dealer"},
+      {"g,1,3,2,deal,TH KH KH QH QH JH JH 9H 9H AD AD TD TD KD KD QD,", "g,1,3,2,deal,TH KH,",
+       "deal rows take 16 card(s), not 2"},
+      {"g,1,2,1,deal,", "g,1,1,1,deal,", "seq 1, expected 2 in hand 1"},
+      {"g,1,1,1,dealer,,", "g,1,1,1,pass,,", "a hand starts with its dealer row"},
+      {"g,0,4,3,player,,Cal", "g,0,4,2,player,,Cal", "a second player row for seat 2"},
+      {"g,0,5,,tag,,\"note=two\nlines\"", "g,0,5,,tag,,note", "tag value must be name=value"},
+      {"g,0,1,,variant,,three-hand", "g,0,1,,variant,,auction", "variant 'auction', not the preset three-hand"},
+      {"game,hand,seq,seat,action,cards,value", "game,hand,seq,seat,action,card,value", "the header is exactly"},
+  };
+  for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+    const char *at = strstr(GOOD, CASES[i].from);
+    if (at == NULL) fail_msg("case %zu: '%s' is not in the good log", i, CASES[i].from);
+    char text[4096];
+    snprintf(text, sizeof text, "%.*s%s%s", (int)(at - GOOD), GOOD, CASES[i].to, at + strlen(CASES[i].from));
+    problem[0] = '\0';
+    if (check_text(text, "three-hand") >= 0) fail_msg("case %zu (%s): accepted", i, CASES[i].why);
+    if (strstr(problem, CASES[i].why) == NULL) fail_msg("case %zu: want '%s', got %s", i, CASES[i].why, problem);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_strict_reader_refuses_each_breach_of_the_contract),
       cmocka_unit_test(test_sim_output_of_every_preset_follows_the_event_log_contract),
   };
   return cmocka_run_group_tests(tests, find_binary, NULL);
