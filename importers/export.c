@@ -56,19 +56,13 @@ static int header_row(FILE *out, const char *key, int seq, int seat, const char 
   return export_row(out, field);
 }
 
-/* One row per '\n'-separated line of `lines` ("" = none); advances *seq. */
+/* One row per entry of a stored options or tags column (store_lines_next:
+ * a multi-line tag comes back whole); advances *seq. */
 static int header_lines(FILE *out, const char *key, int *seq, const char *action, const char *lines) {
   char buf[CSV_READER_MAX_FIELD + 1];
-  const char *p = lines;
-  while (p && *p) {
-    const char *end = strchr(p, '\n');
-    size_t len = end ? (size_t)(end - p) : strlen(p);
-    if (len > CSV_READER_MAX_FIELD) len = CSV_READER_MAX_FIELD;
-    memcpy(buf, p, len);
-    buf[len] = '\0';
+  const char *at = lines;
+  while (store_lines_next(&at, buf, sizeof buf))
     if (header_row(out, key, ++*seq, 0, action, buf) != 0) return -1;
-    p = end ? end + 1 : NULL;
-  }
   return 0;
 }
 
@@ -82,17 +76,23 @@ static int write_game_header(FILE *out, const StoreRow *row) {
   return header_lines(out, row->key, &seq, "tag", row->tags);
 }
 
-long export_hand_rows(FILE *out, const char *key, int hand, const uint8_t *events, size_t len) {
+long export_hand_rows(FILE *out, const char *key, int hand, int dix_rank, const uint8_t *events, size_t len) {
   char hand_text[24], seq_text[24], seat_text[24], value[64];
   char cards[PN_MAX_EVENT_CARDS * 3 + 1];
   snprintf(hand_text, sizeof hand_text, "%d", hand);
   size_t at = 0;
   long seq = 0;
+  int trump = -1; /* the first turn-up's suit: the only presets with a dix turn trump up */
   while (at < len) {
     PnEvent ev;
     size_t used = codec_event_decode(events + at, len - at, &ev, value, sizeof value);
     if (used == 0) return EXPORT_CORRUPT;
     at += used;
+    if (ev.action == PN_EV_TURNUP && ev.ncards == 1 && trump < 0) trump = PN_SUIT(ev.cards[0]);
+    if (ev.action == PN_EV_DIX && ev.ncards == 0 && trump >= 0 && dix_rank >= 0) {
+      ev.cards[0] = (PnCard)PN_CARD(trump, dix_rank); /* written logs carry the dix card */
+      ev.ncards = 1;
+    }
     snprintf(seq_text, sizeof seq_text, "%ld", ++seq);
     seat_text[0] = '\0';
     if (ev.seat) snprintf(seat_text, sizeof seat_text, "%d", ev.seat);
@@ -130,8 +130,11 @@ int export_games(Store *store, const ExportOptions *opts, FILE *out, ExportStats
   }
   StoreRow row;
   int got;
+  int dix_rank = -1; /* of the game being written */
   while ((got = store_cursor_next(cursor, &row, diag)) == 1) {
     if (row.new_game) {
+      PnRules rules;
+      dix_rank = pn_rules_preset(&rules, row.preset) == 0 ? pn_dix_rank(rules.deck) : -1;
       if (write_game_header(out, &row) != 0) {
         rc = fail(diag, EXPORT_WRITE, "write error");
         goto done;
@@ -139,7 +142,7 @@ int export_games(Store *store, const ExportOptions *opts, FILE *out, ExportStats
       stats->games++;
     }
     if (row.hand == 0) continue;
-    long rows = export_hand_rows(out, row.key, row.hand, row.events, row.events_len);
+    long rows = export_hand_rows(out, row.key, row.hand, dix_rank, row.events, row.events_len);
     if (rows == EXPORT_CORRUPT) {
       rc = fail(diag, EXPORT_CORRUPT, "game '%.100s' hand %d: the stored events do not decode", row.key,
                 row.hand);

@@ -40,8 +40,11 @@ void export_field(FILE *out, const char *s, bool first);
 bool export_needs_quotes(const char *s, bool first);
 
 /* Writes a hand's events (codec encoding) as rows game,hand,1..n,...
- * Returns the rows written, or EXPORT_CORRUPT / EXPORT_WRITE. */
-long export_hand_rows(FILE *out, const char *key, int hand, const uint8_t *events, size_t len);
+ * A dix row stored without its card (by an importer before the card was
+ * filled in) is written with it: the dix of the turned-up card's suit,
+ * rank pn_dix_rank(deck) (the game's deck; pass -1 for a preset without
+ * a dix).  Returns the rows written, or EXPORT_CORRUPT / EXPORT_WRITE. */
+long export_hand_rows(FILE *out, const char *key, int hand, int dix_rank, const uint8_t *events, size_t len);
 
 typedef struct ExportOptions {
   int nkeys;                   /* games to write; 0 = every game */

@@ -421,11 +421,9 @@ static int header_row(Importer *imp, const CsvRecord *rec, long seq) {
     return player_once(imp, seat, line);
   case HDR_TAG: {
     const char *eq = strchr(value, '=');
-    if (eq == NULL || eq == value)
-      return reject(imp, line, CSV_COL_VALUE, "a tag is name=value (e.g. date=2026-11-20), not '%.40s'",
-                    value);
-    if (strpbrk(value, "\r\n"))
-      return reject(imp, line, CSV_COL_VALUE, "a tag is one line: name=value without line breaks");
+    if (eq == NULL || eq == value) /* the message quotes the first line: a diagnostic is one line */
+      return reject(imp, line, CSV_COL_VALUE, "a tag is name=value (e.g. date=2026-11-20), not '%.*s'",
+                    (int)(strcspn(value, "\r\n") < 40 ? strcspn(value, "\r\n") : 40), value);
     char err[160] = "";
     if (codec_tag_check(value, err, sizeof err) != 0) return reject(imp, line, CSV_COL_VALUE, "%s", err);
     size_t off;
@@ -525,6 +523,12 @@ static int hand_row(Importer *imp, const CsvRecord *rec) {
     return reject(imp, line, 0, "the row could not be read"); /* cannot happen: the same call failed */
   }
   const PnEvent *ev = &prep->event;
+  PnEvent completed; /* a dix row without its card stores the card it implies: the same event as with it */
+  if (a == PN_EV_DIX && ev->ncards == 0) {
+    completed = *ev;
+    pn_event_complete(g->pn, &completed);
+    ev = &completed;
+  }
   PnOutcome out;
   PnVerdict verdict = pn_game_apply(g->pn, ev, &out);
   if (verdict == PN_IMPOSSIBLE) return reject(imp, line, out.col, "%s", out.reason);
@@ -538,7 +542,8 @@ static int hand_row(Importer *imp, const CsvRecord *rec) {
   if (bytes_reserve(&g->events, CODEC_MAX_EVENT) != 0) return out_of_memory(imp, line);
   g->events.len += codec_event_encode(ev, g->events.data + g->events.len);
   h->ev_len = g->events.len - h->ev_off;
-  if (out.hand_done) {
+  /* an out after the last trick re-scores the completed hand: its results are stored anew */
+  if (out.hand_done || (a == PN_EV_OUT && h->done)) {
     CodecResults res;
     codec_results_from_game(g->pn, &res);
     if (bytes_reserve(&g->results, CODEC_MAX_RESULTS) != 0) return out_of_memory(imp, line);

@@ -2471,6 +2471,80 @@ static void test_peer_parity_planted_renege_is_reported_with_evidence(void **sta
 
 /* ------------------------------------------------------------------- main */
 
+/* ------------------------------------------- two-hand: out after the last trick */
+
+/* The full two-hand hand of test_two_hand_full_hand_rounds_each_players_counters:
+ * the last trick (2 KH, 1 KH: the first KH wins) is seat 2's, so seat 2's
+ * 117 counters include the last-trick 10 (107 without it). */
+static void two_hand_after_last_trick(PnGame *g, const char *options) {
+  two_hand_to(g, 23, options);
+  accept(g, "2 play KH");
+  PnOutcome out = accept(g, "1 play KH");
+  assert_true(out.hand_done);
+}
+
+/* RULES.md "Declaring out": declared after the last trick, the
+ * declarer's tricks count with the last-trick 10 (all tricks were played),
+ * the opponent's do not, and the declarer wins on reaching the target;
+ * the target is not raised although both were over it. */
+static void test_two_hand_out_after_the_last_trick_rescores_and_wins_on_the_target(void **state) {
+  (void)state;
+  PnGame g;
+  two_hand_after_last_trick(&g, "target=100");
+  /* as scored at the last trick: both over 100, target raised to 350, seat 1 wins */
+  assert_int_equal(g.target, 350);
+  assert_true(g.over);
+  assert_int_equal(g.winner, 1);
+  PnExpect ex = expect(&g);
+  assert_true(ex.actions & (1u << PN_EV_OUT));
+  PnOutcome out = accept(&g, "2 out");
+  assert_false(out.hand_done); /* the hand was complete already: re-scored, not completed again */
+  const PnHandResult *r = RESULT(&g);
+  assert_int_equal(r->out_seat, 2);
+  assert_int_equal(r->seat[1].counters, 120); /* 117 with the last trick's 10; 107 would round to 110 */
+  assert_int_equal(r->seat[0].counters, 0);   /* the opponent's tricks are not counted */
+  assert_int_equal(r->seat[0].score, 390);    /* melds stay scored */
+  assert_int_equal(r->seat[1].score, 120);
+  assert_int_equal(g.running[0], 390);
+  assert_int_equal(g.running[1], 120);
+  assert_int_equal(g.hands_played, 1);
+  assert_int_equal(g.target, 100);
+  assert_true(g.over);
+  assert_int_equal(g.winner, 2);
+  accept(&g, "2 score 120"); /* score rows follow the declaration */
+  refuse(&g, "1 out", 5, "out after the hand is over: seat 2 already declared out");
+}
+
+/* Short of the target, the declarer after the last trick loses. */
+static void test_two_hand_out_after_the_last_trick_short_of_the_target_loses(void **state) {
+  (void)state;
+  PnGame g;
+  two_hand_after_last_trick(&g, NULL);
+  assert_false(g.over); /* 520 and 120 of 1000: the game would go on */
+  accept(&g, "1 out");
+  const PnHandResult *r = RESULT(&g);
+  assert_int_equal(r->seat[0].counters, 130);
+  assert_int_equal(r->seat[1].counters, 0);
+  assert_int_equal(r->seat[0].score, 520);
+  assert_int_equal(r->seat[1].score, 0);
+  assert_int_equal(g.running[0], 520);
+  assert_int_equal(g.running[1], 0);
+  assert_true(g.over);
+  assert_int_equal(g.winner, 2);
+  refuse(&g, "1 dealer", 5, "the game is over: it was won in hand 1");
+}
+
+/* Once a score row is read the hand is counted: no out after it, and
+ * pn_game_expect stops offering one. */
+static void test_two_hand_out_after_the_score_rows_is_impossible(void **state) {
+  (void)state;
+  PnGame g;
+  two_hand_after_last_trick(&g, NULL);
+  accept(&g, "1 score 520");
+  assert_false(expect(&g).actions & (1u << PN_EV_OUT));
+  refuse(&g, "2 out", 5, "out after the score rows: the hand is counted");
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       /* bidding */
@@ -2598,6 +2672,10 @@ int main(void) {
       cmocka_unit_test(test_peer_parity_changed_score_claim_is_a_score_claim_finding),
       cmocka_unit_test(test_peer_parity_changed_meld_claim_is_a_meld_claim_finding),
       cmocka_unit_test(test_peer_parity_planted_renege_is_reported_with_evidence),
+      /* two-hand: out after the last trick */
+      cmocka_unit_test(test_two_hand_out_after_the_last_trick_rescores_and_wins_on_the_target),
+      cmocka_unit_test(test_two_hand_out_after_the_last_trick_short_of_the_target_loses),
+      cmocka_unit_test(test_two_hand_out_after_the_score_rows_is_impossible),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

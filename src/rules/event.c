@@ -78,3 +78,12 @@ int pn_event_from_text(PnAction action, int seat, const char *cards, const char 
   *col = 0;
   return 0;
 }
+
+void pn_event_complete(const PnGame *game, PnEvent *ev) {
+  if (ev->action != PN_EV_DIX || ev->ncards != 0) return;
+  int rank = pn_dix_rank(game->rules.deck);
+  int trump = game->hand.trump;
+  if (rank < 0 || trump < 0 || trump >= PN_SUITS) return;
+  ev->cards[0] = (PnCard)PN_CARD(trump, rank);
+  ev->ncards = 1;
+}

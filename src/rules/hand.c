@@ -922,6 +922,7 @@ static void score_hand(PnGame *g) {
   bool any_renege = false;
   int bidder = h->high_bidder, bid_side = bidder ? pn_side_of(g, bidder) : -1;
 
+  h->target_before = g->target; /* decide_game may raise it; an out after the last trick undoes that */
   res->bidder = bidder;
   res->bid = h->high_bid;
   res->partner = h->partner;
@@ -1019,6 +1020,40 @@ static PnVerdict apply_out(PnGame *g, const PnEvent *ev, PnOutcome *out) {
   return PN_ACCEPTED;
 }
 
+/*
+ * Two-hand: `out` after the last trick, before the score rows (RULES.md
+ * "Declaring out").  The hand was complete and scored at its last trick;
+ * the declaration re-scores it: the scoring is undone (running scores,
+ * the hand count, the target raised when both were over it, the game's
+ * end) and done again with the declarer, whose tricks count with the
+ * last-trick bonus (all tricks were played) while the opponent's do not.
+ * The hand count ends where it was, so hand_done stays false.
+ */
+/* Has a score row of the current hand been read (too late to declare out)? */
+static bool any_score_row(const PnGame *g) {
+  for (int s = 0; s < g->rules.players; s++)
+    if (g->hand.scored[s]) return true;
+  return false;
+}
+
+static PnVerdict apply_out_after_last_trick(PnGame *g, const PnEvent *ev, PnOutcome *out) {
+  PnHand *h = &g->hand;
+  if (g->rules.flow != PN_FLOW_TWO_HAND)
+    return impossible(out, COL_ACTION, "out after the hand is over (declaring out is for the two-hand presets)");
+  if (h->out_seat)
+    return impossible(out, COL_ACTION, "out after the hand is over: seat %d already declared out", h->out_seat);
+  if (any_score_row(g)) return impossible(out, COL_ACTION, "out after the score rows: the hand is counted");
+  for (int s = 1; s <= g->rules.players; s++) g->running[s - 1] -= h->result.seat[s - 1].score;
+  g->hands_played--;
+  g->target = h->target_before;
+  g->over = false;
+  g->winner = 0;
+  g->winner_side = -1;
+  h->out_seat = ev->seat;
+  score_hand(g);
+  return PN_ACCEPTED;
+}
+
 static PnVerdict apply_score(PnGame *g, const PnEvent *ev, PnOutcome *out) {
   if (!ev->has_value) return impossible(out, COL_VALUE, "a score row needs the claimed score");
   /* A seat claims its side's score once: a second row would leave two
@@ -1085,6 +1120,7 @@ static PnVerdict dispatch(PnGame *g, const PnEvent *ev, PnOutcome *out) {
   case PN_PHASE_DONE:
     if (a == PN_EV_SCORE) return apply_score(g, ev, out);
     if (a == PN_EV_DEALER) return start_hand(g, ev, out);
+    if (a == PN_EV_OUT) return apply_out_after_last_trick(g, ev, out);
     return impossible(out, COL_ACTION, "%s after the hand is over", pn_action_name(a));
   }
   return impossible(out, COL_ACTION, "unknown phase");
@@ -1200,6 +1236,7 @@ void pn_game_expect(const PnGame *g, PnExpect *out) {
   }
   case PN_PHASE_DONE:
     out->actions = BIT(PN_EV_SCORE) | (g->over ? 0 : BIT(PN_EV_DEALER));
+    if (r->flow == PN_FLOW_TWO_HAND && !h->out_seat && !any_score_row(g)) out->actions |= BIT(PN_EV_OUT);
     return;
   }
 }

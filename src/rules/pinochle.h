@@ -382,6 +382,7 @@ typedef struct PnHand {
   int ntable[PN_MAX_SEATS];
   int out_seat;              /* declared out */
   bool scored[PN_MAX_SEATS]; /* a score row seen: one claim per seat and hand */
+  int target_before;         /* the game's target before this hand was scored */
   PnHandResult result;       /* filled when phase reaches DONE */
 } PnHand;
 
@@ -395,6 +396,14 @@ typedef struct PnGame {
   bool over;                 /* the game has ended */
   PnHand hand;               /* the hand in progress or just finished */
 } PnGame;
+
+/* Fills in a card a row may leave implied (EVENT-LOG.md): a dix row with
+ * an empty cards column gets the dix of the hand's trump.  Anything else,
+ * or a dix row when the trump or the deck's dix is unknown, is left as it
+ * is (pn_game_apply then judges it).  Writers call it so that the logs
+ * they write carry the card; the importer, so that a row with the card
+ * and one without store the same event. */
+void pn_event_complete(const PnGame *game, PnEvent *ev);
 
 typedef enum { PN_ACCEPTED = 0, PN_ACCEPTED_FINDING = 1, PN_IMPOSSIBLE = -1 } PnVerdict;
 
@@ -413,7 +422,8 @@ typedef struct PnOutcome {
   int col;                   /* impossible: 1-based event field at fault
                                 (seat=4, action=5, cards=6, value=7), 0 = row */
   char reason[160];          /* impossible: why, no newline */
-  bool hand_done;            /* this event completed the hand */
+  bool hand_done;            /* this event completed the hand (an out after the
+                                last trick re-scores a completed hand: false) */
   bool game_over;            /* ... and ended the game */
 } PnOutcome;
 

@@ -431,6 +431,7 @@ static bool dix_event(const PnGame *g, PnEvent *ev) {
     if (h->dix_fresh[seat - 1] <= 0) continue;
     set_event(ev, PN_EV_DIX, seat);
     ev->dix = h->exchanged ? PN_DIX_SHOW : PN_DIX_EXCHANGE;
+    pn_event_complete(g, ev); /* the row names its card (EVENT-LOG.md) */
     return true;
   }
   return false;
@@ -752,6 +753,7 @@ int sim_next_event(SimDriver *d, const PnGame *g, PnEvent *ev) {
       if (h->dix_this_turn == 0 && h->dix_fresh[h->last_winner - 1] > 0) {
         set_event(ev, PN_EV_DIX, h->last_winner);
         ev->dix = h->exchanged ? PN_DIX_SHOW : PN_DIX_EXCHANGE;
+        pn_event_complete(g, ev);
         return 1;
       }
       if (planting(d) && plant_progressive(d, g, ev)) return 1;

@@ -572,23 +572,56 @@ done:
   return rc;
 }
 
-/* The lines of v[0..n) joined by '\n'; caller frees.  NULL: no memory. */
+/* The entries of v[0..n) joined by '\n' (the games.options and .tags
+ * columns); caller frees.  NULL: no memory.  A line break inside an entry
+ * (a multi-line tag: RFC 4180 allows it) is kept, and the line after it
+ * starts with '=', which marks it as a continuation: no entry starts with
+ * '=' (a name is never empty), so store_lines_next can undo it. */
 static char *join_lines(const char *const *v, int n) {
   size_t len = 0;
   for (int i = 0; i < n; i++)
-    len += strlen(v[i]) + 1;
-  char *out = malloc(len + 1), *p = out;
+    for (const char *c = v[i]; *c; c++)
+      len += *c == '\n' ? 2 : 1;
+  char *out = malloc(len + (size_t)n + 1), *p = out;
   if (out == NULL)
     return NULL;
   for (int i = 0; i < n; i++) {
-    size_t k = strlen(v[i]);
-    memcpy(p, v[i], k);
-    p += k;
+    for (const char *c = v[i]; *c; c++) {
+      *p++ = *c;
+      if (*c == '\n')
+        *p++ = '=';
+    }
     if (i + 1 < n)
       *p++ = '\n';
   }
   *p = '\0';
   return out;
+}
+
+bool store_lines_next(const char **at, char *buf, size_t size) {
+  const char *p = *at;
+  if (p == NULL || *p == '\0')
+    return false;
+  size_t used = 0;
+  for (;;) {
+    const char *end = strchr(p, '\n');
+    size_t len = end ? (size_t)(end - p) : strlen(p);
+    size_t room = size > used ? size - used - 1 : 0;
+    size_t take = len < room ? len : room;
+    memcpy(buf + used, p, take);
+    used += take;
+    if (end == NULL || end[1] != '=') { /* the entry ends here */
+      p = end ? end + 1 : p + len;
+      break;
+    }
+    if (used + 1 < size) /* a continuation: the line break was part of the entry */
+      buf[used++] = '\n';
+    p = end + 2;
+  }
+  if (size > 0)
+    buf[used] = '\0';
+  *at = p;
+  return true;
 }
 
 static int player_id_lookup(Store *s, const char *name, int64_t *id, PnDiag *diag);

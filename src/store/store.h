@@ -166,6 +166,13 @@ typedef struct StoreRow {
   size_t results_len;
 } StoreRow;
 
+/* Reads the next entry of a games.options or games.tags column
+ * (StoreRow.options, .tags: entries joined by '\n', a line break inside
+ * an entry kept and followed by '=', docs/SCHEMA.md) from *at into buf,
+ * truncated to size - 1 bytes and NUL-terminated, and moves *at past it.
+ * Returns false (nothing copied) when no entry is left. */
+bool store_lines_next(const char **at, char *buf, size_t size);
+
 typedef struct StoreCursor StoreCursor;
 
 /* Walks the selected hands in game then hand order (games in the order
