@@ -15,7 +15,8 @@
  * Every deal is built so that who wins each trick follows from the rules
  * by hand (the comments say why); play_out() plays the rest of a hand with
  * each seat's first legal card in the canonical order (spades first, ace
- * first).  The peer-parity rounds are read in place at run time.
+ * first).  The peer-parity rounds (tests/data/peer-parity/) are read at
+ * run time.
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -2300,13 +2301,10 @@ static void test_unknown_card_or_value_in_a_row_is_rejected_with_its_column(void
 
 /* ------------------------------------------------------------ peer parity */
 
-/* The 40 partnership-auction rounds of ../shared/external/peer-parity/,
- * read in place: every row is possible, no finding (every play legal,
- * every meld and score claim right).  The file has no quoted fields. */
-
-#ifndef PN_SHARED_DIR
-#define PN_SHARED_DIR "../shared"
-#endif
+/* The 40 partnership-auction rounds of tests/data/peer-parity/ (copied
+ * unchanged from the shared folder, see its README.md): every row is
+ * possible, no finding (every play legal, every meld and score claim
+ * right).  The file has no quoted fields. */
 
 typedef struct ParityRow {
   char game[48];      /* game key */
@@ -2324,7 +2322,7 @@ typedef struct Parity {
 
 static Parity parity_read(void) {
   char path[512];
-  snprintf(path, sizeof path, "%s/external/peer-parity/pinochle_parity.csv", PN_SHARED_DIR);
+  snprintf(path, sizeof path, "%s/tests/data/peer-parity/pinochle_parity.csv", PN_SOURCE_DIR);
   FILE *f = fopen(path, "r");
   if (f == NULL) fail_msg("cannot open %s", path);
   Parity p = {0, calloc(4000, sizeof(ParityRow))};

@@ -7,8 +7,8 @@
  * base.expected.csv; ok/ holds valid variants of it (CRLF, BOM, no final
  * newline, a name spanning lines, keep-going, other content); bad/ holds
  * one file per error class and bad/errors.golden the exact diagnostic of
- * each, FILE:LINE:COL: error: REASON.  The 40-game parity file is read
- * from PN_SHARED_DIR, never copied.
+ * each, FILE:LINE:COL: error: REASON.  The 40-game parity file is
+ * tests/data/peer-parity/pinochle_parity.csv (see the README.md there).
  */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -30,7 +30,7 @@
 #include "sim.h"
 #include "store.h"
 
-#define PARITY PN_SHARED_DIR "/external/peer-parity/pinochle_parity.csv"
+#define PARITY PN_SOURCE_DIR "/tests/data/peer-parity/pinochle_parity.csv"
 #define GOLDEN PN_SOURCE_DIR "/tests/import/"
 #define CONTRACT PN_SOURCE_DIR "/tests/contract/"
 

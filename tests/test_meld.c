@@ -2,8 +2,8 @@
  * test_meld.c - meld values by table (RULES.md §3): the tens table (000,
  * 001), the unit table with round robin (002), the double-deck table (004)
  * and its x10 (five-call), two-hand's table (000); named two-hand melds;
- * and the 134 shown melds of the peer-parity rounds, read in place from
- * ../shared/external/peer-parity/pinochle_parity.csv.
+ * and the 134 shown melds of the peer-parity rounds, read from
+ * tests/data/peer-parity/pinochle_parity.csv.
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -658,13 +658,7 @@ static void test_meld_classes_a_b_c(void **state) {
 static void test_meld_matches_peer_parity_claims(void **state) {
   (void)state;
   char path[1024];
-#ifdef PN_SHARED_DIR
-  snprintf(path, sizeof path, "%s/external/peer-parity/pinochle_parity.csv", PN_SHARED_DIR);
-#else
-  const char *slash = strrchr(__FILE__, '/');
-  snprintf(path, sizeof path, "%.*s/../../shared/external/peer-parity/pinochle_parity.csv",
-           slash ? (int)(slash - __FILE__) : 1, slash ? __FILE__ : ".");
-#endif
+  snprintf(path, sizeof path, "%s/tests/data/peer-parity/pinochle_parity.csv", PN_SOURCE_DIR);
   FILE *f = fopen(path, "r");
   if (f == NULL) fail_msg("cannot open %s", path);
 

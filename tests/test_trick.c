@@ -2,7 +2,7 @@
  * test_trick.c - trick winners, legal plays and renege classification
  * (RULES.md §1 "Trick winner", §2 play obligations), plus a cross-check of
  * every trick of the 40 peer-parity rounds
- * (../shared/external/peer-parity/, read in place at run time).
+ * (tests/data/peer-parity/, read at run time).
  */
 #include <stdarg.h>
 #include <stddef.h>
@@ -539,14 +539,12 @@ static void test_renege_trump_applies_when_void_even_without_follow(void **state
 
 /* --------------------------------------------------------- peer parity */
 
-/* The 40 rounds of ../shared/external/peer-parity/ are read in place (its
- * README: use the files from there, do not copy them into the project).
+/* The 40 rounds of tests/data/peer-parity/ (copied unchanged from the
+ * shared folder, see its README.md) are read at run time.
  * Their obligations: follow=yes head=always trump_rule=always
  * head_suit=led.  Seats: their player p is our seat p+1. */
 
-#ifndef PN_SHARED_DIR
-#define PN_SHARED_DIR NULL
-#endif
+#define PARITY_DIR PN_SOURCE_DIR "/tests/data/peer-parity"
 
 #define PARITY_GAMES 40
 #define PARITY_TRICKS 12
@@ -571,21 +569,9 @@ typedef struct Parity {
   ParityGame games[PARITY_GAMES];
 } Parity;
 
-static void shared_path(char *buf, size_t size, const char *rel) {
-  const char *dir = PN_SHARED_DIR;
-  if (dir != NULL) {
-    snprintf(buf, size, "%s/%s", dir, rel);
-    return;
-  }
-  /* fallback: this file is <project>/tests/, shared/ sits beside <project> */
-  const char *slash = strrchr(__FILE__, '/');
-  int n = slash ? (int)(slash - __FILE__) : 1;
-  snprintf(buf, size, "%.*s/../../shared/%s", n, slash ? __FILE__ : ".", rel);
-}
-
-static char *slurp(const char *rel) {
+static char *slurp(const char *name) {
   char path[1024];
-  shared_path(path, sizeof path, rel);
+  snprintf(path, sizeof path, "%s/%s", PARITY_DIR, name);
   FILE *f = fopen(path, "rb");
   if (f == NULL) fail_msg("cannot open %s", path);
   fseek(f, 0, SEEK_END);
@@ -607,7 +593,7 @@ static ParityGame *find_game(Parity *p, const char *name) {
 
 /* Hands after passing, from the event log's deal and give rows. */
 static void load_parity_csv(Parity *p) {
-  char *text = slurp("external/peer-parity/pinochle_parity.csv");
+  char *text = slurp("pinochle_parity.csv");
   char *next = NULL;
   for (char *line = text; line && *line; line = next) {
     char *nl = strchr(line, '\n');
@@ -686,7 +672,7 @@ static bool json_int(const char **pos, const char *end, const char *key, int *ou
 
 /* Tricks (leader, cards, winner) from pinochle_parity_expected.json. */
 static void load_parity_expected(Parity *p) {
-  char *text = slurp("external/peer-parity/pinochle_parity_expected.json");
+  char *text = slurp("pinochle_parity_expected.json");
   const char *pos = strstr(text, "\"games\":");
   assert_non_null(pos);
   char name[48];
@@ -714,7 +700,7 @@ static void load_parity_expected(Parity *p) {
 
 /* Legal follow sets from pinochle_parity_legal.json. */
 static void load_parity_legal(Parity *p) {
-  char *text = slurp("external/peer-parity/pinochle_parity_legal.json");
+  char *text = slurp("pinochle_parity_legal.json");
   const char *pos = strstr(text, "\"tricks\":");
   assert_non_null(pos);
   char name[48];

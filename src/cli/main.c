@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "cmd_man.h"
 
 /* Every command's exit codes, for `pinochle --help`.  A command's own
  * help lists only the codes it can return: audit and check spell theirs
@@ -541,8 +542,9 @@ static void print_version(FILE *out) {
   fprintf(out, "pinochle %s (rules version %d)\n", PN_VERSION, PN_RULES_VERSION);
 }
 
-/* The list of commands: `pinochle --help` and `pinochle help`. */
-static void print_overview(FILE *out) {
+/* The list of commands: `pinochle --help` and `pinochle help` (and the
+ * man page, cmd_man.c). */
+void cli_print_overview(FILE *out) {
   int width = 0;
   for (int i = 0; i < NCOMMANDS; i++) {
     int len = (int)strlen(commands[i].name);
@@ -574,10 +576,16 @@ int cmd_help(const CliCommand *self, int argc, char **argv) {
     cli_print_help(stdout, self);
     return CLI_OK;
   }
+  /* Hidden, for the build: the man page and the bash completion script,
+   * written from this table (cmd_man.c). */
+  if (argc == 2 && strcmp(argv[1], "--man") == 0)
+    return cli_man_write(stdout);
+  if (argc == 2 && strcmp(argv[1], "--bash-completion") == 0)
+    return cli_completion_write(stdout);
   if (argc > 2)
     return cli_usage_error(self, "too many arguments");
   if (argc == 1) {
-    print_overview(stdout);
+    cli_print_overview(stdout);
     return CLI_OK;
   }
   const CliCommand *cmd = cli_find(argv[1]);
@@ -599,7 +607,7 @@ static int finish(int rc) {
 
 int main(int argc, char **argv) {
   if (argc < 2) {
-    print_overview(stderr);
+    cli_print_overview(stderr);
     return CLI_USAGE;
   }
   const char *first = argv[1];

@@ -34,6 +34,23 @@ int replay_rules(const char *preset, const char *options, PnRules *rules, PnDiag
   return 0;
 }
 
+/* Every sentence below fits ReplayFinding.detail whole, so none is cut
+ * short: each part is held in a buffer sized from the engine's limits
+ * (the name, the players' own words, is cut at NAME_SIZE - 1 bytes), and
+ * the longest sentence, a two-hand meld that scores nothing (the name,
+ * 48 cards, the longest meld name and 149 bytes of words), is shorter
+ * than detail.  GCC's -Wformat-truncation checks the same sums. */
+enum {
+  NAME_SIZE = 88,                           /* "NAME (seat N)" */
+  SO_FAR_SIZE = PN_MAX_SEATS * 3 + 1,       /* the trick before the play */
+  EVIDENCE_SIZE = PN_MAX_HAND * 3 + 1,      /* cards held: at most a hand */
+  CARDS_SIZE = PN_MAX_EVENT_CARDS * 3 + 1,  /* the cards of one event */
+  MELD_NAME_MAX = 15,                       /* "double-pinochle" */
+  MELD_WORDS = 149,                         /* the words of that sentence */
+};
+_Static_assert(NAME_SIZE + CARDS_SIZE + MELD_NAME_MAX + MELD_WORDS <= sizeof ((ReplayFinding *)0)->detail,
+               "a finding's sentence must fit ReplayFinding.detail");
+
 /* "Cal (seat 3)" */
 static void who(const StoreRow *row, int seat, char *buf, size_t size) {
   const char *name = seat >= 1 && seat <= row->nplayers ? row->players[seat - 1] : NULL;
@@ -53,7 +70,7 @@ static void list_cards(const PnCard *cards, int n, char *buf, size_t size) {
 /* The sentence for a renege, from the trick as it stood before the play. */
 static void describe_renege(const StoreRow *row, const PnEvent *ev, const PnFinding *f, const PnCard *trick,
                             int ntrick, bool head_led, char *out, size_t size) {
-  char name[96], so_far[32], evidence[200], card[3];
+  char name[NAME_SIZE], so_far[SO_FAR_SIZE], evidence[EVIDENCE_SIZE], card[3];
   who(row, ev->seat, name, sizeof name);
   list_cards(trick, ntrick, so_far, sizeof so_far);
   pn_cards_str(&f->evidence, evidence, sizeof evidence);
@@ -83,7 +100,7 @@ static void describe_renege(const StoreRow *row, const PnEvent *ev, const PnFind
 
 static void describe(const StoreRow *row, const PnGame *before, const PnEvent *ev, const PnFinding *f,
                      char *out, size_t size) {
-  char name[96], cards[160];
+  char name[NAME_SIZE], cards[CARDS_SIZE];
   who(row, f->seat ? f->seat : ev->seat, name, sizeof name);
   list_cards(ev->cards, ev->ncards, cards, sizeof cards);
   switch (f->kind) {

@@ -13,7 +13,7 @@ if [[ $# -ne 1 || ! -x $1 ]]; then
 fi
 PN=$1
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-PARITY=$HERE/../../../shared/external/peer-parity/pinochle_parity.csv
+PARITY=$HERE/../data/peer-parity/pinochle_parity.csv
 
 wrap=()
 if [[ -n ${PINOCHLE_WRAPPER:-} ]]; then read -r -a wrap <<<"$PINOCHLE_WRAPPER"; fi
