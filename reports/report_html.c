@@ -365,7 +365,9 @@ static void svg_chart(FILE *out, const char *id, const char *title, ChartKind ki
 /* One game of the list. */
 typedef struct GameItem {
   char key[256], preset[64], date[32]; /* the game */
-  char players[PN_MAX_SEATS * 64];      /* "Ann, Bob, ..." */
+  int nplayers;                         /* seats */
+  char names[PN_MAX_SEATS][160];        /* players by seat */
+  bool finished;                        /* the game ended */
   char winner[160];                     /* the winner's name, "" none */
   int hands;                            /* hands stored */
   long order;                           /* stored order */
@@ -378,8 +380,10 @@ static int game_item_cmp(const void *a, const void *b) {
   return (y->order > x->order) - (y->order < x->order);
 }
 
-int report_html_games(Store *store, const ReportHtml *html, const ReportQuery *q, const char *player, FILE *out,
-                      PnDiag *diag) {
+/* The games q and player select, newest first, into *items (caller
+ * frees) and *count.  Returns 0 or a negative code with diag. */
+static int games_collect(Store *store, const ReportQuery *q, const char *player, GameItem **items_out, size_t *count,
+                         PnDiag *diag) {
   StoreCursor *cursor = NULL;
   GameItem *items = NULL;
   size_t n = 0, cap = 0;
@@ -409,9 +413,8 @@ int report_html_games(Store *store, const ReportHtml *html, const ReportQuery *q
       snprintf(g->key, sizeof g->key, "%s", row.key);
       snprintf(g->preset, sizeof g->preset, "%s", row.preset);
       report_tag(row.tags, "date", g->date, sizeof g->date);
-      size_t at = 0;
-      for (int s = 0; s < row.nplayers && at < sizeof g->players; s++)
-        at += (size_t)snprintf(g->players + at, sizeof g->players - at, "%s%s", s ? ", " : "", row.players[s]);
+      g->nplayers = row.nplayers;
+      for (int s = 0; s < row.nplayers; s++) snprintf(g->names[s], sizeof g->names[s], "%s", row.players[s]);
       if (row.winner >= 1 && row.winner <= row.nplayers) {
         PnRules rules;
         PnDiag ignore = {0};
@@ -420,12 +423,61 @@ int report_html_games(Store *store, const ReportHtml *html, const ReportQuery *q
           report_pair_name(g->winner, sizeof g->winner, row.players[row.winner - 1], row.players[(row.winner + 1) % 4]);
         else snprintf(g->winner, sizeof g->winner, "%s", row.players[row.winner - 1]);
       }
+      g->finished = row.finished;
       n++;
     }
     if (row.hand > 0) items[n - 1].hands++;
   }
   if (rc < 0) goto done;
+  rc = 0;
   qsort(items, n, sizeof *items, game_item_cmp);
+  *items_out = items;
+  *count = n;
+  items = NULL;
+done:
+  store_cursor_close(cursor);
+  free(items);
+  return rc;
+}
+
+int report_games_json(Store *store, const ReportQuery *q, const char *player, FILE *out, PnDiag *diag) {
+  GameItem *items = NULL;
+  size_t n = 0;
+  int rc = games_collect(store, q, player, &items, &n, diag);
+  if (rc != 0) return rc;
+  fputs("{\"games\": [", out);
+  for (size_t i = 0; i < n; i++) {
+    const GameItem *g = &items[i];
+    fputs(i ? ",\n  {" : "\n  {", out);
+    report_json_key(out, "game");
+    out_json_string(out, g->key);
+    fputs(", ", out);
+    report_json_key(out, "variant");
+    out_json_string(out, g->preset);
+    fputs(", ", out);
+    report_json_key(out, "date");
+    out_json_string(out, g->date);
+    fputs(", \"players\": [", out);
+    for (int s = 0; s < g->nplayers; s++) {
+      if (s) fputs(", ", out);
+      out_json_string(out, g->names[s]);
+    }
+    fprintf(out, "], \"hands\": %d, \"finished\": %s, ", g->hands, g->finished ? "true" : "false");
+    report_json_key(out, "winner");
+    out_json_string(out, g->winner);
+    fputc('}', out);
+  }
+  fputs(n ? "\n]}\n" : "]}\n", out);
+  free(items);
+  return 0;
+}
+
+int report_html_games(Store *store, const ReportHtml *html, const ReportQuery *q, const char *player, FILE *out,
+                      PnDiag *diag) {
+  GameItem *items = NULL;
+  size_t n = 0;
+  int rc = games_collect(store, q, player, &items, &n, diag);
+  if (rc != 0) return rc;
   report_html_begin(out, html, "Pinochle games");
   fputs("<h1>Games</h1>\n", out);
   if (html->served) {
@@ -455,18 +507,20 @@ int report_html_games(Store *store, const ReportHtml *html, const ReportQuery *q
     fputs("</td><td>", out);
     report_html_text(out, g->preset);
     fputs("</td><td>", out);
-    report_html_text(out, g->players);
+    for (int p = 0; p < g->nplayers; p++) {
+      if (p) fputs(", ", out);
+      link_open(out, html, "/players/", g->names[p], NULL);
+      report_html_text(out, g->names[p]);
+      link_close(out, html);
+    }
     fprintf(out, "</td><td class=\"n\">%d</td><td>", g->hands);
     report_html_text(out, g->winner);
     fputs("</td></tr>\n", out);
   }
   fputs("</tbody></table></div>\n", out);
   report_html_end(out, html);
-  rc = 0;
-done:
-  store_cursor_close(cursor);
   free(items);
-  return rc;
+  return 0;
 }
 
 /* ------------------------------------------------------------ the game */

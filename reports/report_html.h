@@ -56,6 +56,9 @@ void report_html_url(FILE *out, const char *segment);
  * when served. */
 int report_html_games(Store *store, const ReportHtml *html, const ReportQuery *q, const char *player, FILE *out,
                       PnDiag *diag);
+/* The same games as JSON: {"games": [{"game", "variant", "date",
+ * "players": [...], "hands", "finished", "winner"}, ...]}. */
+int report_games_json(Store *store, const ReportQuery *q, const char *player, FILE *out, PnDiag *diag);
 /* `/games/KEY`: the score sheet, hands with findings marked, a chart of
  * the running totals. */
 int report_html_game(Store *store, const ReportHtml *html, const char *key, FILE *out, PnDiag *diag);
