@@ -20,6 +20,7 @@
 #include <string.h>
 #include <strings.h>
 #include <sys/socket.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "report_game.h"
@@ -52,6 +53,7 @@ typedef struct Request {
   bool checked;      /* access checks passed on the first call */
   bool header_token; /* the token came in a header (writes need it) */
   bool set_cookie;   /* the token came in the query: answer with the cookie */
+  struct timespec start; /* the headers arrived (Server-Timing counts from here) */
 } Request;
 
 /* ------------------------------------------------------------ answers */
@@ -76,6 +78,14 @@ static enum MHD_Result answer(struct MHD_Connection *c, WebServer *srv, Request 
     char cookie[256];
     snprintf(cookie, sizeof cookie, WEB_COOKIE "=%s; Path=/; HttpOnly; SameSite=Strict", srv->token);
     MHD_add_response_header(r, MHD_HTTP_HEADER_SET_COOKIE, cookie);
+  }
+  if (req) { /* the time the server spent, for the browser's network panel and docs/WEB.md */
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    double ms = (double)(now.tv_sec - req->start.tv_sec) * 1e3 + (double)(now.tv_nsec - req->start.tv_nsec) / 1e6;
+    char timing[64];
+    snprintf(timing, sizeof timing, "app;dur=%.2f", ms);
+    MHD_add_response_header(r, "Server-Timing", timing);
   }
   if (status == MHD_HTTP_UNAUTHORIZED) MHD_add_response_header(r, MHD_HTTP_HEADER_WWW_AUTHENTICATE, "Bearer");
   enum MHD_Result ok = MHD_queue_response(c, status, r);
@@ -420,6 +430,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     req = calloc(1, sizeof *req);
     if (!req) return MHD_NO;
     *con_cls = req;
+    clock_gettime(CLOCK_MONOTONIC, &req->start);
     if (!access_ok(c, srv, req, method, &result)) return result;
     req->checked = true;
     const char *length = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
