@@ -175,7 +175,7 @@ static void test_web_url_names_port_and_token(void **state) {
 
 static void test_web_without_token_is_401_and_nothing_else(void **state) {
   (void)state;
-  static const char *const PATHS[] = {"/", "/games/" GAME, "/api/games", "/assets/style.css", "/players"};
+  static const char *const PATHS[] = {"/", ("/games/" GAME), "/api/games", "/assets/style.css", "/players"};
   for (size_t i = 0; i < sizeof PATHS / sizeof PATHS[0]; i++) {
     Reply r = get_with(PATHS[i], host_ok, NULL);
     assert_int_equal(r.status, 401);
@@ -264,8 +264,8 @@ static void test_web_path_tricks_are_404(void **state) {
   static const char *const PATHS[] = {"/assets/../../etc/passwd", "/assets/%2e%2e/%2e%2e/etc/passwd",
                                       "/assets/..%2fweb.c",       "/assets/",
                                       "/assets/style.css/",        "//etc/passwd",
-                                      "/games/" GAME "/../../x",   "/games/" GAME "/hands/0",
-                                      "/games/" GAME "/hands/-1",  "/games/" GAME "/hands/1x"};
+                                      ("/games/" GAME "/../../x"), ("/games/" GAME "/hands/0"),
+                                      ("/games/" GAME "/hands/-1"), ("/games/" GAME "/hands/1x")};
   for (size_t i = 0; i < sizeof PATHS / sizeof PATHS[0]; i++) {
     Reply r = get(PATHS[i]);
     assert_int_equal(r.status, 404);
@@ -277,7 +277,7 @@ static void test_web_path_tricks_are_404(void **state) {
 
 static void test_web_unknown_game_hand_player_are_404(void **state) {
   (void)state;
-  static const char *const PATHS[] = {"/games/no-such-game", "/games/no-such-game/hands/1", "/games/" GAME "/hands/99",
+  static const char *const PATHS[] = {"/games/no-such-game", "/games/no-such-game/hands/1", ("/games/" GAME "/hands/99"),
                                       "/api/games/no-such-game/hands/1", "/players/Nobody", "/api/players/Nobody",
                                       "/no/such/page"};
   for (size_t i = 0; i < sizeof PATHS / sizeof PATHS[0]; i++) {
