@@ -94,7 +94,9 @@
   var game = null, line = [], used = {}, sent = [], nplayers = 4, bid = 0;
   var GLYPH = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
 
+  window.fetchesInFlight = 0; /* for tests: requests not yet answered */
   function api(method, path, body) {
+    window.fetchesInFlight++;
     return fetch(path, {
       method: method,
       headers: { "Authorization": "Bearer " + token, "Content-Type": "application/json" },
@@ -102,7 +104,7 @@
       credentials: "same-origin"
     }).then(function (r) {
       return r.json().then(function (j) { return { status: r.status, json: j }; });
-    });
+    }).finally(function () { window.fetchesInFlight--; });
   }
   function list(text) {
     return text.split(",").map(function (s) { return s.trim(); }).filter(function (s) { return s.length; });
