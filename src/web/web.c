@@ -346,7 +346,7 @@ static enum MHD_Result route(struct MHD_Connection *c, WebServer *srv, Request *
   if (n < 0) return answer_error(c, srv, req, MHD_HTTP_NOT_FOUND, "no such page");
   bool get = strcmp(method, MHD_HTTP_METHOD_GET) == 0 || strcmp(method, MHD_HTTP_METHOD_HEAD) == 0;
   bool post = strcmp(method, MHD_HTTP_METHOD_POST) == 0;
-  ReportHtml html = {.served = true, .token = srv->token};
+  ReportHtml html = {.served = true, .token = NULL}; /* the token goes only into the recorder's page, whose script writes */
   PnDiag diag = {0};
   Page p;
   enum MHD_Result result;
@@ -374,6 +374,7 @@ static enum MHD_Result route(struct MHD_Connection *c, WebServer *srv, Request *
   }
   if (n == 1 && strcmp(seg[0], "record") == 0) {
     if (!page_open(&p)) return MHD_NO;
+    html.token = srv->token;
     web_record_page(&html, p.f);
     return page_answer(c, srv, req, &p, 0, HTML, &diag);
   }
