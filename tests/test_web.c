@@ -373,6 +373,23 @@ static void test_web_json_endpoints_are_the_reports_json(void **state) {
   reply_free(&cal);
 }
 
+/* Pages that only read do not carry the token (a saved or printed page
+ * must not give access); the recorder's page does, for its script. */
+static void test_web_token_only_in_the_recorder_page(void **state) {
+  (void)state;
+  static const char *const READ[] = {"/", ("/games/" GAME), ("/games/" GAME "/hands/5"), "/players", "/players/Cal"};
+  for (size_t i = 0; i < sizeof READ / sizeof READ[0]; i++) {
+    Reply r = get(READ[i]);
+    assert_int_equal(r.status, 200);
+    assert_null(strstr(r.body, TOKEN));
+    reply_free(&r);
+  }
+  Reply rec = get("/record");
+  assert_int_equal(rec.status, 200);
+  assert_non_null(strstr(rec.body, "<meta name=\"pn-token\" content=\"" TOKEN "\">"));
+  reply_free(&rec);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_web_url_names_port_and_token),
@@ -388,6 +405,7 @@ int main(void) {
       cmocka_unit_test(test_web_hand_page_marks_renege_with_evidence),
       cmocka_unit_test(test_web_assets_are_compiled_in),
       cmocka_unit_test(test_web_json_endpoints_are_the_reports_json),
+      cmocka_unit_test(test_web_token_only_in_the_recorder_page),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }
