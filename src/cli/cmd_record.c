@@ -242,8 +242,9 @@ static int draws_missing(const Recorder *r) {
 }
 
 /* Applies one event; returns 0 when recorded (or pending), 1 when refused.
+ * `confirmed`: the scorekeeper already said yes to this event's renege.
  * May finish and commit the hand. */
-static int record_event(Recorder *r, const PnEvent *ev, PnDiag *diag, bool *failed) {
+static int record_event(Recorder *r, const PnEvent *ev, bool confirmed, PnDiag *diag, bool *failed) {
   if (ev->action == PN_EV_PLAY && draws_missing(r)) {
     printf("error: enter the draws first (draw CARD), %s drawing first\n",
            name_of(r, r->game.hand.last_winner));
@@ -267,7 +268,7 @@ static int record_event(Recorder *r, const PnEvent *ev, PnDiag *diag, bool *fail
     goto done;
   }
   if (out.verdict == PN_ACCEPTED_FINDING) report_finding(r, &out);
-  if (out.verdict == PN_ACCEPTED_FINDING && is_renege(out.finding.kind) && !r->pending && !r->auto_yes) {
+  if (out.verdict == PN_ACCEPTED_FINDING && is_renege(out.finding.kind) && !confirmed && !r->auto_yes) {
     r->pending = true;
     r->pending_event = *ev;
     printf("that is a renege: record it as played? (yes/no)\n");
@@ -302,7 +303,7 @@ static int ensure_hand_started(Recorder *r, PnDiag *diag, bool *failed) {
   r->committed = false;
   r->stock_event = -1;
   r->hash_before_hand = r->hash;
-  if (record_event(r, &ev, diag, failed) != 0) return 1;
+  if (record_event(r, &ev, false, diag, failed) != 0) return 1;
   r->next_dealer = r->next_dealer % r->game.rules.players + 1;
   return 0;
 }
@@ -324,7 +325,7 @@ static void add_provisional_stock(Recorder *r, PnDiag *diag, bool *failed) {
   for (int c = 0; c < PN_CARD_KINDS; c++)
     for (int k = 0; k < rest.n[c]; k++) ev.cards[ev.ncards++] = (PnCard)c;
   int at = r->nevents;
-  if (record_event(r, &ev, diag, failed) == 0 && r->nevents == at + 1) {
+  if (record_event(r, &ev, false, diag, failed) == 0 && r->nevents == at + 1) {
     r->stock_event = at;
     r->stock_known = 0;
     printf("the stock is unknown: enter each card as it is drawn (draw CARD)\n");
@@ -376,14 +377,19 @@ static int handle_line(Recorder *r, char *line, PnDiag *diag) {
   if (n == 0 || words[0][0] == '#') return 0;
   bool failed = false;
 
-  if (r->pending) {
-    bool yes = strcasecmp(words[0], "yes") == 0 || strcasecmp(words[0], "y") == 0;
+  if (r->pending) { /* only yes or no settles it: anything else asks again */
+    bool yes = n == 1 && (strcasecmp(words[0], "yes") == 0 || strcasecmp(words[0], "y") == 0);
+    bool no = n == 1 && (strcasecmp(words[0], "no") == 0 || strcasecmp(words[0], "n") == 0);
+    if (!yes && !no) {
+      printf("answer yes (record the renege as played) or no (drop the play)\n");
+      return 0;
+    }
     r->pending = false;
-    if (!yes) {
+    if (no) {
       printf("not recorded\n");
       return 0;
     }
-    record_event(r, &r->pending_event, diag, &failed);
+    record_event(r, &r->pending_event, true, diag, &failed);
     return failed ? -1 : 0;
   }
   const char *word = words[0];
@@ -437,7 +443,7 @@ static int handle_line(Recorder *r, char *line, PnDiag *diag) {
     }
     PnEvent deal[SIM_MAX_DEAL_EVENTS];
     int count = sim_deal_events(&r->rng, &r->game, deal);
-    for (int i = 0; i < count && !failed; i++) record_event(r, &deal[i], diag, &failed);
+    for (int i = 0; i < count && !failed; i++) record_event(r, &deal[i], false, diag, &failed);
     for (int s = 1; s <= r->game.rules.players; s++) {
       printf("  %-12s ", name_of(r, s));
       show_cards(&r->game.hand.dealt[s - 1]);
@@ -481,7 +487,7 @@ static int handle_line(Recorder *r, char *line, PnDiag *diag) {
   }
   bool deal_row = action == PN_EV_DEAL || action == PN_EV_TURNUP || action == PN_EV_STOCK || action == PN_EV_WIDOW;
   if (!deal_row) add_provisional_stock(r, diag, &failed); /* play began without a stock row */
-  if (!failed) record_event(r, &ev, diag, &failed);
+  if (!failed) record_event(r, &ev, false, diag, &failed);
   return failed ? -1 : 0;
 }
 

@@ -44,7 +44,44 @@ for preset in $("$pinochle" rules | awk '{ print $1 }'); do check "$preset"; don
 check two-hand 1
 check two-hand-64 1
 
-# A renege is recorded only after `yes`; `no` drops it; undo takes back a line.
+# Without --yes a renege waits for an answer typed as the next line: `yes`
+# records it as played (once: it is not asked again), `no` drops the play,
+# and any other line asks again.  The first renege of this game gets
+# `status` (asked again), `no` (dropped; the same play is then typed again)
+# and `yes`; every later renege one `yes`.  The game stored is then the log.
+confirm_game() {
+  local log=$work/confirm.csv reneges players key
+  "$pinochle" sim --variant partnership-auction --games 1 --seed 31 --renege-rate 0.02 \
+    --players Ann,Bob,Cal,Dee -o "$log"
+  "$pinochle" import "$work/confirm-imp.db" "$log" 2> /dev/null
+  reneges=$("$pinochle" audit "$work/confirm-imp.db" --no-record --format csv 2> /dev/null |
+    awk -F, 'NR > 1 && $7 ~ /^renege/ { printf "%s%s:%s", sep, $2, $3; sep = " " }')
+  if [ "$(echo "$reneges" | wc -w)" -lt 2 ]; then echo "FAIL confirm: the game needs two reneges"; return 1; fi
+  key=$(awk -F, 'NR == 2 { print $1 }' "$log")
+  players=$(awk -F, '$5 == "player" { printf "%s%s", sep, $7; sep = "," }' "$log")
+  awk -v reneges="$reneges" -v first='status\nno\n@\nyes' -f "$here/log2rec.awk" "$log" > "$work/confirm.rec"
+  "$pinochle" record "$work/confirm-rec.db" --variant partnership-auction --players "$players" --game "$key" \
+    --tag date=2026-01-06 < "$work/confirm.rec" > "$work/confirm.out" 2>&1
+  "$pinochle" export "$work/confirm-rec.db" -o "$work/confirm-rec.csv"
+  "$pinochle" export "$work/confirm-imp.db" -o "$work/confirm-imp.csv"
+  if ! cmp -s "$work/confirm-rec.csv" "$work/confirm-imp.csv"; then
+    echo "FAIL confirm: the game recorded with yes/no differs from the log"
+    diff "$work/confirm-rec.csv" "$work/confirm-imp.csv" | head -5
+    return 1
+  fi
+  local asked answered dropped
+  asked=$(grep -c "that is a renege: record it as played" "$work/confirm.out")
+  answered=$(grep -c "^answer yes (record the renege as played) or no (drop the play)$" "$work/confirm.out")
+  dropped=$(grep -c "^not recorded$" "$work/confirm.out")
+  # one question per renege, plus the first one's again after `no`
+  if [ "$asked" -ne $(($(echo "$reneges" | wc -w) + 1)) ] || [ "$answered" -ne 1 ] || [ "$dropped" -ne 1 ]; then
+    echo "FAIL confirm: asked $asked, asked again $answered, dropped $dropped"
+    return 1
+  fi
+}
+if confirm_game; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+
+# undo takes back a line; a refused row says why.
 db=$work/confirm.db
 printf '%s\n' "deal" "undo" "status" | "$pinochle" record "$db" --variant partnership-auction \
   --players Ann,Bob,Cal,Dee --game t1 --seed 5 > "$work/undo.out" 2>&1
