@@ -610,14 +610,16 @@ int cmd_record(const CliCommand *self, int argc, char **argv) {
     cli_usage_error(self, "a new game needs --variant and --players (or --resume KEY)");
     goto done;
   }
+  /* The database is opened only once the arguments are known to be good,
+   * and --resume never creates one: a failed start leaves no file behind. */
   PnDiag diag = {0};
-  if (store_open(argv[optind], STORE_CREATE, &r->store, &diag) != STORE_OK) {
-    cli_error(self, "%s", diag.msg);
-    goto done;
-  }
   sim_rng_seed(&r->rng, seed);
   r->interactive = isatty(STDIN_FILENO);
   if (resume) {
+    if (store_open(argv[optind], STORE_MUST_EXIST, &r->store, &diag) != STORE_OK) {
+      cli_error(self, "%s", diag.msg);
+      goto done;
+    }
     if (resume_game(r, resume, &diag) != 0) {
       cli_error(self, "%s", diag.msg);
       goto done;
@@ -648,6 +650,10 @@ int cmd_record(const CliCommand *self, int argc, char **argv) {
     StoreGame header = {.key = r->key, .preset = variant, .noptions = opts.n, .options = opts.text,
                         .nplayers = np, .ntags = ntags, .tags = tags}; /* its end comes with its hands */
     for (int s = 0; s < np; s++) header.players[s] = r->players[s];
+    if (store_open(argv[optind], STORE_CREATE, &r->store, &diag) != STORE_OK) {
+      cli_error(self, "%s", diag.msg);
+      goto done;
+    }
     int64_t existing;
     uint64_t old_hash;
     int found = store_game_lookup(r->store, r->key, &existing, &old_hash, &diag);

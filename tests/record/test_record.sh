@@ -91,5 +91,25 @@ printf '%s\n' "1 deal AS" | "$pinochle" record "$db" --variant partnership-aucti
 if grep -q "error: deal row has 1 cards, expected 12" "$work/bad.out"; then pass=$((pass + 1)); else
   echo "FAIL refused row"; cat "$work/bad.out"; fail=$((fail + 1)); fi
 
+# A record that fails to start creates nothing: bad arguments are refused
+# before the database is opened, and --resume never creates one.
+nofile() { # what-is-checked expected-message args...
+  local what=$1 want=$2; shift 2
+  rm -f "$work/none.db"
+  "$pinochle" record "$work/none.db" "$@" < /dev/null > "$work/none.out" 2>&1
+  local rc=$?
+  if [ "$rc" -ne 2 ] || [ -e "$work/none.db" ] || ! grep -q "$want" "$work/none.out"; then
+    echo "FAIL $what: exit $rc, $(ls "$work/none.db" 2>&1 | head -1), $(head -1 "$work/none.out")"
+    fail=$((fail + 1))
+  else
+    pass=$((pass + 1))
+  fi
+}
+nofile "unknown variant" "unknown variant 'foo'" --variant foo --players A,B
+nofile "resume of a missing file" "none.db: no such database" --resume nokey
+nofile "wrong number of players" "two-hand needs 2 players, not 3" --variant two-hand --players A,B,C
+nofile "dealer out of range" "dealer must be a seat of partnership" --variant partnership --players A,B,C,D --dealer 5
+nofile "unknown option" "unknown option 'foo'" --variant two-hand --players A,B --option foo=1
+
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]
