@@ -91,6 +91,27 @@ printf '%s\n' "1 deal AS" | "$pinochle" record "$db" --variant partnership-aucti
 if grep -q "error: deal row has 1 cards, expected 12" "$work/bad.out"; then pass=$((pass + 1)); else
   echo "FAIL refused row"; cat "$work/bad.out"; fail=$((fail + 1)); fi
 
+# Two games started without --game in the same second get two keys (the
+# second rec-DATE-TIME-2); both are stored.
+db=$work/keys.db
+for i in 1 2; do
+  echo quit | "$pinochle" record "$db" --variant two-hand --players A,B > "$work/key$i.out" 2>&1
+done
+keys=$("$pinochle" export "$db" | awk -F, 'NR > 1 { print $1 }' | sort -u | wc -l)
+if [ "$keys" -eq 2 ] && grep -q "^recording rec-[0-9]*-[0-9]*-2 " "$work/key2.out"; then pass=$((pass + 1)); else
+  echo "FAIL default keys: $keys games; $(head -1 "$work/key2.out")"; fail=$((fail + 1)); fi
+
+# At a terminal, `status` shows whose turn it is once (it was shown again
+# after every line, status included).
+if command -v script > /dev/null; then
+  printf '%s\n' status quit > "$work/tty.in"
+  script -qec "'$pinochle' record '$work/tty.db' --variant two-hand --players A,B --game g < /dev/tty" /dev/null \
+    < "$work/tty.in" | tr -d '\r' > "$work/tty.out"
+  shown=$(grep -c "^hand 1, next: dealer" "$work/tty.out")
+  if [ "$shown" -eq 2 ]; then pass=$((pass + 1)); else # once at the start, once for status
+    echo "FAIL status at a terminal: shown $shown times"; cat "$work/tty.out"; fail=$((fail + 1)); fi
+fi
+
 # A record that fails to start creates nothing: bad arguments are refused
 # before the database is opened, and --resume never creates one.
 nofile() { # what-is-checked expected-message args...

@@ -1,0 +1,717 @@
+/*
+ * recorder.c - the scorekeeper's live recorder (record.h).
+ *
+ * One event per line.  Every line goes through the rules engine first:
+ * impossible events are refused with the reason, reneges are recorded
+ * only after confirmation, other findings are recorded and reported.
+ * Each completed hand is committed at once, so a crash loses at most the
+ * hand in progress; rec_resume continues a game.  In two-hand the stock
+ * may be entered as it is drawn (`draw`); the stored hand is then the same
+ * as if its stock row had been given.  Nothing here prints: the words go
+ * to r->text for the caller to show.
+ */
+#define _POSIX_C_SOURCE 200809L /* strdup, strtok_r, strcasecmp */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include "codec.h"
+#include "record.h"
+#include "replay.h"
+#include "sim.h"
+
+#define MAX_HAND_EVENTS 256
+
+struct Recorder {
+  Store *store;                   /* the database (borrowed) */
+  int64_t game_id;                /* the game being recorded */
+  char key[128];                  /* its key */
+  char *players[PN_MAX_SEATS];    /* names by seat (owned) */
+  PnGame game;                    /* the live state */
+  PnGame hand_start;              /* the state before this hand's dealer row */
+  PnEvent events[MAX_HAND_EVENTS];/* this hand's events so far */
+  int nevents;
+  int next_dealer;                /* dealer of the next hand */
+  uint64_t hash;                  /* content hash: header and stored hands */
+  uint64_t hash_before_hand;      /* the same before this hand */
+  bool committed;                 /* this hand is stored (score rows may follow) */
+  SimRng rng;                     /* shuffles for `deal` */
+  int stock_event;                /* index of a provisional stock row, -1 none */
+  int stock_known;                /* stock cards confirmed by `draw` */
+  bool pending;                   /* a renege awaits yes/no */
+  PnEvent pending_event;
+  bool auto_yes;                  /* --yes: confirm reneges without asking */
+  char *text;                     /* what the last call said (owned) */
+  size_t text_len, text_cap;
+  bool text_lost;                 /* out of memory for the words */
+};
+
+static const char *name_of(const Recorder *r, int seat) {
+  return seat >= 1 && seat <= r->game.rules.players ? r->players[seat - 1] : "?";
+}
+
+/* Appends to what this call says.  Out of memory loses words, never the
+ * hand: the caller is told by a line at the end of rec_text(). */
+__attribute__((format(printf, 2, 3))) static void say(Recorder *r, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int need = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  if (need < 0 || r->text_lost) return;
+  if (r->text_len + (size_t)need + 1 > r->text_cap) {
+    size_t cap = (r->text_cap ? r->text_cap * 2 : 1024) + (size_t)need;
+    char *grown = realloc(r->text, cap);
+    if (!grown) {
+      r->text_lost = true;
+      return;
+    }
+    r->text = grown;
+    r->text_cap = cap;
+  }
+  va_start(ap, fmt);
+  vsnprintf(r->text + r->text_len, r->text_cap - r->text_len, fmt, ap);
+  va_end(ap);
+  r->text_len += (size_t)need;
+}
+
+/* When words were lost, the text still ends by saying so. */
+static void say_lost(Recorder *r) {
+  static const char lost[] = "(out of memory: some of this line's messages are lost)\n";
+  if (r->text_cap >= sizeof lost) {
+    size_t at = r->text_len + sizeof lost <= r->text_cap ? r->text_len : r->text_cap - sizeof lost;
+    memcpy(r->text + at, lost, sizeof lost);
+    r->text_len = at + sizeof lost - 1;
+  }
+}
+
+/* Starts the words of a new call. */
+static void say_reset(Recorder *r) {
+  r->text_len = 0;
+  r->text_lost = false;
+  if (r->text) r->text[0] = 0;
+}
+
+/* -------------------------------------------------------------- display */
+
+static void show_cards(Recorder *r, const PnCards *cards) {
+  char buf[PN_MAX_EVENT_CARDS * 4];
+  say(r, "%s", pn_cards_str(cards, buf, sizeof buf));
+}
+
+static void show_scores(Recorder *r) {
+  say(r, "scores:");
+  for (int s = 1; s <= r->game.rules.players; s++) {
+    if (r->game.rules.sides == PN_SIDES_TEAMS && s > 2) break;
+    if (r->game.rules.sides == PN_SIDES_TEAMS)
+      say(r, "  %s+%s %d", name_of(r, s), name_of(r, s + 2), r->game.running[s - 1]);
+    else
+      say(r, "  %s %d", name_of(r, s), r->game.running[s - 1]);
+  }
+  say(r, "  (target %d)\n", r->game.target);
+}
+
+/* Whose turn, and what the engine expects next. */
+static void show_status(Recorder *r) {
+  const PnGame *g = &r->game;
+  const PnHand *h = &g->hand;
+  PnExpect ex;
+  pn_game_expect(g, &ex);
+  if (g->over) {
+    say(r, "game over: %s wins (score rows may still follow; quit ends)\n", name_of(r, g->winner));
+    return;
+  }
+  if (h->phase == PN_PHASE_PLAY && h->ntrick > 0) {
+    say(r, "trick %d so far:", h->trick_no + 1);
+    for (int i = 0; i < h->ntrick; i++) {
+      char two[3];
+      say(r, " %s %s", name_of(r, h->trick_seat[i]), pn_card_str(h->trick[i], two));
+    }
+    say(r, "\n");
+  }
+  say(r, "hand %d, ", h->phase == PN_PHASE_DEALER ? g->hands_played + 1 : h->number);
+  if (ex.seat) say(r, "%s (seat %d) to act:", name_of(r, ex.seat), ex.seat);
+  else say(r, "next:");
+  for (int a = 0; a < PN_EV_KINDS; a++)
+    if (ex.actions & (1u << a)) say(r, " %s", pn_action_name((PnAction)a));
+  if (ex.actions & (1u << PN_EV_BID)) say(r, " (lowest good bid %d)", ex.min_bid);
+  if (h->phase == PN_PHASE_DEALER || (h->phase == PN_PHASE_DONE && !g->over))
+    say(r, " (or `deal` to shuffle; dealer %d)", r->next_dealer);
+  say(r, "\n");
+  if ((ex.actions & (1u << PN_EV_PLAY)) && ex.seat) {
+    say(r, "  holds ");
+    PnCards held;
+    pn_held_next(g, ex.seat, &held);
+    show_cards(r, &held);
+    say(r, "\n  legal ");
+    show_cards(r, &ex.legal);
+    say(r, "\n");
+  }
+}
+
+static void show_help(Recorder *r) {
+  say(r, "Lines (SEAT is a seat number or player name; it defaults to whose turn it is):\n"
+         "  deal                      shuffle and deal the hand (the program deals)\n"
+         "  [SEAT] deal CARD...       enter one seat's dealt cards\n"
+         "  turnup CARD | stock CARD... | widow CARD...\n"
+         "  dealer SEAT               who deals this hand (default: the next seat)\n"
+         "  [SEAT] bid N | pass       bidding\n"
+         "  [SEAT] trump S            the bidder names trump (S H D C)\n"
+         "  [SEAT] call CARD          five-call: the called card\n"
+         "  [SEAT] discard C C C      auction: the bidder's discards\n"
+         "  [SEAT] give CARD...       passing: the partner's cards, then the bidder's\n"
+         "  [SEAT] dix exchange|show  count a dix\n"
+         "  [SEAT] meld CARD... [N]   show meld (two-hand: a meld name or N last)\n"
+         "  [SEAT] moon               shoot the moon\n"
+         "  [SEAT] play CARD          play a card\n"
+         "  draw CARD                 two-hand without a stock row: the card drawn\n"
+         "  [SEAT] out                two-hand: declare out\n"
+         "  [SEAT] score N            claim a hand score (after the last trick)\n"
+         "  undo | status | help | quit\n");
+}
+
+/* ------------------------------------------------------------ the store */
+
+/* Stores the completed hand (or, after a score row, its events again)
+ * and the game's standing, in one transaction. */
+static int commit_hand(Recorder *r, PnDiag *diag) {
+  uint8_t *events = malloc((size_t)r->nevents * CODEC_MAX_EVENT);
+  if (!events) {
+    snprintf(diag->msg, sizeof diag->msg, "out of memory");
+    return -1;
+  }
+  size_t len = 0;
+  for (int i = 0; i < r->nevents; i++) len += codec_event_encode(&r->events[i], events + len);
+  CodecResults res;
+  codec_results_from_game(&r->game, &res);
+  uint8_t results[CODEC_MAX_RESULTS];
+  size_t rlen = codec_results_encode(&res, results);
+  const PnHandResult *hr = &r->game.hand.result;
+  StoreHand hand = {r->game.hand.number, r->game.hand.dealer, events, len, results, rlen, hr->bidder, hr->bid,
+                    hr->trump};
+  uint64_t hash = codec_hash(r->hash_before_hand, events, len);
+  StoreGameEnd end = {r->game.hands_played, r->game.over, r->game.winner, hash};
+  int rc = -1;
+  if (store_begin(r->store, diag) != STORE_OK) goto done;
+  int stored = r->committed ? store_hand_update_events(r->store, r->game_id, hand.number, events, len, diag)
+                            : store_hand_insert(r->store, r->game_id, &hand, diag);
+  if (stored != STORE_OK || store_game_update_end(r->store, r->game_id, &end, diag) != STORE_OK) {
+    store_rollback(r->store);
+    goto done;
+  }
+  if (store_commit(r->store, diag) != STORE_OK) goto done;
+  r->hash = hash;
+  r->committed = true;
+  rc = 0;
+done:
+  free(events);
+  return rc;
+}
+
+/* ------------------------------------------------------------ applying */
+
+/* Replays this hand's events from its start (after undo, or a draw that
+ * changed the provisional stock). */
+static void rebuild_hand(Recorder *r) {
+  r->game = r->hand_start;
+  for (int i = 0; i < r->nevents; i++) {
+    PnOutcome out;
+    pn_game_apply(&r->game, &r->events[i], &out);
+  }
+}
+
+static void report_finding(Recorder *r, const PnOutcome *out) {
+  const PnFinding *f = &out->finding;
+  char card[3] = "";
+  if (f->card != PN_NO_CARD) pn_card_str(f->card, card);
+  say(r, "finding: %s by %s (seat %d)%s%s", pn_finding_name(f->kind), name_of(r, f->seat), f->seat,
+         *card ? " playing " : "", card);
+  if (pn_cards_total(&f->evidence)) {
+    say(r, " while holding ");
+    show_cards(r, &f->evidence);
+  }
+  if (f->kind == PN_FIND_MELD_CLAIM || f->kind == PN_FIND_SCORE_CLAIM || f->kind == PN_FIND_BID_TOO_LOW)
+    say(r, " (given %d, rules say %d)", f->claimed, f->computed);
+  say(r, "\n");
+}
+
+static bool is_renege(PnFindingKind k) {
+  return k == PN_FIND_RENEGE_FOLLOW || k == PN_FIND_RENEGE_HEAD || k == PN_FIND_RENEGE_TRUMP ||
+         k == PN_FIND_RENEGE_OVERTRUMP;
+}
+
+static void show_hand_result(Recorder *r) {
+  const PnHandResult *res = &r->game.hand.result;
+  say(r, "hand %d over", r->game.hand.number);
+  if (res->redeal) say(r, ": all passed, no score");
+  else if (res->bidder)
+    say(r, ": %s bid %d in %s, %s", name_of(r, res->bidder), res->bid, replay_suit_name(res->trump),
+           res->moon ? (res->made ? "shot the moon" : "missed the moon") : res->made ? "made it" : "set");
+  say(r, "\n");
+  for (int s = 1; s <= r->game.rules.players; s++) {
+    const PnSeatResult *sr = &res->seat[s - 1];
+    say(r, "  %-12s meld %4d counted %4d  counters %4d  tricks %2d  score %5d  total %5d\n", name_of(r, s),
+           sr->meld_shown, sr->meld_counted, sr->counters, sr->tricks, sr->score, r->game.running[s - 1]);
+  }
+  if (r->game.over) say(r, "game over: %s wins\n", name_of(r, r->game.winner));
+}
+
+/* Two-hand with a provisional stock: how many draws the next play needs
+ * that have not been entered. */
+static int draws_missing(const Recorder *r) {
+  const PnHand *h = &r->game.hand;
+  if (r->stock_event < 0 || !h->draw_pending) return 0;
+  int needed = h->stock_pos + (h->stock_len - h->stock_pos >= 2 ? 2 : 1);
+  return needed > r->stock_known ? needed - r->stock_known : 0;
+}
+
+/* Applies one event: REC_ACCEPTED, REC_STORED when it completed the hand
+ * (or is a score row after it) and the hand is stored, REC_PENDING when
+ * its renege awaits a yes, REC_REFUSED, or REC_FAILED (diag says why).
+ * `confirmed`: the scorekeeper already said yes to this event's renege. */
+static RecResult record_event(Recorder *r, const PnEvent *ev, bool confirmed, PnDiag *diag) {
+  if (ev->action == PN_EV_PLAY && draws_missing(r)) {
+    say(r, "error: enter the draws first (draw CARD), %s drawing first\n", name_of(r, r->game.hand.last_winner));
+    return REC_REFUSED;
+  }
+  if (r->nevents == MAX_HAND_EVENTS) {
+    say(r, "error: too many events in one hand\n");
+    return REC_REFUSED;
+  }
+  PnGame *trial = malloc(sizeof *trial);
+  if (!trial) {
+    snprintf(diag->msg, sizeof diag->msg, "out of memory");
+    return REC_FAILED;
+  }
+  *trial = r->game;
+  PnOutcome out;
+  RecResult rc = REC_REFUSED;
+  if (pn_game_apply(trial, ev, &out) == PN_IMPOSSIBLE) {
+    say(r, "error: %s\n", out.reason);
+    goto done;
+  }
+  if (out.verdict == PN_ACCEPTED_FINDING) report_finding(r, &out);
+  if (out.verdict == PN_ACCEPTED_FINDING && is_renege(out.finding.kind) && !confirmed && !r->auto_yes) {
+    r->pending = true;
+    r->pending_event = *ev;
+    say(r, "that is a renege: record it as played? (yes/no)\n");
+    rc = REC_PENDING;
+    goto done;
+  }
+  r->game = *trial;
+  r->events[r->nevents++] = *ev;
+  rc = REC_ACCEPTED;
+  if (out.hand_done || (r->committed && ev->action == PN_EV_SCORE)) {
+    if (out.hand_done) show_hand_result(r);
+    rc = commit_hand(r, diag) != 0 ? REC_FAILED : REC_STORED;
+  } else if (draws_missing(r)) {
+    say(r, "%s won the trick: enter the draws (draw CARD), %s first\n", name_of(r, r->game.hand.last_winner),
+        name_of(r, r->game.hand.last_winner));
+  }
+done:
+  free(trial);
+  return rc;
+}
+
+/* Starts the hand with the next dealer when a deal row comes first:
+ * REC_ACCEPTED when the hand has begun, else what refused it. */
+static RecResult ensure_hand_started(Recorder *r, PnDiag *diag) {
+  PnPhase phase = r->game.hand.phase;
+  if (phase != PN_PHASE_DEALER && phase != PN_PHASE_DONE) return REC_ACCEPTED;
+  PnEvent ev = {.action = PN_EV_DEALER, .seat = r->next_dealer, .suit = -1, .meld = -1};
+  r->hand_start = r->game;
+  r->nevents = 0;
+  r->committed = false;
+  r->stock_event = -1;
+  r->hash_before_hand = r->hash;
+  RecResult rc = record_event(r, &ev, false, diag);
+  if (rc != REC_ACCEPTED) return rc;
+  r->next_dealer = r->next_dealer % r->game.rules.players + 1;
+  return REC_ACCEPTED;
+}
+
+/* Two-hand deal entered by hand without a stock: the rest of the deck in
+ * any order, to be confirmed card by card by `draw`. */
+static RecResult add_provisional_stock(Recorder *r, PnDiag *diag) {
+  const PnHand *h = &r->game.hand;
+  if (r->game.rules.flow != PN_FLOW_TWO_HAND || h->phase != PN_PHASE_DEAL || h->have_stock || !h->have_turnup)
+    return REC_ACCEPTED;
+  for (int s = 0; s < r->game.rules.players; s++)
+    if (!h->have_deal[s]) return REC_ACCEPTED;
+  PnCards rest;
+  pn_deck_cards(r->game.rules.deck, &rest);
+  for (int s = 0; s < r->game.rules.players; s++)
+    for (int c = 0; c < PN_CARD_KINDS; c++) rest.n[c] = (uint8_t)(rest.n[c] - h->dealt[s].n[c]);
+  rest.n[h->turnup]--;
+  PnEvent ev = {.action = PN_EV_STOCK, .suit = -1, .meld = -1};
+  for (int c = 0; c < PN_CARD_KINDS; c++)
+    for (int k = 0; k < rest.n[c]; k++) ev.cards[ev.ncards++] = (PnCard)c;
+  int at = r->nevents;
+  RecResult rc = record_event(r, &ev, false, diag);
+  if (rc == REC_ACCEPTED && r->nevents == at + 1) {
+    r->stock_event = at;
+    r->stock_known = 0;
+    say(r, "the stock is unknown: enter each card as it is drawn (draw CARD)\n");
+  }
+  return rc == REC_FAILED ? REC_FAILED : REC_ACCEPTED;
+}
+
+static RecResult record_draw(Recorder *r, const char *text) {
+  PnCard card;
+  if (pn_card_parse(text, strlen(text), &card) != strlen(text)) {
+    say(r, "error: '%s' is not a card\n", text);
+    return REC_REFUSED;
+  }
+  if (r->stock_event < 0 || !draws_missing(r)) {
+    say(r, "error: no draw is due now\n");
+    return REC_REFUSED;
+  }
+  PnEvent *stock = &r->events[r->stock_event];
+  int found = -1;
+  for (int i = r->stock_known; i < stock->ncards && found < 0; i++)
+    if (stock->cards[i] == card) found = i;
+  if (found < 0) {
+    char two[3];
+    say(r, "error: %s cannot be in the stock (it is dealt, turned up or drawn already)\n", pn_card_str(card, two));
+    return REC_REFUSED;
+  }
+  stock->cards[found] = stock->cards[r->stock_known];
+  stock->cards[r->stock_known++] = card;
+  rebuild_hand(r); /* only the order of undrawn cards changed */
+  return REC_ACCEPTED;
+}
+
+/* ------------------------------------------------------------- parsing */
+
+/* A seat number or a player's name, or 0. */
+static int parse_seat(const Recorder *r, const char *word) {
+  char *end;
+  long n = strtol(word, &end, 10);
+  if (!*end && n >= 1 && n <= r->game.rules.players) return (int)n;
+  for (int s = 1; s <= r->game.rules.players; s++)
+    if (strcasecmp(word, r->players[s - 1]) == 0) return s;
+  return 0;
+}
+
+/* Handles one line (its words: the line is cut up in place). */
+static RecResult handle_line(Recorder *r, char *line, PnDiag *diag) {
+  char *words[64];
+  int n = 0;
+  for (char *save, *w = strtok_r(line, " \t\r\n", &save); w && n < 64; w = strtok_r(NULL, " \t\r\n", &save))
+    words[n++] = w;
+  if (n == 0 || words[0][0] == '#') return REC_NOTHING;
+  RecResult rc;
+
+  if (r->pending) { /* only yes or no settles it: anything else asks again */
+    bool yes = n == 1 && (strcasecmp(words[0], "yes") == 0 || strcasecmp(words[0], "y") == 0);
+    bool no = n == 1 && (strcasecmp(words[0], "no") == 0 || strcasecmp(words[0], "n") == 0);
+    if (!yes && !no) {
+      say(r, "answer yes (record the renege as played) or no (drop the play)\n");
+      return REC_PENDING;
+    }
+    r->pending = false;
+    if (no) {
+      say(r, "not recorded\n");
+      return REC_REFUSED;
+    }
+    return record_event(r, &r->pending_event, true, diag);
+  }
+  const char *word = words[0];
+  if (strcmp(word, "quit") == 0 || strcmp(word, "exit") == 0) return REC_QUIT;
+  if (strcmp(word, "help") == 0) {
+    show_help(r);
+    return REC_INFO;
+  }
+  if (strcmp(word, "status") == 0) {
+    show_scores(r);
+    show_status(r);
+    return REC_INFO;
+  }
+  if (strcmp(word, "undo") == 0) {
+    if (r->nevents <= 1 || r->committed) {
+      say(r, "error: nothing to undo in this hand (stored hands are final)\n");
+      return REC_REFUSED;
+    }
+    if (r->stock_event == r->nevents - 1) r->stock_event = -1;
+    r->nevents--;
+    rebuild_hand(r);
+    say(r, "undone: %s\n", pn_action_name(r->events[r->nevents].action));
+    return REC_ACCEPTED;
+  }
+  if (strcmp(word, "draw") == 0) {
+    if (n == 2) return record_draw(r, words[1]);
+    say(r, "error: draw takes one card\n");
+    return REC_REFUSED;
+  }
+  if (strcmp(word, "dealer") == 0) {
+    int seat = n == 2 ? parse_seat(r, words[1]) : 0;
+    PnPhase phase = r->game.hand.phase;
+    if (!seat) say(r, "error: dealer takes a seat\n");
+    else if (phase != PN_PHASE_DEALER && phase != PN_PHASE_DONE) say(r, "error: the hand already has a dealer\n");
+    else {
+      r->next_dealer = seat;
+      return REC_ACCEPTED;
+    }
+    return REC_REFUSED;
+  }
+
+  int seat = 0, at = 0;
+  if (n >= 2 && pn_action_parse(words[0]) < 0 && (seat = parse_seat(r, words[0])) > 0) at = 1;
+  int action = pn_action_parse(words[at]);
+  if (action < 0) {
+    say(r, "error: unknown command '%s' (help lists them)\n", words[at]);
+    return REC_REFUSED;
+  }
+  if (action == PN_EV_DEAL && n == 1) { /* the program shuffles and deals */
+    if ((rc = ensure_hand_started(r, diag)) != REC_ACCEPTED) return rc;
+    if (r->game.hand.phase != PN_PHASE_DEAL || r->nevents != 1) {
+      say(r, "error: the deal has begun; enter the remaining rows\n");
+      return REC_REFUSED;
+    }
+    PnEvent deal[SIM_MAX_DEAL_EVENTS];
+    int count = sim_deal_events(&r->rng, &r->game, deal);
+    for (int i = 0; i < count; i++)
+      if ((rc = record_event(r, &deal[i], false, diag)) == REC_FAILED) return rc;
+    for (int s = 1; s <= r->game.rules.players; s++) {
+      say(r, "  %-12s ", name_of(r, s));
+      show_cards(r, &r->game.hand.dealt[s - 1]);
+      say(r, "\n");
+    }
+    return REC_ACCEPTED;
+  }
+  if (action == PN_EV_DEAL || action == PN_EV_TURNUP || action == PN_EV_STOCK || action == PN_EV_WIDOW)
+    if ((rc = ensure_hand_started(r, diag)) != REC_ACCEPTED) return rc;
+
+  /* The rest of the words: cards, then maybe a value. */
+  PnExpect ex;
+  pn_game_expect(&r->game, &ex);
+  if (!seat && action != PN_EV_TURNUP && action != PN_EV_STOCK && action != PN_EV_WIDOW) seat = ex.seat;
+  if (action == PN_EV_TURNUP && r->game.rules.flow == PN_FLOW_TURNUP) seat = r->game.hand.dealer;
+  char cards[PN_MAX_EVENT_CARDS * 4] = "", value[64] = "";
+  size_t len = 0;
+  for (int i = at + 1; i < n; i++) {
+    PnCard card;
+    bool is_card = pn_card_parse(words[i], strlen(words[i]), &card) == strlen(words[i]);
+    bool takes_cards = action != PN_EV_BID && action != PN_EV_SCORE && action != PN_EV_TRUMP;
+    if (is_card && takes_cards && !*value) {
+      len += (size_t)snprintf(cards + len, sizeof cards - len, "%s%s", len ? " " : "", words[i]);
+    } else if (!*value) {
+      snprintf(value, sizeof value, "%s", words[i]);
+    } else {
+      say(r, "error: unexpected '%s'\n", words[i]);
+      return REC_REFUSED;
+    }
+  }
+  if (!seat && action != PN_EV_TURNUP && action != PN_EV_STOCK && action != PN_EV_WIDOW) {
+    say(r, "error: whose %s? say `SEAT %s ...`\n", pn_action_name((PnAction)action), pn_action_name((PnAction)action));
+    return REC_REFUSED;
+  }
+  PnEvent ev;
+  int col;
+  char err[160];
+  if (pn_event_from_text((PnAction)action, seat, cards, value, &ev, &col, err, sizeof err) != 0) {
+    say(r, "error: %s\n", err);
+    return REC_REFUSED;
+  }
+  bool deal_row = action == PN_EV_DEAL || action == PN_EV_TURNUP || action == PN_EV_STOCK || action == PN_EV_WIDOW;
+  if (!deal_row && add_provisional_stock(r, diag) == REC_FAILED) /* play began without a stock row */
+    return REC_FAILED;
+  return record_event(r, &ev, false, diag);
+}
+
+/* ------------------------------------------------------------- setup */
+
+/* Rebuilds a stored, unfinished game: header, then every stored hand. */
+static int resume_game(Recorder *r, const char *key, PnDiag *diag) {
+  const char *keys[1] = {key};
+  StoreFilter filter = {.nkeys = 1, .keys = keys};
+  StoreCursor *cursor = NULL;
+  StoreRow row;
+  int got, rc = -1;
+  if (store_cursor_open(r->store, &filter, &cursor, diag) != STORE_OK) return -1;
+  bool found = false;
+  while ((got = store_cursor_next(cursor, &row, diag)) == 1) {
+    if (row.new_game) {
+      found = true;
+      PnRules rules;
+      if (replay_rules(row.preset, row.options, &rules, diag) != 0) goto done;
+      pn_game_init(&r->game, &rules);
+      r->game_id = row.game_id;
+      snprintf(r->key, sizeof r->key, "%s", row.key);
+      r->hash = codec_hash_text(CODEC_HASH_SEED, row.preset);
+      for (const char *at = row.options; *at;) { /* the header hashes as the importer's does */
+        size_t l = strcspn(at, "\n");
+        char line[256];
+        snprintf(line, sizeof line, "%.*s", (int)l, at);
+        r->hash = codec_hash_text(r->hash, line);
+        at += l + (at[l] == '\n');
+      }
+      for (int s = 0; s < row.nplayers; s++) {
+        r->players[s] = strdup(row.players[s]);
+        if (!r->players[s]) goto done;
+        r->hash = codec_hash_text(r->hash, row.players[s]);
+      }
+      for (const char *at = row.tags; *at;) {
+        size_t l = strcspn(at, "\n");
+        char line[256];
+        snprintf(line, sizeof line, "%.*s", (int)l, at);
+        r->hash = codec_hash_text(r->hash, line);
+        at += l + (at[l] == '\n');
+      }
+      if (row.finished && row.winner) {
+        snprintf(diag->msg, sizeof diag->msg, "game %s is over: nothing to resume", key);
+        goto done;
+      }
+    }
+    if (row.hand == 0) continue;
+    if (replay_hand(&r->game, &row, NULL, NULL, NULL, diag) != 0) goto done;
+    r->hash = codec_hash(r->hash, row.events, row.events_len);
+    r->next_dealer = r->game.hand.dealer % r->game.rules.players + 1;
+  }
+  if (got < 0) goto done;
+  if (!found) {
+    snprintf(diag->msg, sizeof diag->msg, "no game %s in the database", key);
+    goto done;
+  }
+  rc = 0;
+done:
+  store_cursor_close(cursor);
+  return rc;
+}
+
+
+/* ------------------------------------------------------------ interface */
+
+static Recorder *rec_alloc(Store *store, uint64_t seed, bool auto_yes) {
+  Recorder *r = calloc(1, sizeof *r);
+  if (!r) return NULL;
+  r->store = store;
+  r->stock_event = -1;
+  r->auto_yes = auto_yes;
+  sim_rng_seed(&r->rng, seed);
+  return r;
+}
+
+/* The game's key: the one given, or rec-DATE-TIME with -2, -3 ... added
+ * while that is taken (two games started in the same second).  Returns 0,
+ * or -1 with diag filled (the key given exists, or the lookup failed). */
+static int choose_key(Recorder *r, const char *key, PnDiag *diag) {
+  char base[64];
+  if (!key) {
+    time_t now = time(NULL);
+    strftime(base, sizeof base, "rec-%Y%m%d-%H%M%S", localtime(&now));
+  }
+  for (int n = 1; n < 1000; n++) {
+    if (key) snprintf(r->key, sizeof r->key, "%s", key);
+    else if (n == 1) snprintf(r->key, sizeof r->key, "%s", base);
+    else snprintf(r->key, sizeof r->key, "%s-%d", base, n);
+    int64_t existing;
+    uint64_t old_hash;
+    int found = store_game_lookup(r->store, r->key, &existing, &old_hash, diag);
+    if (found < 0) return -1;
+    if (found == 0) return 0;
+    if (key) {
+      snprintf(diag->msg, sizeof diag->msg, "game %s already exists (use --resume %s)", key, key);
+      return -1;
+    }
+  }
+  snprintf(diag->msg, sizeof diag->msg, "no free game key after %s", base);
+  return -1;
+}
+
+int rec_start(Store *store, const RecGame *game, uint64_t seed, bool auto_yes, Recorder **out, PnDiag *diag) {
+  *out = NULL;
+  Recorder *r = rec_alloc(store, seed, auto_yes);
+  if (!r) {
+    snprintf(diag->msg, sizeof diag->msg, "out of memory");
+    return -1;
+  }
+  for (int s = 0; s < game->nplayers && s < PN_MAX_SEATS; s++)
+    if (!(r->players[s] = strdup(game->players[s]))) {
+      snprintf(diag->msg, sizeof diag->msg, "out of memory");
+      goto fail;
+    }
+  if (choose_key(r, game->key, diag) != 0) goto fail;
+  StoreGame header = {.key = r->key, .preset = game->variant, .noptions = game->noptions, .options = game->options,
+                      .nplayers = game->nplayers, .ntags = game->ntags, .tags = game->tags}; /* its end comes with its hands */
+  for (int s = 0; s < game->nplayers; s++) header.players[s] = r->players[s];
+  if (store_begin(store, diag) != STORE_OK) goto fail;
+  if (store_game_insert(store, &header, &r->game_id, diag) != STORE_OK || store_commit(store, diag) != STORE_OK) {
+    store_rollback(store);
+    goto fail;
+  }
+  pn_game_init(&r->game, game->rules);
+  r->hash = codec_hash_text(CODEC_HASH_SEED, game->variant);
+  for (int i = 0; i < game->noptions; i++) r->hash = codec_hash_text(r->hash, game->options[i]);
+  for (int s = 0; s < game->nplayers; s++) r->hash = codec_hash_text(r->hash, r->players[s]);
+  for (int i = 0; i < game->ntags; i++) r->hash = codec_hash_text(r->hash, game->tags[i]);
+  r->next_dealer = game->dealer;
+  r->hand_start = r->game;
+  *out = r;
+  return 0;
+fail:
+  rec_free(r);
+  return -1;
+}
+
+int rec_resume(Store *store, const char *key, uint64_t seed, bool auto_yes, Recorder **out, PnDiag *diag) {
+  *out = NULL;
+  Recorder *r = rec_alloc(store, seed, auto_yes);
+  if (!r) {
+    snprintf(diag->msg, sizeof diag->msg, "out of memory");
+    return -1;
+  }
+  if (resume_game(r, key, diag) != 0) {
+    rec_free(r);
+    return -1;
+  }
+  r->hand_start = r->game;
+  *out = r;
+  return 0;
+}
+
+void rec_free(Recorder *r) {
+  if (!r) return;
+  for (int s = 0; s < PN_MAX_SEATS; s++) free(r->players[s]);
+  free(r->text);
+  free(r);
+}
+
+RecResult rec_line(Recorder *r, const char *line, PnDiag *diag) {
+  say_reset(r);
+  char *copy = strdup(line);
+  if (!copy) {
+    snprintf(diag->msg, sizeof diag->msg, "out of memory");
+    return REC_FAILED;
+  }
+  RecResult rc = handle_line(r, copy, diag);
+  free(copy);
+  if (r->text_lost) say_lost(r);
+  return rc;
+}
+
+const char *rec_text(const Recorder *r) { return r->text ? r->text : ""; }
+
+void rec_show_status(Recorder *r) {
+  say_reset(r);
+  show_status(r);
+  if (r->text_lost) say_lost(r);
+}
+
+bool rec_finish(Recorder *r) {
+  say_reset(r);
+  if (r->nevents > 1 && !r->committed && r->game.hand.phase == PN_PHASE_DONE)
+    say(r, "hand %d was finished but could not be stored; `--resume %s` continues from the hand before\n",
+        r->game.hand.number, r->key);
+  else if (r->nevents > 1 && !r->committed)
+    say(r, "hand %d was not finished and is not stored; `--resume %s` continues\n", r->game.hand.number, r->key);
+  else return false;
+  return true;
+}
+
+const char *rec_key(const Recorder *r) { return r->key; }
+
+int rec_hands_played(const Recorder *r) { return r->game.hands_played; }
