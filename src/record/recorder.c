@@ -24,39 +24,15 @@
 #include "replay.h"
 #include "sim.h"
 
-#define MAX_HAND_EVENTS 256
+#include "recorder_int.h"
 
-struct Recorder {
-  Store *store;                   /* the database (borrowed) */
-  int64_t game_id;                /* the game being recorded */
-  char key[128];                  /* its key */
-  char *players[PN_MAX_SEATS];    /* names by seat (owned) */
-  PnGame game;                    /* the live state */
-  PnGame hand_start;              /* the state before this hand's dealer row */
-  PnEvent events[MAX_HAND_EVENTS];/* this hand's events so far */
-  int nevents;
-  int next_dealer;                /* dealer of the next hand */
-  uint64_t hash;                  /* content hash: header and stored hands */
-  uint64_t hash_before_hand;      /* the same before this hand */
-  bool committed;                 /* this hand is stored (score rows may follow) */
-  SimRng rng;                     /* shuffles for `deal` */
-  int stock_event;                /* index of a provisional stock row, -1 none */
-  int stock_known;                /* stock cards confirmed by `draw` */
-  bool pending;                   /* a renege awaits yes/no */
-  PnEvent pending_event;
-  bool auto_yes;                  /* --yes: confirm reneges without asking */
-  char *text;                     /* what the last call said (owned) */
-  size_t text_len, text_cap;
-  bool text_lost;                 /* out of memory for the words */
-};
-
-static const char *name_of(const Recorder *r, int seat) {
+const char *rec_name(const Recorder *r, int seat) {
   return seat >= 1 && seat <= r->game.rules.players ? r->players[seat - 1] : "?";
 }
 
 /* Appends to what this call says.  Out of memory loses words, never the
  * hand: the caller is told by a line at the end of rec_text(). */
-__attribute__((format(printf, 2, 3))) static void say(Recorder *r, const char *fmt, ...) {
+void rec_say(Recorder *r, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);
   int need = vsnprintf(NULL, 0, fmt, ap);
@@ -97,21 +73,21 @@ static void say_reset(Recorder *r) {
 
 /* -------------------------------------------------------------- display */
 
-static void show_cards(Recorder *r, const PnCards *cards) {
+void rec_show_cards(Recorder *r, const PnCards *cards) {
   char buf[PN_MAX_EVENT_CARDS * 4];
-  say(r, "%s", pn_cards_str(cards, buf, sizeof buf));
+  rec_say(r, "%s", pn_cards_str(cards, buf, sizeof buf));
 }
 
 static void show_scores(Recorder *r) {
-  say(r, "scores:");
+  rec_say(r, "scores:");
   for (int s = 1; s <= r->game.rules.players; s++) {
     if (r->game.rules.sides == PN_SIDES_TEAMS && s > 2) break;
     if (r->game.rules.sides == PN_SIDES_TEAMS)
-      say(r, "  %s+%s %d", name_of(r, s), name_of(r, s + 2), r->game.running[s - 1]);
+      rec_say(r, "  %s+%s %d", rec_name(r, s), rec_name(r, s + 2), r->game.running[s - 1]);
     else
-      say(r, "  %s %d", name_of(r, s), r->game.running[s - 1]);
+      rec_say(r, "  %s %d", rec_name(r, s), r->game.running[s - 1]);
   }
-  say(r, "  (target %d)\n", r->game.target);
+  rec_say(r, "  (target %d)\n", r->game.target);
 }
 
 /* Whose turn, and what the engine expects next. */
@@ -121,39 +97,39 @@ static void show_status(Recorder *r) {
   PnExpect ex;
   pn_game_expect(g, &ex);
   if (g->over) {
-    say(r, "game over: %s wins (score rows may still follow; quit ends)\n", name_of(r, g->winner));
+    rec_say(r, "game over: %s wins (score rows may still follow; quit ends)\n", rec_name(r, g->winner));
     return;
   }
   if (h->phase == PN_PHASE_PLAY && h->ntrick > 0) {
-    say(r, "trick %d so far:", h->trick_no + 1);
+    rec_say(r, "trick %d so far:", h->trick_no + 1);
     for (int i = 0; i < h->ntrick; i++) {
       char two[3];
-      say(r, " %s %s", name_of(r, h->trick_seat[i]), pn_card_str(h->trick[i], two));
+      rec_say(r, " %s %s", rec_name(r, h->trick_seat[i]), pn_card_str(h->trick[i], two));
     }
-    say(r, "\n");
+    rec_say(r, "\n");
   }
-  say(r, "hand %d, ", h->phase == PN_PHASE_DEALER ? g->hands_played + 1 : h->number);
-  if (ex.seat) say(r, "%s (seat %d) to act:", name_of(r, ex.seat), ex.seat);
-  else say(r, "next:");
+  rec_say(r, "hand %d, ", h->phase == PN_PHASE_DEALER ? g->hands_played + 1 : h->number);
+  if (ex.seat) rec_say(r, "%s (seat %d) to act:", rec_name(r, ex.seat), ex.seat);
+  else rec_say(r, "next:");
   for (int a = 0; a < PN_EV_KINDS; a++)
-    if (ex.actions & (1u << a)) say(r, " %s", pn_action_name((PnAction)a));
-  if (ex.actions & (1u << PN_EV_BID)) say(r, " (lowest good bid %d)", ex.min_bid);
+    if (ex.actions & (1u << a)) rec_say(r, " %s", pn_action_name((PnAction)a));
+  if (ex.actions & (1u << PN_EV_BID)) rec_say(r, " (lowest good bid %d)", ex.min_bid);
   if (h->phase == PN_PHASE_DEALER || (h->phase == PN_PHASE_DONE && !g->over))
-    say(r, " (or `deal` to shuffle; dealer %d)", r->next_dealer);
-  say(r, "\n");
+    rec_say(r, " (or `deal` to shuffle; dealer %d)", r->next_dealer);
+  rec_say(r, "\n");
   if ((ex.actions & (1u << PN_EV_PLAY)) && ex.seat) {
-    say(r, "  holds ");
+    rec_say(r, "  holds ");
     PnCards held;
     pn_held_next(g, ex.seat, &held);
-    show_cards(r, &held);
-    say(r, "\n  legal ");
-    show_cards(r, &ex.legal);
-    say(r, "\n");
+    rec_show_cards(r, &held);
+    rec_say(r, "\n  legal ");
+    rec_show_cards(r, &ex.legal);
+    rec_say(r, "\n");
   }
 }
 
 static void show_help(Recorder *r) {
-  say(r, "Lines (SEAT is a seat number or player name; it defaults to whose turn it is):\n"
+  rec_say(r, "Lines (SEAT is a seat number or player name; it defaults to whose turn it is):\n"
          "  deal                      shuffle and deal the hand (the program deals)\n"
          "  [SEAT] deal CARD...       enter one seat's dealt cards\n"
          "  turnup CARD | stock CARD... | widow CARD...\n"
@@ -215,7 +191,7 @@ done:
 
 /* Replays this hand's events from its start (after undo, or a draw that
  * changed the provisional stock). */
-static void rebuild_hand(Recorder *r) {
+void rec_rebuild_hand(Recorder *r) {
   r->game = r->hand_start;
   for (int i = 0; i < r->nevents; i++) {
     PnOutcome out;
@@ -223,40 +199,40 @@ static void rebuild_hand(Recorder *r) {
   }
 }
 
-static void report_finding(Recorder *r, const PnOutcome *out) {
+void rec_report_finding(Recorder *r, const PnOutcome *out) {
   const PnFinding *f = &out->finding;
   char card[3] = "";
   if (f->card != PN_NO_CARD) pn_card_str(f->card, card);
-  say(r, "finding: %s by %s (seat %d)%s%s", pn_finding_name(f->kind), name_of(r, f->seat), f->seat,
+  rec_say(r, "finding: %s by %s (seat %d)%s%s", pn_finding_name(f->kind), rec_name(r, f->seat), f->seat,
          *card ? " playing " : "", card);
   if (pn_cards_total(&f->evidence)) {
-    say(r, " while holding ");
-    show_cards(r, &f->evidence);
+    rec_say(r, " while holding ");
+    rec_show_cards(r, &f->evidence);
   }
   if (f->kind == PN_FIND_MELD_CLAIM || f->kind == PN_FIND_SCORE_CLAIM || f->kind == PN_FIND_BID_TOO_LOW)
-    say(r, " (given %d, rules say %d)", f->claimed, f->computed);
-  say(r, "\n");
+    rec_say(r, " (given %d, rules say %d)", f->claimed, f->computed);
+  rec_say(r, "\n");
 }
 
-static bool is_renege(PnFindingKind k) {
+bool rec_is_renege(PnFindingKind k) {
   return k == PN_FIND_RENEGE_FOLLOW || k == PN_FIND_RENEGE_HEAD || k == PN_FIND_RENEGE_TRUMP ||
          k == PN_FIND_RENEGE_OVERTRUMP;
 }
 
 static void show_hand_result(Recorder *r) {
   const PnHandResult *res = &r->game.hand.result;
-  say(r, "hand %d over", r->game.hand.number);
-  if (res->redeal) say(r, ": all passed, no score");
+  rec_say(r, "hand %d over", r->game.hand.number);
+  if (res->redeal) rec_say(r, ": all passed, no score");
   else if (res->bidder)
-    say(r, ": %s bid %d in %s, %s", name_of(r, res->bidder), res->bid, replay_suit_name(res->trump),
+    rec_say(r, ": %s bid %d in %s, %s", rec_name(r, res->bidder), res->bid, replay_suit_name(res->trump),
            res->moon ? (res->made ? "shot the moon" : "missed the moon") : res->made ? "made it" : "set");
-  say(r, "\n");
+  rec_say(r, "\n");
   for (int s = 1; s <= r->game.rules.players; s++) {
     const PnSeatResult *sr = &res->seat[s - 1];
-    say(r, "  %-12s meld %4d counted %4d  counters %4d  tricks %2d  score %5d  total %5d\n", name_of(r, s),
+    rec_say(r, "  %-12s meld %4d counted %4d  counters %4d  tricks %2d  score %5d  total %5d\n", rec_name(r, s),
            sr->meld_shown, sr->meld_counted, sr->counters, sr->tricks, sr->score, r->game.running[s - 1]);
   }
-  if (r->game.over) say(r, "game over: %s wins\n", name_of(r, r->game.winner));
+  if (r->game.over) rec_say(r, "game over: %s wins\n", rec_name(r, r->game.winner));
 }
 
 /* Two-hand with a provisional stock: how many draws the next play needs
@@ -272,13 +248,13 @@ static int draws_missing(const Recorder *r) {
  * (or is a score row after it) and the hand is stored, REC_PENDING when
  * its renege awaits a yes, REC_REFUSED, or REC_FAILED (diag says why).
  * `confirmed`: the scorekeeper already said yes to this event's renege. */
-static RecResult record_event(Recorder *r, const PnEvent *ev, bool confirmed, PnDiag *diag) {
+RecResult rec_record_event(Recorder *r, const PnEvent *ev, bool confirmed, PnDiag *diag) {
   if (ev->action == PN_EV_PLAY && draws_missing(r)) {
-    say(r, "error: enter the draws first (draw CARD), %s drawing first\n", name_of(r, r->game.hand.last_winner));
+    rec_say(r, "error: enter the draws first (draw CARD), %s drawing first\n", rec_name(r, r->game.hand.last_winner));
     return REC_REFUSED;
   }
   if (r->nevents == MAX_HAND_EVENTS) {
-    say(r, "error: too many events in one hand\n");
+    rec_say(r, "error: too many events in one hand\n");
     return REC_REFUSED;
   }
   PnGame *trial = malloc(sizeof *trial);
@@ -290,14 +266,14 @@ static RecResult record_event(Recorder *r, const PnEvent *ev, bool confirmed, Pn
   PnOutcome out;
   RecResult rc = REC_REFUSED;
   if (pn_game_apply(trial, ev, &out) == PN_IMPOSSIBLE) {
-    say(r, "error: %s\n", out.reason);
+    rec_say(r, "error: %s\n", out.reason);
     goto done;
   }
-  if (out.verdict == PN_ACCEPTED_FINDING) report_finding(r, &out);
-  if (out.verdict == PN_ACCEPTED_FINDING && is_renege(out.finding.kind) && !confirmed && !r->auto_yes) {
+  if (out.verdict == PN_ACCEPTED_FINDING) rec_report_finding(r, &out);
+  if (out.verdict == PN_ACCEPTED_FINDING && rec_is_renege(out.finding.kind) && !confirmed && !r->auto_yes) {
     r->pending = true;
     r->pending_event = *ev;
-    say(r, "that is a renege: record it as played? (yes/no)\n");
+    rec_say(r, "that is a renege: record it as played? (yes/no)\n");
     rc = REC_PENDING;
     goto done;
   }
@@ -308,8 +284,8 @@ static RecResult record_event(Recorder *r, const PnEvent *ev, bool confirmed, Pn
     if (out.hand_done) show_hand_result(r);
     rc = commit_hand(r, diag) != 0 ? REC_FAILED : REC_STORED;
   } else if (draws_missing(r)) {
-    say(r, "%s won the trick: enter the draws (draw CARD), %s first\n", name_of(r, r->game.hand.last_winner),
-        name_of(r, r->game.hand.last_winner));
+    rec_say(r, "%s won the trick: enter the draws (draw CARD), %s first\n", rec_name(r, r->game.hand.last_winner),
+        rec_name(r, r->game.hand.last_winner));
   }
 done:
   free(trial);
@@ -327,7 +303,7 @@ static RecResult ensure_hand_started(Recorder *r, PnDiag *diag) {
   r->committed = false;
   r->stock_event = -1;
   r->hash_before_hand = r->hash;
-  RecResult rc = record_event(r, &ev, false, diag);
+  RecResult rc = rec_record_event(r, &ev, false, diag);
   if (rc != REC_ACCEPTED) return rc;
   r->next_dealer = r->next_dealer % r->game.rules.players + 1;
   return REC_ACCEPTED;
@@ -350,11 +326,11 @@ static RecResult add_provisional_stock(Recorder *r, PnDiag *diag) {
   for (int c = 0; c < PN_CARD_KINDS; c++)
     for (int k = 0; k < rest.n[c]; k++) ev.cards[ev.ncards++] = (PnCard)c;
   int at = r->nevents;
-  RecResult rc = record_event(r, &ev, false, diag);
+  RecResult rc = rec_record_event(r, &ev, false, diag);
   if (rc == REC_ACCEPTED && r->nevents == at + 1) {
     r->stock_event = at;
     r->stock_known = 0;
-    say(r, "the stock is unknown: enter each card as it is drawn (draw CARD)\n");
+    rec_say(r, "the stock is unknown: enter each card as it is drawn (draw CARD)\n");
   }
   return rc == REC_FAILED ? REC_FAILED : REC_ACCEPTED;
 }
@@ -362,11 +338,11 @@ static RecResult add_provisional_stock(Recorder *r, PnDiag *diag) {
 static RecResult record_draw(Recorder *r, const char *text) {
   PnCard card;
   if (pn_card_parse(text, strlen(text), &card) != strlen(text)) {
-    say(r, "error: '%s' is not a card\n", text);
+    rec_say(r, "error: '%s' is not a card\n", text);
     return REC_REFUSED;
   }
   if (r->stock_event < 0 || !draws_missing(r)) {
-    say(r, "error: no draw is due now\n");
+    rec_say(r, "error: no draw is due now\n");
     return REC_REFUSED;
   }
   PnEvent *stock = &r->events[r->stock_event];
@@ -375,12 +351,12 @@ static RecResult record_draw(Recorder *r, const char *text) {
     if (stock->cards[i] == card) found = i;
   if (found < 0) {
     char two[3];
-    say(r, "error: %s cannot be in the stock (it is dealt, turned up or drawn already)\n", pn_card_str(card, two));
+    rec_say(r, "error: %s cannot be in the stock (it is dealt, turned up or drawn already)\n", pn_card_str(card, two));
     return REC_REFUSED;
   }
   stock->cards[found] = stock->cards[r->stock_known];
   stock->cards[r->stock_known++] = card;
-  rebuild_hand(r); /* only the order of undrawn cards changed */
+  rec_rebuild_hand(r); /* only the order of undrawn cards changed */
   return REC_ACCEPTED;
 }
 
@@ -396,6 +372,54 @@ static int parse_seat(const Recorder *r, const char *word) {
   return 0;
 }
 
+static bool is_card(const char *word) {
+  PnCard card;
+  size_t len = strlen(word);
+  return len > 0 && pn_card_parse(word, len, &card) == len;
+}
+
+/* Has a deal row been typed in this hand? */
+static bool any_deal_row(const Recorder *r) {
+  for (int i = 0; i < r->nevents; i++)
+    if (r->events[i].action == PN_EV_DEAL) return true;
+  return false;
+}
+
+/* A suit as a word ("hearts", "Heart") or as the engine reads it ("H"). */
+static const char *suit_letter(const char *word) {
+  static const char *const names[] = {"spade", "heart", "diamond", "club"};
+  static const char *const letters[] = {"S", "H", "D", "C"};
+  for (int s = 0; s < PN_SUITS; s++) {
+    size_t len = strlen(names[s]);
+    if (strncasecmp(word, names[s], len) == 0 && (!word[len] || ((word[len] == 's' || word[len] == 'S') && !word[len + 1])))
+      return letters[s];
+  }
+  return word;
+}
+
+RecResult rec_parse_event(Recorder *r, PnAction action, int seat, char **words, int n, PnEvent *ev) {
+  char cards[PN_MAX_EVENT_CARDS * 4] = "", value[64] = "";
+  size_t len = 0;
+  bool takes_cards = action != PN_EV_BID && action != PN_EV_SCORE && action != PN_EV_TRUMP;
+  for (int i = 0; i < n; i++) {
+    if (is_card(words[i]) && takes_cards && !*value) {
+      len += (size_t)snprintf(cards + len, sizeof cards - len, "%s%s", len ? " " : "", words[i]);
+    } else if (!*value) {
+      snprintf(value, sizeof value, "%s", action == PN_EV_TRUMP ? suit_letter(words[i]) : words[i]);
+    } else {
+      rec_say(r, "error: unexpected '%s'\n", words[i]);
+      return REC_REFUSED;
+    }
+  }
+  int col;
+  char err[160];
+  if (pn_event_from_text(action, seat, cards, value, ev, &col, err, sizeof err) != 0) {
+    rec_say(r, "error: %s\n", err);
+    return REC_REFUSED;
+  }
+  return REC_ACCEPTED;
+}
+
 /* Handles one line (its words: the line is cut up in place). */
 static RecResult handle_line(Recorder *r, char *line, PnDiag *diag) {
   char *words[64];
@@ -409,15 +433,16 @@ static RecResult handle_line(Recorder *r, char *line, PnDiag *diag) {
     bool yes = n == 1 && (strcasecmp(words[0], "yes") == 0 || strcasecmp(words[0], "y") == 0);
     bool no = n == 1 && (strcasecmp(words[0], "no") == 0 || strcasecmp(words[0], "n") == 0);
     if (!yes && !no) {
-      say(r, "answer yes (record the renege as played) or no (drop the play)\n");
+      rec_say(r, "answer yes (record the renege as played) or no (drop the play)\n");
       return REC_PENDING;
     }
     r->pending = false;
+    if (r->pending_line) return table_answer(r, yes, diag);
     if (no) {
-      say(r, "not recorded\n");
+      rec_say(r, "not recorded\n");
       return REC_REFUSED;
     }
-    return record_event(r, &r->pending_event, true, diag);
+    return rec_record_event(r, &r->pending_event, true, diag);
   }
   const char *word = words[0];
   if (strcmp(word, "quit") == 0 || strcmp(word, "exit") == 0) return REC_QUIT;
@@ -427,30 +452,32 @@ static RecResult handle_line(Recorder *r, char *line, PnDiag *diag) {
   }
   if (strcmp(word, "status") == 0) {
     show_scores(r);
-    show_status(r);
+    if (r->table) table_status(r);
+    else show_status(r);
     return REC_INFO;
   }
   if (strcmp(word, "undo") == 0) {
+    if (r->table) return table_undo(r);
     if (r->nevents <= 1 || r->committed) {
-      say(r, "error: nothing to undo in this hand (stored hands are final)\n");
+      rec_say(r, "error: nothing to undo in this hand (stored hands are final)\n");
       return REC_REFUSED;
     }
     if (r->stock_event == r->nevents - 1) r->stock_event = -1;
     r->nevents--;
-    rebuild_hand(r);
-    say(r, "undone: %s\n", pn_action_name(r->events[r->nevents].action));
+    rec_rebuild_hand(r);
+    rec_say(r, "undone: %s\n", pn_action_name(r->events[r->nevents].action));
     return REC_ACCEPTED;
   }
   if (strcmp(word, "draw") == 0) {
     if (n == 2) return record_draw(r, words[1]);
-    say(r, "error: draw takes one card\n");
+    rec_say(r, "error: draw takes one card\n");
     return REC_REFUSED;
   }
   if (strcmp(word, "dealer") == 0) {
     int seat = n == 2 ? parse_seat(r, words[1]) : 0;
     PnPhase phase = r->game.hand.phase;
-    if (!seat) say(r, "error: dealer takes a seat\n");
-    else if (phase != PN_PHASE_DEALER && phase != PN_PHASE_DONE) say(r, "error: the hand already has a dealer\n");
+    if (!seat) rec_say(r, "error: dealer takes a seat\n");
+    else if (phase != PN_PHASE_DEALER && phase != PN_PHASE_DONE) rec_say(r, "error: the hand already has a dealer\n");
     else {
       r->next_dealer = seat;
       return REC_ACCEPTED;
@@ -458,68 +485,99 @@ static RecResult handle_line(Recorder *r, char *line, PnDiag *diag) {
     return REC_REFUSED;
   }
 
+  /* [SEAT] ACTION [CARD...] [VALUE], or [SEAT] CARD... (plays). */
   int seat = 0, at = 0;
-  if (n >= 2 && pn_action_parse(words[0]) < 0 && (seat = parse_seat(r, words[0])) > 0) at = 1;
-  int action = pn_action_parse(words[at]);
+  if (n >= 2 && pn_action_parse(words[0]) < 0 && !is_card(words[0]) && (seat = parse_seat(r, words[0])) > 0) at = 1;
+  int action = is_card(words[at]) ? PN_EV_PLAY : pn_action_parse(words[at]);
   if (action < 0) {
-    say(r, "error: unknown command '%s' (help lists them)\n", words[at]);
+    rec_say(r, "error: unknown command '%s' (help lists them)\n", words[at]);
     return REC_REFUSED;
   }
+  if (!is_card(words[at])) at++; /* words[at..n) follow the action */
   if (action == PN_EV_DEAL && n == 1) { /* the program shuffles and deals */
+    if (r->table) {
+      rec_say(r, "error: this hand is typed in table order: no deal rows until it is finished\n");
+      return REC_REFUSED;
+    }
     if ((rc = ensure_hand_started(r, diag)) != REC_ACCEPTED) return rc;
     if (r->game.hand.phase != PN_PHASE_DEAL || r->nevents != 1) {
-      say(r, "error: the deal has begun; enter the remaining rows\n");
+      rec_say(r, "error: the deal has begun; enter the remaining rows\n");
       return REC_REFUSED;
     }
     PnEvent deal[SIM_MAX_DEAL_EVENTS];
     int count = sim_deal_events(&r->rng, &r->game, deal);
     for (int i = 0; i < count; i++)
-      if ((rc = record_event(r, &deal[i], false, diag)) == REC_FAILED) return rc;
+      if ((rc = rec_record_event(r, &deal[i], false, diag)) == REC_FAILED) return rc;
     for (int s = 1; s <= r->game.rules.players; s++) {
-      say(r, "  %-12s ", name_of(r, s));
-      show_cards(r, &r->game.hand.dealt[s - 1]);
-      say(r, "\n");
+      rec_say(r, "  %-12s ", rec_name(r, s));
+      rec_show_cards(r, &r->game.hand.dealt[s - 1]);
+      rec_say(r, "\n");
     }
     return REC_ACCEPTED;
   }
-  if (action == PN_EV_DEAL || action == PN_EV_TURNUP || action == PN_EV_STOCK || action == PN_EV_WIDOW)
+  bool deal_row = action == PN_EV_DEAL || action == PN_EV_TURNUP || action == PN_EV_STOCK || action == PN_EV_WIDOW;
+  PnPhase phase = r->game.hand.phase;
+  bool new_hand = phase == PN_PHASE_DEALER || (phase == PN_PHASE_DONE && action != PN_EV_SCORE);
+  if (!r->table && table_possible(r) && action != PN_EV_DEAL && action != PN_EV_SCORE &&
+      (new_hand || (phase == PN_PHASE_DEAL && !any_deal_row(r)))) {
+    /* No deal row: the hand is typed in table order (table.c). */
     if ((rc = ensure_hand_started(r, diag)) != REC_ACCEPTED) return rc;
+    table_begin(r);
+  } else if (deal_row && !r->table) {
+    if ((rc = ensure_hand_started(r, diag)) != REC_ACCEPTED) return rc;
+  }
 
-  /* The rest of the words: cards, then maybe a value. */
-  PnExpect ex;
-  pn_game_expect(&r->game, &ex);
-  if (!seat && action != PN_EV_TURNUP && action != PN_EV_STOCK && action != PN_EV_WIDOW) seat = ex.seat;
-  if (action == PN_EV_TURNUP && r->game.rules.flow == PN_FLOW_TURNUP) seat = r->game.hand.dealer;
-  char cards[PN_MAX_EVENT_CARDS * 4] = "", value[64] = "";
-  size_t len = 0;
-  for (int i = at + 1; i < n; i++) {
-    PnCard card;
-    bool is_card = pn_card_parse(words[i], strlen(words[i]), &card) == strlen(words[i]);
-    bool takes_cards = action != PN_EV_BID && action != PN_EV_SCORE && action != PN_EV_TRUMP;
-    if (is_card && takes_cards && !*value) {
-      len += (size_t)snprintf(cards + len, sizeof cards - len, "%s%s", len ? " " : "", words[i]);
-    } else if (!*value) {
-      snprintf(value, sizeof value, "%s", words[i]);
-    } else {
-      say(r, "error: unexpected '%s'\n", words[i]);
+  if (action == PN_EV_PLAY) { /* one card or more: that many plays */
+    PnCard cards[PN_MAX_SEATS * 2];
+    int ncards = 0;
+    for (int i = at; i < n; i++) {
+      if (!is_card(words[i]) || ncards == PN_MAX_SEATS * 2) {
+        rec_say(r, "error: '%s' is not a card (a line of cards is a trick)\n", words[i]);
+        return REC_REFUSED;
+      }
+      pn_card_parse(words[i], strlen(words[i]), &cards[ncards++]);
+    }
+    if (ncards == 0) {
+      rec_say(r, "error: play takes a card\n");
       return REC_REFUSED;
     }
+    if (r->table) return table_plays(r, seat, cards, ncards, diag);
+    rc = REC_REFUSED;
+    for (int i = 0; i < ncards; i++) {
+      PnExpect ex;
+      pn_game_expect(&r->game, &ex);
+      PnEvent ev = {.action = PN_EV_PLAY, .seat = i == 0 && seat ? seat : ex.seat, .ncards = 1, .suit = -1,
+                    .meld = -1};
+      ev.cards[0] = cards[i];
+      if (!ev.seat) {
+        rec_say(r, "error: whose play? say `SEAT play ...`\n");
+        return REC_REFUSED;
+      }
+      if (add_provisional_stock(r, diag) == REC_FAILED) return REC_FAILED; /* play began without a stock row */
+      rc = rec_record_event(r, &ev, false, diag);
+      if (rc != REC_ACCEPTED) break;
+    }
+    return rc;
   }
+
+  if (!seat && r->table) seat = table_default_seat(r, (PnAction)action);
+  if (!seat && !r->table && action != PN_EV_TURNUP && action != PN_EV_STOCK && action != PN_EV_WIDOW) {
+    PnExpect ex;
+    pn_game_expect(&r->game, &ex);
+    seat = ex.seat;
+  }
+  if (action == PN_EV_TURNUP && r->game.rules.flow == PN_FLOW_TURNUP) seat = r->game.hand.dealer;
   if (!seat && action != PN_EV_TURNUP && action != PN_EV_STOCK && action != PN_EV_WIDOW) {
-    say(r, "error: whose %s? say `SEAT %s ...`\n", pn_action_name((PnAction)action), pn_action_name((PnAction)action));
+    rec_say(r, "error: whose %s? say `SEAT %s ...`\n", pn_action_name((PnAction)action),
+            pn_action_name((PnAction)action));
     return REC_REFUSED;
   }
   PnEvent ev;
-  int col;
-  char err[160];
-  if (pn_event_from_text((PnAction)action, seat, cards, value, &ev, &col, err, sizeof err) != 0) {
-    say(r, "error: %s\n", err);
-    return REC_REFUSED;
-  }
-  bool deal_row = action == PN_EV_DEAL || action == PN_EV_TURNUP || action == PN_EV_STOCK || action == PN_EV_WIDOW;
+  if (rec_parse_event(r, (PnAction)action, seat, words + at, n - at, &ev) != REC_ACCEPTED) return REC_REFUSED;
+  if (r->table) return table_event(r, &ev, diag);
   if (!deal_row && add_provisional_stock(r, diag) == REC_FAILED) /* play began without a stock row */
     return REC_FAILED;
-  return record_event(r, &ev, false, diag);
+  return rec_record_event(r, &ev, false, diag);
 }
 
 /* ------------------------------------------------------------- setup */
@@ -697,17 +755,18 @@ const char *rec_text(const Recorder *r) { return r->text ? r->text : ""; }
 
 void rec_show_status(Recorder *r) {
   say_reset(r);
-  show_status(r);
+  if (r->table) table_status(r);
+  else show_status(r);
   if (r->text_lost) say_lost(r);
 }
 
 bool rec_finish(Recorder *r) {
   say_reset(r);
   if (r->nevents > 1 && !r->committed && r->game.hand.phase == PN_PHASE_DONE)
-    say(r, "hand %d was finished but could not be stored; `--resume %s` continues from the hand before\n",
+    rec_say(r, "hand %d was finished but could not be stored; `--resume %s` continues from the hand before\n",
         r->game.hand.number, r->key);
   else if (r->nevents > 1 && !r->committed)
-    say(r, "hand %d was not finished and is not stored; `--resume %s` continues\n", r->game.hand.number, r->key);
+    rec_say(r, "hand %d was not finished and is not stored; `--resume %s` continues\n", r->game.hand.number, r->key);
   else return false;
   return true;
 }

@@ -44,6 +44,60 @@ for preset in $("$pinochle" rules | awk '{ print $1 }'); do check "$preset"; don
 check two-hand 1
 check two-hand-64 1
 
+# Table order (tests/record/log2table.awk): no deal rows, a trick per line
+# without seats, every other row with its seat, --yes.  Each game of LOG is
+# typed into one database; it must export byte for byte as importing LOG
+# does, and audit both the same.  Prints the bytes typed per hand.
+table_log() { # name log
+  local name=$1 log=$2 key variant players np hands
+  local rec=$work/$name-trec.db imp=$work/$name-timp.db
+  rm -f "$rec" "$imp" "$work/$name.tab"
+  for key in $(awk -F, 'NR > 1 && $2 == 0 && $5 == "variant" { print $1 }' "$log"); do
+    awk -F, -v k="$key" 'NR == 1 || $1 == k' "$log" > "$work/game.csv"
+    variant=$(awk -F, '$5 == "variant" { print $7 }' "$work/game.csv")
+    players=$(awk -F, '$5 == "player" { printf "%s%s", sep, $7; sep = "," }' "$work/game.csv")
+    np=$(awk -F, '$5 == "player"' "$work/game.csv" | wc -l)
+    local args=()
+    while IFS= read -r tag; do args+=(--tag "$tag"); done < <(awk -F, '$2 == 0 && $5 == "tag" { print $7 }' "$work/game.csv")
+    while IFS= read -r opt; do args+=(--option "$opt"); done < <(awk -F, '$2 == 0 && $5 == "option" { print $7 }' "$work/game.csv")
+    awk -v players="$np" -f "$here/log2table.awk" "$work/game.csv" > "$work/game.tab"
+    cat "$work/game.tab" >> "$work/$name.tab"
+    "$pinochle" record "$rec" --variant "$variant" --players "$players" --game "$key" "${args[@]}" --yes \
+      < "$work/game.tab" > "$work/$name-$key.out" 2>&1
+  done
+  "$pinochle" import "$imp" "$log" 2> /dev/null
+  "$pinochle" export "$rec" -o "$work/$name-trec.csv"
+  "$pinochle" export "$imp" -o "$work/$name-timp.csv"
+  if ! cmp -s "$work/$name-trec.csv" "$work/$name-timp.csv"; then
+    echo "FAIL table $name: typed in table order and imported differ"
+    diff "$work/$name-trec.csv" "$work/$name-timp.csv" | head -5
+    cat "$work/$name"-*.out | grep -m3 "error"
+    return 1
+  fi
+  "$pinochle" audit "$rec" --no-record --format csv > "$work/$name-trec.audit" 2> /dev/null
+  "$pinochle" audit "$imp" --no-record --format csv > "$work/$name-timp.audit" 2> /dev/null
+  if ! cmp -s "$work/$name-trec.audit" "$work/$name-timp.audit"; then
+    echo "FAIL table $name: the audits differ"
+    return 1
+  fi
+  hands=$(awk -F, 'NR > 1 && $5 == "dealer"' "$log" | wc -l)
+  echo "table $name: $(wc -c < "$work/$name.tab") bytes typed for $hands hands," \
+    "$(( $(wc -c < "$work/$name.tab") / hands )) per hand"
+}
+stockless=$("$pinochle" rules | awk '$1 !~ /^two-hand/ { print $1 }')
+for preset in $stockless; do
+  "$pinochle" sim --variant "$preset" --games 1 --seed 31 --renege-rate 0.02 \
+    --players Ann,Bob,Cal,Dee,Eve -o "$work/$preset-table.csv"
+  if table_log "sim-$preset" "$work/$preset-table.csv"; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+done
+for preset in $stockless; do
+  if table_log "sample-$preset" "$here/../../sample-data/club-$preset.csv"; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+done
+# against the lines of the same hands with their deal (log2rec.awk)
+awk -f "$here/log2rec.awk" "$here/../../sample-data/club-partnership-auction.csv" > "$work/pa-dealt.rec"
+echo "dealt first, sample partnership-auction: $(( $(wc -c < "$work/pa-dealt.rec") /
+  $(awk -F, 'NR > 1 && $5 == "dealer"' "$here/../../sample-data/club-partnership-auction.csv" | wc -l) )) bytes per hand"
+
 # Without --yes a renege waits for an answer typed as the next line: `yes`
 # records it as played (once: it is not asked again), `no` drops the play,
 # and any other line asks again.  The first renege of this game gets
