@@ -101,11 +101,120 @@ static void test_record_default_keys_differ(void **state) {
   assert_non_null(strstr(diag.msg, "game t1 already exists"));
 }
 
+/* ------------------------------------------------------- table order */
+
+/* Hand 1 of sample-data/club-partnership-auction.csv (game ...-2026-1), as
+ * the table sees it: no deal rows, a trick per line. */
+static const char *const hand1[] = {
+    "dealer 1", "2 pass", "3 pass", "4 pass", "1 pass", "1 trump hearts", "3 give AS QH JH JH",
+    "1 give JS 9S 9D 9C", "1 meld AH TH KH QH JH 150", "2 meld 9H KC QC 30", "3 meld KS QS JD", "4 meld 9H",
+    "AS AS KS JS", "AC JC QC 9C", "JH KH 9S TH", "AD KD AD 9D", "AC KC TC 9C", "9H JH AH 9S", "9H 9D TS QH",
+    "QS QD QS KS", "JD QH QD TD", "KH QC KD JC", "TH KC JS TS", "AH TD JD TC"};
+enum { HAND1_LINES = sizeof hand1 / sizeof hand1[0] };
+
+/* Types lines[0..n) and returns what the last one did; every line before
+ * it must be accepted. */
+static RecResult type_lines(Fixture *f, const char *const *lines, int n) {
+  RecResult rc = REC_NOTHING;
+  for (int i = 0; i < n; i++) {
+    rc = line(f, lines[i]);
+    if (i < n - 1 && rc != REC_ACCEPTED) fail_msg("line %d '%s': %d: %s", i + 1, lines[i], rc, rec_text(f->rec));
+  }
+  return rc;
+}
+
+/* The whole hand typed in table order is stored at its last trick, and
+ * each trick says who won it. */
+static void test_table_hand_stored(void **state) {
+  Fixture *f = *state;
+  assert_int_equal(type_lines(f, hand1, HAND1_LINES - 1), REC_ACCEPTED);
+  assert_int_equal(rec_hands_played(f->rec), 0);
+  assert_int_equal(line(f, hand1[HAND1_LINES - 1]), REC_STORED);
+  assert_non_null(strstr(rec_text(f->rec), "trick 12: Ann wins"));
+  assert_non_null(strstr(rec_text(f->rec), "hand 1 over: Ann bid 250 in hearts, made it"));
+  assert_int_equal(rec_hands_played(f->rec), 1);
+}
+
+/* A card typed twice (TD for the last trick's TC): the deal does not add
+ * up, which card is too many and which is missing is said, nothing is
+ * stored; undo and the right line store the hand. */
+static void test_table_card_twice(void **state) {
+  Fixture *f = *state;
+  assert_int_equal(type_lines(f, hand1, HAND1_LINES - 1), REC_ACCEPTED);
+  assert_int_equal(line(f, "AH TD JD TD"), REC_ACCEPTED);
+  const char *text = rec_text(f->rec);
+  assert_non_null(strstr(text, "  TD: typed 3 times, the deck has 2 (held by Bob Cal Dee)\n"));
+  assert_non_null(strstr(text, "  TC: typed 1 time, the deck has 2\n"));
+  assert_non_null(strstr(text, "error: the cards do not add up (above); the hand is not stored"));
+  assert_int_equal(rec_hands_played(f->rec), 0);
+  assert_int_equal(line(f, "undo"), REC_ACCEPTED);
+  assert_string_equal(rec_text(f->rec), "undone: AH TD JD TD\n");
+  assert_int_equal(line(f, "AH TD JD TC"), REC_STORED);
+  assert_int_equal(rec_hands_played(f->rec), 1);
+}
+
+/* A card passed that its receiver never plays (JD for JH): the seat and
+ * the card are named. */
+static void test_table_card_missing(void **state) {
+  Fixture *f = *state;
+  const char *lines[HAND1_LINES];
+  memcpy(lines, hand1, sizeof lines);
+  lines[6] = "3 give AS QH JH JD";
+  assert_int_equal(type_lines(f, lines, HAND1_LINES), REC_ACCEPTED);
+  assert_non_null(strstr(rec_text(f->rec), "  Ann (seat 1) receives JD (passed, the widow or the dix exchange) and "
+                                           "never plays it\n"));
+  assert_int_equal(rec_hands_played(f->rec), 0);
+}
+
+/* A line of cards is one trick: five cards, or a line running past the
+ * end of the trick begun, are refused (and nothing of them is kept). */
+static void test_table_trick_size(void **state) {
+  Fixture *f = *state;
+  assert_int_equal(type_lines(f, hand1, 12), REC_ACCEPTED);
+  assert_int_equal(line(f, "AS AS KS JS AC"), REC_REFUSED);
+  assert_string_equal(rec_text(f->rec), "error: a trick is 4 cards, not 5\n");
+  assert_int_equal(line(f, "AS AS KS"), REC_ACCEPTED); /* three plays */
+  assert_int_equal(line(f, "JS AC"), REC_REFUSED);
+  assert_string_equal(rec_text(f->rec), "error: trick 1 has 1 play left (Dee next): a line of cards is one trick\n");
+  assert_int_equal(line(f, "Bob JS"), REC_REFUSED); /* not Bob's turn */
+  assert_string_equal(rec_text(f->rec), "error: it is Dee's turn (seat 4) to play\n");
+  assert_int_equal(line(f, "JS"), REC_ACCEPTED);
+  assert_non_null(strstr(rec_text(f->rec), "trick 1: Ann wins, 30 in counters"));
+  assert_int_equal(type_lines(f, hand1 + 13, HAND1_LINES - 13), REC_STORED);
+}
+
+/* Hand 4 of `pinochle sim --variant partnership-auction --seed 31
+ * --renege-rate 0.02` (players renamed): Bob trumps a diamond lead with
+ * QH at trick 2 while holding 9D.  Nothing shows it until Bob plays 9D at
+ * trick 5: the renege is reported, and asked about, at that line. */
+static void test_table_renege_when_provable(void **state) {
+  Fixture *f = *state;
+  static const char *const hand4[] = {
+      "dealer 4", "1 bid 250", "2 pass", "3 pass", "4 pass", "1 trump H", "3 give AS TH QH JH", "1 give AS TS TC JC",
+      "1 meld QS QS QH 9H QD JD JD QC", "2 meld KD QD 20", "3 meld KC QC 20", "4 meld KH QH 9H 50",
+      "9H AH JS 9H", "AD AD QH JD", "AS QS JS KS", "AC QC KC JC", "9D JD QD QC", "9S TS KS QS", "AS KH TH 9S",
+      "JH AH KC KH", "9D TS TD QD", "9C JH 9C AC", "QH JC TC KD", "TH KD TC TD"};
+  assert_int_equal(type_lines(f, hand4, 16), REC_ACCEPTED); /* up to trick 4: no renege is provable */
+  assert_int_equal(line(f, hand4[16]), REC_PENDING);      /* trick 5: Bob plays 9D */
+  assert_string_equal(rec_text(f->rec), "trick 5: Bob wins, 0 in counters\n"
+                                        "trick 2: finding: renege-follow by Dee (seat 4) playing QH while holding 9D\n"
+                                        "that is a renege: record it as played? (yes/no)\n");
+  assert_int_equal(line(f, "yes"), REC_ACCEPTED);
+  assert_int_equal(type_lines(f, hand4 + 17, 7), REC_STORED);
+  /* the engine's finding on the inferred deal, with all the evidence */
+  assert_non_null(strstr(rec_text(f->rec), "finding: renege-follow by Dee (seat 4) playing QH while holding TD TD KD 9D"));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_record_line_results, setup, teardown),
       cmocka_unit_test_setup_teardown(test_record_status_once, setup, teardown),
       cmocka_unit_test_setup_teardown(test_record_default_keys_differ, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_table_hand_stored, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_table_card_twice, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_table_card_missing, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_table_trick_size, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_table_renege_when_provable, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -266,8 +266,8 @@ static int infer_deal(Recorder *r, const PnGame *g, PnCards dealt[PN_MAX_SEATS])
       size += counts[s - 1][c];
       total[c] += counts[s - 1][c];
       if (counts[s - 1][c] < 0) {
-        rec_say(r, "  %s (seat %d) passes, discards or exchanges %s without ever playing it\n", rec_name(r, s), s,
-                pn_card_str((PnCard)c, two));
+        rec_say(r, "  %s (seat %d) receives %s (passed, the widow or the dix exchange) and never plays it\n",
+                rec_name(r, s), s, pn_card_str((PnCard)c, two));
         ok = false;
       }
     }
