@@ -15,7 +15,7 @@
 #include "record.h"
 #include "store.h"
 
-enum { OPT_VARIANT = 256, OPT_PLAYERS, OPT_OPTION, OPT_TAG, OPT_RESUME, OPT_GAME, OPT_SEED, OPT_DEALER, OPT_YES };
+enum { OPT_VARIANT = 256, OPT_PLAYERS, OPT_OPTION, OPT_TAG, OPT_RESUME, OPT_GAME, OPT_SEED, OPT_DEALER, OPT_YES, OPT_REDO };
 
 static const struct option record_options[] = {
     {"variant", required_argument, NULL, OPT_VARIANT},
@@ -27,6 +27,7 @@ static const struct option record_options[] = {
     {"seed", required_argument, NULL, OPT_SEED},
     {"dealer", required_argument, NULL, OPT_DEALER},
     {"yes", no_argument, NULL, OPT_YES},
+    {"redo", required_argument, NULL, OPT_REDO},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
@@ -35,7 +36,7 @@ int cmd_record(const CliCommand *self, int argc, char **argv) {
   const char *variant = NULL, *players_arg = NULL, *resume = NULL, *key = NULL;
   const char *tags[32];
   char *players[PN_MAX_SEATS] = {0}; /* names by seat (owned) */
-  int ntags = 0, dealer = 1;
+  int ntags = 0, dealer = 1, redo = 0;
   bool auto_yes = false;
   uint64_t seed = (uint64_t)time(NULL);
   CliOptions opts = {0};
@@ -75,6 +76,13 @@ int cmd_record(const CliCommand *self, int argc, char **argv) {
       }
       break;
     case OPT_YES: auto_yes = true; break;
+    case OPT_REDO:
+      redo = (int)strtol(optarg, &end, 10);
+      if (*end || redo < 1) {
+        cli_usage_error(self, "--redo takes a hand number");
+        goto done;
+      }
+      break;
     case 'h':
       cli_print_help(stdout, self);
       rc = CLI_OK;
@@ -86,6 +94,10 @@ int cmd_record(const CliCommand *self, int argc, char **argv) {
     cli_usage_error(self, "give exactly one database");
     goto done;
   }
+  if (redo && !resume) {
+    cli_usage_error(self, "--redo N goes with --resume KEY");
+    goto done;
+  }
   if (!resume && (!variant || !players_arg)) {
     cli_usage_error(self, "a new game needs --variant and --players (or --resume KEY)");
     goto done;
@@ -95,11 +107,12 @@ int cmd_record(const CliCommand *self, int argc, char **argv) {
   PnDiag diag = {0};
   if (resume) {
     if (store_open(argv[optind], STORE_MUST_EXIST, &store, &diag) != STORE_OK ||
-        rec_resume(store, resume, seed, auto_yes, &r, &diag) != 0) {
+        rec_resume(store, resume, redo, seed, auto_yes, &r, &diag) != 0) {
       cli_error(self, "%s", diag.msg);
       goto done;
     }
-    printf("resuming %s after hand %d\n", rec_key(r), rec_hands_played(r));
+    if (redo) printf("re-entering hand %d of %s (the stored one stays until this one is complete)\n", redo, rec_key(r));
+    else printf("resuming %s after hand %d\n", rec_key(r), rec_hands_played(r));
   } else {
     PnRules rules;
     if (cli_rules_load(self, &rules, variant, &opts) != 0) goto done;

@@ -52,8 +52,13 @@ typedef struct RecGame {
 /* Starts a new game: stores its header (refused when the key exists).
  * Returns 0, or -1 with diag filled (*out NULL). */
 int rec_start(Store *store, const RecGame *game, uint64_t seed, bool auto_yes, Recorder **out, PnDiag *diag);
-/* Continues the stored, unfinished game `key` after its last stored hand. */
-int rec_resume(Store *store, const char *key, uint64_t seed, bool auto_yes, Recorder **out, PnDiag *diag);
+/* Continues the stored, unfinished game `key` after its last stored hand;
+ * with redo N (> 0), re-enters hand N of the game, finished or not: the
+ * hand typed replaces hand N once it is complete (the game is written
+ * again in one transaction, later hands replayed on the new standing),
+ * and until then the database keeps the old one. */
+int rec_resume(Store *store, const char *key, int redo, uint64_t seed, bool auto_yes, Recorder **out,
+               PnDiag *diag);
 void rec_free(Recorder *r);
 
 /* Handles one line; see RecResult.  diag is filled on REC_FAILED only. */

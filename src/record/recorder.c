@@ -153,7 +153,10 @@ static void show_help(Recorder *r) {
 
 /* Stores the completed hand (or, after a score row, its events again)
  * and the game's standing, in one transaction. */
+static int redo_store(Recorder *r, PnDiag *diag);
+
 static int commit_hand(Recorder *r, PnDiag *diag) {
+  if (r->redo) return redo_store(r, diag);
   uint8_t *events = malloc((size_t)r->nevents * CODEC_MAX_EVENT);
   if (!events) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");
@@ -297,6 +300,11 @@ done:
 static RecResult ensure_hand_started(Recorder *r, PnDiag *diag) {
   PnPhase phase = r->game.hand.phase;
   if (phase != PN_PHASE_DEALER && phase != PN_PHASE_DONE) return REC_ACCEPTED;
+  if (r->redo && r->committed) {
+    rec_say(r, "error: hand %d is entered again and stored (its score rows may follow); --redo enters one hand: "
+               "quit\n", r->redo);
+    return REC_REFUSED;
+  }
   PnEvent ev = {.action = PN_EV_DEALER, .seat = r->next_dealer, .suit = -1, .meld = -1};
   r->hand_start = r->game;
   r->nevents = 0;
@@ -582,13 +590,119 @@ static RecResult handle_line(Recorder *r, char *line, PnDiag *diag) {
 
 /* ------------------------------------------------------------- setup */
 
-/* Rebuilds a stored, unfinished game: header, then every stored hand. */
-static int resume_game(Recorder *r, const char *key, PnDiag *diag) {
+/* A stored hand kept for --redo. */
+struct RedoHand {
+  uint8_t *events;
+  size_t len;
+};
+
+/* Splits "a\nb\n..." into lines (in place); returns how many, at most max. */
+static int split_lines(char *text, const char **lines, int max) {
+  int n = 0;
+  for (char *at = text; *at && n < max;) {
+    size_t l = strcspn(at, "\n");
+    lines[n++] = at;
+    if (!at[l]) break;
+    at[l] = 0;
+    at += l + 1;
+  }
+  return n;
+}
+
+static void no_finding(void *ctx, const StoreRow *row, const ReplayFinding *finding) {
+  (void)ctx, (void)row, (void)finding;
+}
+
+/* --redo: writes the game again in one transaction, hand r->redo as it was
+ * just entered (r->events) and every other hand as stored, each replayed
+ * for its results; the later hands take the new standing.  Refused, with
+ * the old game kept, when a later hand no longer plays. */
+static int redo_store(Recorder *r, PnDiag *diag) {
+  char *options = strdup(r->options), *tags = strdup(r->tags);
+  uint8_t *mine = malloc((size_t)r->nevents * CODEC_MAX_EVENT);
+  PnGame *g = malloc(sizeof *g);
+  int rc = -1;
+  if (!options || !tags || !mine || !g) {
+    snprintf(diag->msg, sizeof diag->msg, "out of memory");
+    goto done;
+  }
+  size_t mine_len = 0;
+  for (int i = 0; i < r->nevents; i++) mine_len += codec_event_encode(&r->events[i], mine + mine_len);
+  const char *option_lines[64], *tag_lines[64];
+  StoreGame header = {.key = r->key, .preset = r->preset, .nplayers = r->game.rules.players};
+  header.noptions = split_lines(options, option_lines, 64);
+  header.options = option_lines;
+  header.ntags = split_lines(tags, tag_lines, 64);
+  header.tags = tag_lines;
+  for (int s = 0; s < header.nplayers; s++) header.players[s] = r->players[s];
+  pn_game_init(g, &r->game.rules);
+  uint64_t hash = r->hash_header;
+  int64_t id;
+  if (store_begin(r->store, diag) != STORE_OK) goto done;
+  if (store_game_delete(r->store, r->game_id, diag) != STORE_OK ||
+      store_game_insert(r->store, &header, &id, diag) != STORE_OK)
+    goto rollback;
+  int hands = r->nstored > r->redo ? r->nstored : r->redo;
+  for (int n = 1; n <= hands; n++) {
+    StoreRow row = {.game_id = id, .key = r->key, .preset = r->preset, .hand = n};
+    row.events = n == r->redo ? mine : r->stored[n - 1].events;
+    row.events_len = n == r->redo ? mine_len : r->stored[n - 1].len;
+    CodecResults res;
+    if (replay_hand(g, &row, no_finding, NULL, &res, diag) != 0) {
+      char why[160];
+      snprintf(why, sizeof why, "%.*s", (int)sizeof why - 1, diag->msg);
+      snprintf(diag->msg, sizeof diag->msg, "hand %d does not play after hand %d as re-entered: %s", n, r->redo,
+               why);
+      goto rollback;
+    }
+    uint8_t results[CODEC_MAX_RESULTS];
+    size_t rlen = codec_results_encode(&res, results);
+    const PnHandResult *hr = &g->hand.result;
+    StoreHand hand = {n, g->hand.dealer, row.events, row.events_len, results, rlen, hr->bidder, hr->bid, hr->trump};
+    hash = codec_hash(hash, row.events, row.events_len);
+    if (store_hand_insert(r->store, id, &hand, diag) != STORE_OK) goto rollback;
+  }
+  StoreGameEnd end = {g->hands_played, g->over, g->winner, hash};
+  if (store_game_update_end(r->store, id, &end, diag) != STORE_OK) goto rollback;
+  if (store_commit(r->store, diag) != STORE_OK) goto done;
+  r->game_id = id;
+  r->committed = true;
+  rc = 0;
+  goto done;
+rollback:
+  store_rollback(r->store);
+done:
+  free(options);
+  free(tags);
+  free(mine);
+  free(g);
+  return rc;
+}
+
+/* Keeps a stored hand's events for --redo. */
+static int keep_stored(Recorder *r, const StoreRow *row, PnDiag *diag) {
+  struct RedoHand *grown = realloc(r->stored, sizeof *grown * (size_t)(r->nstored + 1));
+  uint8_t *copy = malloc(row->events_len ? row->events_len : 1);
+  if (!grown || !copy) {
+    if (grown) r->stored = grown;
+    free(copy);
+    snprintf(diag->msg, sizeof diag->msg, "out of memory");
+    return -1;
+  }
+  r->stored = grown;
+  memcpy(copy, row->events, row->events_len);
+  r->stored[r->nstored++] = (struct RedoHand){copy, row->events_len};
+  return 0;
+}
+
+/* Rebuilds a stored game: header, then every stored hand (with `redo`,
+ * the hands before that one; a finished game may be redone). */
+static int resume_game(Recorder *r, const char *key, int redo, PnDiag *diag) {
   const char *keys[1] = {key};
   StoreFilter filter = {.nkeys = 1, .keys = keys};
   StoreCursor *cursor = NULL;
   StoreRow row;
-  int got, rc = -1;
+  int got, rc = -1, redo_dealer = 0;
   if (store_cursor_open(r->store, &filter, &cursor, diag) != STORE_OK) return -1;
   bool found = false;
   while ((got = store_cursor_next(cursor, &row, diag)) == 1) {
@@ -599,6 +713,10 @@ static int resume_game(Recorder *r, const char *key, PnDiag *diag) {
       pn_game_init(&r->game, &rules);
       r->game_id = row.game_id;
       snprintf(r->key, sizeof r->key, "%s", row.key);
+      r->preset = strdup(row.preset);
+      r->options = strdup(row.options);
+      r->tags = strdup(row.tags);
+      if (!r->preset || !r->options || !r->tags) goto oom;
       r->hash = codec_hash_text(CODEC_HASH_SEED, row.preset);
       for (const char *at = row.options; *at;) { /* the header hashes as the importer's does */
         size_t l = strcspn(at, "\n");
@@ -609,7 +727,7 @@ static int resume_game(Recorder *r, const char *key, PnDiag *diag) {
       }
       for (int s = 0; s < row.nplayers; s++) {
         r->players[s] = strdup(row.players[s]);
-        if (!r->players[s]) goto done;
+        if (!r->players[s]) goto oom;
         r->hash = codec_hash_text(r->hash, row.players[s]);
       }
       for (const char *at = row.tags; *at;) {
@@ -619,12 +737,16 @@ static int resume_game(Recorder *r, const char *key, PnDiag *diag) {
         r->hash = codec_hash_text(r->hash, line);
         at += l + (at[l] == '\n');
       }
-      if (row.finished && row.winner) {
+      r->hash_header = r->hash;
+      if (row.finished && row.winner && !redo) {
         snprintf(diag->msg, sizeof diag->msg, "game %s is over: nothing to resume", key);
         goto done;
       }
     }
     if (row.hand == 0) continue;
+    if (redo && keep_stored(r, &row, diag) != 0) goto done;
+    if (redo && row.hand == redo) redo_dealer = row.dealer;
+    if (redo && row.hand >= redo) continue;
     if (replay_hand(&r->game, &row, NULL, NULL, NULL, diag) != 0) goto done;
     r->hash = codec_hash(r->hash, row.events, row.events_len);
     r->next_dealer = r->game.hand.dealer % r->game.rules.players + 1;
@@ -634,12 +756,20 @@ static int resume_game(Recorder *r, const char *key, PnDiag *diag) {
     snprintf(diag->msg, sizeof diag->msg, "no game %s in the database", key);
     goto done;
   }
+  if (redo && !redo_dealer) {
+    snprintf(diag->msg, sizeof diag->msg, "game %s has no hand %d (it has %d)", key, redo, r->nstored);
+    goto done;
+  }
+  if (redo) r->next_dealer = redo_dealer;
+  r->redo = redo;
   rc = 0;
+  goto done;
+oom:
+  snprintf(diag->msg, sizeof diag->msg, "out of memory");
 done:
   store_cursor_close(cursor);
   return rc;
 }
-
 
 /* ------------------------------------------------------------ interface */
 
@@ -715,14 +845,14 @@ fail:
   return -1;
 }
 
-int rec_resume(Store *store, const char *key, uint64_t seed, bool auto_yes, Recorder **out, PnDiag *diag) {
+int rec_resume(Store *store, const char *key, int redo, uint64_t seed, bool auto_yes, Recorder **out, PnDiag *diag) {
   *out = NULL;
   Recorder *r = rec_alloc(store, seed, auto_yes);
   if (!r) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");
     return -1;
   }
-  if (resume_game(r, key, diag) != 0) {
+  if (resume_game(r, key, redo, diag) != 0) {
     rec_free(r);
     return -1;
   }
@@ -733,6 +863,11 @@ int rec_resume(Store *store, const char *key, uint64_t seed, bool auto_yes, Reco
 
 void rec_free(Recorder *r) {
   if (!r) return;
+  for (int i = 0; i < r->nstored; i++) free(r->stored[i].events);
+  free(r->stored);
+  free(r->preset);
+  free(r->options);
+  free(r->tags);
   for (int s = 0; s < PN_MAX_SEATS; s++) free(r->players[s]);
   free(r->text);
   free(r);

@@ -43,6 +43,12 @@ struct Recorder {
   int ntyped;
   int lines;                      /* lines typed in this hand */
   bool pending_line;              /* the pending renege is the last table line's */
+  /* --redo N: the game as stored, to be written again with hand N new */
+  int redo;                       /* N, 0 when not redoing */
+  uint64_t hash_header;           /* the content hash of the header alone */
+  char *preset, *options, *tags;  /* the header (owned; lines joined by '\n') */
+  int nstored;                    /* stored hands */
+  struct RedoHand *stored;        /* their events (owned), by number - 1 */
   char *text;                     /* what the last call said (owned) */
   size_t text_len, text_cap;
   bool text_lost;                 /* out of memory for the words */
