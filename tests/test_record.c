@@ -129,10 +129,17 @@ static void test_table_hand_stored(void **state) {
   Fixture *f = *state;
   assert_int_equal(type_lines(f, hand1, HAND1_LINES - 1), REC_ACCEPTED);
   assert_int_equal(rec_hands_played(f->rec), 0);
+  assert_int_equal(line(f, "status"), REC_INFO); /* the contract, the tricks so far, the scores */
+  assert_string_equal(rec_text(f->rec), "scores:  Ann+Cal 0  Bob+Dee 0  (target 1500)\n"
+                                        "contract: Ann bid 250, trump hearts\n"
+                                        "hand 1 (table order): 11 of 12 tricks in; Ann (seat 1) to play\n");
   assert_int_equal(line(f, hand1[HAND1_LINES - 1]), REC_STORED);
   assert_non_null(strstr(rec_text(f->rec), "trick 12: Ann wins"));
   assert_non_null(strstr(rec_text(f->rec), "hand 1 over: Ann bid 250 in hearts, made it"));
   assert_int_equal(rec_hands_played(f->rec), 1);
+  rec_show_status(f->rec); /* between hands: not "hand 1, next: dealer score" */
+  assert_string_equal(rec_text(f->rec), "hand 1 is over; next: hand 2 (dealer 2: `deal` to shuffle, or its rows), or "
+                                        "a score row for hand 1\n");
 }
 
 /* A card typed twice (TD for the last trick's TC): the deal does not add

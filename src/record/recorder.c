@@ -108,6 +108,14 @@ static void show_status(Recorder *r) {
     }
     rec_say(r, "\n");
   }
+  if (h->phase == PN_PHASE_DONE) { /* between hands: the next one, or claims for this one */
+    rec_say(r, "hand %d is over; next: hand %d (dealer %d: `deal` to shuffle, or its rows), or a score row for "
+               "hand %d\n", h->number, h->number + 1, r->next_dealer, h->number);
+    return;
+  }
+  if (h->trump >= 0 && h->high_bidder) /* the contract */
+    rec_say(r, "contract: %s bid %d, trump %s\n", rec_name(r, h->high_bidder), h->high_bid,
+            replay_suit_name(h->trump));
   rec_say(r, "hand %d, ", h->phase == PN_PHASE_DEALER ? g->hands_played + 1 : h->number);
   if (ex.seat) rec_say(r, "%s (seat %d) to act:", rec_name(r, ex.seat), ex.seat);
   else rec_say(r, "next:");
@@ -778,6 +786,7 @@ static Recorder *rec_alloc(Store *store, uint64_t seed, bool auto_yes) {
   if (!r) return NULL;
   r->store = store;
   r->stock_event = -1;
+  r->next_dealer = 1; /* a resumed game with no hand stored: its first dealer is not stored either */
   r->auto_yes = auto_yes;
   sim_rng_seed(&r->rng, seed);
   return r;

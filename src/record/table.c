@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "recorder_int.h"
+#include "replay.h"
 
 #define MAX_PLAYS (PN_MAX_HAND * PN_MAX_SEATS)
 
@@ -595,9 +596,10 @@ void table_status(Recorder *r) {
   if (!g || !t) goto done;
   const PnHand *h = &g->hand;
   if (h->trump >= 0 && h->high_bidder)
-    rec_say(r, "contract: %s bid %d, trump %c\n", rec_name(r, h->high_bidder), h->high_bid, pn_suit_char(h->trump));
+    rec_say(r, "contract: %s bid %d, trump %s\n", rec_name(r, h->high_bidder), h->high_bid,
+            replay_suit_name(h->trump));
   else if (h->trump >= 0)
-    rec_say(r, "trump %c\n", pn_suit_char(h->trump));
+    rec_say(r, "trump %s\n", replay_suit_name(h->trump));
   if (h->phase != PN_PHASE_PREPARE && h->phase != PN_PHASE_PLAY) {
     PnExpect ex;
     pn_game_expect(g, &ex);

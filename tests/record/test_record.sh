@@ -201,6 +201,13 @@ if command -v script > /dev/null; then
     echo "FAIL status at a terminal: shown $shown times"; cat "$work/tty.out"; fail=$((fail + 1)); fi
 fi
 
+# --resume of a game with no hand stored: the first dealer is seat 1 (it
+# said "dealer 0" and refused `deal`).
+echo quit | "$pinochle" record "$work/nohand.db" --variant partnership --players A,B,C,D --game q > /dev/null 2>&1
+printf '%s\n' deal quit | "$pinochle" record "$work/nohand.db" --resume q > "$work/nohand.out" 2>&1
+if grep -q "dealer 1)" "$work/nohand.out" && ! grep -q "error" "$work/nohand.out" && grep -q "^  A  " "$work/nohand.out"; then
+  pass=$((pass + 1)); else echo "FAIL resume without hands:"; cat "$work/nohand.out"; fail=$((fail + 1)); fi
+
 # A record that fails to start creates nothing: bad arguments are refused
 # before the database is opened, and --resume never creates one.
 nofile() { # what-is-checked expected-message args...
