@@ -190,6 +190,27 @@ static void test_table_trick_size(void **state) {
   assert_int_equal(type_lines(f, hand1 + 13, HAND1_LINES - 13), REC_STORED);
 }
 
+/* Typed with its deal first, the same hand: a meld line says its value by
+ * the rules next to the claim, a trick who won it and its counters, and a
+ * line of bare cards is that many plays. */
+static void test_deal_first_progress(void **state) {
+  Fixture *f = *state;
+  static const char *const deal[] = {
+      "1 deal QS JS 9S AH TH KH QH KD 9D AC KC 9C", "2 deal AS AH KH 9H AD TD QD QD TC KC QC JC",
+      "3 deal AS KS QS 9S QH JH JH TD KD JD 9D QC", "4 deal TS TS KS JS TH 9H AD JD AC TC JC 9C"};
+  assert_int_equal(type_lines(f, deal, 4), REC_ACCEPTED);
+  assert_int_equal(type_lines(f, hand1 + 1, 7), REC_ACCEPTED); /* the bidding and the passes */
+  assert_int_equal(line(f, hand1[8]), REC_ACCEPTED);
+  assert_string_equal(rec_text(f->rec), "meld: Ann shows 150 by the rules (claimed 150)\n");
+  assert_int_equal(line(f, hand1[9]), REC_ACCEPTED);
+  assert_int_equal(line(f, "3 meld KS QS JD 40"), REC_ACCEPTED); /* the claim is 20 short */
+  assert_non_null(strstr(rec_text(f->rec), "meld: Cal shows 60 by the rules (claimed 40)\n"));
+  assert_int_equal(type_lines(f, hand1 + 11, 1), REC_ACCEPTED);
+  assert_int_equal(line(f, "AS AS KS JS"), REC_ACCEPTED);
+  assert_string_equal(rec_text(f->rec), "trick 1: Ann wins, 30 in counters\n");
+  assert_int_equal(type_lines(f, hand1 + 13, HAND1_LINES - 13), REC_STORED);
+}
+
 /* Hand 4 of `pinochle sim --variant partnership-auction --seed 31
  * --renege-rate 0.02` (players renamed): Bob trumps a diamond lead with
  * QH at trick 2 while holding 9D.  Nothing shows it until Bob plays 9D at
@@ -222,6 +243,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_table_card_missing, setup, teardown),
       cmocka_unit_test_setup_teardown(test_table_trick_size, setup, teardown),
       cmocka_unit_test_setup_teardown(test_table_renege_when_provable, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_deal_first_progress, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

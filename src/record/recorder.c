@@ -255,6 +255,26 @@ static int draws_missing(const Recorder *r) {
   return needed > r->stock_known ? needed - r->stock_known : 0;
 }
 
+/* What the table wants to hear after an event goes in (`after` is the
+ * game with it, r->game without): who won a trick and its counters, and
+ * a shown meld's value by the rules next to the value claimed. */
+static void say_progress(Recorder *r, const PnEvent *ev, const PnGame *after) {
+  const PnHand *h = &r->game.hand, *a = &after->hand;
+  if (ev->action == PN_EV_PLAY && a->trick_no > h->trick_no) {
+    PnCard cards[PN_MAX_SEATS];
+    memcpy(cards, h->trick, sizeof cards);
+    cards[h->ntrick] = ev->cards[0];
+    int points = pn_counters_of(after->rules.count, cards, h->ntrick + 1);
+    if (a->trick_no == a->tricks_total) points += pn_last_trick_bonus(after->rules.count);
+    rec_say(r, "trick %d: %s wins, %d in counters\n", a->trick_no, rec_name(r, a->last_winner), points);
+  }
+  if (ev->action == PN_EV_MELD && after->rules.flow != PN_FLOW_TWO_HAND && a->meld_shown[ev->seat - 1] >= 0) {
+    rec_say(r, "meld: %s shows %d by the rules", rec_name(r, ev->seat), a->meld_shown[ev->seat - 1]);
+    if (ev->has_value) rec_say(r, " (claimed %d)", ev->value);
+    rec_say(r, "\n");
+  }
+}
+
 /* Applies one event: REC_ACCEPTED, REC_STORED when it completed the hand
  * (or is a score row after it) and the hand is stored, REC_PENDING when
  * its renege awaits a yes, REC_REFUSED, or REC_FAILED (diag says why).
@@ -288,6 +308,7 @@ RecResult rec_record_event(Recorder *r, const PnEvent *ev, bool confirmed, PnDia
     rc = REC_PENDING;
     goto done;
   }
+  say_progress(r, ev, trial);
   r->game = *trial;
   r->events[r->nevents++] = *ev;
   rc = REC_ACCEPTED;
