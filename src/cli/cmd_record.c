@@ -15,11 +15,12 @@
 #include "record.h"
 #include "store.h"
 
-enum { OPT_VARIANT = 256, OPT_PLAYERS, OPT_OPTION, OPT_TAG, OPT_RESUME, OPT_GAME, OPT_SEED, OPT_DEALER, OPT_YES, OPT_REDO };
+enum { OPT_VARIANT = 256, OPT_PLAYERS, OPT_OPTION, OPT_TAG, OPT_RESUME, OPT_GAME, OPT_SEED, OPT_DEALER, OPT_YES, OPT_REDO, OPT_PLAYER };
 
 static const struct option record_options[] = {
     {"variant", required_argument, NULL, OPT_VARIANT},
     {"players", required_argument, NULL, OPT_PLAYERS},
+    {"player", required_argument, NULL, OPT_PLAYER},
     {"option", required_argument, NULL, OPT_OPTION},
     {"tag", required_argument, NULL, OPT_TAG},
     {"resume", required_argument, NULL, OPT_RESUME},
@@ -35,6 +36,8 @@ static const struct option record_options[] = {
 int cmd_record(const CliCommand *self, int argc, char **argv) {
   const char *variant = NULL, *players_arg = NULL, *resume = NULL, *key = NULL;
   const char *tags[32];
+  const char *player_args[PN_MAX_SEATS + 1]; /* --player NAME, in seat order (borrowed) */
+  int nplayer_args = 0;
   char *players[PN_MAX_SEATS] = {0}; /* names by seat (owned) */
   int ntags = 0, dealer = 1, redo = 0;
   bool auto_yes = false;
@@ -49,6 +52,13 @@ int cmd_record(const CliCommand *self, int argc, char **argv) {
     switch (c) {
     case OPT_VARIANT: variant = optarg; break;
     case OPT_PLAYERS: players_arg = optarg; break;
+    case OPT_PLAYER: /* one name, commas and all */
+      if (nplayer_args == PN_MAX_SEATS) {
+        cli_usage_error(self, "at most %d --player", PN_MAX_SEATS);
+        goto done;
+      }
+      player_args[nplayer_args++] = optarg;
+      break;
     case OPT_OPTION:
       if (cli_options_add(self, &opts, optarg) != 0) goto done;
       break;
@@ -98,8 +108,12 @@ int cmd_record(const CliCommand *self, int argc, char **argv) {
     cli_usage_error(self, "--redo N goes with --resume KEY");
     goto done;
   }
-  if (!resume && (!variant || !players_arg)) {
-    cli_usage_error(self, "a new game needs --variant and --players (or --resume KEY)");
+  if (players_arg && nplayer_args) {
+    cli_usage_error(self, "give the players with --players or with --player, not both");
+    goto done;
+  }
+  if (!resume && (!variant || (!players_arg && !nplayer_args))) {
+    cli_usage_error(self, "a new game needs --variant and --players (or --player NAME per seat, or --resume KEY)");
     goto done;
   }
   /* The database is opened only once the arguments are known to be good,
@@ -120,12 +134,15 @@ int cmd_record(const CliCommand *self, int argc, char **argv) {
       cli_usage_error(self, "--dealer must be a seat of %s", variant);
       goto done;
     }
-    char *list = strdup(players_arg);
     int np = 0;
-    for (char *save, *name = list ? strtok_r(list, ",", &save) : NULL; name; name = strtok_r(NULL, ",", &save))
-      if (np < PN_MAX_SEATS) players[np++] = strdup(name);
-      else np++;
-    free(list);
+    if (players_arg) {
+      char *list = strdup(players_arg);
+      for (char *save, *name = list ? strtok_r(list, ",", &save) : NULL; name; name = strtok_r(NULL, ",", &save))
+        if (np < PN_MAX_SEATS) players[np++] = strdup(name);
+        else np++;
+      free(list);
+    }
+    for (int i = 0; i < nplayer_args; i++) players[np++] = strdup(player_args[i]);
     if (np != rules.players) {
       cli_usage_error(self, "%s needs %d players, not %d", variant, rules.players, np);
       goto done;
@@ -143,7 +160,9 @@ int cmd_record(const CliCommand *self, int argc, char **argv) {
       cli_error(self, "%s", diag.msg);
       goto done;
     }
-    printf("recording %s (%s): %s\n", rec_key(r), variant, players_arg);
+    printf("recording %s (%s):", rec_key(r), variant);
+    for (int s = 0; s < np; s++) printf("%s %s", s ? "," : "", rec_player(r, s + 1));
+    printf("\n");
   }
   bool interactive = isatty(STDIN_FILENO);
   rec_show_status(r);

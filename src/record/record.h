@@ -43,7 +43,8 @@ typedef struct RecGame {
   int noptions;
   const char *const *options; /* "name=value" */
   int nplayers;               /* rules->players */
-  const char *const *players; /* names by seat */
+  const char *const *players; /* names by seat (spaces around them are dropped;
+                                 a line names a seat by any case) */
   int ntags;
   const char *const *tags;    /* "name=value" */
   int dealer;                 /* the first hand's dealer */
@@ -74,5 +75,6 @@ bool rec_finish(Recorder *r);
 
 const char *rec_key(const Recorder *r);      /* the game's key */
 int rec_hands_played(const Recorder *r);     /* hands stored */
+const char *rec_player(const Recorder *r, int seat); /* a seat's name (trimmed) */
 
 #endif

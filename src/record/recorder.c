@@ -847,11 +847,16 @@ int rec_start(Store *store, const RecGame *game, uint64_t seed, bool auto_yes, R
     snprintf(diag->msg, sizeof diag->msg, "out of memory");
     return -1;
   }
-  for (int s = 0; s < game->nplayers && s < PN_MAX_SEATS; s++)
-    if (!(r->players[s] = strdup(game->players[s]))) {
+  for (int s = 0; s < game->nplayers && s < PN_MAX_SEATS; s++) {
+    const char *name = game->players[s];
+    size_t len = strlen(name);
+    while (len && isspace((unsigned char)name[len - 1])) len--; /* " Ann " is Ann */
+    while (len && isspace((unsigned char)*name)) name++, len--;
+    if (!(r->players[s] = strndup(name, len))) {
       snprintf(diag->msg, sizeof diag->msg, "out of memory");
       goto fail;
     }
+  }
   if (choose_key(r, game->key, diag) != 0) goto fail;
   StoreGame header = {.key = r->key, .preset = game->variant, .noptions = game->noptions, .options = game->options,
                       .nplayers = game->nplayers, .ntags = game->ntags, .tags = game->tags}; /* its end comes with its hands */
@@ -939,3 +944,5 @@ bool rec_finish(Recorder *r) {
 const char *rec_key(const Recorder *r) { return r->key; }
 
 int rec_hands_played(const Recorder *r) { return r->game.hands_played; }
+
+const char *rec_player(const Recorder *r, int seat) { return rec_name(r, seat); }

@@ -208,6 +208,16 @@ printf '%s\n' deal quit | "$pinochle" record "$work/nohand.db" --resume q > "$wo
 if grep -q "dealer 1)" "$work/nohand.out" && ! grep -q "error" "$work/nohand.out" && grep -q "^  A  " "$work/nohand.out"; then
   pass=$((pass + 1)); else echo "FAIL resume without hands:"; cat "$work/nohand.out"; fail=$((fail + 1)); fi
 
+# --player NAME per seat: a name may hold a comma; names are trimmed, and a
+# line names a seat in any case (`cal` is Cal).
+printf '%s\n' "dealer 1" "BOB pass" "cal pass" status quit | "$pinochle" record "$work/names.db" \
+  --variant partnership-auction --player "Lee, Ann " --player Bob --player " Cal" --player Dee --game n \
+  > "$work/names.out" 2>&1
+"$pinochle" export "$work/names.db" | awk -F, '$5 == "player"' > "$work/names.csv"
+if grep -q '^n,0,2,1,player,,"Lee, Ann"$' "$work/names.csv" && grep -q '^n,0,4,3,player,,Cal$' "$work/names.csv" &&
+  grep -q "^hand 1 (table order), Dee (seat 4) to act: bid pass" "$work/names.out" && ! grep -q error "$work/names.out"; then
+  pass=$((pass + 1)); else echo "FAIL --player:"; cat "$work/names.csv" "$work/names.out"; fail=$((fail + 1)); fi
+
 # A record that fails to start creates nothing: bad arguments are refused
 # before the database is opened, and --resume never creates one.
 nofile() { # what-is-checked expected-message args...
