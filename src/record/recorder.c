@@ -71,6 +71,8 @@ static void say_reset(Recorder *r) {
   if (r->text) r->text[0] = 0;
 }
 
+static int draws_missing(const Recorder *r);
+
 /* -------------------------------------------------------------- display */
 
 void rec_show_cards(Recorder *r, const PnCards *cards) {
@@ -128,6 +130,12 @@ static void show_status(Recorder *r) {
   if ((ex.actions & (1u << PN_EV_PLAY)) && ex.seat) {
     rec_say(r, "  holds ");
     PnCards held;
+    if (draws_missing(r)) { /* the stock's order is not known yet: no card of it */
+      pn_held(g, ex.seat, &held);
+      rec_show_cards(r, &held);
+      rec_say(r, " and the draws to come\n");
+      return;
+    }
     pn_held_next(g, ex.seat, &held);
     rec_show_cards(r, &held);
     rec_say(r, "\n  legal ");
@@ -392,6 +400,7 @@ static RecResult record_draw(Recorder *r, const char *text) {
     return REC_REFUSED;
   }
   stock->cards[found] = stock->cards[r->stock_known];
+  r->draw_at[r->stock_known] = r->nevents; /* undo takes it back while no row follows it */
   stock->cards[r->stock_known++] = card;
   rec_rebuild_hand(r); /* only the order of undrawn cards changed */
   return REC_ACCEPTED;
@@ -438,7 +447,13 @@ RecResult rec_parse_event(Recorder *r, PnAction action, int seat, char **words, 
   char cards[PN_MAX_EVENT_CARDS * 4] = "", value[64] = "";
   size_t len = 0;
   bool takes_cards = action != PN_EV_BID && action != PN_EV_SCORE && action != PN_EV_TRUMP;
+  bool takes_value = action == PN_EV_BID || action == PN_EV_SCORE || action == PN_EV_TRUMP || action == PN_EV_MELD ||
+                     action == PN_EV_DIX;
   for (int i = 0; i < n; i++) {
+    if (!takes_value && !is_card(words[i])) { /* name the word, not a count that comes out wrong */
+      rec_say(r, "error: '%s' is not a card (%s takes cards only)\n", words[i], pn_action_name(action));
+      return REC_REFUSED;
+    }
     if (is_card(words[i]) && takes_cards && !*value) {
       len += (size_t)snprintf(cards + len, sizeof cards - len, "%s%s", len ? " " : "", words[i]);
     } else if (!*value) {
@@ -466,6 +481,12 @@ static RecResult handle_line(Recorder *r, char *line, PnDiag *diag) {
   if (n == 0 || words[0][0] == '#') return REC_NOTHING;
   RecResult rc;
 
+  if (r->pending_quit) { /* quit in mid-hand: yes quits, anything else goes on */
+    r->pending_quit = false;
+    if (n == 1 && (strcasecmp(words[0], "yes") == 0 || strcasecmp(words[0], "y") == 0)) return REC_QUIT;
+    rec_say(r, "going on with hand %d\n", r->game.hand.number);
+    if (strcasecmp(words[0], "no") == 0 || strcasecmp(words[0], "n") == 0) return REC_INFO;
+  }
   if (r->pending) { /* only yes or no settles it: anything else asks again */
     bool yes = n == 1 && (strcasecmp(words[0], "yes") == 0 || strcasecmp(words[0], "y") == 0);
     bool no = n == 1 && (strcasecmp(words[0], "no") == 0 || strcasecmp(words[0], "n") == 0);
@@ -482,7 +503,14 @@ static RecResult handle_line(Recorder *r, char *line, PnDiag *diag) {
     return rec_record_event(r, &r->pending_event, true, diag);
   }
   const char *word = words[0];
-  if (strcmp(word, "quit") == 0 || strcmp(word, "exit") == 0) return REC_QUIT;
+  if (strcmp(word, "quit") == 0 || strcmp(word, "exit") == 0) {
+    if ((r->nevents > 1 || (r->table && r->ntyped > 0)) && !r->committed) {
+      r->pending_quit = true;
+      rec_say(r, "hand %d is not finished and would not be stored: quit anyway? (yes/no)\n", r->game.hand.number);
+      return REC_PENDING;
+    }
+    return REC_QUIT;
+  }
   if (strcmp(word, "help") == 0) {
     show_help(r);
     return REC_INFO;
@@ -498,6 +526,13 @@ static RecResult handle_line(Recorder *r, char *line, PnDiag *diag) {
     if (r->nevents <= 1 || r->committed) {
       rec_say(r, "error: nothing to undo in this hand (stored hands are final)\n");
       return REC_REFUSED;
+    }
+    if (r->stock_event >= 0 && r->stock_known > 0 && r->draw_at[r->stock_known - 1] == r->nevents) {
+      char two[3]; /* the draw: the card goes back among the undrawn ones, in any order */
+      r->stock_known--;
+      rec_rebuild_hand(r);
+      rec_say(r, "undone: draw %s\n", pn_card_str(r->events[r->stock_event].cards[r->stock_known], two));
+      return REC_ACCEPTED;
     }
     if (r->stock_event == r->nevents - 1) r->stock_event = -1;
     r->nevents--;
@@ -581,6 +616,7 @@ static RecResult handle_line(Recorder *r, char *line, PnDiag *diag) {
     if (r->table) return table_plays(r, seat, cards, ncards, diag);
     rc = REC_REFUSED;
     for (int i = 0; i < ncards; i++) {
+      if (add_provisional_stock(r, diag) == REC_FAILED) return REC_FAILED; /* play began without a stock row */
       PnExpect ex;
       pn_game_expect(&r->game, &ex);
       PnEvent ev = {.action = PN_EV_PLAY, .seat = i == 0 && seat ? seat : ex.seat, .ncards = 1, .suit = -1,
@@ -590,7 +626,6 @@ static RecResult handle_line(Recorder *r, char *line, PnDiag *diag) {
         rec_say(r, "error: whose play? say `SEAT play ...`\n");
         return REC_REFUSED;
       }
-      if (add_provisional_stock(r, diag) == REC_FAILED) return REC_FAILED; /* play began without a stock row */
       rc = rec_record_event(r, &ev, false, diag);
       if (rc != REC_ACCEPTED) break;
     }
@@ -598,6 +633,8 @@ static RecResult handle_line(Recorder *r, char *line, PnDiag *diag) {
   }
 
   if (!seat && r->table) seat = table_default_seat(r, (PnAction)action);
+  /* two-hand without a stock row: the play (or a meld) begins it, so whose turn it is comes after */
+  if (!r->table && !deal_row && add_provisional_stock(r, diag) == REC_FAILED) return REC_FAILED;
   if (!seat && !r->table && action != PN_EV_TURNUP && action != PN_EV_STOCK && action != PN_EV_WIDOW) {
     PnExpect ex;
     pn_game_expect(&r->game, &ex);
@@ -612,8 +649,6 @@ static RecResult handle_line(Recorder *r, char *line, PnDiag *diag) {
   PnEvent ev;
   if (rec_parse_event(r, (PnAction)action, seat, words + at, n - at, &ev) != REC_ACCEPTED) return REC_REFUSED;
   if (r->table) return table_event(r, &ev, diag);
-  if (!deal_row && add_provisional_stock(r, diag) == REC_FAILED) /* play began without a stock row */
-    return REC_FAILED;
   return rec_record_event(r, &ev, false, diag);
 }
 

@@ -31,7 +31,9 @@ struct Recorder {
   SimRng rng;                     /* shuffles for `deal` */
   int stock_event;                /* index of a provisional stock row, -1 none */
   int stock_known;                /* stock cards confirmed by `draw` */
+  int draw_at[40];                /* nevents when each was drawn */
   bool pending;                   /* a renege awaits yes/no */
+  bool pending_quit;              /* quit in mid-hand awaits yes/no */
   PnEvent pending_event;
   bool auto_yes;                  /* --yes: confirm reneges without asking */
   /* Table order: the hand's rows as the table sees them, no deal rows;

@@ -218,6 +218,34 @@ if grep -q '^n,0,2,1,player,,"Lee, Ann"$' "$work/names.csv" && grep -q '^n,0,4,3
   grep -q "^hand 1 (table order), Dee (seat 4) to act: bid pass" "$work/names.out" && ! grep -q error "$work/names.out"; then
   pass=$((pass + 1)); else echo "FAIL --player:"; cat "$work/names.csv" "$work/names.out"; fail=$((fail + 1)); fi
 
+# A deal line names its bad card, and extra words after a deal are refused
+# (they were taken as a count gone wrong, or silently dropped).
+printf '%s\n' "1 deal TS TS QS XX KH KH QH AD QD JD 9D KC" "1 deal TS TS QS QS KH KH QH AD QD JD 9D KC hello" \
+  "1 deal TS TS QS QS KH KH QH AD QD JD 9D KC" | "$pinochle" record "$work/dealwords.db" --variant two-hand \
+  --players A,B --game d > "$work/dealwords.out" 2>&1
+if grep -q "^error: 'XX' is not a card (deal takes cards only)$" "$work/dealwords.out" &&
+  grep -q "^error: 'hello' is not a card (deal takes cards only)$" "$work/dealwords.out" &&
+  [ "$(grep -c error "$work/dealwords.out")" -eq 2 ]; then pass=$((pass + 1)); else
+  echo "FAIL bad deal words:"; cat "$work/dealwords.out"; fail=$((fail + 1)); fi
+
+# Two-hand entered with draws: after the turn-up a bare `play` is the
+# next seat's; before the draws `status` lists no card of the stock; undo
+# takes back a draw.
+printf '%s\n' "1 deal TS TS QS QS KH KH QH AD QD JD 9D KC" "2 deal JS JS 9S 9S QH TD TD KD JD AC JC 9C" "turnup JH" \
+  "play AC" "play QH" status "draw 9H" undo status | "$pinochle" record "$work/draws.db" --variant two-hand \
+  --players A,B --game d > "$work/draws.out" 2>&1
+if ! grep -q error "$work/draws.out" && grep -q "^trick 1: A wins" "$work/draws.out" &&
+  [ "$(grep -c "^  holds TS TS QS QS KH KH AD QD JD 9D KC and the draws to come$" "$work/draws.out")" -eq 2 ] &&
+  grep -q "^undone: draw 9H$" "$work/draws.out"; then pass=$((pass + 1)); else
+  echo "FAIL two-hand draws:"; cat "$work/draws.out"; fail=$((fail + 1)); fi
+
+# quit in mid-hand asks first; anything but yes goes on.
+printf '%s\n' deal quit no quit yes status | "$pinochle" record "$work/quit.db" --variant partnership \
+  --players A,B,C,D --game q --seed 3 > "$work/quit.out" 2>&1
+if [ "$(grep -c "^hand 1 is not finished and would not be stored: quit anyway? (yes/no)$" "$work/quit.out")" -eq 2 ] &&
+  grep -q "^going on with hand 1$" "$work/quit.out" && ! grep -q "^scores:" "$work/quit.out"; then
+  pass=$((pass + 1)); else echo "FAIL quit in mid-hand:"; cat "$work/quit.out"; fail=$((fail + 1)); fi
+
 # A record that fails to start creates nothing: bad arguments are refused
 # before the database is opened, and --resume never creates one.
 nofile() { # what-is-checked expected-message args...
