@@ -146,23 +146,26 @@ static void show_status(Recorder *r) {
 
 static void show_help(Recorder *r) {
   rec_say(r, "Lines (SEAT is a seat number or player name; it defaults to whose turn it is):\n"
-         "  deal                      shuffle and deal the hand (the program deals)\n"
-         "  [SEAT] deal CARD...       enter one seat's dealt cards\n"
-         "  turnup CARD | stock CARD... | widow CARD...\n"
-         "  dealer SEAT               who deals this hand (default: the next seat)\n"
-         "  [SEAT] bid N | pass       bidding\n"
-         "  [SEAT] trump S            the bidder names trump (S H D C)\n"
-         "  [SEAT] call CARD          five-call: the called card\n"
-         "  [SEAT] discard C C C      auction: the bidder's discards\n"
-         "  [SEAT] give CARD...       passing: the partner's cards, then the bidder's\n"
-         "  [SEAT] dix exchange|show  count a dix\n"
-         "  [SEAT] meld CARD... [N]   show meld (two-hand: a meld name or N last)\n"
-         "  [SEAT] moon               shoot the moon\n"
-         "  [SEAT] play CARD          play a card\n"
-         "  draw CARD                 two-hand without a stock row: the card drawn\n"
-         "  [SEAT] out                two-hand: declare out\n"
-         "  [SEAT] score N            claim a hand score (after the last trick)\n"
-         "  undo | status | help | quit\n");
+             "  deal                      shuffle and deal the hand (the program deals)\n"
+             "  [SEAT] deal CARD...       enter one seat's dealt cards\n"
+             "  turnup CARD | stock CARD... | widow CARD...\n"
+             "  dealer SEAT               who deals this hand (default: the next seat)\n"
+             "  [SEAT] bid N | pass       bidding\n"
+             "  [SEAT] trump S            the bidder names trump (S H D C, or hearts ...)\n"
+             "  [SEAT] call CARD          five-call: the called card\n"
+             "  [SEAT] discard C C C      auction: the bidder's discards\n"
+             "  [SEAT] give CARD...       passing: the partner's cards, then the bidder's\n"
+             "  [SEAT] dix exchange|show  count a dix\n"
+             "  [SEAT] meld CARD... [N]   show meld (two-hand: a meld name or N last)\n"
+             "  [SEAT] moon               shoot the moon\n"
+             "  [SEAT] CARD...            a trick from its leader (or that many plays)\n"
+             "  [SEAT] play CARD          play a card\n"
+             "  draw CARD                 two-hand without a stock row: the card drawn\n"
+             "  [SEAT] out                two-hand: declare out\n"
+             "  [SEAT] score N            claim a hand score (after the last trick)\n"
+             "  undo | status | help | quit\n"
+             "Without deal rows (table order, no stock): the deal is worked out from the\n"
+             "tricks, passes, discards and widow once the last trick is in.\n");
 }
 
 /* ------------------------------------------------------------ the store */
