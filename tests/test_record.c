@@ -192,8 +192,9 @@ static void test_table_trick_size(void **state) {
 }
 
 /* Typed with its deal first, the same hand: a meld line says its value by
- * the rules next to the claim, a trick who won it and its counters, and a
- * line of bare cards is that many plays. */
+ * the rules next to the claim, a trick who won it and its counters, a line
+ * of bare cards is that many plays, and the forced last trick is filled
+ * in. */
 static void test_deal_first_progress(void **state) {
   Fixture *f = *state;
   static const char *const deal[] = {
@@ -209,7 +210,14 @@ static void test_deal_first_progress(void **state) {
   assert_int_equal(type_lines(f, hand1 + 11, 1), REC_ACCEPTED);
   assert_int_equal(line(f, "AS AS KS JS"), REC_ACCEPTED);
   assert_string_equal(rec_text(f->rec), "trick 1: Ann wins, 30 in counters\n");
-  assert_int_equal(type_lines(f, hand1 + 13, HAND1_LINES - 13), REC_STORED);
+  assert_int_equal(type_lines(f, hand1 + 13, HAND1_LINES - 14), REC_ACCEPTED); /* all but the last trick */
+  /* the last trick is forced: status leaves it, the next other line plays it out first */
+  assert_int_equal(line(f, "status"), REC_INFO);
+  assert_int_equal(rec_hands_played(f->rec), 0);
+  assert_int_equal(line(f, "1 score 360"), REC_STORED);
+  assert_non_null(strstr(rec_text(f->rec), "the last trick is forced: Ann AH, Bob TD, Cal JD, Dee TC\n"
+                                           "trick 12: Ann wins"));
+  assert_int_equal(rec_hands_played(f->rec), 1);
 }
 
 /* Hand 4 of `pinochle sim --variant partnership-auction --seed 31

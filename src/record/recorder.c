@@ -421,6 +421,32 @@ static int parse_seat(const Recorder *r, const char *word) {
   return 0;
 }
 
+/* With the deal typed first, the last trick is forced once every hand
+ * holds one card: when a line other than a play comes (or quit), it is
+ * played out first.  REC_NOTHING when it is not due. */
+static RecResult fill_forced_trick(Recorder *r, PnDiag *diag) {
+  const PnHand *h = &r->game.hand;
+  if (r->table || r->pending || h->phase != PN_PHASE_PLAY || h->ntrick != 0 || h->draw_pending ||
+      h->trick_no != h->tricks_total - 1)
+    return REC_NOTHING;
+  PnCards held[PN_MAX_SEATS];
+  for (int s = 1; s <= r->game.rules.players; s++) {
+    pn_held(&r->game, s, &held[s - 1]);
+    if (pn_cards_total(&held[s - 1]) != 1) return REC_NOTHING;
+  }
+  rec_say(r, "the last trick is forced:");
+  RecResult rc = REC_NOTHING;
+  for (int i = 0, seat = h->leader; i < r->game.rules.players; i++, seat = seat % r->game.rules.players + 1) {
+    PnEvent ev = {.action = PN_EV_PLAY, .seat = seat, .ncards = 1, .suit = -1, .meld = -1};
+    for (int c = 0; c < PN_CARD_KINDS; c++)
+      if (held[seat - 1].n[c]) ev.cards[0] = (PnCard)c;
+    char two[3];
+    rec_say(r, " %s %s%s", rec_name(r, seat), pn_card_str(ev.cards[0], two), i + 1 < r->game.rules.players ? "," : "\n");
+    if ((rc = rec_record_event(r, &ev, false, diag)) != REC_ACCEPTED) break;
+  }
+  return rc;
+}
+
 static bool is_card(const char *word) {
   PnCard card;
   size_t len = strlen(word);
@@ -475,6 +501,8 @@ RecResult rec_parse_event(Recorder *r, PnAction action, int seat, char **words, 
   return REC_ACCEPTED;
 }
 
+static RecResult handle_rest(Recorder *r, char **words, int n, PnDiag *diag);
+
 /* Handles one line (its words: the line is cut up in place). */
 static RecResult handle_line(Recorder *r, char *line, PnDiag *diag) {
   char *words[64];
@@ -482,7 +510,6 @@ static RecResult handle_line(Recorder *r, char *line, PnDiag *diag) {
   for (char *save, *w = strtok_r(line, " \t\r\n", &save); w && n < 64; w = strtok_r(NULL, " \t\r\n", &save))
     words[n++] = w;
   if (n == 0 || words[0][0] == '#') return REC_NOTHING;
-  RecResult rc;
 
   if (r->pending_quit) { /* quit in mid-hand: yes quits, anything else goes on */
     r->pending_quit = false;
@@ -505,6 +532,22 @@ static RecResult handle_line(Recorder *r, char *line, PnDiag *diag) {
     }
     return rec_record_event(r, &r->pending_event, true, diag);
   }
+  const char *word = words[0];
+  bool info = strcmp(word, "help") == 0 || strcmp(word, "status") == 0 || strcmp(word, "undo") == 0;
+  RecResult forced = REC_NOTHING;
+  int at = n >= 2 && pn_action_parse(words[0]) < 0 && !is_card(words[0]) && parse_seat(r, words[0]) > 0;
+  bool plays = is_card(words[at]) || strcmp(words[at], "play") == 0;
+  if (!info && !plays && (forced = fill_forced_trick(r, diag)) == REC_FAILED) return REC_FAILED;
+  if (forced == REC_STORED) { /* then the line, as after the last play */
+    RecResult rest = handle_rest(r, words, n, diag);
+    return rest == REC_ACCEPTED || rest == REC_INFO || rest == REC_NOTHING ? REC_STORED : rest;
+  }
+  return handle_rest(r, words, n, diag);
+}
+
+/* handle_line, after the answers to questions and the forced last trick. */
+static RecResult handle_rest(Recorder *r, char **words, int n, PnDiag *diag) {
+  RecResult rc;
   const char *word = words[0];
   if (strcmp(word, "quit") == 0 || strcmp(word, "exit") == 0) {
     if ((r->nevents > 1 || (r->table && r->ntyped > 0)) && !r->committed) {
