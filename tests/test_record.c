@@ -242,6 +242,32 @@ static void test_table_renege_when_provable(void **state) {
   assert_non_null(strstr(rec_text(f->rec), "finding: renege-follow by Dee (seat 4) playing QH while holding TD TD KD 9D"));
 }
 
+/* all_pass=redeal: when everyone passes there is no play to infer the deal
+ * from; the last pass is refused, and once the table rows are undone the
+ * deal may be typed first. */
+static void test_table_all_pass_redeal(void **state) {
+  Fixture *f = *state;
+  PnRules rules;
+  PnDiag diag = {0};
+  char err[80];
+  assert_int_equal(pn_rules_preset(&rules, "partnership-auction"), 0);
+  assert_int_equal(pn_rules_set_option(&rules, "all_pass=redeal", err, sizeof err), 0);
+  const char *const options[] = {"all_pass=redeal"};
+  RecGame game = {.key = "redeal", .variant = "partnership-auction", .rules = &rules, .noptions = 1,
+                  .options = options, .nplayers = 4, .players = four, .dealer = 1};
+  Recorder *rec = NULL;
+  assert_int_equal(rec_start(f->store, &game, 5, true, &rec, &diag), 0);
+  assert_int_equal(rec_line(rec, "2 pass", &diag), REC_ACCEPTED);
+  assert_int_equal(rec_line(rec, "3 pass", &diag), REC_ACCEPTED);
+  assert_int_equal(rec_line(rec, "4 pass", &diag), REC_ACCEPTED);
+  assert_int_equal(rec_line(rec, "1 pass", &diag), REC_REFUSED);
+  assert_non_null(strstr(rec_text(rec), "error: everyone passed and the hand is redealt"));
+  for (int i = 0; i < 3; i++) assert_int_equal(rec_line(rec, "undo", &diag), REC_ACCEPTED);
+  assert_int_equal(rec_line(rec, "undo", &diag), REC_REFUSED); /* back to the dealer row */
+  assert_int_equal(rec_line(rec, "deal", &diag), REC_ACCEPTED);
+  rec_free(rec);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_record_line_results, setup, teardown),
@@ -253,6 +279,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_table_trick_size, setup, teardown),
       cmocka_unit_test_setup_teardown(test_table_renege_when_provable, setup, teardown),
       cmocka_unit_test_setup_teardown(test_deal_first_progress, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_table_all_pass_redeal, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -404,6 +404,13 @@ static RecResult settle(Recorder *r, int from, PnDiag *diag) {
     rc = REC_REFUSED;
     goto done;
   }
+  if (g->hand.phase == PN_PHASE_DONE && g->hand.result.redeal) { /* all passed: no play to infer a deal from */
+    rec_say(r, "error: everyone passed and the hand is redealt: with no play its deal cannot be worked out; "
+               "`undo` to the dealer row and type the deal rows first\n");
+    pop_line(r);
+    rc = REC_REFUSED;
+    goto done;
+  }
   walk_tricks(r, g, t);
   for (int k = 0; k < t->nplays; k++) { /* tricks this line completed: who won, its counters */
     const Play *p = &t->plays[k];
