@@ -268,6 +268,76 @@ static void test_table_all_pass_redeal(void **state) {
   rec_free(rec);
 }
 
+/* The stored events of game `key`, hand 1 (copied into buf). */
+static size_t stored_hand(Store *store, const char *key, uint8_t *buf, size_t size) {
+  const char *keys[1] = {key};
+  StoreFilter filter = {.nkeys = 1, .keys = keys, .hand = 1};
+  StoreCursor *cursor = NULL;
+  StoreRow row;
+  PnDiag diag = {0};
+  assert_int_equal(store_cursor_open(store, &filter, &cursor, &diag), STORE_OK);
+  assert_int_equal(store_cursor_next(cursor, &row, &diag), 1);
+  assert_true(row.events_len <= size);
+  memcpy(buf, row.events, row.events_len);
+  size_t len = row.events_len;
+  store_cursor_close(cursor);
+  return len;
+}
+
+/* Rows nobody sees during the play may be typed when they are known: the
+ * cards passed after the last trick (the hand waits for them), the
+ * auction widow after the bidding and the discard at the end.  The hand
+ * stored is the one typed in the log's order. */
+static void test_table_late_rows(void **state) {
+  Fixture *f = *state;
+  PnDiag diag = {0};
+  uint8_t want[4096], got[4096];
+  /* partnership-auction: the gives after the last trick */
+  assert_int_equal(type_lines(f, hand1, HAND1_LINES), REC_STORED);
+  size_t want_len = stored_hand(f->store, "t1", want, sizeof want);
+  PnRules rules;
+  assert_int_equal(pn_rules_preset(&rules, "partnership-auction"), 0);
+  RecGame game = {.key = "t2", .variant = "partnership-auction", .rules = &rules, .nplayers = 4, .players = four,
+                  .dealer = 1};
+  Recorder *rec = NULL;
+  assert_int_equal(rec_start(f->store, &game, 5, true, &rec, &diag), 0);
+  for (int i = 0; i < HAND1_LINES; i++)
+    if (i != 6 && i != 7) assert_int_equal(rec_line(rec, hand1[i], &diag), REC_ACCEPTED);
+  assert_non_null(strstr(rec_text(rec), "the last trick is in: enter the cards passed"));
+  assert_int_equal(rec_line(rec, hand1[6], &diag), REC_ACCEPTED);
+  assert_int_equal(rec_line(rec, hand1[7], &diag), REC_STORED);
+  rec_free(rec);
+  assert_int_equal(stored_hand(f->store, "t2", got, sizeof got), want_len);
+  assert_memory_equal(got, want, want_len);
+
+  /* auction (hand 1 of sample-data/club-auction.csv, game ...-2026-1) */
+  static const char *const auction[] = {
+      "dealer 1", "widow TS AC TC", "2 pass", "3 pass", "1 pass", "1 trump H", "1 discard 9S 9D 9C",
+      "1 meld KH QH KD QD 60", "2 meld 9H KC QC 30", "3 meld KS QS JS JH 9H JD JC", "AC JC 9C", "AC QC JC",
+      "JS AS JS", "AS QS QS", "AD JD QD", "9S KS TS", "QH KH TH", "AD KD 9D", "9H KH 9H", "KC TC JH", "QH TH JH",
+      "TD JD KD", "TC QC KS", "AH QD TS", "AH KC TD"};
+  enum { AUCTION_LINES = sizeof auction / sizeof auction[0] };
+  assert_int_equal(pn_rules_preset(&rules, "auction"), 0);
+  const char *const three[] = {"Hal", "Fay", "Ida"};
+  RecGame a = {.key = "a1", .variant = "auction", .rules = &rules, .nplayers = 3, .players = three, .dealer = 1};
+  assert_int_equal(rec_start(f->store, &a, 5, true, &rec, &diag), 0);
+  for (int i = 0; i < AUCTION_LINES; i++) assert_int_equal(rec_line(rec, auction[i], &diag), i + 1 < AUCTION_LINES ? REC_ACCEPTED : REC_STORED);
+  rec_free(rec);
+  want_len = stored_hand(f->store, "a1", want, sizeof want);
+  a.key = "a2";
+  assert_int_equal(rec_start(f->store, &a, 5, true, &rec, &diag), 0);
+  assert_int_equal(rec_line(rec, auction[0], &diag), REC_ACCEPTED);
+  for (int i = 2; i <= 4; i++) assert_int_equal(rec_line(rec, auction[i], &diag), REC_ACCEPTED); /* the bidding */
+  assert_int_equal(rec_line(rec, auction[1], &diag), REC_ACCEPTED);                               /* the widow */
+  assert_int_equal(rec_line(rec, auction[5], &diag), REC_ACCEPTED);
+  for (int i = 7; i < AUCTION_LINES; i++) assert_int_equal(rec_line(rec, auction[i], &diag), REC_ACCEPTED);
+  assert_non_null(strstr(rec_text(rec), "the last trick is in: enter the bidder's discard"));
+  assert_int_equal(rec_line(rec, "discard 9S 9D 9C", &diag), REC_STORED); /* the bidder's, without a seat */
+  rec_free(rec);
+  assert_int_equal(stored_hand(f->store, "a2", got, sizeof got), want_len);
+  assert_memory_equal(got, want, want_len);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_record_line_results, setup, teardown),
@@ -280,6 +350,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_table_renege_when_provable, setup, teardown),
       cmocka_unit_test_setup_teardown(test_deal_first_progress, setup, teardown),
       cmocka_unit_test_setup_teardown(test_table_all_pass_redeal, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_table_late_rows, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

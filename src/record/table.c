@@ -119,8 +119,15 @@ static int standin(const Recorder *r, PnGame *g, int upto, PnOutcome *out) {
       for (int n = 0; n < pool.n[k] && ev.ncards < ru->widow; n++) ev.cards[ev.ncards++] = (PnCard)k;
     pn_game_apply(g, &ev, out);
   }
-  for (int i = 0; i < upto; i++)
-    if (is_public(r->typed[i].action) && pn_game_apply(g, &r->typed[i], out) == PN_IMPOSSIBLE) return i;
+  /* the deal-phase rows first, wherever they were typed (a widow seen
+   * after the bidding still belongs to the deal), then the others */
+  for (int pass = 0; pass < 2; pass++)
+    for (int i = 0; i < upto; i++) {
+      PnAction a = r->typed[i].action;
+      bool deal_phase = a == PN_EV_TURNUP || a == PN_EV_WIDOW;
+      if (is_public(a) && deal_phase == (pass == 0) && pn_game_apply(g, &r->typed[i], out) == PN_IMPOSSIBLE)
+        return i;
+    }
   return -1;
 }
 
@@ -329,15 +336,18 @@ static RecResult finish(Recorder *r, const PnGame *g, PnDiag *diag) {
   }
   for (int i = 0; i < r->ntyped; i++)
     if (r->typed[i].action == PN_EV_TURNUP || r->typed[i].action == PN_EV_WIDOW) list[n++] = r->typed[i];
-  int first_meld = -1;
-  for (int i = 0; i < r->ntyped; i++) {
-    PnAction a = r->typed[i].action;
-    if (a == PN_EV_TURNUP || a == PN_EV_WIDOW || (goes_before_meld(a) && first_meld >= 0)) continue;
-    if (first_meld < 0 && meld_or_play(a)) {
-      first_meld = i;
-      for (int j = i + 1; j < r->ntyped; j++) /* gives and discards typed late */
+  /* The other rows as typed, except that the gives and discards (typed
+   * whenever they were known) go just before the first meld or play, where
+   * the engine wants them and a log has them. */
+  bool placed = false;
+  for (int i = 0; i <= r->ntyped; i++) {
+    PnAction a = i < r->ntyped ? r->typed[i].action : PN_EV_PLAY;
+    if (!placed && meld_or_play(a)) {
+      placed = true;
+      for (int j = 0; j < r->ntyped; j++)
         if (goes_before_meld(r->typed[j].action)) list[n++] = r->typed[j];
     }
+    if (i == r->ntyped || a == PN_EV_TURNUP || a == PN_EV_WIDOW || goes_before_meld(a)) continue;
     list[n++] = r->typed[i];
   }
   *saved = r->game;
