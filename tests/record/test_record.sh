@@ -48,8 +48,8 @@ check two-hand-64 1
 # without seats, every other row with its seat, --yes.  Each game of LOG is
 # typed into one database; it must export byte for byte as importing LOG
 # does, and audit both the same.  Prints the bytes typed per hand.
-table_log() { # name log
-  local name=$1 log=$2 key variant players np hands
+table_log() { # name log [terse]
+  local name=$1 log=$2 terse=${3:-0} key variant players np hands
   local rec=$work/$name-trec.db imp=$work/$name-timp.db
   rm -f "$rec" "$imp" "$work/$name.tab"
   for key in $(awk -F, 'NR > 1 && $2 == 0 && $5 == "variant" { print $1 }' "$log"); do
@@ -60,7 +60,7 @@ table_log() { # name log
     local args=()
     while IFS= read -r tag; do args+=(--tag "$tag"); done < <(awk -F, '$2 == 0 && $5 == "tag" { print $7 }' "$work/game.csv")
     while IFS= read -r opt; do args+=(--option "$opt"); done < <(awk -F, '$2 == 0 && $5 == "option" { print $7 }' "$work/game.csv")
-    awk -v players="$np" -f "$here/log2table.awk" "$work/game.csv" > "$work/game.tab"
+    awk -v players="$np" -v terse="$terse" -f "$here/log2table.awk" "$work/game.csv" > "$work/game.tab"
     cat "$work/game.tab" >> "$work/$name.tab"
     "$pinochle" record "$rec" --variant "$variant" --players "$players" --game "$key" "${args[@]}" --yes \
       < "$work/game.tab" > "$work/$name-$key.out" 2>&1
@@ -92,6 +92,11 @@ for preset in $stockless; do
 done
 for preset in $stockless; do
   if table_log "sample-$preset" "$here/../../sample-data/club-$preset.csv"; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+done
+# the same without the seats the recorder knows (bids, passes, trump, call,
+# discard: whose turn it is, or the bidder's)
+for preset in partnership-auction auction five-call; do
+  if table_log "terse-$preset" "$here/../../sample-data/club-$preset.csv" 1; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
 done
 # against the lines of the same hands with their deal (log2rec.awk)
 awk -f "$here/log2rec.awk" "$here/../../sample-data/club-partnership-auction.csv" > "$work/pa-dealt.rec"
