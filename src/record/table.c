@@ -9,8 +9,8 @@
  *     with the turn-up and widow, for whose turn it is in the bidding,
  *     the bidder and trump.  Nothing of the stand-in deal is ever shown
  *     or stored.
- *   - the tricks: who leads (the bidder, else the dealer's left, as the
- *     engine's begin_play), who plays next, who wins (pn_trick_winner).
+ *   - the tricks: who leads (pn_first_leader), who plays next (the next
+ *     seat round the table), who wins (pn_trick_winner).
  *   - reneges as soon as they are provable: the cards a seat certainly
  *     held at a play are the ones it plays then or later, and the meld it
  *     showed and has not played yet (no stock: a hand only shrinks once
@@ -133,14 +133,9 @@ static int standin(const Recorder *r, PnGame *g, int upto, PnOutcome *out) {
 
 /* ------------------------------------------------------------ tricks */
 
-/* The seat that leads the first trick, as the engine's begin_play. */
-static int first_leader(const PnGame *g) {
-  return g->hand.high_bidder ? g->hand.high_bidder : next_seat(g, g->hand.dealer);
-}
-
 static void walk_tricks(const Recorder *r, const PnGame *g, Tricks *t) {
   memset(t, 0, sizeof *t);
-  t->next = first_leader(g);
+  t->next = pn_first_leader(g);
   for (int i = 0; i < r->ntyped; i++) {
     if (r->typed[i].action != PN_EV_PLAY) continue;
     Play *p = &t->plays[t->nplays++];

@@ -822,7 +822,7 @@ static PnVerdict begin_play(PnGame *g, PnOutcome *out) {
   const char *why = not_ready(g);
   if (why) return impossible(out, COL_ACTION, "play before the hand is ready: %s", why);
   h->phase = PN_PHASE_PLAY;
-  h->leader = h->turn = h->high_bidder ? h->high_bidder : next_seat(g, h->dealer);
+  h->leader = h->turn = pn_first_leader(g);
   return PN_ACCEPTED;
 }
 
@@ -1175,4 +1175,10 @@ void pn_game_expect(const PnGame *g, PnExpect *out) {
     out->actions = BIT(PN_EV_SCORE) | (g->over ? 0 : BIT(PN_EV_DEALER));
     return;
   }
+}
+
+/* The recorder's table order follows the tricks without the hands and
+ * asks the engine who leads (one home for the rule). */
+int pn_first_leader(const PnGame *g) {
+  return g->hand.high_bidder ? g->hand.high_bidder : next_seat(g, g->hand.dealer);
 }
