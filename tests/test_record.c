@@ -181,6 +181,8 @@ static void test_table_trick_size(void **state) {
   assert_int_equal(type_lines(f, hand1, 12), REC_ACCEPTED);
   assert_int_equal(line(f, "AS AS KS JS AC"), REC_REFUSED);
   assert_string_equal(rec_text(f->rec), "error: a trick is 4 cards, not 5\n");
+  assert_int_equal(line(f, "2 dealer"), REC_REFUSED); /* a row's "SEAT dealer" is `dealer SEAT` */
+  assert_string_equal(rec_text(f->rec), "error: the hand already has a dealer\n");
   assert_int_equal(line(f, "AS AS KS"), REC_ACCEPTED); /* three plays */
   assert_int_equal(line(f, "JS AC"), REC_REFUSED);
   assert_string_equal(rec_text(f->rec), "error: trick 1 has 1 play left (Dee next): a line of cards is one trick\n");

@@ -591,8 +591,9 @@ static RecResult handle_rest(Recorder *r, char **words, int n, PnDiag *diag) {
     rec_say(r, "error: draw takes one card\n");
     return REC_REFUSED;
   }
-  if (strcmp(word, "dealer") == 0) {
-    int seat = n == 2 ? parse_seat(r, words[1]) : 0;
+  bool seat_first = n == 2 && strcmp(words[1], "dealer") == 0; /* "3 dealer", as a log row reads */
+  if (strcmp(word, "dealer") == 0 || seat_first) {
+    int seat = n == 2 ? parse_seat(r, words[seat_first ? 0 : 1]) : 0;
     PnPhase phase = r->game.hand.phase;
     if (!seat) rec_say(r, "error: dealer takes a seat\n");
     else if (phase != PN_PHASE_DEALER && phase != PN_PHASE_DONE) rec_say(r, "error: the hand already has a dealer\n");
