@@ -8,7 +8,6 @@
 #include <getopt.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cli.h"
@@ -41,7 +40,7 @@ int cmd_record(const CliCommand *self, int argc, char **argv) {
   char *players[PN_MAX_SEATS] = {0}; /* names by seat (owned) */
   int ntags = 0, dealer = 1, redo = 0;
   bool auto_yes = false;
-  uint64_t seed = (uint64_t)time(NULL);
+  uint64_t seed = 0; /* the shuffles come from the game's key */
   CliOptions opts = {0};
   Store *store = NULL;
   Recorder *r = NULL;

@@ -51,6 +51,8 @@ typedef struct RecGame {
 } RecGame;
 
 /* Starts a new game: stores its header (refused when the key exists).
+ * `seed` seeds the shuffles of `deal` (hand N's from the seed and N); 0
+ * seeds them from the game's key, so a resumed hand deals the same cards.
  * Returns 0, or -1 with diag filled (*out NULL). */
 int rec_start(Store *store, const RecGame *game, uint64_t seed, bool auto_yes, Recorder **out, PnDiag *diag);
 /* Continues the stored, unfinished game `key` after its last stored hand;

@@ -624,6 +624,11 @@ static RecResult handle_rest(Recorder *r, char **words, int n, PnDiag *diag) {
       return REC_REFUSED;
     }
     PnEvent deal[SIM_MAX_DEAL_EVENTS];
+    /* Hand N's shuffle depends on the seed and N only, and the seed on what
+     * is stored (the key) unless --seed gave one: a resumed hand deals again
+     * the cards it had. */
+    uint64_t seed = r->seed ? r->seed : codec_hash_text(CODEC_HASH_SEED, r->key);
+    sim_rng_seed(&r->rng, seed ^ ((uint64_t)r->game.hand.number * 0x9E3779B97F4A7C15u));
     int count = sim_deal_events(&r->rng, &r->game, deal);
     for (int i = 0; i < count; i++)
       if ((rc = rec_record_event(r, &deal[i], false, diag)) == REC_FAILED) return rc;
@@ -891,7 +896,7 @@ static Recorder *rec_alloc(Store *store, uint64_t seed, bool auto_yes) {
   r->stock_event = -1;
   r->next_dealer = 1; /* a resumed game with no hand stored: its first dealer is not stored either */
   r->auto_yes = auto_yes;
-  sim_rng_seed(&r->rng, seed);
+  r->seed = seed;
   return r;
 }
 

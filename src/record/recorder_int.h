@@ -29,6 +29,7 @@ struct Recorder {
   uint64_t hash_before_hand;      /* the same before this hand */
   bool committed;                 /* this hand is stored (score rows may follow) */
   SimRng rng;                     /* shuffles for `deal` */
+  uint64_t seed;                  /* --seed, 0: from the key */
   int stock_event;                /* index of a provisional stock row, -1 none */
   int stock_known;                /* stock cards confirmed by `draw` */
   int draw_at[40];                /* nevents when each was drawn */

@@ -255,6 +255,16 @@ if [ "$(grep -c "^hand 1 is not finished and would not be stored: quit anyway? (
   grep -q "^going on with hand 1$" "$work/quit.out" && ! grep -q "^scores:" "$work/quit.out"; then
   pass=$((pass + 1)); else echo "FAIL quit in mid-hand:"; cat "$work/quit.out"; fail=$((fail + 1)); fi
 
+# A shuffled hand interrupted (not stored) deals again the same cards
+# after --resume: the shuffle comes from the stored key and the hand's
+# number (it came from the clock).
+echo deal | "$pinochle" record "$work/reshuffle.db" --variant partnership --players A,B,C,D --game s \
+  2> /dev/null | grep "^  [ABCD] " > "$work/deal1.out"
+sleep 1
+echo deal | "$pinochle" record "$work/reshuffle.db" --resume s 2> /dev/null | grep "^  [ABCD] " > "$work/deal2.out"
+if [ -s "$work/deal1.out" ] && cmp -s "$work/deal1.out" "$work/deal2.out"; then pass=$((pass + 1)); else
+  echo "FAIL a resumed hand dealt again:"; cat "$work/deal1.out" "$work/deal2.out"; fail=$((fail + 1)); fi
+
 # A record that fails to start creates nothing: bad arguments are refused
 # before the database is opened, and --resume never creates one.
 nofile() { # what-is-checked expected-message args...
