@@ -238,6 +238,12 @@ static void test_table_renege_when_provable(void **state) {
   assert_string_equal(rec_text(f->rec), "trick 5: Bob wins, 0 in counters\n"
                                         "trick 2: finding: renege-follow by Dee (seat 4) playing QH while holding 9D\n"
                                         "that is a renege: record it as played? (yes/no)\n");
+  /* `no` takes the line back, and the renege is unproved again: typed
+   * once more, the line proves it once more */
+  assert_int_equal(line(f, "no"), REC_REFUSED);
+  assert_string_equal(rec_text(f->rec), "not recorded (the line is taken back)\n");
+  assert_int_equal(line(f, hand4[16]), REC_PENDING);
+  assert_non_null(strstr(rec_text(f->rec), "renege-follow by Dee (seat 4) playing QH while holding 9D\n"));
   assert_int_equal(line(f, "yes"), REC_ACCEPTED);
   assert_int_equal(type_lines(f, hand4 + 17, 7), REC_STORED);
   /* the engine's finding on the inferred deal, with all the evidence */

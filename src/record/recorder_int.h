@@ -42,7 +42,7 @@ struct Recorder {
   bool table;                     /* this hand is typed in table order */
   PnEvent typed[MAX_HAND_EVENTS]; /* its rows so far, as typed (plays one each) */
   int typed_line[MAX_HAND_EVENTS];/* the line each came from: undo takes back a line */
-  bool told[MAX_HAND_EVENTS];     /* typed[i] is a renege already reported */
+  int told[MAX_HAND_EVENTS];      /* typed[i] is a renege reported by this line, 0 not */
   int ntyped;
   int lines;                      /* lines typed in this hand */
   bool pending_line;              /* the pending renege is the last table line's */

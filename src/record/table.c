@@ -192,7 +192,7 @@ static int new_reneges(Recorder *r, const PnGame *g, const Tricks *t) {
     out.finding.seat = p->seat;
     out.finding.card = p->card;
     out.finding.trick = p->trick + 1;
-    r->told[p->index] = true;
+    r->told[p->index] = r->lines; /* taking back this line takes back the report */
     rec_say(r, "trick %d: ", p->trick + 1);
     rec_report_finding(r, &out);
     found++;
@@ -376,7 +376,7 @@ void table_begin(Recorder *r) {
   r->lines = 0;
   for (int i = 1; i < r->nevents; i++) { /* a turn-up or widow typed first */
     r->typed_line[r->ntyped] = ++r->lines;
-    r->told[r->ntyped] = false;
+    r->told[r->ntyped] = 0;
     r->typed[r->ntyped++] = r->events[i];
   }
   r->nevents = 1;
@@ -387,6 +387,8 @@ static RecResult pop_line(Recorder *r) {
   if (r->ntyped == 0) return REC_REFUSED;
   int line = r->typed_line[r->ntyped - 1];
   while (r->ntyped > 0 && r->typed_line[r->ntyped - 1] == line) r->ntyped--;
+  for (int i = 0; i < r->ntyped; i++) /* a renege this line proved is unproved again */
+    if (r->told[i] == line) r->told[i] = 0;
   r->lines = line - 1;
   return REC_ACCEPTED;
 }
@@ -453,7 +455,7 @@ static bool push(Recorder *r, const PnEvent *ev, int line) {
     return false;
   }
   r->typed_line[r->ntyped] = line;
-  r->told[r->ntyped] = false;
+  r->told[r->ntyped] = 0;
   r->typed[r->ntyped++] = *ev;
   return true;
 }
