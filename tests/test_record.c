@@ -178,7 +178,13 @@ static void test_table_card_missing(void **state) {
  * end of the trick begun, are refused (and nothing of them is kept). */
 static void test_table_trick_size(void **state) {
   Fixture *f = *state;
-  assert_int_equal(type_lines(f, hand1, 12), REC_ACCEPTED);
+  assert_int_equal(type_lines(f, hand1, 5), REC_ACCEPTED); /* all passed: the dealer names trump */
+  assert_int_equal(line(f, "status"), REC_INFO);
+  assert_non_null(strstr(rec_text(f->rec), "hand 1 (table order), Ann (seat 1) to act: trump\n"));
+  assert_int_equal(type_lines(f, hand1 + 5, 7), REC_ACCEPTED);
+  assert_int_equal(line(f, "status"), REC_INFO);
+  assert_non_null(strstr(rec_text(f->rec), "hand 1 (table order): the meld shown, the cards passed or discarded, "
+                                           "then the tricks; Ann (seat 1) leads\n"));
   assert_int_equal(line(f, "AS AS KS JS AC"), REC_REFUSED);
   assert_string_equal(rec_text(f->rec), "error: a trick is 4 cards, not 5\n");
   assert_int_equal(line(f, "2 dealer"), REC_REFUSED); /* a row's "SEAT dealer" is `dealer SEAT` */

@@ -614,7 +614,7 @@ void table_status(Recorder *r) {
             replay_suit_name(h->trump));
   else if (h->trump >= 0)
     rec_say(r, "trump %s\n", replay_suit_name(h->trump));
-  if (h->phase != PN_PHASE_PREPARE && h->phase != PN_PHASE_PLAY) {
+  if ((h->phase != PN_PHASE_PREPARE && h->phase != PN_PHASE_PLAY) || h->trump < 0) {
     PnExpect ex;
     pn_game_expect(g, &ex);
     rec_say(r, "hand %d (table order), ", h->number);
@@ -627,6 +627,11 @@ void table_status(Recorder *r) {
     goto done;
   }
   walk_tricks(r, g, t);
+  if (t->nplays == 0) {
+    rec_say(r, "hand %d (table order): the meld shown, the cards passed or discarded, then the tricks; %s (seat %d) "
+               "leads\n", h->number, rec_name(r, t->next), t->next);
+    goto done;
+  }
   rec_say(r, "hand %d (table order): %d of %d tricks in", h->number, t->done, h->tricks_total);
   for (int i = 0; i < t->ntrick; i++) {
     char two[3];
