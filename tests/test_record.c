@@ -133,6 +133,7 @@ static void test_table_hand_stored(void **state) {
   assert_int_equal(line(f, "status"), REC_INFO); /* the contract, the tricks so far, the scores */
   assert_string_equal(rec_text(f->rec), "scores:  Ann+Cal 0  Bob+Dee 0  (target 1500)\n"
                                         "contract: Ann bid 250, trump hearts\n"
+                                        "tricks won: Ann 6 Bob 1 Cal 0 Dee 4\n"
                                         "hand 1 (table order): 11 of 12 tricks in; Ann (seat 1) to play\n");
   assert_int_equal(line(f, hand1[HAND1_LINES - 1]), REC_STORED);
   assert_non_null(strstr(rec_text(f->rec), "trick 12: Ann wins"));
@@ -221,6 +222,8 @@ static void test_deal_first_progress(void **state) {
   assert_int_equal(type_lines(f, hand1 + 13, HAND1_LINES - 14), REC_ACCEPTED); /* all but the last trick */
   /* the last trick is forced: status leaves it, the next other line plays it out first */
   assert_int_equal(line(f, "status"), REC_INFO);
+  assert_non_null(strstr(rec_text(f->rec), "contract: Ann bid 250, trump hearts\n"
+                                           "tricks won: Ann 6 Bob 1 Cal 0 Dee 4 (11 of 12)\n"));
   assert_int_equal(rec_hands_played(f->rec), 0);
   assert_int_equal(line(f, "1 score 360"), REC_STORED);
   assert_non_null(strstr(rec_text(f->rec), "the last trick is forced: Ann AH, Bob TD, Cal JD, Dee TC\n"

@@ -102,6 +102,14 @@ static void show_status(Recorder *r) {
     rec_say(r, "game over: %s wins (score rows may still follow; quit ends)\n", rec_name(r, g->winner));
     return;
   }
+  if (h->phase != PN_PHASE_DONE && h->trump >= 0 && h->high_bidder) /* the contract */
+    rec_say(r, "contract: %s bid %d, trump %s\n", rec_name(r, h->high_bidder), h->high_bid,
+            replay_suit_name(h->trump));
+  if (h->phase == PN_PHASE_PLAY && h->trick_no > 0) { /* the tricks so far */
+    rec_say(r, "tricks won:");
+    for (int s = 1; s <= g->rules.players; s++) rec_say(r, " %s %d", rec_name(r, s), h->tricks_won[s - 1]);
+    rec_say(r, " (%d of %d)\n", h->trick_no, h->tricks_total);
+  }
   if (h->phase == PN_PHASE_PLAY && h->ntrick > 0) {
     rec_say(r, "trick %d so far:", h->trick_no + 1);
     for (int i = 0; i < h->ntrick; i++) {
@@ -115,9 +123,6 @@ static void show_status(Recorder *r) {
                "hand %d\n", h->number, h->number + 1, r->next_dealer, h->number);
     return;
   }
-  if (h->trump >= 0 && h->high_bidder) /* the contract */
-    rec_say(r, "contract: %s bid %d, trump %s\n", rec_name(r, h->high_bidder), h->high_bid,
-            replay_suit_name(h->trump));
   rec_say(r, "hand %d, ", h->phase == PN_PHASE_DEALER ? g->hands_played + 1 : h->number);
   if (ex.seat) rec_say(r, "%s (seat %d) to act:", rec_name(r, ex.seat), ex.seat);
   else rec_say(r, "next:");

@@ -425,10 +425,7 @@ static RecResult settle(Recorder *r, int from, PnDiag *diag) {
     PnCard cards[PN_MAX_SEATS];
     memcpy(cards, p->before, sizeof cards);
     cards[p->count] = p->card;
-    int lead = t->plays[k - p->count].seat;
-    int w = pn_trick_winner(cards, g->rules.players, g->hand.trump);
-    int seat = lead;
-    for (int i = 0; i < w; i++) seat = next_seat(g, seat);
+    int seat = t->plays[k - p->count + pn_trick_winner(cards, p->count + 1, g->hand.trump)].seat;
     int points = pn_counters_of(g->rules.count, cards, g->rules.players);
     if (p->trick + 1 == g->hand.tricks_total) points += pn_last_trick_bonus(g->rules.count);
     rec_say(r, "trick %d: %s wins, %d in counters\n", p->trick + 1, rec_name(r, seat), points);
@@ -632,6 +629,18 @@ void table_status(Recorder *r) {
                "leads\n", h->number, rec_name(r, t->next), t->next);
     goto done;
   }
+  int won[PN_MAX_SEATS] = {0};
+  for (int k = 0; k < t->nplays; k++) { /* the winner of each completed trick */
+    const Play *p = &t->plays[k];
+    if (p->count != g->rules.players - 1) continue;
+    PnCard cards[PN_MAX_SEATS];
+    memcpy(cards, p->before, sizeof cards);
+    cards[p->count] = p->card;
+    won[t->plays[k - p->count + pn_trick_winner(cards, p->count + 1, h->trump)].seat - 1]++;
+  }
+  rec_say(r, "tricks won:");
+  for (int s = 1; s <= g->rules.players; s++) rec_say(r, " %s %d", rec_name(r, s), won[s - 1]);
+  rec_say(r, "\n");
   rec_say(r, "hand %d (table order): %d of %d tricks in", h->number, t->done, h->tricks_total);
   for (int i = 0; i < t->ntrick; i++) {
     char two[3];
