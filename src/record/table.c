@@ -179,6 +179,9 @@ static int new_reneges(Recorder *r, const PnGame *g, const Tricks *t) {
     int later[PN_CARD_KINDS] = {0}, earlier[PN_CARD_KINDS] = {0};
     for (int j = 0; j < t->nplays; j++)
       if (t->plays[j].seat == p->seat) (j >= k ? later : earlier)[t->plays[j].card]++;
+    /* What the seat certainly held at this play: no stock, so nothing comes
+     * into a hand once the play begins; it held what it plays now or later,
+     * and the meld it showed less what of it it had played before. */
     PnCards held = {0};
     for (int c = 0; c < PN_CARD_KINDS; c++) {
       int shown_left = shown[p->seat - 1].n[c] - earlier[c];
