@@ -822,7 +822,7 @@ static PnVerdict begin_play(PnGame *g, PnOutcome *out) {
   const char *why = not_ready(g);
   if (why) return impossible(out, COL_ACTION, "play before the hand is ready: %s", why);
   h->phase = PN_PHASE_PLAY;
-  h->leader = h->turn = h->high_bidder ? h->high_bidder : next_seat(g, h->dealer);
+  h->leader = h->turn = pn_first_leader(g);
   return PN_ACCEPTED;
 }
 
@@ -1239,4 +1239,10 @@ void pn_game_expect(const PnGame *g, PnExpect *out) {
     if (r->flow == PN_FLOW_TWO_HAND && !h->out_seat && !any_score_row(g)) out->actions |= BIT(PN_EV_OUT);
     return;
   }
+}
+
+/* The recorder's table order follows the tricks without the hands and
+ * asks the engine who leads (one home for the rule). */
+int pn_first_leader(const PnGame *g) {
+  return g->hand.high_bidder ? g->hand.high_bidder : next_seat(g, g->hand.dealer);
 }

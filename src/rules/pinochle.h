@@ -442,6 +442,9 @@ void pn_held(const PnGame *game, int seat, PnCards *out);
 void pn_held_next(const PnGame *game, int seat, PnCards *out);
 /* The obligations for the next play. */
 void pn_obligation(const PnGame *game, PnObligation *out);
+/* Who leads the first trick of a stock-less hand once the preparation is
+ * done: the bidder, otherwise the dealer's left.  Needs no hands. */
+int pn_first_leader(const PnGame *game);
 
 /* What may come next. */
 typedef struct PnExpect {

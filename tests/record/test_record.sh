@@ -44,7 +44,138 @@ for preset in $("$pinochle" rules | awk '{ print $1 }'); do check "$preset"; don
 check two-hand 1
 check two-hand-64 1
 
-# A renege is recorded only after `yes`; `no` drops it; undo takes back a line.
+# Table order (tests/record/log2table.awk): no deal rows, a trick per line
+# without seats, every other row with its seat, --yes.  Each game of LOG is
+# typed into one database; it must export byte for byte as importing LOG
+# does, and audit both the same.  Prints the bytes typed per hand.
+table_log() { # name log [terse]
+  local name=$1 log=$2 terse=${3:-0} key variant players np hands
+  local rec=$work/$name-trec.db imp=$work/$name-timp.db
+  rm -f "$rec" "$imp" "$work/$name.tab"
+  for key in $(awk -F, 'NR > 1 && $2 == 0 && $5 == "variant" { print $1 }' "$log"); do
+    awk -F, -v k="$key" 'NR == 1 || $1 == k' "$log" > "$work/game.csv"
+    variant=$(awk -F, '$5 == "variant" { print $7 }' "$work/game.csv")
+    players=$(awk -F, '$5 == "player" { printf "%s%s", sep, $7; sep = "," }' "$work/game.csv")
+    np=$(awk -F, '$5 == "player"' "$work/game.csv" | wc -l)
+    local args=()
+    while IFS= read -r tag; do args+=(--tag "$tag"); done < <(awk -F, '$2 == 0 && $5 == "tag" { print $7 }' "$work/game.csv")
+    while IFS= read -r opt; do args+=(--option "$opt"); done < <(awk -F, '$2 == 0 && $5 == "option" { print $7 }' "$work/game.csv")
+    awk -v players="$np" -v terse="$terse" -f "$here/log2table.awk" "$work/game.csv" > "$work/game.tab"
+    cat "$work/game.tab" >> "$work/$name.tab"
+    "$pinochle" record "$rec" --variant "$variant" --players "$players" --game "$key" "${args[@]}" --yes \
+      < "$work/game.tab" > "$work/$name-$key.out" 2>&1
+  done
+  "$pinochle" import "$imp" "$log" 2> /dev/null
+  "$pinochle" export "$rec" -o "$work/$name-trec.csv"
+  "$pinochle" export "$imp" -o "$work/$name-timp.csv"
+  if ! cmp -s "$work/$name-trec.csv" "$work/$name-timp.csv"; then
+    echo "FAIL table $name: typed in table order and imported differ"
+    diff "$work/$name-trec.csv" "$work/$name-timp.csv" | head -5
+    cat "$work/$name"-*.out | grep -m3 "error"
+    return 1
+  fi
+  "$pinochle" audit "$rec" --no-record --format csv > "$work/$name-trec.audit" 2> /dev/null
+  "$pinochle" audit "$imp" --no-record --format csv > "$work/$name-timp.audit" 2> /dev/null
+  if ! cmp -s "$work/$name-trec.audit" "$work/$name-timp.audit"; then
+    echo "FAIL table $name: the audits differ"
+    return 1
+  fi
+  hands=$(awk -F, 'NR > 1 && $5 == "dealer"' "$log" | wc -l)
+  echo "table $name: $(wc -c < "$work/$name.tab") bytes typed for $hands hands," \
+    "$(( $(wc -c < "$work/$name.tab") / hands )) per hand"
+}
+stockless=$("$pinochle" rules | awk '$1 !~ /^two-hand/ { print $1 }')
+for preset in $stockless; do
+  "$pinochle" sim --variant "$preset" --games 1 --seed 31 --renege-rate 0.02 \
+    --players Ann,Bob,Cal,Dee,Eve -o "$work/$preset-table.csv"
+  if table_log "sim-$preset" "$work/$preset-table.csv"; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+done
+for preset in $stockless; do
+  if table_log "sample-$preset" "$here/../../sample-data/club-$preset.csv"; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+done
+# the same without the seats the recorder knows (bids, passes, trump, call,
+# discard: whose turn it is, or the bidder's)
+for preset in partnership-auction auction five-call; do
+  if table_log "terse-$preset" "$here/../../sample-data/club-$preset.csv" 1; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+done
+# against the lines of the same hands with their deal (log2rec.awk)
+awk -f "$here/log2rec.awk" "$here/../../sample-data/club-partnership-auction.csv" > "$work/pa-dealt.rec"
+echo "dealt first, sample partnership-auction: $(( $(wc -c < "$work/pa-dealt.rec") /
+  $(awk -F, 'NR > 1 && $5 == "dealer"' "$here/../../sample-data/club-partnership-auction.csv" | wc -l) )) bytes per hand"
+
+# --redo N re-enters hand N of a stored game.  Until the new hand is
+# complete the old one stays; then the game is the one whose log has the
+# new hand (its export, and its content hash: importing it is a
+# duplicate), the later hands replayed on the new standing (check).
+redo_test() {
+  local log=$work/partnership-auction-table.csv db=$work/redo.db key players
+  key=$(awk -F, 'NR == 2 { print $1 }' "$log")
+  players=$(awk -F, '$5 == "player" { printf "%s%s", sep, $7; sep = "," }' "$log")
+  awk -v players=4 -f "$here/log2table.awk" "$log" > "$work/redo-all.tab"
+  "$pinochle" record "$db" --variant partnership-auction --players "$players" --game "$key" --tag date=2026-01-06 \
+    --yes < "$work/redo-all.tab" > /dev/null 2>&1
+  "$pinochle" export "$db" -o "$work/redo-before.csv"
+  # hand 2 again, its bid 250 now 400 (set: the later totals change)
+  awk -F, -v OFS=, '$2 == 2 && $5 == "bid" && $7 == 250 { $7 = 400 } 1' "$log" > "$work/redo-edited.csv"
+  awk -F, 'NR == 1 || $2 == 0 || $2 == 2' "$work/redo-edited.csv" | awk -v players=4 -f "$here/log2table.awk" \
+    > "$work/redo-2.tab"
+  grep -q "^2 bid 400$" "$work/redo-2.tab" || { echo "FAIL redo: hand 2 has no bid of 250 to change"; return 1; }
+  head -12 "$work/redo-2.tab" | "$pinochle" record "$db" --resume "$key" --redo 2 --yes > /dev/null 2>&1
+  "$pinochle" export "$db" -o "$work/redo-half.csv"
+  cmp -s "$work/redo-before.csv" "$work/redo-half.csv" || { echo "FAIL redo: an unfinished redo changed the game"; return 1; }
+  "$pinochle" record "$db" --resume "$key" --redo 2 --yes < "$work/redo-2.tab" > "$work/redo.out" 2>&1
+  grep -q "^hand 2 over: .* bid 400 in .*, set$" "$work/redo.out" || { echo "FAIL redo: $(grep -m1 error "$work/redo.out")"; return 1; }
+  "$pinochle" import "$work/redo-imp.db" "$work/redo-edited.csv" 2> /dev/null
+  "$pinochle" export "$db" -o "$work/redo-after.csv"
+  "$pinochle" export "$work/redo-imp.db" -o "$work/redo-imp.csv"
+  cmp -s "$work/redo-after.csv" "$work/redo-imp.csv" || { echo "FAIL redo: not the edited log"; diff "$work/redo-after.csv" "$work/redo-imp.csv" | head -5; return 1; }
+  "$pinochle" import "$work/redo-imp.db" "$work/redo-after.csv" 2>&1 | grep -q "skipped as already there" \
+    || { echo "FAIL redo: the content hash is not the edited log's"; return 1; }
+  "$pinochle" check "$db" > /dev/null || { echo "FAIL redo: check"; return 1; }
+  # a hand that is not there
+  "$pinochle" record "$db" --resume "$key" --redo 99 < /dev/null > "$work/redo99.out" 2>&1
+  grep -q "game $key has no hand 99" "$work/redo99.out" || { echo "FAIL redo 99: $(cat "$work/redo99.out")"; return 1; }
+}
+if redo_test; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+
+# Without --yes a renege waits for an answer typed as the next line: `yes`
+# records it as played (once: it is not asked again), `no` drops the play,
+# and any other line asks again.  The first renege of this game gets
+# `status` (asked again), `no` (dropped; the same play is then typed again)
+# and `yes`; every later renege one `yes`.  The game stored is then the log.
+confirm_game() {
+  local log=$work/confirm.csv reneges players key
+  "$pinochle" sim --variant partnership-auction --games 1 --seed 31 --renege-rate 0.02 \
+    --players Ann,Bob,Cal,Dee -o "$log"
+  "$pinochle" import "$work/confirm-imp.db" "$log" 2> /dev/null
+  reneges=$("$pinochle" audit "$work/confirm-imp.db" --no-record --format csv 2> /dev/null |
+    awk -F, 'NR > 1 && $7 ~ /^renege/ { printf "%s%s:%s", sep, $2, $3; sep = " " }')
+  if [ "$(echo "$reneges" | wc -w)" -lt 2 ]; then echo "FAIL confirm: the game needs two reneges"; return 1; fi
+  key=$(awk -F, 'NR == 2 { print $1 }' "$log")
+  players=$(awk -F, '$5 == "player" { printf "%s%s", sep, $7; sep = "," }' "$log")
+  awk -v reneges="$reneges" -v first='status\nno\n@\nyes' -f "$here/log2rec.awk" "$log" > "$work/confirm.rec"
+  "$pinochle" record "$work/confirm-rec.db" --variant partnership-auction --players "$players" --game "$key" \
+    --tag date=2026-01-06 < "$work/confirm.rec" > "$work/confirm.out" 2>&1
+  "$pinochle" export "$work/confirm-rec.db" -o "$work/confirm-rec.csv"
+  "$pinochle" export "$work/confirm-imp.db" -o "$work/confirm-imp.csv"
+  if ! cmp -s "$work/confirm-rec.csv" "$work/confirm-imp.csv"; then
+    echo "FAIL confirm: the game recorded with yes/no differs from the log"
+    diff "$work/confirm-rec.csv" "$work/confirm-imp.csv" | head -5
+    return 1
+  fi
+  local asked answered dropped
+  asked=$(grep -c "that is a renege: record it as played" "$work/confirm.out")
+  answered=$(grep -c "^answer yes (record the renege as played) or no (drop the play)$" "$work/confirm.out")
+  dropped=$(grep -c "^not recorded$" "$work/confirm.out")
+  # one question per renege, plus the first one's again after `no`
+  if [ "$asked" -ne $(($(echo "$reneges" | wc -w) + 1)) ] || [ "$answered" -ne 1 ] || [ "$dropped" -ne 1 ]; then
+    echo "FAIL confirm: asked $asked, asked again $answered, dropped $dropped"
+    return 1
+  fi
+}
+if confirm_game; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+
+# undo takes back a line; a refused row says why.
 db=$work/confirm.db
 printf '%s\n' "deal" "undo" "status" | "$pinochle" record "$db" --variant partnership-auction \
   --players Ann,Bob,Cal,Dee --game t1 --seed 5 > "$work/undo.out" 2>&1
@@ -53,6 +184,106 @@ printf '%s\n' "1 deal AS" | "$pinochle" record "$db" --variant partnership-aucti
   --players Ann,Bob,Cal,Dee --game t2 > "$work/bad.out" 2>&1
 if grep -q "error: deal row has 1 cards, expected 12" "$work/bad.out"; then pass=$((pass + 1)); else
   echo "FAIL refused row"; cat "$work/bad.out"; fail=$((fail + 1)); fi
+
+# A game started without --game whose default key (rec-DATE-TIME) is taken
+# already (another game started in the same second) gets rec-DATE-TIME-2.
+# The keys of the next few seconds are taken first, so the clock cannot
+# slip past the collision.
+db=$work/keys.db
+for i in 0 1 2 3 4 5; do
+  echo quit | "$pinochle" record "$db" --variant two-hand --players A,B --game "$(date -d "+$i sec" +rec-%Y%m%d-%H%M%S)" \
+    > /dev/null 2>&1
+done
+echo quit | "$pinochle" record "$db" --variant two-hand --players A,B > "$work/key.out" 2>&1
+if grep -q "^recording rec-[0-9]*-[0-9]*-2 " "$work/key.out" &&
+  [ "$("$pinochle" export "$db" | awk -F, 'NR > 1 { print $1 }' | sort -u | wc -l)" -eq 7 ]; then pass=$((pass + 1)); else
+  echo "FAIL default keys: $(head -1 "$work/key.out")"; fail=$((fail + 1)); fi
+
+# At a terminal, `status` shows whose turn it is once (it was shown again
+# after every line, status included).
+if command -v script > /dev/null; then
+  printf '%s\n' status quit > "$work/tty.in"
+  script -qec "'$pinochle' record '$work/tty.db' --variant two-hand --players A,B --game g < /dev/tty" /dev/null \
+    < "$work/tty.in" | tr -d '\r' > "$work/tty.out"
+  shown=$(grep -c "^hand 1, next: dealer" "$work/tty.out")
+  if [ "$shown" -eq 2 ]; then pass=$((pass + 1)); else # once at the start, once for status
+    echo "FAIL status at a terminal: shown $shown times"; cat "$work/tty.out"; fail=$((fail + 1)); fi
+fi
+
+# --resume of a game with no hand stored: the first dealer is seat 1 (it
+# said "dealer 0" and refused `deal`).
+echo quit | "$pinochle" record "$work/nohand.db" --variant partnership --players A,B,C,D --game q > /dev/null 2>&1
+printf '%s\n' deal quit | "$pinochle" record "$work/nohand.db" --resume q > "$work/nohand.out" 2>&1
+if grep -q "dealer 1)" "$work/nohand.out" && ! grep -q "error" "$work/nohand.out" && grep -q "^  A  " "$work/nohand.out"; then
+  pass=$((pass + 1)); else echo "FAIL resume without hands:"; cat "$work/nohand.out"; fail=$((fail + 1)); fi
+
+# --player NAME per seat: a name may hold a comma; names are trimmed, and a
+# line names a seat in any case (`cal` is Cal).
+printf '%s\n' "dealer 1" "BOB pass" "cal pass" status quit | "$pinochle" record "$work/names.db" \
+  --variant partnership-auction --player "Lee, Ann " --player Bob --player " Cal" --player Dee --game n \
+  > "$work/names.out" 2>&1
+"$pinochle" export "$work/names.db" | awk -F, '$5 == "player"' > "$work/names.csv"
+if grep -q '^n,0,2,1,player,,"Lee, Ann"$' "$work/names.csv" && grep -q '^n,0,4,3,player,,Cal$' "$work/names.csv" &&
+  grep -q "^hand 1 (table order), Dee (seat 4) to act: bid pass" "$work/names.out" && ! grep -q error "$work/names.out"; then
+  pass=$((pass + 1)); else echo "FAIL --player:"; cat "$work/names.csv" "$work/names.out"; fail=$((fail + 1)); fi
+
+# A deal line names its bad card, and extra words after a deal are refused
+# (they were taken as a count gone wrong, or silently dropped).
+printf '%s\n' "1 deal TS TS QS XX KH KH QH AD QD JD 9D KC" "1 deal TS TS QS QS KH KH QH AD QD JD 9D KC hello" \
+  "1 deal TS TS QS QS KH KH QH AD QD JD 9D KC" | "$pinochle" record "$work/dealwords.db" --variant two-hand \
+  --players A,B --game d > "$work/dealwords.out" 2>&1
+if grep -q "^error: 'XX' is not a card (deal takes cards only)$" "$work/dealwords.out" &&
+  grep -q "^error: 'hello' is not a card (deal takes cards only)$" "$work/dealwords.out" &&
+  [ "$(grep -c error "$work/dealwords.out")" -eq 2 ]; then pass=$((pass + 1)); else
+  echo "FAIL bad deal words:"; cat "$work/dealwords.out"; fail=$((fail + 1)); fi
+
+# Two-hand entered with draws: after the turn-up a bare `play` is the
+# next seat's; before the draws `status` lists no card of the stock; undo
+# takes back a draw.
+printf '%s\n' "1 deal TS TS QS QS KH KH QH AD QD JD 9D KC" "2 deal JS JS 9S 9S QH TD TD KD JD AC JC 9C" "turnup JH" \
+  "play AC" "play QH" status "draw 9H" undo status | "$pinochle" record "$work/draws.db" --variant two-hand \
+  --players A,B --game d > "$work/draws.out" 2>&1
+if ! grep -q error "$work/draws.out" && grep -q "^trick 1: A wins" "$work/draws.out" &&
+  [ "$(grep -c "^  holds TS TS QS QS KH KH AD QD JD 9D KC and the draws to come$" "$work/draws.out")" -eq 2 ] &&
+  grep -q "^undone: draw 9H$" "$work/draws.out"; then pass=$((pass + 1)); else
+  echo "FAIL two-hand draws:"; cat "$work/draws.out"; fail=$((fail + 1)); fi
+
+# quit in mid-hand asks first; anything but yes goes on.
+printf '%s\n' deal quit no quit yes status | "$pinochle" record "$work/quit.db" --variant partnership \
+  --players A,B,C,D --game q --seed 3 > "$work/quit.out" 2>&1
+if [ "$(grep -c "^hand 1 is not finished and would not be stored: quit anyway? (yes/no)$" "$work/quit.out")" -eq 2 ] &&
+  grep -q "^going on with hand 1$" "$work/quit.out" && ! grep -q "^scores:" "$work/quit.out"; then
+  pass=$((pass + 1)); else echo "FAIL quit in mid-hand:"; cat "$work/quit.out"; fail=$((fail + 1)); fi
+
+# A shuffled hand interrupted (not stored) deals again the same cards
+# after --resume: the shuffle comes from the stored key and the hand's
+# number (it came from the clock).
+echo deal | "$pinochle" record "$work/reshuffle.db" --variant partnership --players A,B,C,D --game s \
+  2> /dev/null | grep "^  [ABCD] " > "$work/deal1.out"
+sleep 1
+echo deal | "$pinochle" record "$work/reshuffle.db" --resume s 2> /dev/null | grep "^  [ABCD] " > "$work/deal2.out"
+if [ -s "$work/deal1.out" ] && cmp -s "$work/deal1.out" "$work/deal2.out"; then pass=$((pass + 1)); else
+  echo "FAIL a resumed hand dealt again:"; cat "$work/deal1.out" "$work/deal2.out"; fail=$((fail + 1)); fi
+
+# A record that fails to start creates nothing: bad arguments are refused
+# before the database is opened, and --resume never creates one.
+nofile() { # what-is-checked expected-message args...
+  local what=$1 want=$2; shift 2
+  rm -f "$work/none.db"
+  "$pinochle" record "$work/none.db" "$@" < /dev/null > "$work/none.out" 2>&1
+  local rc=$?
+  if [ "$rc" -ne 2 ] || [ -e "$work/none.db" ] || ! grep -q "$want" "$work/none.out"; then
+    echo "FAIL $what: exit $rc, $(ls "$work/none.db" 2>&1 | head -1), $(head -1 "$work/none.out")"
+    fail=$((fail + 1))
+  else
+    pass=$((pass + 1))
+  fi
+}
+nofile "unknown variant" "unknown variant 'foo'" --variant foo --players A,B
+nofile "resume of a missing file" "none.db: no such database" --resume nokey
+nofile "wrong number of players" "two-hand needs 2 players, not 3" --variant two-hand --players A,B,C
+nofile "dealer out of range" "dealer must be a seat of partnership" --variant partnership --players A,B,C,D --dealer 5
+nofile "unknown option" "unknown option 'foo'" --variant two-hand --players A,B --option foo=1
 
 echo "$pass passed, $fail failed"
 [ "$fail" -eq 0 ]

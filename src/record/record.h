@@ -1,0 +1,82 @@
+/*
+ * record.h - the scorekeeper's recorder: a game entered one line of text
+ * at a time, checked by the rules engine, each completed hand stored.
+ *
+ * The recorder prints nothing.  rec_line() takes one line (as typed at a
+ * table, without or with its newline) and returns what happened; the words
+ * for the scorekeeper (errors, findings, trick and hand results) are in
+ * rec_text() until the next call.  `pinochle record` (src/cli) drives it
+ * from a terminal; a browser recorder can drive it the same way.
+ *
+ * The recorder borrows the Store: the caller opens it first and closes it
+ * after rec_free().
+ */
+#ifndef PN_RECORD_H
+#define PN_RECORD_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "pinochle.h"
+#include "store.h"
+
+typedef struct Recorder Recorder;
+
+/* What one line did. */
+typedef enum RecResult {
+  REC_NOTHING,  /* a blank line or a # comment */
+  REC_INFO,     /* help or status: words only, nothing recorded */
+  REC_ACCEPTED, /* recorded (the hand goes on) */
+  REC_PENDING,  /* a renege awaits the scorekeeper's yes or no */
+  REC_REFUSED,  /* not recorded; rec_text() says why */
+  REC_STORED,   /* recorded, and it completed a hand (or a score row after
+                   one), which is now stored */
+  REC_QUIT,     /* quit or exit */
+  REC_FAILED    /* the database failed (diag says why): stop */
+} RecResult;
+
+/* A new game's header (every pointer borrowed for the call). */
+typedef struct RecGame {
+  const char *key;            /* NULL: rec-YYYYMMDD-HHMMSS, made unique */
+  const char *variant;        /* the preset's name */
+  const PnRules *rules;       /* the preset with the options applied */
+  int noptions;
+  const char *const *options; /* "name=value" */
+  int nplayers;               /* rules->players */
+  const char *const *players; /* names by seat (spaces around them are dropped;
+                                 a line names a seat by any case) */
+  int ntags;
+  const char *const *tags;    /* "name=value" */
+  int dealer;                 /* the first hand's dealer */
+} RecGame;
+
+/* Starts a new game: stores its header (refused when the key exists).
+ * `seed` seeds the shuffles of `deal` (hand N's from the seed and N); 0
+ * seeds them from the game's key, so a resumed hand deals the same cards.
+ * Returns 0, or -1 with diag filled (*out NULL). */
+int rec_start(Store *store, const RecGame *game, uint64_t seed, bool auto_yes, Recorder **out, PnDiag *diag);
+/* Continues the stored, unfinished game `key` after its last stored hand;
+ * with redo N (> 0), re-enters hand N of the game, finished or not: the
+ * hand typed replaces hand N once it is complete (the game is written
+ * again in one transaction, later hands replayed on the new standing),
+ * and until then the database keeps the old one. */
+int rec_resume(Store *store, const char *key, int redo, uint64_t seed, bool auto_yes, Recorder **out,
+               PnDiag *diag);
+void rec_free(Recorder *r);
+
+/* Handles one line; see RecResult.  diag is filled on REC_FAILED only. */
+RecResult rec_line(Recorder *r, const char *line, PnDiag *diag);
+/* The words of the last rec_line/rec_show_status/rec_finish call: whole
+ * lines, each ending in a newline; "" when none.  Owned by r. */
+const char *rec_text(const Recorder *r);
+/* Puts the scores and whose turn it is, and what comes next, in rec_text(). */
+void rec_show_status(Recorder *r);
+/* At the end of the input: puts in rec_text() what became of a hand in
+ * progress (not stored) and returns true when there was one. */
+bool rec_finish(Recorder *r);
+
+const char *rec_key(const Recorder *r);      /* the game's key */
+int rec_hands_played(const Recorder *r);     /* hands stored */
+const char *rec_player(const Recorder *r, int seat); /* a seat's name (trimmed) */
+
+#endif

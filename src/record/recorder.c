@@ -1,0 +1,1045 @@
+/*
+ * recorder.c - the scorekeeper's live recorder (record.h).
+ *
+ * One event per line.  Every line goes through the rules engine first:
+ * impossible events are refused with the reason, reneges are recorded
+ * only after confirmation, other findings are recorded and reported.
+ * Each completed hand is committed at once, so a crash loses at most the
+ * hand in progress; rec_resume continues a game.  In two-hand the stock
+ * may be entered as it is drawn (`draw`); the stored hand is then the same
+ * as if its stock row had been given.  Nothing here prints: the words go
+ * to r->text for the caller to show.
+ */
+#define _POSIX_C_SOURCE 200809L /* strdup, strtok_r, strcasecmp */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include "codec.h"
+#include "record.h"
+#include "replay.h"
+#include "sim.h"
+
+#include "recorder_int.h"
+
+const char *rec_name(const Recorder *r, int seat) {
+  return seat >= 1 && seat <= r->game.rules.players ? r->players[seat - 1] : "?";
+}
+
+/* Appends to what this call says.  Out of memory loses words, never the
+ * hand: the caller is told by a line at the end of rec_text(). */
+void rec_say(Recorder *r, const char *fmt, ...) {
+  va_list ap;
+  va_start(ap, fmt);
+  int need = vsnprintf(NULL, 0, fmt, ap);
+  va_end(ap);
+  if (need < 0 || r->text_lost) return;
+  if (r->text_len + (size_t)need + 1 > r->text_cap) {
+    size_t cap = (r->text_cap ? r->text_cap * 2 : 1024) + (size_t)need;
+    char *grown = realloc(r->text, cap);
+    if (!grown) {
+      r->text_lost = true;
+      return;
+    }
+    r->text = grown;
+    r->text_cap = cap;
+  }
+  va_start(ap, fmt);
+  vsnprintf(r->text + r->text_len, r->text_cap - r->text_len, fmt, ap);
+  va_end(ap);
+  r->text_len += (size_t)need;
+}
+
+/* When words were lost, the text still ends by saying so. */
+static void say_lost(Recorder *r) {
+  static const char lost[] = "(out of memory: some of this line's messages are lost)\n";
+  if (r->text_cap >= sizeof lost) {
+    size_t at = r->text_len + sizeof lost <= r->text_cap ? r->text_len : r->text_cap - sizeof lost;
+    memcpy(r->text + at, lost, sizeof lost);
+    r->text_len = at + sizeof lost - 1;
+  }
+}
+
+/* Starts the words of a new call. */
+static void say_reset(Recorder *r) {
+  r->text_len = 0;
+  r->text_lost = false;
+  if (r->text) r->text[0] = 0;
+}
+
+static int draws_missing(const Recorder *r);
+
+/* -------------------------------------------------------------- display */
+
+void rec_show_cards(Recorder *r, const PnCards *cards) {
+  char buf[PN_MAX_EVENT_CARDS * 4];
+  rec_say(r, "%s", pn_cards_str(cards, buf, sizeof buf));
+}
+
+static void show_scores(Recorder *r) {
+  rec_say(r, "scores:");
+  for (int s = 1; s <= r->game.rules.players; s++) {
+    if (r->game.rules.sides == PN_SIDES_TEAMS && s > 2) break;
+    if (r->game.rules.sides == PN_SIDES_TEAMS)
+      rec_say(r, "  %s+%s %d", rec_name(r, s), rec_name(r, s + 2), r->game.running[s - 1]);
+    else
+      rec_say(r, "  %s %d", rec_name(r, s), r->game.running[s - 1]);
+  }
+  rec_say(r, "  (target %d)\n", r->game.target);
+}
+
+/* Whose turn, and what the engine expects next. */
+static void show_status(Recorder *r) {
+  const PnGame *g = &r->game;
+  const PnHand *h = &g->hand;
+  PnExpect ex;
+  pn_game_expect(g, &ex);
+  if (g->over) {
+    rec_say(r, "game over: %s wins (score rows may still follow; quit ends)\n", rec_name(r, g->winner));
+    return;
+  }
+  if (h->phase != PN_PHASE_DONE && h->trump >= 0 && h->high_bidder) /* the contract */
+    rec_say(r, "contract: %s bid %d, trump %s\n", rec_name(r, h->high_bidder), h->high_bid,
+            replay_suit_name(h->trump));
+  if (h->phase == PN_PHASE_PLAY && h->trick_no > 0) { /* the tricks so far */
+    rec_say(r, "tricks won:");
+    for (int s = 1; s <= g->rules.players; s++) rec_say(r, " %s %d", rec_name(r, s), h->tricks_won[s - 1]);
+    rec_say(r, " (%d of %d)\n", h->trick_no, h->tricks_total);
+  }
+  if (h->phase == PN_PHASE_PLAY && h->ntrick > 0) {
+    rec_say(r, "trick %d so far:", h->trick_no + 1);
+    for (int i = 0; i < h->ntrick; i++) {
+      char two[3];
+      rec_say(r, " %s %s", rec_name(r, h->trick_seat[i]), pn_card_str(h->trick[i], two));
+    }
+    rec_say(r, "\n");
+  }
+  if (h->phase == PN_PHASE_DONE) { /* between hands: the next one, or claims for this one */
+    rec_say(r, "hand %d is over; next: hand %d (dealer %d: `deal` to shuffle, or its rows), or a score row for "
+               "hand %d\n", h->number, h->number + 1, r->next_dealer, h->number);
+    return;
+  }
+  rec_say(r, "hand %d, ", h->phase == PN_PHASE_DEALER ? g->hands_played + 1 : h->number);
+  if (ex.seat) rec_say(r, "%s (seat %d) to act:", rec_name(r, ex.seat), ex.seat);
+  else rec_say(r, "next:");
+  for (int a = 0; a < PN_EV_KINDS; a++)
+    if (ex.actions & (1u << a)) rec_say(r, " %s", pn_action_name((PnAction)a));
+  if (ex.actions & (1u << PN_EV_BID)) rec_say(r, " (lowest good bid %d)", ex.min_bid);
+  if (h->phase == PN_PHASE_DEALER || (h->phase == PN_PHASE_DONE && !g->over))
+    rec_say(r, " (or `deal` to shuffle; dealer %d)", r->next_dealer);
+  rec_say(r, "\n");
+  if ((ex.actions & (1u << PN_EV_PLAY)) && ex.seat) {
+    rec_say(r, "  holds ");
+    PnCards held;
+    if (draws_missing(r)) { /* the stock's order is not known yet: no card of it */
+      pn_held(g, ex.seat, &held);
+      rec_show_cards(r, &held);
+      rec_say(r, " and the draws to come\n");
+      return;
+    }
+    pn_held_next(g, ex.seat, &held);
+    rec_show_cards(r, &held);
+    rec_say(r, "\n  legal ");
+    rec_show_cards(r, &ex.legal);
+    rec_say(r, "\n");
+  }
+}
+
+static void show_help(Recorder *r) {
+  rec_say(r, "Lines (SEAT is a seat number or player name; it defaults to whose turn it is):\n"
+             "  deal                      shuffle and deal the hand (the program deals)\n"
+             "  [SEAT] deal CARD...       enter one seat's dealt cards\n"
+             "  turnup CARD | stock CARD... | widow CARD...\n"
+             "  dealer SEAT               who deals this hand (default: the next seat)\n"
+             "  [SEAT] bid N | pass       bidding\n"
+             "  [SEAT] trump S            the bidder names trump (S H D C, or hearts ...)\n"
+             "  [SEAT] call CARD          five-call: the called card\n"
+             "  [SEAT] discard C C C      auction: the bidder's discards\n"
+             "  [SEAT] give CARD...       passing: the partner's cards, then the bidder's\n"
+             "  [SEAT] dix exchange|show  count a dix\n"
+             "  [SEAT] meld CARD... [N]   show meld (two-hand: a meld name or N last)\n"
+             "  [SEAT] moon               shoot the moon\n"
+             "  [SEAT] CARD...            a trick from its leader (or that many plays)\n"
+             "  [SEAT] play CARD          play a card\n"
+             "  draw CARD                 two-hand without a stock row: the card drawn\n"
+             "  [SEAT] out                two-hand: declare out\n"
+             "  [SEAT] score N            claim a hand score (after the last trick)\n"
+             "  undo | status | help | quit\n"
+             "Without deal rows (table order, no stock): the deal is worked out from the\n"
+             "tricks, passes, discards and widow once the last trick is in.\n");
+}
+
+/* ------------------------------------------------------------ the store */
+
+/* Stores the completed hand (or, after a score row, its events again)
+ * and the game's standing, in one transaction. */
+static int redo_store(Recorder *r, PnDiag *diag);
+
+static int commit_hand(Recorder *r, PnDiag *diag) {
+  if (r->redo) return redo_store(r, diag);
+  uint8_t *events = malloc((size_t)r->nevents * CODEC_MAX_EVENT);
+  if (!events) {
+    snprintf(diag->msg, sizeof diag->msg, "out of memory");
+    return -1;
+  }
+  size_t len = 0;
+  for (int i = 0; i < r->nevents; i++) len += codec_event_encode(&r->events[i], events + len);
+  CodecResults res;
+  codec_results_from_game(&r->game, &res);
+  uint8_t results[CODEC_MAX_RESULTS];
+  size_t rlen = codec_results_encode(&res, results);
+  const PnHandResult *hr = &r->game.hand.result;
+  StoreHand hand = {r->game.hand.number, r->game.hand.dealer, events, len, results, rlen, hr->bidder, hr->bid,
+                    hr->trump};
+  uint64_t hash = codec_hash(r->hash_before_hand, events, len);
+  StoreGameEnd end = {r->game.hands_played, r->game.over, r->game.winner, hash};
+  int rc = -1;
+  if (store_begin(r->store, diag) != STORE_OK) goto done;
+  int stored = r->committed ? store_hand_update_events(r->store, r->game_id, hand.number, events, len, diag)
+                            : store_hand_insert(r->store, r->game_id, &hand, diag);
+  if (stored != STORE_OK || store_game_update_end(r->store, r->game_id, &end, diag) != STORE_OK) {
+    store_rollback(r->store);
+    goto done;
+  }
+  if (store_commit(r->store, diag) != STORE_OK) goto done;
+  r->hash = hash;
+  r->committed = true;
+  rc = 0;
+done:
+  free(events);
+  return rc;
+}
+
+/* ------------------------------------------------------------ applying */
+
+/* Replays this hand's events from its start (after undo, or a draw that
+ * changed the provisional stock). */
+void rec_rebuild_hand(Recorder *r) {
+  r->game = r->hand_start;
+  for (int i = 0; i < r->nevents; i++) {
+    PnOutcome out;
+    pn_game_apply(&r->game, &r->events[i], &out);
+  }
+}
+
+void rec_report_finding(Recorder *r, const PnOutcome *out) {
+  const PnFinding *f = &out->finding;
+  char card[3] = "";
+  if (f->card != PN_NO_CARD) pn_card_str(f->card, card);
+  rec_say(r, "finding: %s by %s (seat %d)%s%s", pn_finding_name(f->kind), rec_name(r, f->seat), f->seat,
+         *card ? " playing " : "", card);
+  if (pn_cards_total(&f->evidence)) {
+    rec_say(r, " while holding ");
+    rec_show_cards(r, &f->evidence);
+  }
+  if (f->kind == PN_FIND_MELD_CLAIM || f->kind == PN_FIND_SCORE_CLAIM || f->kind == PN_FIND_BID_TOO_LOW)
+    rec_say(r, " (given %d, rules say %d)", f->claimed, f->computed);
+  rec_say(r, "\n");
+}
+
+bool rec_is_renege(PnFindingKind k) {
+  return k == PN_FIND_RENEGE_FOLLOW || k == PN_FIND_RENEGE_HEAD || k == PN_FIND_RENEGE_TRUMP ||
+         k == PN_FIND_RENEGE_OVERTRUMP;
+}
+
+static void show_hand_result(Recorder *r) {
+  const PnHandResult *res = &r->game.hand.result;
+  rec_say(r, "hand %d over", r->game.hand.number);
+  if (res->redeal) rec_say(r, ": all passed, no score");
+  else if (res->bidder)
+    rec_say(r, ": %s bid %d in %s, %s", rec_name(r, res->bidder), res->bid, replay_suit_name(res->trump),
+           res->moon ? (res->made ? "shot the moon" : "missed the moon") : res->made ? "made it" : "set");
+  rec_say(r, "\n");
+  for (int s = 1; s <= r->game.rules.players; s++) {
+    const PnSeatResult *sr = &res->seat[s - 1];
+    rec_say(r, "  %-12s meld %4d counted %4d  counters %4d  tricks %2d  score %5d  total %5d\n", rec_name(r, s),
+           sr->meld_shown, sr->meld_counted, sr->counters, sr->tricks, sr->score, r->game.running[s - 1]);
+  }
+  if (r->game.over) rec_say(r, "game over: %s wins\n", rec_name(r, r->game.winner));
+}
+
+/* Two-hand with a provisional stock: how many draws the next play needs
+ * that have not been entered. */
+static int draws_missing(const Recorder *r) {
+  const PnHand *h = &r->game.hand;
+  if (r->stock_event < 0 || !h->draw_pending) return 0;
+  int needed = h->stock_pos + (h->stock_len - h->stock_pos >= 2 ? 2 : 1);
+  return needed > r->stock_known ? needed - r->stock_known : 0;
+}
+
+/* What the table wants to hear after an event goes in (`after` is the
+ * game with it, r->game without): who won a trick and its counters, and
+ * a shown meld's value by the rules next to the value claimed. */
+static void say_progress(Recorder *r, const PnEvent *ev, const PnGame *after) {
+  const PnHand *h = &r->game.hand, *a = &after->hand;
+  if (ev->action == PN_EV_PLAY && a->trick_no > h->trick_no) {
+    PnCard cards[PN_MAX_SEATS];
+    memcpy(cards, h->trick, sizeof cards);
+    cards[h->ntrick] = ev->cards[0];
+    int points = pn_counters_of(after->rules.count, cards, h->ntrick + 1);
+    if (a->trick_no == a->tricks_total) points += pn_last_trick_bonus(after->rules.count);
+    rec_say(r, "trick %d: %s wins, %d in counters\n", a->trick_no, rec_name(r, a->last_winner), points);
+  }
+  if (ev->action == PN_EV_MELD && after->rules.flow != PN_FLOW_TWO_HAND && a->meld_shown[ev->seat - 1] >= 0) {
+    rec_say(r, "meld: %s shows %d by the rules", rec_name(r, ev->seat), a->meld_shown[ev->seat - 1]);
+    if (ev->has_value) rec_say(r, " (claimed %d)", ev->value);
+    rec_say(r, "\n");
+  }
+}
+
+/* Applies one event: REC_ACCEPTED, REC_STORED when it completed the hand
+ * (or is a score row after it) and the hand is stored, REC_PENDING when
+ * its renege awaits a yes, REC_REFUSED, or REC_FAILED (diag says why).
+ * `confirmed`: the scorekeeper already said yes to this event's renege. */
+RecResult rec_record_event(Recorder *r, const PnEvent *typed, bool confirmed, PnDiag *diag) {
+  PnEvent full = *typed; /* a dix typed without its card is stored with it, as the importer stores it */
+  pn_event_complete(&r->game, &full);
+  const PnEvent *ev = &full;
+  if (ev->action == PN_EV_PLAY && draws_missing(r)) {
+    rec_say(r, "error: enter the draws first (draw CARD), %s drawing first\n", rec_name(r, r->game.hand.last_winner));
+    return REC_REFUSED;
+  }
+  if (r->nevents == MAX_HAND_EVENTS) {
+    rec_say(r, "error: too many events in one hand\n");
+    return REC_REFUSED;
+  }
+  PnGame *trial = malloc(sizeof *trial);
+  if (!trial) {
+    snprintf(diag->msg, sizeof diag->msg, "out of memory");
+    return REC_FAILED;
+  }
+  *trial = r->game;
+  PnOutcome out;
+  RecResult rc = REC_REFUSED;
+  if (pn_game_apply(trial, ev, &out) == PN_IMPOSSIBLE) {
+    rec_say(r, "error: %s\n", out.reason);
+    goto done;
+  }
+  if (out.verdict == PN_ACCEPTED_FINDING) rec_report_finding(r, &out);
+  if (out.verdict == PN_ACCEPTED_FINDING && rec_is_renege(out.finding.kind) && !confirmed && !r->auto_yes) {
+    r->pending = true;
+    r->pending_event = *ev;
+    rec_say(r, "that is a renege: record it as played? (yes/no)\n");
+    rc = REC_PENDING;
+    goto done;
+  }
+  say_progress(r, ev, trial);
+  r->game = *trial;
+  r->events[r->nevents++] = *ev;
+  rc = REC_ACCEPTED;
+  /* a score row, or a two-hand `out` after the last trick (it re-scores the
+   * hand), comes after the hand was stored: store it again */
+  if (out.hand_done || (r->committed && (ev->action == PN_EV_SCORE || ev->action == PN_EV_OUT))) {
+    if (out.hand_done) show_hand_result(r);
+    rc = commit_hand(r, diag) != 0 ? REC_FAILED : REC_STORED;
+  } else if (draws_missing(r)) {
+    rec_say(r, "%s won the trick: enter the draws (draw CARD), %s first\n", rec_name(r, r->game.hand.last_winner),
+        rec_name(r, r->game.hand.last_winner));
+  }
+done:
+  free(trial);
+  return rc;
+}
+
+/* Starts the hand with the next dealer when a deal row comes first:
+ * REC_ACCEPTED when the hand has begun, else what refused it. */
+static RecResult ensure_hand_started(Recorder *r, PnDiag *diag) {
+  PnPhase phase = r->game.hand.phase;
+  if (phase != PN_PHASE_DEALER && phase != PN_PHASE_DONE) return REC_ACCEPTED;
+  if (r->redo && r->committed) {
+    rec_say(r, "error: hand %d is entered again and stored (its score rows may follow); --redo enters one hand: "
+               "quit\n", r->redo);
+    return REC_REFUSED;
+  }
+  PnEvent ev = {.action = PN_EV_DEALER, .seat = r->next_dealer, .suit = -1, .meld = -1};
+  r->hand_start = r->game;
+  r->nevents = 0;
+  r->committed = false;
+  r->stock_event = -1;
+  r->hash_before_hand = r->hash;
+  RecResult rc = rec_record_event(r, &ev, false, diag);
+  if (rc != REC_ACCEPTED) return rc;
+  r->next_dealer = r->next_dealer % r->game.rules.players + 1;
+  return REC_ACCEPTED;
+}
+
+/* Two-hand deal entered by hand without a stock: the rest of the deck in
+ * any order, to be confirmed card by card by `draw`. */
+static RecResult add_provisional_stock(Recorder *r, PnDiag *diag) {
+  const PnHand *h = &r->game.hand;
+  if (r->game.rules.flow != PN_FLOW_TWO_HAND || h->phase != PN_PHASE_DEAL || h->have_stock || !h->have_turnup)
+    return REC_ACCEPTED;
+  for (int s = 0; s < r->game.rules.players; s++)
+    if (!h->have_deal[s]) return REC_ACCEPTED;
+  PnCards rest;
+  pn_deck_cards(r->game.rules.deck, &rest);
+  for (int s = 0; s < r->game.rules.players; s++)
+    for (int c = 0; c < PN_CARD_KINDS; c++) rest.n[c] = (uint8_t)(rest.n[c] - h->dealt[s].n[c]);
+  rest.n[h->turnup]--;
+  PnEvent ev = {.action = PN_EV_STOCK, .suit = -1, .meld = -1};
+  for (int c = 0; c < PN_CARD_KINDS; c++)
+    for (int k = 0; k < rest.n[c]; k++) ev.cards[ev.ncards++] = (PnCard)c;
+  int at = r->nevents;
+  RecResult rc = rec_record_event(r, &ev, false, diag);
+  if (rc == REC_ACCEPTED && r->nevents == at + 1) {
+    r->stock_event = at;
+    r->stock_known = 0;
+    rec_say(r, "the stock is unknown: enter each card as it is drawn (draw CARD)\n");
+  }
+  return rc == REC_FAILED ? REC_FAILED : REC_ACCEPTED;
+}
+
+static RecResult record_draw(Recorder *r, const char *text) {
+  PnCard card;
+  if (pn_card_parse(text, strlen(text), &card) != strlen(text)) {
+    rec_say(r, "error: '%s' is not a card\n", text);
+    return REC_REFUSED;
+  }
+  if (r->stock_event < 0 || !draws_missing(r)) {
+    rec_say(r, "error: no draw is due now\n");
+    return REC_REFUSED;
+  }
+  PnEvent *stock = &r->events[r->stock_event];
+  int found = -1;
+  for (int i = r->stock_known; i < stock->ncards && found < 0; i++)
+    if (stock->cards[i] == card) found = i;
+  if (found < 0) {
+    char two[3];
+    rec_say(r, "error: %s cannot be in the stock (it is dealt, turned up or drawn already)\n", pn_card_str(card, two));
+    return REC_REFUSED;
+  }
+  stock->cards[found] = stock->cards[r->stock_known];
+  r->draw_at[r->stock_known] = r->nevents; /* undo takes it back while no row follows it */
+  stock->cards[r->stock_known++] = card;
+  rec_rebuild_hand(r); /* only the order of undrawn cards changed */
+  return REC_ACCEPTED;
+}
+
+/* ------------------------------------------------------------- parsing */
+
+/* A seat number or a player's name, or 0. */
+static int parse_seat(const Recorder *r, const char *word) {
+  char *end;
+  long n = strtol(word, &end, 10);
+  if (!*end && n >= 1 && n <= r->game.rules.players) return (int)n;
+  for (int s = 1; s <= r->game.rules.players; s++)
+    if (strcasecmp(word, r->players[s - 1]) == 0) return s;
+  return 0;
+}
+
+/* With the deal typed first, the last trick is forced once every hand
+ * holds one card: when a line other than a play comes (or quit), it is
+ * played out first.  REC_NOTHING when it is not due. */
+static RecResult fill_forced_trick(Recorder *r, PnDiag *diag) {
+  const PnHand *h = &r->game.hand;
+  if (r->table || r->pending || h->phase != PN_PHASE_PLAY || h->ntrick != 0 || h->draw_pending ||
+      h->trick_no != h->tricks_total - 1)
+    return REC_NOTHING;
+  PnCards held[PN_MAX_SEATS];
+  for (int s = 1; s <= r->game.rules.players; s++) {
+    pn_held(&r->game, s, &held[s - 1]);
+    if (pn_cards_total(&held[s - 1]) != 1) return REC_NOTHING;
+  }
+  rec_say(r, "the last trick is forced:");
+  RecResult rc = REC_NOTHING;
+  for (int i = 0, seat = h->leader; i < r->game.rules.players; i++, seat = seat % r->game.rules.players + 1) {
+    PnEvent ev = {.action = PN_EV_PLAY, .seat = seat, .ncards = 1, .suit = -1, .meld = -1};
+    for (int c = 0; c < PN_CARD_KINDS; c++)
+      if (held[seat - 1].n[c]) ev.cards[0] = (PnCard)c;
+    char two[3];
+    rec_say(r, " %s %s%s", rec_name(r, seat), pn_card_str(ev.cards[0], two), i + 1 < r->game.rules.players ? "," : "\n");
+    if ((rc = rec_record_event(r, &ev, false, diag)) != REC_ACCEPTED) break;
+  }
+  return rc;
+}
+
+static bool is_card(const char *word) {
+  PnCard card;
+  size_t len = strlen(word);
+  return len > 0 && pn_card_parse(word, len, &card) == len;
+}
+
+/* Has a deal row been typed in this hand? */
+static bool any_deal_row(const Recorder *r) {
+  for (int i = 0; i < r->nevents; i++)
+    if (r->events[i].action == PN_EV_DEAL) return true;
+  return false;
+}
+
+/* A suit as a word ("hearts", "Heart") or as the engine reads it ("H"). */
+static const char *suit_letter(const char *word) {
+  static const char *const names[] = {"spade", "heart", "diamond", "club"};
+  static const char *const letters[] = {"S", "H", "D", "C"};
+  for (int s = 0; s < PN_SUITS; s++) {
+    size_t len = strlen(names[s]);
+    if (strncasecmp(word, names[s], len) == 0 && (!word[len] || ((word[len] == 's' || word[len] == 'S') && !word[len + 1])))
+      return letters[s];
+  }
+  return word;
+}
+
+RecResult rec_parse_event(Recorder *r, PnAction action, int seat, char **words, int n, PnEvent *ev) {
+  char cards[PN_MAX_EVENT_CARDS * 4] = "", value[64] = "";
+  size_t len = 0;
+  bool takes_cards = action != PN_EV_BID && action != PN_EV_SCORE && action != PN_EV_TRUMP;
+  bool takes_value = action == PN_EV_BID || action == PN_EV_SCORE || action == PN_EV_TRUMP || action == PN_EV_MELD ||
+                     action == PN_EV_DIX;
+  for (int i = 0; i < n; i++) {
+    if (!takes_value && !is_card(words[i])) { /* name the word, not a count that comes out wrong */
+      rec_say(r, "error: '%s' is not a card (%s takes cards only)\n", words[i], pn_action_name(action));
+      return REC_REFUSED;
+    }
+    if (is_card(words[i]) && takes_cards && !*value) {
+      len += (size_t)snprintf(cards + len, sizeof cards - len, "%s%s", len ? " " : "", words[i]);
+    } else if (!*value) {
+      snprintf(value, sizeof value, "%s", action == PN_EV_TRUMP ? suit_letter(words[i]) : words[i]);
+    } else {
+      rec_say(r, "error: unexpected '%s'\n", words[i]);
+      return REC_REFUSED;
+    }
+  }
+  int col;
+  char err[160];
+  if (pn_event_from_text(action, seat, cards, value, ev, &col, err, sizeof err) != 0) {
+    rec_say(r, "error: %s\n", err);
+    return REC_REFUSED;
+  }
+  return REC_ACCEPTED;
+}
+
+static RecResult handle_rest(Recorder *r, char **words, int n, PnDiag *diag);
+
+/* Handles one line (its words: the line is cut up in place). */
+static RecResult handle_line(Recorder *r, char *line, PnDiag *diag) {
+  char *words[64];
+  int n = 0;
+  for (char *save, *w = strtok_r(line, " \t\r\n", &save); w && n < 64; w = strtok_r(NULL, " \t\r\n", &save))
+    words[n++] = w;
+  if (n == 0 || words[0][0] == '#') return REC_NOTHING;
+
+  if (r->pending_quit) { /* quit in mid-hand: yes quits, anything else goes on */
+    r->pending_quit = false;
+    if (n == 1 && (strcasecmp(words[0], "yes") == 0 || strcasecmp(words[0], "y") == 0)) return REC_QUIT;
+    rec_say(r, "going on with hand %d\n", r->game.hand.number);
+    if (strcasecmp(words[0], "no") == 0 || strcasecmp(words[0], "n") == 0) return REC_INFO;
+  }
+  if (r->pending) { /* only yes or no settles it: anything else asks again */
+    bool yes = n == 1 && (strcasecmp(words[0], "yes") == 0 || strcasecmp(words[0], "y") == 0);
+    bool no = n == 1 && (strcasecmp(words[0], "no") == 0 || strcasecmp(words[0], "n") == 0);
+    if (!yes && !no) {
+      rec_say(r, "answer yes (record the renege as played) or no (drop the play)\n");
+      return REC_PENDING;
+    }
+    r->pending = false;
+    if (r->pending_line) return table_answer(r, yes, diag);
+    if (no) {
+      rec_say(r, "not recorded\n");
+      return REC_REFUSED;
+    }
+    return rec_record_event(r, &r->pending_event, true, diag);
+  }
+  const char *word = words[0];
+  bool info = strcmp(word, "help") == 0 || strcmp(word, "status") == 0 || strcmp(word, "undo") == 0;
+  RecResult forced = REC_NOTHING;
+  int at = n >= 2 && pn_action_parse(words[0]) < 0 && !is_card(words[0]) && parse_seat(r, words[0]) > 0;
+  bool plays = is_card(words[at]) || strcmp(words[at], "play") == 0;
+  if (!info && !plays && (forced = fill_forced_trick(r, diag)) == REC_FAILED) return REC_FAILED;
+  if (forced == REC_STORED) { /* then the line, as after the last play */
+    RecResult rest = handle_rest(r, words, n, diag);
+    return rest == REC_ACCEPTED || rest == REC_INFO || rest == REC_NOTHING ? REC_STORED : rest;
+  }
+  return handle_rest(r, words, n, diag);
+}
+
+/* handle_line, after the answers to questions and the forced last trick. */
+static RecResult handle_rest(Recorder *r, char **words, int n, PnDiag *diag) {
+  RecResult rc;
+  const char *word = words[0];
+  if (strcmp(word, "quit") == 0 || strcmp(word, "exit") == 0) {
+    if ((r->nevents > 1 || (r->table && r->ntyped > 0)) && !r->committed) {
+      r->pending_quit = true;
+      rec_say(r, "hand %d is not finished and would not be stored: quit anyway? (yes/no)\n", r->game.hand.number);
+      return REC_PENDING;
+    }
+    return REC_QUIT;
+  }
+  if (strcmp(word, "help") == 0) {
+    show_help(r);
+    return REC_INFO;
+  }
+  if (strcmp(word, "status") == 0) {
+    show_scores(r);
+    if (r->table) table_status(r);
+    else show_status(r);
+    return REC_INFO;
+  }
+  if (strcmp(word, "undo") == 0) {
+    if (r->table) return table_undo(r);
+    if (r->nevents <= 1 || r->committed) {
+      rec_say(r, "error: nothing to undo in this hand (stored hands are final)\n");
+      return REC_REFUSED;
+    }
+    if (r->stock_event >= 0 && r->stock_known > 0 && r->draw_at[r->stock_known - 1] == r->nevents) {
+      char two[3]; /* the draw: the card goes back among the undrawn ones, in any order */
+      r->stock_known--;
+      rec_rebuild_hand(r);
+      rec_say(r, "undone: draw %s\n", pn_card_str(r->events[r->stock_event].cards[r->stock_known], two));
+      return REC_ACCEPTED;
+    }
+    if (r->stock_event == r->nevents - 1) r->stock_event = -1;
+    r->nevents--;
+    rec_rebuild_hand(r);
+    rec_say(r, "undone: %s\n", pn_action_name(r->events[r->nevents].action));
+    return REC_ACCEPTED;
+  }
+  if (strcmp(word, "draw") == 0) {
+    if (n == 2) return record_draw(r, words[1]);
+    rec_say(r, "error: draw takes one card\n");
+    return REC_REFUSED;
+  }
+  bool seat_first = n == 2 && strcmp(words[1], "dealer") == 0; /* "3 dealer", as a log row reads */
+  if (strcmp(word, "dealer") == 0 || seat_first) {
+    int seat = n == 2 ? parse_seat(r, words[seat_first ? 0 : 1]) : 0;
+    PnPhase phase = r->game.hand.phase;
+    if (!seat) rec_say(r, "error: dealer takes a seat\n");
+    else if (phase != PN_PHASE_DEALER && phase != PN_PHASE_DONE) rec_say(r, "error: the hand already has a dealer\n");
+    else {
+      r->next_dealer = seat;
+      return REC_ACCEPTED;
+    }
+    return REC_REFUSED;
+  }
+
+  /* [SEAT] ACTION [CARD...] [VALUE], or [SEAT] CARD... (plays). */
+  int seat = 0, at = 0;
+  if (n >= 2 && pn_action_parse(words[0]) < 0 && !is_card(words[0]) && (seat = parse_seat(r, words[0])) > 0) at = 1;
+  int action = is_card(words[at]) ? PN_EV_PLAY : pn_action_parse(words[at]);
+  if (action < 0) {
+    rec_say(r, "error: unknown command '%s' (help lists them)\n", words[at]);
+    return REC_REFUSED;
+  }
+  if (!is_card(words[at])) at++; /* words[at..n) follow the action */
+  if (action == PN_EV_DEAL && n == 1) { /* the program shuffles and deals */
+    if (r->table) {
+      rec_say(r, "error: this hand is typed in table order: no deal rows until it is finished\n");
+      return REC_REFUSED;
+    }
+    if ((rc = ensure_hand_started(r, diag)) != REC_ACCEPTED) return rc;
+    if (r->game.hand.phase != PN_PHASE_DEAL || r->nevents != 1) {
+      rec_say(r, "error: the deal has begun; enter the remaining rows\n");
+      return REC_REFUSED;
+    }
+    PnEvent deal[SIM_MAX_DEAL_EVENTS];
+    /* Hand N's shuffle depends on the seed and N only, and the seed on what
+     * is stored (the key) unless --seed gave one: a resumed hand deals again
+     * the cards it had. */
+    uint64_t seed = r->seed ? r->seed : codec_hash_text(CODEC_HASH_SEED, r->key);
+    sim_rng_seed(&r->rng, seed ^ ((uint64_t)r->game.hand.number * 0x9E3779B97F4A7C15u));
+    int count = sim_deal_events(&r->rng, &r->game, deal);
+    for (int i = 0; i < count; i++)
+      if ((rc = rec_record_event(r, &deal[i], false, diag)) == REC_FAILED) return rc;
+    for (int s = 1; s <= r->game.rules.players; s++) {
+      rec_say(r, "  %-12s ", rec_name(r, s));
+      rec_show_cards(r, &r->game.hand.dealt[s - 1]);
+      rec_say(r, "\n");
+    }
+    return REC_ACCEPTED;
+  }
+  bool deal_row = action == PN_EV_DEAL || action == PN_EV_TURNUP || action == PN_EV_STOCK || action == PN_EV_WIDOW;
+  PnPhase phase = r->game.hand.phase;
+  bool new_hand = phase == PN_PHASE_DEALER || (phase == PN_PHASE_DONE && action != PN_EV_SCORE);
+  if (!r->table && table_possible(r) && action != PN_EV_DEAL && action != PN_EV_SCORE &&
+      (new_hand || (phase == PN_PHASE_DEAL && !any_deal_row(r)))) {
+    /* No deal row: the hand is typed in table order (table.c). */
+    if ((rc = ensure_hand_started(r, diag)) != REC_ACCEPTED) return rc;
+    table_begin(r);
+  } else if (deal_row && !r->table) {
+    if ((rc = ensure_hand_started(r, diag)) != REC_ACCEPTED) return rc;
+  }
+
+  if (action == PN_EV_PLAY) { /* one card or more: that many plays */
+    PnCard cards[PN_MAX_SEATS * 2];
+    int ncards = 0;
+    for (int i = at; i < n; i++) {
+      if (!is_card(words[i]) || ncards == PN_MAX_SEATS * 2) {
+        rec_say(r, "error: '%s' is not a card (a line of cards is a trick)\n", words[i]);
+        return REC_REFUSED;
+      }
+      pn_card_parse(words[i], strlen(words[i]), &cards[ncards++]);
+    }
+    if (ncards == 0) {
+      rec_say(r, "error: play takes a card\n");
+      return REC_REFUSED;
+    }
+    if (r->table) return table_plays(r, seat, cards, ncards, diag);
+    rc = REC_REFUSED;
+    for (int i = 0; i < ncards; i++) {
+      if (add_provisional_stock(r, diag) == REC_FAILED) return REC_FAILED; /* play began without a stock row */
+      PnExpect ex;
+      pn_game_expect(&r->game, &ex);
+      PnEvent ev = {.action = PN_EV_PLAY, .seat = i == 0 && seat ? seat : ex.seat, .ncards = 1, .suit = -1,
+                    .meld = -1};
+      ev.cards[0] = cards[i];
+      if (!ev.seat) {
+        rec_say(r, "error: whose play? say `SEAT play ...`\n");
+        return REC_REFUSED;
+      }
+      rc = rec_record_event(r, &ev, false, diag);
+      if (rc != REC_ACCEPTED) break;
+    }
+    return rc;
+  }
+
+  if (!seat && r->table) seat = table_default_seat(r, (PnAction)action);
+  /* two-hand without a stock row: the play (or a meld) begins it, so whose turn it is comes after */
+  if (!r->table && !deal_row && add_provisional_stock(r, diag) == REC_FAILED) return REC_FAILED;
+  if (!seat && !r->table && action != PN_EV_TURNUP && action != PN_EV_STOCK && action != PN_EV_WIDOW) {
+    PnExpect ex;
+    pn_game_expect(&r->game, &ex);
+    seat = ex.seat;
+  }
+  if (action == PN_EV_TURNUP && r->game.rules.flow == PN_FLOW_TURNUP) seat = r->game.hand.dealer;
+  if (!seat && action != PN_EV_TURNUP && action != PN_EV_STOCK && action != PN_EV_WIDOW) {
+    rec_say(r, "error: whose %s? say `SEAT %s ...`\n", pn_action_name((PnAction)action),
+            pn_action_name((PnAction)action));
+    return REC_REFUSED;
+  }
+  PnEvent ev;
+  if (rec_parse_event(r, (PnAction)action, seat, words + at, n - at, &ev) != REC_ACCEPTED) return REC_REFUSED;
+  if (r->table) return table_event(r, &ev, diag);
+  return rec_record_event(r, &ev, false, diag);
+}
+
+/* ------------------------------------------------------------- setup */
+
+/* A stored hand kept for --redo. */
+struct RedoHand {
+  uint8_t *events;
+  size_t len;
+};
+
+/* Splits "a\nb\n..." into lines (in place); returns how many, at most max. */
+static int split_lines(char *text, const char **lines, int max) {
+  int n = 0;
+  for (char *at = text; *at && n < max;) {
+    size_t l = strcspn(at, "\n");
+    lines[n++] = at;
+    if (!at[l]) break;
+    at[l] = 0;
+    at += l + 1;
+  }
+  return n;
+}
+
+static void no_finding(void *ctx, const StoreRow *row, const ReplayFinding *finding) {
+  (void)ctx, (void)row, (void)finding;
+}
+
+/* --redo: writes the game again in one transaction, hand r->redo as it was
+ * just entered (r->events) and every other hand as stored, each replayed
+ * for its results; the later hands take the new standing.  Refused, with
+ * the old game kept, when a later hand no longer plays. */
+static int redo_store(Recorder *r, PnDiag *diag) {
+  char *options = strdup(r->options), *tags = strdup(r->tags);
+  uint8_t *mine = malloc((size_t)r->nevents * CODEC_MAX_EVENT);
+  PnGame *g = malloc(sizeof *g);
+  int rc = -1;
+  if (!options || !tags || !mine || !g) {
+    snprintf(diag->msg, sizeof diag->msg, "out of memory");
+    goto done;
+  }
+  size_t mine_len = 0;
+  for (int i = 0; i < r->nevents; i++) mine_len += codec_event_encode(&r->events[i], mine + mine_len);
+  const char *option_lines[64], *tag_lines[64];
+  StoreGame header = {.key = r->key, .preset = r->preset, .nplayers = r->game.rules.players};
+  header.noptions = split_lines(options, option_lines, 64);
+  header.options = option_lines;
+  header.ntags = split_lines(tags, tag_lines, 64);
+  header.tags = tag_lines;
+  for (int s = 0; s < header.nplayers; s++) header.players[s] = r->players[s];
+  pn_game_init(g, &r->game.rules);
+  uint64_t hash = r->hash_header;
+  int64_t id;
+  if (store_begin(r->store, diag) != STORE_OK) goto done;
+  if (store_game_delete(r->store, r->game_id, diag) != STORE_OK ||
+      store_game_insert(r->store, &header, &id, diag) != STORE_OK)
+    goto rollback;
+  int hands = r->nstored > r->redo ? r->nstored : r->redo;
+  for (int n = 1; n <= hands; n++) {
+    StoreRow row = {.game_id = id, .key = r->key, .preset = r->preset, .hand = n};
+    row.events = n == r->redo ? mine : r->stored[n - 1].events;
+    row.events_len = n == r->redo ? mine_len : r->stored[n - 1].len;
+    CodecResults res;
+    if (replay_hand(g, &row, no_finding, NULL, &res, diag) != 0) {
+      char why[160];
+      snprintf(why, sizeof why, "%.*s", (int)sizeof why - 1, diag->msg);
+      snprintf(diag->msg, sizeof diag->msg, "hand %d does not play after hand %d as re-entered: %s", n, r->redo,
+               why);
+      goto rollback;
+    }
+    uint8_t results[CODEC_MAX_RESULTS];
+    size_t rlen = codec_results_encode(&res, results);
+    const PnHandResult *hr = &g->hand.result;
+    StoreHand hand = {n, g->hand.dealer, row.events, row.events_len, results, rlen, hr->bidder, hr->bid, hr->trump};
+    hash = codec_hash(hash, row.events, row.events_len);
+    if (store_hand_insert(r->store, id, &hand, diag) != STORE_OK) goto rollback;
+  }
+  StoreGameEnd end = {g->hands_played, g->over, g->winner, hash};
+  if (store_game_update_end(r->store, id, &end, diag) != STORE_OK) goto rollback;
+  if (store_commit(r->store, diag) != STORE_OK) goto done;
+  r->game_id = id;
+  r->committed = true;
+  rc = 0;
+  goto done;
+rollback:
+  store_rollback(r->store);
+done:
+  free(options);
+  free(tags);
+  free(mine);
+  free(g);
+  return rc;
+}
+
+/* Keeps a stored hand's events for --redo. */
+static int keep_stored(Recorder *r, const StoreRow *row, PnDiag *diag) {
+  struct RedoHand *grown = realloc(r->stored, sizeof *grown * (size_t)(r->nstored + 1));
+  uint8_t *copy = malloc(row->events_len ? row->events_len : 1);
+  if (!grown || !copy) {
+    if (grown) r->stored = grown;
+    free(copy);
+    snprintf(diag->msg, sizeof diag->msg, "out of memory");
+    return -1;
+  }
+  r->stored = grown;
+  memcpy(copy, row->events, row->events_len);
+  r->stored[r->nstored++] = (struct RedoHand){copy, row->events_len};
+  return 0;
+}
+
+/* Rebuilds a stored game: header, then every stored hand (with `redo`,
+ * the hands before that one; a finished game may be redone). */
+static int resume_game(Recorder *r, const char *key, int redo, PnDiag *diag) {
+  const char *keys[1] = {key};
+  StoreFilter filter = {.nkeys = 1, .keys = keys};
+  StoreCursor *cursor = NULL;
+  StoreRow row;
+  int got, rc = -1, redo_dealer = 0;
+  if (store_cursor_open(r->store, &filter, &cursor, diag) != STORE_OK) return -1;
+  bool found = false;
+  while ((got = store_cursor_next(cursor, &row, diag)) == 1) {
+    if (row.new_game) {
+      found = true;
+      PnRules rules;
+      if (replay_rules(row.preset, row.options, &rules, diag) != 0) goto done;
+      pn_game_init(&r->game, &rules);
+      r->game_id = row.game_id;
+      snprintf(r->key, sizeof r->key, "%s", row.key);
+      r->preset = strdup(row.preset);
+      r->options = strdup(row.options);
+      r->tags = strdup(row.tags);
+      if (!r->preset || !r->options || !r->tags) goto oom;
+      r->hash = codec_hash_text(CODEC_HASH_SEED, row.preset);
+      for (const char *at = row.options; *at;) { /* the header hashes as the importer's does */
+        size_t l = strcspn(at, "\n");
+        char line[256];
+        snprintf(line, sizeof line, "%.*s", (int)l, at);
+        r->hash = codec_hash_text(r->hash, line);
+        at += l + (at[l] == '\n');
+      }
+      for (int s = 0; s < row.nplayers; s++) {
+        r->players[s] = strdup(row.players[s]);
+        if (!r->players[s]) goto oom;
+        r->hash = codec_hash_text(r->hash, row.players[s]);
+      }
+      for (const char *at = row.tags; *at;) {
+        size_t l = strcspn(at, "\n");
+        char line[256];
+        snprintf(line, sizeof line, "%.*s", (int)l, at);
+        r->hash = codec_hash_text(r->hash, line);
+        at += l + (at[l] == '\n');
+      }
+      r->hash_header = r->hash;
+      if (row.finished && row.winner && !redo) {
+        snprintf(diag->msg, sizeof diag->msg, "game %s is over: nothing to resume", key);
+        goto done;
+      }
+    }
+    if (row.hand == 0) continue;
+    if (redo && keep_stored(r, &row, diag) != 0) goto done;
+    if (redo && row.hand == redo) redo_dealer = row.dealer;
+    if (redo && row.hand >= redo) continue;
+    if (replay_hand(&r->game, &row, NULL, NULL, NULL, diag) != 0) goto done;
+    r->hash = codec_hash(r->hash, row.events, row.events_len);
+    r->next_dealer = r->game.hand.dealer % r->game.rules.players + 1;
+  }
+  if (got < 0) goto done;
+  if (!found) {
+    snprintf(diag->msg, sizeof diag->msg, "no game %s in the database", key);
+    goto done;
+  }
+  if (redo && !redo_dealer) {
+    snprintf(diag->msg, sizeof diag->msg, "game %s has no hand %d (it has %d)", key, redo, r->nstored);
+    goto done;
+  }
+  if (redo) r->next_dealer = redo_dealer;
+  r->redo = redo;
+  rc = 0;
+  goto done;
+oom:
+  snprintf(diag->msg, sizeof diag->msg, "out of memory");
+done:
+  store_cursor_close(cursor);
+  return rc;
+}
+
+/* ------------------------------------------------------------ interface */
+
+static Recorder *rec_alloc(Store *store, uint64_t seed, bool auto_yes) {
+  Recorder *r = calloc(1, sizeof *r);
+  if (!r) return NULL;
+  r->store = store;
+  r->stock_event = -1;
+  r->next_dealer = 1; /* a resumed game with no hand stored: its first dealer is not stored either */
+  r->auto_yes = auto_yes;
+  r->seed = seed;
+  return r;
+}
+
+/* The game's key: the one given, or rec-DATE-TIME with -2, -3 ... added
+ * while that is taken (two games started in the same second).  Returns 0,
+ * or -1 with diag filled (the key given exists, or the lookup failed). */
+static int choose_key(Recorder *r, const char *key, PnDiag *diag) {
+  char base[64];
+  if (!key) {
+    time_t now = time(NULL);
+    strftime(base, sizeof base, "rec-%Y%m%d-%H%M%S", localtime(&now));
+  }
+  for (int n = 1; n < 1000; n++) {
+    if (key) snprintf(r->key, sizeof r->key, "%s", key);
+    else if (n == 1) snprintf(r->key, sizeof r->key, "%s", base);
+    else snprintf(r->key, sizeof r->key, "%s-%d", base, n);
+    int64_t existing;
+    uint64_t old_hash;
+    int found = store_game_lookup(r->store, r->key, &existing, &old_hash, diag);
+    if (found < 0) return -1;
+    if (found == 0) return 0;
+    if (key) {
+      snprintf(diag->msg, sizeof diag->msg, "game %s already exists (use --resume %s)", key, key);
+      return -1;
+    }
+  }
+  snprintf(diag->msg, sizeof diag->msg, "no free game key after %s", base);
+  return -1;
+}
+
+int rec_start(Store *store, const RecGame *game, uint64_t seed, bool auto_yes, Recorder **out, PnDiag *diag) {
+  *out = NULL;
+  Recorder *r = rec_alloc(store, seed, auto_yes);
+  if (!r) {
+    snprintf(diag->msg, sizeof diag->msg, "out of memory");
+    return -1;
+  }
+  for (int s = 0; s < game->nplayers && s < PN_MAX_SEATS; s++) {
+    const char *name = game->players[s];
+    size_t len = strlen(name);
+    while (len && isspace((unsigned char)name[len - 1])) len--; /* " Ann " is Ann */
+    while (len && isspace((unsigned char)*name)) name++, len--;
+    if (!(r->players[s] = strndup(name, len))) {
+      snprintf(diag->msg, sizeof diag->msg, "out of memory");
+      goto fail;
+    }
+  }
+  if (choose_key(r, game->key, diag) != 0) goto fail;
+  StoreGame header = {.key = r->key, .preset = game->variant, .noptions = game->noptions, .options = game->options,
+                      .nplayers = game->nplayers, .ntags = game->ntags, .tags = game->tags}; /* its end comes with its hands */
+  for (int s = 0; s < game->nplayers; s++) header.players[s] = r->players[s];
+  if (store_begin(store, diag) != STORE_OK) goto fail;
+  if (store_game_insert(store, &header, &r->game_id, diag) != STORE_OK || store_commit(store, diag) != STORE_OK) {
+    store_rollback(store);
+    goto fail;
+  }
+  pn_game_init(&r->game, game->rules);
+  r->hash = codec_hash_text(CODEC_HASH_SEED, game->variant);
+  for (int i = 0; i < game->noptions; i++) r->hash = codec_hash_text(r->hash, game->options[i]);
+  for (int s = 0; s < game->nplayers; s++) r->hash = codec_hash_text(r->hash, r->players[s]);
+  for (int i = 0; i < game->ntags; i++) r->hash = codec_hash_text(r->hash, game->tags[i]);
+  r->next_dealer = game->dealer;
+  r->hand_start = r->game;
+  *out = r;
+  return 0;
+fail:
+  rec_free(r);
+  return -1;
+}
+
+int rec_resume(Store *store, const char *key, int redo, uint64_t seed, bool auto_yes, Recorder **out, PnDiag *diag) {
+  *out = NULL;
+  Recorder *r = rec_alloc(store, seed, auto_yes);
+  if (!r) {
+    snprintf(diag->msg, sizeof diag->msg, "out of memory");
+    return -1;
+  }
+  if (resume_game(r, key, redo, diag) != 0) {
+    rec_free(r);
+    return -1;
+  }
+  r->hand_start = r->game;
+  *out = r;
+  return 0;
+}
+
+void rec_free(Recorder *r) {
+  if (!r) return;
+  for (int i = 0; i < r->nstored; i++) free(r->stored[i].events);
+  free(r->stored);
+  free(r->preset);
+  free(r->options);
+  free(r->tags);
+  for (int s = 0; s < PN_MAX_SEATS; s++) free(r->players[s]);
+  free(r->text);
+  free(r);
+}
+
+RecResult rec_line(Recorder *r, const char *line, PnDiag *diag) {
+  say_reset(r);
+  char *copy = strdup(line);
+  if (!copy) {
+    snprintf(diag->msg, sizeof diag->msg, "out of memory");
+    return REC_FAILED;
+  }
+  RecResult rc = handle_line(r, copy, diag);
+  free(copy);
+  if (r->text_lost) say_lost(r);
+  return rc;
+}
+
+const char *rec_text(const Recorder *r) { return r->text ? r->text : ""; }
+
+void rec_show_status(Recorder *r) {
+  say_reset(r);
+  if (r->table) table_status(r);
+  else show_status(r);
+  if (r->text_lost) say_lost(r);
+}
+
+bool rec_finish(Recorder *r) {
+  say_reset(r);
+  if (r->nevents > 1 && !r->committed && r->game.hand.phase == PN_PHASE_DONE)
+    rec_say(r, "hand %d was finished but could not be stored; `--resume %s` continues from the hand before\n",
+        r->game.hand.number, r->key);
+  else if (r->nevents > 1 && !r->committed)
+    rec_say(r, "hand %d was not finished and is not stored; `--resume %s` continues\n", r->game.hand.number, r->key);
+  else return false;
+  return true;
+}
+
+const char *rec_key(const Recorder *r) { return r->key; }
+
+int rec_hands_played(const Recorder *r) { return r->game.hands_played; }
+
+const char *rec_player(const Recorder *r, int seat) { return rec_name(r, seat); }

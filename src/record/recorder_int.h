@@ -1,0 +1,93 @@
+/*
+ * recorder_int.h - what the recorder's files share (src/record only):
+ * the Recorder itself and the helpers that say things and apply events.
+ */
+#ifndef PN_RECORDER_INT_H
+#define PN_RECORDER_INT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "pinochle.h"
+#include "record.h"
+#include "sim.h"
+#include "store.h"
+
+#define MAX_HAND_EVENTS 256
+
+struct Recorder {
+  Store *store;                   /* the database (borrowed) */
+  int64_t game_id;                /* the game being recorded */
+  char key[128];                  /* its key */
+  char *players[PN_MAX_SEATS];    /* names by seat (owned) */
+  PnGame game;                    /* the live state */
+  PnGame hand_start;              /* the state before this hand's dealer row */
+  PnEvent events[MAX_HAND_EVENTS];/* this hand's events so far */
+  int nevents;
+  int next_dealer;                /* dealer of the next hand */
+  uint64_t hash;                  /* content hash: header and stored hands */
+  uint64_t hash_before_hand;      /* the same before this hand */
+  bool committed;                 /* this hand is stored (score rows may follow) */
+  SimRng rng;                     /* shuffles for `deal` */
+  uint64_t seed;                  /* --seed, 0: from the key */
+  int stock_event;                /* index of a provisional stock row, -1 none */
+  int stock_known;                /* stock cards confirmed by `draw` */
+  int draw_at[40];                /* nevents when each was drawn */
+  bool pending;                   /* a renege awaits yes/no */
+  bool pending_quit;              /* quit in mid-hand awaits yes/no */
+  PnEvent pending_event;
+  bool auto_yes;                  /* --yes: confirm reneges without asking */
+  /* Table order: the hand's rows as the table sees them, no deal rows;
+   * r->events holds only its dealer row until the deal is inferred. */
+  bool table;                     /* this hand is typed in table order */
+  PnEvent typed[MAX_HAND_EVENTS]; /* its rows so far, as typed (plays one each) */
+  int typed_line[MAX_HAND_EVENTS];/* the line each came from: undo takes back a line */
+  int told[MAX_HAND_EVENTS];      /* typed[i] is a renege reported by this line, 0 not */
+  int ntyped;
+  int lines;                      /* lines typed in this hand */
+  bool pending_line;              /* the pending renege is the last table line's */
+  /* --redo N: the game as stored, to be written again with hand N new */
+  int redo;                       /* N, 0 when not redoing */
+  uint64_t hash_header;           /* the content hash of the header alone */
+  char *preset, *options, *tags;  /* the header (owned; lines joined by '\n') */
+  int nstored;                    /* stored hands */
+  struct RedoHand *stored;        /* their events (owned), by number - 1 */
+  char *text;                     /* what the last call said (owned) */
+  size_t text_len, text_cap;
+  bool text_lost;                 /* out of memory for the words */
+};
+
+/* recorder.c */
+/* Appends to what this call says (rec_text). */
+void rec_say(Recorder *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+const char *rec_name(const Recorder *r, int seat);   /* a seat's player, "?" */
+void rec_show_cards(Recorder *r, const PnCards *cards);
+void rec_report_finding(Recorder *r, const PnOutcome *out);
+bool rec_is_renege(PnFindingKind kind);
+/* Replays this hand's events from its start. */
+void rec_rebuild_hand(Recorder *r);
+/* Applies one event through the engine (asks about a renege unless
+ * `confirmed` or --yes); may complete and store the hand. */
+RecResult rec_record_event(Recorder *r, const PnEvent *ev, bool confirmed, PnDiag *diag);
+/* Parses the words after the action into an event for `seat`: cards,
+ * then a value (a suit word for trump).  REC_ACCEPTED, or REC_REFUSED
+ * after saying why. */
+RecResult rec_parse_event(Recorder *r, PnAction action, int seat, char **words, int n, PnEvent *ev);
+
+/* table.c: a hand typed in table order (no deal rows) */
+/* Can this hand be typed in table order (every preset without a stock)? */
+bool table_possible(const Recorder *r);
+/* Starts table order for the hand just begun: its deal-phase rows typed
+ * so far (turn-up, widow) become table rows. */
+void table_begin(Recorder *r);
+/* One line in table order: an event, or plays (`cards`, n of them, with
+ * `seat` typed first or 0). */
+RecResult table_event(Recorder *r, const PnEvent *ev, PnDiag *diag);
+RecResult table_plays(Recorder *r, int seat, const PnCard *cards, int n, PnDiag *diag);
+RecResult table_undo(Recorder *r);
+RecResult table_answer(Recorder *r, bool yes, PnDiag *diag);
+void table_status(Recorder *r);
+/* The seat a row without one is for (bidding turn, bidder), or 0. */
+int table_default_seat(Recorder *r, PnAction action);
+
+#endif

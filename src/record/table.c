@@ -1,0 +1,657 @@
+/*
+ * table.c - a hand typed in table order: what the scorekeeper sees, as it
+ * happens, with no deal rows (every preset without a stock).
+ *
+ * The rows are kept as typed (r->typed, a play per row).  Three things
+ * are worked out from them:
+ *   - a stand-in game: the public rows before the play (turn-up, widow,
+ *     bids, trump, call) applied by the engine to any deal that agrees
+ *     with the turn-up and widow, for whose turn it is in the bidding,
+ *     the bidder and trump.  Nothing of the stand-in deal is ever shown
+ *     or stored.
+ *   - the tricks: who leads (pn_first_leader), who plays next (the next
+ *     seat round the table), who wins (pn_trick_winner).
+ *   - reneges as soon as they are provable: the cards a seat certainly
+ *     held at a play are the ones it plays then or later, and the meld it
+ *     showed and has not played yet (no stock: a hand only shrinks once
+ *     the play begins); pn_classify_play on that lower bound.
+ * When the last trick is in (and the gives, discards and widow), the deal
+ * is inferred, checked to be a whole deck dealt as the preset deals it,
+ * and the hand goes through the engine as if its deal rows had been typed
+ * first: the stored hand cannot tell the difference.
+ */
+#define _POSIX_C_SOURCE 200809L /* strdup */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "recorder_int.h"
+#include "replay.h"
+
+#define MAX_PLAYS (PN_MAX_HAND * PN_MAX_SEATS)
+
+/* One play of the hand, with the trick as it stood before it. */
+typedef struct Play {
+  int index;                 /* in r->typed */
+  int trick;                 /* 0-based */
+  int seat;
+  PnCard card;
+  int count;                 /* cards in the trick before it */
+  PnCard before[PN_MAX_SEATS];
+} Play;
+
+/* The tricks as typed so far. */
+typedef struct Tricks {
+  int nplays;
+  Play plays[MAX_PLAYS];
+  int done;                  /* tricks completed */
+  int next;                  /* seat to play next */
+  int ntrick;                /* cards in the trick in progress */
+  PnCard trick[PN_MAX_SEATS];
+  int trick_seat[PN_MAX_SEATS];
+} Tricks;
+
+static bool is_public(PnAction a) {
+  return a == PN_EV_TURNUP || a == PN_EV_WIDOW || a == PN_EV_BID || a == PN_EV_PASS || a == PN_EV_TRUMP ||
+         a == PN_EV_CALL;
+}
+
+static PnCards cards_of(const PnEvent *ev) {
+  PnCards c = {0};
+  pn_cards_add_list(&c, ev->cards, ev->ncards);
+  return c;
+}
+
+static int next_seat(const PnGame *g, int seat) { return seat % g->rules.players + 1; }
+
+bool table_possible(const Recorder *r) {
+  return r->game.rules.flow != PN_FLOW_TWO_HAND && r->game.rules.dealt_all;
+}
+
+/* ------------------------------------------------------------ stand-in */
+
+/* The typed row of this action (turn-up, widow, discard), or NULL. */
+static const PnEvent *typed_row(const Recorder *r, PnAction action) {
+  for (int i = 0; i < r->ntyped; i++)
+    if (r->typed[i].action == action) return &r->typed[i];
+  return NULL;
+}
+
+/* Builds the stand-in game (see the top).  Returns -1, or the index in
+ * r->typed of the first public row the engine refused, with out->reason.
+ * `upto`: only rows typed before this index count. */
+static int standin(const Recorder *r, PnGame *g, int upto, PnOutcome *out) {
+  *g = r->hand_start;
+  pn_game_apply(g, &r->events[0], out); /* the dealer row: accepted before */
+  const PnRules *ru = &g->rules;
+  int dealer = g->hand.dealer;
+  const PnEvent *turnup = NULL, *widow = NULL;
+  for (int i = 0; i < upto; i++) {
+    if (r->typed[i].action == PN_EV_TURNUP && !turnup) turnup = &r->typed[i];
+    if (r->typed[i].action == PN_EV_WIDOW && !widow) widow = &r->typed[i];
+  }
+  PnCards pool, hands[PN_MAX_SEATS] = {{{0}}};
+  pn_deck_cards(ru->deck, &pool);
+  if (turnup && ru->flow == PN_FLOW_TURNUP && pool.n[turnup->cards[0]]) { /* a card of the dealer's hand */
+    hands[dealer - 1].n[turnup->cards[0]]++;
+    pool.n[turnup->cards[0]]--;
+  }
+  if (widow)
+    for (int i = 0; i < widow->ncards; i++)
+      if (pool.n[widow->cards[i]]) pool.n[widow->cards[i]]--;
+  int c = 0;
+  for (int s = 0; s < ru->players; s++)
+    for (int have = pn_cards_total(&hands[s]); have < ru->hand_size; have++) {
+      while (c < PN_CARD_KINDS && !pool.n[c]) c++;
+      if (c == PN_CARD_KINDS) break;
+      pool.n[c]--;
+      hands[s].n[c]++;
+    }
+  for (int s = 1; s <= ru->players; s++) {
+    PnEvent ev = {.action = PN_EV_DEAL, .seat = s, .suit = -1, .meld = -1};
+    for (int k = 0; k < PN_CARD_KINDS; k++)
+      for (int n = 0; n < hands[s - 1].n[k]; n++) ev.cards[ev.ncards++] = (PnCard)k;
+    pn_game_apply(g, &ev, out);
+  }
+  if (ru->widow > 0 && !widow) { /* a stand-in widow: the rest */
+    PnEvent ev = {.action = PN_EV_WIDOW, .suit = -1, .meld = -1};
+    for (int k = 0; k < PN_CARD_KINDS; k++)
+      for (int n = 0; n < pool.n[k] && ev.ncards < ru->widow; n++) ev.cards[ev.ncards++] = (PnCard)k;
+    pn_game_apply(g, &ev, out);
+  }
+  /* the deal-phase rows first, wherever they were typed (a widow seen
+   * after the bidding still belongs to the deal), then the others */
+  for (int pass = 0; pass < 2; pass++)
+    for (int i = 0; i < upto; i++) {
+      PnAction a = r->typed[i].action;
+      bool deal_phase = a == PN_EV_TURNUP || a == PN_EV_WIDOW;
+      if (is_public(a) && deal_phase == (pass == 0) && pn_game_apply(g, &r->typed[i], out) == PN_IMPOSSIBLE)
+        return i;
+    }
+  return -1;
+}
+
+/* ------------------------------------------------------------ tricks */
+
+static void walk_tricks(const Recorder *r, const PnGame *g, Tricks *t) {
+  memset(t, 0, sizeof *t);
+  t->next = pn_first_leader(g);
+  for (int i = 0; i < r->ntyped; i++) {
+    if (r->typed[i].action != PN_EV_PLAY) continue;
+    Play *p = &t->plays[t->nplays++];
+    p->index = i;
+    p->trick = t->done;
+    p->seat = r->typed[i].seat;
+    p->card = r->typed[i].cards[0];
+    p->count = t->ntrick;
+    memcpy(p->before, t->trick, sizeof p->before);
+    t->trick[t->ntrick] = p->card;
+    t->trick_seat[t->ntrick++] = p->seat;
+    if (t->ntrick == g->rules.players) {
+      t->next = t->trick_seat[pn_trick_winner(t->trick, t->ntrick, g->hand.trump)];
+      t->ntrick = 0;
+      t->done++;
+    } else {
+      t->next = next_seat(g, p->seat);
+    }
+  }
+}
+
+/* ------------------------------------------------------------ reneges */
+
+/* Reports each renege that has become provable (not reported before);
+ * returns how many. */
+static int new_reneges(Recorder *r, const PnGame *g, const Tricks *t) {
+  PnObligation ob;
+  pn_obligation(g, &ob);
+  PnCards shown[PN_MAX_SEATS] = {{{0}}}; /* meld on the table when the play began */
+  for (int i = 0; i < r->ntyped; i++) {
+    const PnEvent *ev = &r->typed[i];
+    if (ev->action != PN_EV_MELD || ev->seat < 1) continue;
+    PnCards m = cards_of(ev);
+    for (int c = 0; c < PN_CARD_KINDS; c++)
+      if (m.n[c] > shown[ev->seat - 1].n[c]) shown[ev->seat - 1].n[c] = m.n[c];
+  }
+  int found = 0;
+  for (int k = 0; k < t->nplays; k++) {
+    const Play *p = &t->plays[k];
+    if (r->told[p->index] || p->count == 0) continue; /* a lead is not judged */
+    int later[PN_CARD_KINDS] = {0}, earlier[PN_CARD_KINDS] = {0};
+    for (int j = 0; j < t->nplays; j++)
+      if (t->plays[j].seat == p->seat) (j >= k ? later : earlier)[t->plays[j].card]++;
+    /* What the seat certainly held at this play: no stock, so nothing comes
+     * into a hand once the play begins; it held what it plays now or later,
+     * and the meld it showed less what of it it had played before. */
+    PnCards held = {0};
+    for (int c = 0; c < PN_CARD_KINDS; c++) {
+      int shown_left = shown[p->seat - 1].n[c] - earlier[c];
+      held.n[c] = (uint8_t)(later[c] > shown_left ? later[c] : shown_left);
+    }
+    PnOutcome out = {.verdict = PN_ACCEPTED_FINDING};
+    PnFindingKind kind = pn_classify_play(&ob, &held, p->before, p->count, g->hand.trump, p->card,
+                                          &out.finding.evidence);
+    if (kind == PN_FIND_NONE) continue;
+    out.finding.kind = kind;
+    out.finding.seat = p->seat;
+    out.finding.card = p->card;
+    out.finding.trick = p->trick + 1;
+    r->told[p->index] = r->lines; /* taking back this line takes back the report */
+    rec_say(r, "trick %d: ", p->trick + 1);
+    rec_report_finding(r, &out);
+    found++;
+  }
+  return found;
+}
+
+/* ------------------------------------------------------------ the end */
+
+static void add_cards(int counts[PN_CARD_KINDS], const PnEvent *ev, int sign) {
+  for (int i = 0; i < ev->ncards; i++) counts[ev->cards[i]] += sign;
+}
+
+/* Each seat's dealt hand from the rows typed: the cards it played, plus
+ * what it gave away, less what it received; the bidder's discards less
+ * the widow; a dix exchanged for the turn-up.  Says what does not add up
+ * and returns -1 then (or when rows are missing). */
+static int infer_deal(Recorder *r, const PnGame *g, PnCards dealt[PN_MAX_SEATS]) {
+  const PnRules *ru = &g->rules;
+  const PnHand *h = &g->hand;
+  int counts[PN_MAX_SEATS][PN_CARD_KINDS] = {{0}};
+  const PnEvent *gives[2] = {NULL, NULL}, *discard = typed_row(r, PN_EV_DISCARD), *widow = typed_row(r, PN_EV_WIDOW);
+  const PnEvent *turnup = typed_row(r, PN_EV_TURNUP);
+  int ngives = 0;
+  for (int i = 0; i < r->ntyped; i++) {
+    const PnEvent *ev = &r->typed[i];
+    if (ev->action == PN_EV_PLAY) add_cards(counts[ev->seat - 1], ev, 1);
+    if (ev->action == PN_EV_GIVE && ngives < 2) gives[ngives++] = ev;
+  }
+  bool passing = ru->exchange == PN_EXCHANGE_PASS || ru->exchange == PN_EXCHANGE_CALL_PASS;
+  if (passing && h->high_bidder && ru->pass_cards > 0 && ngives < 2 &&
+      !(ru->exchange == PN_EXCHANGE_CALL_PASS && ngives == 0)) {
+    rec_say(r, "the last trick is in: enter the cards passed (SEAT give CARD...) to finish the hand\n");
+    return -1;
+  }
+  if (ru->widow > 0 && !widow) {
+    rec_say(r, "the last trick is in: enter the widow (widow CARD...) to finish the hand\n");
+    return -1;
+  }
+  if (ru->exchange == PN_EXCHANGE_WIDOW && h->high_bidder && !discard) {
+    rec_say(r, "the last trick is in: enter the bidder's discard (discard CARD...) to finish the hand\n");
+    return -1;
+  }
+  if (ngives == 2) { /* each receives the other's */
+    add_cards(counts[gives[0]->seat - 1], gives[0], 1);
+    add_cards(counts[gives[1]->seat - 1], gives[0], -1);
+    add_cards(counts[gives[1]->seat - 1], gives[1], 1);
+    add_cards(counts[gives[0]->seat - 1], gives[1], -1);
+  }
+  if (discard && h->high_bidder) {
+    add_cards(counts[h->high_bidder - 1], discard, 1);
+    if (widow) add_cards(counts[h->high_bidder - 1], widow, -1);
+  }
+  int dix_rank = pn_dix_rank(ru->deck);
+  for (int i = 0; i < r->ntyped; i++) {
+    const PnEvent *ev = &r->typed[i];
+    if (ev->action != PN_EV_DIX || ev->dix != PN_DIX_EXCHANGE || !turnup || dix_rank < 0 || h->trump < 0) continue;
+    PnCard dix = PN_CARD(h->trump, dix_rank), up = turnup->cards[0];
+    counts[ev->seat - 1][dix]++;
+    counts[ev->seat - 1][up]--;
+    counts[h->dealer - 1][up]++;
+    counts[h->dealer - 1][dix]--;
+  }
+  /* Does it add up?  Seat by seat, then card by card against the deck. */
+  PnCards deck;
+  pn_deck_cards(ru->deck, &deck);
+  int total[PN_CARD_KINDS] = {0};
+  if (widow) add_cards(total, widow, 1);
+  bool ok = true;
+  char two[3];
+  for (int s = 1; s <= ru->players; s++) {
+    int size = 0;
+    for (int c = 0; c < PN_CARD_KINDS; c++) {
+      size += counts[s - 1][c];
+      total[c] += counts[s - 1][c];
+      if (counts[s - 1][c] < 0) {
+        rec_say(r, "  %s (seat %d) receives %s (passed, the widow or the dix exchange) and never plays it\n",
+                rec_name(r, s), s, pn_card_str((PnCard)c, two));
+        ok = false;
+      }
+    }
+    if (size != ru->hand_size) {
+      rec_say(r, "  %s (seat %d) holds %d cards, a hand is %d (too %s)\n", rec_name(r, s), s, size, ru->hand_size,
+              size > ru->hand_size ? "many" : "few");
+      ok = false;
+    }
+  }
+  for (int c = 0; c < PN_CARD_KINDS; c++) {
+    if (total[c] == deck.n[c]) continue;
+    ok = false;
+    rec_say(r, "  %s: typed %d time%s, the deck has %d", pn_card_str((PnCard)c, two), total[c],
+            total[c] == 1 ? "" : "s", deck.n[c]);
+    if (total[c] > deck.n[c]) {
+      rec_say(r, " (held by");
+      for (int s = 1; s <= ru->players; s++)
+        if (counts[s - 1][c] > 0) rec_say(r, " %s", rec_name(r, s));
+      if (widow && cards_of(widow).n[c]) rec_say(r, " the widow");
+      rec_say(r, ")");
+    }
+    rec_say(r, "\n");
+  }
+  if (!ok) {
+    rec_say(r, "error: the cards do not add up (above); the hand is not stored: `undo` takes back the last line\n");
+    return -1;
+  }
+  for (int s = 0; s < ru->players; s++)
+    for (int c = 0; c < PN_CARD_KINDS; c++) dealt[s].n[c] = (uint8_t)counts[s][c];
+  return 0;
+}
+
+/* Is the row one the engine wants before the first meld or play?  (A give
+ * or discard typed late goes back there.) */
+static bool goes_before_meld(PnAction a) { return a == PN_EV_GIVE || a == PN_EV_DISCARD; }
+static bool meld_or_play(PnAction a) {
+  return a == PN_EV_MELD || a == PN_EV_DIX || a == PN_EV_MOON || a == PN_EV_PLAY;
+}
+
+/* With the last trick in: infers the deal and puts the hand through the
+ * engine as if the deal had been typed first (which stores it). */
+static RecResult finish(Recorder *r, const PnGame *g, PnDiag *diag) {
+  PnCards dealt[PN_MAX_SEATS];
+  if (infer_deal(r, g, dealt) != 0) return REC_ACCEPTED; /* the line stays; undo or add rows */
+  PnEvent *list = malloc(sizeof(PnEvent) * MAX_HAND_EVENTS);
+  PnGame *saved = malloc(sizeof *saved);
+  RecResult rc = REC_FAILED;
+  if (!list || !saved) {
+    snprintf(diag->msg, sizeof diag->msg, "out of memory");
+    goto done;
+  }
+  int n = 0;
+  for (int s = 1; s <= g->rules.players; s++) {
+    char text[PN_MAX_EVENT_CARDS * 4], err[160];
+    int col;
+    pn_cards_str(&dealt[s - 1], text, sizeof text); /* canonical order, as a log has it */
+    pn_event_from_text(PN_EV_DEAL, s, text, "", &list[n++], &col, err, sizeof err);
+  }
+  for (int i = 0; i < r->ntyped; i++)
+    if (r->typed[i].action == PN_EV_TURNUP || r->typed[i].action == PN_EV_WIDOW) list[n++] = r->typed[i];
+  /* The other rows as typed, except that the gives and discards (typed
+   * whenever they were known) go just before the first meld or play, where
+   * the engine wants them and a log has them. */
+  bool placed = false;
+  for (int i = 0; i <= r->ntyped; i++) {
+    PnAction a = i < r->ntyped ? r->typed[i].action : PN_EV_PLAY;
+    if (!placed && meld_or_play(a)) {
+      placed = true;
+      for (int j = 0; j < r->ntyped; j++)
+        if (goes_before_meld(r->typed[j].action)) list[n++] = r->typed[j];
+    }
+    if (i == r->ntyped || a == PN_EV_TURNUP || a == PN_EV_WIDOW || goes_before_meld(a)) continue;
+    list[n++] = r->typed[i];
+  }
+  *saved = r->game;
+  for (int i = 0; i < n; i++) {
+    rc = rec_record_event(r, &list[i], true, diag);
+    if (rc == REC_FAILED || rc == REC_STORED) break;
+    if (rc != REC_ACCEPTED) {
+      rec_say(r, "error: the inferred deal does not play (above); the hand is not stored: `undo` takes back the "
+                 "last line\n");
+      r->game = *saved;
+      r->nevents = 1;
+      rc = REC_ACCEPTED;
+      goto done;
+    }
+  }
+  if (rc == REC_STORED) {
+    r->table = false;
+    r->ntyped = 0;
+  }
+done:
+  free(list);
+  free(saved);
+  return rc;
+}
+
+/* ------------------------------------------------------------ lines */
+
+void table_begin(Recorder *r) {
+  r->table = true;
+  r->ntyped = 0;
+  r->lines = 0;
+  for (int i = 1; i < r->nevents; i++) { /* a turn-up or widow typed first */
+    r->typed_line[r->ntyped] = ++r->lines;
+    r->told[r->ntyped] = 0;
+    r->typed[r->ntyped++] = r->events[i];
+  }
+  r->nevents = 1;
+  rec_rebuild_hand(r);
+}
+
+static RecResult pop_line(Recorder *r) {
+  if (r->ntyped == 0) return REC_REFUSED;
+  int line = r->typed_line[r->ntyped - 1];
+  while (r->ntyped > 0 && r->typed_line[r->ntyped - 1] == line) r->ntyped--;
+  for (int i = 0; i < r->ntyped; i++) /* a renege this line proved is unproved again */
+    if (r->told[i] == line) r->told[i] = 0;
+  r->lines = line - 1;
+  return REC_ACCEPTED;
+}
+
+/* After a line went into r->typed: the stand-in and tricks again, the
+ * reneges it made provable, and the end of the hand. */
+static RecResult settle(Recorder *r, int from, PnDiag *diag) {
+  PnGame *g = malloc(sizeof *g);
+  Tricks *t = malloc(sizeof *t);
+  RecResult rc = REC_FAILED;
+  if (!g || !t) {
+    snprintf(diag->msg, sizeof diag->msg, "out of memory");
+    goto done;
+  }
+  PnOutcome out;
+  int bad = standin(r, g, r->ntyped, &out);
+  if (bad >= 0) {
+    rec_say(r, "error: %s\n", out.reason);
+    pop_line(r);
+    rc = REC_REFUSED;
+    goto done;
+  }
+  if (g->hand.phase == PN_PHASE_DONE && g->hand.result.redeal) { /* all passed: no play to infer a deal from */
+    rec_say(r, "error: everyone passed and the hand is redealt: with no play its deal cannot be worked out; "
+               "`undo` to the dealer row and type the deal rows first\n");
+    pop_line(r);
+    rc = REC_REFUSED;
+    goto done;
+  }
+  walk_tricks(r, g, t);
+  for (int k = 0; k < t->nplays; k++) { /* tricks this line completed: who won, its counters */
+    const Play *p = &t->plays[k];
+    if (p->index < from || p->count != g->rules.players - 1) continue;
+    PnCard cards[PN_MAX_SEATS];
+    memcpy(cards, p->before, sizeof cards);
+    cards[p->count] = p->card;
+    int seat = t->plays[k - p->count + pn_trick_winner(cards, p->count + 1, g->hand.trump)].seat;
+    int points = pn_counters_of(g->rules.count, cards, g->rules.players);
+    if (p->trick + 1 == g->hand.tricks_total) points += pn_last_trick_bonus(g->rules.count);
+    rec_say(r, "trick %d: %s wins, %d in counters\n", p->trick + 1, rec_name(r, seat), points);
+  }
+  int reneges = new_reneges(r, g, t);
+  if (reneges && !r->auto_yes) {
+    r->pending = true;
+    r->pending_line = true;
+    rec_say(r, "that is a renege: record it as played? (yes/no)\n");
+    rc = REC_PENDING;
+    goto done;
+  }
+  rc = t->done == g->hand.tricks_total ? finish(r, g, diag) : REC_ACCEPTED;
+done:
+  free(g);
+  free(t);
+  return rc;
+}
+
+/* Appends a row of the current line. */
+static bool push(Recorder *r, const PnEvent *ev, int line) {
+  if (r->ntyped == MAX_HAND_EVENTS) {
+    rec_say(r, "error: too many rows in one hand\n");
+    return false;
+  }
+  r->typed_line[r->ntyped] = line;
+  r->told[r->ntyped] = 0;
+  r->typed[r->ntyped++] = *ev;
+  return true;
+}
+
+/* The stand-in of what is typed so far, or NULL (out of memory). */
+static PnGame *standin_now(const Recorder *r) {
+  PnGame *g = malloc(sizeof *g);
+  PnOutcome out;
+  if (g) standin(r, g, r->ntyped, &out);
+  return g;
+}
+
+int table_default_seat(Recorder *r, PnAction action) {
+  PnGame *g = standin_now(r);
+  if (!g) return 0;
+  int seat = 0;
+  PnExpect ex;
+  pn_game_expect(g, &ex);
+  if ((action == PN_EV_BID || action == PN_EV_PASS) && g->hand.phase == PN_PHASE_BID) seat = ex.seat;
+  if (action == PN_EV_TRUMP || action == PN_EV_CALL || action == PN_EV_DISCARD) seat = g->hand.high_bidder;
+  if (action == PN_EV_TURNUP && g->rules.flow == PN_FLOW_TURNUP) seat = g->hand.dealer;
+  free(g);
+  return seat;
+}
+
+RecResult table_event(Recorder *r, const PnEvent *ev, PnDiag *diag) {
+  if (ev->action == PN_EV_DEAL || ev->action == PN_EV_STOCK || ev->action == PN_EV_SCORE || ev->action == PN_EV_OUT) {
+    rec_say(r, "error: this hand is typed in table order: no %s rows until it is finished\n",
+            pn_action_name(ev->action));
+    return REC_REFUSED;
+  }
+  if (ev->action == PN_EV_PLAY) return table_plays(r, ev->seat, ev->cards, ev->ncards, diag);
+  PnGame *g = standin_now(r);
+  if (!g) {
+    snprintf(diag->msg, sizeof diag->msg, "out of memory");
+    return REC_FAILED;
+  }
+  RecResult rc = REC_REFUSED;
+  if (!is_public(ev->action) && g->hand.phase != PN_PHASE_PREPARE && g->hand.phase != PN_PHASE_PLAY) {
+    rec_say(r, "error: %s comes after the %s\n", pn_action_name(ev->action),
+            g->hand.phase == PN_PHASE_BID ? "bidding" : "turn-up");
+    goto done;
+  }
+  if (ev->action == PN_EV_MELD && g->hand.trump >= 0) { /* its value by the rules, next to the claim */
+    PnCards m = cards_of(ev);
+    PnMeldResult best;
+    int value = pn_meld_best(&g->rules, g->hand.trump, &m, &best);
+    rec_say(r, "meld: %s shows %d by the rules", rec_name(r, ev->seat), value);
+    if (ev->has_value) rec_say(r, " (claimed %d)", ev->value);
+    rec_say(r, "\n");
+  }
+  if (!push(r, ev, ++r->lines)) {
+    r->lines--;
+    goto done;
+  }
+  rc = settle(r, r->ntyped - 1, diag);
+done:
+  free(g);
+  return rc;
+}
+
+RecResult table_plays(Recorder *r, int seat, const PnCard *cards, int n, PnDiag *diag) {
+  PnGame *g = standin_now(r);
+  Tricks *t = malloc(sizeof *t);
+  RecResult rc = REC_REFUSED;
+  if (!g || !t) {
+    snprintf(diag->msg, sizeof diag->msg, "out of memory");
+    rc = REC_FAILED;
+    goto done;
+  }
+  if (g->hand.phase != PN_PHASE_PREPARE && g->hand.phase != PN_PHASE_PLAY) {
+    rec_say(r, "error: the play comes after the %s\n", g->hand.phase == PN_PHASE_BID ? "bidding" : "turn-up");
+    goto done;
+  }
+  walk_tricks(r, g, t);
+  int players = g->rules.players, left = players - t->ntrick;
+  if (t->done == g->hand.tricks_total) {
+    rec_say(r, "error: all %d tricks are in\n", t->done);
+    goto done;
+  }
+  if (n > left) {
+    if (t->ntrick == 0) rec_say(r, "error: a trick is %d cards, not %d\n", players, n);
+    else
+      rec_say(r, "error: trick %d has %d play%s left (%s next): a line of cards is one trick\n", t->done + 1, left,
+              left == 1 ? "" : "s", rec_name(r, t->next));
+    goto done;
+  }
+  if (seat && seat != t->next) {
+    rec_say(r, "error: it is %s's turn (seat %d) to play\n", rec_name(r, t->next), t->next);
+    goto done;
+  }
+  int line = ++r->lines, from = r->ntyped;
+  for (int i = 0, s = t->next; i < n; i++, s = next_seat(g, s)) {
+    PnEvent ev = {.action = PN_EV_PLAY, .seat = s, .ncards = 1, .suit = -1, .meld = -1};
+    ev.cards[0] = cards[i];
+    if (!push(r, &ev, line)) {
+      pop_line(r);
+      goto done;
+    }
+  }
+  rc = settle(r, from, diag);
+done:
+  free(g);
+  free(t);
+  return rc;
+}
+
+RecResult table_undo(Recorder *r) {
+  if (r->ntyped == 0) {
+    r->table = false; /* back to the hand just begun */
+    rec_say(r, "error: nothing to undo in this hand (stored hands are final)\n");
+    return REC_REFUSED;
+  }
+  int line = r->typed_line[r->ntyped - 1], first = r->ntyped - 1;
+  while (first > 0 && r->typed_line[first - 1] == line) first--;
+  rec_say(r, "undone:");
+  for (int i = first; i < r->ntyped; i++) {
+    char two[3];
+    rec_say(r, " %s", r->typed[i].action == PN_EV_PLAY ? pn_card_str(r->typed[i].cards[0], two)
+                                                         : pn_action_name(r->typed[i].action));
+  }
+  rec_say(r, "\n");
+  pop_line(r);
+  return REC_ACCEPTED;
+}
+
+RecResult table_answer(Recorder *r, bool yes, PnDiag *diag) {
+  r->pending_line = false;
+  if (!yes) {
+    pop_line(r);
+    rec_say(r, "not recorded (the line is taken back)\n");
+    return REC_REFUSED;
+  }
+  PnGame *g = standin_now(r);
+  Tricks *t = malloc(sizeof *t);
+  RecResult rc = REC_FAILED;
+  if (!g || !t) {
+    snprintf(diag->msg, sizeof diag->msg, "out of memory");
+    goto done;
+  }
+  walk_tricks(r, g, t);
+  rc = t->done == g->hand.tricks_total ? finish(r, g, diag) : REC_ACCEPTED;
+done:
+  free(g);
+  free(t);
+  return rc;
+}
+
+void table_status(Recorder *r) {
+  PnGame *g = standin_now(r);
+  Tricks *t = malloc(sizeof *t);
+  if (!g || !t) goto done;
+  const PnHand *h = &g->hand;
+  if (h->trump >= 0 && h->high_bidder)
+    rec_say(r, "contract: %s bid %d, trump %s\n", rec_name(r, h->high_bidder), h->high_bid,
+            replay_suit_name(h->trump));
+  else if (h->trump >= 0)
+    rec_say(r, "trump %s\n", replay_suit_name(h->trump));
+  if ((h->phase != PN_PHASE_PREPARE && h->phase != PN_PHASE_PLAY) || h->trump < 0) {
+    PnExpect ex;
+    pn_game_expect(g, &ex);
+    rec_say(r, "hand %d (table order), ", h->number);
+    if (ex.seat) rec_say(r, "%s (seat %d) to act:", rec_name(r, ex.seat), ex.seat);
+    else rec_say(r, "next:");
+    for (int a = 0; a < PN_EV_KINDS; a++)
+      if (a != PN_EV_DEAL && (ex.actions & (1u << a))) rec_say(r, " %s", pn_action_name((PnAction)a));
+    if (ex.actions & (1u << PN_EV_BID)) rec_say(r, " (lowest good bid %d)", ex.min_bid);
+    rec_say(r, "\n");
+    goto done;
+  }
+  walk_tricks(r, g, t);
+  if (t->nplays == 0) {
+    rec_say(r, "hand %d (table order): the meld shown, the cards passed or discarded, then the tricks; %s (seat %d) "
+               "leads\n", h->number, rec_name(r, t->next), t->next);
+    goto done;
+  }
+  int won[PN_MAX_SEATS] = {0};
+  for (int k = 0; k < t->nplays; k++) { /* the winner of each completed trick */
+    const Play *p = &t->plays[k];
+    if (p->count != g->rules.players - 1) continue;
+    PnCard cards[PN_MAX_SEATS];
+    memcpy(cards, p->before, sizeof cards);
+    cards[p->count] = p->card;
+    won[t->plays[k - p->count + pn_trick_winner(cards, p->count + 1, h->trump)].seat - 1]++;
+  }
+  rec_say(r, "tricks won:");
+  for (int s = 1; s <= g->rules.players; s++) rec_say(r, " %s %d", rec_name(r, s), won[s - 1]);
+  rec_say(r, "\n");
+  rec_say(r, "hand %d (table order): %d of %d tricks in", h->number, t->done, h->tricks_total);
+  for (int i = 0; i < t->ntrick; i++) {
+    char two[3];
+    rec_say(r, "%s %s %s", i ? "," : "; this one:", rec_name(r, t->trick_seat[i]), pn_card_str(t->trick[i], two));
+  }
+  if (t->done < h->tricks_total) rec_say(r, "; %s (seat %d) to play\n", rec_name(r, t->next), t->next);
+  else rec_say(r, "\n");
+done:
+  free(g);
+  free(t);
+}

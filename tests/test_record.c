@@ -1,0 +1,373 @@
+/* test_record.c - the recorder module (src/record): a line of text in,
+ * what happened out, nothing printed. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "pinochle.h"
+#include "record.h"
+#include "store.h"
+
+/* ------------------------------------------------------------- helpers */
+
+typedef struct Fixture {
+  Store *store;
+  Recorder *rec;
+} Fixture;
+
+static const char *const four[] = {"Ann", "Bob", "Cal", "Dee"};
+
+/* A new partnership-auction game in a database in memory. */
+static int setup(void **state) {
+  Fixture *f = calloc(1, sizeof *f);
+  PnDiag diag = {0};
+  assert_non_null(f);
+  assert_int_equal(store_open(":memory:", STORE_CREATE, &f->store, &diag), STORE_OK);
+  PnRules rules;
+  assert_int_equal(pn_rules_preset(&rules, "partnership-auction"), 0);
+  RecGame game = {.key = "t1", .variant = "partnership-auction", .rules = &rules, .nplayers = 4,
+                  .players = four, .dealer = 1};
+  assert_int_equal(rec_start(f->store, &game, 5, false, &f->rec, &diag), 0);
+  *state = f;
+  return 0;
+}
+
+static int teardown(void **state) {
+  Fixture *f = *state;
+  rec_free(f->rec);
+  store_close(f->store);
+  free(f);
+  return 0;
+}
+
+static RecResult line(Fixture *f, const char *text) {
+  PnDiag diag = {0};
+  return rec_line(f->rec, text, &diag);
+}
+
+/* ---------------------------------------------------------------- tests */
+
+/* Each kind of line says what it did; the words are in rec_text(). */
+static void test_record_line_results(void **state) {
+  Fixture *f = *state;
+  assert_int_equal(line(f, ""), REC_NOTHING);
+  assert_int_equal(line(f, "# a comment"), REC_NOTHING);
+  assert_int_equal(line(f, "help"), REC_INFO);
+  assert_non_null(strstr(rec_text(f->rec), "undo | status | help | quit"));
+  assert_int_equal(line(f, "frobnicate"), REC_REFUSED);
+  assert_string_equal(rec_text(f->rec), "error: unknown command 'frobnicate' (help lists them)\n");
+  assert_int_equal(line(f, "deal\n"), REC_ACCEPTED);
+  assert_non_null(strstr(rec_text(f->rec), "Ann"));
+  assert_int_equal(line(f, "undo"), REC_ACCEPTED);
+  assert_non_null(strstr(rec_text(f->rec), "undone: "));
+  assert_int_equal(line(f, "quit"), REC_PENDING); /* a hand in progress: quit asks */
+  assert_int_equal(line(f, "yes"), REC_QUIT);
+}
+
+/* The words of one call do not carry into the next (say_reset). */
+static void test_record_status_once(void **state) {
+  Fixture *f = *state;
+  assert_int_equal(line(f, "status"), REC_INFO);
+  const char *text = rec_text(f->rec);
+  const char *first = strstr(text, "hand 1, ");
+  assert_non_null(first);
+  assert_null(strstr(first + 1, "hand 1, "));
+  assert_int_equal(line(f, ""), REC_NOTHING);
+  assert_string_equal(rec_text(f->rec), "");
+}
+
+/* Two games started without a key in the same second get different keys. */
+static void test_record_default_keys_differ(void **state) {
+  Fixture *f = *state;
+  PnRules rules;
+  PnDiag diag = {0};
+  assert_int_equal(pn_rules_preset(&rules, "two-hand"), 0);
+  const char *const two[] = {"A", "B"};
+  RecGame game = {.variant = "two-hand", .rules = &rules, .nplayers = 2, .players = two, .dealer = 1};
+  Recorder *a = NULL, *b = NULL;
+  assert_int_equal(rec_start(f->store, &game, 1, false, &a, &diag), 0);
+  assert_int_equal(rec_start(f->store, &game, 1, false, &b, &diag), 0);
+  assert_string_not_equal(rec_key(a), rec_key(b));
+  rec_free(a);
+  rec_free(b);
+  /* a key given twice is refused */
+  game.key = "t1";
+  assert_int_equal(rec_start(f->store, &game, 1, false, &a, &diag), -1);
+  assert_null(a);
+  assert_non_null(strstr(diag.msg, "game t1 already exists"));
+}
+
+/* ------------------------------------------------------- table order */
+
+/* Hand 1 of sample-data/club-partnership-auction.csv (game ...-2026-1), as
+ * the table sees it: no deal rows, a trick per line. */
+static const char *const hand1[] = {
+    "dealer 1", "2 pass", "3 pass", "4 pass", "1 pass", "1 trump hearts", "3 give AS QH JH JH",
+    "1 give JS 9S 9D 9C", "1 meld AH TH KH QH JH 150", "2 meld 9H KC QC 30", "3 meld KS QS JD", "4 meld 9H",
+    "AS AS KS JS", "AC JC QC 9C", "JH KH 9S TH", "AD KD AD 9D", "AC KC TC 9C", "9H JH AH 9S", "9H 9D TS QH",
+    "QS QD QS KS", "JD QH QD TD", "KH QC KD JC", "TH KC JS TS", "AH TD JD TC"};
+enum { HAND1_LINES = sizeof hand1 / sizeof hand1[0] };
+
+/* Types lines[0..n) and returns what the last one did; every line before
+ * it must be accepted. */
+static RecResult type_lines(Fixture *f, const char *const *lines, int n) {
+  RecResult rc = REC_NOTHING;
+  for (int i = 0; i < n; i++) {
+    rc = line(f, lines[i]);
+    if (i < n - 1 && rc != REC_ACCEPTED) fail_msg("line %d '%s': %d: %s", i + 1, lines[i], rc, rec_text(f->rec));
+  }
+  return rc;
+}
+
+/* The whole hand typed in table order is stored at its last trick, and
+ * each trick says who won it. */
+static void test_table_hand_stored(void **state) {
+  Fixture *f = *state;
+  assert_int_equal(type_lines(f, hand1, HAND1_LINES - 1), REC_ACCEPTED);
+  assert_int_equal(rec_hands_played(f->rec), 0);
+  assert_int_equal(line(f, "status"), REC_INFO); /* the contract, the tricks so far, the scores */
+  assert_string_equal(rec_text(f->rec), "scores:  Ann+Cal 0  Bob+Dee 0  (target 1500)\n"
+                                        "contract: Ann bid 250, trump hearts\n"
+                                        "tricks won: Ann 6 Bob 1 Cal 0 Dee 4\n"
+                                        "hand 1 (table order): 11 of 12 tricks in; Ann (seat 1) to play\n");
+  assert_int_equal(line(f, hand1[HAND1_LINES - 1]), REC_STORED);
+  assert_non_null(strstr(rec_text(f->rec), "trick 12: Ann wins"));
+  assert_non_null(strstr(rec_text(f->rec), "hand 1 over: Ann bid 250 in hearts, made it"));
+  assert_int_equal(rec_hands_played(f->rec), 1);
+  rec_show_status(f->rec); /* between hands: not "hand 1, next: dealer score" */
+  assert_string_equal(rec_text(f->rec), "hand 1 is over; next: hand 2 (dealer 2: `deal` to shuffle, or its rows), or "
+                                        "a score row for hand 1\n");
+}
+
+/* A card typed twice (TD for the last trick's TC): the deal does not add
+ * up, which card is too many and which is missing is said, nothing is
+ * stored; undo and the right line store the hand. */
+static void test_table_card_twice(void **state) {
+  Fixture *f = *state;
+  assert_int_equal(type_lines(f, hand1, HAND1_LINES - 1), REC_ACCEPTED);
+  assert_int_equal(line(f, "AH TD JD TD"), REC_ACCEPTED);
+  const char *text = rec_text(f->rec);
+  assert_non_null(strstr(text, "  TD: typed 3 times, the deck has 2 (held by Bob Cal Dee)\n"));
+  assert_non_null(strstr(text, "  TC: typed 1 time, the deck has 2\n"));
+  assert_non_null(strstr(text, "error: the cards do not add up (above); the hand is not stored"));
+  assert_int_equal(rec_hands_played(f->rec), 0);
+  assert_int_equal(line(f, "undo"), REC_ACCEPTED);
+  assert_string_equal(rec_text(f->rec), "undone: AH TD JD TD\n");
+  assert_int_equal(line(f, "AH TD JD TC"), REC_STORED);
+  assert_int_equal(rec_hands_played(f->rec), 1);
+}
+
+/* A card passed that its receiver never plays (JD for JH): the seat and
+ * the card are named. */
+static void test_table_card_missing(void **state) {
+  Fixture *f = *state;
+  const char *lines[HAND1_LINES];
+  memcpy(lines, hand1, sizeof lines);
+  lines[6] = "3 give AS QH JH JD";
+  assert_int_equal(type_lines(f, lines, HAND1_LINES), REC_ACCEPTED);
+  assert_non_null(strstr(rec_text(f->rec), "  Ann (seat 1) receives JD (passed, the widow or the dix exchange) and "
+                                           "never plays it\n"));
+  assert_int_equal(rec_hands_played(f->rec), 0);
+}
+
+/* A line of cards is one trick: five cards, or a line running past the
+ * end of the trick begun, are refused (and nothing of them is kept). */
+static void test_table_trick_size(void **state) {
+  Fixture *f = *state;
+  assert_int_equal(type_lines(f, hand1, 5), REC_ACCEPTED); /* all passed: the dealer names trump */
+  assert_int_equal(line(f, "status"), REC_INFO);
+  assert_non_null(strstr(rec_text(f->rec), "hand 1 (table order), Ann (seat 1) to act: trump\n"));
+  assert_int_equal(type_lines(f, hand1 + 5, 7), REC_ACCEPTED);
+  assert_int_equal(line(f, "status"), REC_INFO);
+  assert_non_null(strstr(rec_text(f->rec), "hand 1 (table order): the meld shown, the cards passed or discarded, "
+                                           "then the tricks; Ann (seat 1) leads\n"));
+  assert_int_equal(line(f, "AS AS KS JS AC"), REC_REFUSED);
+  assert_string_equal(rec_text(f->rec), "error: a trick is 4 cards, not 5\n");
+  assert_int_equal(line(f, "2 dealer"), REC_REFUSED); /* a row's "SEAT dealer" is `dealer SEAT` */
+  assert_string_equal(rec_text(f->rec), "error: the hand already has a dealer\n");
+  assert_int_equal(line(f, "AS AS KS"), REC_ACCEPTED); /* three plays */
+  assert_int_equal(line(f, "JS AC"), REC_REFUSED);
+  assert_string_equal(rec_text(f->rec), "error: trick 1 has 1 play left (Dee next): a line of cards is one trick\n");
+  assert_int_equal(line(f, "Bob JS"), REC_REFUSED); /* not Bob's turn */
+  assert_string_equal(rec_text(f->rec), "error: it is Dee's turn (seat 4) to play\n");
+  assert_int_equal(line(f, "JS"), REC_ACCEPTED);
+  assert_non_null(strstr(rec_text(f->rec), "trick 1: Ann wins, 30 in counters"));
+  assert_int_equal(type_lines(f, hand1 + 13, HAND1_LINES - 13), REC_STORED);
+}
+
+/* Typed with its deal first, the same hand: a meld line says its value by
+ * the rules next to the claim, a trick who won it and its counters, a line
+ * of bare cards is that many plays, and the forced last trick is filled
+ * in. */
+static void test_deal_first_progress(void **state) {
+  Fixture *f = *state;
+  static const char *const deal[] = {
+      "1 deal QS JS 9S AH TH KH QH KD 9D AC KC 9C", "2 deal AS AH KH 9H AD TD QD QD TC KC QC JC",
+      "3 deal AS KS QS 9S QH JH JH TD KD JD 9D QC", "4 deal TS TS KS JS TH 9H AD JD AC TC JC 9C"};
+  assert_int_equal(type_lines(f, deal, 4), REC_ACCEPTED);
+  assert_int_equal(type_lines(f, hand1 + 1, 7), REC_ACCEPTED); /* the bidding and the passes */
+  assert_int_equal(line(f, hand1[8]), REC_ACCEPTED);
+  assert_string_equal(rec_text(f->rec), "meld: Ann shows 150 by the rules (claimed 150)\n");
+  assert_int_equal(line(f, hand1[9]), REC_ACCEPTED);
+  assert_int_equal(line(f, "3 meld KS QS JD 40"), REC_ACCEPTED); /* the claim is 20 short */
+  assert_non_null(strstr(rec_text(f->rec), "meld: Cal shows 60 by the rules (claimed 40)\n"));
+  assert_int_equal(type_lines(f, hand1 + 11, 1), REC_ACCEPTED);
+  assert_int_equal(line(f, "AS AS KS JS"), REC_ACCEPTED);
+  assert_string_equal(rec_text(f->rec), "trick 1: Ann wins, 30 in counters\n");
+  assert_int_equal(type_lines(f, hand1 + 13, HAND1_LINES - 14), REC_ACCEPTED); /* all but the last trick */
+  /* the last trick is forced: status leaves it, the next other line plays it out first */
+  assert_int_equal(line(f, "status"), REC_INFO);
+  assert_non_null(strstr(rec_text(f->rec), "contract: Ann bid 250, trump hearts\n"
+                                           "tricks won: Ann 6 Bob 1 Cal 0 Dee 4 (11 of 12)\n"));
+  assert_int_equal(rec_hands_played(f->rec), 0);
+  assert_int_equal(line(f, "1 score 360"), REC_STORED);
+  assert_non_null(strstr(rec_text(f->rec), "the last trick is forced: Ann AH, Bob TD, Cal JD, Dee TC\n"
+                                           "trick 12: Ann wins"));
+  assert_int_equal(rec_hands_played(f->rec), 1);
+}
+
+/* Hand 4 of `pinochle sim --variant partnership-auction --seed 31
+ * --renege-rate 0.02` (players renamed): Bob trumps a diamond lead with
+ * QH at trick 2 while holding 9D.  Nothing shows it until Bob plays 9D at
+ * trick 5: the renege is reported, and asked about, at that line. */
+static void test_table_renege_when_provable(void **state) {
+  Fixture *f = *state;
+  static const char *const hand4[] = {
+      "dealer 4", "1 bid 250", "2 pass", "3 pass", "4 pass", "1 trump H", "3 give AS TH QH JH", "1 give AS TS TC JC",
+      "1 meld QS QS QH 9H QD JD JD QC", "2 meld KD QD 20", "3 meld KC QC 20", "4 meld KH QH 9H 50",
+      "9H AH JS 9H", "AD AD QH JD", "AS QS JS KS", "AC QC KC JC", "9D JD QD QC", "9S TS KS QS", "AS KH TH 9S",
+      "JH AH KC KH", "9D TS TD QD", "9C JH 9C AC", "QH JC TC KD", "TH KD TC TD"};
+  assert_int_equal(type_lines(f, hand4, 16), REC_ACCEPTED); /* up to trick 4: no renege is provable */
+  assert_int_equal(line(f, hand4[16]), REC_PENDING);      /* trick 5: Bob plays 9D */
+  assert_string_equal(rec_text(f->rec), "trick 5: Bob wins, 0 in counters\n"
+                                        "trick 2: finding: renege-follow by Dee (seat 4) playing QH while holding 9D\n"
+                                        "that is a renege: record it as played? (yes/no)\n");
+  /* `no` takes the line back, and the renege is unproved again: typed
+   * once more, the line proves it once more */
+  assert_int_equal(line(f, "no"), REC_REFUSED);
+  assert_string_equal(rec_text(f->rec), "not recorded (the line is taken back)\n");
+  assert_int_equal(line(f, hand4[16]), REC_PENDING);
+  assert_non_null(strstr(rec_text(f->rec), "renege-follow by Dee (seat 4) playing QH while holding 9D\n"));
+  assert_int_equal(line(f, "yes"), REC_ACCEPTED);
+  assert_int_equal(type_lines(f, hand4 + 17, 7), REC_STORED);
+  /* the engine's finding on the inferred deal, with all the evidence */
+  assert_non_null(strstr(rec_text(f->rec), "finding: renege-follow by Dee (seat 4) playing QH while holding TD TD KD 9D"));
+}
+
+/* all_pass=redeal: when everyone passes there is no play to infer the deal
+ * from; the last pass is refused, and once the table rows are undone the
+ * deal may be typed first. */
+static void test_table_all_pass_redeal(void **state) {
+  Fixture *f = *state;
+  PnRules rules;
+  PnDiag diag = {0};
+  char err[80];
+  assert_int_equal(pn_rules_preset(&rules, "partnership-auction"), 0);
+  assert_int_equal(pn_rules_set_option(&rules, "all_pass=redeal", err, sizeof err), 0);
+  const char *const options[] = {"all_pass=redeal"};
+  RecGame game = {.key = "redeal", .variant = "partnership-auction", .rules = &rules, .noptions = 1,
+                  .options = options, .nplayers = 4, .players = four, .dealer = 1};
+  Recorder *rec = NULL;
+  assert_int_equal(rec_start(f->store, &game, 5, true, &rec, &diag), 0);
+  assert_int_equal(rec_line(rec, "2 pass", &diag), REC_ACCEPTED);
+  assert_int_equal(rec_line(rec, "3 pass", &diag), REC_ACCEPTED);
+  assert_int_equal(rec_line(rec, "4 pass", &diag), REC_ACCEPTED);
+  assert_int_equal(rec_line(rec, "1 pass", &diag), REC_REFUSED);
+  assert_non_null(strstr(rec_text(rec), "error: everyone passed and the hand is redealt"));
+  for (int i = 0; i < 3; i++) assert_int_equal(rec_line(rec, "undo", &diag), REC_ACCEPTED);
+  assert_int_equal(rec_line(rec, "undo", &diag), REC_REFUSED); /* back to the dealer row */
+  assert_int_equal(rec_line(rec, "deal", &diag), REC_ACCEPTED);
+  rec_free(rec);
+}
+
+/* The stored events of game `key`, hand 1 (copied into buf). */
+static size_t stored_hand(Store *store, const char *key, uint8_t *buf, size_t size) {
+  const char *keys[1] = {key};
+  StoreFilter filter = {.nkeys = 1, .keys = keys, .hand = 1};
+  StoreCursor *cursor = NULL;
+  StoreRow row;
+  PnDiag diag = {0};
+  assert_int_equal(store_cursor_open(store, &filter, &cursor, &diag), STORE_OK);
+  assert_int_equal(store_cursor_next(cursor, &row, &diag), 1);
+  assert_true(row.events_len <= size);
+  memcpy(buf, row.events, row.events_len);
+  size_t len = row.events_len;
+  store_cursor_close(cursor);
+  return len;
+}
+
+/* Rows nobody sees during the play may be typed when they are known: the
+ * cards passed after the last trick (the hand waits for them), the
+ * auction widow after the bidding and the discard at the end.  The hand
+ * stored is the one typed in the log's order. */
+static void test_table_late_rows(void **state) {
+  Fixture *f = *state;
+  PnDiag diag = {0};
+  uint8_t want[4096], got[4096];
+  /* partnership-auction: the gives after the last trick */
+  assert_int_equal(type_lines(f, hand1, HAND1_LINES), REC_STORED);
+  size_t want_len = stored_hand(f->store, "t1", want, sizeof want);
+  PnRules rules;
+  assert_int_equal(pn_rules_preset(&rules, "partnership-auction"), 0);
+  RecGame game = {.key = "t2", .variant = "partnership-auction", .rules = &rules, .nplayers = 4, .players = four,
+                  .dealer = 1};
+  Recorder *rec = NULL;
+  assert_int_equal(rec_start(f->store, &game, 5, true, &rec, &diag), 0);
+  for (int i = 0; i < HAND1_LINES; i++)
+    if (i != 6 && i != 7) assert_int_equal(rec_line(rec, hand1[i], &diag), REC_ACCEPTED);
+  assert_non_null(strstr(rec_text(rec), "the last trick is in: enter the cards passed"));
+  assert_int_equal(rec_line(rec, hand1[6], &diag), REC_ACCEPTED);
+  assert_int_equal(rec_line(rec, hand1[7], &diag), REC_STORED);
+  rec_free(rec);
+  assert_int_equal(stored_hand(f->store, "t2", got, sizeof got), want_len);
+  assert_memory_equal(got, want, want_len);
+
+  /* auction (hand 1 of sample-data/club-auction.csv, game ...-2026-1) */
+  static const char *const auction[] = {
+      "dealer 1", "widow TS AC TC", "2 pass", "3 pass", "1 pass", "1 trump H", "1 discard 9S 9D 9C",
+      "1 meld KH QH KD QD 60", "2 meld 9H KC QC 30", "3 meld KS QS JS JH 9H JD JC", "AC JC 9C", "AC QC JC",
+      "JS AS JS", "AS QS QS", "AD JD QD", "9S KS TS", "QH KH TH", "AD KD 9D", "9H KH 9H", "KC TC JH", "QH TH JH",
+      "TD JD KD", "TC QC KS", "AH QD TS", "AH KC TD"};
+  enum { AUCTION_LINES = sizeof auction / sizeof auction[0] };
+  assert_int_equal(pn_rules_preset(&rules, "auction"), 0);
+  const char *const three[] = {"Hal", "Fay", "Ida"};
+  RecGame a = {.key = "a1", .variant = "auction", .rules = &rules, .nplayers = 3, .players = three, .dealer = 1};
+  assert_int_equal(rec_start(f->store, &a, 5, true, &rec, &diag), 0);
+  for (int i = 0; i < AUCTION_LINES; i++) assert_int_equal(rec_line(rec, auction[i], &diag), i + 1 < AUCTION_LINES ? REC_ACCEPTED : REC_STORED);
+  rec_free(rec);
+  want_len = stored_hand(f->store, "a1", want, sizeof want);
+  a.key = "a2";
+  assert_int_equal(rec_start(f->store, &a, 5, true, &rec, &diag), 0);
+  assert_int_equal(rec_line(rec, auction[0], &diag), REC_ACCEPTED);
+  for (int i = 2; i <= 4; i++) assert_int_equal(rec_line(rec, auction[i], &diag), REC_ACCEPTED); /* the bidding */
+  assert_int_equal(rec_line(rec, auction[1], &diag), REC_ACCEPTED);                               /* the widow */
+  assert_int_equal(rec_line(rec, auction[5], &diag), REC_ACCEPTED);
+  for (int i = 7; i < AUCTION_LINES; i++) assert_int_equal(rec_line(rec, auction[i], &diag), REC_ACCEPTED);
+  assert_non_null(strstr(rec_text(rec), "the last trick is in: enter the bidder's discard"));
+  assert_int_equal(rec_line(rec, "discard 9S 9D 9C", &diag), REC_STORED); /* the bidder's, without a seat */
+  rec_free(rec);
+  assert_int_equal(stored_hand(f->store, "a2", got, sizeof got), want_len);
+  assert_memory_equal(got, want, want_len);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test_setup_teardown(test_record_line_results, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_record_status_once, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_record_default_keys_differ, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_table_hand_stored, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_table_card_twice, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_table_card_missing, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_table_trick_size, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_table_renege_when_provable, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_deal_first_progress, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_table_all_pass_redeal, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_table_late_rows, setup, teardown),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
