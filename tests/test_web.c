@@ -23,6 +23,7 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
+#include "export.h"
 #include "import.h"
 #include "store.h"
 #include "web.h"
@@ -390,6 +391,213 @@ static void test_web_token_only_in_the_recorder_page(void **state) {
   reply_free(&rec);
 }
 
+/* ----------------------------------------------------------- recording */
+
+#define DATA PN_SOURCE_DIR "/tests/web/data/"
+
+/* A log's game header as the body of POST /api/games; fills key. */
+static char *header_body(const char *csv, char *key, size_t size) {
+  FILE *f = fopen(csv, "r");
+  assert_non_null(f);
+  char row[512], players[256] = "", options[256] = "", tags[256] = "", variant[64] = "";
+  key[0] = '\0';
+  while (fgets(row, sizeof row, f)) {
+    char *field[7] = {0}, *p = row;
+    row[strcspn(row, "\n")] = '\0';
+    for (int i = 0; i < 7; i++) { /* the fixtures quote nothing */
+      field[i] = p;
+      p = strchr(p, ',');
+      if (!p) break;
+      *p++ = '\0';
+    }
+    if (!field[6] || strcmp(field[1], "0") != 0) continue;
+    snprintf(key, size, "%.120s", field[0]);
+    char *list = strcmp(field[4], "player") == 0 ? players : strcmp(field[4], "option") == 0 ? options
+               : strcmp(field[4], "tag") == 0    ? tags
+                                                 : NULL;
+    if (strcmp(field[4], "variant") == 0) snprintf(variant, sizeof variant, "%.60s", field[6]);
+    if (list) snprintf(list + strlen(list), 256 - strlen(list), "%s\"%.60s\"", list[0] ? ", " : "", field[6]);
+  }
+  fclose(f);
+  char *body = malloc(1024);
+  assert_non_null(body);
+  snprintf(body, 1024, "{\"game\": \"%s\", \"variant\": \"%s\", \"players\": [%s], \"options\": [%s], \"tags\": [%s]}", key,
+           variant, players, options, tags);
+  return body;
+}
+
+/* The lines of a .tab file (table order), NULL-terminated; caller frees. */
+static char **tab_lines(const char *path, int *n) {
+  FILE *f = fopen(path, "r");
+  assert_non_null(f);
+  char **lines = calloc(256, sizeof *lines), row[512];
+  assert_non_null(lines);
+  *n = 0;
+  while (fgets(row, sizeof row, f) && *n < 255) {
+    row[strcspn(row, "\n")] = '\0';
+    lines[(*n)++] = strdup(row);
+  }
+  fclose(f);
+  return lines;
+}
+
+/* {"line": LINE, "confirm": true} with LINE's quotes escaped (none here). */
+static Reply post_line(const char *key, const char *line, const char *confirm) {
+  char path[300], body[700];
+  snprintf(path, sizeof path, "/api/games/%s/lines", key);
+  if (line) snprintf(body, sizeof body, "{\"line\": \"%s\"%s%s}", line, confirm ? ", \"confirm\": " : "", confirm ? confirm : "");
+  else snprintf(body, sizeof body, "{\"confirm\": %s}", confirm ? confirm : "true");
+  return post(path, body);
+}
+
+/* Exports game key from db_path (a second connection beside the
+ * server's), or, with csv, from that log imported into memory. */
+static char *export_of(const char *key, const char *csv) {
+  Store *store = NULL;
+  PnDiag diag = {0};
+  if (csv) {
+    assert_int_equal(store_open(":memory:", STORE_CREATE, &store, &diag), 0);
+    ImportOptions io = {0};
+    ImportStats is = {0};
+    assert_int_equal(import_file(store, csv, &io, &is, &diag), 0);
+  } else {
+    assert_int_equal(store_open(db_path, STORE_READONLY, &store, &diag), 0);
+  }
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&buf, &len);
+  assert_non_null(f);
+  ExportOptions eo = {.nkeys = 1, .keys = &key};
+  ExportStats es = {0};
+  assert_int_equal(export_games(store, &eo, f, &es, &diag), 0);
+  fclose(f);
+  store_close(store);
+  return buf;
+}
+
+/* Two tables record at once, their lines interleaved, each a hidden log
+ * typed in table order (no deal rows: tests/web/data/table-*.tab, made
+ * from the .csv logs with tests/record/log2table.awk): each game is
+ * stored exactly as importing its log stores it. */
+static void test_web_two_tables_hidden_logs_stored_as_the_logs(void **state) {
+  (void)state;
+  const char *csv[2] = {DATA "table-a.csv", DATA "table-b.csv"}, *tab[2] = {DATA "table-a.tab", DATA "table-b.tab"};
+  char key[2][128];
+  char **lines[2];
+  int n[2];
+  for (int t = 0; t < 2; t++) {
+    char *body = header_body(csv[t], key[t], sizeof key[t]);
+    Reply r = post("/api/games", body);
+    if (r.status != 201) fprintf(stderr, "%s\n", r.body);
+    assert_int_equal(r.status, 201);
+    assert_non_null(strstr(r.body, "\"deck\""));
+    reply_free(&r);
+    free(body);
+    lines[t] = tab_lines(tab[t], &n[t]);
+  }
+  for (int i = 0; i < n[0] || i < n[1]; i++)
+    for (int t = 0; t < 2; t++) {
+      if (i >= n[t]) continue;
+      Reply r = post_line(key[t], lines[t][i], "true");
+      if (r.status != 200) fprintf(stderr, "table %d line %d '%s': %s\n", t, i + 1, lines[t][i], r.body);
+      assert_int_equal(r.status, 200);
+      assert_null(strstr(r.body, "\"pending\": true"));
+      reply_free(&r);
+    }
+  for (int t = 0; t < 2; t++) {
+    char *recorded = export_of(key[t], NULL), *logged = export_of(key[t], csv[t]);
+    assert_string_equal(recorded, logged);
+    free(recorded);
+    free(logged);
+    for (int i = 0; i < n[t]; i++) free(lines[t][i]);
+    free(lines[t]);
+  }
+  Reply s = get("/api/games/web-12-1");
+  assert_int_equal(s.status, 200);
+  assert_non_null(strstr(s.body, "\"hands_stored\": 2"));
+  reply_free(&s);
+}
+
+/* Without "confirm", a renege is not recorded: the answer names it and
+ * waits; another line is refused (409) until {"confirm": true}. */
+static void test_web_renege_awaits_confirmation(void **state) {
+  (void)state;
+  char key[128];
+  char *body = header_body(DATA "table-a.csv", key, sizeof key);
+  char *renamed = strstr(body, "web-12-1");
+  assert_non_null(renamed);
+  memcpy(renamed, "web-12-p", 8);
+  Reply r = post("/api/games", body);
+  assert_int_equal(r.status, 201);
+  reply_free(&r);
+  free(body);
+  int n;
+  char **lines = tab_lines(DATA "table-a.tab", &n);
+  bool pended = false;
+  for (int i = 0; i < n && !pended; i++) {
+    Reply l = post_line("web-12-p", lines[i], NULL);
+    assert_int_equal(l.status, 200);
+    if (strstr(l.body, "\"pending\": true")) {
+      pended = true;
+      assert_non_null(strstr(l.body, "\"result\": \"pending\""));
+      assert_non_null(strstr(l.body, "renege"));
+      Reply busy = post_line("web-12-p", "status", NULL);
+      assert_int_equal(busy.status, 409);
+      assert_json_error(&busy);
+      reply_free(&busy);
+      Reply yes = post_line("web-12-p", NULL, "true");
+      assert_int_equal(yes.status, 200);
+      assert_non_null(strstr(yes.body, "\"pending\": false"));
+      reply_free(&yes);
+    }
+    reply_free(&l);
+  }
+  assert_true(pended);
+  for (int i = 0; i < n; i++) free(lines[i]);
+  free(lines);
+}
+
+static void test_web_bad_requests_to_the_recorder(void **state) {
+  (void)state;
+  static const struct {
+    const char *path, *body;
+    int status;
+  } CASES[] = {
+      {"/api/games", "{", 400},
+      {"/api/games", "[]", 400},
+      {"/api/games", "{\"variant\": \"two-hand\", \"variant\": \"two-hand\", \"players\": [\"A\", \"B\"]}", 400},
+      {"/api/games", "{\"variant\": \"no-such\", \"players\": [\"A\", \"B\"]}", 422},
+      {"/api/games", "{\"variant\": \"two-hand\", \"players\": [\"A\"]}", 422},
+      {"/api/games", "{\"variant\": \"two-hand\", \"players\": [\"A\", \"B\"], \"options\": [\"nope=1\"]}", 422},
+      {"/api/games", "{\"variant\": \"two-hand\", \"players\": [\"A\", 7]}", 400},
+      {"/api/games", "{\"game\": \"a/b\", \"variant\": \"two-hand\", \"players\": [\"A\", \"B\"]}", 400},
+      {"/api/games", "{\"game\": \"" GAME "\", \"variant\": \"two-hand\", \"players\": [\"A\", \"B\"]}", 409},
+      {"/api/games/no-such-game/lines", "{\"line\": \"pass\"}", 404},
+      {"/api/games/web-bad/lines", "{\"line\": 5}", 400},
+      {"/api/games/web-bad/lines", "{\"line\": \"pass\\nbid 300\"}", 400},
+      {"/api/games/web-bad/lines", "{\"line\": \"bid 250\\u0000x\"}", 400},
+      {"/api/games/web-bad/lines", "{\"line\": \"play ZZ\"}", 422},
+      {"/api/games/web-bad/lines", "{\"confirm\": true}", 409},
+  };
+  Reply start = post("/api/games", "{\"game\": \"web-bad\", \"variant\": \"partnership-auction\", \"players\": "
+                                   "[\"Ann\", \"Bob\", \"Cal\", \"Dee\"]}");
+  assert_int_equal(start.status, 201);
+  reply_free(&start);
+  for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+    Reply r = post(CASES[i].path, CASES[i].body);
+    if (r.status != CASES[i].status) fprintf(stderr, "case %zu: %d %s\n", i, r.status, r.body);
+    assert_int_equal(r.status, CASES[i].status);
+    assert_non_null(strstr(r.body, "\"error\""));
+    reply_free(&r);
+  }
+  char line[1200] = "{\"line\": \"";
+  memset(line + strlen(line), 'x', 1100);
+  strcpy(line + strlen("{\"line\": \"") + 1100, "\"}");
+  Reply long_line = post("/api/games/web-bad/lines", line);
+  assert_int_equal(long_line.status, 413);
+  reply_free(&long_line);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_web_url_names_port_and_token),
@@ -406,6 +614,9 @@ int main(void) {
       cmocka_unit_test(test_web_assets_are_compiled_in),
       cmocka_unit_test(test_web_json_endpoints_are_the_reports_json),
       cmocka_unit_test(test_web_token_only_in_the_recorder_page),
+      cmocka_unit_test(test_web_two_tables_hidden_logs_stored_as_the_logs),
+      cmocka_unit_test(test_web_renege_awaits_confirmation),
+      cmocka_unit_test(test_web_bad_requests_to_the_recorder),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -139,6 +139,65 @@ go /players/Cal
   && ok "a player's page: five charts" || fail "player charts"
 shot player
 
+# ------------------------------------------------------------ the recorder
+# Hand 1 of tests/web/data/table-a.csv, typed in table order by clicking:
+# bid and pass buttons, a trump button, the line box for passes, meld and
+# score rows, and each trick as four taps on the card buttons.  The
+# stored log must be that hand of the log, row for row.
+DATA=$SRC/tests/web/data
+go /record
+field() { # CSS selector, text: types into a form field
+  local id
+  id=$(wd POST /element "{\"using\": \"css selector\", \"value\": \"$1\"}" | sed -n 's/.*"element-6066-11e4-a52e-4f735466cecf":"\([^"]*\)".*/\1/p')
+  [[ -n $id ]] || { fail "no field $1"; return 1; }
+  wd POST "/element/$id/clear" '{}' >/dev/null
+  wd POST "/element/$id/value" "{\"text\": \"$2\"}" >/dev/null
+}
+wait_idle() { # until the last request has answered (the line shown is empty)
+  local i
+  for i in $(seq 50); do
+    [[ $(js 'return window.fetchesInFlight === undefined ? "x" : String(window.fetchesInFlight)') == 0 ]] && return 0
+    sleep 0.05
+  done
+}
+players=$(awk -F, '$5 == "player" { printf "%s%s", sep, $7; sep = ", " }' "$DATA/table-a.csv")
+js 'document.querySelector("#rec-start select[name=variant]").value = "partnership-auction"; return 1' >/dev/null
+field "#rec-start input[name='players']" "$players"
+field "#rec-start input[name='game']" "web-click"
+field "#rec-start input[name='options']" "target=500"
+field "#rec-start input[name='tags']" "date=2026-01-06"
+click "#rec-start-button"
+wait_idle
+[[ $(js 'return document.getElementById("rec-table").hidden') == false ]] && ok "the recorder starts a game" || fail "start: $(js 'return document.getElementById("rec-error").textContent')"
+shot record-start
+typed=0
+while IFS= read -r line; do
+  words=($line)
+  case $line in
+    *" bid "*) js "document.getElementById('rec-bid-value').value = '${words[2]}'; return 1" >/dev/null
+               click "#rec-bids button:nth-of-type(2)" ;;
+    *" pass") click "#rec-bids button:nth-of-type(1)" ;;
+    *" trump "*) click "#rec-trump button[data-trump='${words[2]}']" ;;
+    [AKQJT9][SHDC]" "*)
+      for card in "${words[@]}"; do
+        click "#rec-cards button[data-card='$card']:not([disabled])"
+      done ;;
+    *) field "#rec-free" "$line"; click "#rec-free-send" ;;
+  esac
+  wait_idle
+  err=$(js 'return document.getElementById("rec-error").textContent')
+  [[ -z $err ]] || fail "line '$line' refused: $err"
+  typed=$((typed + 1))
+done < <(awk '/^dealer/ { n++ } n == 1' "$DATA/table-a.tab")
+shot record-hand
+"$PINOCHLE" export "$WORK/club.db" --game web-click 2>/dev/null | awk -F, 'NR > 1' >"$WORK/recorded.csv"
+awk -F, 'NR > 1 && $2 <= 1' "$DATA/table-a.csv" | sed 's/^web-12-1,/web-click,/' >"$WORK/expected.csv"
+if cmp -s "$WORK/recorded.csv" "$WORK/expected.csv"; then
+  ok "a hand recorded by clicking ($typed lines) is stored as its log"
+else
+  fail "the hand recorded by clicking differs from its log"; diff "$WORK/recorded.csv" "$WORK/expected.csv" | head -5
+fi
+
 echo "screenshots in $ART"
 if ((failures > 0)); then
   echo "$failures failure(s)"
