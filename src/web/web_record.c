@@ -426,6 +426,7 @@ void web_record_page(const ReportHtml *html, FILE *out) {
         "<h3>Meld or any line</h3><p><input id=\"rec-free\" placeholder=\"Cal meld KD QD, give AS KS QS JS, moon\" size=\"32\"> "
         "<button id=\"rec-free-send\">Send</button> <button id=\"rec-undo\">Undo</button></p>\n"
         "<h3>Score</h3><div id=\"rec-score\" class=\"scroll\"></div>\n"
+        "<p><a href=\"/record\">Another game</a></p>\n"
         "</section>\n</div>\n",
         out);
   report_html_end(out, html);

@@ -120,6 +120,8 @@
     game = s.game;
     nplayers = (s.players || []).length || nplayers;
     $("rec-table").hidden = false;
+    start.hidden = true; /* the table needs the room: /record again for another game */
+    $("rec-resume").hidden = true;
     $("rec-title").textContent = s.game + " (" + s.variant + "): " + (s.players || []).join(", ");
     $("rec-state").textContent = (s.said ? s.said : "") + (s.status || "");
     $("rec-pending").hidden = !s.pending;
