@@ -298,6 +298,24 @@ static void random_position(PnGame *g, const char *preset, SimRng *rng, int tric
   }
 }
 
+/* The position in words, for a failure message. */
+static const char *describe(const PnGame *g, char *buf, size_t size) {
+  size_t len = (size_t)snprintf(buf, size, "trump %c, leader %d, trick:", pn_suit_char(g->hand.trump),
+                                g->hand.leader);
+  for (int i = 0; i < g->hand.ntrick && len < size; i++) {
+    char card[3];
+    len += (size_t)snprintf(buf + len, size - len, " %s", pn_card_str(g->hand.trick[i], card));
+  }
+  for (int s = 1; s <= g->rules.players && len < size; s++) {
+    PnCards held;
+    char cards[200];
+    pn_held_next(g, s, &held);
+    len += (size_t)snprintf(buf + len, size - len, "; seat %d (side %d): %s", s, pn_side_of(g, s),
+                            pn_cards_str(&held, cards, sizeof cards));
+  }
+  return buf;
+}
+
 typedef struct Tally {
   long positions, plays; /* positions and per-card values compared */
 } Tally;
@@ -311,7 +329,9 @@ static void compare(const PnGame *g, SimRng *rng, Tally *tally, const char *what
   int values[PN_CARD_KINDS];
   int par = oracle(g, mover_side, values);
   int got = pn_dd_par(&solver, g, mover_side);
-  if (got != par) fail_msg("%s: par of side %d: solver %d, minimax %d", what, mover_side, got, par);
+  char pos[600];
+  if (got != par)
+    fail_msg("%s: par of side %d: solver %d, minimax %d; %s", what, mover_side, got, par, describe(g, pos, sizeof pos));
   assert_true(par >= 0 && par <= counters_left(g));
   for (int c = 0; c < PN_CARD_KINDS; c++) {
     if (values[c] < 0) continue;
@@ -319,8 +339,8 @@ static void compare(const PnGame *g, SimRng *rng, Tally *tally, const char *what
     assert_int_equal(pn_dd_play(&solver, g, (PnCard)c, &p), 0);
     if (p.par_before != par || p.par_after != values[c] || p.cost != par - values[c]) {
       char buf[3];
-      fail_msg("%s: play %s: solver %d -> %d, minimax %d -> %d", what, pn_card_str((PnCard)c, buf),
-               p.par_before, p.par_after, par, values[c]);
+      fail_msg("%s: play %s: solver %d -> %d, minimax %d -> %d; %s", what, pn_card_str((PnCard)c, buf),
+               p.par_before, p.par_after, par, values[c], describe(g, pos, sizeof pos));
     }
     assert_true(p.cost >= 0);
     tally->plays++;
@@ -329,7 +349,8 @@ static void compare(const PnGame *g, SimRng *rng, Tally *tally, const char *what
   if (other != mover_side) {
     int want = oracle(g, other, NULL);
     got = pn_dd_par(&solver, g, other);
-    if (got != want) fail_msg("%s: par of side %d: solver %d, minimax %d", what, other, got, want);
+    if (got != want)
+      fail_msg("%s: par of side %d: solver %d, minimax %d; %s", what, other, got, want, describe(g, pos, sizeof pos));
   }
   tally->positions++;
 }

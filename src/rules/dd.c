@@ -113,6 +113,53 @@ static inline uint64_t position_key(const DdSearch *d) {
   return key ? key : 1;
 }
 
+/* The table's key of a trick start: the position up to relabelling of
+ * ranks.  Per suit, the cards still held are read high to low as groups
+ * (a rank's owners and copies, its counter value); a run of ranks held by
+ * one seat alone with one counter value is one group of that many cards,
+ * since its cards are interchangeable.  Ranks gone do not appear, so
+ * positions that differ only in which low cards have fallen share an
+ * entry (their games are the same). */
+static uint64_t canonical_key(const DdSearch *d) {
+  static const uint16_t POW5[PN_MAX_SEATS] = {1, 5, 25, 125, 625};
+  uint64_t key = d->context ^ dd_mix(0xA11CEull + (uint64_t)d->leader);
+  bool merge = !(d->options & PN_DD_NO_EQUIV);
+  for (int suit = 0; suit < PN_SUITS; suit++) {
+    unsigned present = 0;
+    for (int p = 0; p < d->players; p++) present |= d->held_mask[p][suit];
+    uint64_t h = 0x5017ull * (uint64_t)(suit + 1);
+    int group_owner = -1, group_value = -1, group_cards = 0;
+    uint32_t group_code = 0;
+    while (present) {
+      int r = __builtin_ctz(present);
+      present &= present - 1;
+      PnCard c = PN_CARD(suit, r);
+      uint32_t code = 0;
+      int owners = 0, owner = -1, cards = 0;
+      for (int p = 0; p < d->players; p++) {
+        int k = d->hold[p].n[c];
+        if (!k) continue;
+        code += (uint32_t)k * POW5[p];
+        owners++;
+        owner = p;
+        cards += k;
+      }
+      if (merge && owners == 1 && owner == group_owner && d->value[c] == group_value) {
+        group_cards += cards;
+        continue;
+      }
+      if (group_code) h = dd_mix(h ^ ((uint64_t)group_code << 16 | (uint64_t)group_value << 8 | (uint64_t)group_cards));
+      group_code = owners == 1 ? POW5[owner] : code; /* one owner: the count is in group_cards */
+      group_value = d->value[c];
+      group_cards = cards;
+      group_owner = owners == 1 ? owner : -1;
+    }
+    if (group_code) h = dd_mix(h ^ ((uint64_t)group_code << 16 | (uint64_t)group_value << 8 | (uint64_t)group_cards));
+    key ^= dd_mix(h + (uint64_t)suit);
+  }
+  return key ? key : 1;
+}
+
 /* ---------------------------------------------------------------- the table */
 
 static PnDdEntry *tt_find(const DdSearch *d, uint64_t key) {
@@ -148,10 +195,10 @@ static void tt_store(DdSearch *d, uint64_t key, bool at_least, int target, PnCar
   }
   if (at_least) {
     if (target > e->lower) e->lower = (int16_t)target;
-    if (lead != PN_NO_CARD) e->lead = lead;
   } else if (target - 1 < e->upper) {
     e->upper = (int16_t)(target - 1);
   }
+  if (lead != PN_NO_CARD) e->lead = lead;
   if (w > e->work) e->work = w;
   e->age = s->age;
 }
@@ -182,6 +229,17 @@ static inline bool enemy_can_ruff(const DdSearch *d, int seat, int suit) {
   return false;
 }
 
+/* Could `seat`, playing later in this trick, beat `best`?  (Ordering
+ * only: obligations are read roughly.) */
+static inline bool can_beat(const DdSearch *d, int seat, PnCard best, int led) {
+  int bsuit = PN_SUIT(best), brank = PN_RANK(best);
+  unsigned in_led = d->held_mask[seat][led];
+  if (in_led && bsuit == led && (in_led & above(brank))) return true;
+  if ((in_led && d->ob.follow) || d->trump < 0 || led == d->trump) return false;
+  unsigned trumps = d->held_mask[seat][d->trump];
+  return bsuit == d->trump ? (trumps & above(brank)) != 0 : trumps != 0;
+}
+
 /* The legal plays of `seat`, one per class of equivalent cards, scored
  * for ordering.  Returns their number. */
 static int gen_moves(const DdSearch *d, int seat, DdMove *moves) {
@@ -192,7 +250,6 @@ static int gen_moves(const DdSearch *d, int seat, DdMove *moves) {
   int win_card = d->ntrick ? d->trick[judge_winner(d->trick, d->ntrick, d->trump)] : -1;
   int win_seat = d->ntrick ? (d->leader + judge_winner(d->trick, d->ntrick, d->trump)) % d->players : -1;
   bool partner_wins = d->ntrick && d->maxi[win_seat] == d->maxi[seat];
-  bool last = d->ntrick == d->players - 1;
   int win_strength = d->ntrick ? judge_strength((PnCard)win_card, led, d->trump) : 0;
   int n = 0;
   for (int suit = 0; suit < PN_SUITS; suit++) {
@@ -222,7 +279,9 @@ static int gen_moves(const DdSearch *d, int seat, DdMove *moves) {
       prev_value = d->value[c];
     }
   }
-  /* Ordering scores. */
+  /* Ordering scores: a side winning a decided trick loads it with
+   * counters, a side losing one throws its least; a lead of a top card no
+   * enemy can ruff comes first, then a lead to a partner's top card. */
   for (int i = 0; i < n; i++) {
     PnCard c = moves[i].card;
     int r = PN_RANK(c), suit = PN_SUIT(c), v = d->vscale[c];
@@ -230,15 +289,28 @@ static int gen_moves(const DdSearch *d, int seat, DdMove *moves) {
     if (d->options & PN_DD_NO_ORDER) {
       score = -i;
     } else if (d->ntrick == 0) {
-      bool boss = !(others_mask(d, seat, suit) & above(r));
-      if (boss && !enemy_can_ruff(d, seat, suit)) score = 60 + v + (suit == d->trump ? 0 : 2);
-      else score = r - 3 * v - (suit == d->trump ? 4 : 0);
+      unsigned higher = others_mask(d, seat, suit) & above(r);
+      bool safe = !enemy_can_ruff(d, seat, suit);
+      if (!higher && safe) {
+        score = 100 + 4 * v - (suit == d->trump ? 2 : 0);
+      } else {
+        bool partner_top = false;
+        for (int p = 0; p < d->players && !partner_top; p++)
+          if (p != seat && d->maxi[p] == d->maxi[seat] && d->held_mask[p][suit] &&
+              !(others_mask(d, p, suit) & above(__builtin_ctz(d->held_mask[p][suit]))))
+            partner_top = true;
+        score = (partner_top && safe ? 60 : 0) + r - 4 * v - (suit == d->trump ? 3 : 0);
+      }
     } else {
       bool beats = judge_strength(c, led, d->trump) > win_strength;
-      if (last) score = (beats || partner_wins) ? 100 + 2 * v + r : r - 4 * v;
-      else if (partner_wins && !beats) score = 40 + v + r;
-      else if (beats) score = (partner_wins ? 20 : 50) + r;
-      else score = r - 4 * v;
+      PnCard best = beats ? c : (PnCard)win_card;
+      bool ours = beats || partner_wins;
+      bool decided = true;
+      for (int k = d->ntrick + 1; k < d->players && decided; k++)
+        if (can_beat(d, (d->leader + k) % d->players, best, led)) decided = false;
+      if (decided) score = ours ? 200 + 4 * v + r : 100 + r - 4 * v;
+      else if (ours && beats) score = 80 + (7 - r) - 2 * v; /* contest with a high card */
+      else score = 60 + r - 4 * v;                          /* keep counters off a doubtful trick */
     }
     moves[i].score = score;
   }
@@ -268,6 +340,66 @@ static int last_trick_points_for_side(const DdSearch *d) {
 }
 
 static bool dd_search(DdSearch *d, int target);
+
+/* Counters a side (the one searched, or the others together) is sure to
+ * take at a trick start, whatever is played:
+ *   - its top trumps: from the highest trump still held down, each rank
+ *     whose copies are all the side's; such a card loses to nothing, so
+ *     the trick it falls in is the side's;
+ *   - when the side leads, the top cards the leader can cash in a plain
+ *     suit: its own run of top cards (all copies its own), for as many
+ *     rounds as every other seat holding a trump still has cards of the
+ *     suit to follow with (it must follow, so cannot ruff; a partner must
+ *     not be made to trump, or the leader loses the lead).
+ * Each card counts only its own counters (what the others add is not
+ * sure). */
+static int sure_counters(const DdSearch *d, bool searched) {
+  int sure = 0;
+  uint8_t side_mask[PN_SUITS] = {0}, enemy_mask[PN_SUITS] = {0};
+  for (int p = 0; p < d->players; p++)
+    for (int suit = 0; suit < PN_SUITS; suit++) {
+      if (d->maxi[p] == searched) side_mask[suit] |= d->held_mask[p][suit];
+      else enemy_mask[suit] |= d->held_mask[p][suit];
+    }
+  if (d->trump >= 0) {
+    unsigned side = side_mask[d->trump], enemy = enemy_mask[d->trump];
+    for (int r = 0; r < PN_RANKS; r++) {
+      if (enemy & (1u << r)) break;
+      if (!(side & (1u << r))) continue;
+      PnCard c = PN_CARD(d->trump, r);
+      for (int p = 0; p < d->players; p++) sure += d->hold[p].n[c] * d->value[c];
+    }
+  }
+  int leader = d->leader;
+  if (d->maxi[leader] != searched || !d->ob.follow) return sure;
+  for (int suit = 0; suit < PN_SUITS; suit++) {
+    if (suit == d->trump) continue;
+    /* Rounds while every other seat holding a trump can still follow: an
+     * enemy void could ruff, a partner void could be made to trump and
+     * take the lead away from the cards still to cash. */
+    int rounds = PN_MAX_HAND;
+    for (int p = 0; p < d->players; p++) {
+      if (p == leader || d->trump < 0 || !d->held_mask[p][d->trump]) continue;
+      int len = 0;
+      for (int r = 0; r < PN_RANKS; r++) len += d->hold[p].n[PN_CARD(suit, r)];
+      if (len < rounds) rounds = len;
+    }
+    unsigned mine = d->held_mask[leader][suit];
+    unsigned others = 0;
+    for (int p = 0; p < d->players; p++)
+      if (p != leader) others |= d->held_mask[p][suit];
+    for (int r = 0; r < PN_RANKS && rounds > 0; r++) {
+      if (others & (1u << r)) break;
+      if (!(mine & (1u << r))) continue;
+      PnCard c = PN_CARD(suit, r);
+      int k = d->hold[leader].n[c];
+      if (k > rounds) k = rounds;
+      sure += k * d->value[c];
+      rounds -= k;
+    }
+  }
+  return sure;
+}
 
 /* Plays `c` for `seat`, searches on, and takes it back. */
 static bool try_move(DdSearch *d, int seat, PnCard c, int target) {
@@ -311,12 +443,17 @@ static bool dd_search(DdSearch *d, int target) {
   d->nodes++;
   bool at_start = d->ntrick == 0;
   if (at_start && d->cards_left == d->players) return last_trick_points_for_side(d) >= target;
+  if (at_start && !(d->options & PN_DD_NO_BOUNDS)) {
+    if (sure_counters(d, true) >= target) return true;
+    if (d->counters_left + d->bonus - sure_counters(d, false) < target) return false;
+  }
   uint64_t key = 0;
   PnCard table_lead = PN_NO_CARD;
   long nodes_before = d->nodes;
-  bool use_table = at_start && !(d->options & PN_DD_NO_TABLE);
+  /* two tricks or fewer are searched again faster than looked up */
+  bool use_table = at_start && d->cards_left > 2 * d->players && !(d->options & PN_DD_NO_TABLE);
   if (use_table) {
-    key = position_key(d);
+    key = canonical_key(d);
     const PnDdEntry *e = tt_find(d, key);
     if (e) {
       if (e->lower >= target) return true;
@@ -347,7 +484,7 @@ static bool dd_search(DdSearch *d, int target) {
       break;
     }
   }
-  if (use_table) tt_store(d, key, result, target, maxi ? best : PN_NO_CARD, d->nodes - nodes_before);
+  if (use_table) tt_store(d, key, result, target, best, d->nodes - nodes_before);
   return result;
 }
 
