@@ -380,17 +380,133 @@ static void random_presets(const char *preset, int count, int min_tricks, int ma
     (void)state;                                        \
     random_presets(preset, count, lo, hi, seed);        \
   }
-RANDOM_TEST(test_dd_random_two_hand, "two-hand", 500, 1, 5, 101)
-RANDOM_TEST(test_dd_random_two_hand_64, "two-hand-64", 300, 1, 5, 102)
-RANDOM_TEST(test_dd_random_two_hand_bid, "two-hand-bid", 300, 1, 5, 103)
-RANDOM_TEST(test_dd_random_three_hand, "three-hand", 400, 1, 4, 104)
-RANDOM_TEST(test_dd_random_auction, "auction", 300, 1, 4, 105)
-RANDOM_TEST(test_dd_random_cutthroat_four, "cutthroat-four", 400, 1, 3, 106)
-RANDOM_TEST(test_dd_random_partnership, "partnership", 400, 1, 3, 107)
-RANDOM_TEST(test_dd_random_partnership_auction, "partnership-auction", 500, 1, 4, 108)
-RANDOM_TEST(test_dd_random_single_bid, "single-bid", 200, 1, 3, 109)
-RANDOM_TEST(test_dd_random_five_call, "five-call", 400, 1, 3, 110)
-RANDOM_TEST(test_dd_random_double_deck, "double-deck", 400, 1, 3, 111)
+RANDOM_TEST(test_dd_random_two_hand, "two-hand", 1500, 1, 6, 101)
+RANDOM_TEST(test_dd_random_two_hand_64, "two-hand-64", 600, 1, 6, 102)
+RANDOM_TEST(test_dd_random_two_hand_bid, "two-hand-bid", 600, 1, 6, 103)
+RANDOM_TEST(test_dd_random_three_hand, "three-hand", 800, 1, 4, 104)
+RANDOM_TEST(test_dd_random_auction, "auction", 600, 1, 4, 105)
+RANDOM_TEST(test_dd_random_cutthroat_four, "cutthroat-four", 800, 1, 4, 106)
+RANDOM_TEST(test_dd_random_partnership, "partnership", 800, 1, 4, 107)
+RANDOM_TEST(test_dd_random_partnership_auction, "partnership-auction", 1200, 1, 4, 108)
+RANDOM_TEST(test_dd_random_single_bid, "single-bid", 400, 1, 4, 109)
+RANDOM_TEST(test_dd_random_five_call, "five-call", 800, 1, 3, 110)
+RANDOM_TEST(test_dd_random_double_deck, "double-deck", 800, 1, 4, 111)
+
+/* ------------------------------------------------ along whole played hands */
+
+/* Plays `hands` hands of `preset` with the sensible simulated players and,
+ * from `tricks` tricks before the end, checks at every play, for every
+ * side X (V = its par, won = what it took in a trick the play completed):
+ *   - pn_dd_play's par_before is V before, par_after is won + V after;
+ *   - the player's side: cost = before - after >= 0; any other side:
+ *     V before - (won + V after) <= 0 (another's play can only help it);
+ *   - these differences add up, over the hand, to X's par at the start
+ *     minus what X took;
+ *   - in two-side games, the side's costs minus the other side's costs
+ *     also equal its par at the start minus what it took;
+ *   - the last 3 tricks: every value equals the minimax's.
+ * Then replays the same position with a best card (cost 0) at every play:
+ * in two-side games each side then takes exactly its par. */
+static void played_hands(const char *preset, int hands, int tricks, uint64_t seed) {
+  PnRules rules;
+  assert_int_equal(pn_rules_preset(&rules, preset), 0);
+  static PnGame game, start;
+  SimConfig config = {.style = SIM_SENSIBLE, .first_dealer = 1};
+  SimRng rng;
+  sim_rng_seed(&rng, seed);
+  int analysed = 0;
+  Tally tally = {0};
+  for (uint64_t game_no = 0; analysed < hands; game_no++) {
+    SimDriver driver;
+    sim_driver_init(&driver, &config, seed + game_no, rules.players);
+    pn_game_init(&game, &rules);
+    PnEvent ev;
+    PnOutcome out;
+    bool on = false;
+    int nsides = 0, par_start[PN_MAX_SEATS], took[PN_MAX_SEATS], sum[PN_MAX_SEATS], cost[PN_MAX_SEATS];
+    int v[PN_MAX_SEATS];
+    while (analysed < hands && sim_next_event(&driver, &game, &ev)) {
+      const PnHand *h = &game.hand;
+      if (ev.action == PN_EV_PLAY && !on && h->phase == PN_PHASE_PLAY && h->ntrick == 0 &&
+          h->trick_no == h->tricks_total - tricks && !h->out_seat) {
+        on = true;
+        start = game;
+        nsides = pn_side_count(&game);
+        for (int x = 0; x < nsides; x++) {
+          v[x] = par_start[x] = pn_dd_par(&solver, &game, x);
+          assert_true(v[x] >= 0 && v[x] <= counters_left(&game));
+          took[x] = sum[x] = cost[x] = 0;
+        }
+      }
+      if (on && ev.action != PN_EV_PLAY) fail_msg("%s: %s during the analysed play", preset, pn_action_name(ev.action));
+      PnDdPlay p;
+      int before[PN_MAX_SEATS];
+      if (on) {
+        if (h->trick_no >= h->tricks_total - 3) compare(&game, &rng, &tally, preset);
+        assert_int_equal(pn_dd_play(&solver, &game, ev.cards[0], &p), 0);
+        assert_int_equal(p.par_before, v[p.side]);
+        assert_true(p.cost >= 0);
+        cost[p.side] += p.cost;
+        for (int x = 0; x < nsides; x++) before[x] = side_counters(&game, x);
+      }
+      if (pn_game_apply(&game, &ev, &out) == PN_IMPOSSIBLE) fail_msg("%s: %s", preset, out.reason);
+      if (!on) continue;
+      for (int x = 0; x < nsides; x++) {
+        int won = side_counters(&game, x) - before[x];
+        int after = h->phase == PN_PHASE_PLAY ? pn_dd_par(&solver, &game, x) : 0;
+        assert_true(after >= 0);
+        if (x == p.side) assert_int_equal(p.par_after, won + after);
+        int delta = v[x] - (won + after);
+        if (x == p.side) assert_int_equal(delta, p.cost);
+        else assert_true(delta <= 0);
+        sum[x] += delta;
+        took[x] += won;
+        v[x] = after;
+      }
+      if (out.hand_done) {
+        for (int x = 0; x < nsides; x++) assert_int_equal(sum[x], par_start[x] - took[x]);
+        if (nsides == 2) assert_int_equal(cost[0] - cost[1], par_start[0] - took[0]);
+        /* everyone playing a best card: each side takes its par */
+        if (nsides == 2) {
+          PnGame best = start;
+          int got[2] = {0, 0};
+          while (best.hand.phase == PN_PHASE_PLAY) {
+            PnExpect ex;
+            pn_game_expect(&best, &ex);
+            int pick = -1;
+            for (int c = 0; c < PN_CARD_KINDS && pick < 0; c++) {
+              if (!ex.legal.n[c]) continue;
+              assert_int_equal(pn_dd_play(&solver, &best, (PnCard)c, &p), 0);
+              if (p.cost == 0) pick = c;
+            }
+            assert_true(pick >= 0);
+            int b0 = side_counters(&best, 0), b1 = side_counters(&best, 1);
+            play(&best, ex.seat, (PnCard)pick);
+            got[0] += side_counters(&best, 0) - b0;
+            got[1] += side_counters(&best, 1) - b1;
+          }
+          assert_int_equal(got[0], par_start[0]);
+          assert_int_equal(got[1], par_start[1]);
+        }
+        analysed++;
+        on = false;
+      }
+    }
+  }
+  assert_true(tally.positions > 0);
+}
+
+#define PLAYED_TEST(name, preset, hands, tricks, seed) \
+  static void name(void **state) {                    \
+    (void)state;                                      \
+    played_hands(preset, hands, tricks, seed);        \
+  }
+PLAYED_TEST(test_dd_played_two_hand_playoff, "two-hand", 30, 9, 201)
+PLAYED_TEST(test_dd_played_auction, "auction", 30, 8, 202)
+PLAYED_TEST(test_dd_played_cutthroat_four, "cutthroat-four", 20, 7, 203)
+PLAYED_TEST(test_dd_played_partnership_auction, "partnership-auction", 30, 8, 204)
+PLAYED_TEST(test_dd_played_five_call, "five-call", 10, 6, 205)
+PLAYED_TEST(test_dd_played_double_deck, "double-deck", 10, 6, 206)
 
 int main(void) {
   const struct CMUnitTest tests[] = {
@@ -410,6 +526,12 @@ int main(void) {
       cmocka_unit_test_setup(test_dd_random_single_bid, setup),
       cmocka_unit_test_setup(test_dd_random_five_call, setup),
       cmocka_unit_test_setup(test_dd_random_double_deck, setup),
+      cmocka_unit_test_setup(test_dd_played_two_hand_playoff, setup),
+      cmocka_unit_test_setup(test_dd_played_auction, setup),
+      cmocka_unit_test_setup(test_dd_played_cutthroat_four, setup),
+      cmocka_unit_test_setup(test_dd_played_partnership_auction, setup),
+      cmocka_unit_test_setup(test_dd_played_five_call, setup),
+      cmocka_unit_test_setup(test_dd_played_double_deck, setup),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
