@@ -10,7 +10,8 @@
  * Prints the median and 95th percentile milliseconds per whole hand, and
  * the same for the par from the first lead alone (the first call, on an
  * empty table).  NODE_BUDGET (default 0 = none) caps the nodes of each
- * call: a hand that hits it stops there and is counted unanalysed.
+ * whole hand (the solver's node_limit is set to what is left before
+ * each call): a hand that hits it stops there and is counted unanalysed.
  * OPTIONS is a number of PN_DD_NO_* bits (dd.h) that switch techniques
  * off, to measure what each brings.  Every cost is checked to be >= 0 (the
  * full invariants are in tests/test_dd.c).
@@ -82,22 +83,28 @@ int main(int argc, char **argv) {
     PnOutcome out;
     bool in_hand = false, failed = false;
     double t0 = 0;
+    long hand_nodes = 0;
     while (done < hands && sim_next_event(&driver, &game, &ev)) {
       if (ev.action == PN_EV_PLAY && !failed) {
         if (!in_hand) { /* the first lead */
           in_hand = true;
           pn_dd_clear(&solver);
+          hand_nodes = 0;
+          solver.node_limit = budget;
           t0 = now_ms();
           int bidder = game.hand.high_bidder ? game.hand.high_bidder : 1;
           int par = pn_dd_par(&solver, &game, pn_side_of(&game, bidder));
           first[analysed] = now_ms() - t0;
           nodes += solver.nodes;
+          hand_nodes += solver.nodes;
           if (par < 0) failed = true;
         }
         PnDdPlay p;
         if (!failed && !par_only) {
+          if (budget) solver.node_limit = budget - hand_nodes > 0 ? budget - hand_nodes : 1;
           int rc = pn_dd_play(&solver, &game, ev.cards[0], &p);
           nodes += solver.nodes;
+          hand_nodes += solver.nodes;
           if (rc < 0) {
             failed = true;
           } else {

@@ -256,6 +256,39 @@ static void test_dd_refuses_stock_phase_and_bad_cards(void **state) {
   assert_int_equal(pn_dd_par(&solver, &g, 0), PN_DD_UNSUPPORTED);
 }
 
+static void random_position(PnGame *g, const char *preset, SimRng *rng, int tricks, int partial);
+
+/* A node budget that runs out stops the call cleanly: PN_DD_BUDGET,
+ * nothing remembered that is wrong, the same answer once the budget is
+ * lifted. */
+static void test_dd_budget_stops_cleanly(void **state) {
+  (void)state;
+  SimRng rng;
+  sim_rng_seed(&rng, 7);
+  static PnGame g;
+  int stopped = 0;
+  for (int i = 0; i < 20; i++) {
+    random_position(&g, "double-deck", &rng, 4, 0);
+    int want = oracle(&g, 0, NULL);
+    solver.node_limit = 3;
+    int got = pn_dd_par(&solver, &g, 0);
+    if (got == PN_DD_BUDGET) {
+      stopped++;
+      assert_true(solver.nodes <= 3);
+      PnDdPlay p;
+      PnExpect ex;
+      pn_game_expect(&g, &ex);
+      for (int c = 0; c < PN_CARD_KINDS; c++)
+        if (ex.legal.n[c]) assert_int_equal(pn_dd_play(&solver, &g, (PnCard)c, &p), PN_DD_BUDGET);
+    } else {
+      assert_int_equal(got, want);
+    }
+    solver.node_limit = 0;
+    assert_int_equal(pn_dd_par(&solver, &g, 0), want);
+  }
+  assert_true(stopped >= 10);
+}
+
 /* ---------------------------------------------------- random end positions */
 
 /* A random position of `preset`: the deck shuffled, `tricks` cards to
@@ -515,6 +548,7 @@ int main(void) {
       cmocka_unit_test_setup(test_dd_identical_card_played_first_wins, setup),
       cmocka_unit_test_setup(test_dd_last_trick_with_trick_in_progress, setup),
       cmocka_unit_test_setup(test_dd_refuses_stock_phase_and_bad_cards, setup),
+      cmocka_unit_test_setup(test_dd_budget_stops_cleanly, setup),
       cmocka_unit_test_setup(test_dd_random_two_hand, setup),
       cmocka_unit_test_setup(test_dd_random_two_hand_64, setup),
       cmocka_unit_test_setup(test_dd_random_two_hand_bid, setup),

@@ -620,10 +620,10 @@ static int dd_par_of(DdSearch *d, int lo, int hi, int guess) {
   uint64_t key = dd_full_key(d);
   int known = memo_get(d->s, key);
   if (known >= 0) return known;
+  long before = d->nodes; /* the limit counts the nodes of the whole call */
   int value = dd_value(d, lo, hi, guess);
-  d->s->nodes += d->nodes;
-  d->s->total_nodes += d->nodes;
-  d->nodes = 0;
+  d->s->nodes = d->nodes;
+  d->s->total_nodes += d->nodes - before;
   if (value < 0) return PN_DD_BUDGET;
   memo_put(d->s, key, value);
   return value;
