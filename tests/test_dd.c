@@ -123,7 +123,8 @@ static int oracle(const PnGame *g, int side, int values[PN_CARD_KINDS]) {
 /* Counters still to be won from here: cards in hands and in the trick,
  * and the last-trick bonus. */
 static int counters_left(const PnGame *g) {
-  int sum = g->hand.phase == PN_PHASE_PLAY ? pn_last_trick_bonus(g->rules.count) : 0;
+  bool playing = g->hand.phase == PN_PHASE_PLAY || g->hand.phase == PN_PHASE_PREPARE;
+  int sum = playing ? pn_last_trick_bonus(g->rules.count) : 0;
   for (int s = 1; s <= g->rules.players; s++) {
     PnCards held;
     pn_held_next(g, s, &held);
@@ -439,7 +440,8 @@ RANDOM_TEST(test_dd_random_double_deck, "double-deck", 800, 1, 4, 111)
  *     also equal its par at the start minus what it took;
  *   - the last 3 tricks: every value equals the minimax's.
  * Then replays the same position with a best card (cost 0) at every play:
- * in two-side games each side then takes exactly its par. */
+ * in two-side games each side then takes exactly its par.  With `tricks`
+ * the whole hand, the analysis starts at the first lead. */
 static void played_hands(const char *preset, int hands, int tricks, uint64_t seed) {
   PnRules rules;
   assert_int_equal(pn_rules_preset(&rules, preset), 0);
@@ -460,7 +462,8 @@ static void played_hands(const char *preset, int hands, int tricks, uint64_t see
     int v[PN_MAX_SEATS];
     while (analysed < hands && sim_next_event(&driver, &game, &ev)) {
       const PnHand *h = &game.hand;
-      if (ev.action == PN_EV_PLAY && !on && h->phase == PN_PHASE_PLAY && h->ntrick == 0 &&
+      bool playing = h->phase == PN_PHASE_PLAY || h->phase == PN_PHASE_PREPARE; /* PREPARE: the first lead */
+      if (ev.action == PN_EV_PLAY && !on && playing && h->ntrick == 0 &&
           h->trick_no == h->tricks_total - tricks && !h->out_seat) {
         on = true;
         start = game;
@@ -503,7 +506,7 @@ static void played_hands(const char *preset, int hands, int tricks, uint64_t see
         if (nsides == 2) {
           PnGame best = start;
           int got[2] = {0, 0};
-          while (best.hand.phase == PN_PHASE_PLAY) {
+          while (best.hand.phase == PN_PHASE_PLAY || best.hand.phase == PN_PHASE_PREPARE) {
             PnExpect ex;
             pn_game_expect(&best, &ex);
             int pick = -1;
@@ -540,6 +543,8 @@ PLAYED_TEST(test_dd_played_cutthroat_four, "cutthroat-four", 12, 7, 203)
 PLAYED_TEST(test_dd_played_partnership_auction, "partnership-auction", 20, 8, 204)
 PLAYED_TEST(test_dd_played_five_call, "five-call", 6, 6, 205)
 PLAYED_TEST(test_dd_played_double_deck, "double-deck", 10, 6, 206)
+/* whole hands, from the first lead (the game still in PN_PHASE_PREPARE) */
+PLAYED_TEST(test_dd_played_two_hand_bid_whole_hands, "two-hand-bid", 10, 12, 207)
 
 int main(void) {
   const struct CMUnitTest tests[] = {
@@ -566,6 +571,7 @@ int main(void) {
       cmocka_unit_test_setup(test_dd_played_partnership_auction, setup),
       cmocka_unit_test_setup(test_dd_played_five_call, setup),
       cmocka_unit_test_setup(test_dd_played_double_deck, setup),
+      cmocka_unit_test_setup(test_dd_played_two_hand_bid_whole_hands, setup),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
