@@ -138,7 +138,8 @@ int main(int argc, char **argv) {
          percentile(whole, analysed, 0.95), max_ms);
   printf("  par, first lead: median %8.2f ms  p95 %8.2f ms\n", percentile(first, analysed, 0.5),
          percentile(first, analysed, 0.95));
-  printf("  nodes per analysed hand: %.0f\n", analysed ? (double)nodes / (double)(analysed + unanalysed) : 0.0);
+  long tried = analysed + unanalysed;
+  printf("  nodes per hand (analysed or not): %.0f\n", tried ? (double)nodes / (double)tried : 0.0);
   free(table);
   free(whole);
   free(first);
