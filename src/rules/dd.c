@@ -9,12 +9,23 @@
  *     and the same counter value) are searched once;
  *   - moves are tried in a likely-best-first order, the table's best lead
  *     first;
- *   - at every trick start the transposition table keeps a lower and an
- *     upper bound of what the side takes from that trick on, keyed by
- *     every seat's cards and the leader; bounds are valid for any T, so
- *     the questions of one par, and the pars along a hand, share them;
+ *   - at every trick start (three tricks or more to go) the transposition
+ *     table keeps a lower and an upper bound of what the side takes from
+ *     that trick on, keyed by every seat's cards up to relabelling of the
+ *     ranks (canonical_key) and the leader; bounds are valid for any T,
+ *     so the questions of one par, and the pars along a hand, share them;
+ *     the move that decided a node is kept and tried first next time;
  *   - a trick start is cut short when the side already has T, or when all
- *     the counters left cannot make T, or when the top-card bounds decide.
+ *     the counters left cannot make T, or when the top-card bounds decide
+ *     (sure_counters);
+ *   - the last trick is scored without a search.
+ *
+ * Measured on single-deck partnership-auction hands (bench/bench_dd.c):
+ * the table is essential, the move ordering and the merging of
+ * equivalent cards each save about half or more of the nodes, the
+ * sure-counter bounds a few per cent; an enhanced transposition cutoff on
+ * the last card of a trick saved 15% of the nodes but cost more time in
+ * keys than it saved, and is not used.
  *
  * No allocation: the search state lives on the caller's stack, the table
  * in the caller's memory.

@@ -27,9 +27,10 @@
  * per card left (80 in a double deck), a few hundred bytes each.
  *
  * Correctness of the table: positions are told apart by a 64-bit hash of
- * every seat's cards, the leader, the side searched and the rules that
- * decide legality and counters; two positions sharing a hash (chance
- * about 2^-40 per hand analysed) would share bounds.
+ * every seat's cards (read as relative ranks: which low cards are gone
+ * does not matter), the leader, the side searched and the rules that
+ * decide legality and counters; two different positions sharing a hash
+ * (chance about 2^-40 per hand analysed) would share bounds.
  */
 #ifndef PN_DD_H
 #define PN_DD_H
