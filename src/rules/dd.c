@@ -20,12 +20,13 @@
  *     (sure_counters);
  *   - the last trick is scored without a search.
  *
- * Measured on single-deck partnership-auction hands (bench/bench_dd.c):
- * the table is essential, the move ordering and the merging of
- * equivalent cards each save about half or more of the nodes, the
- * sure-counter bounds a few per cent; an enhanced transposition cutoff on
- * the last card of a trick saved 15% of the nodes but cost more time in
- * keys than it saved, and is not used.
+ * Measured on ten single-deck partnership-auction hands, par from the
+ * first lead (bench/bench_dd.c, nodes): without the table no hand ends
+ * within 100M nodes; without the move ordering 3.5 times the nodes,
+ * without merging equivalent cards 1.7 times, without the sure-counter
+ * bounds 1.03 times.  An enhanced transposition cutoff on the last card
+ * of a trick saved 15% of the nodes but cost more time in keys than it
+ * saved, and is not used.
  *
  * No allocation: the search state lives on the caller's stack, the table
  * in the caller's memory.
