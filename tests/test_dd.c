@@ -414,14 +414,14 @@ static void random_presets(const char *preset, int count, int min_tricks, int ma
     (void)state;                                        \
     random_presets(preset, count, lo, hi, seed);        \
   }
-RANDOM_TEST(test_dd_random_two_hand, "two-hand", 1200, 1, 5, 101)
+RANDOM_TEST(test_dd_random_two_hand, "two-hand", 900, 1, 5, 101)
 RANDOM_TEST(test_dd_random_two_hand_64, "two-hand-64", 500, 1, 5, 102)
-RANDOM_TEST(test_dd_random_two_hand_bid, "two-hand-bid", 400, 1, 5, 103)
+RANDOM_TEST(test_dd_random_two_hand_bid, "two-hand-bid", 300, 1, 5, 103)
 RANDOM_TEST(test_dd_random_three_hand, "three-hand", 800, 1, 4, 104)
 RANDOM_TEST(test_dd_random_auction, "auction", 600, 1, 4, 105)
 RANDOM_TEST(test_dd_random_cutthroat_four, "cutthroat-four", 600, 1, 4, 106)
 RANDOM_TEST(test_dd_random_partnership, "partnership", 600, 1, 4, 107)
-RANDOM_TEST(test_dd_random_partnership_auction, "partnership-auction", 1000, 1, 4, 108)
+RANDOM_TEST(test_dd_random_partnership_auction, "partnership-auction", 800, 1, 4, 108)
 RANDOM_TEST(test_dd_random_single_bid, "single-bid", 400, 1, 4, 109)
 RANDOM_TEST(test_dd_random_five_call, "five-call", 800, 1, 3, 110)
 RANDOM_TEST(test_dd_random_double_deck, "double-deck", 800, 1, 4, 111)
@@ -539,8 +539,8 @@ static void played_hands(const char *preset, int hands, int tricks, uint64_t see
   }
 PLAYED_TEST(test_dd_played_two_hand_playoff, "two-hand", 30, 9, 201)
 PLAYED_TEST(test_dd_played_auction, "auction", 30, 8, 202)
-PLAYED_TEST(test_dd_played_cutthroat_four, "cutthroat-four", 12, 7, 203)
-PLAYED_TEST(test_dd_played_partnership_auction, "partnership-auction", 20, 8, 204)
+PLAYED_TEST(test_dd_played_cutthroat_four, "cutthroat-four", 10, 7, 203)
+PLAYED_TEST(test_dd_played_partnership_auction, "partnership-auction", 15, 8, 204)
 PLAYED_TEST(test_dd_played_five_call, "five-call", 6, 6, 205)
 PLAYED_TEST(test_dd_played_double_deck, "double-deck", 10, 6, 206)
 /* whole hands, from the first lead (the game still in PN_PHASE_PREPARE) */
