@@ -1,7 +1,7 @@
 /*
  * bench_dd.c - how long the double-dummy solver takes per hand.
  *
- *   build/bench/bench_dd [HANDS] [PRESET] [NODE_BUDGET] [OPTIONS]
+ *   build/bench/bench_dd [HANDS] [PRESET] [NODE_BUDGET] [OPTIONS] [FROM_TRICK]
  *
  * Plays HANDS hands (default 200) of PRESET (default partnership-auction)
  * with the sensible simulated players (src/sim) and analyses each whole
@@ -13,7 +13,10 @@
  * whole hand (the solver's node_limit is set to what is left before
  * each call): a hand that hits it stops there and is counted unanalysed.
  * OPTIONS is a number of PN_DD_NO_* bits (dd.h) that switch techniques
- * off, to measure what each brings.  Every cost is checked to be >= 0 (the
+ * off, to measure what each brings, plus 256 for the par alone (no
+ * per-play analysis).  FROM_TRICK (default 0) starts the analysis after
+ * that many tricks instead of at the first lead (double-deck: how far
+ * from the end a hand can be analysed within the budget).  Every cost is checked to be >= 0 (the
  * full invariants are in tests/test_dd.c).
  */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
@@ -49,10 +52,11 @@ int main(int argc, char **argv) {
   const char *preset = argc > 2 ? argv[2] : "partnership-auction";
   long budget = argc > 3 ? atol(argv[3]) : 0;
   unsigned options = argc > 4 ? (unsigned)strtoul(argv[4], NULL, 0) : 0;
+  int from_trick = argc > 5 ? atoi(argv[5]) : 0;
   bool par_only = options & 256u; /* the par from the first lead only */
   options &= 255u;
   if (hands < 1) {
-    fprintf(stderr, "usage: bench_dd [HANDS] [PRESET] [NODE_BUDGET] [OPTIONS]\n");
+    fprintf(stderr, "usage: bench_dd [HANDS] [PRESET] [NODE_BUDGET] [OPTIONS] [FROM_TRICK]\n");
     return 2;
   }
   PnRules rules;
@@ -85,8 +89,9 @@ int main(int argc, char **argv) {
     double t0 = 0;
     long hand_nodes = 0;
     while (done < hands && sim_next_event(&driver, &game, &ev)) {
-      if (ev.action == PN_EV_PLAY && !failed) {
-        if (!in_hand) { /* the first lead */
+      bool start = game.hand.trick_no == from_trick && game.hand.ntrick == 0;
+      if (ev.action == PN_EV_PLAY && !failed && (in_hand || start)) {
+        if (!in_hand) { /* the first lead, or the lead of trick FROM_TRICK + 1 */
           in_hand = true;
           pn_dd_clear(&solver);
           hand_nodes = 0;
@@ -131,12 +136,13 @@ int main(int argc, char **argv) {
       }
     }
   }
-  printf("bench_dd: %s, %ld hands, node budget %ld, options %u\n", preset, done, budget, options);
+  printf("bench_dd: %s, %ld hands, node budget %ld, options %u, from trick %d\n", preset, done, budget, options,
+         from_trick + 1);
   printf("  analysed %ld, unanalysed (budget) %ld, plays %ld, best plays %.1f%%, errors %ld\n", analysed,
          unanalysed, plays, plays ? 100.0 * (double)best_plays / (double)plays : 0.0, errors);
   printf("  whole hand:      median %8.2f ms  p95 %8.2f ms  max %8.2f ms\n", percentile(whole, analysed, 0.5),
          percentile(whole, analysed, 0.95), max_ms);
-  printf("  par, first lead: median %8.2f ms  p95 %8.2f ms\n", percentile(first, analysed, 0.5),
+  printf("  par at the start: median %8.2f ms  p95 %8.2f ms\n", percentile(first, analysed, 0.5),
          percentile(first, analysed, 0.95));
   long tried = analysed + unanalysed;
   printf("  nodes per hand (analysed or not): %.0f\n", tried ? (double)nodes / (double)tried : 0.0);
