@@ -38,6 +38,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "pn_buf.h"
+
 const char *const csv_reader_columns[CSV_READER_FIELDS] = {
     "game", "hand", "seq", "seat", "action", "cards", "value",
 };
@@ -211,17 +213,10 @@ static void on_field(void *data, size_t len, void *ctx) {
     return;
   }
   Batch *b = r->filling;
-  if (b->text_len + len + 1 > b->text_cap) {
-    size_t cap = b->text_cap;
-    while (cap < b->text_len + len + 1) cap *= 2;
-    char *grown = realloc(b->text, cap);
-    if (grown == NULL) {
-      r->bad_col = i + 1;
-      snprintf(r->bad_msg, sizeof r->bad_msg, "out of memory");
-      return;
-    }
-    b->text = grown;
-    b->text_cap = cap;
+  if (b->text_len + len + 1 > b->text_cap && pn_vec_reserve(&b->text, &b->text_cap, b->text_len + len + 1, 1) != 0) {
+    r->bad_col = i + 1;
+    snprintf(r->bad_msg, sizeof r->bad_msg, "out of memory");
+    return;
   }
   RowRef *row = &b->rows[b->nrows];
   row->off[i] = (uint32_t)b->text_len;
@@ -614,12 +609,11 @@ int csv_reader_prepare(CsvReader *r, CsvPrepareFn *fn, size_t slot_size, PnDiag 
     return -1;
   }
   for (int i = 0; i < r->nbatches; i++) {
-    unsigned char *slots = realloc(r->batches[i]->slots, BATCH_ROWS * slot_size);
-    if (slots == NULL) {
+    size_t cap = 0; /* a fixed BATCH_ROWS slots: made (or remade) here, once */
+    if (pn_vec_reserve(&r->batches[i]->slots, &cap, BATCH_ROWS, slot_size) != 0) {
       set_error(r, diag, 0, 0, "out of memory");
       return -1;
     }
-    r->batches[i]->slots = slots;
   }
   r->prepare = fn;
   r->slot_size = slot_size;

@@ -6,6 +6,7 @@
 #include <string.h>
 
 #include "export.h"
+#include "pn_buf.h"
 
 int out_format_parse(const char *name) {
   if (strcmp(name, "text") == 0) return OUT_TEXT;
@@ -83,13 +84,8 @@ void out_json_string(FILE *out, const char *s) {
 }
 
 int out_grid_add(OutGrid *g, const char *const *cells) {
-  if (g->rows == g->cap) {
-    size_t cap = g->cap ? g->cap * 2 : 32;
-    char **grown = realloc(g->cells, cap * (size_t)g->ncols * sizeof *grown);
-    if (!grown) return -1;
-    g->cells = grown;
-    g->cap = cap;
-  }
+  /* a row is the item: room counts rows, each ncols cells wide */
+  if (pn_vec_reserve(&g->cells, &g->cap, g->rows + 1, (size_t)g->ncols * sizeof *g->cells) != 0) return -1;
   char **row = g->cells + g->rows * (size_t)g->ncols;
   for (int c = 0; c < g->ncols; c++) {
     row[c] = strdup(cells[c] ? cells[c] : "");

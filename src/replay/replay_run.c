@@ -25,15 +25,11 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "pn_buf.h"
+
 enum { MAX_WORKERS = 4, BATCH_HANDS = 256 };
 
 typedef enum { FREE, FILLED, TAKEN, DONE } BatchState;
-
-/* Growable bytes. */
-typedef struct Arena {
-  uint8_t *data;
-  size_t len, cap;
-} Arena;
 
 /* A game of the batch; strings are offsets in the batch's text. */
 typedef struct GameCopy {
@@ -70,15 +66,19 @@ typedef struct Fix {
 
 typedef struct Batch {
   BatchState state;
-  Arena text, blobs;
+  PnBuf text, blobs;          /* the rows' strings; their events and results */
   GameCopy *games;
-  int ngames, games_cap;
+  int ngames;
+  size_t games_cap;
   HandCopy *hands;
-  int nhands, hands_cap;
+  int nhands;
+  size_t hands_cap;
   Found *found;               /* the worker's findings, in order */
-  int nfound, found_cap;
+  int nfound;
+  size_t found_cap;
   Fix *fixes;                 /* derived results of hands with a stored-result finding */
-  int nfixes, fixes_cap;
+  int nfixes;
+  size_t fixes_cap;
   bool failed;                /* the replay stopped at a damaged hand */
   PnDiag diag;
   int collecting;             /* the row being replayed (for collect) */
@@ -98,33 +98,14 @@ typedef struct Run {
 
 /* ------------------------------------------------------------- copying */
 
-static bool arena_add(Arena *a, const void *data, size_t len, size_t *off) {
-  if (a->len + len > a->cap) {
-    size_t cap = a->cap ? a->cap : 4096;
-    while (cap < a->len + len) cap *= 2;
-    uint8_t *grown = realloc(a->data, cap);
-    if (grown == NULL) return false;
-    a->data = grown;
-    a->cap = cap;
-  }
-  *off = a->len;
-  if (len) memcpy(a->data + a->len, data, len);
-  a->len += len;
-  return true;
+static bool arena_add(PnBuf *a, const void *data, size_t len, size_t *off) {
+  return pn_buf_append(a, data, len, off) == 0;
 }
 
-static bool text_add(Arena *a, const char *s, size_t *off) { return arena_add(a, s ? s : "", strlen(s ? s : "") + 1, off); }
+static bool text_add(PnBuf *a, const char *s, size_t *off) { return pn_buf_append_str(a, s, off) == 0; }
 
-static bool grow(void **items, int *cap, int need, size_t size) {
-  if (need <= *cap) return true;
-  int n = *cap ? *cap * 2 : 64;
-  while (n < need) n *= 2;
-  void *grown = realloc(*items, (size_t)n * size);
-  if (grown == NULL) return false;
-  *items = grown;
-  *cap = n;
-  return true;
-}
+/* Room for one more item in a batch's array (n used). */
+#define ROOM_FOR_ONE(items, cap, n) (PN_VEC_RESERVE(items, cap, (size_t)(n) + 1) == 0)
 
 static void batch_clear(Batch *b) {
   b->text.len = b->blobs.len = 0;
@@ -133,8 +114,8 @@ static void batch_clear(Batch *b) {
 }
 
 static void batch_free(Batch *b) {
-  free(b->text.data);
-  free(b->blobs.data);
+  pn_buf_free(&b->text);
+  pn_buf_free(&b->blobs);
   free(b->games);
   free(b->hands);
   free(b->found);
@@ -144,7 +125,7 @@ static void batch_free(Batch *b) {
 /* Copies a cursor row into b.  False: out of memory. */
 static bool batch_add(Batch *b, const StoreRow *row) {
   if (row->new_game || b->ngames == 0) {
-    if (!grow((void **)&b->games, &b->games_cap, b->ngames + 1, sizeof *b->games)) return false;
+    if (!ROOM_FOR_ONE(b->games, b->games_cap, b->ngames)) return false;
     GameCopy *g = &b->games[b->ngames];
     memset(g, 0, sizeof *g);
     g->game_id = row->game_id;
@@ -160,7 +141,7 @@ static bool batch_add(Batch *b, const StoreRow *row) {
     }
     b->ngames++;
   }
-  if (!grow((void **)&b->hands, &b->hands_cap, b->nhands + 1, sizeof *b->hands)) return false;
+  if (!ROOM_FOR_ONE(b->hands, b->hands_cap, b->nhands)) return false;
   HandCopy *h = &b->hands[b->nhands];
   h->game = b->ngames - 1;
   h->new_game = row->new_game;
@@ -208,7 +189,7 @@ static void row_of(const Batch *b, int i, StoreRow *row) {
 static void collect(void *ctx, const StoreRow *row, const ReplayFinding *f) {
   (void)row;
   Batch *b = ctx;
-  if (!grow((void **)&b->found, &b->found_cap, b->nfound + 1, sizeof *b->found)) {
+  if (!ROOM_FOR_ONE(b->found, b->found_cap, b->nfound)) {
     b->out_of_memory = true;
     return;
   }
@@ -245,7 +226,7 @@ static void replay_batch(Batch *b, PnGame *game, bool want_fixes) {
     bool stale = false;
     for (int k = before; k < b->nfound; k++) stale |= b->found[k].finding.kind == PN_FIND_STORED_RESULT;
     if (want_fixes && stale) {
-      if (!grow((void **)&b->fixes, &b->fixes_cap, b->nfixes + 1, sizeof *b->fixes)) {
+      if (!ROOM_FOR_ONE(b->fixes, b->fixes_cap, b->nfixes)) {
         b->out_of_memory = true;
         break;
       }
