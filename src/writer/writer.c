@@ -2,10 +2,10 @@
 #define _POSIX_C_SOURCE 200809L /* strdup */
 #include "writer.h"
 
+#include <csv.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "export.h"
 #include "pn_buf.h"
 
 int out_format_parse(const char *name) {
@@ -15,9 +15,18 @@ int out_format_parse(const char *name) {
   return -1;
 }
 
+bool out_csv_needs_quotes(const char *s, bool first) {
+  size_t n = strlen(s);
+  if (n == 0) return false;
+  if (first && s[0] == '#') return true; /* would read as a comment line */
+  if (s[0] == ' ' || s[0] == '\t' || s[n - 1] == ' ' || s[n - 1] == '\t') return true; /* trimmed */
+  return strpbrk(s, ",\"\r\n") != NULL;
+}
+
 void out_csv_field(FILE *out, const char *field, bool first) {
   if (!first) fputc(',', out);
-  export_field(out, field, first); /* the event log's quoting rule, one place */
+  if (out_csv_needs_quotes(field, first)) csv_fwrite(out, field, strlen(field)); /* libcsv quotes and doubles quotes */
+  else fputs(field, out);
 }
 
 void out_csv_row(FILE *out, int n, const char *const *fields) {
@@ -52,7 +61,7 @@ void out_csv_cell(FILE *out, const char *cell, bool first) {
   /* The apostrophe goes inside the quotes when there are quotes; it does
    * not change whether they are needed (the cell starts with neither a
    * blank nor '#'), so the event log's rule decides. */
-  bool quoted = export_needs_quotes(cell, first);
+  bool quoted = out_csv_needs_quotes(cell, first);
   fputs(quoted ? "\"'" : "'", out);
   for (const char *p = cell; *p; p++) {
     if (quoted && *p == '"') fputc('"', out);
