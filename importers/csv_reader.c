@@ -16,10 +16,11 @@
  * Reading ahead: parsing (libcsv goes byte by byte) costs about as much
  * as everything the importer does with a row, so for a regular file a
  * second thread parses while the caller works.  Parsed rows travel in
- * batches (a text arena plus row records) through a ring of BATCHES; the
- * parsing side owns the libcsv state, the stream and the batch it fills,
- * the reading side only the batch it reads, and the ring's two counters
- * are the only shared state (under one mutex).  An error travels as the
+ * batches (a text arena plus row records) through a ring of BATCHES, the
+ * work queue of src/util (pn_queue.h); the parsing side owns the libcsv
+ * state, the stream and the batch it fills, the reading side only the
+ * batch it reads, and each batch's state (free or ready) in the queue is
+ * the only shared state.  An error travels as the
  * end of the last batch, after the rows before it, so the caller meets
  * rows and errors in file order either way.  Standard input and other
  * streams are parsed on the caller's thread when it needs a batch: a
@@ -39,6 +40,7 @@
 #include <sys/stat.h>
 
 #include "pn_buf.h"
+#include "pn_queue.h"
 
 const char *const csv_reader_columns[CSV_READER_FIELDS] = {
     "game", "hand", "seq", "seat", "action", "cards", "value",
@@ -97,16 +99,15 @@ struct CsvReader {
   CsvPrepareFn *prepare;                   /* run on each data row, or NULL */
   size_t slot_size;                        /* bytes of its slot */
 
-  /* the ring (batches[i % BATCHES]); produced and consumed only grow */
+  /* the ring: batches[k % BATCHES] is the k-th batch, FREE or READY in the queue */
   Batch *batches[BATCHES];
   int nbatches;                            /* allocated: BATCHES to read ahead, else 1 */
   bool begun;                              /* the first csv_reader_next came: no more setup */
   bool threaded;                           /* a parsing thread fills the ring */
   pthread_t thread;
-  pthread_mutex_t lock;
-  pthread_cond_t filled, emptied;          /* produced grew; consumed grew or stop */
-  long produced, consumed;                 /* batches handed over / given back */
-  bool stop;                               /* the reading side closes: stop parsing */
+  PnQueue queue;                           /* the batches' states, when threaded */
+  long produced;                           /* batches filled (the parsing thread's own) */
+  long consumed;                           /* batches given back (the reading side's own) */
 
   /* the reading side */
   Batch *reading;                          /* the batch rows come from, NULL before the first */
@@ -471,25 +472,23 @@ static void fill_batch(CsvReader *r, Batch *b) {
   }
 }
 
+/* A batch in the queue: free to fill, or ready to read. */
+enum { BATCH_FREE = 0, BATCH_READY = 1 };
+
 /* The parsing thread: fills the ring until the end, an error, or stop. */
 static void *parse_ahead(void *arg) {
   CsvReader *r = arg;
   for (;;) {
-    pthread_mutex_lock(&r->lock);
-    while (!r->stop && r->produced - r->consumed == BATCHES) pthread_cond_wait(&r->emptied, &r->lock);
-    bool stop = r->stop;
-    Batch *b = r->batches[r->produced % BATCHES];
+    int slot = (int)(r->produced % BATCHES);
+    if (!pn_queue_wait(&r->queue, slot, BATCH_FREE)) break; /* the reading side closes */
+    Batch *b = r->batches[slot];
     /* Who runs the prepare hook: this thread while it is ahead (batches
      * wait besides the one being read), else the reader, which would
      * only wait for this thread: the slower side sheds the work. */
-    b->prepare_here = r->produced - r->consumed >= 2;
-    pthread_mutex_unlock(&r->lock);
-    if (stop) break;
+    b->prepare_here = pn_queue_count(&r->queue, BATCH_READY) >= 2;
     fill_batch(r, b);
-    pthread_mutex_lock(&r->lock);
     r->produced++;
-    pthread_cond_signal(&r->filled);
-    pthread_mutex_unlock(&r->lock);
+    pn_queue_set(&r->queue, slot, BATCH_READY);
     if (b->end != 0) break;
   }
   return NULL;
@@ -502,15 +501,11 @@ static Batch *next_batch(CsvReader *r) {
     fill_batch(r, r->batches[0]);
     return r->batches[0];
   }
-  pthread_mutex_lock(&r->lock);
-  if (r->reading) { /* give the last one back */
-    r->consumed++;
-    pthread_cond_signal(&r->emptied);
-  }
-  while (r->produced == r->consumed) pthread_cond_wait(&r->filled, &r->lock);
-  Batch *b = r->batches[r->consumed % BATCHES];
-  pthread_mutex_unlock(&r->lock);
-  return b;
+  if (r->reading) /* give the last one back */
+    pn_queue_set(&r->queue, (int)(r->consumed++ % BATCHES), BATCH_FREE);
+  int slot = (int)(r->consumed % BATCHES);
+  pn_queue_wait(&r->queue, slot, BATCH_READY); /* only this side stops the queue: it comes */
+  return r->batches[slot];
 }
 
 /* ------------------------------------------------------------- open/close */
@@ -579,14 +574,9 @@ int csv_reader_open(const char *path, const char *name, CsvReader **out, PnDiag 
 void csv_reader_close(CsvReader *r) {
   if (r == NULL) return;
   if (r->threaded) {
-    pthread_mutex_lock(&r->lock);
-    r->stop = true;
-    pthread_cond_signal(&r->emptied);
-    pthread_mutex_unlock(&r->lock);
+    pn_queue_stop(&r->queue, -1);
     pthread_join(r->thread, NULL); /* it finishes the batch it fills: a regular file never blocks */
-    pthread_cond_destroy(&r->emptied);
-    pthread_cond_destroy(&r->filled);
-    pthread_mutex_destroy(&r->lock);
+    pn_queue_destroy(&r->queue);
   }
   csv_free(&r->parser);
   if (r->own_fp) fclose(r->fp);
@@ -624,18 +614,12 @@ int csv_reader_prepare(CsvReader *r, CsvPrepareFn *fn, size_t slot_size, PnDiag 
  * cannot start, batches are parsed on the caller's thread). */
 static void begin(CsvReader *r) {
   r->begun = true;
-  if (r->nbatches < BATCHES || pthread_mutex_init(&r->lock, NULL) != 0) return;
-  if (pthread_cond_init(&r->filled, NULL) == 0) {
-    if (pthread_cond_init(&r->emptied, NULL) == 0) {
-      if (pthread_create(&r->thread, NULL, parse_ahead, r) == 0) {
-        r->threaded = true;
-        return;
-      }
-      pthread_cond_destroy(&r->emptied);
-    }
-    pthread_cond_destroy(&r->filled);
+  if (r->nbatches < BATCHES || pn_queue_init(&r->queue, BATCHES, true) != 0) return;
+  if (pthread_create(&r->thread, NULL, parse_ahead, r) == 0) {
+    r->threaded = true;
+    return;
   }
-  pthread_mutex_destroy(&r->lock);
+  pn_queue_destroy(&r->queue);
 }
 
 int csv_reader_next(CsvReader *r, CsvRecord *rec, PnDiag *diag) {

@@ -136,6 +136,7 @@ static void test_util_queue_without_threads_runs_the_protocol_inline(void **stat
   pn_queue_stop(&q, READY); /* work not claimed is dropped */
   assert_int_equal(pn_queue_state(&q, 0), FREE);
   assert_int_equal(pn_queue_state(&q, 1), TAKEN);
+  assert_false(pn_queue_wait(&q, 0, FREE)); /* stopped: nothing more starts */
   pn_queue_destroy(&q);
   assert_int_equal(pn_queue_init(&q, PN_QUEUE_MAX_SLOTS + 1, false), -1);
 }

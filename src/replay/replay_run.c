@@ -13,7 +13,8 @@
  *
  * A ring of 2 x workers batches: a batch goes FREE -> FILLED (the caller)
  * -> TAKEN -> DONE (a worker) -> FREE (the caller, after reporting it).
- * The batches' states are the only shared data, under one mutex.
+ * The batches' states, in src/util's work queue (pn_queue.h), are the
+ * only shared data.
  */
 #define _POSIX_C_SOURCE 200809L /* sysconf */
 #include "replay.h"
@@ -26,10 +27,11 @@
 #include <unistd.h>
 
 #include "pn_buf.h"
+#include "pn_queue.h"
 
 enum { MAX_WORKERS = 4, BATCH_HANDS = 256 };
 
-typedef enum { FREE, FILLED, TAKEN, DONE } BatchState;
+typedef enum { FREE = 0, FILLED, TAKEN, DONE } BatchState; /* FREE: the queue's initial state */
 
 /* A game of the batch; strings are offsets in the batch's text. */
 typedef struct GameCopy {
@@ -65,7 +67,6 @@ typedef struct Fix {
 } Fix;
 
 typedef struct Batch {
-  BatchState state;
   PnBuf text, blobs;          /* the rows' strings; their events and results */
   GameCopy *games;
   int ngames;
@@ -89,9 +90,7 @@ typedef struct Run {
   const ReplayRunOptions *opts;
   Batch *ring;
   int nbatches;
-  pthread_mutex_t lock;
-  pthread_cond_t changed;     /* any state changed, or stop */
-  bool stop;
+  PnQueue queue;              /* the ring's states (locked only with threads) */
   pthread_t threads[MAX_WORKERS];
   int nthreads;
 } Run;
@@ -244,28 +243,16 @@ static void replay_batch(Batch *b, PnGame *game, bool want_fixes) {
 static void *worker(void *arg) {
   Run *run = arg;
   PnGame *game = malloc(sizeof *game);
-  pthread_mutex_lock(&run->lock);
-  for (;;) {
-    Batch *b = NULL;
-    for (int i = 0; i < run->nbatches && !b; i++)
-      if (run->ring[i].state == FILLED) b = &run->ring[i];
-    if (b == NULL) {
-      if (run->stop) break;
-      pthread_cond_wait(&run->changed, &run->lock);
-      continue;
-    }
-    b->state = TAKEN;
-    pthread_mutex_unlock(&run->lock);
+  int slot;
+  while ((slot = pn_queue_claim(&run->queue, FILLED, TAKEN)) >= 0) {
+    Batch *b = &run->ring[slot];
     if (game) replay_batch(b, game, run->opts->fix != NULL);
     else {
       b->failed = true;
       snprintf(b->diag.msg, sizeof b->diag.msg, "out of memory");
     }
-    pthread_mutex_lock(&run->lock);
-    b->state = DONE;
-    pthread_cond_broadcast(&run->changed);
+    pn_queue_set(&run->queue, slot, DONE);
   }
-  pthread_mutex_unlock(&run->lock);
   free(game);
   return NULL;
 }
@@ -300,26 +287,6 @@ static int report_batch(const ReplayRunOptions *o, Batch *b, ReplayRunStats *sta
   return 0;
 }
 
-/* A batch's state, read and set under the lock when workers run. */
-static BatchState state_of(Run *run, const Batch *b) {
-  if (!run->nthreads) return b->state;
-  pthread_mutex_lock(&run->lock);
-  BatchState state = b->state;
-  pthread_mutex_unlock(&run->lock);
-  return state;
-}
-
-static void set_state(Run *run, Batch *b, BatchState state) {
-  if (!run->nthreads) {
-    b->state = state;
-    return;
-  }
-  pthread_mutex_lock(&run->lock);
-  b->state = state;
-  pthread_cond_broadcast(&run->changed);
-  pthread_mutex_unlock(&run->lock);
-}
-
 static int workers_wanted(int asked) {
   if (asked < 0) return 0;
   if (asked > 0) return asked < MAX_WORKERS ? asked : MAX_WORKERS;
@@ -335,13 +302,14 @@ int replay_run(StoreCursor *cursor, const ReplayRunOptions *opts, ReplayRunStats
   run.ring = calloc((size_t)ring_size, sizeof *run.ring);
   PnGame *inline_game = NULL;
   int rc = -1;
-  bool locked = false, cond = false;
+  bool queued = false; /* the queue is made (and must be destroyed) */
   if (run.ring == NULL) goto nomem;
-  locked = want && pthread_mutex_init(&run.lock, NULL) == 0;
-  cond = locked && pthread_cond_init(&run.changed, NULL) == 0;
-  for (int i = 0; cond && i < want; i++)
+  queued = want && pn_queue_init(&run.queue, ring_size, true) == 0;
+  for (int i = 0; queued && i < want; i++)
     if (pthread_create(&run.threads[i], NULL, worker, &run) == 0) run.nthreads++;
   if (run.nthreads == 0) { /* one thread: fill, replay, report, one batch at a time */
+    if (queued) pn_queue_destroy(&run.queue);
+    queued = pn_queue_init(&run.queue, 1, false) == 0; /* without threads: cannot fail */
     run.nbatches = 1;
     inline_game = malloc(sizeof *inline_game);
     if (inline_game == NULL) goto nomem;
@@ -353,8 +321,8 @@ int replay_run(StoreCursor *cursor, const ReplayRunOptions *opts, ReplayRunStats
   int got = 1;
   bool have_row = false; /* `row` is read but not yet in a batch */
   while (more || reported < produced) {
-    Batch *next = more ? &run.ring[produced % run.nbatches] : NULL;
-    if (next && state_of(&run, next) != FREE) next = NULL;
+    int slot = (int)(produced % run.nbatches);
+    Batch *next = more && pn_queue_state(&run.queue, slot) == FREE ? &run.ring[slot] : NULL;
     if (next) { /* fill it with whole games */
       batch_clear(next);
       for (;;) {
@@ -372,23 +340,19 @@ int replay_run(StoreCursor *cursor, const ReplayRunOptions *opts, ReplayRunStats
       if (next->nhands == 0) continue;
       produced++;
       if (run.nthreads) {
-        set_state(&run, next, FILLED);
+        pn_queue_set(&run.queue, slot, FILLED);
       } else {
         replay_batch(next, inline_game, opts->fix != NULL);
-        next->state = DONE;
+        pn_queue_set(&run.queue, slot, DONE);
       }
       continue;
     }
     /* the ring is full, or the walk is over: report the oldest when done */
-    Batch *oldest = &run.ring[reported % run.nbatches];
-    if (run.nthreads) {
-      pthread_mutex_lock(&run.lock);
-      while (oldest->state != DONE) pthread_cond_wait(&run.changed, &run.lock);
-      pthread_mutex_unlock(&run.lock);
-    }
-    if (report_batch(opts, oldest, stats, diag) != 0) goto done;
+    int oldest = (int)(reported % run.nbatches);
+    pn_queue_wait(&run.queue, oldest, DONE); /* only this thread stops the queue: it comes */
+    if (report_batch(opts, &run.ring[oldest], stats, diag) != 0) goto done;
     reported++;
-    set_state(&run, oldest, FREE);
+    pn_queue_set(&run.queue, oldest, FREE);
   }
   rc = 0;
   goto done;
@@ -398,16 +362,10 @@ nomem:
   diag->line = diag->col = 0;
 done:
   if (run.nthreads) {
-    pthread_mutex_lock(&run.lock);
-    run.stop = true;
-    for (int i = 0; i < run.nbatches; i++) /* batches not taken are not replayed */
-      if (run.ring[i].state == FILLED) run.ring[i].state = FREE;
-    pthread_cond_broadcast(&run.changed);
-    pthread_mutex_unlock(&run.lock);
+    pn_queue_stop(&run.queue, FILLED); /* batches not taken are not replayed */
     for (int i = 0; i < run.nthreads; i++) pthread_join(run.threads[i], NULL);
   }
-  if (cond) pthread_cond_destroy(&run.changed);
-  if (locked) pthread_mutex_destroy(&run.lock);
+  if (queued) pn_queue_destroy(&run.queue);
   for (int i = 0; run.ring && i < ring_size; i++) batch_free(&run.ring[i]);
   free(run.ring);
   free(inline_game);

@@ -49,7 +49,7 @@ void pn_queue_set(PnQueue *q, int slot, int state) {
 bool pn_queue_wait(PnQueue *q, int slot, int state) {
   lock(q);
   while (q->state[slot] != state && !q->stop && q->threaded) pthread_cond_wait(&q->changed, &q->lock);
-  bool there = q->state[slot] == state;
+  bool there = q->state[slot] == state && !q->stop;
   unlock(q);
   return there;
 }

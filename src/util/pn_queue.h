@@ -43,7 +43,8 @@ int pn_queue_state(PnQueue *queue, int slot);
 /* Sets the slot's state and wakes every waiting thread. */
 void pn_queue_set(PnQueue *queue, int slot, int state);
 /* Waits until the slot is in `state` (true) or the queue is stopped
- * (false; a stopped queue still answers true for a slot already there). */
+ * (false, even for a slot already there: a stopped queue starts nothing).
+ * Without threads it does not wait: true if the slot is there. */
 bool pn_queue_wait(PnQueue *queue, int slot, int state);
 /* Waits for any slot in state `from` (the lowest-numbered), moves it to
  * `to` and returns it; -1 once the queue is stopped and none is left. */
