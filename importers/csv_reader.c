@@ -284,6 +284,24 @@ static void parse_failure(CsvReader *r, PnDiag *diag, long at_line) {
   }
 }
 
+/* The length of the segment at bpos (bytes are left in the block): up to
+ * and including the next LF, or a CR not followed by LF (libcsv ends a
+ * row at a lone CR too). */
+static size_t segment_length(CsvReader *r) {
+  unsigned char *seg = r->block + r->bpos;
+  size_t avail = r->blen - r->bpos;
+  unsigned char *lf = memchr(seg, '\n', avail);
+  size_t seglen = lf ? (size_t)(lf - seg) + 1 : avail;
+  if (!r->cr_known || r->cr_at < r->bpos) { /* the block's next CR: most files have none */
+    unsigned char *next = memchr(seg, '\r', avail);
+    r->cr_at = next ? (size_t)(next - r->block) : r->blen;
+    r->cr_known = true;
+  }
+  unsigned char *cr = r->cr_at < r->bpos + seglen ? r->block + r->cr_at : NULL;
+  if (cr && cr + 1 != lf) seglen = (size_t)(cr - seg) + 1;
+  return seglen;
+}
+
 /*
  * Parses input until one whole row is ready (1), the input ends (0), or
  * an error (-1).  The row's first fields are staged in the batch being
@@ -316,19 +334,8 @@ static int read_row(CsvReader *r, PnDiag *diag) {
       }
       continue;
     }
-    /* one segment: up to and including the next LF, or a CR not followed
-     * by LF (libcsv ends a row at a lone CR too) */
     unsigned char *seg = r->block + r->bpos;
-    size_t avail = r->blen - r->bpos;
-    unsigned char *lf = memchr(seg, '\n', avail);
-    size_t seglen = lf ? (size_t)(lf - seg) + 1 : avail;
-    if (!r->cr_known || r->cr_at < r->bpos) { /* the block's next CR: most files have none */
-      unsigned char *next = memchr(seg, '\r', avail);
-      r->cr_at = next ? (size_t)(next - r->block) : r->blen;
-      r->cr_known = true;
-    }
-    unsigned char *cr = r->cr_at < r->bpos + seglen ? r->block + r->cr_at : NULL;
-    if (cr && cr + 1 != lf) seglen = (size_t)(cr - seg) + 1;
+    size_t seglen = segment_length(r);
     bool nl = seg[seglen - 1] == '\n';
 
     if (r->in_comment) {
