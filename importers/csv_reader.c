@@ -16,10 +16,11 @@
  * Reading ahead: parsing (libcsv goes byte by byte) costs about as much
  * as everything the importer does with a row, so for a regular file a
  * second thread parses while the caller works.  Parsed rows travel in
- * batches (a text arena plus row records) through a ring of BATCHES; the
- * parsing side owns the libcsv state, the stream and the batch it fills,
- * the reading side only the batch it reads, and the ring's two counters
- * are the only shared state (under one mutex).  An error travels as the
+ * batches (a text arena plus row records) through a ring of BATCHES, the
+ * work queue of src/util (pn_queue.h); the parsing side owns the libcsv
+ * state, the stream and the batch it fills, the reading side only the
+ * batch it reads, and each batch's state (free or ready) in the queue is
+ * the only shared state.  An error travels as the
  * end of the last batch, after the rows before it, so the caller meets
  * rows and errors in file order either way.  Standard input and other
  * streams are parsed on the caller's thread when it needs a batch: a
@@ -37,6 +38,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+
+#include "pn_buf.h"
+#include "pn_queue.h"
 
 const char *const csv_reader_columns[CSV_READER_FIELDS] = {
     "game", "hand", "seq", "seat", "action", "cards", "value",
@@ -95,16 +99,15 @@ struct CsvReader {
   CsvPrepareFn *prepare;                   /* run on each data row, or NULL */
   size_t slot_size;                        /* bytes of its slot */
 
-  /* the ring (batches[i % BATCHES]); produced and consumed only grow */
+  /* the ring: batches[k % BATCHES] is the k-th batch, FREE or READY in the queue */
   Batch *batches[BATCHES];
   int nbatches;                            /* allocated: BATCHES to read ahead, else 1 */
   bool begun;                              /* the first csv_reader_next came: no more setup */
   bool threaded;                           /* a parsing thread fills the ring */
   pthread_t thread;
-  pthread_mutex_t lock;
-  pthread_cond_t filled, emptied;          /* produced grew; consumed grew or stop */
-  long produced, consumed;                 /* batches handed over / given back */
-  bool stop;                               /* the reading side closes: stop parsing */
+  PnQueue queue;                           /* the batches' states, when threaded */
+  long produced;                           /* batches filled (the parsing thread's own) */
+  long consumed;                           /* batches given back (the reading side's own) */
 
   /* the reading side */
   Batch *reading;                          /* the batch rows come from, NULL before the first */
@@ -211,17 +214,10 @@ static void on_field(void *data, size_t len, void *ctx) {
     return;
   }
   Batch *b = r->filling;
-  if (b->text_len + len + 1 > b->text_cap) {
-    size_t cap = b->text_cap;
-    while (cap < b->text_len + len + 1) cap *= 2;
-    char *grown = realloc(b->text, cap);
-    if (grown == NULL) {
-      r->bad_col = i + 1;
-      snprintf(r->bad_msg, sizeof r->bad_msg, "out of memory");
-      return;
-    }
-    b->text = grown;
-    b->text_cap = cap;
+  if (b->text_len + len + 1 > b->text_cap && pn_vec_reserve(&b->text, &b->text_cap, b->text_len + len + 1, 1) != 0) {
+    r->bad_col = i + 1;
+    snprintf(r->bad_msg, sizeof r->bad_msg, "out of memory");
+    return;
   }
   RowRef *row = &b->rows[b->nrows];
   row->off[i] = (uint32_t)b->text_len;
@@ -288,6 +284,24 @@ static void parse_failure(CsvReader *r, PnDiag *diag, long at_line) {
   }
 }
 
+/* The length of the segment at bpos (bytes are left in the block): up to
+ * and including the next LF, or a CR not followed by LF (libcsv ends a
+ * row at a lone CR too). */
+static size_t segment_length(CsvReader *r) {
+  unsigned char *seg = r->block + r->bpos;
+  size_t avail = r->blen - r->bpos;
+  unsigned char *lf = memchr(seg, '\n', avail);
+  size_t seglen = lf ? (size_t)(lf - seg) + 1 : avail;
+  if (!r->cr_known || r->cr_at < r->bpos) { /* the block's next CR: most files have none */
+    unsigned char *next = memchr(seg, '\r', avail);
+    r->cr_at = next ? (size_t)(next - r->block) : r->blen;
+    r->cr_known = true;
+  }
+  unsigned char *cr = r->cr_at < r->bpos + seglen ? r->block + r->cr_at : NULL;
+  if (cr && cr + 1 != lf) seglen = (size_t)(cr - seg) + 1;
+  return seglen;
+}
+
 /*
  * Parses input until one whole row is ready (1), the input ends (0), or
  * an error (-1).  The row's first fields are staged in the batch being
@@ -320,19 +334,8 @@ static int read_row(CsvReader *r, PnDiag *diag) {
       }
       continue;
     }
-    /* one segment: up to and including the next LF, or a CR not followed
-     * by LF (libcsv ends a row at a lone CR too) */
     unsigned char *seg = r->block + r->bpos;
-    size_t avail = r->blen - r->bpos;
-    unsigned char *lf = memchr(seg, '\n', avail);
-    size_t seglen = lf ? (size_t)(lf - seg) + 1 : avail;
-    if (!r->cr_known || r->cr_at < r->bpos) { /* the block's next CR: most files have none */
-      unsigned char *next = memchr(seg, '\r', avail);
-      r->cr_at = next ? (size_t)(next - r->block) : r->blen;
-      r->cr_known = true;
-    }
-    unsigned char *cr = r->cr_at < r->bpos + seglen ? r->block + r->cr_at : NULL;
-    if (cr && cr + 1 != lf) seglen = (size_t)(cr - seg) + 1;
+    size_t seglen = segment_length(r);
     bool nl = seg[seglen - 1] == '\n';
 
     if (r->in_comment) {
@@ -476,25 +479,23 @@ static void fill_batch(CsvReader *r, Batch *b) {
   }
 }
 
+/* A batch in the queue: free to fill, or ready to read. */
+enum { BATCH_FREE = 0, BATCH_READY = 1 };
+
 /* The parsing thread: fills the ring until the end, an error, or stop. */
 static void *parse_ahead(void *arg) {
   CsvReader *r = arg;
   for (;;) {
-    pthread_mutex_lock(&r->lock);
-    while (!r->stop && r->produced - r->consumed == BATCHES) pthread_cond_wait(&r->emptied, &r->lock);
-    bool stop = r->stop;
-    Batch *b = r->batches[r->produced % BATCHES];
+    int slot = (int)(r->produced % BATCHES);
+    if (!pn_queue_wait(&r->queue, slot, BATCH_FREE)) break; /* the reading side closes */
+    Batch *b = r->batches[slot];
     /* Who runs the prepare hook: this thread while it is ahead (batches
      * wait besides the one being read), else the reader, which would
      * only wait for this thread: the slower side sheds the work. */
-    b->prepare_here = r->produced - r->consumed >= 2;
-    pthread_mutex_unlock(&r->lock);
-    if (stop) break;
+    b->prepare_here = pn_queue_count(&r->queue, BATCH_READY) >= 2;
     fill_batch(r, b);
-    pthread_mutex_lock(&r->lock);
     r->produced++;
-    pthread_cond_signal(&r->filled);
-    pthread_mutex_unlock(&r->lock);
+    pn_queue_set(&r->queue, slot, BATCH_READY);
     if (b->end != 0) break;
   }
   return NULL;
@@ -507,15 +508,11 @@ static Batch *next_batch(CsvReader *r) {
     fill_batch(r, r->batches[0]);
     return r->batches[0];
   }
-  pthread_mutex_lock(&r->lock);
-  if (r->reading) { /* give the last one back */
-    r->consumed++;
-    pthread_cond_signal(&r->emptied);
-  }
-  while (r->produced == r->consumed) pthread_cond_wait(&r->filled, &r->lock);
-  Batch *b = r->batches[r->consumed % BATCHES];
-  pthread_mutex_unlock(&r->lock);
-  return b;
+  if (r->reading) /* give the last one back */
+    pn_queue_set(&r->queue, (int)(r->consumed++ % BATCHES), BATCH_FREE);
+  int slot = (int)(r->consumed % BATCHES);
+  pn_queue_wait(&r->queue, slot, BATCH_READY); /* only this side stops the queue: it comes */
+  return r->batches[slot];
 }
 
 /* ------------------------------------------------------------- open/close */
@@ -584,14 +581,9 @@ int csv_reader_open(const char *path, const char *name, CsvReader **out, PnDiag 
 void csv_reader_close(CsvReader *r) {
   if (r == NULL) return;
   if (r->threaded) {
-    pthread_mutex_lock(&r->lock);
-    r->stop = true;
-    pthread_cond_signal(&r->emptied);
-    pthread_mutex_unlock(&r->lock);
+    pn_queue_stop(&r->queue, -1);
     pthread_join(r->thread, NULL); /* it finishes the batch it fills: a regular file never blocks */
-    pthread_cond_destroy(&r->emptied);
-    pthread_cond_destroy(&r->filled);
-    pthread_mutex_destroy(&r->lock);
+    pn_queue_destroy(&r->queue);
   }
   csv_free(&r->parser);
   if (r->own_fp) fclose(r->fp);
@@ -614,12 +606,11 @@ int csv_reader_prepare(CsvReader *r, CsvPrepareFn *fn, size_t slot_size, PnDiag 
     return -1;
   }
   for (int i = 0; i < r->nbatches; i++) {
-    unsigned char *slots = realloc(r->batches[i]->slots, BATCH_ROWS * slot_size);
-    if (slots == NULL) {
+    size_t cap = 0; /* a fixed BATCH_ROWS slots: made (or remade) here, once */
+    if (pn_vec_reserve(&r->batches[i]->slots, &cap, BATCH_ROWS, slot_size) != 0) {
       set_error(r, diag, 0, 0, "out of memory");
       return -1;
     }
-    r->batches[i]->slots = slots;
   }
   r->prepare = fn;
   r->slot_size = slot_size;
@@ -630,18 +621,12 @@ int csv_reader_prepare(CsvReader *r, CsvPrepareFn *fn, size_t slot_size, PnDiag 
  * cannot start, batches are parsed on the caller's thread). */
 static void begin(CsvReader *r) {
   r->begun = true;
-  if (r->nbatches < BATCHES || pthread_mutex_init(&r->lock, NULL) != 0) return;
-  if (pthread_cond_init(&r->filled, NULL) == 0) {
-    if (pthread_cond_init(&r->emptied, NULL) == 0) {
-      if (pthread_create(&r->thread, NULL, parse_ahead, r) == 0) {
-        r->threaded = true;
-        return;
-      }
-      pthread_cond_destroy(&r->emptied);
-    }
-    pthread_cond_destroy(&r->filled);
+  if (r->nbatches < BATCHES || pn_queue_init(&r->queue, BATCHES, true) != 0) return;
+  if (pthread_create(&r->thread, NULL, parse_ahead, r) == 0) {
+    r->threaded = true;
+    return;
   }
-  pthread_mutex_destroy(&r->lock);
+  pn_queue_destroy(&r->queue);
 }
 
 int csv_reader_next(CsvReader *r, CsvRecord *rec, PnDiag *diag) {

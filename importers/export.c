@@ -3,32 +3,15 @@
  */
 #include "export.h"
 
-#include <csv.h>
 #include <stdarg.h>
 #include <string.h>
 
 #include "codec.h"
 #include "csv_reader.h"
-
-bool export_needs_quotes(const char *s, bool first) {
-  size_t n = strlen(s);
-  if (n == 0) return false;
-  if (first && s[0] == '#') return true; /* would read as a comment line */
-  if (s[0] == ' ' || s[0] == '\t' || s[n - 1] == ' ' || s[n - 1] == '\t') return true; /* trimmed */
-  return strpbrk(s, ",\"\r\n") != NULL;
-}
-
-void export_field(FILE *out, const char *s, bool first) {
-  if (export_needs_quotes(s, first)) csv_fwrite(out, s, strlen(s)); /* libcsv quotes and doubles quotes */
-  else fputs(s, out);
-}
+#include "writer.h"
 
 int export_row(FILE *out, const char *const field[7]) {
-  for (int i = 0; i < CSV_READER_FIELDS; i++) {
-    if (i) putc(',', out);
-    export_field(out, field[i] ? field[i] : "", i == 0);
-  }
-  putc('\n', out);
+  out_csv_row(out, CSV_READER_FIELDS, field); /* the writer's quoting rule: one home */
   return ferror(out) ? -1 : 0;
 }
 

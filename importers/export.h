@@ -27,17 +27,10 @@ enum {
 
 /* Writes the header row game,hand,seq,seat,action,cards,value. */
 int export_header(FILE *out);
-/* Writes one row of seven fields (NULL = empty), quoted as above.
+/* Writes one row of seven fields (NULL = empty), quoted as above (the
+ * writer's out_csv_row: one quoting rule for every CSV the tool writes).
  * Returns 0, or -1 on a write error (ferror(out)). */
 int export_row(FILE *out, const char *const field[7]);
-/* Writes one field of an event log (or any CSV a spreadsheet reads),
- * quoted only where it must be to read back as the same text: a comma,
- * quote or line break in it, a space or tab at either end, or (first
- * field of a row) a leading '#', which would make the line a comment. */
-void export_field(FILE *out, const char *s, bool first);
-/* Must the field be quoted to read back as the same text (the rule
- * export_field follows)? */
-bool export_needs_quotes(const char *s, bool first);
 
 /* Writes a hand's events (codec encoding) as rows game,hand,1..n,...
  * A dix row stored without its card (by an importer before the card was

@@ -21,105 +21,22 @@
 
 #include "codec.h"
 #include "csv_reader.h"
+#include "pn_buf.h"
+#include "pn_set.h"
 
 /* ------------------------------------------------------------ buffers */
 
-typedef struct Bytes {
-  uint8_t *data;                 /* malloc'd */
-  size_t len, cap;               /* used and allocated */
-} Bytes;
-
-/* Makes room for `more` bytes; returns 0 or -1 (out of memory). */
-static int bytes_reserve(Bytes *b, size_t more) {
-  if (b->cap - b->len >= more) return 0;
-  size_t cap = b->cap ? b->cap : 1024;
-  while (cap - b->len < more) cap *= 2;
-  uint8_t *grown = realloc(b->data, cap);
-  if (grown == NULL) return -1;
-  b->data = grown;
-  b->cap = cap;
-  return 0;
-}
-
-/* Appends s and its NUL; *off gets where it starts.  Returns 0 or -1. */
-static int bytes_add_str(Bytes *b, const char *s, size_t *off) {
-  size_t n = strlen(s) + 1;
-  if (bytes_reserve(b, n) != 0) return -1;
-  *off = b->len;
-  memcpy(b->data + b->len, s, n);
-  b->len += n;
-  return 0;
-}
-
-/* Offsets of strings in a Bytes, in order. */
+/* Offsets of strings in the game's text (a PnBuf), in file order. */
 typedef struct Strs {
   size_t *off;                   /* malloc'd */
-  int n, cap;                    /* used and allocated */
-  long *line;                    /* line of each (for messages) */
+  int n;                         /* used */
+  size_t cap;                    /* allocated */
 } Strs;
 
-static int strs_add(Strs *s, size_t off, long line) {
-  if (s->n == s->cap) {
-    int cap = s->cap ? s->cap * 2 : 8;
-    size_t *off2 = realloc(s->off, (size_t)cap * sizeof *off2);
-    if (off2 == NULL) return -1;
-    s->off = off2;
-    long *line2 = realloc(s->line, (size_t)cap * sizeof *line2);
-    if (line2 == NULL) return -1;
-    s->line = line2;
-    s->cap = cap;
-  }
-  s->off[s->n] = off;
-  s->line[s->n] = line;
-  s->n++;
+static int strs_add(Strs *s, size_t off) {
+  if (PN_VEC_RESERVE(s->off, s->cap, (size_t)s->n + 1) != 0) return -1;
+  s->off[s->n++] = off;
   return 0;
-}
-
-static void strs_free(Strs *s) {
-  free(s->off);
-  free(s->line);
-}
-
-/* The keys met in the file (open addressing; keys are malloc'd). */
-typedef struct KeySet {
-  char **slot;                   /* cap slots, NULL = free */
-  size_t cap, n;                 /* slots and keys */
-} KeySet;
-
-static size_t key_slot(const KeySet *set, const char *key) {
-  size_t i = (size_t)codec_hash(CODEC_HASH_SEED, key, strlen(key)) & (set->cap - 1);
-  while (set->slot[i] != NULL && strcmp(set->slot[i], key) != 0) i = (i + 1) & (set->cap - 1);
-  return i;
-}
-
-static bool keyset_has(const KeySet *set, const char *key) {
-  return set->cap > 0 && set->slot[key_slot(set, key)] != NULL;
-}
-
-/* Adds key (copied); returns 0 or -1 (out of memory). */
-static int keyset_add(KeySet *set, const char *key) {
-  if (2 * (set->n + 1) > set->cap) {
-    size_t cap = set->cap ? set->cap * 2 : 64;
-    KeySet grown = {calloc(cap, sizeof(char *)), cap, set->n};
-    if (grown.slot == NULL) return -1;
-    for (size_t i = 0; i < set->cap; i++)
-      if (set->slot[i]) grown.slot[key_slot(&grown, set->slot[i])] = set->slot[i];
-    free(set->slot);
-    *set = grown;
-  }
-  size_t i = key_slot(set, key);
-  if (set->slot[i]) return 0;
-  size_t n = strlen(key) + 1;
-  set->slot[i] = malloc(n);
-  if (set->slot[i] == NULL) return -1;
-  memcpy(set->slot[i], key, n);
-  set->n++;
-  return 0;
-}
-
-static void keyset_free(KeySet *set) {
-  for (size_t i = 0; i < set->cap; i++) free(set->slot[i]);
-  free(set->slot);
 }
 
 /* ------------------------------------------------------------- state */
@@ -136,7 +53,7 @@ typedef struct HandRec {
 
 /* The game being read: everything needed to store it, nothing more. */
 typedef struct Game {
-  Bytes key;                     /* the key, NUL-terminated */
+  PnBuf key;                     /* the key, NUL-terminated */
   bool active;                   /* a game is being read */
   bool bad;                      /* --keep-going: invalid; its rows are skipped */
   long first_line;               /* line of its first record */
@@ -146,15 +63,16 @@ typedef struct Game {
   int rows;                      /* records read */
   bool has_variant;              /* the variant row was read */
   PnRules rules;                 /* the preset with the option rows applied */
-  Bytes text;                    /* the header's strings */
+  PnBuf text;                    /* the header's strings */
   size_t preset_off;             /* variant name in text */
   Strs options, tags;            /* option and tag rows in text, file order */
   size_t player_off[PN_MAX_SEATS]; /* names by seat in text */
   long player_line[PN_MAX_SEATS];  /* their lines, 0 = no row yet */
   PnGame *pn;                    /* the engine's game (heap: large) */
-  Bytes events, results;         /* every hand's encoded events and results */
+  PnBuf events, results;         /* every hand's encoded events and results */
   HandRec *hands;                /* hands read */
-  int nhands, hands_cap;
+  int nhands;                    /* used */
+  size_t hands_cap;              /* allocated */
   long findings;                 /* findings in its rows */
   long by_kind[PN_FIND_KINDS];   /* by kind */
 } Game;
@@ -165,19 +83,19 @@ typedef struct Importer {
   const char *name;              /* file name for diagnostics */
   ImportStats total;             /* the caller's stats plus this file's so far */
   Game game;                     /* the game being read */
-  KeySet seen;                   /* keys met in the file */
+  PnSet seen;                    /* keys met in the file */
   PnDiag err;                    /* the last error */
   long rows_since_progress;      /* rows since the last progress call */
 } Importer;
 
 static void game_free(Game *g) {
-  free(g->key.data);
-  free(g->text.data);
-  strs_free(&g->options);
-  strs_free(&g->tags);
+  pn_buf_free(&g->key);
+  pn_buf_free(&g->text);
+  free(g->options.off);
+  free(g->tags.off);
   free(g->pn);
-  free(g->events.data);
-  free(g->results.data);
+  pn_buf_free(&g->events);
+  pn_buf_free(&g->results);
   free(g->hands);
 }
 
@@ -395,7 +313,7 @@ static int header_row(Importer *imp, const CsvRecord *rec, long seq) {
       return reject(imp, line, CSV_COL_VALUE, "unknown variant '%.40s' (presets: %s)", value, names);
     }
     g->has_variant = true;
-    if (bytes_add_str(&g->text, value, &g->preset_off) != 0) return out_of_memory(imp, line);
+    if (pn_buf_append_str(&g->text, value, &g->preset_off) != 0) return out_of_memory(imp, line);
     return 0;
   case HDR_OPTION: {
     char err[160] = "";
@@ -404,7 +322,7 @@ static int header_row(Importer *imp, const CsvRecord *rec, long seq) {
     if (pn_rules_set_option(&g->rules, value, err, sizeof err) != 0)
       return reject(imp, line, CSV_COL_VALUE, "option '%.60s': %s", value, err[0] ? err : "not accepted");
     size_t off;
-    if (bytes_add_str(&g->text, value, &off) != 0 || strs_add(&g->options, off, line) != 0)
+    if (pn_buf_append_str(&g->text, value, &off) != 0 || strs_add(&g->options, off) != 0)
       return out_of_memory(imp, line);
     return 0;
   }
@@ -416,7 +334,7 @@ static int header_row(Importer *imp, const CsvRecord *rec, long seq) {
       return reject(imp, line, CSV_COL_SEAT, "seat %d already has a player (line %ld)", seat,
                     g->player_line[seat - 1]);
     if (*value == '\0') return reject(imp, line, CSV_COL_VALUE, "a player row needs the player's name");
-    if (bytes_add_str(&g->text, value, &g->player_off[seat - 1]) != 0) return out_of_memory(imp, line);
+    if (pn_buf_append_str(&g->text, value, &g->player_off[seat - 1]) != 0) return out_of_memory(imp, line);
     g->player_line[seat - 1] = line;
     return player_once(imp, seat, line);
   case HDR_TAG: {
@@ -427,7 +345,7 @@ static int header_row(Importer *imp, const CsvRecord *rec, long seq) {
     char err[160] = "";
     if (codec_tag_check(value, err, sizeof err) != 0) return reject(imp, line, CSV_COL_VALUE, "%s", err);
     size_t off;
-    if (bytes_add_str(&g->text, value, &off) != 0 || strs_add(&g->tags, off, line) != 0)
+    if (pn_buf_append_str(&g->text, value, &off) != 0 || strs_add(&g->tags, off) != 0)
       return out_of_memory(imp, line);
     return 0;
   }
@@ -479,13 +397,7 @@ static int hand_complete(Importer *imp) {
 
 static int hand_start(Importer *imp, int number) {
   Game *g = &imp->game;
-  if (g->nhands == g->hands_cap) {
-    int cap = g->hands_cap ? g->hands_cap * 2 : 16;
-    HandRec *grown = realloc(g->hands, (size_t)cap * sizeof *grown);
-    if (grown == NULL) return out_of_memory(imp, g->hand_line);
-    g->hands = grown;
-    g->hands_cap = cap;
-  }
+  if (PN_VEC_RESERVE(g->hands, g->hands_cap, (size_t)g->nhands + 1) != 0) return out_of_memory(imp, g->hand_line);
   HandRec *h = &g->hands[g->nhands++];
   memset(h, 0, sizeof *h);
   h->number = number;
@@ -539,14 +451,14 @@ static int hand_row(Importer *imp, const CsvRecord *rec) {
 
   HandRec *h = &g->hands[g->nhands - 1];
   if (a == PN_EV_DEALER) h->dealer = seat;
-  if (bytes_reserve(&g->events, CODEC_MAX_EVENT) != 0) return out_of_memory(imp, line);
+  if (pn_buf_reserve(&g->events, CODEC_MAX_EVENT) != 0) return out_of_memory(imp, line);
   g->events.len += codec_event_encode(ev, g->events.data + g->events.len);
   h->ev_len = g->events.len - h->ev_off;
   /* an out after the last trick re-scores the completed hand: its results are stored anew */
   if (out.hand_done || (a == PN_EV_OUT && h->done)) {
     CodecResults res;
     codec_results_from_game(g->pn, &res);
-    if (bytes_reserve(&g->results, CODEC_MAX_RESULTS) != 0) return out_of_memory(imp, line);
+    if (pn_buf_reserve(&g->results, CODEC_MAX_RESULTS) != 0) return out_of_memory(imp, line);
     h->res_off = g->results.len;
     h->res_len = codec_results_encode(&res, g->results.data + g->results.len);
     g->results.len += h->res_len;
@@ -716,13 +628,14 @@ static int start_game(Importer *imp, const char *key, long line) {
   Game *g = &imp->game;
   game_reset(g);
   size_t off;
-  if (bytes_add_str(&g->key, key, &off) != 0) return out_of_memory(imp, line);
+  if (pn_buf_append_str(&g->key, key, &off) != 0) return out_of_memory(imp, line);
   g->active = true;
   g->first_line = g->hand_line = line;
-  if (keyset_has(&imp->seen, key))
+  int added;
+  if (pn_set_add_str(&imp->seen, key, &added) < 0) return out_of_memory(imp, line);
+  if (!added)
     return reject(imp, line, CSV_COL_GAME,
                   "game '%.60s' appears again after other games: a game's rows must be together", key);
-  if (keyset_add(&imp->seen, key) != 0) return out_of_memory(imp, line);
   return 0;
 }
 
@@ -852,6 +765,6 @@ done:
   }
   csv_reader_close(reader);
   game_free(&imp.game);
-  keyset_free(&imp.seen);
+  pn_set_free(&imp.seen);
   return rc;
 }

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "codec.h"
+#include "pn_buf.h"
 #include "replay.h"
 
 /* One event of the hand and what applying it did. */
@@ -50,15 +51,9 @@ typedef struct View {
 static void collect(void *ctx, const StoreRow *row, const ReplayFinding *f) {
   (void)row;
   View *v = ctx;
-  if (v->nfound == v->found_cap) {
-    size_t cap = v->found_cap ? v->found_cap * 2 : 8;
-    ReplayFinding *grown = realloc(v->found, cap * sizeof *grown);
-    if (!grown) {
-      v->oom = true;
-      return;
-    }
-    v->found = grown;
-    v->found_cap = cap;
+  if (PN_VEC_RESERVE(v->found, v->found_cap, v->nfound + 1) != 0) {
+    v->oom = true;
+    return;
   }
   v->found[v->nfound++] = *f;
 }
@@ -75,15 +70,9 @@ static int walk(View *v, PnGame *g, const StoreRow *row, PnDiag *diag) {
   int seq = 0, leader = 0;
   bool played = false;
   while (left > 0) {
-    if (v->nsteps == v->cap) {
-      size_t cap = v->cap ? v->cap * 2 : 128;
-      Step *grown = realloc(v->steps, cap * sizeof *grown);
-      if (!grown) {
-        snprintf(diag->msg, sizeof diag->msg, "out of memory");
-        return REPORT_ERROR;
-      }
-      v->steps = grown;
-      v->cap = cap;
+    if (PN_VEC_RESERVE(v->steps, v->cap, v->nsteps + 1) != 0) {
+      snprintf(diag->msg, sizeof diag->msg, "out of memory");
+      return REPORT_ERROR;
     }
     Step *st = &v->steps[v->nsteps];
     memset(st, 0, sizeof *st);

@@ -3,8 +3,8 @@
  * (report_players.h).
  *
  * One pass over the cursor; per hand only the results blob is decoded.
- * Players are found in a hash map by player id once per game (the game's
- * seats are resolved to map slots when its first row arrives), so a hand
+ * Players are found in a set of player ids once per game (the game's
+ * seats are resolved to map entries when its first row arrives), so a hand
  * costs one decode and a few additions, and nothing is allocated per hand.
  */
 #include "report_players.h"
@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "codec.h"
+#include "pn_set.h"
 
 const ReportColumn report_player_columns[REPORT_PLAYER_COLUMNS] = {
     {"name", "player", REPORT_STR, REPORT_ALL},
@@ -60,73 +61,41 @@ typedef struct Entry {
   Tally t;                   /* the figures */
 } Entry;
 
-/* Open addressing from (a, b) to an index in entries[]. */
+/* The players (or partnerships) met: (a, b) numbered in the order first
+ * seen, entries[] by that number. */
 typedef struct Map {
+  PnSet ids;                 /* (a, b) as 16 bytes */
   Entry *entries;            /* in the order first seen */
   size_t n, cap;             /* used and allocated */
-  uint32_t *slots;           /* entry index + 1, 0 = empty */
-  size_t nslots;             /* a power of two, at least twice n */
 } Map;
-
-static uint64_t mix(int64_t a, int64_t b) {
-  uint64_t z = (uint64_t)a * 0x9E3779B97F4A7C15ull ^ (uint64_t)b * 0xC2B2AE3D27D4EB4Full;
-  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
-  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
-  return z ^ (z >> 31);
-}
-
-static size_t slot_of(const Map *m, int64_t a, int64_t b) {
-  size_t mask = m->nslots - 1, i = (size_t)mix(a, b) & mask;
-  while (m->slots[i]) {
-    const Entry *e = &m->entries[m->slots[i] - 1];
-    if (e->a == a && e->b == b) break;
-    i = (i + 1) & mask;
-  }
-  return i;
-}
-
-static int map_rehash(Map *m, size_t nslots) {
-  uint32_t *slots = calloc(nslots, sizeof *slots);
-  if (!slots) return -1;
-  free(m->slots);
-  m->slots = slots;
-  m->nslots = nslots;
-  for (size_t e = 0; e < m->n; e++) m->slots[slot_of(m, m->entries[e].a, m->entries[e].b)] = (uint32_t)(e + 1);
-  return 0;
-}
 
 /* The index of (a, b), added with a copy of `name` when new; -1 when out
  * of memory. */
 static long map_get(Map *m, int64_t a, int64_t b, const char *name) {
-  if (m->nslots == 0 && map_rehash(m, 256) != 0) return -1;
-  size_t i = slot_of(m, a, b);
-  if (m->slots[i]) return (long)m->slots[i] - 1;
-  if (m->n == m->cap) {
-    size_t cap = m->cap ? m->cap * 2 : 64;
-    Entry *grown = realloc(m->entries, cap * sizeof *grown);
-    if (!grown) return -1;
-    m->entries = grown;
-    m->cap = cap;
-  }
+  int64_t id[2] = {a, b};
+  long found = pn_set_find(&m->ids, id, sizeof id);
+  if (found >= 0) return found;
+  if (PN_VEC_RESERVE(m->entries, m->cap, m->n + 1) != 0) return -1;
   size_t len = strlen(name) + 1;
   char *copy = malloc(len);
   if (!copy) return -1;
+  if (pn_set_add(&m->ids, id, sizeof id, NULL) != (long)m->n) {
+    free(copy);
+    return -1;
+  }
   memcpy(copy, name, len);
   Entry *e = &m->entries[m->n];
   memset(e, 0, sizeof *e);
   e->a = a;
   e->b = b;
   e->name = copy;
-  m->n++;
-  m->slots[i] = (uint32_t)m->n;
-  if (m->n * 2 > m->nslots && map_rehash(m, m->nslots * 2) != 0) return -1;
-  return (long)m->n - 1;
+  return (long)m->n++;
 }
 
 static void map_free(Map *m) {
   for (size_t i = 0; i < m->n; i++) free(m->entries[i].name);
   free(m->entries);
-  free(m->slots);
+  pn_set_free(&m->ids);
 }
 
 /* The current game: its seats resolved to map entries. */

@@ -13,7 +13,8 @@
  *
  * A ring of 2 x workers batches: a batch goes FREE -> FILLED (the caller)
  * -> TAKEN -> DONE (a worker) -> FREE (the caller, after reporting it).
- * The batches' states are the only shared data, under one mutex.
+ * The batches' states, in src/util's work queue (pn_queue.h), are the
+ * only shared data.
  */
 #define _POSIX_C_SOURCE 200809L /* sysconf */
 #include "replay.h"
@@ -25,15 +26,12 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "pn_buf.h"
+#include "pn_queue.h"
+
 enum { MAX_WORKERS = 4, BATCH_HANDS = 256 };
 
-typedef enum { FREE, FILLED, TAKEN, DONE } BatchState;
-
-/* Growable bytes. */
-typedef struct Arena {
-  uint8_t *data;
-  size_t len, cap;
-} Arena;
+typedef enum { FREE = 0, FILLED, TAKEN, DONE } BatchState; /* FREE: the queue's initial state */
 
 /* A game of the batch; strings are offsets in the batch's text. */
 typedef struct GameCopy {
@@ -69,16 +67,19 @@ typedef struct Fix {
 } Fix;
 
 typedef struct Batch {
-  BatchState state;
-  Arena text, blobs;
+  PnBuf text, blobs;          /* the rows' strings; their events and results */
   GameCopy *games;
-  int ngames, games_cap;
+  int ngames;
+  size_t games_cap;
   HandCopy *hands;
-  int nhands, hands_cap;
+  int nhands;
+  size_t hands_cap;
   Found *found;               /* the worker's findings, in order */
-  int nfound, found_cap;
+  int nfound;
+  size_t found_cap;
   Fix *fixes;                 /* derived results of hands with a stored-result finding */
-  int nfixes, fixes_cap;
+  int nfixes;
+  size_t fixes_cap;
   bool failed;                /* the replay stopped at a damaged hand */
   PnDiag diag;
   int collecting;             /* the row being replayed (for collect) */
@@ -89,42 +90,21 @@ typedef struct Run {
   const ReplayRunOptions *opts;
   Batch *ring;
   int nbatches;
-  pthread_mutex_t lock;
-  pthread_cond_t changed;     /* any state changed, or stop */
-  bool stop;
+  PnQueue queue;              /* the ring's states (locked only with threads) */
   pthread_t threads[MAX_WORKERS];
   int nthreads;
 } Run;
 
 /* ------------------------------------------------------------- copying */
 
-static bool arena_add(Arena *a, const void *data, size_t len, size_t *off) {
-  if (a->len + len > a->cap) {
-    size_t cap = a->cap ? a->cap : 4096;
-    while (cap < a->len + len) cap *= 2;
-    uint8_t *grown = realloc(a->data, cap);
-    if (grown == NULL) return false;
-    a->data = grown;
-    a->cap = cap;
-  }
-  *off = a->len;
-  if (len) memcpy(a->data + a->len, data, len);
-  a->len += len;
-  return true;
+static bool arena_add(PnBuf *a, const void *data, size_t len, size_t *off) {
+  return pn_buf_append(a, data, len, off) == 0;
 }
 
-static bool text_add(Arena *a, const char *s, size_t *off) { return arena_add(a, s ? s : "", strlen(s ? s : "") + 1, off); }
+static bool text_add(PnBuf *a, const char *s, size_t *off) { return pn_buf_append_str(a, s, off) == 0; }
 
-static bool grow(void **items, int *cap, int need, size_t size) {
-  if (need <= *cap) return true;
-  int n = *cap ? *cap * 2 : 64;
-  while (n < need) n *= 2;
-  void *grown = realloc(*items, (size_t)n * size);
-  if (grown == NULL) return false;
-  *items = grown;
-  *cap = n;
-  return true;
-}
+/* Room for one more item in a batch's array (n used). */
+#define ROOM_FOR_ONE(items, cap, n) (PN_VEC_RESERVE(items, cap, (size_t)(n) + 1) == 0)
 
 static void batch_clear(Batch *b) {
   b->text.len = b->blobs.len = 0;
@@ -133,8 +113,8 @@ static void batch_clear(Batch *b) {
 }
 
 static void batch_free(Batch *b) {
-  free(b->text.data);
-  free(b->blobs.data);
+  pn_buf_free(&b->text);
+  pn_buf_free(&b->blobs);
   free(b->games);
   free(b->hands);
   free(b->found);
@@ -144,7 +124,7 @@ static void batch_free(Batch *b) {
 /* Copies a cursor row into b.  False: out of memory. */
 static bool batch_add(Batch *b, const StoreRow *row) {
   if (row->new_game || b->ngames == 0) {
-    if (!grow((void **)&b->games, &b->games_cap, b->ngames + 1, sizeof *b->games)) return false;
+    if (!ROOM_FOR_ONE(b->games, b->games_cap, b->ngames)) return false;
     GameCopy *g = &b->games[b->ngames];
     memset(g, 0, sizeof *g);
     g->game_id = row->game_id;
@@ -160,7 +140,7 @@ static bool batch_add(Batch *b, const StoreRow *row) {
     }
     b->ngames++;
   }
-  if (!grow((void **)&b->hands, &b->hands_cap, b->nhands + 1, sizeof *b->hands)) return false;
+  if (!ROOM_FOR_ONE(b->hands, b->hands_cap, b->nhands)) return false;
   HandCopy *h = &b->hands[b->nhands];
   h->game = b->ngames - 1;
   h->new_game = row->new_game;
@@ -208,7 +188,7 @@ static void row_of(const Batch *b, int i, StoreRow *row) {
 static void collect(void *ctx, const StoreRow *row, const ReplayFinding *f) {
   (void)row;
   Batch *b = ctx;
-  if (!grow((void **)&b->found, &b->found_cap, b->nfound + 1, sizeof *b->found)) {
+  if (!ROOM_FOR_ONE(b->found, b->found_cap, b->nfound)) {
     b->out_of_memory = true;
     return;
   }
@@ -245,7 +225,7 @@ static void replay_batch(Batch *b, PnGame *game, bool want_fixes) {
     bool stale = false;
     for (int k = before; k < b->nfound; k++) stale |= b->found[k].finding.kind == PN_FIND_STORED_RESULT;
     if (want_fixes && stale) {
-      if (!grow((void **)&b->fixes, &b->fixes_cap, b->nfixes + 1, sizeof *b->fixes)) {
+      if (!ROOM_FOR_ONE(b->fixes, b->fixes_cap, b->nfixes)) {
         b->out_of_memory = true;
         break;
       }
@@ -263,28 +243,16 @@ static void replay_batch(Batch *b, PnGame *game, bool want_fixes) {
 static void *worker(void *arg) {
   Run *run = arg;
   PnGame *game = malloc(sizeof *game);
-  pthread_mutex_lock(&run->lock);
-  for (;;) {
-    Batch *b = NULL;
-    for (int i = 0; i < run->nbatches && !b; i++)
-      if (run->ring[i].state == FILLED) b = &run->ring[i];
-    if (b == NULL) {
-      if (run->stop) break;
-      pthread_cond_wait(&run->changed, &run->lock);
-      continue;
-    }
-    b->state = TAKEN;
-    pthread_mutex_unlock(&run->lock);
+  int slot;
+  while ((slot = pn_queue_claim(&run->queue, FILLED, TAKEN)) >= 0) {
+    Batch *b = &run->ring[slot];
     if (game) replay_batch(b, game, run->opts->fix != NULL);
     else {
       b->failed = true;
       snprintf(b->diag.msg, sizeof b->diag.msg, "out of memory");
     }
-    pthread_mutex_lock(&run->lock);
-    b->state = DONE;
-    pthread_cond_broadcast(&run->changed);
+    pn_queue_set(&run->queue, slot, DONE);
   }
-  pthread_mutex_unlock(&run->lock);
   free(game);
   return NULL;
 }
@@ -319,26 +287,6 @@ static int report_batch(const ReplayRunOptions *o, Batch *b, ReplayRunStats *sta
   return 0;
 }
 
-/* A batch's state, read and set under the lock when workers run. */
-static BatchState state_of(Run *run, const Batch *b) {
-  if (!run->nthreads) return b->state;
-  pthread_mutex_lock(&run->lock);
-  BatchState state = b->state;
-  pthread_mutex_unlock(&run->lock);
-  return state;
-}
-
-static void set_state(Run *run, Batch *b, BatchState state) {
-  if (!run->nthreads) {
-    b->state = state;
-    return;
-  }
-  pthread_mutex_lock(&run->lock);
-  b->state = state;
-  pthread_cond_broadcast(&run->changed);
-  pthread_mutex_unlock(&run->lock);
-}
-
 static int workers_wanted(int asked) {
   if (asked < 0) return 0;
   if (asked > 0) return asked < MAX_WORKERS ? asked : MAX_WORKERS;
@@ -354,13 +302,14 @@ int replay_run(StoreCursor *cursor, const ReplayRunOptions *opts, ReplayRunStats
   run.ring = calloc((size_t)ring_size, sizeof *run.ring);
   PnGame *inline_game = NULL;
   int rc = -1;
-  bool locked = false, cond = false;
+  bool queued = false; /* the queue is made (and must be destroyed) */
   if (run.ring == NULL) goto nomem;
-  locked = want && pthread_mutex_init(&run.lock, NULL) == 0;
-  cond = locked && pthread_cond_init(&run.changed, NULL) == 0;
-  for (int i = 0; cond && i < want; i++)
+  queued = want && pn_queue_init(&run.queue, ring_size, true) == 0;
+  for (int i = 0; queued && i < want; i++)
     if (pthread_create(&run.threads[i], NULL, worker, &run) == 0) run.nthreads++;
   if (run.nthreads == 0) { /* one thread: fill, replay, report, one batch at a time */
+    if (queued) pn_queue_destroy(&run.queue);
+    queued = pn_queue_init(&run.queue, 1, false) == 0; /* without threads: cannot fail */
     run.nbatches = 1;
     inline_game = malloc(sizeof *inline_game);
     if (inline_game == NULL) goto nomem;
@@ -372,8 +321,8 @@ int replay_run(StoreCursor *cursor, const ReplayRunOptions *opts, ReplayRunStats
   int got = 1;
   bool have_row = false; /* `row` is read but not yet in a batch */
   while (more || reported < produced) {
-    Batch *next = more ? &run.ring[produced % run.nbatches] : NULL;
-    if (next && state_of(&run, next) != FREE) next = NULL;
+    int slot = (int)(produced % run.nbatches);
+    Batch *next = more && pn_queue_state(&run.queue, slot) == FREE ? &run.ring[slot] : NULL;
     if (next) { /* fill it with whole games */
       batch_clear(next);
       for (;;) {
@@ -391,23 +340,19 @@ int replay_run(StoreCursor *cursor, const ReplayRunOptions *opts, ReplayRunStats
       if (next->nhands == 0) continue;
       produced++;
       if (run.nthreads) {
-        set_state(&run, next, FILLED);
+        pn_queue_set(&run.queue, slot, FILLED);
       } else {
         replay_batch(next, inline_game, opts->fix != NULL);
-        next->state = DONE;
+        pn_queue_set(&run.queue, slot, DONE);
       }
       continue;
     }
     /* the ring is full, or the walk is over: report the oldest when done */
-    Batch *oldest = &run.ring[reported % run.nbatches];
-    if (run.nthreads) {
-      pthread_mutex_lock(&run.lock);
-      while (oldest->state != DONE) pthread_cond_wait(&run.changed, &run.lock);
-      pthread_mutex_unlock(&run.lock);
-    }
-    if (report_batch(opts, oldest, stats, diag) != 0) goto done;
+    int oldest = (int)(reported % run.nbatches);
+    pn_queue_wait(&run.queue, oldest, DONE); /* only this thread stops the queue: it comes */
+    if (report_batch(opts, &run.ring[oldest], stats, diag) != 0) goto done;
     reported++;
-    set_state(&run, oldest, FREE);
+    pn_queue_set(&run.queue, oldest, FREE);
   }
   rc = 0;
   goto done;
@@ -417,16 +362,10 @@ nomem:
   diag->line = diag->col = 0;
 done:
   if (run.nthreads) {
-    pthread_mutex_lock(&run.lock);
-    run.stop = true;
-    for (int i = 0; i < run.nbatches; i++) /* batches not taken are not replayed */
-      if (run.ring[i].state == FILLED) run.ring[i].state = FREE;
-    pthread_cond_broadcast(&run.changed);
-    pthread_mutex_unlock(&run.lock);
+    pn_queue_stop(&run.queue, FILLED); /* batches not taken are not replayed */
     for (int i = 0; i < run.nthreads; i++) pthread_join(run.threads[i], NULL);
   }
-  if (cond) pthread_cond_destroy(&run.changed);
-  if (locked) pthread_mutex_destroy(&run.lock);
+  if (queued) pn_queue_destroy(&run.queue);
   for (int i = 0; run.ring && i < ring_size; i++) batch_free(&run.ring[i]);
   free(run.ring);
   free(inline_game);

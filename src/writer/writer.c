@@ -2,10 +2,11 @@
 #define _POSIX_C_SOURCE 200809L /* strdup */
 #include "writer.h"
 
+#include <csv.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "export.h"
+#include "pn_buf.h"
 
 int out_format_parse(const char *name) {
   if (strcmp(name, "text") == 0) return OUT_TEXT;
@@ -14,9 +15,18 @@ int out_format_parse(const char *name) {
   return -1;
 }
 
+bool out_csv_needs_quotes(const char *s, bool first) {
+  size_t n = strlen(s);
+  if (n == 0) return false;
+  if (first && s[0] == '#') return true; /* would read as a comment line */
+  if (s[0] == ' ' || s[0] == '\t' || s[n - 1] == ' ' || s[n - 1] == '\t') return true; /* trimmed */
+  return strpbrk(s, ",\"\r\n") != NULL;
+}
+
 void out_csv_field(FILE *out, const char *field, bool first) {
   if (!first) fputc(',', out);
-  export_field(out, field, first); /* the event log's quoting rule, one place */
+  if (out_csv_needs_quotes(field, first)) csv_fwrite(out, field, strlen(field)); /* libcsv quotes and doubles quotes */
+  else fputs(field, out);
 }
 
 void out_csv_row(FILE *out, int n, const char *const *fields) {
@@ -51,7 +61,7 @@ void out_csv_cell(FILE *out, const char *cell, bool first) {
   /* The apostrophe goes inside the quotes when there are quotes; it does
    * not change whether they are needed (the cell starts with neither a
    * blank nor '#'), so the event log's rule decides. */
-  bool quoted = export_needs_quotes(cell, first);
+  bool quoted = out_csv_needs_quotes(cell, first);
   fputs(quoted ? "\"'" : "'", out);
   for (const char *p = cell; *p; p++) {
     if (quoted && *p == '"') fputc('"', out);
@@ -83,13 +93,8 @@ void out_json_string(FILE *out, const char *s) {
 }
 
 int out_grid_add(OutGrid *g, const char *const *cells) {
-  if (g->rows == g->cap) {
-    size_t cap = g->cap ? g->cap * 2 : 32;
-    char **grown = realloc(g->cells, cap * (size_t)g->ncols * sizeof *grown);
-    if (!grown) return -1;
-    g->cells = grown;
-    g->cap = cap;
-  }
+  /* a row is the item: room counts rows, each ncols cells wide */
+  if (pn_vec_reserve(&g->cells, &g->cap, g->rows + 1, (size_t)g->ncols * sizeof *g->cells) != 0) return -1;
   char **row = g->cells + g->rows * (size_t)g->ncols;
   for (int c = 0; c < g->ncols; c++) {
     row[c] = strdup(cells[c] ? cells[c] : "");

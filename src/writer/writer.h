@@ -1,7 +1,9 @@
 /*
- * writer.h - the output formats every report and the audit share: CSV
- * (RFC 4180 through libcsv, quoting only fields that need it), JSON
- * strings, and aligned text tables.
+ * writer.h - the output formats every report, the audit and the event
+ * log's export share: CSV (RFC 4180 through libcsv, quoting only fields
+ * that need it), JSON strings, and aligned text tables.  Its own library
+ * (pnwriter, under both reports and importers): writing CSV does not
+ * pull in the importers.
  */
 #ifndef PN_WRITER_H
 #define PN_WRITER_H
@@ -14,11 +16,19 @@ typedef enum { OUT_TEXT, OUT_CSV, OUT_JSON } OutFormat;
 /* "text", "csv", "json" -> format, or -1. */
 int out_format_parse(const char *name);
 
-/* One CSV record of n fields, ended with "\r\n"-free LF (spreadsheets
- * accept it; RFC 4180's CRLF is optional in practice). */
+/* One CSV record of n fields (NULL = empty), ended with "\r\n"-free LF
+ * (spreadsheets accept it; RFC 4180's CRLF is optional in practice).
+ * The event log's rows (export_row) are written with it. */
 void out_csv_row(FILE *out, int n, const char *const *fields);
-/* One field, preceded by a comma unless first. */
+/* One field, preceded by a comma unless first, quoted only where it must
+ * be to read back as the same text (libcsv's csv_fwrite quotes it and
+ * doubles its quotes): a comma, quote or line break in it, a space or
+ * tab at either end, or (first field of a row) a leading '#', which would
+ * make the line a comment of an event log. */
 void out_csv_field(FILE *out, const char *field, bool first);
+/* Must the field be quoted to read back as the same text (the rule
+ * out_csv_field follows)? */
+bool out_csv_needs_quotes(const char *field, bool first);
 
 /* A report's CSV cell (not the event log's, which must read back as it
  * was): like out_csv_field, but a cell that starts with '=', '+', '-' or

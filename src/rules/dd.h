@@ -1,0 +1,114 @@
+/*
+ * dd.h - the double-dummy solver: with every holding known, the most
+ * counters a side can take from a point of the play when every other side
+ * plays together against it (its "par"), and what each play cost.
+ *
+ * Part of the rules library: pure C, no I/O, no allocation, no globals
+ * with mutable state.  Every legal card comes from the engine's own
+ * obligations (judge_play, the code behind pn_legal_plays, with
+ * pn_obligation of the game), counters from pn_counter_value and
+ * pn_last_trick_bonus, sides from pn_side_of: each preset and house rule
+ * is analysed as it is played.
+ *
+ * What can be analysed: a game in PN_PHASE_PLAY, or in PN_PHASE_PREPARE
+ * once the first lead may be made (par from the first lead), for every
+ * preset with 2..5 seats.  For the two-hand family only the 12-trick
+ * playoff (including the position whose pending draws start it); the
+ * stock phase, where the cards to be drawn are unknown, is not analysed.
+ *
+ * Memory.  The caller owns everything: the PnDdSolver struct (about
+ * 6.5 KiB, no pointers into itself) and one transposition table of
+ * `bytes` bytes handed to pn_dd_init, which the solver uses until the
+ * caller frees it; at most floor(bytes / 16) entries (rounded down to a
+ * power of two, buckets of four) are used and nothing else is touched.
+ * 1 MiB (65536 entries) is plenty for the end of a hand; for a whole
+ * single-deck 4-hand hand PN_DD_TT_BYTES (16 MiB) searches about a third
+ * fewer nodes than 4 MiB.  The search recurses at most one frame
+ * per card left (80 in a double deck), a few hundred bytes each.
+ *
+ * Correctness of the table: positions are told apart by a 64-bit hash of
+ * every seat's cards (read as relative ranks: which low cards are gone
+ * does not matter), the leader, the side searched and the rules that
+ * decide legality and counters; two different positions sharing a hash
+ * (chance about 2^-40 per hand analysed) would share bounds.
+ */
+#ifndef PN_DD_H
+#define PN_DD_H
+
+#include "pinochle.h"
+
+#define PN_DD_TT_BYTES (16u << 20) /* the benchmark's table: 16 MiB, 1048576 entries */
+
+/* Return values below zero. */
+enum {
+  PN_DD_UNSUPPORTED = -1, /* not a position of the trick play (see above) */
+  PN_DD_BUDGET = -2,      /* the node budget ran out: unanalysed, nothing cached */
+  PN_DD_BAD_CARD = -3     /* pn_dd_play: the card is not a legal play */
+};
+
+/* One transposition table entry; 16 bytes. */
+typedef struct PnDdEntry {
+  uint64_t key;   /* position hash, 0 = empty */
+  int16_t lower;  /* the side takes at least this from the trick on */
+  int16_t upper;  /* ... and at most this */
+  uint8_t lead;   /* best lead found (a card), PN_NO_CARD none */
+  uint8_t age;    /* generation that last used the entry */
+  uint16_t work;  /* log-scaled nodes spent proving the bounds */
+} PnDdEntry;
+
+/* The solver: configuration, counters and the caller's table.  Fields are
+ * internal except those marked "in" or "out". */
+typedef struct PnDdSolver {
+  PnDdEntry *table;     /* the caller's table, borrowed until it is freed */
+  uint32_t mask;        /* bucket index mask (entries / 4 - 1) */
+  uint8_t age;          /* current generation */
+  long node_limit;      /* in: nodes allowed per pn_dd_par / pn_dd_play call, 0 = no limit */
+  long nodes;           /* out: nodes searched by the last call */
+  long total_nodes;     /* out: nodes searched since pn_dd_init */
+  unsigned options;     /* in: PN_DD_NO_* bits, for measuring what each technique brings */
+  uint64_t zobrist[PN_MAX_SEATS][PN_CARD_KINDS][5]; /* hash of "seat holds k copies of card" */
+  uint64_t memo_key[4]; /* last exact values: position hash (trick included) ... */
+  int memo_value[4];    /* ... and the par found for it */
+  int memo_next;        /* next memo slot to overwrite */
+  uint64_t last_rules;  /* rules and trump of the last call ... */
+  int last_cards;       /* ... and the cards then left: a new hand ages the table */
+} PnDdSolver;
+
+/* Techniques that can be switched off (options), to measure them. */
+#define PN_DD_NO_EQUIV 1u   /* search every distinct card, not one per equivalence class */
+#define PN_DD_NO_ORDER 2u   /* moves in card order, no heuristic and no table lead first */
+#define PN_DD_NO_TABLE 4u   /* no transposition table */
+#define PN_DD_NO_BOUNDS 8u  /* no quick upper/lower bounds at trick starts */
+
+/* Prepares a solver over the caller's table memory (bytes >= 64; the
+ * memory must be aligned for uint64_t).  Returns 0, or -1 when the table
+ * is too small. */
+int pn_dd_init(PnDdSolver *s, void *table, size_t bytes);
+/* Empties the table (entries from another hand are harmless but take room). */
+void pn_dd_clear(PnDdSolver *s);
+
+/* The par of `side` (0 .. pn_side_count-1) from this point of the play:
+ * the counters of the trick in progress, every trick still to play and
+ * the last-trick bonus that the side can be sure to take, no rounding.
+ * Returns it (>= 0), or PN_DD_UNSUPPORTED / PN_DD_BUDGET. */
+int pn_dd_par(PnDdSolver *s, const PnGame *g, int side);
+
+/* The value of one play for the side of the seat whose turn it is. */
+typedef struct PnDdPlay {
+  int seat;        /* who plays */
+  int side;        /* pn_side_of that seat */
+  int par_before;  /* the side's par just before the play */
+  int par_after;   /* its par just after, plus what it won in a trick the
+                      play completed (so before and after count the same
+                      cards) */
+  int cost;        /* par_before - par_after: counters given up against
+                      the best card, 0 for a best play */
+} PnDdPlay;
+
+/* Values `card` played next in `g` (the game is not changed).  Called
+ * along a hand, each position's par is remembered, so the next call's
+ * par_before costs nothing.  Returns 0, or PN_DD_UNSUPPORTED,
+ * PN_DD_BUDGET, PN_DD_BAD_CARD. */
+int pn_dd_play(PnDdSolver *s, const PnGame *g, PnCard card, PnDdPlay *out);
+
+#endif

@@ -1,0 +1,577 @@
+/*
+ * test_dd.c - the double-dummy solver (src/rules/dd.h) against a slow,
+ * obviously correct minimax written here: every distinct legal card of
+ * pn_game_expect, played through pn_game_apply on a copy of the game,
+ * counters read from the hand's own tallies.  Compared on thousands of
+ * random end positions (the last 2-4 tricks, 2..5 players, every
+ * preset's obligations and counting, single, 64-card and double decks,
+ * tricks in progress), plus hand-built positions whose answer is worked
+ * out in the comments, plus the invariants along whole played hands.
+ */
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <setjmp.h>
+#include <cmocka.h>
+
+#include <limits.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "dd.h"
+#include "pinochle.h"
+#include "sim.h"
+
+/* ---------------------------------------------------------------- helpers */
+
+static const char RANK_CHARS[] = "ATKQJ987";
+static const char SUIT_CHARS[] = "SHDC";
+
+/* One two-letter ASCII card, decoded here so the tests do not depend on
+ * the engine's parser. */
+static PnCard card_of(const char *t) {
+  const char *r = t[0] ? strchr(RANK_CHARS, t[0]) : NULL;
+  const char *s = t[1] ? strchr(SUIT_CHARS, t[1]) : NULL;
+  if (r == NULL || s == NULL) fail_msg("test data: bad card \"%.2s\"", t);
+  return PN_CARD((int)(s - SUIT_CHARS), (int)(r - RANK_CHARS));
+}
+
+static PnCards hand_of(const char *text) {
+  PnCards c;
+  memset(&c, 0, sizeof c);
+  for (const char *p = text; *p;) {
+    if (*p == ' ') {
+      p++;
+      continue;
+    }
+    c.n[card_of(p)]++;
+    p += 2;
+  }
+  return c;
+}
+
+static void play(PnGame *g, int seat, PnCard card) {
+  PnEvent ev;
+  memset(&ev, 0, sizeof ev);
+  ev.action = PN_EV_PLAY;
+  ev.seat = seat;
+  ev.ncards = 1;
+  ev.cards[0] = card;
+  ev.meld = -1;
+  PnOutcome out;
+  if (pn_game_apply(g, &ev, &out) == PN_IMPOSSIBLE) fail_msg("play refused: %s", out.reason);
+}
+
+/* A hand in the play with `tricks_left` tricks to go: the rules of
+ * `preset`, the holdings given, `leader` to lead.  For the two-hand
+ * family, the playoff. */
+static void position(PnGame *g, const char *preset, int trump, int leader, int tricks_left,
+                     const PnCards *holds) {
+  PnRules rules;
+  assert_int_equal(pn_rules_preset(&rules, preset), 0);
+  pn_game_init(g, &rules);
+  PnHand *h = &g->hand;
+  h->phase = PN_PHASE_PLAY;
+  h->number = 1;
+  h->dealer = 1;
+  h->trump = trump;
+  h->turnup = PN_NO_CARD;
+  h->called = PN_NO_CARD;
+  h->tricks_total = rules.flow == PN_FLOW_TWO_HAND ? pn_deck_size(rules.deck) / 2 : rules.hand_size;
+  h->trick_no = h->tricks_total - tricks_left;
+  h->playoff = rules.flow == PN_FLOW_TWO_HAND;
+  h->leader = h->turn = leader;
+  h->high_bidder = 1;
+  h->high_bid = rules.min_bid;
+  for (int s = 0; s < PN_MAX_SEATS; s++) h->meld_shown[s] = -1;
+  for (int s = 0; s < rules.players; s++) h->held[s] = holds[s];
+}
+
+/* The side's counters so far, from the hand's tallies. */
+static int side_counters(const PnGame *g, int side) {
+  int sum = 0;
+  for (int s = 1; s <= g->rules.players; s++)
+    if (pn_side_of(g, s) == side) sum += g->hand.counters[s - 1];
+  return sum;
+}
+
+/* The slow minimax: the most counters `side` takes from here on, every
+ * other seat playing against it.  values[card] gets the value of each
+ * legal card of the seat to play (-1 for the others). */
+static long oracle_nodes;
+static int oracle(const PnGame *g, int side, int values[PN_CARD_KINDS]) {
+  oracle_nodes++;
+  if (values)
+    for (int c = 0; c < PN_CARD_KINDS; c++) values[c] = -1;
+  if (g->hand.phase != PN_PHASE_PLAY) return 0;
+  PnExpect ex;
+  pn_game_expect(g, &ex);
+  bool maxi = pn_side_of(g, ex.seat) == side;
+  int best = maxi ? -1 : INT_MAX;
+  for (int c = 0; c < PN_CARD_KINDS; c++) {
+    if (!ex.legal.n[c]) continue;
+    PnGame next = *g;
+    play(&next, ex.seat, (PnCard)c);
+    int v = side_counters(&next, side) - side_counters(g, side) + oracle(&next, side, NULL);
+    if (values) values[c] = v;
+    if (maxi ? v > best : v < best) best = v;
+  }
+  return best;
+}
+
+/* Counters still to be won from here: cards in hands and in the trick,
+ * and the last-trick bonus. */
+static int counters_left(const PnGame *g) {
+  bool playing = g->hand.phase == PN_PHASE_PLAY || g->hand.phase == PN_PHASE_PREPARE;
+  int sum = playing ? pn_last_trick_bonus(g->rules.count) : 0;
+  for (int s = 1; s <= g->rules.players; s++) {
+    PnCards held;
+    pn_held_next(g, s, &held);
+    for (int c = 0; c < PN_CARD_KINDS; c++) sum += held.n[c] * pn_counter_value(g->rules.count, (PnCard)c);
+  }
+  sum += pn_counters_of(g->rules.count, g->hand.trick, g->hand.ntrick);
+  return sum;
+}
+
+static PnDdSolver solver;
+static PnDdEntry table[1 << 16];
+
+static int setup(void **state) {
+  (void)state;
+  assert_int_equal(pn_dd_init(&solver, table, sizeof table), 0);
+  return 0;
+}
+
+/* ------------------------------------------------------ hand-built positions */
+
+/* Two-hand playoff, spades trump, 2 tricks left, seat 1 to lead with
+ * AH 9H against TH KH.  Leading the ace loses: seat 2 drops the king
+ * (seat 1: 11 + 4), keeps the ten to beat the nine and takes 10 + the
+ * last-trick 10.  Leading the nine: seat 2 wins it with the ten (10),
+ * the king then falls to the ace with the last trick: 11 + 4 + 10 = 25.
+ * Seat 2 keeps 35 - 25 = 10. */
+static void test_dd_two_hand_lead_low_first(void **state) {
+  (void)state;
+  PnGame g;
+  PnCards holds[2] = {hand_of("AH 9H"), hand_of("TH KH")};
+  position(&g, "two-hand", PN_SPADES, 1, 2, holds);
+  assert_int_equal(pn_dd_par(&solver, &g, 0), 25);
+  assert_int_equal(pn_dd_par(&solver, &g, 1), 10);
+  PnDdPlay p;
+  assert_int_equal(pn_dd_play(&solver, &g, card_of("AH"), &p), 0);
+  assert_int_equal(p.seat, 1);
+  assert_int_equal(p.par_before, 25);
+  assert_int_equal(p.par_after, 15);
+  assert_int_equal(p.cost, 10);
+  assert_int_equal(pn_dd_play(&solver, &g, card_of("9H"), &p), 0);
+  assert_int_equal(p.cost, 0);
+  assert_int_equal(p.par_after, 25);
+}
+
+/* Partnership (tens), spades trump, 2 tricks left, seat 1 to lead.
+ *   seat 1: AD JH   seat 2: KC QC   seat 3: 9D 9H   seat 4: JD AH
+ * Seat 2 can follow neither suit and has no trump: it throws KC on the
+ * trick its side wins and QC on the other.  AD first: 2 throws QC, side 0
+ * takes 10, then AH wins KC and the last trick for side 1.  JH first: AH
+ * wins it (2 throws KC, side 1), then seat 4 must lead JD to the ace and
+ * seat 2's QC: side 0 takes AD + the last trick = 20.  K and Q are
+ * neighbours but not equivalent: the king is a counter, the queen not. */
+static void test_dd_king_and_queen_differ_in_tens(void **state) {
+  (void)state;
+  PnGame g;
+  PnCards holds[4] = {hand_of("AD JH"), hand_of("KC QC"), hand_of("9D 9H"), hand_of("JD AH")};
+  position(&g, "partnership", PN_SPADES, 1, 2, holds);
+  assert_int_equal(pn_dd_par(&solver, &g, 0), 20);
+  assert_int_equal(pn_dd_par(&solver, &g, 1), 20);
+  PnDdPlay p;
+  assert_int_equal(pn_dd_play(&solver, &g, card_of("AD"), &p), 0);
+  assert_int_equal(p.cost, 10);
+  play(&g, 1, card_of("AD"));
+  /* seat 2 to play: throwing the king gives side 0 ten more */
+  assert_int_equal(pn_dd_play(&solver, &g, card_of("KC"), &p), 0);
+  assert_int_equal(p.side, 1);
+  assert_int_equal(p.par_before, 30);
+  assert_int_equal(p.par_after, 20);
+  assert_int_equal(p.cost, 10);
+  assert_int_equal(pn_dd_play(&solver, &g, card_of("QC"), &p), 0);
+  assert_int_equal(p.cost, 0);
+}
+
+/* Partnership, 2 tricks left, no trumps out, seat 1 leads from AH TH;
+ * seat 2 holds the other AH and KH.  Between identical cards the first
+ * played wins.  AH first: seat 2 drops KH (side 0: 20) and its ace takes
+ * the ten and the last trick.  TH first: seat 2 must use its ace (else
+ * both aces... TH wins, and seat 1's AH led beats the other ace later);
+ * side 0 then takes KH under the ace plus the last trick: 30.  Seat 1's
+ * AH and TH are not one class while seat 2 holds an ace. */
+static void test_dd_identical_card_played_first_wins(void **state) {
+  (void)state;
+  PnGame g;
+  PnCards holds[4] = {hand_of("AH TH"), hand_of("AH KH"), hand_of("9C 9D"), hand_of("JC JD")};
+  position(&g, "partnership", PN_SPADES, 1, 2, holds);
+  assert_int_equal(pn_dd_par(&solver, &g, 0), 30);
+  assert_int_equal(pn_dd_par(&solver, &g, 1), 20);
+  PnDdPlay p;
+  assert_int_equal(pn_dd_play(&solver, &g, card_of("AH"), &p), 0);
+  assert_int_equal(p.cost, 10);
+}
+
+/* The last trick, nothing to choose: the 9 of trump takes A T K of
+ * hearts (30) and the last trick (10) for side 1; the trick in progress
+ * counts. */
+static void test_dd_last_trick_with_trick_in_progress(void **state) {
+  (void)state;
+  PnGame g;
+  PnCards holds[4] = {hand_of("AH"), hand_of("TH"), hand_of("KH"), hand_of("9S")};
+  position(&g, "partnership", PN_SPADES, 1, 1, holds);
+  play(&g, 1, card_of("AH"));
+  play(&g, 2, card_of("TH"));
+  assert_int_equal(pn_dd_par(&solver, &g, 0), 0);
+  assert_int_equal(pn_dd_par(&solver, &g, 1), 40);
+  PnDdPlay p;
+  assert_int_equal(pn_dd_play(&solver, &g, card_of("KH"), &p), 0);
+  assert_int_equal(p.par_before, 0);
+  assert_int_equal(p.par_after, 0);
+  assert_int_equal(pn_dd_play(&solver, &g, card_of("9S"), &p), PN_DD_BAD_CARD);
+}
+
+/* What is not analysed: the two-hand stock phase and a hand not in play;
+ * a card not held or not legal is refused. */
+static void test_dd_refuses_stock_phase_and_bad_cards(void **state) {
+  (void)state;
+  PnGame g;
+  PnCards holds[4] = {hand_of("AH 9C"), hand_of("TH KC"), hand_of("KH 9D"), hand_of("9S QH")};
+  position(&g, "partnership", PN_SPADES, 1, 2, holds);
+  PnDdPlay p;
+  assert_int_equal(pn_dd_play(&solver, &g, card_of("TH"), &p), PN_DD_BAD_CARD);
+  play(&g, 1, card_of("AH"));
+  assert_int_equal(pn_dd_play(&solver, &g, card_of("KC"), &p), PN_DD_BAD_CARD); /* must follow */
+  assert_int_equal(pn_dd_par(&solver, &g, 2), PN_DD_UNSUPPORTED);             /* no side 2 */
+  PnCards two[2] = {hand_of("AH 9H"), hand_of("TH KH")};
+  position(&g, "two-hand", PN_SPADES, 1, 2, two);
+  g.hand.playoff = false;
+  g.hand.stock_len = 10;
+  assert_int_equal(pn_dd_par(&solver, &g, 0), PN_DD_UNSUPPORTED);
+  g.hand.phase = PN_PHASE_DEAL;
+  assert_int_equal(pn_dd_par(&solver, &g, 0), PN_DD_UNSUPPORTED);
+}
+
+static void random_position(PnGame *g, const char *preset, SimRng *rng, int tricks, int partial);
+
+/* A node budget that runs out stops the call cleanly: PN_DD_BUDGET,
+ * nothing remembered that is wrong, the same answer once the budget is
+ * lifted. */
+static void test_dd_budget_stops_cleanly(void **state) {
+  (void)state;
+  SimRng rng;
+  sim_rng_seed(&rng, 7);
+  static PnGame g;
+  int stopped = 0;
+  for (int i = 0; i < 20; i++) {
+    random_position(&g, "double-deck", &rng, 4, 0);
+    int want = oracle(&g, 0, NULL);
+    solver.node_limit = 3;
+    int got = pn_dd_par(&solver, &g, 0);
+    if (got == PN_DD_BUDGET) {
+      stopped++;
+      assert_true(solver.nodes <= 3);
+      PnDdPlay p;
+      PnExpect ex;
+      pn_game_expect(&g, &ex);
+      for (int c = 0; c < PN_CARD_KINDS; c++)
+        if (ex.legal.n[c]) assert_int_equal(pn_dd_play(&solver, &g, (PnCard)c, &p), PN_DD_BUDGET);
+    } else {
+      assert_int_equal(got, want);
+    }
+    solver.node_limit = 0;
+    assert_int_equal(pn_dd_par(&solver, &g, 0), want);
+  }
+  assert_true(stopped >= 10);
+}
+
+/* ---------------------------------------------------- random end positions */
+
+/* A random position of `preset`: the deck shuffled, `tricks` cards to
+ * each seat, a random trump and leader (and five-call bidder and
+ * partner), then `partial` random legal plays into the trick. */
+static void random_position(PnGame *g, const char *preset, SimRng *rng, int tricks, int partial) {
+  PnRules rules;
+  assert_int_equal(pn_rules_preset(&rules, preset), 0);
+  PnCards deck;
+  pn_deck_cards(rules.deck, &deck);
+  PnCard cards[80];
+  int n = 0;
+  for (int c = 0; c < PN_CARD_KINDS; c++)
+    for (int k = 0; k < deck.n[c]; k++) cards[n++] = (PnCard)c;
+  for (int i = n - 1; i > 0; i--) {
+    int j = sim_rng_below(rng, i + 1);
+    PnCard t = cards[i];
+    cards[i] = cards[j];
+    cards[j] = t;
+  }
+  PnCards holds[PN_MAX_SEATS];
+  memset(holds, 0, sizeof holds);
+  for (int s = 0; s < rules.players; s++)
+    for (int i = 0; i < tricks; i++) holds[s].n[cards[s * tricks + i]]++;
+  position(g, preset, sim_rng_below(rng, 4), 1 + sim_rng_below(rng, rules.players), tricks, holds);
+  if (rules.sides == PN_SIDES_CALLED) {
+    g->hand.high_bidder = 1 + sim_rng_below(rng, rules.players);
+    int partner = sim_rng_below(rng, rules.players + 1); /* 0: alone */
+    g->hand.partner = partner == g->hand.high_bidder ? 0 : partner;
+  }
+  for (int i = 0; i < partial; i++) {
+    PnExpect ex;
+    pn_game_expect(g, &ex);
+    int pick = sim_rng_below(rng, pn_cards_total(&ex.legal));
+    for (int c = 0; c < PN_CARD_KINDS; c++)
+      if (ex.legal.n[c] && pick-- == 0) {
+        play(g, ex.seat, (PnCard)c);
+        break;
+      }
+  }
+}
+
+/* The position in words, for a failure message. */
+static const char *describe(const PnGame *g, char *buf, size_t size) {
+  size_t len = (size_t)snprintf(buf, size, "trump %c, leader %d, trick:", pn_suit_char(g->hand.trump),
+                                g->hand.leader);
+  for (int i = 0; i < g->hand.ntrick && len < size; i++) {
+    char card[3];
+    len += (size_t)snprintf(buf + len, size - len, " %s", pn_card_str(g->hand.trick[i], card));
+  }
+  for (int s = 1; s <= g->rules.players && len < size; s++) {
+    PnCards held;
+    char cards[200];
+    pn_held_next(g, s, &held);
+    len += (size_t)snprintf(buf + len, size - len, "; seat %d (side %d): %s", s, pn_side_of(g, s),
+                            pn_cards_str(&held, cards, sizeof cards));
+  }
+  return buf;
+}
+
+typedef struct Tally {
+  long positions, plays; /* positions and per-card values compared */
+} Tally;
+
+/* Solver against oracle at one position: the par of the side to play and
+ * the value of each of its legal cards, and the par of one other side. */
+static void compare(const PnGame *g, SimRng *rng, Tally *tally, const char *what) {
+  PnExpect ex;
+  pn_game_expect(g, &ex);
+  int mover_side = pn_side_of(g, ex.seat);
+  int values[PN_CARD_KINDS];
+  int par = oracle(g, mover_side, values);
+  int got = pn_dd_par(&solver, g, mover_side);
+  char pos[600];
+  if (got != par)
+    fail_msg("%s: par of side %d: solver %d, minimax %d; %s", what, mover_side, got, par, describe(g, pos, sizeof pos));
+  assert_true(par >= 0 && par <= counters_left(g));
+  for (int c = 0; c < PN_CARD_KINDS; c++) {
+    if (values[c] < 0) continue;
+    PnDdPlay p;
+    assert_int_equal(pn_dd_play(&solver, g, (PnCard)c, &p), 0);
+    if (p.par_before != par || p.par_after != values[c] || p.cost != par - values[c]) {
+      char buf[3];
+      fail_msg("%s: play %s: solver %d -> %d, minimax %d -> %d; %s", what, pn_card_str((PnCard)c, buf),
+               p.par_before, p.par_after, par, values[c], describe(g, pos, sizeof pos));
+    }
+    assert_true(p.cost >= 0);
+    tally->plays++;
+  }
+  int other = sim_rng_below(rng, pn_side_count(g));
+  if (other != mover_side) {
+    int want = oracle(g, other, NULL);
+    got = pn_dd_par(&solver, g, other);
+    if (got != want)
+      fail_msg("%s: par of side %d: solver %d, minimax %d; %s", what, other, got, want, describe(g, pos, sizeof pos));
+  }
+  tally->positions++;
+}
+
+/* `count` random positions of `preset`, from min to max tricks left. */
+static void random_presets(const char *preset, int count, int min_tricks, int max_tricks, uint64_t seed) {
+  SimRng rng;
+  sim_rng_seed(&rng, seed);
+  PnRules rules;
+  assert_int_equal(pn_rules_preset(&rules, preset), 0);
+  Tally tally = {0};
+  static PnGame g;
+  for (int i = 0; i < count; i++) {
+    int tricks = min_tricks + sim_rng_below(&rng, max_tricks - min_tricks + 1);
+    int partial = sim_rng_below(&rng, rules.players);
+    random_position(&g, preset, &rng, tricks, partial);
+    char what[96];
+    snprintf(what, sizeof what, "%s position %d (%d tricks, %d played)", preset, i, tricks, partial);
+    compare(&g, &rng, &tally, what);
+  }
+  assert_int_equal(tally.positions, count);
+  assert_true(tally.plays >= count);
+}
+
+#define RANDOM_TEST(name, preset, count, lo, hi, seed) \
+  static void name(void **state) {                      \
+    (void)state;                                        \
+    random_presets(preset, count, lo, hi, seed);        \
+  }
+RANDOM_TEST(test_dd_random_two_hand, "two-hand", 900, 1, 5, 101)
+RANDOM_TEST(test_dd_random_two_hand_64, "two-hand-64", 500, 1, 5, 102)
+RANDOM_TEST(test_dd_random_two_hand_bid, "two-hand-bid", 300, 1, 5, 103)
+RANDOM_TEST(test_dd_random_three_hand, "three-hand", 800, 1, 4, 104)
+RANDOM_TEST(test_dd_random_auction, "auction", 600, 1, 4, 105)
+RANDOM_TEST(test_dd_random_cutthroat_four, "cutthroat-four", 600, 1, 4, 106)
+RANDOM_TEST(test_dd_random_partnership, "partnership", 600, 1, 4, 107)
+RANDOM_TEST(test_dd_random_partnership_auction, "partnership-auction", 800, 1, 4, 108)
+RANDOM_TEST(test_dd_random_single_bid, "single-bid", 400, 1, 4, 109)
+RANDOM_TEST(test_dd_random_five_call, "five-call", 800, 1, 3, 110)
+RANDOM_TEST(test_dd_random_double_deck, "double-deck", 800, 1, 4, 111)
+
+/* ------------------------------------------------ along whole played hands */
+
+/* Plays `hands` hands of `preset` with the sensible simulated players and,
+ * from `tricks` tricks before the end, checks at every play, for every
+ * side X (V = its par, won = what it took in a trick the play completed):
+ *   - pn_dd_play's par_before is V before, par_after is won + V after;
+ *   - the player's side: cost = before - after >= 0; any other side:
+ *     V before - (won + V after) <= 0 (another's play can only help it);
+ *   - these differences add up, over the hand, to X's par at the start
+ *     minus what X took;
+ *   - in two-side games, the side's costs minus the other side's costs
+ *     also equal its par at the start minus what it took;
+ *   - the last 3 tricks: every value equals the minimax's.
+ * Then replays the same position with a best card (cost 0) at every play:
+ * in two-side games each side then takes exactly its par.  With `tricks`
+ * the whole hand, the analysis starts at the first lead. */
+static void played_hands(const char *preset, int hands, int tricks, uint64_t seed) {
+  PnRules rules;
+  assert_int_equal(pn_rules_preset(&rules, preset), 0);
+  static PnGame game, start;
+  SimConfig config = {.style = SIM_SENSIBLE, .first_dealer = 1};
+  SimRng rng;
+  sim_rng_seed(&rng, seed);
+  int analysed = 0;
+  Tally tally = {0};
+  for (uint64_t game_no = 0; analysed < hands; game_no++) {
+    SimDriver driver;
+    sim_driver_init(&driver, &config, seed + game_no, rules.players);
+    pn_game_init(&game, &rules);
+    PnEvent ev;
+    PnOutcome out;
+    bool on = false;
+    int nsides = 0, par_start[PN_MAX_SEATS], took[PN_MAX_SEATS], sum[PN_MAX_SEATS], cost[PN_MAX_SEATS];
+    int v[PN_MAX_SEATS];
+    while (analysed < hands && sim_next_event(&driver, &game, &ev)) {
+      const PnHand *h = &game.hand;
+      bool playing = h->phase == PN_PHASE_PLAY || h->phase == PN_PHASE_PREPARE; /* PREPARE: the first lead */
+      if (ev.action == PN_EV_PLAY && !on && playing && h->ntrick == 0 &&
+          h->trick_no == h->tricks_total - tricks && !h->out_seat) {
+        on = true;
+        start = game;
+        nsides = pn_side_count(&game);
+        for (int x = 0; x < nsides; x++) {
+          v[x] = par_start[x] = pn_dd_par(&solver, &game, x);
+          assert_true(v[x] >= 0 && v[x] <= counters_left(&game));
+          took[x] = sum[x] = cost[x] = 0;
+        }
+      }
+      if (on && ev.action != PN_EV_PLAY) fail_msg("%s: %s during the analysed play", preset, pn_action_name(ev.action));
+      PnDdPlay p;
+      int before[PN_MAX_SEATS];
+      if (on) {
+        if (h->trick_no >= h->tricks_total - 3) compare(&game, &rng, &tally, preset);
+        assert_int_equal(pn_dd_play(&solver, &game, ev.cards[0], &p), 0);
+        assert_int_equal(p.par_before, v[p.side]);
+        assert_true(p.cost >= 0);
+        cost[p.side] += p.cost;
+        for (int x = 0; x < nsides; x++) before[x] = side_counters(&game, x);
+      }
+      if (pn_game_apply(&game, &ev, &out) == PN_IMPOSSIBLE) fail_msg("%s: %s", preset, out.reason);
+      if (!on) continue;
+      for (int x = 0; x < nsides; x++) {
+        int won = side_counters(&game, x) - before[x];
+        int after = h->phase == PN_PHASE_PLAY ? pn_dd_par(&solver, &game, x) : 0;
+        assert_true(after >= 0);
+        if (x == p.side) assert_int_equal(p.par_after, won + after);
+        int delta = v[x] - (won + after);
+        if (x == p.side) assert_int_equal(delta, p.cost);
+        else assert_true(delta <= 0);
+        sum[x] += delta;
+        took[x] += won;
+        v[x] = after;
+      }
+      if (out.hand_done) {
+        for (int x = 0; x < nsides; x++) assert_int_equal(sum[x], par_start[x] - took[x]);
+        if (nsides == 2) assert_int_equal(cost[0] - cost[1], par_start[0] - took[0]);
+        /* everyone playing a best card: each side takes its par */
+        if (nsides == 2) {
+          PnGame best = start;
+          int got[2] = {0, 0};
+          while (best.hand.phase == PN_PHASE_PLAY || best.hand.phase == PN_PHASE_PREPARE) {
+            PnExpect ex;
+            pn_game_expect(&best, &ex);
+            int pick = -1;
+            for (int c = 0; c < PN_CARD_KINDS && pick < 0; c++) {
+              if (!ex.legal.n[c]) continue;
+              assert_int_equal(pn_dd_play(&solver, &best, (PnCard)c, &p), 0);
+              if (p.cost == 0) pick = c;
+            }
+            assert_true(pick >= 0);
+            int b0 = side_counters(&best, 0), b1 = side_counters(&best, 1);
+            play(&best, ex.seat, (PnCard)pick);
+            got[0] += side_counters(&best, 0) - b0;
+            got[1] += side_counters(&best, 1) - b1;
+          }
+          assert_int_equal(got[0], par_start[0]);
+          assert_int_equal(got[1], par_start[1]);
+        }
+        analysed++;
+        on = false;
+      }
+    }
+  }
+  assert_true(tally.positions > 0);
+}
+
+#define PLAYED_TEST(name, preset, hands, tricks, seed) \
+  static void name(void **state) {                    \
+    (void)state;                                      \
+    played_hands(preset, hands, tricks, seed);        \
+  }
+PLAYED_TEST(test_dd_played_two_hand_playoff, "two-hand", 30, 9, 201)
+PLAYED_TEST(test_dd_played_auction, "auction", 30, 8, 202)
+PLAYED_TEST(test_dd_played_cutthroat_four, "cutthroat-four", 10, 7, 203)
+PLAYED_TEST(test_dd_played_partnership_auction, "partnership-auction", 15, 8, 204)
+PLAYED_TEST(test_dd_played_five_call, "five-call", 6, 6, 205)
+PLAYED_TEST(test_dd_played_double_deck, "double-deck", 10, 6, 206)
+/* whole hands, from the first lead (the game still in PN_PHASE_PREPARE) */
+PLAYED_TEST(test_dd_played_two_hand_bid_whole_hands, "two-hand-bid", 10, 12, 207)
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test_setup(test_dd_two_hand_lead_low_first, setup),
+      cmocka_unit_test_setup(test_dd_king_and_queen_differ_in_tens, setup),
+      cmocka_unit_test_setup(test_dd_identical_card_played_first_wins, setup),
+      cmocka_unit_test_setup(test_dd_last_trick_with_trick_in_progress, setup),
+      cmocka_unit_test_setup(test_dd_refuses_stock_phase_and_bad_cards, setup),
+      cmocka_unit_test_setup(test_dd_budget_stops_cleanly, setup),
+      cmocka_unit_test_setup(test_dd_random_two_hand, setup),
+      cmocka_unit_test_setup(test_dd_random_two_hand_64, setup),
+      cmocka_unit_test_setup(test_dd_random_two_hand_bid, setup),
+      cmocka_unit_test_setup(test_dd_random_three_hand, setup),
+      cmocka_unit_test_setup(test_dd_random_auction, setup),
+      cmocka_unit_test_setup(test_dd_random_cutthroat_four, setup),
+      cmocka_unit_test_setup(test_dd_random_partnership, setup),
+      cmocka_unit_test_setup(test_dd_random_partnership_auction, setup),
+      cmocka_unit_test_setup(test_dd_random_single_bid, setup),
+      cmocka_unit_test_setup(test_dd_random_five_call, setup),
+      cmocka_unit_test_setup(test_dd_random_double_deck, setup),
+      cmocka_unit_test_setup(test_dd_played_two_hand_playoff, setup),
+      cmocka_unit_test_setup(test_dd_played_auction, setup),
+      cmocka_unit_test_setup(test_dd_played_cutthroat_four, setup),
+      cmocka_unit_test_setup(test_dd_played_partnership_auction, setup),
+      cmocka_unit_test_setup(test_dd_played_five_call, setup),
+      cmocka_unit_test_setup(test_dd_played_double_deck, setup),
+      cmocka_unit_test_setup(test_dd_played_two_hand_bid_whole_hands, setup),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
