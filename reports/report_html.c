@@ -18,6 +18,7 @@
 #include "report_game.h"
 #include "report_hand.h"
 #include "report_hands.h"
+#include "pn_buf.h"
 #include "report_players.h"
 #include "replay.h"
 
@@ -396,16 +397,10 @@ static int games_collect(Store *store, const ReportQuery *q, const char *player,
   StoreRow row;
   while ((rc = store_cursor_next(cursor, &row, diag)) == 1) {
     if (row.new_game) {
-      if (n == cap) {
-        size_t grown_cap = cap ? cap * 2 : 64;
-        GameItem *grown = realloc(items, grown_cap * sizeof *grown);
-        if (!grown) {
-          snprintf(diag->msg, sizeof diag->msg, "out of memory");
-          rc = REPORT_ERROR;
-          goto done;
-        }
-        items = grown;
-        cap = grown_cap;
+      if (PN_VEC_RESERVE(items, cap, n + 1) != 0) {
+        snprintf(diag->msg, sizeof diag->msg, "out of memory");
+        rc = REPORT_ERROR;
+        goto done;
       }
       GameItem *g = &items[n];
       memset(g, 0, sizeof *g);

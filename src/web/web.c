@@ -27,6 +27,7 @@
 #include "report_hand.h"
 #include "report_hands.h"
 #include "report_html.h"
+#include "pn_buf.h"
 #include "report_players.h"
 #include "web_int.h"
 
@@ -47,8 +48,7 @@ struct WebServer {
 
 /* One request in progress: its body as it arrives. */
 typedef struct Request {
-  char *body;        /* NUL-terminated, malloc'd */
-  size_t len, cap;
+  PnBuf body;        /* the bytes so far, NUL after them (pn_buf.h) */
   bool too_big;      /* the body passed max_body: the rest is dropped */
   bool checked;      /* access checks passed on the first call */
   bool header_token; /* the token came in a header (writes need it) */
@@ -359,7 +359,9 @@ static enum MHD_Result route(struct MHD_Connection *c, WebServer *srv, Request *
     unsigned status = 0;
     size_t len = 0;
     char *body = NULL;
-    if (web_record_api(srv->recorders, srv->store, method, n - 2, seg + 2, req->body, req->len, &status, &body, &len))
+    size_t body_len = req->body.len ? req->body.len - 1 : 0; /* without the NUL */
+    if (web_record_api(srv->recorders, srv->store, method, n - 2, seg + 2, (const char *)req->body.data, body_len,
+                       &status, &body, &len))
       return body ? answer(c, srv, req, status, JSON, body, len) : MHD_NO;
   }
   if (!get) return answer_error(c, srv, req, MHD_HTTP_METHOD_NOT_ALLOWED, "this method is not allowed here");
@@ -443,21 +445,13 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
   if (*upload_size > 0) { /* a piece of the body */
     size_t piece = *upload_size;
     *upload_size = 0;
-    if (req->too_big || req->len + piece > srv->max_body) {
+    if (req->too_big || req->body.len + piece > srv->max_body) {
       req->too_big = true;
       return MHD_YES;
     }
-    if (req->len + piece + 1 > req->cap) {
-      size_t cap = req->cap ? req->cap : 1024;
-      while (cap < req->len + piece + 1) cap *= 2;
-      char *grown = realloc(req->body, cap);
-      if (!grown) return MHD_NO;
-      req->body = grown;
-      req->cap = cap;
-    }
-    memcpy(req->body + req->len, upload, piece);
-    req->len += piece;
-    req->body[req->len] = '\0';
+    if (req->body.len > 0) req->body.len--; /* drop the NUL; append it again after the piece */
+    if (pn_buf_append(&req->body, upload, piece, NULL) != 0 || pn_buf_append(&req->body, "", 1, NULL) != 0)
+      return MHD_NO;
     return MHD_YES;
   }
   if (req->too_big) return answer_error(c, srv, req, MHD_HTTP_CONTENT_TOO_LARGE, "the request body is too large");
@@ -470,7 +464,7 @@ static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls, en
   (void)code;
   Request *req = *con_cls;
   if (req) {
-    free(req->body);
+    pn_buf_free(&req->body);
     free(req);
     *con_cls = NULL;
   }
