@@ -131,6 +131,8 @@ static void assert_json_error(const Reply *r) {
   assert_non_null(strstr(r->head, "Content-Type: application/json"));
 }
 
+static const WebConfig config = {.db = db_path, .listen = "127.0.0.1:0", .token = TOKEN, .max_body = 4096};
+
 static int setup(void **state) {
   (void)state;
   if (!mkdtemp(db_dir)) return -1;
@@ -146,7 +148,6 @@ static int setup(void **state) {
     fprintf(stderr, "import: %s\n", diag.msg);
     return -1;
   }
-  WebConfig config = {.db = db_path, .listen = "127.0.0.1:0", .token = TOKEN, .max_body = 4096};
   if (web_start(&config, &server, &diag) != 0) {
     fprintf(stderr, "web_start: %s\n", diag.msg);
     return -1;
@@ -557,6 +558,30 @@ static void test_web_renege_awaits_confirmation(void **state) {
   free(lines);
 }
 
+/* A server started again has no table in memory: GET /api/games/KEY
+ * resumes the stored unfinished game (web-12-p, left in its second hand
+ * by the test before) after its last stored hand. */
+static void test_web_restarted_server_resumes_unfinished_game(void **state) {
+  (void)state;
+  PnDiag diag = {0};
+  web_stop(server);
+  server = NULL;
+  assert_int_equal(web_start(&config, &server, &diag), 0);
+  port = web_port(server);
+  snprintf(host_ok, sizeof host_ok, "127.0.0.1:%u", port);
+  Reply r = get("/api/games/web-12-p");
+  assert_int_equal(r.status, 200);
+  assert_non_null(strstr(r.body, "\"variant\": \"partnership-auction\""));
+  assert_non_null(strstr(r.body, "\"recording\": true"));
+  assert_non_null(strstr(r.body, "\"hands_stored\": 1"));
+  reply_free(&r);
+  Reply done = get("/api/games/" GAME); /* imported, over: shown, not resumed */
+  assert_int_equal(done.status, 200);
+  assert_non_null(strstr(done.body, "\"recording\": false"));
+  assert_non_null(strstr(done.body, "\"variant\": \"partnership-auction\""));
+  reply_free(&done);
+}
+
 static void test_web_bad_requests_to_the_recorder(void **state) {
   (void)state;
   static const struct {
@@ -616,6 +641,7 @@ int main(void) {
       cmocka_unit_test(test_web_token_only_in_the_recorder_page),
       cmocka_unit_test(test_web_two_tables_hidden_logs_stored_as_the_logs),
       cmocka_unit_test(test_web_renege_awaits_confirmation),
+      cmocka_unit_test(test_web_restarted_server_resumes_unfinished_game),
       cmocka_unit_test(test_web_bad_requests_to_the_recorder),
   };
   return cmocka_run_group_tests(tests, setup, teardown);

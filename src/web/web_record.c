@@ -299,9 +299,9 @@ static WebTable *table_of(WebRecorders *w, Store *store, const char *key, unsign
     *answered = json_out(j, 200, status, out, len);
     return NULL;
   }
-  json_decref(sheet);
   snprintf(t->key, sizeof t->key, "%s", rec_key(t->rec));
   snprintf(t->variant, sizeof t->variant, "%s", variant ? variant : "");
+  json_decref(sheet); /* variant pointed into it */
   t->deck = rules.deck;
   t->nplayers = rules.players;
   return t;
