@@ -275,7 +275,7 @@ typedef enum { CHART_LINE, CHART_BARS, CHART_STACKED, CHART_POINTS } ChartKind;
  */
 static void svg_chart(FILE *out, const char *id, const char *title, ChartKind kind, const Series *s, int ns,
                       const char *const *xlabels) {
-  const double W = 640, H = 220, L = 48, R = 8, T = 22, B = 28;
+  const double W = 640, H = 220, L = 58, R = 8, T = 22, B = 28;
   size_t n = 0;
   double lo = 0, hi = 0;
   for (int k = 0; k < ns; k++) {
@@ -343,7 +343,7 @@ static void svg_chart(FILE *out, const char *id, const char *title, ChartKind ki
     }
   }
   if (xlabels && n) {
-    size_t every = (size_t)(n * 40 / pw) + 1;
+    size_t every = (size_t)((double)n * 64 / pw) + 1; /* labels about 64 units apart */
     for (size_t i = 0; i < n; i += every) {
       fprintf(out, "<text class=\"xtick\" x=\"%.1f\" y=\"%g\">", L + slot * ((double)i + 0.5), H - B + 14);
       report_html_text(out, xlabels[i]);
