@@ -181,10 +181,10 @@ static TestGame game_a, game_b; /* large: static */
 
 static void test_store_schema_version_matches_last_migration(void **state) {
   (void)state;
-  assert_true(store_migration_count >= 1);
-  for (int i = 0; i < store_migration_count; i++) assert_int_equal(store_migrations[i].version, i + 1);
-  assert_int_equal(store_migrations[store_migration_count - 1].version, STORE_SCHEMA_VERSION);
-  assert_non_null(strstr(store_migrations[0].sql, "CREATE TABLE games"));
+  assert_true(store_sqlite_migration_count >= 1);
+  for (int i = 0; i < store_sqlite_migration_count; i++) assert_int_equal(store_sqlite_migrations[i].version, i + 1);
+  assert_int_equal(store_sqlite_migrations[store_sqlite_migration_count - 1].version, STORE_SCHEMA_VERSION);
+  assert_non_null(strstr(store_sqlite_migrations[0].sql, "CREATE TABLE games"));
 }
 
 static void test_store_open_memory_migrates(void **state) {

@@ -216,7 +216,7 @@ static int exec(Store *s, const char *sql, const char *what, PnDiag *diag) {
 /* ----------------------------------------------------------- open/close */
 
 static int known_version(void) {
-  return store_migrations[store_migration_count - 1].version;
+  return store_sqlite_migrations[store_sqlite_migration_count - 1].version;
 }
 
 /* The directory part of path ("." for a bare name) into dir. */
@@ -483,9 +483,9 @@ int store_open(const char *path, int flags, Store **out, PnDiag *diag) {
   rc = exec(s, "PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -16384", s->path, diag);
   if (rc == STORE_OK && !readonly && !memory)
     rc = exec(s, "PRAGMA journal_mode = WAL", s->path, diag);
-  for (int i = 0; rc == STORE_OK && !readonly && i < store_migration_count; i++)
-    if (store_migrations[i].version > s->found_version)
-      rc = migrate_one(s, &store_migrations[i], diag);
+  for (int i = 0; rc == STORE_OK && !readonly && i < store_sqlite_migration_count; i++)
+    if (store_sqlite_migrations[i].version > s->found_version)
+      rc = migrate_one(s, &store_sqlite_migrations[i], diag);
 done:
   if (rc != STORE_OK) {
     store_close(s);
