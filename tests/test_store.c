@@ -1,4 +1,4 @@
-/* test_store.c - the SQLite store (src/store/store.c), its migrations
+/* test_store.c - the store (src/store) with its SQLite backend, its migrations
  * and the SQL views over the encoded hands. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -17,6 +17,7 @@
 #include "schema.h"
 #include "sim.h"
 #include "store.h"
+#include "store_sqlite.h" /* STORE_SQLITE_APPLICATION_ID */
 
 /* ------------------------------------------------------------- helpers */
 
@@ -206,7 +207,7 @@ static void test_store_open_file_sets_ids_and_wal(void **state) {
   store_close(s);
   sqlite3 *db = raw_open(path);
   assert_int_equal(raw_int(db, "PRAGMA user_version"), STORE_SCHEMA_VERSION);
-  assert_int_equal(raw_int(db, "PRAGMA application_id"), STORE_APPLICATION_ID);
+  assert_int_equal(raw_int(db, "PRAGMA application_id"), STORE_SQLITE_APPLICATION_ID);
   assert_int_equal(raw_int(db, "SELECT count(*) FROM sqlite_master WHERE name = 'journal_mode'"), 0);
   sqlite3_stmt *st;
   assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA journal_mode", -1, &st, NULL), SQLITE_OK);
