@@ -217,8 +217,8 @@ int store_audit_end(Store *store, int64_t audit_id, long games, long hands, long
  * clean, 1 with diag->msg naming the first problem, < 0 on error.
  * Whether the hands replay is the caller's question (replay.h). */
 int store_check(Store *store, PnDiag *diag);
-/* What store_check examines, in a few words for a summary line
- * ("integrity_check and foreign_key_check").  Static text. */
+/* What store_check examines, named as the backend names its checks, for
+ * a summary line ("check: ok: schema 1, NAMES ok, ...").  Static text. */
 const char *store_check_names(const Store *store);
 
 #endif

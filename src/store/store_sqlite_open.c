@@ -152,7 +152,7 @@ static int open_db(SqliteStore *s, int flags, PnDiag *diag) {
   if (create)
     oflags |= SQLITE_OPEN_CREATE;
   char *uri = NULL;
-  if (readonly && strcmp(s->path, ":memory:") != 0 && use_immutable(s)) {
+  if (readonly && strcmp(s->path, STORE_SCRATCH) != 0 && use_immutable(s)) {
     uri = immutable_uri(s->path);
     if (uri == NULL) {
       store_set_msg(diag, "%s: out of memory", s->path);
@@ -292,7 +292,7 @@ static const StoreOps SQLITE_OPS = {
 int store_sqlite_open(const char *path, int flags, Store **out, PnDiag *diag) {
   int rc = STORE_ERROR;
   bool readonly = (flags & STORE_READONLY) != 0;
-  bool memory = strcmp(path, ":memory:") == 0;
+  bool memory = strcmp(path, STORE_SCRATCH) == 0;
   SqliteStore *s = calloc(1, sizeof *s);
   *out = NULL;
   if (s == NULL || (s->path = store_sqlite_copy(path, strlen(path))) == NULL) {
