@@ -1,4 +1,4 @@
-/* test_store.c - the SQLite store (src/store/store.c), its migrations
+/* test_store.c - the store (src/store) with its SQLite backend, its migrations
  * and the SQL views over the encoded hands. */
 #include <setjmp.h>
 #include <stdarg.h>
@@ -17,6 +17,7 @@
 #include "schema.h"
 #include "sim.h"
 #include "store.h"
+#include "store_sqlite.h" /* the SQLite backend: STORE_SQLITE_APPLICATION_ID, Stmt */
 
 /* ------------------------------------------------------------- helpers */
 
@@ -181,10 +182,10 @@ static TestGame game_a, game_b; /* large: static */
 
 static void test_store_schema_version_matches_last_migration(void **state) {
   (void)state;
-  assert_true(store_migration_count >= 1);
-  for (int i = 0; i < store_migration_count; i++) assert_int_equal(store_migrations[i].version, i + 1);
-  assert_int_equal(store_migrations[store_migration_count - 1].version, STORE_SCHEMA_VERSION);
-  assert_non_null(strstr(store_migrations[0].sql, "CREATE TABLE games"));
+  assert_true(store_sqlite_migration_count >= 1);
+  for (int i = 0; i < store_sqlite_migration_count; i++) assert_int_equal(store_sqlite_migrations[i].version, i + 1);
+  assert_int_equal(store_sqlite_migrations[store_sqlite_migration_count - 1].version, STORE_SCHEMA_VERSION);
+  assert_non_null(strstr(store_sqlite_migrations[0].sql, "CREATE TABLE games"));
 }
 
 static void test_store_open_memory_migrates(void **state) {
@@ -206,7 +207,7 @@ static void test_store_open_file_sets_ids_and_wal(void **state) {
   store_close(s);
   sqlite3 *db = raw_open(path);
   assert_int_equal(raw_int(db, "PRAGMA user_version"), STORE_SCHEMA_VERSION);
-  assert_int_equal(raw_int(db, "PRAGMA application_id"), STORE_APPLICATION_ID);
+  assert_int_equal(raw_int(db, "PRAGMA application_id"), STORE_SQLITE_APPLICATION_ID);
   assert_int_equal(raw_int(db, "SELECT count(*) FROM sqlite_master WHERE name = 'journal_mode'"), 0);
   sqlite3_stmt *st;
   assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA journal_mode", -1, &st, NULL), SQLITE_OK);
@@ -955,6 +956,80 @@ static void test_store_size_per_partnership_auction_hand(void **state) {
     remove_db(path);
 }
 
+/* A postgresql:// or postgres:// name calls for the PostgreSQL backend
+ * (issue 16), which this build has not: a clear error that shows the URI
+ * without its password or settings, and nothing created for it (before
+ * the front chose backends by name, SQLite took the URI for a file path
+ * in a folder "postgresql:"). */
+static void test_store_postgresql_uri_needs_its_backend(void **state) {
+  (void)state;
+  char dir[] = "/tmp/pn-store-pg-XXXXXX", cwd[4096];
+  assert_non_null(mkdtemp(dir));
+  assert_non_null(getcwd(cwd, sizeof cwd));
+  assert_int_equal(chdir(dir), 0);
+  static const struct {
+    const char *name, *msg;
+  } CASES[] = {
+      {"postgresql://club:secret@db.example/pinochle?sslmode=require&password=secret",
+       "postgresql://club:***@db.example/pinochle: this build of pinochle has no PostgreSQL backend"},
+      {"postgres://db.example:5433/pinochle",
+       "postgres://db.example:5433/pinochle: this build of pinochle has no PostgreSQL backend"},
+      {"PostgreSQL://club@db.example/pinochle",
+       "PostgreSQL://club@db.example/pinochle: this build of pinochle has no PostgreSQL backend"},
+  };
+  for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+    Store *s = (Store *)&s; /* not NULL: store_open must set it */
+    PnDiag diag = {0};
+    assert_int_equal(store_open(CASES[i].name, STORE_CREATE, &s, &diag), STORE_ERROR);
+    assert_null(s);
+    assert_string_equal(diag.msg, CASES[i].msg);
+    assert_null(strstr(diag.msg, "secret"));
+  }
+  assert_int_equal(chdir(cwd), 0);
+  assert_int_equal(rmdir(dir), 0); /* empty: nothing was created in it */
+}
+
+/* The statement helper keeps the first error: the binds and the step
+ * after it do nothing, stmt_finish reports it once (as "what: SQLite's
+ * message") and leaves the statement ready for its next use. */
+static void test_store_stmt_keeps_the_first_error(void **state) {
+  (void)state;
+  Store *store = open_ok(STORE_SCRATCH, STORE_CREATE);
+  SqliteStore *s = sqlite_store(store);
+  PnDiag diag = {0};
+  /* a bind by a name the statement lacks, then good ones */
+  Stmt q = stmt_cached(s, ST_GAME_LOOKUP, "SELECT id, hash FROM games WHERE key = :key");
+  stmt_int(&q, ":nokey", 1);
+  assert_int_equal(q.rc, SQLITE_RANGE);
+  stmt_text(&q, ":key", "g1", -1);
+  stmt_int(&q, ":key", 7);
+  assert_int_equal(q.rc, SQLITE_RANGE);
+  assert_int_equal(stmt_step(&q), SQLITE_RANGE);
+  assert_int_equal(stmt_finish(&q, &diag, "testing"), STORE_ERROR);
+  assert_string_equal(diag.msg, "testing: column index out of range");
+  /* the cached statement works again */
+  int64_t id = -1;
+  uint64_t hash = 0;
+  assert_int_equal(store_game_lookup(store, "g1", &id, &hash, &diag), 0);
+  /* a statement that does not prepare: every later call is a no-op */
+  memset(&diag, 0, sizeof diag);
+  q = stmt_cached(s, ST_KEY_DELETE, "DELETE FROM nowhere WHERE cursor = :cursor");
+  assert_null(q.st);
+  stmt_int(&q, ":cursor", 1);
+  stmt_blob(&q, ":cursor", NULL, 0, true);
+  assert_int_not_equal(stmt_step(&q), SQLITE_DONE);
+  assert_int_equal(stmt_finish(&q, &diag, "testing"), STORE_ERROR);
+  assert_string_equal(diag.msg, "preparing a statement: no such table: nowhere");
+  assert_null(s->stmt[ST_KEY_DELETE]);
+  /* a DELETE that changes no row */
+  q = stmt_cached(s, ST_GAME_DELETE, "DELETE FROM games WHERE id = :game");
+  stmt_int(&q, ":game", 99);
+  assert_int_equal(stmt_step(&q), SQLITE_DONE);
+  assert_int_equal(stmt_finish_change(&q, &diag, "testing", "no game %d", 99), STORE_ERROR);
+  assert_string_equal(diag.msg, "no game 99");
+  store_close(store);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_store_schema_version_matches_last_migration),
@@ -975,6 +1050,8 @@ int main(void) {
       cmocka_unit_test(test_store_audit_and_check),
       cmocka_unit_test(test_store_views_match_decoder),
       cmocka_unit_test(test_store_size_per_partnership_auction_hand),
+      cmocka_unit_test(test_store_postgresql_uri_needs_its_backend),
+      cmocka_unit_test(test_store_stmt_keeps_the_first_error),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

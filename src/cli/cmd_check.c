@@ -1,6 +1,7 @@
 /*
  * cmd_check.c - `pinochle check DB`: is the database sound?  Its schema
- * version, SQLite's integrity_check and foreign_key_check (store_check),
+ * version, the store backend's own checks (store_check; SQLite's
+ * integrity_check and foreign_key_check),
  * and every stored hand rebuilt from its events by the rules engine
  * (replay_hand) to the results stored with it and the game's stored
  * winner.  The database is opened read-only: check never changes it.
@@ -102,7 +103,7 @@ int cmd_check(const CliCommand *self, int argc, char **argv) {
     goto done;
   }
 
-  /* 1. SQLite's own checks */
+  /* 1. the backend's own checks */
   int src = store_check(store, &diag);
   if (src < 0) {
     cli_error(self, "%s", diag.msg);
@@ -151,9 +152,9 @@ summary:
            ck.problems == 1 ? "" : "s", games, games == 1 ? "" : "s", hands, hands == 1 ? "" : "s",
            skipped ? ", some not replayable" : "");
   else if (!quiet)
-    printf("%s: ok: schema %d, integrity_check and foreign_key_check ok, %ld game%s, %ld hand%s replayed to "
-           "their stored results\n",
-           ck.db, STORE_SCHEMA_VERSION, games, games == 1 ? "" : "s", hands, hands == 1 ? "" : "s");
+    printf("%s: ok: schema %d, %s ok, %ld game%s, %ld hand%s replayed to their stored results\n", ck.db,
+           STORE_SCHEMA_VERSION, store_check_names(store), games, games == 1 ? "" : "s", hands,
+           hands == 1 ? "" : "s");
 done:
   store_cursor_close(cursor);
   store_close(store);

@@ -176,8 +176,7 @@ int cmd_report(const CliCommand *self, int argc, char **argv) {
 
   PnDiag diag = {0};
   if (store_open(db, STORE_READONLY | STORE_MUST_EXIST, &store, &diag) != 0) {
-    if (strncmp(diag.msg, db, strlen(db)) == 0) cli_error(self, "%s", diag.msg); /* it names the file */
-    else cli_error(self, "%s: %s", db, diag.msg);
+    cli_error(self, "%s", diag.msg); /* it names the database (a URI without its password) */
     goto done;
   }
   out = cli_output_open(self, output);

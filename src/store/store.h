@@ -1,11 +1,18 @@
 /*
  * store.h - the deal-log database behind a narrow interface.
  *
- * All SQL lives in src/store (and the schema/ migrations): importers, replay,
- * reports and the CLI see only these functions, so another backend (a
- * PostgreSQL store for federations) can replace store.c without touching
- * them.  Errors are values: a function that can fail returns 0 or a
- * negative code and fills the caller's PnDiag (msg; file/line/col unset).
+ * The contract of a pinochle database, whatever keeps it: games, their
+ * seats and tags, hands (events and results in the codec.h encoding),
+ * audits and their findings, the logical schema of docs/SCHEMA.md at a
+ * schema version.  store.c is the neutral front: store_open picks a
+ * backend by the name it is given, and every other call goes to that
+ * backend (store_backend.h says what a backend provides).  Today's
+ * backend keeps the database in one SQLite file (store_sqlite*.c,
+ * schema/sqlite/); a PostgreSQL one (issue 16) comes next.  All SQL lives
+ * in src/store and schema/: importers, replay, reports and the CLI see
+ * only these functions.  Errors are values: a function that can fail
+ * returns 0 or a negative code and fills the caller's PnDiag (msg;
+ * file/line/col unset).
  *
  * Ownership: Store and StoreCursor are opaque; store_close(NULL) and
  * store_cursor_close(NULL) are no-ops.  Text and blobs inside a
@@ -20,54 +27,60 @@
 
 #include "pinochle.h"
 
-#define STORE_SCHEMA_VERSION 1            /* PRAGMA user_version after migration */
-#define STORE_APPLICATION_ID 0x504E4F43   /* 'PNOC' in PRAGMA application_id */
+/* The version of the schema (docs/SCHEMA.md) this program reads and
+ * writes: every backend's migrations (schema/BACKEND/) end at it. */
+#define STORE_SCHEMA_VERSION 1
+
+/* A name store_open gives a new, empty database that lives only until
+ * store_close, private to that Store: for tests. */
+#define STORE_SCRATCH ":memory:"
 
 typedef struct Store Store;
 
 enum {
-  STORE_CREATE = 1,    /* create the file if missing (init: the file is what is wanted) */
-  STORE_READONLY = 2,  /* open for reading only (no migration, no write, no -wal left) */
+  STORE_CREATE = 1,    /* create the database if missing (init: the database is what is wanted) */
+  STORE_READONLY = 2,  /* open for reading only: no migration, nothing written, nothing left beside it */
   STORE_MUST_EXIST = 4, /* refuse to create: "DB: no such database" */
-  /* Create the file if missing, but only keep it if something is stored:
-   * when store_close finds that this open created the file and that it
+  /* Create the database if missing, but only keep it if something is
+   * stored: when store_close finds that this open created it and that it
    * still holds no game, player or audit (a failed import, a recorder
-   * that stopped before its first commit), it removes the file and its
-   * -wal/-shm again, so a failed command leaves nothing behind.  It does
-   * so only when no other connection has the file open.  A crash before
-   * the first commit leaves the empty database.  For import and record. */
+   * that stopped before its first commit), it removes it again, so a
+   * failed command leaves nothing behind.  It does so only when nothing
+   * else has it open.  A crash before the first commit leaves the empty
+   * database.  For import and record. */
   STORE_CREATE_IF_STORED = 8
 };
 
 enum {
   STORE_OK = 0,
-  STORE_ERROR = -1,    /* SQLite error, I/O, full disk: diag says */
+  STORE_ERROR = -1,    /* the database's error, I/O, full disk, no such backend: diag says */
   STORE_BUSY = -2,     /* locked by another writer past the busy timeout */
-  STORE_NEWER = -3,    /* the file's schema is newer than this program */
-  STORE_NOT_OURS = -4, /* not a pinochle database (application_id) */
+  STORE_NEWER = -3,    /* the database's schema is newer than this program */
+  STORE_NOT_OURS = -4, /* not a pinochle database */
   STORE_CORRUPT = -5,  /* stored bytes that do not decode */
-  STORE_OLDER = -6     /* READONLY: the file's schema is older; open it read-write once */
+  STORE_OLDER = -6     /* READONLY: the database's schema is older; open it read-write once */
 };
 
-/* Opens (and migrates) the database at path; ":memory:" works for tests.
- * Sets WAL, foreign keys and a busy timeout.  *out is NULL on failure.
- * STORE_READONLY opens with SQLITE_OPEN_READONLY: no migration, nothing
- * written, and no -wal/-shm file left behind (store_close removes those
- * its open created, when no other connection uses them).  A file with no
- * -wal or -journal beside it that this user cannot write, or whose folder
- * it cannot write, is opened immutable ("file:PATH?immutable=1"), which
- * creates nothing.
- * Its messages name the path ("club.db was written by a newer pinochle
- * (schema 2, this one knows 1)"): print them as they are. */
-int store_open(const char *path, int flags, Store **out, PnDiag *diag);
+/* Opens (and migrates to STORE_SCHEMA_VERSION) the database `name`
+ * names, with the backend that name calls for:
+ *   postgresql://... or postgres://...  a PostgreSQL database (a libpq
+ *                       URI); a build without that backend says so
+ *                       (STORE_ERROR, the URI's password not shown);
+ *   anything else       a file path: an SQLite database (STORE_SCRATCH
+ *                       for a scratch database).
+ * *out is NULL on failure.  Its messages name the database ("club.db was
+ * written by a newer pinochle (schema 2, this one knows 1)"): print them
+ * as they are.  What each backend does at open (files beside the
+ * database, locks, timeouts) is in its own file. */
+int store_open(const char *name, int flags, Store **out, PnDiag *diag);
 /* Close every cursor first. */
 void store_close(Store *store);
-/* PRAGMA user_version as store_open found it, before migrating: 0 for a
- * new or empty file, STORE_SCHEMA_VERSION when nothing was to do. */
+/* The schema version store_open found, before migrating: 0 for a new or
+ * empty database, STORE_SCHEMA_VERSION when nothing was to do. */
 int store_schema_found(const Store *store);
 
-/* One write transaction (BEGIN IMMEDIATE) around many puts, and nested
- * savepoints (one per game with --keep-going). */
+/* One write transaction around many puts (taking the write lock at
+ * once), and nested savepoints (one per game with --keep-going). */
 int store_begin(Store *store, PnDiag *diag);
 int store_commit(Store *store, PnDiag *diag);
 void store_rollback(Store *store);
@@ -199,8 +212,13 @@ int store_audit_end(Store *store, int64_t audit_id, long games, long hands, long
 
 /* ---------------------------------------------------------------- check */
 
-/* PRAGMA integrity_check and foreign_key_check: returns 0 when clean, 1
- * with diag->msg naming the first problem, < 0 on error. */
+/* The backend's own checks of the stored data (its pages or files,
+ * indexes, and that every row refers to rows that exist): returns 0 when
+ * clean, 1 with diag->msg naming the first problem, < 0 on error.
+ * Whether the hands replay is the caller's question (replay.h). */
 int store_check(Store *store, PnDiag *diag);
+/* What store_check examines, named as the backend names its checks, for
+ * a summary line ("check: ok: schema 1, NAMES ok, ...").  Static text. */
+const char *store_check_names(const Store *store);
 
 #endif

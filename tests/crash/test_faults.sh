@@ -222,4 +222,35 @@ else
   fi
 fi
 
+
+# ------------------------------------------ a backend this build has not
+# A PostgreSQL URI names a database of the backend issue 16 adds.  Until
+# then every command that takes DB says so: exit 2, one line naming the
+# URI without its password or settings, and nothing created (not a folder
+# "postgresql:" for an SQLite file).
+section "a PostgreSQL URI in a build without that backend"
+mkdir "$tmp/pg"
+uri='postgresql://club:secret@db.example/pinochle?sslmode=require&password=secret'
+shown='postgresql://club:***@db.example/pinochle'
+for line in "init @" "import @ $ROOT/tests/import/base.csv" "export @" "check @" "audit @" \
+  "audit --no-record @" "report @ players" "record @ --variant partnership --players A,B,C,D"; do
+  check "no-postgresql-backend: ${line%% *}"
+  read -r -a words <<<"$line"
+  for j in "${!words[@]}"; do [[ ${words[j]} == @ ]] && words[j]=$uri; done
+  (cd "$tmp/pg" && pn "${words[@]}" </dev/null >"$tmp/out" 2>"$tmp/err")
+  rc=$?
+  [[ $rc -eq 2 ]] || fail "$line: exit $rc, not 2: $(head -2 "$tmp/err")"
+  want="pinochle: ${words[0]}: $shown: this build of pinochle has no PostgreSQL backend"
+  [[ $(cat "$tmp/err") == "$want" ]] || fail "$line: stderr $(head -2 "$tmp/err"), not: $want"
+  [[ ! -s $tmp/out ]] || fail "$line: wrote to stdout: $(head -2 "$tmp/out")"
+  ! grep -q secret "$tmp/out" "$tmp/err" || fail "$line: printed the password"
+  [[ -z $(ls -A "$tmp/pg") ]] || fail "$line: created $(ls -A "$tmp/pg" | tr '\n' ' ')"
+done
+check no-postgresql-backend: postgres-scheme
+(cd "$tmp/pg" && pn report 'POSTGRES://club@db.example/pinochle' players >"$tmp/out" 2>"$tmp/err")
+rc=$?
+[[ $rc -eq 2 ]] || fail "postgres://: exit $rc, not 2"
+grep -qx "pinochle: report: POSTGRES://club@db.example/pinochle: this build of pinochle has no PostgreSQL backend" \
+  "$tmp/err" || fail "postgres://: $(head -2 "$tmp/err")"
+
 finish

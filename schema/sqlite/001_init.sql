@@ -1,9 +1,9 @@
--- 001_init.sql - the first schema of a pinochle database.
+-- sqlite/001_init.sql - the first schema of a pinochle database in SQLite.
 --
 -- Embedded into the pinochle binary at build time and run once, in one
 -- transaction, when `pinochle init` (or any command) opens a database
 -- whose PRAGMA user_version is below 1.  Never edit a released migration:
--- add schema/002_*.sql instead (it must end by setting user_version = 2).
+-- add schema/sqlite/002_*.sql instead (it must end by setting user_version = 2).
 --
 -- docs/SCHEMA.md describes these tables and views for users of sqlite3.
 -- It needs SQLite 3.38 or later (unixepoch(), ->>, json_each, recursive

@@ -1,0 +1,183 @@
+/*
+ * store_sqlite.h - the SQLite backend of the store, shared by its files
+ * (private to src/store):
+ *   store_sqlite_stmt.c   the statement helper (Stmt) and error codes
+ *   store_sqlite_open.c   open, identity, migrations, close, transactions
+ *   store_sqlite_write.c  games, players, seats, tags and hands written
+ *   store_sqlite_read.c   the cursor over games and hands
+ *   store_sqlite_audit.c  audit runs and their findings, store_check
+ *
+ * One SqliteStore is one connection.  Each statement is prepared the
+ * first time it is needed, with its SQL written at the call site, and
+ * kept in stmt[] until close; values are bound by name.  The schema comes
+ * from schema/sqlite/, embedded at build time (schema.h).
+ */
+#ifndef PN_STORE_SQLITE_H
+#define PN_STORE_SQLITE_H
+
+#include <sqlite3.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "store_backend.h"
+
+/* 'PNOC' in PRAGMA application_id: the file is a pinochle database. */
+#define STORE_SQLITE_APPLICATION_ID 0x504E4F43
+
+/* The cached statements, one slot each. */
+enum {
+  ST_BEGIN,
+  ST_COMMIT,
+  ST_ROLLBACK,
+  ST_SAVEPOINT,
+  ST_RELEASE,
+  ST_ROLLBACK_TO,
+  ST_GAME_LOOKUP,
+  ST_GAME_INSERT,
+  ST_PLAYER_FIND,
+  ST_PLAYER_INSERT,
+  ST_PLAYER_COUNT,
+  ST_SEAT_INSERT,
+  ST_TAG_INSERT,
+  ST_HAND_INSERT,
+  ST_HAND_RESULTS,
+  ST_HAND_EVENTS,
+  ST_GAME_END,
+  ST_GAME_DELETE,
+  ST_CURSOR_SEATS,
+  ST_KEY_INSERT,
+  ST_KEY_DELETE,
+  ST_AUDIT_BEGIN,
+  ST_AUDIT_FINDING,
+  ST_AUDIT_END,
+  ST_COUNT
+};
+
+/* Player ids by name, for the names met in the current write transaction
+ * (a game names four or five people, a club a few dozen): a direct-mapped
+ * cache in front of the players table, emptied when a transaction starts
+ * or anything rolls back, so an id is never one a rollback took away. */
+enum { PLAYER_CACHE = 64, PLAYER_NAME_MAX = 48 };
+typedef struct PlayerSlot {
+  int64_t id;                      /* 0: empty */
+  char name[PLAYER_NAME_MAX];
+} PlayerSlot;
+
+typedef struct SqliteStore {
+  Store base;                      /* first: a Store * is a SqliteStore * */
+  sqlite3 *db;                     /* the connection */
+  char *path;                      /* as given to store_open, for messages */
+  int next_cursor;                 /* number for the next cursor's keys */
+  bool keys_table;                 /* temp.store_keys exists */
+  bool tidy_wal;                   /* READONLY: the -wal/-shm files are this open's doing */
+  bool created;                    /* CREATE_IF_STORED: this open created the file */
+  sqlite3_stmt *stmt[ST_COUNT];    /* prepared on first use, NULL before */
+  PlayerSlot players[PLAYER_CACHE];
+} SqliteStore;
+
+static inline SqliteStore *sqlite_store(Store *store) {
+  return (SqliteStore *)store;
+}
+
+/* ------------------------------------------------------ store_sqlite_stmt.c */
+
+/* One use of a statement that keeps its first error, after Fossil's Stmt:
+ * once something failed (the prepare, a bind, a step), the binds and
+ * steps after it do nothing, and stmt_finish reports that first error
+ * once.  So a run of binds needs no check after each:
+ *
+ *   Stmt q = stmt_cached(s, ST_SEAT_INSERT, "INSERT ... (:game, :seat)");
+ *   stmt_int(&q, ":game", game_id);
+ *   stmt_int(&q, ":seat", seat);
+ *   stmt_step(&q);
+ *   return stmt_finish(&q, diag, "adding a seat");
+ *
+ * A bind by a name the statement lacks is a bug: SQLITE_RANGE.  Text and
+ * blobs are bound without a copy (SQLITE_STATIC): every statement is
+ * stepped while the caller's strings live, and stmt_finish clears the
+ * bindings. */
+typedef struct Stmt {
+  SqliteStore *s;                  /* borrowed */
+  sqlite3_stmt *st;                /* borrowed (cached in s->stmt[]) or owned (stmt_adopt); NULL: not prepared */
+  int rc;                          /* the first error, SQLITE_OK until one */
+  bool unprepared;                 /* rc is the prepare's: "preparing a statement", STORE_ERROR */
+} Stmt;
+
+/* Statement `id`, prepared from sql the first time (SQLITE_PREPARE_PERSISTENT). */
+Stmt stmt_cached(SqliteStore *s, int id, const char *sql);
+/* A statement prepared by the caller (rc: its prepare's result), which
+ * the caller finalizes. */
+Stmt stmt_adopt(SqliteStore *s, sqlite3_stmt *st, int rc);
+void stmt_int(Stmt *q, const char *name, int64_t v);
+/* NULL when v is 0 ("none" in the store's structs). */
+void stmt_int_or_null(Stmt *q, const char *name, int64_t v);
+/* NULL text binds NULL; len < 0 means up to the NUL. */
+void stmt_text(Stmt *q, const char *name, const char *v, int len);
+/* NULL v binds NULL when null_ok, else an empty blob. */
+void stmt_blob(Stmt *q, const char *name, const uint8_t *v, size_t len, bool null_ok);
+/* For a statement assembled from optional pieces: a name it lacks is
+ * skipped; the text is copied (SQLITE_TRANSIENT). */
+void stmt_opt_text(Stmt *q, const char *name, const char *v);
+void stmt_opt_int(Stmt *q, const char *name, int64_t v);
+/* Steps once: SQLITE_ROW, SQLITE_DONE, or the first error (kept). */
+int stmt_step(Stmt *q);
+/* Resets for another step with new bindings (a loop of inserts). */
+void stmt_again(Stmt *q);
+/* Ends this use: resets the statement and clears its bindings.  Returns
+ * STORE_OK, or with the first error "what: SQLite's message" in diag and
+ * its store code. */
+int stmt_finish(Stmt *q, PnDiag *diag, const char *what);
+/* The same, ignoring any error (the caller has reported it). */
+void stmt_reset(Stmt *q);
+/* Ends an UPDATE or DELETE of one row: as stmt_finish, and when no row
+ * changed the caller's message (printf form) and STORE_ERROR. */
+int stmt_finish_change(Stmt *q, PnDiag *diag, const char *what, const char *missing, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* The store code for an SQLite result code (SQLITE_OK: STORE_OK). */
+int store_sqlite_code(int sqlite_rc);
+/* Fills diag with "what: SQLite's message" and returns the store code. */
+int store_sqlite_fail(const SqliteStore *s, PnDiag *diag, int sqlite_rc, const char *what);
+/* Runs cached statement `id` (no rows wanted): BEGIN, COMMIT ... */
+int store_sqlite_run(SqliteStore *s, int id, const char *sql, const char *what, PnDiag *diag);
+/* Runs trusted SQL text (PRAGMAs, migrations): never built from data. */
+int store_sqlite_exec(SqliteStore *s, const char *sql, const char *what, PnDiag *diag);
+/* One integer from a one-off query (PRAGMAs at open).  Returns the
+ * SQLite code, with diag filled ("PATH: message") when not SQLITE_OK. */
+int store_sqlite_query_int(SqliteStore *s, const char *sql, int64_t *value, PnDiag *diag);
+/* A malloc'd copy of text[0..len), NUL-terminated; NULL when out of memory. */
+char *store_sqlite_copy(const char *text, size_t len);
+
+/* -------------------------------------------- the StoreOps of the backend */
+
+/* store_sqlite_open.c */
+void store_sqlite_close(Store *store);
+int store_sqlite_begin(Store *store, PnDiag *diag);
+int store_sqlite_commit(Store *store, PnDiag *diag);
+void store_sqlite_rollback(Store *store);
+int store_sqlite_savepoint(Store *store, PnDiag *diag);
+int store_sqlite_release(Store *store, PnDiag *diag);
+void store_sqlite_rollback_savepoint(Store *store);
+/* store_sqlite_write.c */
+int store_sqlite_game_lookup(Store *store, const char *key, int64_t *id, uint64_t *hash, PnDiag *diag);
+int store_sqlite_player_count(Store *store, const char *name, PnDiag *diag);
+int store_sqlite_game_insert(Store *store, const StoreGame *game, int64_t *id, PnDiag *diag);
+int store_sqlite_hand_insert(Store *store, int64_t game_id, const StoreHand *hand, PnDiag *diag);
+int store_sqlite_hand_update_results(Store *store, int64_t game_id, int number, const uint8_t *results,
+                                     size_t len, PnDiag *diag);
+int store_sqlite_hand_update_events(Store *store, int64_t game_id, int number, const uint8_t *events,
+                                    size_t len, PnDiag *diag);
+int store_sqlite_game_update_end(Store *store, int64_t game_id, const StoreGameEnd *end, PnDiag *diag);
+int store_sqlite_game_delete(Store *store, int64_t game_id, PnDiag *diag);
+/* store_sqlite_read.c */
+int store_sqlite_cursor_open(Store *store, const StoreFilter *filter, StoreCursor **out, PnDiag *diag);
+int store_sqlite_cursor_next(StoreCursor *cursor, StoreRow *row, PnDiag *diag);
+void store_sqlite_cursor_close(StoreCursor *cursor);
+/* store_sqlite_audit.c */
+int store_sqlite_audit_begin(Store *store, int rules_version, int64_t *audit_id, PnDiag *diag);
+int store_sqlite_audit_finding(Store *store, int64_t audit_id, const StoreFinding *finding, PnDiag *diag);
+int store_sqlite_audit_end(Store *store, int64_t audit_id, long games, long hands, long findings,
+                           PnDiag *diag);
+int store_sqlite_check(Store *store, PnDiag *diag);
+
+#endif
