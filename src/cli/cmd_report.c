@@ -14,6 +14,7 @@
 #include "report_game.h"
 #include "report_hand.h"
 #include "report_hands.h"
+#include "report_html.h"
 #include "report_players.h"
 #include "store.h"
 
@@ -56,6 +57,7 @@ int cmd_report(const CliCommand *self, int argc, char **argv) {
   char *tag = NULL;
   bool filters = false;
   int format = OUT_TEXT, rc = CLI_USAGE, c;
+  bool html = false; /* --format html: one self-contained page (reports/report_html.h) */
   Store *store = NULL;
   FILE *out = NULL;
   cli_getopt_reset();
@@ -111,9 +113,10 @@ int cmd_report(const CliCommand *self, int argc, char **argv) {
       filters = true;
       break;
     case OPT_FORMAT:
-      format = out_format_parse(optarg);
+      html = strcmp(optarg, "html") == 0;
+      format = html ? OUT_TEXT : out_format_parse(optarg);
       if (format < 0) {
-        cli_usage_error(self, "--format takes text, csv or json, not '%s'", optarg);
+        cli_usage_error(self, "--format takes text, csv, json or html, not '%s'", optarg);
         goto done;
       }
       break;
@@ -166,6 +169,11 @@ int cmd_report(const CliCommand *self, int argc, char **argv) {
     goto done;
   }
 
+  if (html && strcmp(which, "hands") == 0) {
+    cli_usage_error(self, "report hands has no html format (players, game and hand have)");
+    goto done;
+  }
+
   PnDiag diag = {0};
   if (store_open(db, STORE_READONLY | STORE_MUST_EXIST, &store, &diag) != 0) {
     cli_error(self, "%s", diag.msg); /* it names the database (a URI without its password) */
@@ -174,7 +182,11 @@ int cmd_report(const CliCommand *self, int argc, char **argv) {
   out = cli_output_open(self, output);
   if (!out) goto done;
   int got;
-  if (strcmp(which, "players") == 0) got = report_players(store, &q, (OutFormat)format, out, NULL, &diag);
+  ReportHtml page = {.served = false, .token = NULL};
+  if (html && strcmp(which, "players") == 0) got = report_html_players(store, &page, &q, out, &diag);
+  else if (html && want == 1) got = report_html_game(store, &page, pos[2], out, &diag);
+  else if (html) got = report_html_hand(store, &page, pos[2], (int)hand, out, &diag);
+  else if (strcmp(which, "players") == 0) got = report_players(store, &q, (OutFormat)format, out, NULL, &diag);
   else if (strcmp(which, "hands") == 0) got = report_hands(store, &q, (OutFormat)format, out, NULL, &diag);
   else if (want == 1) got = report_game(store, pos[2], (OutFormat)format, out, &diag);
   else got = report_hand(store, pos[2], (int)hand, (OutFormat)format, out, &diag);

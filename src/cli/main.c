@@ -177,7 +177,9 @@ static const CliCommand commands[] = {
         "\n"
         "Each prints as an aligned text table readable at 80 columns (a wide\n"
         "table is folded into blocks that repeat its first column) or, with\n"
-        "--format, as CSV (RFC 4180, a header row) or JSON.\n"
+        "--format, as CSV (RFC 4180, a header row) or JSON.  players, game and\n"
+        "hand also print as one self-contained HTML page (--format html: inline\n"
+        "SVG diagrams and charts, no external reference; docs/WEB.md).\n"
         "\n"
         "Columns of `players` (CSV header and JSON key, text heading, meaning):\n"
         "  name                 player     the player; a partnership is \"A & B\"\n"
@@ -249,7 +251,7 @@ static const CliCommand commands[] = {
         "  --tag NAME=VALUE     only games with this tag row (e.g. club=north)\n"
         "  --min-hands N        leave out players (and partnerships) with fewer\n"
         "                       than N hands in the selection\n"
-        "  --format FORMAT      text (default), csv or json\n"
+        "  --format FORMAT      text (default), csv, json, or html (not hands)\n"
         "  -o, --output FILE    write to FILE instead of standard output\n"
         "  -h, --help           show this help\n"
         "\n"
@@ -487,6 +489,41 @@ static const CliCommand commands[] = {
         "  1  problems found (listed on standard output)\n"
         "  2  usage error, or DB cannot be opened: missing, not a pinochle\n"
         "     database, written by a newer pinochle, or unreadable\n",
+    },
+    {
+        "serve", cmd_serve, "pinochle serve DB [--listen ADDR:PORT] [--token TOKEN]",
+        "Serve the games, hand diagrams, charts and a table recorder to a browser",
+        "Answers HTTP on ADDR:PORT (default 127.0.0.1:8080, this machine only;\n"
+        "--listen 0.0.0.0:8080 for tablets on the club's network) with the\n"
+        "games (/), score sheets (/games/KEY), hand diagrams stepped trick by\n"
+        "trick (/games/KEY/hands/N), players with SVG charts (/players), the\n"
+        "table recorder (/record) and a JSON API (/api/...; docs/WEB.md).\n"
+        "Everything is in this program: nothing is fetched from elsewhere.\n"
+        "\n"
+        "It prints the URL to open, with the access token, on standard output\n"
+        "(http://127.0.0.1:8080/?token=...).  Every request needs the token:\n"
+        "the ?token= of that URL once (a cookie keeps it), or the header\n"
+        "Authorization: Bearer TOKEN; without it the answer is 401.  A request\n"
+        "whose Host is not this machine is refused (403), and a write needs the\n"
+        "token in a header, not only the cookie.  DB is created when the first\n"
+        "game is recorded into it.  Ctrl-C (SIGINT) or SIGTERM stops it.\n"
+        "\n"
+        "Options:\n"
+        "  --listen ADDR:PORT  the IPv4 address and port to answer on (port 0: any\n"
+        "                      free port, printed in the URL)\n"
+        "  --token TOKEN       this token instead of a random one (8 to 127\n"
+        "                      letters, digits, '-', '_', '.' or '~')\n"
+        "  -h, --help          show this help\n"
+        "\n"
+        "Examples:\n"
+        "  pinochle serve club.db\n"
+        "  pinochle serve club.db --listen 0.0.0.0:8080\n"
+        "  curl -H 'Authorization: Bearer TOKEN' http://127.0.0.1:8080/api/games\n"
+        "\n"
+        "Exit codes:\n"
+        "  0  stopped by a signal\n"
+        "  2  usage error, the address cannot be listened on, or DB cannot be\n"
+        "     opened; nothing was served\n",
     },
     {
         "meld", cmd_meld,
