@@ -14,6 +14,65 @@
 #include "cli.h"
 #include "store.h"
 
+/* `pinochle audit`: usage, summary and help, kept next to the handler they
+ * describe; main.c's table lists this row. */
+const CliCommand cmd_audit_def = {
+    "audit", cmd_audit,
+    "pinochle audit DB [--game KEY]... [--hand N] [--player NAME] [--variant PRESET]\n"
+    "                     [--format text|csv|json] [-o FILE] [--fix-results] [--no-record]",
+    "Replay stored hands with the rules engine and report every finding",
+    "Rebuilds every selected hand from its stored events with the rules\n"
+    "engine, independently of what was derived when it was recorded, and\n"
+    "reports each finding with the trick so far, the card, the rule broken\n"
+    "and the evidence (the cards the player held that the rule required):\n"
+    "\n"
+    "  renege-follow      held the suit led and played another\n"
+    "  renege-head        followed but did not beat the winning card when able\n"
+    "  renege-trump       void in the suit led, held a required trump, did not trump\n"
+    "  renege-overtrump   trumped low when able to beat the winning trump\n"
+    "  bid-too-low        below the minimum, off the steps, or not above the bid\n"
+    "  bid-after-pass     a bid by a player who had passed (it does not count)\n"
+    "  meld-claim         a claimed meld value that differs, or an invalid\n"
+    "                     two-hand meld\n"
+    "  trump-without-marriage  the bidder lacked the marriage (or dix) in trump\n"
+    "  score-claim        a claimed hand score that differs from the rules\n"
+    "  stored-result      the stored results differ from the replay (tampering\n"
+    "                     or a rules change; see --fix-results)\n"
+    "\n"
+    "Each run is recorded in the database (time, rules version, counts and\n"
+    "findings) so reports can count reneges by player and season.\n"
+    "\n"
+    "Options:\n"
+    "  --game KEY        audit this game (repeatable); default: every game; a\n"
+    "                    KEY not in DB is an error\n"
+    "  --hand N          report only hand N of the selected games\n"
+    "  --player NAME     games NAME played in; report only NAME's findings\n"
+    "                    (any case: ann finds Ann; a NAME not in DB is an error)\n"
+    "  --variant PRESET  games of this preset only\n"
+    "  --format FORMAT   text (default): one sentence per finding;\n"
+    "                    csv: header game,hand,seq,trick,seat,player,kind,card,detail\n"
+    "                    (seq: the event's number in the hand, as in the log);\n"
+    "                    json: {\"findings\": [{...same fields...}], \"games\": G,\n"
+    "                    \"hands\": H, \"count\": N}\n"
+    "  -o, --output FILE write the findings to FILE instead of standard output\n"
+    "  --fix-results     rewrite stale stored results with the replay's, in one\n"
+    "                    transaction (after a confirmed rules change)\n"
+    "  --no-record       do not record this run in the database\n"
+    "  -h, --help        show this help\n"
+    "\n"
+    "Examples:\n"
+    "  pinochle audit club.db\n"
+    "  pinochle audit club.db --game club-2026-11-20-t3 --hand 4\n"
+    "  pinochle audit club.db --player Cal --format csv -o cal.csv\n"
+    "\n"
+    "Exit codes:\n"
+    "  0  no findings\n"
+    "  1  findings reported\n"
+    "  2  usage error, a --game KEY or --player NAME not in DB, or a database\n"
+    "     that cannot be read or replayed; nothing was recorded\n",
+};
+
+
 enum { OPT_GAME = 256, OPT_HAND, OPT_PLAYER, OPT_VARIANT, OPT_FORMAT, OPT_FIX, OPT_NO_RECORD };
 
 static const struct option audit_options[] = {

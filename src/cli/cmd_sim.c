@@ -12,6 +12,60 @@
 #include "sim.h"
 #include "writer.h"
 
+/* `pinochle sim`: usage, summary and help, kept next to the handler they
+ * describe; main.c's table lists this row. */
+const CliCommand cmd_sim_def = {
+    "sim", cmd_sim,
+    "pinochle sim --variant PRESET [--games N | --hands N] [--seed S] [--players NAME,...]\n"
+    "                     [--renege-rate R] [--plant-rate R] [--option NAME=VALUE]...\n"
+    "                     [--tag NAME=VALUE]... [--start-date YYYY-MM-DD] [--key-prefix TEXT]\n"
+    "                     [--random-play] [-o FILE]",
+    "Play complete games with simulated players and write the event log",
+    "Plays N complete games of PRESET with simulated players and writes them\n"
+    "as an event log (the CSV that `pinochle import` reads).  The players bid\n"
+    "from their meld and strength, pass trumps and aces to the bidder, choose\n"
+    "trump by meld and length, lead aces, win tricks cheaply, feed counters\n"
+    "to a partner who is winning and throw low cards on lost tricks.  Every\n"
+    "play is legal unless --renege-rate plants reneges, and every bid, meld,\n"
+    "trump and score row keeps the rules unless --plant-rate plants findings.\n"
+    "The same seed gives the same file on every machine.\n"
+    "\n"
+    "Options:\n"
+    "  --variant PRESET     the preset (required)\n"
+    "  --games N            games to play (default 1)\n"
+    "  --hands N            instead: play until N hands are complete (the\n"
+    "                       last game may stop before it is won)\n"
+    "  --seed S             the random seed (default 1)\n"
+    "  --players NAMES      comma-separated club members, at least one per\n"
+    "                       seat; each game seats a random table of them\n"
+    "                       (default Seat1, Seat2, ...)\n"
+    "  --renege-rate R      chance (0 to 1) that a play is a planted renege,\n"
+    "                       when the player could renege (default 0)\n"
+    "  --plant-rate R       chance (0 to 1), at each opportunity, of planting\n"
+    "                       another finding for `pinochle audit` to catch: a\n"
+    "                       bid too low, a bid after passing, trump without\n"
+    "                       the marriage, a wrong meld claim or two-hand meld,\n"
+    "                       a wrong score row (default 0: none; the same seed\n"
+    "                       then gives the same games as without the option)\n"
+    "  --option NAME=VALUE  a house rule, written into each game (repeatable)\n"
+    "  --tag NAME=VALUE     a tag written into each game (repeatable)\n"
+    "  --start-date DATE    the first game's date tag (default 2026-01-06);\n"
+    "                       two games a week after that\n"
+    "  --key-prefix TEXT    game keys are TEXT and the game's number (default\n"
+    "                       sim-PRESET-SEED-, as in sim-two-hand-1-1)\n"
+    "  --random-play        choose uniformly among legal moves instead\n"
+    "  -o, --output FILE    write to FILE instead of standard output\n"
+    "  -h, --help           show this help\n"
+    "\n"
+    "Examples:\n"
+    "  pinochle sim --variant partnership-auction --games 20 --seed 7 \\\n"
+    "      --players Ann,Bob,Cal,Dee,Eve,Fay,Gus,Hal -o club.csv\n"
+    "  pinochle sim --variant two-hand --games 1000 --renege-rate 0.01 | pinochle import t.db -\n"
+    "  pinochle sim --variant auction --games 50 --plant-rate 0.05 -o planted.csv\n"
+    "\n" CLI_EXIT_CODES_NO_FINDINGS,
+};
+
+
 enum {
   OPT_VARIANT = 256, OPT_GAMES, OPT_SEED, OPT_PLAYERS, OPT_RENEGE, OPT_OPTION, OPT_TAG, OPT_START, OPT_RANDOM,
   OPT_PLANT, OPT_HANDS, OPT_KEY_PREFIX
