@@ -34,6 +34,11 @@ struct CliCommand {
   const char *usage;         /* usage line(s) after "usage: ", no newline */
   const char *summary;       /* one line for `pinochle --help` */
   const char *help;          /* long help: options, examples, exit codes */
+  /* NULL, or writes the usage (or the long help) in place of the string
+   * above: for a command whose text lists a table of its own (report's
+   * reports), so the text cannot drift from that table. */
+  void (*write_usage)(FILE *out);
+  void (*write_help)(FILE *out);
 };
 
 /* The table, in the order `pinochle --help` lists it; NULL past the end. */
@@ -60,6 +65,8 @@ bool cli_output_close(FILE *out, const char *path);
 void cli_output_discard(const char *path);
 /* The whole help of a command (usage, summary, long help) to `out`. */
 void cli_print_help(FILE *out, const CliCommand *cmd);
+/* The usage line(s) alone, no final newline. */
+void cli_print_usage(FILE *out, const CliCommand *cmd);
 
 /*
  * getopt_long for a command: resets getopt, keeps it quiet, and turns an

@@ -23,41 +23,46 @@
 /* `pinochle check`: usage, summary and help, kept next to the handler they
  * describe; main.c's table lists this row. */
 const CliCommand cmd_check_def = {
-    "check", cmd_check, "pinochle check DB [--quiet]",
-    "Check that a database is sound and its hands replay to their results",
-    "Checks DB without changing it (it is opened read-only):\n"
-    "\n"
-    "  - that it is a pinochle database of this program's schema version\n"
-    "    (an older one is a problem: `pinochle init DB` upgrades it);\n"
-    "  - SQLite's PRAGMA integrity_check (pages, indexes, the file itself)\n"
-    "    and PRAGMA foreign_key_check (no hand, seat, tag or finding that\n"
-    "    refers to a missing game, player or audit);\n"
-    "  - that every stored hand, rebuilt from its stored events by the rules\n"
-    "    engine (as `pinochle audit` does), decodes, completes, and gives the\n"
-    "    results stored with it (bidder, bid, trump, meld, counters, tricks,\n"
-    "    scores and running totals), and that each game's stored winner is\n"
-    "    the replay's.\n"
-    "\n"
-    "Each problem is one line on standard output, \"DB: ...\", naming the game\n"
-    "and hand; a hand that cannot be replayed stops the replay of its game.\n"
-    "The last line sums up.  Findings of the table (reneges, wrong claims)\n"
-    "are not problems of the database: `pinochle audit` reports those.\n"
-    "Stored results that differ after a deliberate rules change are fixed by\n"
-    "`pinochle audit --fix-results`.\n"
-    "\n"
-    "Options:\n"
-    "  -q, --quiet  print nothing when DB is sound (problems are still listed)\n"
-    "  -h, --help   show this help\n"
-    "\n"
-    "Examples:\n"
-    "  pinochle check club.db\n"
-    "  pinochle check --quiet club.db || echo 'club.db needs attention'\n"
-    "\n"
-    "Exit codes:\n"
-    "  0  DB is sound\n"
-    "  1  problems found (listed on standard output)\n"
-    "  2  usage error, or DB cannot be opened: missing, not a pinochle\n"
-    "     database, written by a newer pinochle, or unreadable\n",
+    .name = "check",
+    .run = cmd_check,
+    .usage =
+        "pinochle check DB [--quiet]",
+    .summary =
+        "Check that a database is sound and its hands replay to their results",
+    .help =
+        "Checks DB without changing it (it is opened read-only):\n"
+        "\n"
+        "  - that it is a pinochle database of this program's schema version\n"
+        "    (an older one is a problem: `pinochle init DB` upgrades it);\n"
+        "  - SQLite's PRAGMA integrity_check (pages, indexes, the file itself)\n"
+        "    and PRAGMA foreign_key_check (no hand, seat, tag or finding that\n"
+        "    refers to a missing game, player or audit);\n"
+        "  - that every stored hand, rebuilt from its stored events by the rules\n"
+        "    engine (as `pinochle audit` does), decodes, completes, and gives the\n"
+        "    results stored with it (bidder, bid, trump, meld, counters, tricks,\n"
+        "    scores and running totals), and that each game's stored winner is\n"
+        "    the replay's.\n"
+        "\n"
+        "Each problem is one line on standard output, \"DB: ...\", naming the game\n"
+        "and hand; a hand that cannot be replayed stops the replay of its game.\n"
+        "The last line sums up.  Findings of the table (reneges, wrong claims)\n"
+        "are not problems of the database: `pinochle audit` reports those.\n"
+        "Stored results that differ after a deliberate rules change are fixed by\n"
+        "`pinochle audit --fix-results`.\n"
+        "\n"
+        "Options:\n"
+        "  -q, --quiet  print nothing when DB is sound (problems are still listed)\n"
+        "  -h, --help   show this help\n"
+        "\n"
+        "Examples:\n"
+        "  pinochle check club.db\n"
+        "  pinochle check --quiet club.db || echo 'club.db needs attention'\n"
+        "\n"
+        "Exit codes:\n"
+        "  0  DB is sound\n"
+        "  1  problems found (listed on standard output)\n"
+        "  2  usage error, or DB cannot be opened: missing, not a pinochle\n"
+        "     database, written by a newer pinochle, or unreadable\n",
 };
 
 

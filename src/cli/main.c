@@ -15,16 +15,21 @@
 #include "cmd_man.h"
 
 const CliCommand cmd_help_def = {
-    "help", cmd_help, "pinochle help [COMMAND]",
-    "Show the list of commands, or one command's help",
-    "Without COMMAND, lists the commands.  With it, prints that command's\n"
-    "usage, options, examples and exit codes (the same as\n"
-    "`pinochle COMMAND --help`).\n"
-    "\n"
-    "Examples:\n"
-    "  pinochle help\n"
-    "  pinochle help meld\n"
-    "\n" CLI_EXIT_CODES_NO_FINDINGS,
+    .name = "help",
+    .run = cmd_help,
+    .usage =
+        "pinochle help [COMMAND]",
+    .summary =
+        "Show the list of commands, or one command's help",
+    .help =
+        "Without COMMAND, lists the commands.  With it, prints that command's\n"
+        "usage, options, examples and exit codes (the same as\n"
+        "`pinochle COMMAND --help`).\n"
+        "\n"
+        "Examples:\n"
+        "  pinochle help\n"
+        "  pinochle help meld\n"
+        "\n" CLI_EXIT_CODES_NO_FINDINGS,
 };
 
 /* The command table, in the order `pinochle --help` lists it.  Each row
