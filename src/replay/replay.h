@@ -67,6 +67,28 @@ typedef struct ReplayRunOptions {
  */
 int replay_run(StoreCursor *cursor, const ReplayRunOptions *opts, ReplayRunStats *stats, PnDiag *diag);
 
+/* ------------------------------------------------------- the check */
+
+/* One problem of the database, as a line without "DB: " or newline
+ * (borrowed for the call). */
+typedef void ReplayProblemFn(void *ctx, const char *problem);
+
+typedef struct ReplayCheckStats {
+  long games, hands;     /* walked, and replayed */
+  long skipped;          /* hands not replayed (their game cannot be) */
+} ReplayCheckStats;
+
+/*
+ * Replays every stored hand, game by game, and gives fn each problem of
+ * the database: a game whose rules cannot be loaded, a hand that does
+ * not decode or replay (the game's later hands are then skipped), stored
+ * results or a game winner that differ from the replay's, a store that
+ * cannot be read.  The table's own findings (reneges, wrong claims) are
+ * not problems: audit reports them.  Returns how many problems were
+ * given (*stats gets the counts), or -1 with diag when out of memory.
+ */
+long replay_check(Store *store, ReplayProblemFn *fn, void *ctx, ReplayCheckStats *stats, PnDiag *diag);
+
 /* English names for messages. */
 const char *replay_suit_name(int suit);      /* "hearts" */
 const char *replay_suit_singular(int suit);  /* "heart" */
