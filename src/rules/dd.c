@@ -184,7 +184,7 @@ static PnDdEntry *tt_find(const DdSearch *d, uint64_t key) {
 /* Keeps what was learnt: tightens an entry of the same position, else
  * replaces the entry of another hand (older age) that cost least, else
  * the one of this hand that cost least. */
-static void tt_store(DdSearch *d, uint64_t key, bool at_least, int target, PnCard lead, long work) {
+static void tt_store(DdSearch *d, uint64_t key, bool at_least, int bound, PnCard lead, long work) {
   PnDdSolver *s = d->s;
   PnDdEntry *bucket = s->table + (size_t)((key >> 20) & s->mask) * 4, *e = NULL;
   for (int i = 0; i < 4 && !e; i++)
@@ -206,9 +206,9 @@ static void tt_store(DdSearch *d, uint64_t key, bool at_least, int target, PnCar
     e->work = 0;
   }
   if (at_least) {
-    if (target > e->lower) e->lower = (int16_t)target;
-  } else if (target - 1 < e->upper) {
-    e->upper = (int16_t)(target - 1);
+    if (bound > e->lower) e->lower = (int16_t)bound;
+  } else if (bound < e->upper) {
+    e->upper = (int16_t)bound;
   }
   if (lead != PN_NO_CARD) e->lead = lead;
   if (w > e->work) e->work = w;
@@ -351,7 +351,7 @@ static int last_trick_points_for_side(const DdSearch *d) {
   return d->maxi[winner] ? points : 0;
 }
 
-static bool dd_search(DdSearch *d, int target);
+static int dd_search(DdSearch *d, int target);
 
 /* Counters a side (the one searched, or the others together) is sure to
  * take at a trick start, whatever is played:
@@ -413,9 +413,10 @@ static int sure_counters(const DdSearch *d, bool searched) {
   return sure;
 }
 
-/* Plays `c` for `seat`, searches on, and takes it back. */
-static bool try_move(DdSearch *d, int seat, PnCard c, int target) {
-  bool result;
+/* Plays `c` for `seat`, searches on, and takes it back.  Returns the
+ * bound dd_search gives, counted from before the play. */
+static int try_move(DdSearch *d, int seat, PnCard c, int target) {
+  int result;
   take_card(d, seat, c);
   d->trick[d->ntrick++] = c;
   d->trick_points += d->value[c];
@@ -428,7 +429,8 @@ static bool try_move(DdSearch *d, int seat, PnCard c, int target) {
     d->ntrick = 0;
     d->trick_points = 0;
     d->leader = winner;
-    result = dd_search(d, d->maxi[winner] ? target - points : target);
+    int won = d->maxi[winner] ? points : 0;
+    result = won + dd_search(d, target - won);
     d->leader = leader;
     d->trick_points = trick_points;
     memcpy(d->trick, trick, sizeof trick);
@@ -443,33 +445,40 @@ static bool try_move(DdSearch *d, int seat, PnCard c, int target) {
 }
 
 /* Can the side searched take at least `target` more counters from here,
- * the trick in progress included? */
-static bool dd_search(DdSearch *d, int target) {
-  if (target <= 0) return true;
-  if (target > d->counters_left + d->trick_points + (d->cards_left || d->ntrick ? d->bonus : 0)) return false;
-  if (d->cards_left == 0) return false;
+ * the trick in progress included?  Fail-soft: the answer is a bound v of
+ * what the side takes, v >= target meaning "at least v" (yes), v <
+ * target "at most v" (no).  A bound beyond the target costs nothing more
+ * to find and tightens the table, so the next question of the par starts
+ * closer to the answer. */
+static int dd_search(DdSearch *d, int target) {
+  if (target <= 0) return 0;
+  int most = d->counters_left + d->trick_points + (d->cards_left || d->ntrick ? d->bonus : 0);
+  if (target > most) return most;
+  if (d->cards_left == 0) return 0;
   if (d->limit && d->nodes >= d->limit) {
     d->aborted = true;
-    return false;
+    return 0;
   }
   d->nodes++;
   bool at_start = d->ntrick == 0;
-  if (at_start && d->cards_left == d->players) return last_trick_points_for_side(d) >= target;
+  if (at_start && d->cards_left == d->players) return last_trick_points_for_side(d);
   if (at_start && !(d->options & PN_DD_NO_BOUNDS)) {
-    if (sure_counters(d, true) >= target) return true;
-    if (d->counters_left + d->bonus - sure_counters(d, false) < target) return false;
+    int sure = sure_counters(d, true);
+    if (sure >= target) return sure;
+    int can = d->counters_left + d->bonus - sure_counters(d, false);
+    if (can < target) return can;
   }
   uint64_t key = 0;
   PnCard table_lead = PN_NO_CARD;
   long nodes_before = d->nodes;
-  /* two tricks or fewer are searched again faster than looked up */
-  bool use_table = at_start && d->cards_left > 2 * d->players && !(d->options & PN_DD_NO_TABLE);
+  /* the last trick is scored without a search, so is never looked up */
+  bool use_table = at_start && d->cards_left > d->players && !(d->options & PN_DD_NO_TABLE);
   if (use_table) {
     key = canonical_key(d);
     const PnDdEntry *e = tt_find(d, key);
     if (e) {
-      if (e->lower >= target) return true;
-      if (e->upper < target) return false;
+      if (e->lower >= target) return e->lower;
+      if (e->upper < target) return e->upper;
       table_lead = e->lead;
     }
   }
@@ -485,18 +494,21 @@ static bool dd_search(DdSearch *d, int target) {
         break;
       }
   bool maxi = d->maxi[seat];
-  bool result = !maxi;
+  /* no card reaching the target (maxi) or keeping the side below it
+   * (mini): the bound is the best of the others' bounds */
+  int result = maxi ? -1 : INT16_MAX;
   PnCard best = PN_NO_CARD;
   for (int i = 0; i < n; i++) {
-    bool r = try_move(d, seat, moves[i].card, target);
-    if (d->aborted) return false;
-    if (r == maxi) {
-      result = r;
+    int v = try_move(d, seat, moves[i].card, target);
+    if (d->aborted) return 0;
+    if ((v >= target) == maxi) {
+      result = v;
       best = moves[i].card;
       break;
     }
+    if (maxi ? v > result : v < result) result = v;
   }
-  if (use_table) tt_store(d, key, result, target, best, d->nodes - nodes_before);
+  if (use_table) tt_store(d, key, result >= target, result, best, d->nodes - nodes_before);
   return result;
 }
 
@@ -512,10 +524,11 @@ static int dd_value(DdSearch *d, int lo, int hi, int guess) {
     else t = lo + ((hi - lo) / u + 1) / 2 * u;                 /* then halve */
     if (t <= lo) t = lo + u;
     if (t > hi) t = hi;
-    bool ok = dd_search(d, t);
+    int v = dd_search(d, t);
     if (d->aborted) return -1;
-    if (ok) lo = t;
-    else hi = t - u;
+    bool ok = v >= t;
+    if (ok) lo = v < hi ? v : hi;
+    else hi = v > lo ? v : lo;
     last = t;
     last_ok = ok;
     probes++;
