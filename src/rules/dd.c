@@ -70,6 +70,8 @@ void pn_dd_clear(PnDdSolver *s) {
 
 /* ------------------------------------------------------------ search state */
 
+#define DD_SUIT_MEMO 1024 /* power of two; 16 KiB of the search state */
+
 typedef struct DdSearch {
   PnDdSolver *s;                                /* table, hash keys, limits */
   PnCards hold[PN_MAX_SEATS];                   /* cards in hand, seat 0-based */
@@ -89,6 +91,10 @@ typedef struct DdSearch {
   long nodes, limit;                            /* nodes searched, 0 = no limit */
   bool aborted;                                 /* the limit was hit */
   unsigned options;                             /* PN_DD_NO_* */
+  uint64_t suit_hash[PN_SUITS];                 /* hash of every seat's cards, per suit */
+  struct {
+    uint64_t key, canon;                        /* a suit's hash (salted) -> its canonical hash */
+  } suit_memo[DD_SUIT_MEMO];                    /* canonical_key's suits: most did not change */
 } DdSearch;
 
 static int dd_gcd(int a, int b) {
@@ -105,7 +111,9 @@ static inline unsigned above(int r) { return (1u << r) - 1u; }
 
 static inline void take_card(DdSearch *d, int seat, PnCard c) {
   uint8_t *n = &d->hold[seat].n[c];
-  d->hash ^= d->s->zobrist[seat][c][*n] ^ d->s->zobrist[seat][c][*n - 1];
+  uint64_t delta = d->s->zobrist[seat][c][*n] ^ d->s->zobrist[seat][c][*n - 1];
+  d->hash ^= delta;
+  d->suit_hash[PN_SUIT(c)] ^= delta;
   if (--*n == 0) d->held_mask[seat][PN_SUIT(c)] &= (uint8_t)~(1u << PN_RANK(c));
   d->cards_left--;
   d->counters_left -= d->value[c];
@@ -113,7 +121,9 @@ static inline void take_card(DdSearch *d, int seat, PnCard c) {
 
 static inline void give_card(DdSearch *d, int seat, PnCard c) {
   uint8_t *n = &d->hold[seat].n[c];
-  d->hash ^= d->s->zobrist[seat][c][*n] ^ d->s->zobrist[seat][c][*n + 1];
+  uint64_t delta = d->s->zobrist[seat][c][*n] ^ d->s->zobrist[seat][c][*n + 1];
+  d->hash ^= delta;
+  d->suit_hash[PN_SUIT(c)] ^= delta;
   ++*n;
   d->held_mask[seat][PN_SUIT(c)] |= (uint8_t)(1u << PN_RANK(c));
   d->cards_left++;
@@ -132,42 +142,56 @@ static inline uint64_t position_key(const DdSearch *d) {
  * since its cards are interchangeable.  Ranks gone do not appear, so
  * positions that differ only in which low cards have fallen share an
  * entry (their games are the same). */
-static uint64_t canonical_key(const DdSearch *d) {
+static uint64_t canonical_suit(const DdSearch *d, int suit) {
   static const uint16_t POW5[PN_MAX_SEATS] = {1, 5, 25, 125, 625};
-  uint64_t key = d->context ^ dd_mix(0xA11CEull + (uint64_t)d->leader);
   bool merge = !(d->options & PN_DD_NO_EQUIV);
-  for (int suit = 0; suit < PN_SUITS; suit++) {
-    unsigned present = 0;
-    for (int p = 0; p < d->players; p++) present |= d->held_mask[p][suit];
-    uint64_t h = 0x5017ull * (uint64_t)(suit + 1);
-    int group_owner = -1, group_value = -1, group_cards = 0;
-    uint32_t group_code = 0;
-    while (present) {
-      int r = __builtin_ctz(present);
-      present &= present - 1;
-      PnCard c = PN_CARD(suit, r);
-      uint32_t code = 0;
-      int owners = 0, owner = -1, cards = 0;
-      for (int p = 0; p < d->players; p++) {
-        int k = d->hold[p].n[c];
-        if (!k) continue;
-        code += (uint32_t)k * POW5[p];
-        owners++;
-        owner = p;
-        cards += k;
-      }
-      if (merge && owners == 1 && owner == group_owner && d->value[c] == group_value) {
-        group_cards += cards;
-        continue;
-      }
-      if (group_code) h = dd_mix(h ^ ((uint64_t)group_code << 16 | (uint64_t)group_value << 8 | (uint64_t)group_cards));
-      group_code = owners == 1 ? POW5[owner] : code; /* one owner: the count is in group_cards */
-      group_value = d->value[c];
-      group_cards = cards;
-      group_owner = owners == 1 ? owner : -1;
+  unsigned present = 0;
+  for (int p = 0; p < d->players; p++) present |= d->held_mask[p][suit];
+  uint64_t h = 0x5017ull * (uint64_t)(suit + 1);
+  int group_owner = -1, group_value = -1, group_cards = 0;
+  uint32_t group_code = 0;
+  while (present) {
+    int r = __builtin_ctz(present);
+    present &= present - 1;
+    PnCard c = PN_CARD(suit, r);
+    uint32_t code = 0;
+    int owners = 0, owner = -1, cards = 0;
+    for (int p = 0; p < d->players; p++) {
+      int k = d->hold[p].n[c];
+      if (!k) continue;
+      code += (uint32_t)k * POW5[p];
+      owners++;
+      owner = p;
+      cards += k;
+    }
+    if (merge && owners == 1 && owner == group_owner && d->value[c] == group_value) {
+      group_cards += cards;
+      continue;
     }
     if (group_code) h = dd_mix(h ^ ((uint64_t)group_code << 16 | (uint64_t)group_value << 8 | (uint64_t)group_cards));
-    key ^= dd_mix(h + (uint64_t)suit);
+    group_code = owners == 1 ? POW5[owner] : code; /* one owner: the count is in group_cards */
+    group_value = d->value[c];
+    group_cards = cards;
+    group_owner = owners == 1 ? owner : -1;
+  }
+  if (group_code) h = dd_mix(h ^ ((uint64_t)group_code << 16 | (uint64_t)group_value << 8 | (uint64_t)group_cards));
+  return dd_mix(h + (uint64_t)suit);
+}
+
+/* The canonical hash of each suit is a function of that suit's cards
+ * alone (and of the values and options, fixed for a search), and a
+ * trick changes one or two suits: each is looked up by the suit's plain
+ * hash first.  The memo shares the table's 64-bit-hash argument. */
+static uint64_t canonical_key(DdSearch *d) {
+  uint64_t key = d->context ^ dd_mix(0xA11CEull + (uint64_t)d->leader);
+  for (int suit = 0; suit < PN_SUITS; suit++) {
+    uint64_t raw = d->suit_hash[suit] ^ (0x9E3779B97F4A7C15ull * (uint64_t)(suit + 1));
+    size_t i = (size_t)(raw >> 40) & (DD_SUIT_MEMO - 1);
+    if (d->suit_memo[i].key != raw) {
+      d->suit_memo[i].key = raw;
+      d->suit_memo[i].canon = canonical_suit(d, suit);
+    }
+    key ^= d->suit_memo[i].canon;
   }
   return key ? key : 1;
 }
@@ -594,6 +618,7 @@ static int dd_load(DdSearch *d, PnDdSolver *s, const PnGame *g, int side) {
       if (k > 4) return PN_DD_UNSUPPORTED;
       d->held_mask[p][PN_SUIT(c)] |= (uint8_t)(1u << PN_RANK(c));
       d->hash ^= s->zobrist[p][c][k];
+      d->suit_hash[PN_SUIT(c)] ^= s->zobrist[p][c][k];
       d->cards_left += k;
       d->counters_left += k * d->value[c];
     }
