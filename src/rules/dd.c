@@ -198,8 +198,12 @@ static uint64_t canonical_key(DdSearch *d) {
 
 /* ---------------------------------------------------------------- the table */
 
+static inline PnDdEntry *tt_bucket(const PnDdSolver *s, uint64_t key) {
+  return s->table + (size_t)((key >> 20) & s->mask) * 4;
+}
+
 static PnDdEntry *tt_find(const DdSearch *d, uint64_t key) {
-  PnDdEntry *bucket = d->s->table + (size_t)((key >> 20) & d->s->mask) * 4;
+  PnDdEntry *bucket = tt_bucket(d->s, key);
   for (int i = 0; i < 4; i++)
     if (bucket[i].key == key) return &bucket[i];
   return NULL;
@@ -210,7 +214,7 @@ static PnDdEntry *tt_find(const DdSearch *d, uint64_t key) {
  * the one of this hand that cost least. */
 static void tt_store(DdSearch *d, uint64_t key, bool at_least, int bound, PnCard lead, long work) {
   PnDdSolver *s = d->s;
-  PnDdEntry *bucket = s->table + (size_t)((key >> 20) & s->mask) * 4, *e = NULL;
+  PnDdEntry *bucket = tt_bucket(s, key), *e = NULL;
   for (int i = 0; i < 4 && !e; i++)
     if (bucket[i].key == key) e = &bucket[i];
   uint16_t w = 0;
@@ -486,19 +490,22 @@ static int dd_search(DdSearch *d, int target) {
   d->nodes++;
   bool at_start = d->ntrick == 0;
   if (at_start && d->cards_left == d->players) return last_trick_points_for_side(d);
+  uint64_t key = 0;
+  PnCard table_lead = PN_NO_CARD;
+  long nodes_before = d->nodes;
+  /* the last trick is scored without a search, so is never looked up */
+  bool use_table = at_start && d->cards_left > d->players && !(d->options & PN_DD_NO_TABLE);
+  if (use_table) { /* the bucket is fetched from memory while the bounds are worked out */
+    key = canonical_key(d);
+    __builtin_prefetch(tt_bucket(d->s, key));
+  }
   if (at_start && !(d->options & PN_DD_NO_BOUNDS)) {
     int sure = sure_counters(d, true);
     if (sure >= target) return sure;
     int can = d->counters_left + d->bonus - sure_counters(d, false);
     if (can < target) return can;
   }
-  uint64_t key = 0;
-  PnCard table_lead = PN_NO_CARD;
-  long nodes_before = d->nodes;
-  /* the last trick is scored without a search, so is never looked up */
-  bool use_table = at_start && d->cards_left > d->players && !(d->options & PN_DD_NO_TABLE);
   if (use_table) {
-    key = canonical_key(d);
     const PnDdEntry *e = tt_find(d, key);
     if (e) {
       if (e->lower >= target) return e->lower;
