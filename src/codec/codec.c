@@ -306,6 +306,15 @@ uint64_t codec_hash(uint64_t hash, const void *data, size_t len) {
 
 uint64_t codec_hash_text(uint64_t hash, const char *s) { return codec_hash(hash, s, strlen(s) + 1); }
 
+uint64_t codec_game_hash_header(const char *preset, const char *const *options, int noptions,
+                                const char *const *players, int nplayers, const char *const *tags, int ntags) {
+  uint64_t h = codec_hash_text(CODEC_HASH_SEED, preset);
+  for (int i = 0; i < noptions; i++) h = codec_hash_text(h, options[i]);
+  for (int s = 0; s < nplayers; s++) h = codec_hash_text(h, players[s]);
+  for (int i = 0; i < ntags; i++) h = codec_hash_text(h, tags[i]);
+  return h;
+}
+
 /* ------------------------------------------------ a game's header rows */
 
 /* n decimal digits at s, into *out; false when one is not a digit. */
