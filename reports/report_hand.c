@@ -101,7 +101,7 @@ static int walk(View *v, PnGame *g, const StoreRow *row, PnDiag *diag) {
     if (ev->action == PN_EV_GIVE) {
       int bidder = h->high_bidder;
       if (ev->seat != bidder) st->recipient = bidder;
-      else if (g->rules.sides == PN_SIDES_TEAMS) st->recipient = (ev->seat + 1) % g->rules.players + 1;
+      else if (g->rules.sides == PN_SIDES_TEAMS) st->recipient = pn_team_partner(&g->rules, ev->seat);
       else st->recipient = h->partner;
     }
     st->in_play = played;

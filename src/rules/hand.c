@@ -94,20 +94,31 @@ int pn_side_count(const PnGame *g) {
   return g->rules.players;
 }
 
-int pn_side_of(const PnGame *g, int seat) {
-  const PnHand *h = &g->hand;
-  switch (g->rules.sides) {
+int pn_side_of_seat(const PnRules *rules, int bidder, int partner, int seat) {
+  switch (rules->sides) {
   case PN_SIDES_SOLO: return seat - 1;
   case PN_SIDES_TEAMS: return (seat - 1) % 2;
-  case PN_SIDES_CALLED:
-    return (seat == h->high_bidder || (h->partner && seat == h->partner)) ? 0 : 1;
+  case PN_SIDES_CALLED: return ((bidder && seat == bidder) || (partner && seat == partner)) ? 0 : 1;
   }
   return seat - 1;
 }
 
+int pn_side_seats(const PnRules *rules, int bidder, int partner, int side, int seats[PN_MAX_SEATS]) {
+  int n = 0;
+  for (int s = 1; s <= rules->players && s <= PN_MAX_SEATS; s++)
+    if (pn_side_of_seat(rules, bidder, partner, s) == side) seats[n++] = s;
+  return n;
+}
+
+int pn_team_partner(const PnRules *rules, int seat) { return (seat + 1) % rules->players + 1; }
+
+int pn_side_of(const PnGame *g, int seat) {
+  return pn_side_of_seat(&g->rules, g->hand.high_bidder, g->hand.partner, seat);
+}
+
 /* Teams have one running score; solo and called games are individual. */
 static int competitor_of(const PnGame *g, int seat) {
-  return g->rules.sides == PN_SIDES_TEAMS ? (seat - 1) % 2 : seat - 1;
+  return g->rules.sides == PN_SIDES_TEAMS ? pn_side_of_seat(&g->rules, 0, 0, seat) : seat - 1;
 }
 
 static int competitor_count(const PnGame *g) {
