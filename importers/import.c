@@ -209,14 +209,8 @@ static void preset_list(char *buf, size_t size) {
  * bare actions keep neither, a play keeps one card, and only bid, score,
  * trump, dix and meld have a value.)  A row giving what would be dropped
  * is refused rather than silently changed. */
-static bool takes_value(PnAction a) {
-  return a == PN_EV_BID || a == PN_EV_SCORE || a == PN_EV_TRUMP || a == PN_EV_DIX || a == PN_EV_MELD;
-}
-
-static bool takes_cards(PnAction a) {
-  return !(a == PN_EV_DEALER || a == PN_EV_PASS || a == PN_EV_MOON || a == PN_EV_OUT ||
-           a == PN_EV_BID || a == PN_EV_SCORE || a == PN_EV_TRUMP);
-}
+static bool takes_value(PnAction a) { return pn_action_shape(a) & PN_SHAPE_VALUE; }
+static bool takes_cards(PnAction a) { return pn_action_shape(a) & PN_SHAPE_CARDS; }
 
 /* What the parsing thread makes of each row (csv_reader_prepare), so that
  * turning text into numbers and cards runs beside the engine and the

@@ -47,9 +47,9 @@ const char *codec_value_text(const PnEvent *ev, char *buf, size_t size) {
   return buf;
 }
 
-static bool bare(PnAction a) {
-  return a == PN_EV_DEALER || a == PN_EV_PASS || a == PN_EV_MOON || a == PN_EV_OUT;
-}
+/* An action whose record is the first byte alone: it carries neither
+ * cards nor a value. */
+static bool bare(PnAction a) { return !(pn_action_shape(a) & (PN_SHAPE_CARDS | PN_SHAPE_VALUE)); }
 
 size_t codec_event_encode(const PnEvent *ev, uint8_t *out) {
   size_t n = 0;

@@ -485,9 +485,11 @@ static const char *suit_letter(const char *word) {
 RecResult rec_parse_event(Recorder *r, PnAction action, int seat, char **words, int n, PnEvent *ev) {
   char cards[PN_MAX_EVENT_CARDS * 4] = "", value[64] = "";
   size_t len = 0;
-  bool takes_cards = action != PN_EV_BID && action != PN_EV_SCORE && action != PN_EV_TRUMP;
-  bool takes_value = action == PN_EV_BID || action == PN_EV_SCORE || action == PN_EV_TRUMP || action == PN_EV_MELD ||
-                     action == PN_EV_DIX;
+  unsigned shape = pn_action_shape(action);
+  bool takes_value = shape & PN_SHAPE_VALUE;
+  /* cards typed after an action that carries neither go on as cards, for
+   * pn_event_from_text and the engine to judge */
+  bool takes_cards = (shape & PN_SHAPE_CARDS) || !takes_value;
   for (int i = 0; i < n; i++) {
     if (!takes_value && !is_card(words[i])) { /* name the word, not a count that comes out wrong */
       rec_say(r, "error: '%s' is not a card (%s takes cards only)\n", words[i], pn_action_name(action));

@@ -1007,20 +1007,6 @@ static void score_hand(PnGame *g) {
 
 /* ------------------------------------------------------------- dispatch */
 
-static const char *const ACTION_NAMES[PN_EV_KINDS] = {
-    "dealer", "deal", "turnup", "stock", "widow", "bid", "pass", "trump", "call",
-    "discard", "give", "dix", "meld", "moon", "play", "out", "score",
-};
-
-const char *pn_action_name(PnAction action) {
-  return (action >= 0 && action < PN_EV_KINDS) ? ACTION_NAMES[action] : "unknown";
-}
-
-int pn_action_parse(const char *name) {
-  for (int a = 0; a < PN_EV_KINDS; a++) /* the first letter rules out most names without a call */
-    if (ACTION_NAMES[a][0] == name[0] && strcmp(ACTION_NAMES[a], name) == 0) return a;
-  return -1;
-}
 
 static PnVerdict apply_out(PnGame *g, const PnEvent *ev, PnOutcome *out) {
   if (g->rules.flow != PN_FLOW_TWO_HAND)
@@ -1082,7 +1068,7 @@ static PnVerdict apply_score(PnGame *g, const PnEvent *ev, PnOutcome *out) {
 static PnVerdict dispatch(PnGame *g, const PnEvent *ev, PnOutcome *out) {
   PnHand *h = &g->hand;
   PnAction a = ev->action;
-  bool seated = a != PN_EV_DEALER && a != PN_EV_TURNUP && a != PN_EV_STOCK && a != PN_EV_WIDOW;
+  bool seated = pn_action_shape(a) & PN_SHAPE_SEAT;
   if (seated && (ev->seat < 1 || ev->seat > g->rules.players))
     return impossible(out, COL_SEAT, "%s needs a seat from 1 to %d", pn_action_name(a), g->rules.players);
   if (a == PN_EV_PLAY && (h->phase == PN_PHASE_PREPARE || h->phase == PN_PHASE_PLAY))

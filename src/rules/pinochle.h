@@ -261,6 +261,14 @@ typedef enum {
 const char *pn_action_name(PnAction action);        /* "deal" ... */
 int pn_action_parse(const char *name);              /* action, or -1 */
 
+/* What a row of each action carries (EVENT-LOG.md), from the one table in
+ * event.c that the engine, the codec, the importer and the recorder read. */
+#define PN_SHAPE_SEAT 1u   /* names the seat that acts, 1..players (a dealer
+                              row names the dealer: the hand's start checks it) */
+#define PN_SHAPE_CARDS 2u  /* may carry cards */
+#define PN_SHAPE_VALUE 4u  /* may carry a value */
+unsigned pn_action_shape(PnAction action);          /* PN_SHAPE_* bits; 0 for no action */
+
 #define PN_DIX_EXCHANGE 1
 #define PN_DIX_SHOW 2
 
