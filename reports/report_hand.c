@@ -58,11 +58,6 @@ static void collect(void *ctx, const StoreRow *row, const ReplayFinding *f) {
   v->found[v->nfound++] = *f;
 }
 
-/* Meld points a seat has so far: its shown meld, dix and two-hand melds. */
-static int seat_points(const PnHand *h, int s) {
-  return (h->meld_shown[s] > 0 ? h->meld_shown[s] : 0) + h->dix_points[s] + h->meld_points[s];
-}
-
 /* Pass 3: applies the events of `row` to g (the state before the hand). */
 static int walk(View *v, PnGame *g, const StoreRow *row, PnDiag *diag) {
   const uint8_t *p = row->events;
@@ -89,7 +84,7 @@ static int walk(View *v, PnGame *g, const StoreRow *row, PnDiag *diag) {
     const PnEvent *ev = &st->ev;
     int points[PN_MAX_SEATS], counters[PN_MAX_SEATS], tricks = h->trick_no;
     for (int s = 0; s < PN_MAX_SEATS; s++) {
-      points[s] = seat_points(h, s);
+      points[s] = pn_meld_shown(g, s + 1);
       counters[s] = h->counters[s];
     }
     if (ev->action == PN_EV_PLAY) {
@@ -112,7 +107,7 @@ static int walk(View *v, PnGame *g, const StoreRow *row, PnDiag *diag) {
     }
     if (ev->action != PN_EV_DEALER)
       for (int s = 0; s < PN_MAX_SEATS; s++) {
-        st->points += seat_points(h, s) - points[s];
+        st->points += pn_meld_shown(g, s + 1) - points[s];
         st->counters += h->counters[s] - counters[s];
       }
     if (ev->action == PN_EV_PLAY && h->trick_no > tricks) {

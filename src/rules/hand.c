@@ -112,6 +112,12 @@ int pn_side_seats(const PnRules *rules, int bidder, int partner, int side, int s
 
 int pn_team_partner(const PnRules *rules, int seat) { return (seat + 1) % rules->players + 1; }
 
+int pn_meld_shown(const PnGame *g, int seat) {
+  const PnHand *h = &g->hand;
+  int s = seat - 1;
+  return (h->meld_shown[s] > 0 ? h->meld_shown[s] : 0) + h->dix_points[s] + h->meld_points[s];
+}
+
 int pn_side_of(const PnGame *g, int seat) {
   return pn_side_of_seat(&g->rules, g->hand.high_bidder, g->hand.partner, seat);
 }
@@ -947,8 +953,7 @@ static void score_hand(PnGame *g) {
     int counters = h->counters[s - 1];
     if (r->count == PN_COUNT_CLASSIC) counters = pn_round_classic(counters);
     if (h->out_seat && s != h->out_seat) counters = 0; /* only the declarer's tricks count */
-    sr->meld_shown = (h->meld_shown[s - 1] > 0 ? h->meld_shown[s - 1] : 0) + h->dix_points[s - 1] +
-                     h->meld_points[s - 1];
+    sr->meld_shown = pn_meld_shown(g, s);
     sr->counters = counters;
     sr->tricks = h->tricks_won[s - 1];
     sr->reneged = h->reneged[s - 1];

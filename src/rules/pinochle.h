@@ -456,6 +456,10 @@ int pn_side_seats(const PnRules *rules, int bidder, int partner, int side, int s
  * team (in four-hand the partner across the table). */
 int pn_team_partner(const PnRules *rules, int seat);
 int pn_side_count(const PnGame *game);
+/* The meld points `seat` (1..PN_MAX_SEATS) has shown so far in the current
+ * hand: its meld row's points, its dix and its two-hand melds (what the
+ * hand's result reports as meld_shown). */
+int pn_meld_shown(const PnGame *game, int seat);
 /* Cards a seat holds now, table cards included (two-hand stock phase). */
 void pn_held(const PnGame *game, int seat, PnCards *out);
 /* Cards a seat will hold for its next play: pn_held() after the two-hand
