@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "codec.h"
+#include "export.h"
 #include "sim.h"
 #include "writer.h"
 
@@ -55,83 +55,6 @@ static void civil_from_days(long z, char out[48]) {
   long y = yoe + era * 400, doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
   long mp = (5 * doy + 2) / 153, d = doy - (153 * mp + 2) / 5 + 1, m = mp + (mp < 10 ? 3 : -9);
   snprintf(out, 48, "%04d-%02d-%02d", (int)(y + (m <= 2)), (int)m, (int)d);
-}
-
-/* Rows are formatted by hand into one buffer and written with one fwrite:
- * a million hands are some 65 million rows, and printf per field would
- * dominate the run. */
-typedef struct Writer {
-  FILE *out;          /* the event log */
-  char prefix[160];   /* the game key as a CSV field, and its comma */
-  size_t prefix_len;
-  int hand, seq;      /* current hand and row */
-} Writer;
-
-static void writer_game(Writer *w, const char *key) {
-  char *buf = NULL;
-  size_t size = 0;
-  FILE *mem = open_memstream(&buf, &size);
-  if (mem) {
-    out_csv_field(mem, key, true); /* quoted only if it needs it */
-    fclose(mem);
-  }
-  w->prefix_len = (size_t)snprintf(w->prefix, sizeof w->prefix, "%s,", buf ? buf : key);
-  if (w->prefix_len >= sizeof w->prefix) w->prefix_len = sizeof w->prefix - 1;
-  free(buf);
-  w->hand = w->seq = 0;
-}
-
-static char *put_int(char *p, long v) {
-  char digits[24];
-  int n = 0;
-  bool negative = v < 0;
-  unsigned long u = negative ? 0UL - (unsigned long)v : (unsigned long)v;
-  do digits[n++] = (char)('0' + u % 10);
-  while ((u /= 10) > 0);
-  if (negative) *p++ = '-';
-  while (n) *p++ = digits[--n];
-  return p;
-}
-
-static char *put_text(char *p, const char *s) {
-  size_t len = strlen(s);
-  memcpy(p, s, len);
-  return p + len;
-}
-
-/* One row; `value` must not need quoting unless quote_value is set. */
-static void write_row(Writer *w, int seat, const char *action, const PnCard *cards, int ncards,
-                      const char *value, bool quote_value) {
-  char line[512];
-  char *p = line;
-  memcpy(p, w->prefix, w->prefix_len);
-  p += w->prefix_len;
-  p = put_int(p, w->hand);
-  *p++ = ',';
-  p = put_int(p, ++w->seq);
-  *p++ = ',';
-  if (seat) p = put_int(p, seat);
-  *p++ = ',';
-  p = put_text(p, action);
-  *p++ = ',';
-  for (int i = 0; i < ncards; i++) {
-    char two[3];
-    if (i) *p++ = ' ';
-    pn_card_str(cards[i], two);
-    *p++ = two[0];
-    *p++ = two[1];
-  }
-  *p++ = ',';
-  fwrite(line, 1, (size_t)(p - line), w->out);
-  if (quote_value) out_csv_field(w->out, value, true);
-  else fputs(value, w->out);
-  fputc('\n', w->out);
-}
-
-static void write_event(Writer *w, const PnEvent *ev) {
-  char value[32];
-  write_row(w, ev->seat, pn_action_name(ev->action), ev->cards, ev->ncards,
-            codec_value_text(ev, value, sizeof value), false);
 }
 
 int cmd_sim(const CliCommand *self, int argc, char **argv) {
@@ -235,17 +158,20 @@ int cmd_sim(const CliCommand *self, int argc, char **argv) {
   sim_rng_seed(&seating, seed ^ 0x5EA7u);
   long first_day = days_from_civil(year, month, day);
   int rc = CLI_OK;
-  const char *header[] = {"game", "hand", "seq", "seat", "action", "cards", "value"};
-  out_csv_row(out, 7, header);
+  export_header(out);
   long hands_done = 0;
   for (long g = 0; g < games && rc == CLI_OK && (!max_hands || hands_done < max_hands); g++) {
     char key[64], date[48], tag[80];
     if (key_prefix) snprintf(key, sizeof key, "%s%ld", key_prefix, g + 1);
     else snprintf(key, sizeof key, "sim-%s-%llu-%ld", variant, (unsigned long long)seed, g + 1);
-    Writer w = {.out = out};
-    writer_game(&w, key);
-    write_row(&w, 0, "variant", NULL, 0, variant, true);
-    for (int i = 0; i < opts.n; i++) write_row(&w, 0, "option", NULL, 0, opts.text[i], true);
+    ExportWriter w = {0};
+    if (export_writer_game(&w, out, key) != 0) {
+      cli_error(self, "out of memory");
+      rc = CLI_USAGE;
+      break;
+    }
+    export_writer_row(&w, 0, "variant", NULL, 0, variant);
+    for (int i = 0; i < opts.n; i++) export_writer_row(&w, 0, "option", NULL, 0, opts.text[i]);
     int order[MAX_NAMES];
     for (int i = 0; i < nnames; i++) order[i] = i;
     for (int i = nnames - 1; i > 0; i--) { /* a fresh table each game */
@@ -256,12 +182,12 @@ int cmd_sim(const CliCommand *self, int argc, char **argv) {
     for (int s = 1; s <= rules.players; s++) {
       char fallback[16];
       snprintf(fallback, sizeof fallback, "Seat%d", s);
-      write_row(&w, s, "player", NULL, 0, nnames ? names[order[s - 1]] : fallback, true);
+      export_writer_row(&w, s, "player", NULL, 0, nnames ? names[order[s - 1]] : fallback);
     }
     civil_from_days(first_day + 7 * (g / 2), date); /* two games a club night, weekly */
     snprintf(tag, sizeof tag, "date=%s", date);
-    write_row(&w, 0, "tag", NULL, 0, tag, true);
-    for (int i = 0; i < ntags; i++) write_row(&w, 0, "tag", NULL, 0, tags[i], true);
+    export_writer_row(&w, 0, "tag", NULL, 0, tag);
+    for (int i = 0; i < ntags; i++) export_writer_row(&w, 0, "tag", NULL, 0, tags[i]);
 
     SimDriver driver;
     config.first_dealer = 1 + (int)(g % rules.players);
@@ -270,21 +196,19 @@ int cmd_sim(const CliCommand *self, int argc, char **argv) {
     PnEvent ev;
     while (sim_next_event(&driver, game, &ev)) {
       PnOutcome outcome;
-      if (ev.action == PN_EV_DEALER) {
-        w.hand++;
-        w.seq = 0;
-      }
+      if (ev.action == PN_EV_DEALER) export_writer_hand(&w, w.hand + 1);
       if (pn_game_apply(game, &ev, &outcome) == PN_IMPOSSIBLE) {
         cli_error(self, "simulator produced an impossible %s: %s", pn_action_name(ev.action), outcome.reason);
         rc = CLI_USAGE;
         break;
       }
-      write_event(&w, &ev);
+      export_writer_event(&w, &ev); /* a write error shows when the output is closed */
       if (!outcome.hand_done) continue;
       hands_done++;
       if (max_hands && hands_done == max_hands && !game->over) break; /* the last game stops short */
       if (game->hand.number >= 200 && !game->over) break; /* a runaway game */
     }
+    export_writer_end(&w);
   }
   free(game);
   free(names_buf);
