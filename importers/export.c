@@ -78,8 +78,14 @@ static char *put_int(char *p, long v) {
 
 int export_writer_row(ExportWriter *w, int seat, const char *action, const PnCard *cards, int ncards,
                       const char *value) {
-  char line[128 + PN_MAX_EVENT_CARDS * 3]; /* numbers, an action name and the cards */
+  char line[384 + PN_MAX_EVENT_CARDS * 3]; /* a short key, numbers, an action name and the cards */
   char *p = line;
+  if (w->prefix_len <= 256) { /* one fwrite a row: the simulator writes tens of millions */
+    memcpy(p, w->prefix, w->prefix_len);
+    p += w->prefix_len;
+  } else {
+    fwrite(w->prefix, 1, w->prefix_len, w->out);
+  }
   p = put_int(p, w->hand);
   *p++ = ',';
   p = put_int(p, ++w->seq);
@@ -97,7 +103,6 @@ int export_writer_row(ExportWriter *w, int seat, const char *action, const PnCar
     *p++ = two[0];
     *p++ = two[1];
   }
-  fwrite(w->prefix, 1, w->prefix_len, w->out);
   fwrite(line, 1, (size_t)(p - line), w->out);
   if (value && out_csv_needs_quotes(value, false)) {
     out_csv_field(w->out, value, false); /* the comma, then the field quoted */
