@@ -8,7 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
-#include "codec.h"
+#include "export.h"
 #include "sim.h"
 #include "writer.h"
 
@@ -115,83 +115,6 @@ static void civil_from_days(long z, char out[48]) {
   snprintf(out, 48, "%04d-%02d-%02d", (int)(y + (m <= 2)), (int)m, (int)d);
 }
 
-/* Rows are formatted by hand into one buffer and written with one fwrite:
- * a million hands are some 65 million rows, and printf per field would
- * dominate the run. */
-typedef struct Writer {
-  FILE *out;          /* the event log */
-  char prefix[160];   /* the game key as a CSV field, and its comma */
-  size_t prefix_len;
-  int hand, seq;      /* current hand and row */
-} Writer;
-
-static void writer_game(Writer *w, const char *key) {
-  char *buf = NULL;
-  size_t size = 0;
-  FILE *mem = open_memstream(&buf, &size);
-  if (mem) {
-    out_csv_field(mem, key, true); /* quoted only if it needs it */
-    fclose(mem);
-  }
-  w->prefix_len = (size_t)snprintf(w->prefix, sizeof w->prefix, "%s,", buf ? buf : key);
-  if (w->prefix_len >= sizeof w->prefix) w->prefix_len = sizeof w->prefix - 1;
-  free(buf);
-  w->hand = w->seq = 0;
-}
-
-static char *put_int(char *p, long v) {
-  char digits[24];
-  int n = 0;
-  bool negative = v < 0;
-  unsigned long u = negative ? 0UL - (unsigned long)v : (unsigned long)v;
-  do digits[n++] = (char)('0' + u % 10);
-  while ((u /= 10) > 0);
-  if (negative) *p++ = '-';
-  while (n) *p++ = digits[--n];
-  return p;
-}
-
-static char *put_text(char *p, const char *s) {
-  size_t len = strlen(s);
-  memcpy(p, s, len);
-  return p + len;
-}
-
-/* One row; `value` must not need quoting unless quote_value is set. */
-static void write_row(Writer *w, int seat, const char *action, const PnCard *cards, int ncards,
-                      const char *value, bool quote_value) {
-  char line[512];
-  char *p = line;
-  memcpy(p, w->prefix, w->prefix_len);
-  p += w->prefix_len;
-  p = put_int(p, w->hand);
-  *p++ = ',';
-  p = put_int(p, ++w->seq);
-  *p++ = ',';
-  if (seat) p = put_int(p, seat);
-  *p++ = ',';
-  p = put_text(p, action);
-  *p++ = ',';
-  for (int i = 0; i < ncards; i++) {
-    char two[3];
-    if (i) *p++ = ' ';
-    pn_card_str(cards[i], two);
-    *p++ = two[0];
-    *p++ = two[1];
-  }
-  *p++ = ',';
-  fwrite(line, 1, (size_t)(p - line), w->out);
-  if (quote_value) out_csv_field(w->out, value, true);
-  else fputs(value, w->out);
-  fputc('\n', w->out);
-}
-
-static void write_event(Writer *w, const PnEvent *ev) {
-  char value[32];
-  write_row(w, ev->seat, pn_action_name(ev->action), ev->cards, ev->ncards,
-            codec_value_text(ev, value, sizeof value), false);
-}
-
 /* What the command line asks for (strings borrowed from argv). */
 typedef struct SimArgs {
   const char *variant, *output, *players_arg, *start, *key_prefix; /* --variant, -o, --players, --start-date, --key-prefix */
@@ -288,15 +211,16 @@ typedef struct SimRun {
   PnGame *game;             /* the game being played */
 } SimRun;
 
-/* Game g's header rows: variant, options, a fresh table of players, tags. */
-static void write_header(SimRun *run, Writer *w, long g) {
+/* Game g's header rows: variant, options, a fresh table of players, tags.
+ * Returns 0, or -1 out of memory. */
+static int write_header(SimRun *run, ExportWriter *w, FILE *out, long g) {
   const SimArgs *a = run->args;
   char key[64], date[48], tag[80];
   if (a->key_prefix) snprintf(key, sizeof key, "%s%ld", a->key_prefix, g + 1);
   else snprintf(key, sizeof key, "sim-%s-%llu-%ld", a->variant, (unsigned long long)a->seed, g + 1);
-  writer_game(w, key);
-  write_row(w, 0, "variant", NULL, 0, a->variant, true);
-  for (int i = 0; i < a->opts.n; i++) write_row(w, 0, "option", NULL, 0, a->opts.text[i], true);
+  if (export_writer_game(w, out, key) != 0) return -1;
+  export_writer_row(w, 0, "variant", NULL, 0, a->variant);
+  for (int i = 0; i < a->opts.n; i++) export_writer_row(w, 0, "option", NULL, 0, a->opts.text[i]);
   int order[MAX_NAMES];
   for (int i = 0; i < run->nnames; i++) order[i] = i;
   for (int i = run->nnames - 1; i > 0; i--) { /* a fresh table each game */
@@ -307,19 +231,23 @@ static void write_header(SimRun *run, Writer *w, long g) {
   for (int s = 1; s <= run->rules->players; s++) {
     char fallback[16];
     snprintf(fallback, sizeof fallback, "Seat%d", s);
-    write_row(w, s, "player", NULL, 0, run->nnames ? run->names[order[s - 1]] : fallback, true);
+    export_writer_row(w, s, "player", NULL, 0, run->nnames ? run->names[order[s - 1]] : fallback);
   }
   civil_from_days(run->first_day + 7 * (g / 2), date); /* two games a club night, weekly */
   snprintf(tag, sizeof tag, "date=%s", date);
-  write_row(w, 0, "tag", NULL, 0, tag, true);
-  for (int i = 0; i < a->ntags; i++) write_row(w, 0, "tag", NULL, 0, a->tags[i], true);
+  export_writer_row(w, 0, "tag", NULL, 0, tag);
+  for (int i = 0; i < a->ntags; i++) export_writer_row(w, 0, "tag", NULL, 0, a->tags[i]);
+  return 0;
 }
 
 /* Plays and writes game g; returns CLI_OK, or CLI_USAGE after reporting an
  * impossible event (a simulator bug). */
 static int play_game(const CliCommand *self, SimRun *run, FILE *out, long g) {
-  Writer w = {.out = out};
-  write_header(run, &w, g);
+  ExportWriter w = {0};
+  if (write_header(run, &w, out, g) != 0) {
+    cli_error(self, "out of memory");
+    return CLI_USAGE;
+  }
   SimDriver driver;
   run->config.first_dealer = 1 + (int)(g % run->rules->players);
   sim_driver_init(&driver, &run->config, run->args->seed * 1000003u + (uint64_t)g, run->rules->players);
@@ -327,21 +255,20 @@ static int play_game(const CliCommand *self, SimRun *run, FILE *out, long g) {
   PnEvent ev;
   while (sim_next_event(&driver, run->game, &ev)) {
     PnOutcome outcome;
-    if (ev.action == PN_EV_DEALER) {
-      w.hand++;
-      w.seq = 0;
-    }
+    if (ev.action == PN_EV_DEALER) export_writer_hand(&w, w.hand + 1);
     if (pn_game_apply(run->game, &ev, &outcome) == PN_IMPOSSIBLE) {
       cli_error(self, "simulator produced an impossible %s: %s", pn_action_name(ev.action), outcome.reason);
+      export_writer_end(&w);
       return CLI_USAGE;
     }
-    write_event(&w, &ev);
+    export_writer_event(&w, &ev); /* a write error shows when the output is closed */
     if (!outcome.hand_done) continue;
     run->hands_done++;
     long max_hands = run->args->max_hands;
     if (max_hands && run->hands_done == max_hands && !run->game->over) break; /* the last game stops short */
     if (run->game->hand.number >= 200 && !run->game->over) break;             /* a runaway game */
   }
+  export_writer_end(&w);
   return CLI_OK;
 }
 
@@ -357,8 +284,7 @@ static int play(const CliCommand *self, const SimArgs *a, const PnRules *rules, 
   bool ready = run.game != NULL; /* out of memory: nothing written, no message (as before) */
   int rc = ready ? CLI_OK : CLI_USAGE;
   sim_rng_seed(&run.seating, a->seed ^ 0x5EA7u);
-  const char *header[] = {"game", "hand", "seq", "seat", "action", "cards", "value"};
-  if (ready) out_csv_row(out, 7, header);
+  if (ready) export_header(out);
   for (long g = 0; g < a->games && rc == CLI_OK && (!a->max_hands || run.hands_done < a->max_hands); g++)
     rc = play_game(self, &run, out, g);
   free(run.game);

@@ -35,6 +35,21 @@ int replay_rules(const char *preset, const char *options, PnRules *rules, PnDiag
 int replay_hand(PnGame *game, const StoreRow *row, ReplayFindingFn *fn, void *ctx,
                 CodecResults *derived, PnDiag *diag);
 
+/* Sees each event of a replayed hand as it is applied: its 1-based seq,
+ * the event and its stored value text, the game before and after it and
+ * the engine's outcome (all borrowed for the call).  What a report that
+ * explains a hand row by row is written on, without replaying it again. */
+typedef void ReplayObserveFn(void *ctx, int seq, const PnEvent *ev, const char *value, const PnGame *before,
+                             const PnGame *after, const PnOutcome *out);
+typedef struct ReplayObserver {
+  ReplayObserveFn *fn;
+  void *ctx;
+} ReplayObserver;
+
+/* replay_hand, with obs (NULL: none) shown every event. */
+int replay_hand_observed(PnGame *game, const StoreRow *row, ReplayFindingFn *fn, void *ctx, CodecResults *derived,
+                         const ReplayObserver *obs, PnDiag *diag);
+
 /* ------------------------------------------------------ a whole walk */
 
 typedef struct ReplayRunStats {
