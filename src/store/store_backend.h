@@ -68,11 +68,19 @@ typedef int StoreOpenFn(const char *name, int flags, Store **out, PnDiag *diag);
 
 /* The SQLite backend (store_sqlite_open.c): a file path, or STORE_SCRATCH. */
 StoreOpenFn store_sqlite_open;
+/* The PostgreSQL backend (store_pg_open.c), in a build with libpq
+ * (PN_HAVE_POSTGRESQL): a postgresql:// or postgres:// URI. */
+StoreOpenFn store_pg_open;
 
 /* --------------------------------------------- helpers for the backends */
 
 /* printf into diag->msg (diag may be NULL). */
 void store_set_msg(PnDiag *diag, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* name as messages may show it: a URI without its password
+ * (user:***@) and without its query (?password=..., sslmode...); a file
+ * path as it is.  Truncated to size. */
+void store_name_shown(const char *name, char *out, size_t size);
 
 /* The entries of v[0..n) joined by '\n', as the games.options and .tags
  * columns keep them (store_lines_next reads them back); caller frees.
