@@ -962,6 +962,9 @@ static void test_store_size_per_partnership_auction_hand(void **state) {
  * the front chose backends by name, SQLite took the URI for a file path
  * in a folder "postgresql:"). */
 static void test_store_postgresql_uri_needs_its_backend(void **state) {
+#ifdef PN_HAVE_POSTGRESQL
+  skip(); /* this build has it: test_store_postgresql_uri_password_not_shown */
+#endif
   (void)state;
   char dir[] = "/tmp/pn-store-pg-XXXXXX", cwd[4096];
   assert_non_null(mkdtemp(dir));
@@ -987,6 +990,33 @@ static void test_store_postgresql_uri_needs_its_backend(void **state) {
   }
   assert_int_equal(chdir(cwd), 0);
   assert_int_equal(rmdir(dir), 0); /* empty: nothing was created in it */
+}
+
+/* With the PostgreSQL backend built in, a URI it cannot connect to is a
+ * clear error that names the URI without its password or its settings
+ * (the password may sit in the authority or in the query). */
+static void test_store_postgresql_uri_password_not_shown(void **state) {
+  (void)state;
+#ifndef PN_HAVE_POSTGRESQL
+  skip(); /* test_store_postgresql_uri_needs_its_backend covers this build */
+#else
+  static const struct {
+    const char *name, *prefix;
+  } CASES[] = {
+      {"postgresql://club:secret@/pinochle?host=/nonexistent-pn-dir&password=secret&connect_timeout=2",
+       "postgresql://club:***@/pinochle: cannot connect: "},
+      {"postgres:///pinochle?host=/nonexistent-pn-dir&password=secret",
+       "postgres:///pinochle: cannot connect: "},
+  };
+  for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
+    Store *s = (Store *)&s; /* not NULL: store_open must set it */
+    PnDiag diag = {0};
+    assert_int_equal(store_open(CASES[i].name, STORE_CREATE, &s, &diag), STORE_ERROR);
+    assert_null(s);
+    assert_memory_equal(diag.msg, CASES[i].prefix, strlen(CASES[i].prefix));
+    assert_null(strstr(diag.msg, "secret"));
+  }
+#endif
 }
 
 /* The statement helper keeps the first error: the binds and the step
@@ -1051,6 +1081,7 @@ int main(void) {
       cmocka_unit_test(test_store_views_match_decoder),
       cmocka_unit_test(test_store_size_per_partnership_auction_hand),
       cmocka_unit_test(test_store_postgresql_uri_needs_its_backend),
+      cmocka_unit_test(test_store_postgresql_uri_password_not_shown),
       cmocka_unit_test(test_store_stmt_keeps_the_first_error),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

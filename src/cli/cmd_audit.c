@@ -145,6 +145,8 @@ int cmd_audit(const CliCommand *self, int argc, char **argv) {
   }
   if (optind != argc - 1) return cli_usage_error(self, "give exactly one database");
   const char *db = argv[optind];
+  char shown[256]; /* db in messages: a URI's password is never printed */
+  store_name_shown(db, shown, sizeof shown);
 
   int rc = CLI_USAGE;
   Store *store = NULL;
@@ -173,7 +175,7 @@ int cmd_audit(const CliCommand *self, int argc, char **argv) {
     uint64_t hash;
     int found = store_game_lookup(store, keys[i], &id, &hash, &diag);
     if (found <= 0) {
-      if (found == 0) cli_error(self, "%s: no game '%s' in the database", db, keys[i]);
+      if (found == 0) cli_error(self, "%s: no game '%s' in the database", shown, keys[i]);
       else cli_error(self, "%s", diag.msg);
       goto done;
     }
@@ -181,7 +183,7 @@ int cmd_audit(const CliCommand *self, int argc, char **argv) {
   if (a.player) {
     int found = store_player_count(store, a.player, &diag);
     if (found <= 0) {
-      if (found == 0) cli_error(self, "%s: no player '%s' in the database", db, a.player);
+      if (found == 0) cli_error(self, "%s: no player '%s' in the database", shown, a.player);
       else cli_error(self, "%s", diag.msg);
       goto done;
     }

@@ -27,7 +27,7 @@ static const struct option check_options[] = {
 };
 
 typedef struct Check {
-  const char *db;            /* the path, as given: every line starts with it */
+  const char *db;            /* the path or URI as shown (no password): every line starts with it */
   long problems;             /* listed so far */
 } Check;
 
@@ -77,7 +77,9 @@ int cmd_check(const CliCommand *self, int argc, char **argv) {
   if (argc - optind < 1) return cli_usage_error(self, "missing DB");
   if (argc - optind > 1) return cli_usage_error(self, "unexpected argument '%s'", argv[optind + 1]);
 
-  Check ck = {.db = argv[optind]};
+  char shown[256];
+  store_name_shown(argv[optind], shown, sizeof shown);
+  Check ck = {.db = shown};
   int rc = CLI_USAGE;
   Store *store = NULL;
   StoreCursor *cursor = NULL;
@@ -91,7 +93,7 @@ int cmd_check(const CliCommand *self, int argc, char **argv) {
     cli_error(self, "out of memory");
     goto done;
   }
-  int orc = store_open(ck.db, STORE_READONLY | STORE_MUST_EXIST, &store, &diag);
+  int orc = store_open(argv[optind], STORE_READONLY | STORE_MUST_EXIST, &store, &diag);
   if (orc == STORE_OLDER || orc == STORE_CORRUPT) {
     /* it is a pinochle database, and this is what is wrong with it */
     problem(&ck, "%s", unprefixed(&ck, diag.msg));

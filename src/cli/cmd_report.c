@@ -180,7 +180,11 @@ int cmd_report(const CliCommand *self, int argc, char **argv) {
   else got = report_hand(store, pos[2], (int)hand, (OutFormat)format, out, &diag);
   bool write_error = !cli_output_close(out, output);
   if (got != 0 || write_error) {
-    if (got != 0) cli_error(self, "%s: %s", db, diag.msg);
+    if (got != 0) {
+      char shown[256]; /* a URI's password is never printed */
+      store_name_shown(db, shown, sizeof shown);
+      cli_error(self, "%s: %s", shown, diag.msg);
+    }
     else cli_error(self, "%s: write error", output ? output : "standard output");
     cli_output_discard(output);
     goto done;

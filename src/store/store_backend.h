@@ -77,11 +77,6 @@ StoreOpenFn store_pg_open;
 /* printf into diag->msg (diag may be NULL). */
 void store_set_msg(PnDiag *diag, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* name as messages may show it: a URI without its password
- * (user:***@) and without its query (?password=..., sslmode...); a file
- * path as it is.  Truncated to size. */
-void store_name_shown(const char *name, char *out, size_t size);
-
 /* The entries of v[0..n) joined by '\n', as the games.options and .tags
  * columns keep them (store_lines_next reads them back); caller frees.
  * NULL: no memory. */

@@ -296,7 +296,18 @@ int store_pg_open(const char *uri, int flags, Store **out, PnDiag *diag) {
   }
   s->base.ops = &PG_OPS;
   store_name_shown(uri, s->shown, sizeof s->shown);
-  s->conn = PQconnectdb(uri);
+  /* libpq knows the scheme in lower case only; URI schemes ignore case */
+  char *lowered = malloc(strlen(uri) + 1);
+  if (lowered == NULL) {
+    store_set_msg(diag, "%s: out of memory", s->shown);
+    goto done;
+  }
+  strcpy(lowered, uri);
+  for (char *c = lowered; *c && *c != ':'; c++)
+    if (*c >= 'A' && *c <= 'Z')
+      *c = (char)(*c - 'A' + 'a');
+  s->conn = PQconnectdb(lowered);
+  free(lowered);
   if (s->conn == NULL) {
     store_set_msg(diag, "%s: out of memory", s->shown);
     goto done;
