@@ -5,6 +5,8 @@
 #                                     new /tmp/pn-pg-XXXXXX); prints the URI
 #                                     postgresql:///pinochle?host=DIR
 #   tests/pg/pg_tmp.sh stop DIR      pg_ctl stop, then DIR removed
+#   tests/pg/pg_tmp.sh crash DIR     pg_ctl stop -m immediate, DIR kept (a fault test)
+#   tests/pg/pg_tmp.sh restart DIR   starts the server in DIR again
 #
 # The server listens on a Unix socket in DIR only (listen_addresses ''):
 # no TCP port, no system service, nothing outside DIR.  Postgres refuses
@@ -35,6 +37,16 @@ as_pg() {
 }
 
 case "${1:-}" in
+crash)
+  dir=${2:?usage: pg_tmp.sh crash DIR}
+  as_pg "$bindir/pg_ctl" -D "$dir/data" -m immediate -w stop >/dev/null
+  ;;
+restart)
+  dir=${2:?usage: pg_tmp.sh restart DIR}
+  as_pg "$bindir/pg_ctl" -D "$dir/data" -l "$dir/server.log" -w \
+    -o "-c listen_addresses='' -c unix_socket_directories='$dir' -c unix_socket_permissions=0777 -c fsync=off -c max_connections=40" \
+    start >/dev/null || { cat "$dir/server.log" >&2; exit 2; }
+  ;;
 start)
   dir=${2:-$(mktemp -d /tmp/pn-pg-XXXXXX)}
   mkdir -p "$dir"
@@ -57,7 +69,7 @@ stop)
   rm -rf "$dir"
   ;;
 *)
-  echo "usage: pg_tmp.sh start [DIR] | stop DIR" >&2
+  echo "usage: pg_tmp.sh start [DIR] | stop DIR | crash DIR | restart DIR" >&2
   exit 2
   ;;
 esac
