@@ -489,6 +489,28 @@ static const CliCommand commands[] = {
         "     database, written by a newer pinochle, or unreadable\n",
     },
     {
+        "copy", cmd_copy, "pinochle copy SRC DST",
+        "Copy a whole database to another, between SQLite and PostgreSQL",
+        "Copies every game of SRC (a file or a postgresql:// URI), with its\n"
+        "players, tags and hands, into DST (a file or a URI; an empty pinochle\n"
+        "database, created when it is a file that does not exist), in one\n"
+        "transaction, then reads DST back and checks that it holds the same\n"
+        "games and hands with the same content hashes.  Audit runs are not\n"
+        "copied: run `pinochle audit DST` again.\n"
+        "\n"
+        "Options:\n"
+        "  -h, --help           show this help\n"
+        "\n"
+        "Examples:\n"
+        "  pinochle copy club.db postgresql://club@db.example/pinochle\n"
+        "  pinochle copy postgresql://club@db.example/pinochle backup.db\n"
+        "\n"
+        "Exit codes:\n"
+        "  0  success: DST holds the same games, verified\n"
+        "  2  usage error, DST not empty, or a database error (nothing is kept in\n"
+        "     DST); or the copy read back differs from SRC (said so)\n",
+    },
+    {
         "meld", cmd_meld,
         "pinochle meld --variant PRESET --trump SUIT [--format text|json]\n"
         "                     [--option NAME=VALUE]... CARD...",

@@ -98,6 +98,21 @@ for cmd in "audit --no-record" "audit --no-record --format csv" "audit --no-reco
   fi
 done
 
+section "pinochle copy: SQLite -> PostgreSQL -> SQLite, verified"
+check "copy there and back"
+cp_pg=$(new_db copy)
+"$PN" copy "$lite" "$cp_pg" >/dev/null 2>"$tmp/err" || fail "to PostgreSQL: $(head -2 "$tmp/err")"
+grep -q "verified" "$tmp/err" || fail "no verification line: $(head -2 "$tmp/err")"
+"$PN" copy "$cp_pg" "$tmp/back.db" >/dev/null 2>"$tmp/err" || fail "back to SQLite: $(head -2 "$tmp/err")"
+"$PN" export "$lite" >"$tmp/lite.csv"
+"$PN" export "$tmp/back.db" >"$tmp/back.csv"
+cmp -s "$tmp/lite.csv" "$tmp/back.csv" || fail "the round trip's export differs"
+"$PN" check "$tmp/back.db" >/dev/null 2>&1 || fail "the copy back does not check"
+check "copy into a database that holds games: refused"
+"$PN" copy "$lite" "$cp_pg" >/dev/null 2>"$tmp/err"; rc=$?
+[[ $rc -eq 2 ]] || fail "exit $rc, not 2"
+grep -q "already holds games" "$tmp/err" || fail "$(head -2 "$tmp/err")"
+
 section "the audit golden files from PostgreSQL"
 gold=$(new_db gold)
 "$PN" import "$gold" "$ROOT/tests/audit/planted.csv" >/dev/null 2>&1
