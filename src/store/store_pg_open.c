@@ -70,10 +70,9 @@ int store_pg_exec(PgStore *s, const char *sql, const char *what, PnDiag *diag) {
 }
 
 /* Hands are flushed before every statement but these, which neither read
- * nor change hands (a game's header goes in before its hands). */
+ * nor change hands (a game's rows go in before its hands). */
 static bool keeps_copy(int id) {
-  return id == PG_GAME_INSERT || id == PG_PLAYER_FIND || id == PG_PLAYER_INSERT || id == PG_SEATS_INSERT ||
-         id == PG_TAGS_INSERT || id == PG_GAME_LOOKUP;
+  return id == PG_GAME_INSERT || id == PG_PLAYER_FIND || id == PG_PLAYER_INSERT || id == PG_GAME_LOOKUP;
 }
 
 PGresult *store_pg_run(PgStore *s, int id, const char *sql, int n, const char *const *values,

@@ -108,46 +108,9 @@ int store_pg_player_count(Store *store, const char *name, PnDiag *diag) {
   return count;
 }
 
-/* The games row alone. */
-static int game_row_insert(PgStore *s, const StoreGame *game, int64_t *id, PnDiag *diag) {
-  int rc = STORE_ERROR;
-  char *options = store_lines_join(game->options, game->noptions);
-  char *tags = store_lines_join(game->tags, game->ntags);
-  if (options == NULL || tags == NULL) {
-    store_set_msg(diag, "out of memory");
-    goto done;
-  }
-  const StoreGameEnd *end = game->end;
-  PgNum hands, finished, winner, hash;
-  const char *values[8] = {game->key,
-                           game->preset,
-                           options,
-                           tags,
-                           store_pg_num(&hands, end ? end->hands : 0),
-                           store_pg_num(&finished, end && end->finished ? 1 : 0),
-                           end && end->winner ? store_pg_num(&winner, end->winner) : NULL,
-                           end ? store_pg_num(&hash, (int64_t)end->hash) : NULL};
-  PGresult *res = store_pg_run(s, PG_GAME_INSERT,
-                               "INSERT INTO games(key, preset, options, tags, hands, finished, winner, hash)"
-                               " VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
-                               8, values, NULL, NULL, false, "adding a game", &rc, diag);
-  if (res != NULL) {
-    *id = strtoll(PQgetvalue(res, 0, 0), NULL, 10);
-    PQclear(res);
-  } else if (strstr(diag ? diag->msg : "", "games_key_key") != NULL) {
-    /* the key's unique constraint: stored already, perhaps by another
-     * writer a moment ago */
-    store_set_msg(diag, "game '%s' is already stored", game->key);
-  }
-done:
-  free(options);
-  free(tags);
-  return rc;
-}
-
-/* The seats of a game, in one statement. */
-static int seats_insert(PgStore *s, int64_t game_id, const StoreGame *game, PnDiag *diag) {
-  char ids[PN_MAX_SEATS * 24 + 3], *p = ids;
+/* The seat players' ids as an int8[] literal into buf ("{3,1,7,2}"). */
+static int seat_ids(PgStore *s, const StoreGame *game, char *buf, PnDiag *diag) {
+  char *p = buf;
   *p++ = '{';
   for (int i = 0; i < game->nplayers; i++) {
     int64_t pid = 0;
@@ -161,55 +124,74 @@ static int seats_insert(PgStore *s, int64_t game_id, const StoreGame *game, PnDi
     p += sprintf(p, "%s%lld", i ? "," : "", (long long)pid);
   }
   strcpy(p, "}");
-  int rc;
-  PgNum game_num;
-  const char *values[2] = {store_pg_num(&game_num, game_id), ids};
-  PGresult *res = store_pg_run(s, PG_SEATS_INSERT,
-                               "INSERT INTO seats(game_id, seat, player_id)"
-                               " SELECT $1, o, p FROM unnest($2::bigint[]) WITH ORDINALITY AS u(p, o)",
-                               2, values, NULL, NULL, false, "adding the seats", &rc, diag);
-  PQclear(res);
-  return res ? STORE_OK : rc;
+  return STORE_OK;
 }
 
-/* The tag rows "name=value" (no '=': the value is empty); duplicates are
- * one row. */
-static int tags_insert(PgStore *s, int64_t game_id, const StoreGame *game, PnDiag *diag) {
-  if (game->ntags == 0)
-    return STORE_OK;
+/* The games row, its seats and its tag rows ("name=value"; no '=': the
+ * value is empty; duplicates are one row) in one statement: one round
+ * trip per game. */
+static int game_rows_insert(PgStore *s, const StoreGame *game, int64_t *id, PnDiag *diag) {
+  int rc = STORE_ERROR;
+  char ids[PN_MAX_SEATS * 24 + 3];
+  char *options = store_lines_join(game->options, game->noptions);
+  char *tags_lines = store_lines_join(game->tags, game->ntags);
   char *tags = text_array(game->tags, game->ntags);
-  if (tags == NULL) {
+  if (options == NULL || tags_lines == NULL || tags == NULL) {
     store_set_msg(diag, "out of memory");
-    return STORE_ERROR;
+    goto done;
   }
-  int rc;
-  PgNum game_num;
-  const char *values[2] = {store_pg_num(&game_num, game_id), tags};
+  rc = seat_ids(s, game, ids, diag);
+  if (rc != STORE_OK)
+    goto done;
+  const StoreGameEnd *end = game->end;
+  PgNum hands, finished, winner, hash;
+  const char *values[10] = {game->key,
+                            game->preset,
+                            options,
+                            tags_lines,
+                            store_pg_num(&hands, end ? end->hands : 0),
+                            store_pg_num(&finished, end && end->finished ? 1 : 0),
+                            end && end->winner ? store_pg_num(&winner, end->winner) : NULL,
+                            end ? store_pg_num(&hash, (int64_t)end->hash) : NULL,
+                            ids,
+                            tags};
   PGresult *res = store_pg_run(
-      s, PG_TAGS_INSERT,
-      "INSERT INTO tags(name, value, game_id)"
-      " SELECT DISTINCT CASE WHEN strpos(t, '=') > 0 THEN left(t, strpos(t, '=') - 1) ELSE t END,"
-      "        CASE WHEN strpos(t, '=') > 0 THEN substr(t, strpos(t, '=') + 1) ELSE '' END, $1::bigint"
-      "   FROM unnest($2::text[]) AS u(t) ON CONFLICT DO NOTHING",
-      2, values, NULL, NULL, false, "adding the tags", &rc, diag);
-  PQclear(res);
+      s, PG_GAME_INSERT,
+      "WITH g AS (INSERT INTO games(key, preset, options, tags, hands, finished, winner, hash)\n"
+      "           VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id),\n"
+      "     s AS (INSERT INTO seats(game_id, seat, player_id)\n"
+      "           SELECT g.id, u.o, u.p FROM g, unnest($9::bigint[]) WITH ORDINALITY AS u(p, o)),\n"
+      "     t AS (INSERT INTO tags(name, value, game_id)\n"
+      "           SELECT DISTINCT CASE WHEN strpos(u.t, '=') > 0 THEN left(u.t, strpos(u.t, '=') - 1) ELSE u.t END,\n"
+      "                  CASE WHEN strpos(u.t, '=') > 0 THEN substr(u.t, strpos(u.t, '=') + 1) ELSE '' END, g.id\n"
+      "             FROM g, unnest($10::text[]) AS u(t)\n"
+      "           ON CONFLICT DO NOTHING)\n"
+      "SELECT id FROM g",
+      10, values, NULL, NULL, false, "adding a game", &rc, diag);
+  if (res != NULL) {
+    *id = strtoll(PQgetvalue(res, 0, 0), NULL, 10);
+    PQclear(res);
+  } else if (strstr(diag ? diag->msg : "", "games_key_key") != NULL) {
+    /* the key's unique constraint: stored already, perhaps by another
+     * writer a moment ago */
+    store_set_msg(diag, "game '%s' is already stored", game->key);
+  }
+done:
+  free(options);
+  free(tags_lines);
   free(tags);
-  return res ? STORE_OK : rc;
+  return rc;
 }
 
 int store_pg_game_insert(Store *store, const StoreGame *game, int64_t *id, PnDiag *diag) {
   PgStore *s = pg_store(store);
-  /* Outside a transaction, one of its own makes the header, seats and
-   * tags go in together. */
+  /* Outside a transaction, one of its own makes the players and the
+   * game's rows go in together. */
   bool own = !s->in_tx;
   int rc = own ? store_pg_begin(store, diag) : STORE_OK;
   if (rc != STORE_OK)
     return rc;
-  rc = game_row_insert(s, game, id, diag);
-  if (rc == STORE_OK)
-    rc = seats_insert(s, *id, game, diag);
-  if (rc == STORE_OK)
-    rc = tags_insert(s, *id, game, diag);
+  rc = game_rows_insert(s, game, id, diag);
   if (!own)
     return rc;
   if (rc == STORE_OK)
