@@ -215,7 +215,12 @@ static int migrate_one(PgStore *s, const StoreMigration *m, PnDiag *diag) {
   if (rc != STORE_OK)
     goto done;
   /* the version again, now that no one else migrates: 0 without the table */
-  PGresult *res = PQexec(s->conn, "SELECT to_regclass('pinochle_meta') IS NOT NULL");
+  /* pg_class read with this statement's snapshot: to_regclass would use a
+   * catalog snapshot taken before the lock was granted, and miss the
+   * table the other program has just created */
+  PGresult *res = PQexec(s->conn, "SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_class AS c"
+                                  " JOIN pg_catalog.pg_namespace AS n ON n.oid = c.relnamespace"
+                                  " WHERE c.relname = 'pinochle_meta' AND n.nspname = current_schema())");
   bool has_meta = PQresultStatus(res) == PGRES_TUPLES_OK && PQgetvalue(res, 0, 0)[0] == 't';
   PQclear(res);
   long version = 0;

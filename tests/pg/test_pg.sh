@@ -145,11 +145,10 @@ fi
 [[ $(count "$race" "SELECT count(*) FROM hands") -eq $(count "$race" "SELECT sum(hands) FROM games") ]] ||
   fail "hands half-stored"
 
-check "two different files at once both land"
+check "two different files at once both land (into a new database: both migrate it, once)"
 "$PN" sim --variant partnership --games 200 --seed 8 -o "$tmp/a.csv" 2>/dev/null
 "$PN" sim --variant cutthroat-four --games 200 --seed 9 -o "$tmp/b.csv" 2>/dev/null
 both=$(new_db both)
-"$PN" init "$both" 2>/dev/null
 "$PN" import "$both" "$tmp/a.csv" >/dev/null 2>"$tmp/r1" & p1=$!
 "$PN" import "$both" "$tmp/b.csv" >/dev/null 2>"$tmp/r2" & p2=$!
 wait $p1; a=$?; wait $p2; b=$?
