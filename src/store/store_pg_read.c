@@ -29,10 +29,18 @@ typedef struct PgCursor {
 
 /* The walk, assembled from constant pieces with numbered parameters: only
  * the conditions a filter uses.  Values are always bound, never pasted. */
+/* Each row carries its game's seats as "SEAT:ID:BYTES:NAME" pieces in seat
+ * order (BYTES: the name's length, so any name reads back whole): one
+ * query instead of one more round trip per game. */
 static const char CURSOR_SELECT[] =
     "SELECT g.id, g.key, g.preset, g.options, g.tags, g.winner, g.finished,\n"
-    "       h.number, h.dealer, %s, h.results\n"
-    "  FROM games AS g LEFT JOIN hands AS h ON h.game_id = g.id\n"
+    "       h.number, h.dealer, %s, h.results, pl.seats\n"
+    "  FROM games AS g\n"
+    "  LEFT JOIN LATERAL (SELECT string_agg(s.seat || ':' || p.id || ':' || octet_length(p.name) || ':' || p.name,\n"
+    "                                       '' ORDER BY s.seat) AS seats\n"
+    "                       FROM seats AS s JOIN players AS p ON p.id = s.player_id\n"
+    "                      WHERE s.game_id = g.id) AS pl ON true\n"
+    "  LEFT JOIN hands AS h ON h.game_id = g.id\n"
     " WHERE true";
 #define ASCII_LOWER(x) "translate(" x ", 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')"
 
@@ -147,38 +155,35 @@ static void free_players(PgCursor *c) {
   c->nplayers = 0;
 }
 
-/* Reads the seats of game_id into the cursor. */
-static int load_players(PgCursor *c, int64_t game_id, PnDiag *diag) {
-  PgStore *s = pg_store(c->base.store);
+/* Reads a game's seats from the row's seats column ("SEAT:ID:BYTES:NAME"
+ * pieces) into the cursor. */
+static int load_players(PgCursor *c, int64_t game_id, const char *seats, PnDiag *diag) {
   free_players(c);
-  int rc;
-  PgNum game;
-  const char *values[1] = {store_pg_num(&game, game_id)};
-  PGresult *res = store_pg_run(s, PG_CURSOR_SEATS,
-                               "SELECT s.seat, p.id, p.name FROM seats AS s JOIN players AS p ON p.id = s.player_id"
-                               " WHERE s.game_id = $1 ORDER BY s.seat",
-                               1, values, NULL, NULL, true, "reading a game's players", &rc, diag);
-  if (res == NULL)
-    return rc;
-  rc = STORE_OK;
-  for (int i = 0; rc == STORE_OK && i < PQntuples(res); i++) {
-    int seat = (int)store_pg_int(res, i, 0);
-    if (seat < 1 || seat > PN_MAX_SEATS) {
-      store_set_msg(diag, "game %lld has a bad seat %d", (long long)game_id, seat);
-      rc = STORE_CORRUPT;
-      break;
+  const char *p = seats;
+  while (*p) {
+    char *end;
+    long seat = strtol(p, &end, 10);
+    long long id = *end == ':' ? strtoll(end + 1, &end, 10) : 0;
+    long bytes = *end == ':' ? strtol(end + 1, &end, 10) : -1;
+    if (*end != ':' || seat < 1 || seat > PN_MAX_SEATS || bytes < 0 || strlen(end + 1) < (size_t)bytes) {
+      store_set_msg(diag, "game %lld has a bad seat %ld", (long long)game_id, seat);
+      return STORE_CORRUPT;
     }
-    c->player_ids[seat - 1] = store_pg_int(res, i, 1);
-    c->players[seat - 1] = strdup(PQgetvalue(res, i, 2));
-    if (c->players[seat - 1] == NULL) {
+    char *name = malloc((size_t)bytes + 1);
+    if (name == NULL) {
       store_set_msg(diag, "out of memory");
-      rc = STORE_ERROR;
+      return STORE_ERROR;
     }
+    memcpy(name, end + 1, (size_t)bytes);
+    name[bytes] = '\0';
+    free(c->players[seat - 1]);
+    c->players[seat - 1] = name;
+    c->player_ids[seat - 1] = id;
     if (seat > c->nplayers)
-      c->nplayers = seat;
+      c->nplayers = (int)seat;
+    p = end + 1 + bytes;
   }
-  PQclear(res);
-  return rc;
+  return STORE_OK;
 }
 
 int store_pg_cursor_next(StoreCursor *cursor, StoreRow *row, PnDiag *diag) {
@@ -210,7 +215,7 @@ int store_pg_cursor_next(StoreCursor *cursor, StoreRow *row, PnDiag *diag) {
   row->game_id = store_pg_int(b, i, 0);
   row->new_game = row->game_id != c->game_id;
   if (row->new_game) {
-    int rc = load_players(c, row->game_id, diag);
+    int rc = load_players(c, row->game_id, PQgetvalue(b, i, 11), diag);
     if (rc != STORE_OK)
       return rc;
     c->game_id = row->game_id;
