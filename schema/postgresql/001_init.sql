@@ -102,4 +102,183 @@ CREATE TABLE findings (
 );
 CREATE INDEX findings_game ON findings(game_id);
 
+-- ---------------------------------------------------------------- views
+--
+-- The same views as schema/sqlite/001_init.sql, with the same names,
+-- columns and rows, for users of psql.  PostgreSQL reads a byte with
+-- get_byte, so the blobs are unfolded by two small functions in
+-- PL/pgSQL instead of SQLite's recursive walks.  docs/SCHEMA.md
+-- describes the encoding.
+
+-- A card's two letters from its byte (0 = AS ... 23 = 9C ... 31 = 7C).
+CREATE FUNCTION pn_card(b integer) RETURNS text LANGUAGE sql IMMUTABLE STRICT AS $$
+  SELECT substr('ASTSKSQSJS9S8S7SAHTHKHQHJH9H8H7HADTDKDQDJD9D8D7DACTCKCQCJC9C8C7C', 2 * b + 1, 2)
+$$;
+
+-- Every event of one hand: its events blob, its results blob (for the
+-- tricks' leaders and winners: the last N bytes are the N tricks, leader
+-- | winner << 4, after the byte N itself) and the game's seat count p.
+CREATE FUNCTION pn_hand_events(events bytea, results bytea, p integer)
+RETURNS TABLE (seq integer, seat integer, action_code integer, action text, cards text, value text,
+               trick integer, "position" integer, leader integer, winner integer)
+LANGUAGE plpgsql IMMUTABLE AS $$
+DECLARE
+  at integer := 0;
+  len integer := length(events);
+  code integer;
+  n integer;
+  vlen integer;
+  plays integer := 0;
+  ntricks integer;
+  ok boolean;
+  rlen integer := coalesce(length(results), 0);
+  card_list text;
+BEGIN
+  -- the plays first, for the trick count n (all plays / players)
+  WHILE at < len LOOP
+    code := get_byte(events, at) % 32;
+    at := at + 1;
+    IF code = 14 THEN
+      plays := plays + 1;
+      at := at + 1;
+    ELSIF code NOT IN (0, 6, 13, 15) THEN
+      n := get_byte(events, at);
+      at := at + 1 + n;
+      vlen := get_byte(events, at);
+      at := at + 1 + vlen;
+    END IF;
+  END LOOP;
+  ntricks := CASE WHEN p > 0 THEN plays / p END;
+  ok := rlen > ntricks AND get_byte(results, rlen - ntricks - 1) = ntricks;
+  at := 0;
+  seq := 0;
+  plays := 0;
+  WHILE at < len LOOP
+    code := get_byte(events, at);
+    at := at + 1;
+    seq := seq + 1;
+    seat := NULLIF(code / 32, 0);
+    action_code := code % 32;
+    action := rtrim(substr('dealer  deal    turnup  stock   widow   bid     pass    trump   call    discard give    dix     meld    moon    play    out     score   ', 8 * action_code + 1, 8));
+    cards := NULL;
+    value := NULL;
+    trick := NULL;
+    "position" := NULL;
+    leader := NULL;
+    winner := NULL;
+    IF action_code = 14 THEN
+      cards := pn_card(get_byte(events, at));
+      at := at + 1;
+      plays := plays + 1;
+      trick := (plays - 1) / p + 1;
+      "position" := (plays - 1) % p + 1;
+      IF ok AND trick <= ntricks THEN
+        leader := get_byte(results, rlen - ntricks + trick - 1) % 16;
+        winner := get_byte(results, rlen - ntricks + trick - 1) / 16;
+      END IF;
+    ELSIF action_code NOT IN (0, 6, 13, 15) THEN
+      n := get_byte(events, at);
+      at := at + 1;
+      card_list := '';
+      FOR i IN 1 .. n LOOP
+        card_list := card_list || CASE WHEN card_list = '' THEN '' ELSE ' ' END || pn_card(get_byte(events, at));
+        at := at + 1;
+      END LOOP;
+      cards := NULLIF(card_list, '');
+      vlen := get_byte(events, at);
+      IF vlen > 0 THEN
+        value := convert_from(substring(events FROM at + 2 FOR vlen), 'UTF8');
+      END IF;
+      at := at + 1 + vlen;
+    END IF;
+    RETURN NEXT;
+  END LOOP;
+END
+$$;
+
+-- hands.results read as its unsigned LEB128 varints, k = 0, 1, ... at
+-- index k + 1, the signed ones zigzag-decoded, the renege counts (a
+-- byte per kind) summed: as hand_results_v of SQLite explains.
+CREATE FUNCTION pn_results(results bytea) RETURNS bigint[] LANGUAGE plpgsql IMMUTABLE AS $$
+DECLARE
+  out bigint[] := '{}';
+  at integer := 0;
+  len integer := coalesce(length(results), 0);
+  u bigint;
+  mul bigint;
+  b integer;
+  k integer := 0;
+BEGIN
+  WHILE at < len LOOP
+    u := 0;
+    mul := 1;
+    LOOP
+      b := get_byte(results, at);
+      at := at + 1;
+      u := u + (b % 128) * mul;
+      mul := mul * 128;
+      EXIT WHEN b < 128 OR at >= len;
+    END LOOP;
+    IF k = 3 OR (k >= 8 AND (k - 8) % 7 IN (0, 1, 2, 4, 5)) THEN
+      u := CASE WHEN u % 2 = 1 THEN -(u + 1) / 2 ELSE u / 2 END;
+    ELSIF k >= 8 AND (k - 8) % 7 = 6 THEN
+      u := u % 256 + u / 256 % 256 + u / 65536 % 256 + u / 16777216 % 256;
+    END IF;
+    out := out || u;
+    k := k + 1;
+  END LOOP;
+  RETURN out;
+END
+$$;
+
+-- hand_events_v: every event of every hand, with its trick for a play.
+CREATE VIEW hand_events_v AS
+SELECT x.game_id AS game_id, x.number AS hand, e.seq, e.seat, e.action_code, e.action, e.cards, e.value,
+       e.trick, e."position" AS position, e.leader, e.winner
+  FROM hands AS x
+  CROSS JOIN LATERAL pn_hand_events(x.events, x.results,
+                                    (SELECT count(*)::integer FROM seats WHERE game_id = x.game_id)) AS e;
+
+-- events_v: the event log, one row per event of every stored hand.
+CREATE VIEW events_v AS
+SELECT g.key AS game, e.hand AS hand, e.seq AS seq, e.seat AS seat, e.action AS action,
+       e.cards AS cards, e.value AS value
+  FROM hand_events_v AS e
+  JOIN games AS g ON g.id = e.game_id;
+
+-- plays_v: every card played, with its trick, the trick's leader and winner.
+CREATE VIEW plays_v AS
+SELECT g.key AS game, e.hand AS hand, e.seq AS seq, e.trick AS trick, e.position AS position,
+       e.seat AS seat, p.name AS player, e.cards AS card, e.leader AS leader, e.winner AS winner
+  FROM hand_events_v AS e
+  JOIN games AS g ON g.id = e.game_id
+  LEFT JOIN seats AS st ON st.game_id = e.game_id AND st.seat = e.seat
+  LEFT JOIN players AS p ON p.id = st.player_id
+ WHERE e.action_code = 14;
+
+-- hand_results_v: what each seat got from each hand (d[k + 1] is varint k).
+CREATE VIEW hand_results_v AS
+SELECT g.key AS game, x.number AS hand, st.seat AS seat, p.name AS player,
+       CASE WHEN g.preset IN ('partnership', 'partnership-auction', 'single-bid', 'firehouse',
+                              'double-deck') THEN (st.seat - 1) % 2 + 1
+            WHEN g.preset = 'five-call' THEN 2 - (st.seat IN (r.d[3], r.d[5]))::integer
+            ELSE st.seat END AS side,
+       x.dealer AS dealer,
+       NULLIF(r.d[3], 0) AS bidder,
+       CASE WHEN r.d[3] > 0 THEN r.d[4] END AS bid,
+       NULLIF(substr('SHDC', r.d[6]::integer, 1), '') AS trump,
+       CASE WHEN r.d[3] > 0 THEN r.d[2] / 2 % 2 END AS made,
+       r.d[2 + 7 * st.seat] AS meld_shown,
+       r.d[3 + 7 * st.seat] AS meld_counted,
+       r.d[4 + 7 * st.seat] AS counters,
+       r.d[5 + 7 * st.seat] AS tricks,
+       r.d[6 + 7 * st.seat] AS score,
+       r.d[7 + 7 * st.seat] AS total,
+       r.d[8 + 7 * st.seat] AS reneges
+  FROM games AS g
+  JOIN hands AS x ON x.game_id = g.id
+  CROSS JOIN LATERAL (SELECT pn_results(x.results) AS d) AS r
+  JOIN seats AS st ON st.game_id = x.game_id AND st.seat <= r.d[8]
+  LEFT JOIN players AS p ON p.id = st.player_id;
+
 UPDATE pinochle_meta SET version = 1;
