@@ -4,6 +4,7 @@
 # audit, export, every report and the views (events_v, plays_v,
 # hand_results_v) compared byte for byte; the audit golden
 # files (tests/audit/planted.audit.*) from a PostgreSQL database; and the
+# recorder (a game typed in, exported as its log imports); and the
 # faults, each a clear error, exit 2 and nothing half-stored:
 #   - a unique-key race: two importers of the same file at once;
 #   - a read-only role;
@@ -126,6 +127,27 @@ check "copy into a database that holds games: refused"
 "$PN" copy "$lite" "$cp_pg" >/dev/null 2>"$tmp/err"; rc=$?
 [[ $rc -eq 2 ]] || fail "exit $rc, not 2"
 grep -q "already holds games" "$tmp/err" || fail "$(head -2 "$tmp/err")"
+
+section "pinochle record into PostgreSQL"
+# one simulated game of each of three presets typed into the recorder
+# (tests/record/log2rec.awk), exported: the same bytes as its log imported
+rec=$(new_db rec)
+for p in partnership-auction auction five-call; do
+  check "record $p"
+  "$PN" sim --variant "$p" --games 1 --seed 31 --players Ann,Bob,Cal,Dee,Eve -o "$tmp/rec-$p.csv" 2>/dev/null
+  log=$tmp/rec-$p.csv
+  key=$(awk -F, 'NR == 2 { print $1 }' "$log")
+  header=(--players "$(awk -F, '$5 == "player" { printf "%s%s", sep, $7; sep = "," }' "$log")")
+  while IFS= read -r o; do header+=(--option "$o"); done < <(awk -F, '$2 == 0 && $5 == "option" { print $7 }' "$log")
+  while IFS= read -r t; do header+=(--tag "$t"); done < <(awk -F, '$2 == 0 && $5 == "tag" { print $7 }' "$log")
+  awk -v draws=0 -f "$ROOT/tests/record/log2rec.awk" "$log" >"$tmp/rec.in"
+  "$PN" record "$rec" --variant "$p" "${header[@]}" --game "$key" --yes <"$tmp/rec.in" >"$tmp/rec.out" 2>&1 ||
+    fail "record: $(grep -m2 error "$tmp/rec.out")"
+  "$PN" export "$rec" --game "$key" >"$tmp/rec-export.csv" 2>"$tmp/err" || fail "export: $(head -2 "$tmp/err")"
+  "$PN" import "$tmp/rec-$p.db" "$log" 2>/dev/null
+  "$PN" export "$tmp/rec-$p.db" >"$tmp/imp-export.csv"
+  cmp -s "$tmp/rec-export.csv" "$tmp/imp-export.csv" || fail "the recorded game differs from its log imported"
+done
 
 section "the audit golden files from PostgreSQL"
 gold=$(new_db gold)
