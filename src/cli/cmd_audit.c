@@ -181,7 +181,9 @@ int cmd_audit(const CliCommand *self, int argc, char **argv) {
    * audit: say so before anything is written or recorded. */
   int checked = audit_check_selection(store, &args.filter, opts.player, &diag);
   if (checked != 0) {
-    if (checked == AUDIT_NOT_FOUND) cli_error(self, "%s: %s", db, diag.msg);
+    char shown[256]; /* a URI's password is never printed */
+    store_name_shown(db, shown, sizeof shown);
+    if (checked == AUDIT_NOT_FOUND) cli_error(self, "%s: %s", shown, diag.msg);
     else cli_error(self, "%s", diag.msg);
     goto done;
   }

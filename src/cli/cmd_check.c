@@ -114,12 +114,14 @@ int cmd_check(const CliCommand *self, int argc, char **argv) {
   if (argc - optind < 1) return cli_usage_error(self, "missing DB");
   if (argc - optind > 1) return cli_usage_error(self, "unexpected argument '%s'", argv[optind + 1]);
 
-  Check ck = {.db = argv[optind]};
+  char shown[256]; /* every line starts with it: a URI's password is never printed */
+  store_name_shown(argv[optind], shown, sizeof shown);
+  Check ck = {.db = shown};
   int rc = CLI_USAGE;
   Store *store = NULL;
   PnDiag diag = {0};
   ReplayCheckStats st = {0};
-  int orc = store_open(ck.db, STORE_READONLY | STORE_MUST_EXIST, &store, &diag);
+  int orc = store_open(argv[optind], STORE_READONLY | STORE_MUST_EXIST, &store, &diag);
   if (orc == STORE_OLDER || orc == STORE_CORRUPT) {
     /* it is a pinochle database, and this is what is wrong with it */
     problem(&ck, "%s", unprefixed(&ck, diag.msg));

@@ -88,6 +88,8 @@ int cmd_export(const CliCommand *self, int argc, char **argv) {
     goto done;
   }
   const char *db = argv[optind];
+  char shown[256]; /* db in messages: a URI's password is never printed */
+  store_name_shown(db, shown, sizeof shown);
   PnDiag diag = {0};
   if (store_open(db, STORE_READONLY | STORE_MUST_EXIST, &store, &diag) != 0) {
     cli_error(self, "%s", diag.msg);
@@ -101,7 +103,7 @@ int cmd_export(const CliCommand *self, int argc, char **argv) {
   if (!cli_output_close(out, output) && got == 0) got = EXPORT_WRITE;
   if (got != 0) {
     if (got == EXPORT_WRITE) cli_error(self, "%s: write error", output ? output : "standard output");
-    else cli_error(self, "%s: %s", db, diag.msg);
+    else cli_error(self, "%s: %s", shown, diag.msg);
     cli_output_discard(output);
     goto done;
   }

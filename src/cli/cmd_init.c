@@ -79,6 +79,9 @@ int cmd_init(const CliCommand *self, int argc, char **argv) {
   }
   int found = store_schema_found(store);
   store_close(store);
+  char shown[256]; /* a URI's password is never printed */
+  store_name_shown(db, shown, sizeof shown);
+  db = shown;
   /* What was done is a message to the user, not data: stderr, as every
    * command's summary, so stdout stays empty. */
   if (found == 0)

@@ -258,7 +258,9 @@ static int run(const CliCommand *self, const ReportArgs *a) {
   if (out) {
     int got = (a->html ? a->report->html : a->report->run)(store, &a->q, (const char *const *)a->args, a->format, out, &diag);
     bool write_error = !cli_output_close(out, a->output);
-    if (got != 0) cli_error(self, "%s: %s", a->db, diag.msg);
+    char shown[256]; /* a URI's password is never printed */
+    store_name_shown(a->db, shown, sizeof shown);
+    if (got != 0) cli_error(self, "%s: %s", shown, diag.msg);
     else if (write_error) cli_error(self, "%s: write error", a->output ? a->output : "standard output");
     else rc = CLI_OK;
     if (rc != CLI_OK) cli_output_discard(a->output);

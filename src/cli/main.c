@@ -45,6 +45,7 @@ static const CliCommand *const commands[] = {
     &cmd_sim_def,
     &cmd_check_def,
     &cmd_serve_def,
+    &cmd_copy_def,
     &cmd_meld_def,
     &cmd_rules_def,
 };
