@@ -113,6 +113,11 @@ done
 for preset in partnership-auction auction five-call; do
   if table_log "terse-$preset" "$here/../../sample-data/club-$preset.csv" 1; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
 done
+# ... and with each line's cards typed without spaces ("ASASKSJS") and the
+# dealer left to go round
+for preset in partnership-auction cutthroat-four double-deck; do
+  if table_log "compact-$preset" "$here/../../sample-data/club-$preset.csv" 2; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+done
 # against the lines of the same hands with their deal (log2rec.awk)
 awk -f "$here/log2rec.awk" "$here/../../sample-data/club-partnership-auction.csv" > "$work/pa-dealt.rec"
 echo "dealt first, sample partnership-auction: $(( $(wc -c < "$work/pa-dealt.rec") /
