@@ -118,6 +118,13 @@ done
 for preset in partnership-auction cutthroat-four double-deck; do
   if table_log "compact-$preset" "$here/../../sample-data/club-$preset.csv" 2; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
 done
+# A player whose name spells cards run together (Adah: AD AH) is still the
+# player at the start of a line, in any case.
+printf 'pass\npass\npass\npass\ntrump H\nadah meld KH QH\n' |
+  "$pinochle" record "$work/adah.db" --variant partnership-auction --players Adah,Bob,Cal,Dee --game adah \
+  > "$work/adah.out" 2>&1
+if grep -q "^meld: Adah shows 40 by the rules" "$work/adah.out" && ! grep -q error "$work/adah.out"; then
+  pass=$((pass + 1)); else echo "FAIL name spelling cards"; cat "$work/adah.out"; fail=$((fail + 1)); fi
 # against the lines of the same hands with their deal (log2rec.awk)
 awk -f "$here/log2rec.awk" "$here/../../sample-data/club-partnership-auction.csv" > "$work/pa-dealt.rec"
 echo "dealt first, sample partnership-auction: $(( $(wc -c < "$work/pa-dealt.rec") /
