@@ -736,7 +736,7 @@ static void hand_body(FILE *out, const ReportHtml *html, const json_t *j) {
 
   /* The deal, then the cards each seat played (its hand at the first lead
    * when every card is played: the diagram the tricks step through). */
-  static char held[PN_MAX_SEATS][MAX_HELD][3];
+  char held[PN_MAX_SEATS][MAX_HELD][3]; /* 600 bytes: on the stack, not a static the server would share */
   int count[PN_MAX_SEATS] = {0};
   bool stock = false;
   for (size_t i = 0; i < json_array_size(events); i++) {
