@@ -98,5 +98,6 @@ int cmd_sim(const CliCommand *self, int argc, char **argv);
 int cmd_audit(const CliCommand *self, int argc, char **argv);
 int cmd_record(const CliCommand *self, int argc, char **argv);
 int cmd_check(const CliCommand *self, int argc, char **argv);
+int cmd_analyze(const CliCommand *self, int argc, char **argv);
 
 #endif
