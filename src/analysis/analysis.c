@@ -90,6 +90,7 @@ static void value_play(Analyzer *a, const PnGame *game, const PnEvent *ev, AnHan
   PnDdPlay p;
   int rc = pn_dd_play(&a->solver, game, ev->cards[0], &p);
   out->nodes += a->solver.nodes;
+  if (rc == PN_DD_BAD_CARD) return; /* a renege: no legal card to compare it with; the plays after it are valued */
   if (rc < 0) {
     solver_stopped(out, rc);
     return;
