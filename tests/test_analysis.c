@@ -134,7 +134,7 @@ static void test_analysis_stored_form_round_trips(void **state) {
   static AnHand h, back;
   memset(&h, 0, sizeof h);
   h = (AnHand){.hand = 7, .status = AN_ANALYSED, .bidder = 3, .bid = 350, .side = 0, .par = 210, .taken = 190,
-               .meld = 160, .could_make = true, .made = false, .nplays = 2};
+               .meld = 160, .could_make = true, .made = false, .nplays = 2, .budget = 2000000};
   h.plays[0] = (AnPlay){.seq = 17, .seat = 3, .card = PN_CARD(1, 0), .valued = true, .par_before = 210,
                         .par_after = 200, .cost = 10};
   h.plays[1] = (AnPlay){.seq = 18, .seat = 4, .card = PN_CARD(1, 2), .valued = false};

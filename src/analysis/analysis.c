@@ -127,6 +127,7 @@ int analysis_hand(Analyzer *a, PnGame *game, const StoreRow *row, AnHand *out, P
   out->hand = row->hand;
   out->par = -1;
   out->status = AN_ANALYSED;
+  out->budget = a ? a->budget : 0;
   const uint8_t *p = row->events;
   size_t left = row->events_len;
   int seq = 0;
@@ -173,7 +174,8 @@ int analysis_hand(Analyzer *a, PnGame *game, const StoreRow *row, AnHand *out, P
 
 /* ------------------------------------------------------------ stored form
  * Little-endian: version byte 1, status, bidder, side, bid (2), par (2),
- * taken (2), meld (2), flags (could_make 1, made 2), nplays; then per play
+ * taken (2), meld (2), flags (could_make 1, made 2), nplays, the budget in
+ * thousands of nodes (4, rounded up); then per play
  * seq (2), seat, card, flags (valued 1), par_before (2), par_after (2),
  * cost (2), a pad byte.  Plays keep seq, seat and card so a report needs
  * no replay to show them. */
@@ -202,6 +204,8 @@ size_t analysis_encode(const AnHand *h, uint8_t *out) {
   put16(&at, h->meld);
   *at++ = (uint8_t)((h->could_make ? 1 : 0) | (h->made ? 2 : 0));
   *at++ = (uint8_t)h->nplays;
+  uint32_t budget = h->budget <= 0 ? 0 : (uint32_t)((h->budget + 999) / 1000);
+  for (int i = 0; i < 4; i++) *at++ = (uint8_t)(budget >> (8 * i));
   for (int i = 0; i < h->nplays; i++) {
     const AnPlay *p = &h->plays[i];
     put16(&at, p->seq);
@@ -218,7 +222,7 @@ size_t analysis_encode(const AnHand *h, uint8_t *out) {
 
 int analysis_decode(const uint8_t *data, size_t len, AnHand *h) {
   memset(h, 0, sizeof *h);
-  if (len < 14 || data[0] != 1 || data[1] > AN_NO_PLAY) return -1;
+  if (len < 18 || data[0] != 1 || data[1] > AN_NO_PLAY) return -1;
   const uint8_t *at = data + 1;
   h->status = (AnStatus)*at++;
   h->bidder = *at++;
@@ -230,7 +234,10 @@ int analysis_decode(const uint8_t *data, size_t len, AnHand *h) {
   h->could_make = (*at & 1) != 0;
   h->made = (*at++ & 2) != 0;
   h->nplays = *at++;
-  if (h->nplays > AN_MAX_PLAYS || len != 14 + (size_t)h->nplays * 12) return -1;
+  uint32_t budget = 0;
+  for (int i = 0; i < 4; i++) budget |= (uint32_t)*at++ << (8 * i);
+  h->budget = (long)budget * 1000;
+  if (h->nplays > AN_MAX_PLAYS || len != 18 + (size_t)h->nplays * 12) return -1;
   for (int i = 0; i < h->nplays; i++) {
     AnPlay *p = &h->plays[i];
     p->seq = get16(&at);

@@ -53,6 +53,8 @@ typedef struct AnHand {
   int nplays;
   AnPlay plays[AN_MAX_PLAYS];
   long nodes;         /* solver nodes spent (0 when read from the store) */
+  long budget;        /* the node budget it was searched with (0 = none): a
+                         stored AN_BUDGET hand stands for runs with no more */
 } AnHand;
 
 typedef struct Analyzer Analyzer;
@@ -76,7 +78,7 @@ int analysis_hand(Analyzer *a, PnGame *game, const StoreRow *row, AnHand *out, P
 
 /* The stored form of an AnHand (store_analysis_put): at most
  * AN_MAX_BYTES bytes.  decode returns 0, or -1 for bytes that are not one. */
-#define AN_MAX_BYTES (32 + AN_MAX_PLAYS * 12)
+#define AN_MAX_BYTES (32 + AN_MAX_PLAYS * 12) /* a header of 18 bytes, 12 per play */
 size_t analysis_encode(const AnHand *h, uint8_t *out);
 int analysis_decode(const uint8_t *data, size_t len, AnHand *h);
 

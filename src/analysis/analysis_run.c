@@ -126,17 +126,20 @@ static int one_hand(Store *store, Analyzer *an, PnGame *game, const StoreRow *ro
   int got = store_analysis_get(store, row->game_id, row->hand, PN_RULES_VERSION, key, buf, sizeof buf, &len, diag);
   if (got < 0) return got;
   AnHand cached;
-  if (got == 1 && analysis_decode(buf, len, &cached) == 0) {
+  /* A hand the budget stopped stands for runs with no more budget than it had. */
+  bool usable = got == 1 && analysis_decode(buf, len, &cached) == 0 &&
+                (cached.status != AN_BUDGET || (opts->budget > 0 && opts->budget <= cached.budget));
+  if (usable) {
     if (analysis_hand(NULL, game, row, h, diag) != 0) return -1;
     cached.hand = row->hand;
     *h = cached;
     stats->stored++;
+    if (h->status == AN_BUDGET) stats->unanalysed++;
     return 0;
   }
   if (analysis_hand(an, game, row, h, diag) != 0) return -1;
   stats->searched++;
   stats->nodes += h->nodes;
-  if (h->status == AN_BUDGET) return 0; /* unanalysed: a later run with more budget tries again */
   if (!opts->store_results) return 0;
   len = analysis_encode(h, buf);
   return store_analysis_put(store, row->game_id, row->hand, PN_RULES_VERSION, key, buf, len, diag);
@@ -190,7 +193,7 @@ int analysis_run(Store *store, const StoreFilter *filter, const AnRunOptions *op
     stats->hands++;
     rc = one_hand(store, an, game, &row, opts, h, stats, diag);
     if (rc != 0) goto done;
-    if (h->status == AN_BUDGET) stats->unanalysed++;
+    if (h->status == AN_BUDGET && h->nodes > 0) stats->unanalysed++;
     if (h->status == AN_UNSUPPORTED) stats->unsupported++;
     if (opts->format == OUT_TEXT) write_text(out, &row, h);
     else if (opts->format == OUT_CSV) write_csv(out, &row, h);

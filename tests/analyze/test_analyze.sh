@@ -6,7 +6,7 @@
 # what it took), the verdict line, the analysis kept in the database (a
 # second run searches nothing and prints the same; a stale key or rules
 # version is searched again), the node budget marking a hand unanalysed
-# (and not kept), and the exit codes of bad usage.
+# (kept for runs with no more budget), and the exit codes of bad usage.
 #
 # PINOCHLE_WRAPPER (e.g. "valgrind -q --error-exitcode=99") wraps each run.
 set -uo pipefail
@@ -123,14 +123,21 @@ if command -v sqlite3 >/dev/null 2>&1; then
   err_has '1 hands \(1 searched, 0 stored before'
 fi
 
-echo "-- the budget: unanalysed, exit 0, not kept"
+echo "-- the budget: unanalysed, exit 0, kept for runs with no more budget"
 t budget 0 analyze "$db" --game "$G" --hand 1 --format json --budget 1000
 out_has '"status": "budget"'
 out_has '"par": null'
 err_has '1 unanalysed: budget'
-t budget-not-kept 0 analyze "$db" --game "$G" --hand 1 --format csv --budget 1000
-err_has '1 hands \(1 searched, 0 stored before, 1 unanalysed'
+t budget-kept 0 analyze "$db" --game "$G" --hand 1 --format csv --budget 1000
+err_has '1 hands \(0 searched, 1 stored before, 1 unanalysed'
 tail -n +2 "$tmp/out" | awk -F, '$6 != "" {exit 1}' || fail "an unanalysed hand's play has values"
+t budget-smaller 0 analyze "$db" --game "$G" --hand 1 --format csv --budget 500
+err_has '1 hands \(0 searched, 1 stored before, 1 unanalysed'
+t budget-larger 0 analyze "$db" --game "$G" --hand 1 --format csv --budget 2000
+err_has '1 hands \(1 searched, 0 stored before, 1 unanalysed'
+t budget-none 0 analyze "$db" --game "$G" --hand 3 --format csv --budget 0
+err_has '1 hands \(0 searched, 1 stored before, 0 unanalysed'
+
 
 echo "-- -o and --quiet"
 t output 0 analyze "$db" --game "$G" --hand 3 --format csv -o "$tmp/plays.csv" --quiet
