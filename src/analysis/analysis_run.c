@@ -110,8 +110,9 @@ static int count_hands(Store *store, const StoreFilter *filter, long *total, PnD
   StoreRow row;
   int rc = store_cursor_open(store, &f, &c, diag);
   *total = 0;
-  while (rc == 0 && (rc = store_cursor_next(c, &row, diag)) == 1)
-    if (row.hand > 0) (*total)++;
+  if (rc == 0)
+    while ((rc = store_cursor_next(c, &row, diag)) == 1)
+      if (row.hand > 0) (*total)++;
   store_cursor_close(c);
   return rc < 0 ? rc : 0;
 }

@@ -145,5 +145,14 @@ out_empty
 [[ ! -s $tmp/err ]] || fail "--quiet printed to stderr"
 cmp -s "$tmp/first.csv" "$tmp/plays.csv" || fail "-o wrote something else"
 
+echo "-- a progress bar on a terminal, ending at every hand of the game"
+if command -v script >/dev/null 2>&1; then
+  name=progress-bar args=(analyze "$db" --game "$G" -o /dev/null)
+  checks=$((checks + 1))
+  nhands=$(awk -F, -v g="$G" '$1 == g && $2 > 0 {print $2}' "$SAMPLE" | sort -u | wc -l)
+  script -qec "$PN analyze '$db' --game '$G' --budget 1000 -o /dev/null" /dev/null >"$tmp/out" 2>&1 </dev/null
+  grep -q "analyze: \[#*\] 100% $nhands/$nhands hands" "$tmp/out" || fail "no bar ending at $nhands/$nhands hands"
+fi
+
 echo "test_analyze: $checks checks, $failures failures"
 [[ $failures -eq 0 ]]
