@@ -4,6 +4,7 @@
 #include "export.h"
 
 #include <stdarg.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "codec.h"
@@ -30,42 +31,119 @@ static int fail(PnDiag *diag, int rc, const char *fmt, ...) {
   return rc;
 }
 
-/* A header row: hand 0, seq, seat ("" none), action, value. */
-static int header_row(FILE *out, const char *key, int seq, int seat, const char *action, const char *value) {
-  char seq_text[16], seat_text[16] = "";
-  snprintf(seq_text, sizeof seq_text, "%d", seq);
-  if (seat) snprintf(seat_text, sizeof seat_text, "%d", seat);
-  const char *field[7] = {key, "0", seq_text, seat_text, action, "", value};
-  return export_row(out, field);
-}
-
-/* One row per entry of a stored options or tags column (store_lines_next:
- * a multi-line tag comes back whole); advances *seq. */
-static int header_lines(FILE *out, const char *key, int *seq, const char *action, const char *lines) {
-  char buf[CSV_READER_MAX_FIELD + 1];
-  const char *at = lines;
-  while (store_lines_next(&at, buf, sizeof buf))
-    if (header_row(out, key, ++*seq, 0, action, buf) != 0) return -1;
+int export_writer_game(ExportWriter *w, FILE *out, const char *key) {
+  size_t len = strlen(key);
+  char *prefix = malloc(2 * len + 4); /* every byte a doubled quote, two quotes, the comma, NUL */
+  if (!prefix) return -1;
+  char *p = prefix;
+  if (out_csv_needs_quotes(key, true)) { /* the first field: a leading '#' is quoted too */
+    *p++ = '"';
+    for (const char *c = key; *c; c++) {
+      if (*c == '"') *p++ = '"';
+      *p++ = *c;
+    }
+    *p++ = '"';
+  } else {
+    memcpy(p, key, len);
+    p += len;
+  }
+  *p++ = ',';
+  *p = '\0';
+  free(w->prefix);
+  *w = (ExportWriter){.out = out, .prefix = prefix, .prefix_len = (size_t)(p - prefix)};
   return 0;
 }
 
-static int write_game_header(FILE *out, const StoreRow *row) {
-  int seq = 0;
-  if (header_row(out, row->key, ++seq, 0, "variant", row->preset) != 0) return -1;
-  if (header_lines(out, row->key, &seq, "option", row->options) != 0) return -1;
-  for (int s = 1; s <= row->nplayers; s++)
-    if (header_row(out, row->key, ++seq, s, "player", row->players[s - 1] ? row->players[s - 1] : "") != 0)
-      return -1;
-  return header_lines(out, row->key, &seq, "tag", row->tags);
+void export_writer_hand(ExportWriter *w, int hand) {
+  w->hand = hand;
+  w->seq = 0;
 }
 
-long export_hand_rows(FILE *out, const char *key, int hand, int dix_rank, const uint8_t *events, size_t len) {
-  char hand_text[24], seq_text[24], seat_text[24], value[64];
-  char cards[PN_MAX_EVENT_CARDS * 3 + 1];
-  snprintf(hand_text, sizeof hand_text, "%d", hand);
+void export_writer_end(ExportWriter *w) {
+  free(w->prefix);
+  w->prefix = NULL;
+}
+
+static char *put_int(char *p, long v) {
+  char digits[24];
+  int n = 0;
+  bool negative = v < 0;
+  unsigned long u = negative ? 0UL - (unsigned long)v : (unsigned long)v;
+  do digits[n++] = (char)('0' + u % 10);
+  while ((u /= 10) > 0);
+  if (negative) *p++ = '-';
+  while (n) *p++ = digits[--n];
+  return p;
+}
+
+int export_writer_row(ExportWriter *w, int seat, const char *action, const PnCard *cards, int ncards,
+                      const char *value) {
+  char line[384 + PN_MAX_EVENT_CARDS * 3]; /* a short key, numbers, an action name and the cards */
+  char *p = line;
+  if (w->prefix_len <= 256) { /* one fwrite a row: the simulator writes tens of millions */
+    memcpy(p, w->prefix, w->prefix_len);
+    p += w->prefix_len;
+  } else {
+    fwrite(w->prefix, 1, w->prefix_len, w->out);
+  }
+  p = put_int(p, w->hand);
+  *p++ = ',';
+  p = put_int(p, ++w->seq);
+  *p++ = ',';
+  if (seat) p = put_int(p, seat);
+  *p++ = ',';
+  size_t alen = strlen(action);
+  memcpy(p, action, alen);
+  p += alen;
+  *p++ = ',';
+  for (int i = 0; i < ncards && i < PN_MAX_EVENT_CARDS; i++) {
+    char two[3];
+    if (i) *p++ = ' ';
+    pn_card_str(cards[i], two);
+    *p++ = two[0];
+    *p++ = two[1];
+  }
+  fwrite(line, 1, (size_t)(p - line), w->out);
+  if (value && out_csv_needs_quotes(value, false)) {
+    out_csv_field(w->out, value, false); /* the comma, then the field quoted */
+  } else {
+    fputc(',', w->out);
+    if (value) fputs(value, w->out);
+  }
+  fputc('\n', w->out);
+  return ferror(w->out) ? -1 : 0;
+}
+
+int export_writer_event(ExportWriter *w, const PnEvent *ev) {
+  char value[64];
+  return export_writer_row(w, ev->seat, pn_action_name(ev->action), ev->cards, ev->ncards,
+                           codec_value_text(ev, value, sizeof value));
+}
+
+/* One row per entry of a stored options or tags column (store_lines_next:
+ * a multi-line tag comes back whole). */
+static int header_lines(ExportWriter *w, const char *action, const char *lines) {
+  char buf[CSV_READER_MAX_FIELD + 1];
+  const char *at = lines;
+  while (store_lines_next(&at, buf, sizeof buf))
+    if (export_writer_row(w, 0, action, NULL, 0, buf) != 0) return -1;
+  return 0;
+}
+
+static int write_game_header(ExportWriter *w, const StoreRow *row) {
+  if (export_writer_row(w, 0, "variant", NULL, 0, row->preset) != 0) return -1;
+  if (header_lines(w, "option", row->options) != 0) return -1;
+  for (int s = 1; s <= row->nplayers; s++)
+    if (export_writer_row(w, s, "player", NULL, 0, row->players[s - 1] ? row->players[s - 1] : "") != 0) return -1;
+  return header_lines(w, "tag", row->tags);
+}
+
+/* A hand's rows on w (its game started). */
+static long hand_rows(ExportWriter *w, int hand, int dix_rank, const uint8_t *events, size_t len) {
+  char value[64];
   size_t at = 0;
-  long seq = 0;
   int trump = -1; /* the first turn-up's suit: the only presets with a dix turn trump up */
+  export_writer_hand(w, hand);
   while (at < len) {
     PnEvent ev;
     size_t used = codec_event_decode(events + at, len - at, &ev, value, sizeof value);
@@ -76,27 +154,22 @@ long export_hand_rows(FILE *out, const char *key, int hand, int dix_rank, const 
       ev.cards[0] = (PnCard)PN_CARD(trump, dix_rank); /* written logs carry the dix card */
       ev.ncards = 1;
     }
-    snprintf(seq_text, sizeof seq_text, "%ld", ++seq);
-    seat_text[0] = '\0';
-    if (ev.seat) snprintf(seat_text, sizeof seat_text, "%d", ev.seat);
-    size_t c = 0;
-    cards[0] = '\0';
-    for (int i = 0; i < ev.ncards; i++) {
-      char two[3];
-      pn_card_str(ev.cards[i], two);
-      if (i) cards[c++] = ' ';
-      cards[c++] = two[0];
-      cards[c++] = two[1];
-      cards[c] = '\0';
-    }
-    const char *field[7] = {key, hand_text, seq_text, seat_text, pn_action_name(ev.action), cards, value};
-    if (export_row(out, field) != 0) return EXPORT_WRITE;
+    if (export_writer_row(w, ev.seat, pn_action_name(ev.action), ev.cards, ev.ncards, value) != 0) return EXPORT_WRITE;
   }
-  return seq;
+  return w->seq;
+}
+
+long export_hand_rows(FILE *out, const char *key, int hand, int dix_rank, const uint8_t *events, size_t len) {
+  ExportWriter w = {0};
+  if (export_writer_game(&w, out, key) != 0) return EXPORT_WRITE;
+  long rows = hand_rows(&w, hand, dix_rank, events, len);
+  export_writer_end(&w);
+  return rows;
 }
 
 int export_games(Store *store, const ExportOptions *opts, FILE *out, ExportStats *stats, PnDiag *diag) {
   StoreCursor *cursor = NULL;
+  ExportWriter w = {0};
   int rc = 0;
   for (int i = 0; i < opts->nkeys; i++) {
     int64_t id;
@@ -118,14 +191,14 @@ int export_games(Store *store, const ExportOptions *opts, FILE *out, ExportStats
     if (row.new_game) {
       PnRules rules;
       dix_rank = pn_rules_preset(&rules, row.preset) == 0 ? pn_dix_rank(rules.deck) : -1;
-      if (write_game_header(out, &row) != 0) {
+      if (export_writer_game(&w, out, row.key) != 0 || write_game_header(&w, &row) != 0) {
         rc = fail(diag, EXPORT_WRITE, "write error");
         goto done;
       }
       stats->games++;
     }
     if (row.hand == 0) continue;
-    long rows = export_hand_rows(out, row.key, row.hand, dix_rank, row.events, row.events_len);
+    long rows = hand_rows(&w, row.hand, dix_rank, row.events, row.events_len);
     if (rows == EXPORT_CORRUPT) {
       rc = fail(diag, EXPORT_CORRUPT, "game '%.100s' hand %d: the stored events do not decode", row.key,
                 row.hand);
@@ -140,6 +213,7 @@ int export_games(Store *store, const ExportOptions *opts, FILE *out, ExportStats
   }
   if (got < 0) rc = EXPORT_STORE;
 done:
+  export_writer_end(&w);
   store_cursor_close(cursor);
   return rc;
 }

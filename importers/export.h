@@ -32,6 +32,32 @@ int export_header(FILE *out);
  * Returns 0, or -1 on a write error (ferror(out)). */
 int export_row(FILE *out, const char *const field[7]);
 
+/* The event log's row writer for a stream of rows (export, sim): rows
+ * formatted into one buffer and written with one fwrite, since a million
+ * simulated hands are some 65 million rows and a printf per field would
+ * dominate the run.  Quoting is export_row's: the key once per game, the
+ * value where it must be; numbers, actions and cards never need it. */
+typedef struct ExportWriter {
+  FILE *out;          /* borrowed */
+  char *prefix;       /* the game key as a CSV field and its comma (owned) */
+  size_t prefix_len;
+  int hand;           /* current hand (0: the header) */
+  long seq;           /* last row's seq in it */
+} ExportWriter;
+
+/* Starts game `key` at hand 0 on out.  Returns 0, or -1 out of memory. */
+int export_writer_game(ExportWriter *w, FILE *out, const char *key);
+/* Starts hand `hand`: its rows number from 1. */
+void export_writer_hand(ExportWriter *w, int hand);
+/* One row (seat 0: none; value NULL: empty).  Returns 0, or -1 on a
+ * write error. */
+int export_writer_row(ExportWriter *w, int seat, const char *action, const PnCard *cards, int ncards,
+                      const char *value);
+/* One event's row (its value in the codec's canonical text). */
+int export_writer_event(ExportWriter *w, const PnEvent *ev);
+/* Frees what the writer owns. */
+void export_writer_end(ExportWriter *w);
+
 /* Writes a hand's events (codec encoding) as rows game,hand,1..n,...
  * A dix row stored without its card (by an importer before the card was
  * filled in) is written with it: the dix of the turned-up card's suit,

@@ -209,14 +209,8 @@ static void preset_list(char *buf, size_t size) {
  * bare actions keep neither, a play keeps one card, and only bid, score,
  * trump, dix and meld have a value.)  A row giving what would be dropped
  * is refused rather than silently changed. */
-static bool takes_value(PnAction a) {
-  return a == PN_EV_BID || a == PN_EV_SCORE || a == PN_EV_TRUMP || a == PN_EV_DIX || a == PN_EV_MELD;
-}
-
-static bool takes_cards(PnAction a) {
-  return !(a == PN_EV_DEALER || a == PN_EV_PASS || a == PN_EV_MOON || a == PN_EV_OUT ||
-           a == PN_EV_BID || a == PN_EV_SCORE || a == PN_EV_TRUMP);
-}
+static bool takes_value(PnAction a) { return pn_action_shape(a) & PN_SHAPE_VALUE; }
+static bool takes_cards(PnAction a) { return pn_action_shape(a) & PN_SHAPE_CARDS; }
 
 /* What the parsing thread makes of each row (csv_reader_prepare), so that
  * turning text into numbers and cards runs beside the engine and the
@@ -472,44 +466,21 @@ static int hand_row(Importer *imp, const CsvRecord *rec) {
 
 /* ------------------------------------------------------------- store */
 
-/*
- * The game's content hash, as codec.h defines it: codec_hash_text over
- * the preset, the option lines, the player names by seat and the tag
- * lines, in that order, then codec_hash over each hand's events.  Not the
- * key: the same key with other content is another game.
- */
-static uint64_t game_hash(const Game *g) {
+/* The game's header as the store takes it.  The option and tag arrays are
+ * the caller's to free (they point into g->text); returns 0, or -1 when
+ * out of memory (both NULL then). */
+static int game_header(const Game *g, StoreGame *sg) {
   const char *text = (const char *)g->text.data;
-  uint64_t h = codec_hash_text(CODEC_HASH_SEED, text + g->preset_off);
-  for (int i = 0; i < g->options.n; i++) h = codec_hash_text(h, text + g->options.off[i]);
-  for (int s = 0; s < g->rules.players; s++) h = codec_hash_text(h, text + g->player_off[s]);
-  for (int i = 0; i < g->tags.n; i++) h = codec_hash_text(h, text + g->tags.off[i]);
-  for (int i = 0; i < g->nhands; i++) h = codec_hash(h, g->events.data + g->hands[i].ev_off, g->hands[i].ev_len);
-  return h;
-}
-
-/* Inserts the game (header, hands, end).  Returns 0 or IMPORT_STORE. */
-static int insert_game(Importer *imp, uint64_t hash) {
-  Game *g = &imp->game;
-  const char *text = (const char *)g->text.data;
-  const char **options = NULL, **tags = NULL;
-  PnDiag sd = {0};
-  int rc = 0;
-  options = malloc((size_t)(g->options.n + 1) * sizeof *options);
-  tags = malloc((size_t)(g->tags.n + 1) * sizeof *tags);
+  const char **options = malloc((size_t)(g->options.n + 1) * sizeof *options);
+  const char **tags = malloc((size_t)(g->tags.n + 1) * sizeof *tags);
   if (options == NULL || tags == NULL) {
-    rc = out_of_memory(imp, g->first_line);
-    goto done;
+    free(options);
+    free(tags);
+    return -1;
   }
   for (int i = 0; i < g->options.n; i++) options[i] = text + g->options.off[i];
   for (int i = 0; i < g->tags.n; i++) tags[i] = text + g->tags.off[i];
-  StoreGameEnd end = {
-      .hands = g->nhands,
-      .finished = g->nhands > 0, /* the log ended: as complete as it will be, unless no hand was played */
-      .winner = g->pn->winner,
-      .hash = hash,
-  };
-  StoreGame sg = {
+  *sg = (StoreGame){
       .key = game_key(g),
       .preset = text + g->preset_off,
       .noptions = g->options.n,
@@ -517,14 +488,34 @@ static int insert_game(Importer *imp, uint64_t hash) {
       .nplayers = g->rules.players,
       .ntags = g->tags.n,
       .tags = tags,
-      .end = &end, /* known before the hands go in: one INSERT, no UPDATE after */
   };
-  for (int s = 0; s < g->rules.players; s++) sg.players[s] = text + g->player_off[s];
+  for (int s = 0; s < g->rules.players; s++) sg->players[s] = text + g->player_off[s];
+  return 0;
+}
+
+/* The game's content hash (codec_game_hash_header, then its hands). */
+static uint64_t game_hash(const Game *g, const StoreGame *sg) {
+  uint64_t h = codec_game_hash_header(sg->preset, sg->options, sg->noptions, sg->players, sg->nplayers, sg->tags,
+                                      sg->ntags);
+  for (int i = 0; i < g->nhands; i++) h = codec_hash(h, g->events.data + g->hands[i].ev_off, g->hands[i].ev_len);
+  return h;
+}
+
+/* Inserts the game (header sg, hands, end).  Returns 0 or IMPORT_STORE. */
+static int insert_game(Importer *imp, StoreGame *sg, uint64_t hash) {
+  Game *g = &imp->game;
+  PnDiag sd = {0};
+  StoreGameEnd end = {
+      .hands = g->nhands,
+      .finished = g->nhands > 0, /* the log ended: as complete as it will be, unless no hand was played */
+      .winner = g->pn->winner,
+      .hash = hash,
+  };
+  sg->end = &end; /* known before the hands go in: one INSERT, no UPDATE after */
   int64_t id = 0;
-  if (store_game_insert(imp->store, &sg, &id, &sd) != 0) {
-    rc = store_failed(imp, &sd, "storing");
-    goto done;
-  }
+  int rc = store_game_insert(imp->store, sg, &id, &sd);
+  sg->end = NULL; /* end lives on this stack only */
+  if (rc != 0) return store_failed(imp, &sd, "storing");
   for (int i = 0; i < g->nhands; i++) {
     const HandRec *h = &g->hands[i];
     StoreHand sh = {
@@ -538,27 +529,26 @@ static int insert_game(Importer *imp, uint64_t hash) {
         .bid = h->bid,
         .trump = h->trump,
     };
-    if (store_hand_insert(imp->store, id, &sh, &sd) != 0) {
-      rc = store_failed(imp, &sd, "storing a hand of");
-      goto done;
-    }
+    if (store_hand_insert(imp->store, id, &sh, &sd) != 0) return store_failed(imp, &sd, "storing a hand of");
   }
-done:
-  free(options);
-  free(tags);
-  return rc;
+  return 0;
 }
 
 /* A valid game: skip it, refuse it, replace it or insert it. */
 static int store_game(Importer *imp) {
   Game *g = &imp->game;
-  uint64_t hash = game_hash(g), stored = 0;
+  StoreGame sg;
+  if (game_header(g, &sg) != 0) return out_of_memory(imp, g->first_line);
+  uint64_t hash = game_hash(g, &sg), stored = 0;
   int64_t id = 0;
   PnDiag sd = {0};
   bool savepoint = false, replaced = false;
   int rc = 0;
   if (imp->opts->keep_going) {
-    if (store_savepoint(imp->store, &sd) != 0) return store_failed(imp, &sd, "starting");
+    if (store_savepoint(imp->store, &sd) != 0) {
+      rc = store_failed(imp, &sd, "starting");
+      goto done;
+    }
     savepoint = true;
   }
   int found = store_game_lookup(imp->store, game_key(g), &id, &stored, &sd);
@@ -586,7 +576,7 @@ static int store_game(Importer *imp) {
     }
     replaced = true;
   }
-  rc = insert_game(imp, hash);
+  rc = insert_game(imp, &sg, hash);
   if (rc != 0) goto done;
   if (replaced) {
     imp->total.games_replaced++;
@@ -604,6 +594,8 @@ done:
     if (rc == 0 && store_release(imp->store, &sd) != 0) rc = store_failed(imp, &sd, "storing");
     if (rc != 0) store_rollback_savepoint(imp->store);
   }
+  free((void *)sg.options); /* the arrays game_header allocated; their strings are g->text's */
+  free((void *)sg.tags);
   return rc;
 }
 

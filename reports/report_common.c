@@ -268,12 +268,8 @@ const char *report_trump(int trump, char buf[2]) {
 }
 
 int report_side_number(const PnRules *rules, const PnHandResult *h, int seat) {
-  switch (rules->sides) {
-  case PN_SIDES_TEAMS: return (seat - 1) % 2 + 1;
-  case PN_SIDES_CALLED: return !h->redeal && (seat == h->bidder || seat == h->partner) ? 1 : 2;
-  case PN_SIDES_SOLO: break;
-  }
-  return seat;
+  /* a redealt hand has no bidding side */
+  return pn_side_of_seat(rules, h->redeal ? 0 : h->bidder, h->redeal ? 0 : h->partner, seat) + 1;
 }
 
 char *report_pair_name(char *buf, size_t size, const char *a, const char *b) {

@@ -283,6 +283,57 @@ static int mark_hands(ReportTable *table, const Sheet *sh) {
   return 0;
 }
 
+/* The game's first row: its rules, its header in *g, the replay started,
+ * the sides and an empty sheet.  Returns 0, or REPORT_CORRUPT /
+ * REPORT_ERROR with diag. */
+static int sheet_start(const StoreRow *row, GameInfo *g, PnRules *rules, PnGame *game, ReportSides *sides,
+                       Sheet *sheet, ReportTable **table, PnDiag *diag) {
+  if (replay_rules(row->preset, row->options, rules, diag) != 0 || rules->players != row->nplayers) {
+    snprintf(diag->msg, sizeof diag->msg, "game %s: stored variant '%s' with %d players is not known", row->key,
+             row->preset, row->nplayers);
+    return REPORT_CORRUPT;
+  }
+  snprintf(g->key, sizeof g->key, "%s", row->key);
+  snprintf(g->preset, sizeof g->preset, "%s", row->preset);
+  report_tag(row->tags, "date", g->date, sizeof g->date);
+  g->target = g->start_target = rules->target;
+  pn_game_init(game, rules);
+  g->winner = row->winner >= 1 && row->winner <= rules->players ? row->winner : 0;
+  g->finished = row->finished;
+  report_sides(sides, rules, row->players);
+  sheet_columns(sheet, sides->units, rules->bidding != PN_BIDDING_NONE);
+  *table = report_table_new(sheet->cols, sheet->ncols, 1);
+  for (int u = 0; *table && u < sides->units; u++)
+    if (report_table_keep(*table, C_FIXED + u * U_COLUMNS, U_COLUMNS) != 0) {
+      report_table_free(*table);
+      *table = NULL;
+    }
+  if (!*table) {
+    snprintf(diag->msg, sizeof diag->msg, "out of memory");
+    return REPORT_ERROR;
+  }
+  return 0;
+}
+
+/* The stored results make the sheet; the replay only adds the target and
+ * the marks, so a hand it cannot rebuild (a damaged database, as the
+ * audit and `pinochle check` report) does not hide the sheet.  Returns the
+ * hand's findings, or -1 when it was not replayed (this hand or an
+ * earlier one could not be). */
+static int replay_marks(PnGame *game, GameInfo *g, const StoreRow *row) {
+  if (g->unreplayed) return -1;
+  PnDiag why = {0};
+  int findings = 0;
+  if (replay_hand(game, row, count_finding, &findings, NULL, &why) != 0) {
+    g->unreplayed = row->hand;
+    snprintf(g->why, sizeof g->why, "%s", why.msg);
+    return -1;
+  }
+  g->target = game->target;
+  g->any_findings = g->any_findings || findings > 0;
+  return findings;
+}
+
 int report_game(Store *store, const char *key, OutFormat format, FILE *out, PnDiag *diag) {
   StoreCursor *cursor = NULL;
   ReportTable *table = NULL;
@@ -303,50 +354,10 @@ int report_game(Store *store, const char *key, OutFormat format, FILE *out, PnDi
   while ((rc = store_cursor_next(cursor, &row, diag)) == 1) {
     if (!found) {
       found = true;
-      if (replay_rules(row.preset, row.options, &rules, diag) != 0 || rules.players != row.nplayers) {
-        snprintf(diag->msg, sizeof diag->msg, "game %s: stored variant '%s' with %d players is not known", row.key,
-                 row.preset, row.nplayers);
-        rc = REPORT_CORRUPT;
-        goto done;
-      }
-      snprintf(g.key, sizeof g.key, "%s", row.key);
-      snprintf(g.preset, sizeof g.preset, "%s", row.preset);
-      report_tag(row.tags, "date", g.date, sizeof g.date);
-      g.target = g.start_target = rules.target;
-      pn_game_init(game, &rules);
-      g.winner = row.winner >= 1 && row.winner <= rules.players ? row.winner : 0;
-      g.finished = row.finished;
-      report_sides(&sides, &rules, row.players);
-      sheet_columns(sheet, sides.units, rules.bidding != PN_BIDDING_NONE);
-      table = report_table_new(sheet->cols, sheet->ncols, 1);
-      for (int u = 0; table && u < sides.units; u++)
-        if (report_table_keep(table, C_FIXED + u * U_COLUMNS, U_COLUMNS) != 0) {
-          report_table_free(table);
-          table = NULL;
-        }
-      if (!table) {
-        snprintf(diag->msg, sizeof diag->msg, "out of memory");
-        rc = REPORT_ERROR;
-        goto done;
-      }
+      if ((rc = sheet_start(&row, &g, &rules, game, &sides, sheet, &table, diag)) < 0) goto done;
     }
     if (row.hand < 1) continue;
-    /* The stored results make the sheet; the replay only adds the target
-     * and the marks, so a hand it cannot rebuild (a damaged database, as
-     * the audit and `pinochle check` report) does not hide the sheet. */
-    int findings = -1;
-    if (!g.unreplayed) {
-      PnDiag why = {0};
-      findings = 0;
-      if (replay_hand(game, &row, count_finding, &findings, NULL, &why) == 0) {
-        g.target = game->target;
-        g.any_findings = g.any_findings || findings > 0;
-      } else {
-        findings = -1;
-        g.unreplayed = row.hand;
-        snprintf(g.why, sizeof g.why, "%s", why.msg);
-      }
-    }
+    int findings = replay_marks(game, &g, &row);
     CodecResults res;
     if ((rc = add_hand(table, sheet, &sides, &rules, &row, findings, &res, diag)) < 0) goto done;
     memcpy(g.total, res.total, sizeof g.total);

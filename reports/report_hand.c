@@ -1,14 +1,16 @@
 /*
  * report_hand.c - one hand replayed trick by trick (report_hand.h).
  *
- * Three passes over the hand's events, all through the engine:
+ * Two passes over the game's events, all through the engine:
  *   1. hands 1..N-1 are replayed to rebuild the state hand N starts from;
- *   2. hand N is replayed by replay_hand(), which reports each finding
- *      with its sequence number (and compares the stored results);
- *   3. from a copy of the state taken before 2, the events are applied
- *      again one by one, noting what each did (the trick it belongs to,
- *      who won it, the counters and meld points it added), so that every
- *      finding can be printed under the row that caused it.
+ *   2. hand N is replayed once by replay_hand_observed(), which reports
+ *      each finding with its sequence number (and compares the stored
+ *      results) and shows each event with the state before and after it
+ *      to observe(), which notes what the row did (the trick it belongs
+ *      to, who won it, the counters and meld points it added), so that
+ *      every finding can be printed under the row that caused it.
+ * Then the analysis `pinochle analyze` stored for the hand, if any, is
+ * read (load_analysis) to show its par line and each play's cost.
  */
 #include "report_hand.h"
 
@@ -45,7 +47,9 @@ typedef struct View {
   size_t nsteps, cap;
   ReplayFinding *found;                /* findings in the order reported */
   size_t nfound, found_cap;
-  bool oom;                            /* a finding could not be kept */
+  bool oom;                            /* a finding or step could not be kept */
+  int leader;                          /* observe: who led the trick in play */
+  bool played;                         /* observe: the first lead is in */
   CodecResults result;                 /* the replay's results */
   bool analysed;                       /* `pinochle analyze` stored an analysis of the hand */
   AnHand an;                           /* ... that one */
@@ -61,70 +65,44 @@ static void collect(void *ctx, const StoreRow *row, const ReplayFinding *f) {
   v->found[v->nfound++] = *f;
 }
 
-/* Meld points a seat has so far: its shown meld, dix and two-hand melds. */
-static int seat_points(const PnHand *h, int s) {
-  return (h->meld_shown[s] > 0 ? h->meld_shown[s] : 0) + h->dix_points[s] + h->meld_points[s];
-}
-
-/* Pass 3: applies the events of `row` to g (the state before the hand). */
-static int walk(View *v, PnGame *g, const StoreRow *row, PnDiag *diag) {
-  const uint8_t *p = row->events;
-  size_t left = row->events_len;
-  int seq = 0, leader = 0;
-  bool played = false;
-  while (left > 0) {
-    if (PN_VEC_RESERVE(v->steps, v->cap, v->nsteps + 1) != 0) {
-      snprintf(diag->msg, sizeof diag->msg, "out of memory");
-      return REPORT_ERROR;
-    }
-    Step *st = &v->steps[v->nsteps];
-    memset(st, 0, sizeof *st);
-    size_t used = codec_event_decode(p, left, &st->ev, st->value, sizeof st->value);
-    st->seq = ++seq;
-    if (used == 0) {
-      snprintf(diag->msg, sizeof diag->msg, "game %s hand %d: stored event %d does not decode", row->key, row->hand,
-               seq);
-      return REPORT_CORRUPT;
-    }
-    p += used;
-    left -= used;
-    const PnHand *h = &g->hand;
-    const PnEvent *ev = &st->ev;
-    int points[PN_MAX_SEATS], counters[PN_MAX_SEATS], tricks = h->trick_no;
-    for (int s = 0; s < PN_MAX_SEATS; s++) {
-      points[s] = seat_points(h, s);
-      counters[s] = h->counters[s];
-    }
-    if (ev->action == PN_EV_PLAY) {
-      if (h->ntrick == 0) leader = ev->seat;
-      st->trick = tricks + 1;
-      st->leader = leader;
-      played = true;
-    }
-    if (ev->action == PN_EV_GIVE) {
-      int bidder = h->high_bidder;
-      if (ev->seat != bidder) st->recipient = bidder;
-      else if (g->rules.sides == PN_SIDES_TEAMS) st->recipient = (ev->seat + 1) % g->rules.players + 1;
-      else st->recipient = h->partner;
-    }
-    st->in_play = played;
-    PnOutcome out;
-    if (pn_game_apply(g, ev, &out) == PN_IMPOSSIBLE) {
-      snprintf(diag->msg, sizeof diag->msg, "game %s hand %d event %d: %s", row->key, row->hand, seq, out.reason);
-      return REPORT_CORRUPT;
-    }
-    if (ev->action != PN_EV_DEALER)
-      for (int s = 0; s < PN_MAX_SEATS; s++) {
-        st->points += seat_points(h, s) - points[s];
-        st->counters += h->counters[s] - counters[s];
-      }
-    if (ev->action == PN_EV_PLAY && h->trick_no > tricks) {
-      st->completes = true;
-      st->winner = h->trick_winner[h->trick_no - 1];
-    }
-    v->nsteps++;
+/* The replay's observer (replay_hand_observed): each event of the hand
+ * with the state before and after it, kept as a step. */
+static void observe(void *ctx, int seq, const PnEvent *ev, const char *value, const PnGame *g, const PnGame *after,
+                    const PnOutcome *out) {
+  (void)out;
+  View *v = ctx;
+  if (v->oom || PN_VEC_RESERVE(v->steps, v->cap, v->nsteps + 1) != 0) {
+    v->oom = true;
+    return;
   }
-  return 0;
+  Step *st = &v->steps[v->nsteps++];
+  memset(st, 0, sizeof *st);
+  st->ev = *ev;
+  st->seq = seq;
+  snprintf(st->value, sizeof st->value, "%s", value);
+  const PnHand *h = &g->hand, *ha = &after->hand;
+  if (ev->action == PN_EV_PLAY) {
+    if (h->ntrick == 0) v->leader = ev->seat;
+    st->trick = h->trick_no + 1;
+    st->leader = v->leader;
+    v->played = true;
+  }
+  if (ev->action == PN_EV_GIVE) {
+    int bidder = h->high_bidder;
+    if (ev->seat != bidder) st->recipient = bidder;
+    else if (g->rules.sides == PN_SIDES_TEAMS) st->recipient = pn_team_partner(&g->rules, ev->seat);
+    else st->recipient = h->partner;
+  }
+  st->in_play = v->played;
+  if (ev->action != PN_EV_DEALER)
+    for (int s = 0; s < PN_MAX_SEATS; s++) {
+      st->points += pn_meld_shown(after, s + 1) - pn_meld_shown(g, s + 1);
+      st->counters += ha->counters[s] - h->counters[s];
+    }
+  if (ev->action == PN_EV_PLAY && ha->trick_no > h->trick_no) {
+    st->completes = true;
+    st->winner = ha->trick_winner[ha->trick_no - 1];
+  }
 }
 
 /* ------------------------------------------------------------- helpers */
@@ -654,10 +632,10 @@ static void view_free(View *v) {
 int report_hand(Store *store, const char *key, int number, OutFormat format, FILE *out, PnDiag *diag) {
   StoreCursor *cursor = NULL;
   View *v = calloc(1, sizeof *v);
-  PnGame *game = malloc(sizeof *game), *before = malloc(sizeof *before);
+  PnGame *game = malloc(sizeof *game);
   int rc = REPORT_ERROR, hands = 0;
   bool found_game = false, found_hand = false;
-  if (!v || !game || !before) {
+  if (!v || !game) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");
     goto done;
   }
@@ -692,8 +670,8 @@ int report_hand(Store *store, const char *key, int number, OutFormat format, FIL
     found_hand = true;
     v->hand = row.hand;
     v->dealer = row.dealer;
-    memcpy(before, game, sizeof *before);
-    if (replay_hand(game, &row, collect, v, &v->result, diag) != 0) { /* pass 2 */
+    ReplayObserver obs = {observe, v};
+    if (replay_hand_observed(game, &row, collect, v, &v->result, &obs, diag) != 0) { /* pass 2, the only one */
       rc = REPORT_CORRUPT;
       goto done;
     }
@@ -702,7 +680,6 @@ int report_hand(Store *store, const char *key, int number, OutFormat format, FIL
       rc = REPORT_ERROR;
       goto done;
     }
-    if ((rc = walk(v, before, &row, diag)) < 0) goto done; /* pass 3 */
     if ((rc = load_analysis(store, &row, v, diag)) < 0) goto done;
   }
   if (rc < 0) goto done;
@@ -732,6 +709,5 @@ done:
   store_cursor_close(cursor);
   view_free(v);
   free(game);
-  free(before);
   return rc;
 }

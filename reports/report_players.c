@@ -101,7 +101,7 @@ static void map_free(Map *m) {
 /* The current game: its seats resolved to map entries. */
 typedef struct Game {
   int players;               /* seats */
-  PnSides sides;             /* the preset's sides */
+  PnRules rules;             /* the preset's (its sides) */
   bool teams;                /* fixed partnerships 1+3, 2+4 */
   long seat[PN_MAX_SEATS];   /* players-map index by seat-1 */
   long pair[2];              /* pairs-map index of seats 1+3 and 2+4 */
@@ -110,7 +110,8 @@ typedef struct Game {
 /* Did the player in `seat` win the game whose stored winner is `winner`? */
 static bool won(const Game *g, int seat, int winner) {
   if (winner < 1) return false;
-  return g->teams ? (seat - 1) % 2 == (winner - 1) % 2 : seat == winner;
+  return g->teams ? pn_side_of_seat(&g->rules, 0, 0, seat) == pn_side_of_seat(&g->rules, 0, 0, winner)
+                  : seat == winner;
 }
 
 static int start_game(Game *g, const StoreRow *row, Map *players, Map *pairs, PnDiag *diag) {
@@ -121,7 +122,7 @@ static int start_game(Game *g, const StoreRow *row, Map *players, Map *pairs, Pn
     return REPORT_CORRUPT;
   }
   g->players = rules.players;
-  g->sides = rules.sides;
+  g->rules = rules;
   g->teams = rules.sides == PN_SIDES_TEAMS && rules.players == 4;
   for (int s = 1; s <= g->players; s++) {
     long e = map_get(players, row->player_ids[s - 1], 0, row->players[s - 1]);
@@ -187,19 +188,17 @@ static void add_hand(const Game *g, const CodecResults *res, Map *players, Map *
   int bidder = h->redeal ? 0 : h->bidder;
   int side_total = 0;
   if (bidder >= 1 && bidder <= g->players) {
-    for (int s = 1; s <= g->players; s++) {
-      bool with = s == bidder || (g->teams && (s - 1) % 2 == (bidder - 1) % 2) ||
-                  (g->sides == PN_SIDES_CALLED && s == h->partner);
-      if (with) side_total += h->seat[s - 1].meld_counted + h->seat[s - 1].counters;
-    }
+    int seats[PN_MAX_SEATS], bid_side = pn_side_of_seat(&g->rules, bidder, h->partner, bidder);
+    int n = pn_side_seats(&g->rules, bidder, h->partner, bid_side, seats);
+    for (int i = 0; i < n; i++) side_total += h->seat[seats[i] - 1].meld_counted + h->seat[seats[i] - 1].counters;
     add_bid(&players->entries[g->seat[bidder - 1]].t, h, side_total);
   }
   if (!g->teams) return;
   for (int side = 0; side < 2; side++) {
     Tally *t = &pairs->entries[g->pair[side]].t;
-    int seats[2] = {side + 1, side + 3};
-    add_side(t, h, seats, 2);
-    if (bidder >= 1 && (bidder - 1) % 2 == side) add_bid(t, h, side_total);
+    int seats[PN_MAX_SEATS], n = pn_side_seats(&g->rules, 0, 0, side, seats);
+    add_side(t, h, seats, n);
+    if (bidder >= 1 && pn_side_of_seat(&g->rules, bidder, 0, bidder) == side) add_bid(t, h, side_total);
   }
 }
 

@@ -546,6 +546,67 @@ PLAYED_TEST(test_dd_played_double_deck, "double-deck", 10, 6, 206)
 /* whole hands, from the first lead (the game still in PN_PHASE_PREPARE) */
 PLAYED_TEST(test_dd_played_two_hand_bid_whole_hands, "two-hand-bid", 10, 12, 207)
 
+/* Deeper than the minimax reaches: along whole played hands of
+ * `preset`, at every trick start with `tricks` tricks or fewer to go,
+ * each side's par read from the table the hand has filled (bounds stored
+ * by earlier questions, fail-soft bounds beyond their targets, other
+ * sides' searches) equals the par searched on an empty table. */
+static void warm_equals_cold(const char *preset, int hands, int tricks, uint64_t seed) {
+  PnRules rules;
+  assert_int_equal(pn_rules_preset(&rules, preset), 0);
+  static PnGame game;
+  SimConfig config = {.style = SIM_SENSIBLE, .first_dealer = 1};
+  int analysed = 0, compared = 0;
+  for (uint64_t game_no = 0; analysed < hands; game_no++) {
+    SimDriver driver;
+    sim_driver_init(&driver, &config, seed + game_no, rules.players);
+    pn_game_init(&game, &rules);
+    PnEvent ev;
+    PnOutcome out;
+    bool on = false;
+    while (analysed < hands && sim_next_event(&driver, &game, &ev)) {
+      const PnHand *h = &game.hand;
+      bool playing = h->phase == PN_PHASE_PLAY || h->phase == PN_PHASE_PREPARE;
+      if (ev.action == PN_EV_PLAY && playing && !h->out_seat && h->trick_no >= h->tricks_total - tricks) {
+        if (!on) pn_dd_clear(&solver); /* one warm table for the hand */
+        on = true;
+        PnDdPlay p;
+        assert_int_equal(pn_dd_play(&solver, &game, ev.cards[0], &p), 0); /* warms the table */
+        if (h->ntrick == 0) {
+          int warm[PN_MAX_SEATS];
+          for (int x = 0; x < pn_side_count(&game); x++) warm[x] = pn_dd_par(&solver, &game, x);
+          static PnDdSolver cold;
+          static PnDdEntry cold_table[1 << 16];
+          for (int x = 0; x < pn_side_count(&game); x++) {
+            assert_int_equal(pn_dd_init(&cold, cold_table, sizeof cold_table), 0);
+            int want = pn_dd_par(&cold, &game, x);
+            if (warm[x] != want)
+              fail_msg("%s game %d trick %d: par of side %d %d on the hand's table, %d on an empty one", preset,
+                       (int)game_no, h->trick_no + 1, x, warm[x], want);
+            compared++;
+          }
+        }
+      }
+      if (pn_game_apply(&game, &ev, &out) == PN_IMPOSSIBLE) fail_msg("%s: %s", preset, out.reason);
+      if (out.hand_done) {
+        if (on) analysed++;
+        on = false;
+      }
+    }
+  }
+  assert_true(compared >= hands * tricks);
+}
+
+static void test_dd_warm_table_partnership_auction(void **state) {
+  (void)state;
+  warm_equals_cold("partnership-auction", 6, 7, 301);
+}
+
+static void test_dd_warm_table_three_hand(void **state) {
+  (void)state;
+  warm_equals_cold("three-hand", 6, 8, 302);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup(test_dd_two_hand_lead_low_first, setup),
@@ -572,6 +633,8 @@ int main(void) {
       cmocka_unit_test_setup(test_dd_played_five_call, setup),
       cmocka_unit_test_setup(test_dd_played_double_deck, setup),
       cmocka_unit_test_setup(test_dd_played_two_hand_bid_whole_hands, setup),
+      cmocka_unit_test_setup(test_dd_warm_table_partnership_auction, setup),
+      cmocka_unit_test_setup(test_dd_warm_table_three_hand, setup),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

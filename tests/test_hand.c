@@ -2543,8 +2543,48 @@ static void test_two_hand_out_after_the_score_rows_is_impossible(void **state) {
   refuse(&g, "2 out", 5, "out after the score rows: the hand is counted");
 }
 
+/* Each action's row shape, from the engine's one table: the importer
+ * refuses what it does not carry and the codec stores nothing more. */
+static void test_action_shapes(void **state) {
+  (void)state;
+  assert_int_equal(pn_action_shape(PN_EV_DEALER), 0);
+  assert_int_equal(pn_action_shape(PN_EV_PASS), PN_SHAPE_SEAT);
+  assert_int_equal(pn_action_shape(PN_EV_TURNUP), PN_SHAPE_CARDS);
+  assert_int_equal(pn_action_shape(PN_EV_BID), PN_SHAPE_SEAT | PN_SHAPE_VALUE);
+  assert_int_equal(pn_action_shape(PN_EV_MELD), PN_SHAPE_SEAT | PN_SHAPE_CARDS | PN_SHAPE_VALUE);
+  assert_int_equal(pn_action_shape(PN_EV_PLAY), PN_SHAPE_SEAT | PN_SHAPE_CARDS);
+  assert_int_equal(pn_action_shape(PN_EV_KINDS), 0);
+  for (int a = 0; a < PN_EV_KINDS; a++) assert_int_equal(pn_action_parse(pn_action_name((PnAction)a)), a);
+}
+
+/* The seats of a side: fixed teams alternate seats, a called game puts the
+ * bidder and partner together, solo seats stand alone. */
+static void test_side_seats_by_preset(void **state) {
+  (void)state;
+  PnRules r;
+  int seats[PN_MAX_SEATS];
+  assert_int_equal(pn_rules_preset(&r, "partnership-auction"), 0);
+  assert_int_equal(pn_side_seats(&r, 2, 0, 1, seats), 2);
+  assert_int_equal(seats[0], 2);
+  assert_int_equal(seats[1], 4);
+  assert_int_equal(pn_team_partner(&r, 1), 3);
+  assert_int_equal(pn_team_partner(&r, 4), 2);
+  assert_int_equal(pn_rules_preset(&r, "five-call"), 0);
+  assert_int_equal(pn_side_seats(&r, 4, 2, 0, seats), 2);
+  assert_int_equal(seats[0], 2);
+  assert_int_equal(seats[1], 4);
+  assert_int_equal(pn_side_seats(&r, 4, 0, 0, seats), 1); /* alone */
+  assert_int_equal(pn_side_seats(&r, 0, 0, 0, seats), 0); /* a redeal: no bidding side */
+  assert_int_equal(pn_side_of_seat(&r, 4, 2, 5), 1);
+  assert_int_equal(pn_rules_preset(&r, "auction"), 0);
+  assert_int_equal(pn_side_seats(&r, 2, 0, 2, seats), 1);
+  assert_int_equal(seats[0], 3);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_side_seats_by_preset),
+      cmocka_unit_test(test_action_shapes),
       /* bidding */
       cmocka_unit_test(test_bidding_starts_left_of_the_dealer_in_every_bidding_preset),
       cmocka_unit_test(test_bidding_all_pass_gives_the_dealer_the_minimum_in_every_preset),

@@ -37,6 +37,7 @@
 
 #include "import.h"
 #include "report_common.h"
+#include "report_registry.h"
 #include "report_game.h"
 #include "analysis.h"
 #include "report_hand.h"
@@ -673,6 +674,32 @@ static void test_report_text_helpers_clip_pad_and_wrap(void **state) {
   assert_string_equal(report_tag("club=north", "date", tag, sizeof tag), "");
 }
 
+/* The reports' table: every row can be found by its name, says what it
+ * is, runs, writes the three formats, and its positional arguments agree
+ * with its usage words (report_registry.h). */
+static void test_report_registry_rows_are_complete(void **state) {
+  (void)state;
+  int n = 0;
+  for (; report_def(n) != NULL; n++) {
+    const ReportDef *r = report_def(n);
+    assert_ptr_equal(report_find(r->name), r);
+    assert_non_null(r->run);
+    assert_true(r->summary && *r->summary && r->summary[strlen(r->summary) - 1] != '\n');
+    assert_true(r->help && *r->help && r->help[strlen(r->help) - 1] == '\n');
+    assert_true(r->formats & REPORT_FORMAT(OUT_TEXT));
+    assert_true(r->formats & REPORT_FORMAT(OUT_CSV));
+    assert_true(r->formats & REPORT_FORMAT(OUT_JSON));
+    int words = 0;
+    for (const char *p = r->args; p && *p; p++) words += (p == r->args || p[-1] == ' ') && *p != ' ';
+    assert_int_equal(words, r->nargs);
+    assert_true(r->nargs == 0 || (r->needs && *r->needs));
+    assert_false(r->query && r->nargs > 0); /* a selection report takes no KEY */
+  }
+  assert_int_equal(n, 4);
+  assert_null(report_find("nope"));
+  assert_ptr_equal(report_find("players")->columns, report_player_columns);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_report_players_matches_golden_files),
@@ -697,6 +724,7 @@ int main(void) {
       cmocka_unit_test(test_report_hand_marks_the_renege_under_its_trick),
       cmocka_unit_test_setup_teardown(test_report_hand_shows_the_stored_analysis, own_store, history_back),
       cmocka_unit_test(test_report_text_helpers_clip_pad_and_wrap),
+      cmocka_unit_test(test_report_registry_rows_are_complete),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

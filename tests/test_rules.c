@@ -510,6 +510,33 @@ static void test_rules_param_values_round_trip_for_every_preset(void **state) {
   }
 }
 
+/* Every word a choice parameter lists (in its "takes one of a|b|c"
+ * message) is accepted and read back as itself, and the words store
+ * different values: the choice tables and their enums agree. */
+static void test_rules_every_choice_word_reads_back(void **state) {
+  (void)state;
+  for (int i = 0; i < pn_param_count(); i++) {
+    PnRules r = load("partnership-auction");
+    char err[160] = "", words[160], seen[8][64];
+    int nseen = 0;
+    if (pn_rules_set(&r, pn_param_name(i), "no-such-word", err, sizeof err) == 0) continue;
+    const char *list = strstr(err, "takes one of ");
+    if (list == NULL) continue; /* not a choice */
+    snprintf(words, sizeof words, "%s", list + strlen("takes one of "));
+    *strchr(words, ',') = '\0';
+    for (char *save, *w = strtok_r(words, "|", &save); w; w = strtok_r(NULL, "|", &save)) {
+      char value[64];
+      if (pn_rules_set(&r, pn_param_name(i), w, err, sizeof err) != 0)
+        fail_msg("%s=%s refused: %s", pn_param_name(i), w, err);
+      assert_string_equal(pn_param_value(&r, i, value, sizeof value), w);
+      for (int k = 0; k < nseen; k++) assert_string_not_equal(seen[k], w);
+      assert_true(nseen < 8);
+      snprintf(seen[nseen++], sizeof seen[0], "%s", w);
+    }
+    assert_true(nseen >= 2);
+  }
+}
+
 static void test_rules_param_values_round_trip_after_overrides(void **state) {
   (void)state;
   /* the peer-parity options (README of shared/external/peer-parity) */
@@ -574,6 +601,7 @@ int main(void) {
       cmocka_unit_test(test_rules_set_option_name_equals_value),
       cmocka_unit_test(test_rules_param_values_round_trip_for_every_preset),
       cmocka_unit_test(test_rules_param_values_round_trip_after_overrides),
+      cmocka_unit_test(test_rules_every_choice_word_reads_back),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -31,15 +31,26 @@ int cli_usage_error(const CliCommand *cmd, const char *fmt, ...) {
   va_start(ap, fmt);
   verror(cmd, fmt, ap);
   va_end(ap);
-  if (cmd != NULL)
-    fprintf(stderr, "usage: %s\nTry 'pinochle %s --help'.\n", cmd->usage, cmd->name);
-  else
+  if (cmd != NULL) {
+    fputs("usage: ", stderr);
+    cli_print_usage(stderr, cmd);
+    fprintf(stderr, "\nTry 'pinochle %s --help'.\n", cmd->name);
+  } else
     fputs("Try 'pinochle --help'.\n", stderr);
   return CLI_USAGE;
 }
 
+void cli_print_usage(FILE *out, const CliCommand *cmd) {
+  if (cmd->write_usage) cmd->write_usage(out);
+  else fputs(cmd->usage, out);
+}
+
 void cli_print_help(FILE *out, const CliCommand *cmd) {
-  fprintf(out, "usage: %s\n\n%s.\n\n%s", cmd->usage, cmd->summary, cmd->help);
+  fputs("usage: ", out);
+  cli_print_usage(out, cmd);
+  fprintf(out, "\n\n%s.\n\n", cmd->summary);
+  if (cmd->write_help) cmd->write_help(out);
+  else fputs(cmd->help, out);
 }
 
 FILE *cli_output_open(const CliCommand *cmd, const char *path) {

@@ -26,13 +26,19 @@ typedef struct CliCommand CliCommand;
  * NULL, as for main(); returns the exit code. */
 typedef int CliHandler(const CliCommand *self, int argc, char **argv);
 
-/* One row of the command table in main.c. */
+/* One row of the command table (main.c lists the rows; each cmd_X.c
+ * defines its own, cmd_X_def). */
 struct CliCommand {
   const char *name;          /* "meld" */
   CliHandler *run;           /* the handler */
   const char *usage;         /* usage line(s) after "usage: ", no newline */
   const char *summary;       /* one line for `pinochle --help` */
   const char *help;          /* long help: options, examples, exit codes */
+  /* NULL, or writes the usage (or the long help) in place of the string
+   * above: for a command whose text lists a table of its own (report's
+   * reports), so the text cannot drift from that table. */
+  void (*write_usage)(FILE *out);
+  void (*write_help)(FILE *out);
 };
 
 /* The table, in the order `pinochle --help` lists it; NULL past the end. */
@@ -59,6 +65,8 @@ bool cli_output_close(FILE *out, const char *path);
 void cli_output_discard(const char *path);
 /* The whole help of a command (usage, summary, long help) to `out`. */
 void cli_print_help(FILE *out, const CliCommand *cmd);
+/* The usage line(s) alone, no final newline. */
+void cli_print_usage(FILE *out, const CliCommand *cmd);
 
 /*
  * getopt_long for a command: resets getopt, keeps it quiet, and turns an
@@ -86,6 +94,25 @@ int cli_options_add(const CliCommand *cmd, CliOptions *opts, const char *text);
 int cli_rules_load(const CliCommand *cmd, PnRules *rules, const char *variant,
                    const CliOptions *opts);
 
+/* Every command's exit codes, for `pinochle --help`.  A command's own
+ * help lists only the codes it can return: audit and check spell theirs
+ * out; help, meld, rules and sim never find anything (never exit 1). */
+#define CLI_EXIT_CODES                                                       \
+  "Exit codes:\n"                                                            \
+  "  0  success\n"                                                           \
+  "  1  findings reported (commands that audit input)\n"                     \
+  "  2  usage error or bad input; nothing was done\n"
+#define CLI_EXIT_CODES_NO_FINDINGS                                           \
+  "Exit codes:\n"                                                            \
+  "  0  success\n"                                                           \
+  "  2  usage error or bad input; nothing was done\n"
+
+/* The rows of the command table, each defined in its cmd_*.c file next to
+ * its handler (help: main.c); main.c lists them in --help's order. */
+extern const CliCommand cmd_help_def, cmd_init_def, cmd_import_def, cmd_export_def, cmd_report_def,
+    cmd_record_def, cmd_audit_def, cmd_analyze_def, cmd_sim_def, cmd_check_def, cmd_serve_def,
+    cmd_copy_def, cmd_meld_def, cmd_rules_def;
+
 /* Command handlers, one per cmd_*.c file. */
 int cmd_help(const CliCommand *self, int argc, char **argv);
 int cmd_init(const CliCommand *self, int argc, char **argv);
@@ -99,5 +126,7 @@ int cmd_audit(const CliCommand *self, int argc, char **argv);
 int cmd_record(const CliCommand *self, int argc, char **argv);
 int cmd_check(const CliCommand *self, int argc, char **argv);
 int cmd_analyze(const CliCommand *self, int argc, char **argv);
+int cmd_serve(const CliCommand *self, int argc, char **argv);
+int cmd_copy(const CliCommand *self, int argc, char **argv);
 
 #endif

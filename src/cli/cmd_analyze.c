@@ -17,6 +17,67 @@
 #include "store.h"
 #include "writer.h"
 
+/* `pinochle analyze`: usage, summary and help, kept next to the handler
+ * they describe; main.c's table lists this row. */
+const CliCommand cmd_analyze_def = {
+    .name = "analyze",
+    .run = cmd_analyze,
+    .usage =
+        "pinochle analyze DB [--game KEY [--hand N]] [--format text|csv|json] [-o FILE]\n"
+        "                     [--budget NODES] [--quiet]",
+    .summary =
+        "Double-dummy analysis: could the bid have been made, what each play cost",
+    .help =
+        "Analyses every selected hand with all four (three, five) holdings known,\n"
+        "as if every player saw every card (double dummy), under the game's own\n"
+        "rules: each preset and house rule is analysed as it is played.\n"
+        "\n"
+        "Per hand: the par of the bidding side from the first lead (the most\n"
+        "counters it can be sure to take, last-trick bonus included, no rounding,\n"
+        "when every other side plays together against it), the counters it took,\n"
+        "its meld that would count, and whether the bid could have been made with\n"
+        "perfect play (meld + par >= bid).  Per play: the par of the player's side\n"
+        "just before and just after it, and its cost (before - after: counters\n"
+        "given up against the best card; 0 for a best play).  A hand without a\n"
+        "bidder is analysed for the side of seat 1.\n"
+        "\n"
+        "Text gives a block per hand, a costly play marked !.  CSV has one row\n"
+        "per play: game,hand,seq,seat,card,par_before,par_after,cost (seq as in\n"
+        "the event log; the values empty for a play not analysed).  JSON has\n"
+        "\"hands\": [{game, hand, status, bidder, bid, par, meld, taken,\n"
+        "could_make, made, plays: [{seq, seat, card, par_before, par_after,\n"
+        "cost}]}]; status is analysed, budget (stopped by --budget: unanalysed),\n"
+        "unsupported (the two-hand stock phase: cards to be drawn are unknown)\n"
+        "or no-play.\n"
+        "\n"
+        "Each analysis is kept in DB, keyed by the rules version and a hash of\n"
+        "the hand's events and the game's rules: a second run reads it back at\n"
+        "once, and a hand whose events change is analysed again.  A hand stopped\n"
+        "by the budget is read back by a run with no more budget, searched again\n"
+        "by one with more.  On a terminal a progress bar is drawn on\n"
+        "standard error; a summary line follows (not with --quiet).\n"
+        "\n"
+        "Options:\n"
+        "  --game KEY           only this game\n"
+        "  --hand N             only hand N of that game\n"
+        "  --format FORMAT      text (default), csv or json\n"
+        "  --budget NODES       solver nodes per hand (default 10000000, a\n"
+        "                       few seconds; 0 = no limit); past it the hand\n"
+        "                       is marked unanalysed\n"
+        "  --quiet              no progress bar and no summary\n"
+        "  -o, --output FILE    write to FILE instead of standard output\n"
+        "  -h, --help           show this help\n"
+        "\n"
+        "Examples:\n"
+        "  pinochle analyze club.db --format csv -o plays.csv\n"
+        "  pinochle analyze club.db --game club-2026-11-20-t3 --hand 4\n"
+        "\n"
+        "Exit codes:\n"
+        "  0  success (hands left unanalysed by the budget included)\n"
+        "  2  usage error, no such game or hand, or a database or write error\n"
+        "     (with -o, FILE is not left behind; no analysis is kept)\n",
+};
+
 enum { OPT_GAME = 256, OPT_HAND, OPT_FORMAT, OPT_BUDGET, OPT_QUIET };
 
 static const struct option analyze_options[] = {

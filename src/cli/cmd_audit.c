@@ -1,18 +1,81 @@
 /*
  * cmd_audit.c - `pinochle audit`: replay stored hands with the rules
  * engine and report every finding, for a director or a season check.
+ * The work (replay, findings writer, the recorded run) is src/audit's.
  */
 #include <getopt.h>
 #include <stdlib.h>
+#include <stdio.h>
 #include <string.h>
-#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "audit.h"
 #include "cli.h"
-#include "replay.h"
 #include "store.h"
-#include "writer.h"
+
+/* `pinochle audit`: usage, summary and help, kept next to the handler they
+ * describe; main.c's table lists this row. */
+const CliCommand cmd_audit_def = {
+    .name = "audit",
+    .run = cmd_audit,
+    .usage =
+        "pinochle audit DB [--game KEY]... [--hand N] [--player NAME] [--variant PRESET]\n"
+        "                     [--format text|csv|json] [-o FILE] [--fix-results] [--no-record]",
+    .summary =
+        "Replay stored hands with the rules engine and report every finding",
+    .help =
+        "Rebuilds every selected hand from its stored events with the rules\n"
+        "engine, independently of what was derived when it was recorded, and\n"
+        "reports each finding with the trick so far, the card, the rule broken\n"
+        "and the evidence (the cards the player held that the rule required):\n"
+        "\n"
+        "  renege-follow      held the suit led and played another\n"
+        "  renege-head        followed but did not beat the winning card when able\n"
+        "  renege-trump       void in the suit led, held a required trump, did not trump\n"
+        "  renege-overtrump   trumped low when able to beat the winning trump\n"
+        "  bid-too-low        below the minimum, off the steps, or not above the bid\n"
+        "  bid-after-pass     a bid by a player who had passed (it does not count)\n"
+        "  meld-claim         a claimed meld value that differs, or an invalid\n"
+        "                     two-hand meld\n"
+        "  trump-without-marriage  the bidder lacked the marriage (or dix) in trump\n"
+        "  score-claim        a claimed hand score that differs from the rules\n"
+        "  stored-result      the stored results differ from the replay (tampering\n"
+        "                     or a rules change; see --fix-results)\n"
+        "\n"
+        "Each run is recorded in the database (time, rules version, counts and\n"
+        "findings) so reports can count reneges by player and season.\n"
+        "\n"
+        "Options:\n"
+        "  --game KEY        audit this game (repeatable); default: every game; a\n"
+        "                    KEY not in DB is an error\n"
+        "  --hand N          report only hand N of the selected games\n"
+        "  --player NAME     games NAME played in; report only NAME's findings\n"
+        "                    (any case: ann finds Ann; a NAME not in DB is an error)\n"
+        "  --variant PRESET  games of this preset only\n"
+        "  --format FORMAT   text (default): one sentence per finding;\n"
+        "                    csv: header game,hand,seq,trick,seat,player,kind,card,detail\n"
+        "                    (seq: the event's number in the hand, as in the log);\n"
+        "                    json: {\"findings\": [{...same fields...}], \"games\": G,\n"
+        "                    \"hands\": H, \"count\": N}\n"
+        "  -o, --output FILE write the findings to FILE instead of standard output\n"
+        "  --fix-results     rewrite stale stored results with the replay's, in one\n"
+        "                    transaction (after a confirmed rules change)\n"
+        "  --no-record       do not record this run in the database\n"
+        "  -h, --help        show this help\n"
+        "\n"
+        "Examples:\n"
+        "  pinochle audit club.db\n"
+        "  pinochle audit club.db --game club-2026-11-20-t3 --hand 4\n"
+        "  pinochle audit club.db --player Cal --format csv -o cal.csv\n"
+        "\n"
+        "Exit codes:\n"
+        "  0  no findings\n"
+        "  1  findings reported\n"
+        "  2  usage error, a --game KEY or --player NAME not in DB, or a database\n"
+        "     that cannot be read or replayed; nothing was recorded\n",
+};
+
 
 enum { OPT_GAME = 256, OPT_HAND, OPT_PLAYER, OPT_VARIANT, OPT_FORMAT, OPT_FIX, OPT_NO_RECORD };
 
@@ -29,228 +92,122 @@ static const struct option audit_options[] = {
     {NULL, 0, NULL, 0},
 };
 
-typedef struct Audit {
-  FILE *out;              /* where findings go */
-  OutFormat format;       /* how */
-  int only_hand;          /* --hand, 0 = all */
-  const char *player;     /* --player, NULL = all */
-  Store *store;           /* for recording the run */
-  int64_t audit_id;       /* the recorded run, 0 = not recorded */
-  long findings;          /* reported */
-  long by_kind[PN_FIND_KINDS];
-  bool record_failed;     /* a finding could not be stored */
-  PnDiag diag;            /* the first recording error */
-  bool tty;               /* stderr is a terminal: show progress */
-  time_t last_progress;   /* when it was last shown */
-} Audit;
+/* The terminal's progress line: stderr only when it is a terminal the
+ * findings do not go to, at most once a second. */
+typedef struct Progress {
+  bool tty;             /* show it */
+  time_t last;          /* when it was last shown */
+} Progress;
 
-static bool emit(void *ctx, const StoreRow *row, const ReplayFinding *f) {
-  Audit *a = ctx;
-  if (a->only_hand && f->hand != a->only_hand) return false;
-  const char *player = f->seat ? row->players[f->seat - 1] : "";
-  /* any case, as the store's filter ("ann" finds Ann) */
-  if (a->player && (!f->seat || strcasecmp(player, a->player) != 0)) return false;
-  a->findings++;
-  a->by_kind[f->kind]++;
-  const char *kind = pn_finding_name(f->kind);
-  char hand[16], seq[16], trick[16], seat[16];
-  snprintf(hand, sizeof hand, "%d", f->hand);
-  snprintf(seq, sizeof seq, "%d", f->seq);
-  snprintf(trick, sizeof trick, "%d", f->trick);
-  snprintf(seat, sizeof seat, "%d", f->seat);
-  switch (a->format) {
-  case OUT_TEXT:
-    if (f->trick) fprintf(a->out, "%s, hand %d, trick %d: %s\n", row->key, f->hand, f->trick, f->detail);
-    else fprintf(a->out, "%s, hand %d: %s\n", row->key, f->hand, f->detail);
-    break;
-  case OUT_CSV: {
-    const char *fields[] = {row->key, hand, seq, f->trick ? trick : "", f->seat ? seat : "", player,
-                            kind, f->card, f->detail};
-    out_csv_row(a->out, 9, fields);
-    break;
-  }
-  case OUT_JSON:
-    fputs(a->findings > 1 ? ",\n  {" : "\n  {", a->out);
-    fputs("\"game\": ", a->out);
-    out_json_string(a->out, row->key);
-    fprintf(a->out, ", \"hand\": %d, \"seq\": %d, \"trick\": %d, \"seat\": %d, \"player\": ", f->hand, f->seq,
-            f->trick, f->seat);
-    out_json_string(a->out, player);
-    fputs(", \"kind\": ", a->out);
-    out_json_string(a->out, kind);
-    fputs(", \"card\": ", a->out);
-    out_json_string(a->out, f->card);
-    fputs(", \"detail\": ", a->out);
-    out_json_string(a->out, f->detail);
-    fputc('}', a->out);
-    break;
-  }
-  if (a->audit_id && !a->record_failed) {
-    StoreFinding sf = {row->game_id, f->hand, f->seq, f->trick, f->seat, kind, f->card, f->detail};
-    if (store_audit_finding(a->store, a->audit_id, &sf, &a->diag) != 0) a->record_failed = true;
-  }
-  return true;
-}
-
-/* --fix-results: the replayed results replace the stored ones. */
-static int fix_results(void *ctx, const StoreRow *row, const uint8_t *results, size_t len, PnDiag *diag) {
-  Audit *a = ctx;
-  return store_hand_update_results(a->store, row->game_id, row->hand, results, len, diag) == STORE_OK ? 0 : -1;
-}
-
-/* On a terminal, at most once a second. */
 static void progress(void *ctx, const ReplayRunStats *stats) {
-  Audit *a = ctx;
-  if (!a->tty || time(NULL) == a->last_progress) return;
-  a->last_progress = time(NULL);
+  Progress *p = ctx;
+  if (!p->tty || time(NULL) == p->last) return;
+  p->last = time(NULL);
   fprintf(stderr, "\raudit: %ld games, %ld hands", stats->games, stats->hands);
 }
 
-int cmd_audit(const CliCommand *self, int argc, char **argv) {
-  const char *keys[256];
-  StoreFilter filter = {.keys = keys};
-  Audit a = {.format = OUT_TEXT}; /* .out: opened after the database */
-  const char *output = NULL;
-  bool fix = false, record = true;
+/* What the command line asks for. */
+typedef struct AuditArgs {
+  const char *keys[256];  /* --game, borrowed from argv */
+  StoreFilter filter;     /* the games, its keys in keys[] */
+  AuditOptions opts;      /* the rest */
+  const char *output;     /* -o, NULL = standard output */
+} AuditArgs;
+
+/* Reads the options into *args; returns -1 to go on, else the exit code
+ * (after --help or a usage error). */
+static int parse_options(const CliCommand *self, int argc, char **argv, AuditArgs *args) {
+  StoreFilter *filter = &args->filter;
+  AuditOptions *opts = &args->opts;
   int c;
   cli_getopt_reset();
   while ((c = cli_getopt(self, argc, argv, ":ho:", audit_options)) != -1) {
     switch (c) {
     case OPT_GAME:
-      if (filter.nkeys == (int)(sizeof keys / sizeof keys[0])) return cli_usage_error(self, "too many --game keys");
-      keys[filter.nkeys++] = optarg;
+      if (filter->nkeys == (int)(sizeof args->keys / sizeof args->keys[0]))
+        return cli_usage_error(self, "too many --game keys");
+      args->keys[filter->nkeys++] = optarg;
       break;
     case OPT_HAND: {
       char *end;
       long n = strtol(optarg, &end, 10);
       if (*end || n < 1 || n > 100000) return cli_usage_error(self, "--hand takes a hand number, not '%s'", optarg);
-      a.only_hand = (int)n;
+      opts->only_hand = (int)n;
       break;
     }
-    case OPT_PLAYER: a.player = filter.player = optarg; break;
+    case OPT_PLAYER: opts->player = filter->player = optarg; break;
     case OPT_VARIANT:
       if (pn_rules_preset(&(PnRules){0}, optarg) != 0) return cli_usage_error(self, "unknown variant '%s'", optarg);
-      filter.preset = optarg;
+      filter->preset = optarg;
       break;
     case OPT_FORMAT:
       if (out_format_parse(optarg) < 0) return cli_usage_error(self, "--format takes text, csv or json");
-      a.format = (OutFormat)out_format_parse(optarg);
+      opts->format = (OutFormat)out_format_parse(optarg);
       break;
-    case 'o': output = optarg; break;
-    case OPT_FIX: fix = true; break;
-    case OPT_NO_RECORD: record = false; break;
+    case 'o': args->output = optarg; break;
+    case OPT_FIX: opts->fix = true; break;
+    case OPT_NO_RECORD: opts->record = false; break;
     case 'h': cli_print_help(stdout, self); return CLI_OK;
     default: return CLI_USAGE;
     }
   }
+  return -1;
+}
+
+int cmd_audit(const CliCommand *self, int argc, char **argv) {
+  AuditArgs args = {.opts = {.format = OUT_TEXT, .record = true}};
+  args.filter.keys = args.keys;
+  args.opts.filter = &args.filter;
+  int parsed = parse_options(self, argc, argv, &args);
+  if (parsed >= 0) return parsed;
+  AuditOptions opts = args.opts;
+  const char *output = args.output;
   if (optind != argc - 1) return cli_usage_error(self, "give exactly one database");
   const char *db = argv[optind];
 
   int rc = CLI_USAGE;
   Store *store = NULL;
-  StoreCursor *cursor = NULL;
-  PnGame *game = malloc(sizeof *game);
+  FILE *out = NULL;
   PnDiag diag = {0};
-  bool in_tx = false;
-  long games = 0, hands = 0, fixed = 0;
-  if (!game) {
-    cli_error(self, "out of memory");
-    goto done;
-  }
   /* Without a run to record or results to fix, audit only reads: it opens
    * the database read-only (no migration, nothing written, and a file the
    * user may only read will do). */
-  int mode = record || fix ? STORE_MUST_EXIST : STORE_READONLY | STORE_MUST_EXIST;
+  int mode = opts.record || opts.fix ? STORE_MUST_EXIST : STORE_READONLY | STORE_MUST_EXIST;
   if (store_open(db, mode, &store, &diag) != STORE_OK) {
     cli_error(self, "%s", diag.msg);
     goto done;
   }
-  a.store = store;
   /* An unknown key or player is a mistake in the command, not a clean
    * audit: say so before anything is written or recorded. */
-  for (int i = 0; i < filter.nkeys; i++) {
-    int64_t id;
-    uint64_t hash;
-    int found = store_game_lookup(store, keys[i], &id, &hash, &diag);
-    if (found <= 0) {
-      if (found == 0) cli_error(self, "%s: no game '%s' in the database", db, keys[i]);
-      else cli_error(self, "%s", diag.msg);
-      goto done;
-    }
-  }
-  if (a.player) {
-    int found = store_player_count(store, a.player, &diag);
-    if (found <= 0) {
-      if (found == 0) cli_error(self, "%s: no player '%s' in the database", db, a.player);
-      else cli_error(self, "%s", diag.msg);
-      goto done;
-    }
-  }
-  if (!(a.out = cli_output_open(self, output))) goto done;
-  if ((record || fix) && store_begin(store, &diag) != STORE_OK) {
-    cli_error(self, "%s", diag.msg);
+  int checked = audit_check_selection(store, &args.filter, opts.player, &diag);
+  if (checked != 0) {
+    char shown[256]; /* a URI's password is never printed */
+    store_name_shown(db, shown, sizeof shown);
+    if (checked == AUDIT_NOT_FOUND) cli_error(self, "%s: %s", shown, diag.msg);
+    else cli_error(self, "%s", diag.msg);
     goto done;
   }
-  in_tx = record || fix;
-  if (record && store_audit_begin(store, PN_RULES_VERSION, &a.audit_id, &diag) != STORE_OK) {
-    cli_error(self, "%s", diag.msg);
-    goto done;
-  }
-  /* Whole games are replayed (running scores need every hand); --hand and
-   * --player only choose what is reported. */
-  filter.hand = 0;
-  if (store_cursor_open(store, &filter, &cursor, &diag) != STORE_OK) {
-    cli_error(self, "%s", diag.msg);
-    goto done;
-  }
-  if (a.format == OUT_CSV) {
-    const char *header[] = {"game", "hand", "seq", "trick", "seat", "player", "kind", "card", "detail"};
-    out_csv_row(a.out, 9, header);
-  } else if (a.format == OUT_JSON) {
-    fputs("{\"findings\": [", a.out);
-  }
-  a.tty = isatty(STDERR_FILENO) && a.out != stderr;
-  ReplayRunOptions run = {.emit = emit, .fix = fix ? fix_results : NULL, .progress = progress, .ctx = &a};
-  ReplayRunStats stats = {0};
-  int got = replay_run(cursor, &run, &stats, &diag);
-  games = stats.games;
-  hands = stats.hands;
-  fixed = stats.fixed;
+  if (!(out = cli_output_open(self, output))) goto done;
+  Progress shown = {.tty = isatty(STDERR_FILENO) && out != stderr};
+  opts.progress = progress;
+  opts.ctx = &shown;
+  AuditStats st;
+  int got = audit_run(store, &opts, out, &st, &diag);
+  if (shown.tty) fputs("\r\033[K", stderr);
   if (got != 0) {
-    if (a.tty) fputs("\r\033[K", stderr);
     cli_error(self, "%s", diag.msg);
     goto done;
   }
-  if (a.tty) fputs("\r\033[K", stderr);
-  if (a.record_failed) {
-    cli_error(self, "%s", a.diag.msg);
-    goto done;
-  }
-  if (a.audit_id && store_audit_end(store, a.audit_id, games, hands, a.findings, &diag) != STORE_OK) {
-    cli_error(self, "%s", diag.msg);
-    goto done;
-  }
-  if (in_tx && store_commit(store, &diag) != STORE_OK) {
-    cli_error(self, "%s", diag.msg);
-    goto done;
-  }
-  in_tx = false;
-  if (a.format == OUT_JSON)
-    fprintf(a.out, "%s], \"games\": %ld, \"hands\": %ld, \"count\": %ld}\n", a.findings ? "\n" : "", games, hands,
-            a.findings);
-  fprintf(stderr, "audited %ld game%s, %ld hand%s: %ld finding%s", games, games == 1 ? "" : "s", hands,
-          hands == 1 ? "" : "s", a.findings, a.findings == 1 ? "" : "s");
-  if (fix) fprintf(stderr, "; %ld %s stored results fixed", fixed, fixed == 1 ? "hand's" : "hands'");
+  fprintf(stderr, "audited %ld game%s, %ld hand%s: %ld finding%s", st.games, st.games == 1 ? "" : "s", st.hands,
+          st.hands == 1 ? "" : "s", st.findings, st.findings == 1 ? "" : "s");
+  if (opts.fix) fprintf(stderr, "; %ld %s stored results fixed", st.fixed, st.fixed == 1 ? "hand's" : "hands'");
   fputc('\n', stderr);
-  rc = a.findings ? CLI_FINDINGS : CLI_OK;
+  rc = st.findings ? CLI_FINDINGS : CLI_OK;
 done:
-  if (in_tx) store_rollback(store);
-  store_cursor_close(cursor);
   store_close(store);
-  if (a.out && !cli_output_close(a.out, output) && rc != CLI_USAGE) {
+  if (out && !cli_output_close(out, output) && rc != CLI_USAGE) {
     cli_error(self, "%s: write error", output ? output : "standard output");
     rc = CLI_USAGE;
   }
-  free(game);
   return rc;
 }

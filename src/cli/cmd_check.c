@@ -20,6 +20,52 @@
 #include "replay.h"
 #include "store.h"
 
+/* `pinochle check`: usage, summary and help, kept next to the handler they
+ * describe; main.c's table lists this row. */
+const CliCommand cmd_check_def = {
+    .name = "check",
+    .run = cmd_check,
+    .usage =
+        "pinochle check DB [--quiet]",
+    .summary =
+        "Check that a database is sound and its hands replay to their results",
+    .help =
+        "Checks DB without changing it (it is opened read-only):\n"
+        "\n"
+        "  - that it is a pinochle database of this program's schema version\n"
+        "    (an older one is a problem: `pinochle init DB` upgrades it);\n"
+        "  - SQLite's PRAGMA integrity_check (pages, indexes, the file itself)\n"
+        "    and PRAGMA foreign_key_check (no hand, seat, tag or finding that\n"
+        "    refers to a missing game, player or audit);\n"
+        "  - that every stored hand, rebuilt from its stored events by the rules\n"
+        "    engine (as `pinochle audit` does), decodes, completes, and gives the\n"
+        "    results stored with it (bidder, bid, trump, meld, counters, tricks,\n"
+        "    scores and running totals), and that each game's stored winner is\n"
+        "    the replay's.\n"
+        "\n"
+        "Each problem is one line on standard output, \"DB: ...\", naming the game\n"
+        "and hand; a hand that cannot be replayed stops the replay of its game.\n"
+        "The last line sums up.  Findings of the table (reneges, wrong claims)\n"
+        "are not problems of the database: `pinochle audit` reports those.\n"
+        "Stored results that differ after a deliberate rules change are fixed by\n"
+        "`pinochle audit --fix-results`.\n"
+        "\n"
+        "Options:\n"
+        "  -q, --quiet  print nothing when DB is sound (problems are still listed)\n"
+        "  -h, --help   show this help\n"
+        "\n"
+        "Examples:\n"
+        "  pinochle check club.db\n"
+        "  pinochle check --quiet club.db || echo 'club.db needs attention'\n"
+        "\n"
+        "Exit codes:\n"
+        "  0  DB is sound\n"
+        "  1  problems found (listed on standard output)\n"
+        "  2  usage error, or DB cannot be opened: missing, not a pinochle\n"
+        "     database, written by a newer pinochle, or unreadable\n",
+};
+
+
 static const struct option check_options[] = {
     {"quiet", no_argument, NULL, 'q'},
     {"help", no_argument, NULL, 'h'},
@@ -43,24 +89,15 @@ static void problem(Check *c, const char *fmt, ...) {
   c->problems++;
 }
 
+/* replay_check's problems, listed. */
+static void on_problem(void *ctx, const char *text) {
+  problem(ctx, "%s", text);
+}
+
 /* A store message without the leading "DB: " that problem() adds again. */
 static const char *unprefixed(const Check *c, const char *msg) {
   size_t n = strlen(c->db);
   return strncmp(msg, c->db, n) == 0 && strncmp(msg + n, ": ", 2) == 0 ? msg + n + 2 : msg;
-}
-
-/* replay_hand's findings: only a stored-result finding is a problem of the
- * database; the rest are the table's (audit). */
-static void on_finding(void *ctx, const StoreRow *row, const ReplayFinding *f) {
-  Check *c = ctx;
-  if (f->kind != PN_FIND_STORED_RESULT) return;
-  problem(c, "game %s, hand %d: %s", row->key, f->hand, f->detail);
-}
-
-/* The end of a game's walk: its stored winner against the replay's. */
-static void game_done(Check *c, const char *key, int stored_winner, const PnGame *game, bool replayed) {
-  if (replayed && game->winner != stored_winner)
-    problem(c, "game %s: stored winner is seat %d, the replay's is seat %d", key, stored_winner, game->winner);
 }
 
 int cmd_check(const CliCommand *self, int argc, char **argv) {
@@ -77,21 +114,14 @@ int cmd_check(const CliCommand *self, int argc, char **argv) {
   if (argc - optind < 1) return cli_usage_error(self, "missing DB");
   if (argc - optind > 1) return cli_usage_error(self, "unexpected argument '%s'", argv[optind + 1]);
 
-  Check ck = {.db = argv[optind]};
+  char shown[256]; /* every line starts with it: a URI's password is never printed */
+  store_name_shown(argv[optind], shown, sizeof shown);
+  Check ck = {.db = shown};
   int rc = CLI_USAGE;
   Store *store = NULL;
-  StoreCursor *cursor = NULL;
-  PnGame *game = malloc(sizeof *game);
   PnDiag diag = {0};
-  char key[256] = "";          /* the game being walked (row text is borrowed) */
-  int stored_winner = 0;
-  bool replayable = false;     /* its hands can still be replayed */
-  long games = 0, hands = 0, skipped = 0;
-  if (game == NULL) {
-    cli_error(self, "out of memory");
-    goto done;
-  }
-  int orc = store_open(ck.db, STORE_READONLY | STORE_MUST_EXIST, &store, &diag);
+  ReplayCheckStats st = {0};
+  int orc = store_open(argv[optind], STORE_READONLY | STORE_MUST_EXIST, &store, &diag);
   if (orc == STORE_OLDER || orc == STORE_CORRUPT) {
     /* it is a pinochle database, and this is what is wrong with it */
     problem(&ck, "%s", unprefixed(&ck, diag.msg));
@@ -102,7 +132,6 @@ int cmd_check(const CliCommand *self, int argc, char **argv) {
     cli_error(self, "%s", diag.msg);
     goto done;
   }
-
   /* 1. the backend's own checks */
   int src = store_check(store, &diag);
   if (src < 0) {
@@ -110,54 +139,23 @@ int cmd_check(const CliCommand *self, int argc, char **argv) {
     goto done;
   }
   if (src > 0) problem(&ck, "%s", unprefixed(&ck, diag.msg));
-
   /* 2. every hand through the engine, game by game */
-  if (store_cursor_open(store, NULL, &cursor, &diag) != STORE_OK) {
-    problem(&ck, "cannot read the games: %s", diag.msg);
-    rc = CLI_FINDINGS;
-    goto summary;
+  if (replay_check(store, on_problem, &ck, &st, &diag) < 0) {
+    cli_error(self, "%s", diag.msg);
+    goto done;
   }
-  StoreRow row;
-  int got;
-  while ((got = store_cursor_next(cursor, &row, &diag)) == 1) {
-    if (row.new_game) {
-      if (games > 0) game_done(&ck, key, stored_winner, game, replayable);
-      games++;
-      snprintf(key, sizeof key, "%s", row.key);
-      stored_winner = row.winner;
-      PnRules rules;
-      replayable = replay_rules(row.preset, row.options, &rules, &diag) == 0;
-      if (replayable) pn_game_init(game, &rules);
-      else problem(&ck, "game %s: %s: its hands cannot be replayed", row.key, diag.msg);
-    }
-    if (row.hand == 0) continue;
-    if (!replayable) {
-      skipped++;
-      continue;
-    }
-    if (replay_hand(game, &row, on_finding, &ck, NULL, &diag) != 0) {
-      problem(&ck, "%s: the game's later hands cannot be replayed", diag.msg);
-      replayable = false;
-      continue;
-    }
-    hands++;
-  }
-  if (got < 0) problem(&ck, "reading the hands: %s", diag.msg);
-  else if (games > 0) game_done(&ck, key, stored_winner, game, replayable); /* all its hands were read */
   rc = ck.problems ? CLI_FINDINGS : CLI_OK;
 
 summary:
   if (rc != CLI_OK)
     printf("%s: %ld problem%s (%ld game%s, %ld hand%s replayed%s)\n", ck.db, ck.problems,
-           ck.problems == 1 ? "" : "s", games, games == 1 ? "" : "s", hands, hands == 1 ? "" : "s",
-           skipped ? ", some not replayable" : "");
+           ck.problems == 1 ? "" : "s", st.games, st.games == 1 ? "" : "s", st.hands, st.hands == 1 ? "" : "s",
+           st.skipped ? ", some not replayable" : "");
   else if (!quiet)
     printf("%s: ok: schema %d, %s ok, %ld game%s, %ld hand%s replayed to their stored results\n", ck.db,
-           STORE_SCHEMA_VERSION, store_check_names(store), games, games == 1 ? "" : "s", hands,
-           hands == 1 ? "" : "s");
+           STORE_SCHEMA_VERSION, store_check_names(store), st.games, st.games == 1 ? "" : "s", st.hands,
+           st.hands == 1 ? "" : "s");
 done:
-  store_cursor_close(cursor);
   store_close(store);
-  free(game);
   return rc;
 }

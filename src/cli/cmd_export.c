@@ -11,6 +11,43 @@
 #include "export.h"
 #include "store.h"
 
+/* `pinochle export`: usage, summary and help, kept next to the handler they
+ * describe; main.c's table lists this row. */
+const CliCommand cmd_export_def = {
+    .name = "export",
+    .run = cmd_export,
+    .usage =
+        "pinochle export DB [--game KEY]... [-o FILE]",
+    .summary =
+        "Write stored games as an event log (CSV)",
+    .help =
+        "Writes the games of DB, in the order they were stored, as an event log:\n"
+        "the header row game,hand,seq,seat,action,cards,value, then for each\n"
+        "game its variant, option, player (by seat) and tag rows (hand 0), then\n"
+        "the rows of each hand as they were recorded.\n"
+        "\n"
+        "The output is canonical, so importing it and exporting again gives the\n"
+        "same bytes: LF line ends, a field quoted only when it must be, cards as\n"
+        "two-letter tokens (TH, not 10H or T♥), seq numbered from 1.\n"
+        "\n"
+        "Options:\n"
+        "  --game KEY           only this game (repeatable); an unknown KEY is an\n"
+        "                       error and nothing is written\n"
+        "  -o, --output FILE    write to FILE instead of standard output\n"
+        "  -h, --help           show this help\n"
+        "\n"
+        "Examples:\n"
+        "  pinochle export club.db > club.csv\n"
+        "  pinochle export club.db --game club-2026-11-20-t3 -o t3.csv\n"
+        "  pinochle export old.db | pinochle import new.db -\n"
+        "\n"
+        "Exit codes:\n"
+        "  0  success\n"
+        "  2  usage error, a --game KEY not in DB, or a database or write error\n"
+        "     (with -o, FILE is not left behind)\n",
+};
+
+
 enum { OPT_GAME = 256 };
 
 static const struct option export_options[] = {
@@ -51,6 +88,8 @@ int cmd_export(const CliCommand *self, int argc, char **argv) {
     goto done;
   }
   const char *db = argv[optind];
+  char shown[256]; /* db in messages: a URI's password is never printed */
+  store_name_shown(db, shown, sizeof shown);
   PnDiag diag = {0};
   if (store_open(db, STORE_READONLY | STORE_MUST_EXIST, &store, &diag) != 0) {
     cli_error(self, "%s", diag.msg);
@@ -64,7 +103,7 @@ int cmd_export(const CliCommand *self, int argc, char **argv) {
   if (!cli_output_close(out, output) && got == 0) got = EXPORT_WRITE;
   if (got != 0) {
     if (got == EXPORT_WRITE) cli_error(self, "%s: write error", output ? output : "standard output");
-    else cli_error(self, "%s: %s", db, diag.msg);
+    else cli_error(self, "%s: %s", shown, diag.msg);
     cli_output_discard(output);
     goto done;
   }

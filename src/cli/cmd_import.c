@@ -16,6 +16,71 @@
 #include "import.h"
 #include "store.h"
 
+/* `pinochle import`: usage, summary and help, kept next to the handler they
+ * describe; main.c's table lists this row. */
+const CliCommand cmd_import_def = {
+    .name = "import",
+    .run = cmd_import,
+    .usage =
+        "pinochle import DB FILE... [--keep-going] [--replace] [--quiet | --verbose]",
+    .summary =
+        "Read event logs (CSV) into the database, checking every row",
+    .help =
+        "Reads each FILE, an event log (the CSV whose header is\n"
+        "game,hand,seq,seat,action,cards,value), and stores its games in DB,\n"
+        "which is created if missing (and kept only if a game is stored: a\n"
+        "failed import leaves no new empty DB).  FILE '-' reads standard input.\n"
+        "Blank lines and lines starting with '#' are comments; a UTF-8\n"
+        "byte-order mark, CRLF line ends and quoted fields spanning lines are\n"
+        "fine.\n"
+        "\n"
+        "Every row goes through the rules engine.  A row that could not have\n"
+        "happened at a table is an error and its game is not stored: an unknown\n"
+        "card, a card the seat does not hold, a deal that does not add up, a play\n"
+        "out of turn, a bid after the bidding closed, a missing row (a player, the\n"
+        "rest of a hand), a seq or hand number out of order, an unknown action,\n"
+        "variant or option.  A rule broken at the table (a renege, a low bid, a\n"
+        "wrong meld or score claim) is a finding: the row is stored as it\n"
+        "happened, the summary counts it and `pinochle audit` reports it.\n"
+        "\n"
+        "Errors are printed as FILE:LINE:COL: error: REASON, where LINE is the\n"
+        "line the record starts on and COL the field (1 game, 2 hand, 3 seq,\n"
+        "4 seat, 5 action, 6 cards, 7 value; 0 the whole row).\n"
+        "\n"
+        "Each FILE is one transaction.  On an error nothing of that FILE is\n"
+        "stored and the import stops; the files before it stay imported.  A game\n"
+        "already stored with the same content is skipped (a note says so); one\n"
+        "stored under the same key with other content is an error, or with\n"
+        "--replace is replaced.  A summary (files, games imported, replaced and\n"
+        "skipped, hands, findings by kind, seconds) ends the run on stderr; on\n"
+        "a terminal a progress line shows the games so far.\n"
+        "\n"
+        "Options:\n"
+        "  -k, --keep-going  store the valid games of a FILE that also has bad\n"
+        "                    ones (each bad game is reported and left out), and\n"
+        "                    go on with the next FILE after one that fails\n"
+        "  --replace         replace a stored game with the same key and other\n"
+        "                    content (its hands and results go with it)\n"
+        "  -q, --quiet       print errors only: no notes, progress or summary\n"
+        "  -v, --verbose     a note for every game skipped as already imported (by\n"
+        "                    default the first five, then only the count)\n"
+        "  -h, --help        show this help\n"
+        "\n"
+        "Examples:\n"
+        "  pinochle import club.db season-2026.csv\n"
+        "  pinochle import club.db jan.csv feb.csv mar.csv --keep-going\n"
+        "  pinochle import --replace club.db corrected-t3.csv\n"
+        "  pinochle sim --variant two-hand --games 100 | pinochle import test.db -\n"
+        "\n"
+        "Exit codes:\n"
+        "  0  every game was imported or skipped as already there (findings do\n"
+        "     not change this: `pinochle audit` reports them)\n"
+        "  2  usage error, or an error in a FILE or the database: that FILE's\n"
+        "     games were not stored (with --keep-going: the bad games were not\n"
+        "     stored, the valid ones were)\n",
+};
+
+
 enum { OPT_KEEP_GOING = 256, OPT_REPLACE, OPT_QUIET };
 
 static const struct option import_options[] = {

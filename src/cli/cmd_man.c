@@ -224,8 +224,12 @@ int cli_completion_write(FILE *out) {
   for (int i = 0; cli_command(i) != NULL; i++) {
     const CliCommand *cmd = cli_command(i);
     if (strcmp(cmd->name, "help") == 0 || !plain_word(cmd->name, strlen(cmd->name))) continue;
+    /* the help as printed: a command may write it from a table */
+    text = print_to_string(cli_print_help, cmd);
+    if (text == NULL) return CLI_USAGE;
     fprintf(out, "  %s) words='", cmd->name);
-    write_options(out, cmd->help);
+    write_options(out, text);
+    free(text);
     fputs("' ;;\n", out);
   }
   fputs("  *) return 0 ;;\n"

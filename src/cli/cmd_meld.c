@@ -12,6 +12,50 @@
 #include "cli.h"
 #include "writer.h"
 
+/* `pinochle meld`: usage, summary and help, kept next to the handler they
+ * describe; main.c's table lists this row. */
+const CliCommand cmd_meld_def = {
+    .name = "meld",
+    .run = cmd_meld,
+    .usage =
+        "pinochle meld --variant PRESET --trump SUIT [--format text|json]\n"
+        "                     [--option NAME=VALUE]... CARD...",
+    .summary =
+        "Score the best meld of a set of cards under a preset's rules",
+    .help =
+        "Computes the best meld the cards can show with SUIT as trump: every\n"
+        "way of grouping the cards is tried, class by class, with the meld\n"
+        "table of PRESET (and the dix if that preset scores it inside a meld).\n"
+        "\n"
+        "Cards are rank then suit, case-insensitive: ranks A T K Q J 9 8 7\n"
+        "(10 for T), suits S H D C (or ♠ ♥ ♦ ♣).  Give them as separate\n"
+        "arguments or as one quoted argument separated by spaces.  Every card\n"
+        "must exist in the preset's deck (no 9s in five-call or double-deck;\n"
+        "8s and 7s only in two-hand-64), at most as many copies as it has.\n"
+        "\n"
+        "Options:\n"
+        "  --variant PRESET     the preset (required); `pinochle rules` lists them\n"
+        "  --trump SUIT         trump suit: S H D C or ♠ ♥ ♦ ♣ (required)\n"
+        "  --format FORMAT      text (default): one line per meld with its count\n"
+        "                       and points, then the total; json: one line,\n"
+        "                       {\"total\": N, \"melds\": [{\"name\": ..., \"count\": ...,\n"
+        "                       \"points\": ...}, ...]}\n"
+        "  --option NAME=VALUE  override one rule parameter (repeatable, applied\n"
+        "                       in order); `pinochle rules --variant PRESET` lists\n"
+        "                       them, e.g. run_royal=yes\n"
+        "  -h, --help           show this help\n"
+        "\n"
+        "Examples:\n"
+        "  pinochle meld --variant partnership-auction --trump S AS TS KS QS JS\n"
+        "  pinochle meld --variant partnership-auction --trump S --option run_royal=yes \\\n"
+        "      'AS 10S KS QS JS'\n"
+        "  pinochle meld --variant double-deck --trump H --format json \\\n"
+        "      AS AH AD AC AS AH AD AC\n"
+        "  pinochle meld --variant two-hand --trump D 'Q♠ J♦ Q♠ J♦'\n"
+        "\n" CLI_EXIT_CODES_NO_FINDINGS,
+};
+
+
 enum { OPT_VARIANT = 256, OPT_TRUMP, OPT_FORMAT, OPT_OPTION };
 
 static const struct option meld_options[] = {

@@ -1,8 +1,8 @@
 /*
- * cmd_report.c - `pinochle report DB REPORT ...`: player statistics, a
- * game's score sheet, one hand replayed, and every hand by seat
- * (reports/report_*.h), as text, CSV or JSON, on standard output or into
- * a file.
+ * cmd_report.c - `pinochle report DB REPORT ...`: parses the arguments,
+ * finds REPORT in the reports' table (reports/report_registry.h) and runs
+ * it into standard output or a file.  The usage line and --help are made
+ * from the same table, so a new report is listed wherever reports are.
  */
 #include <errno.h>
 #include <getopt.h>
@@ -11,11 +11,58 @@
 #include <string.h>
 
 #include "cli.h"
-#include "report_game.h"
-#include "report_hand.h"
-#include "report_hands.h"
-#include "report_players.h"
+#include "report_registry.h"
 #include "store.h"
+
+static void write_usage(FILE *out);
+static void write_help(FILE *out);
+
+/* `pinochle report`: summary and the help around the reports' own rows;
+ * main.c's table lists this row. */
+const CliCommand cmd_report_def = {
+    .name = "report",
+    .run = cmd_report,
+    .summary = "Player statistics, score sheets and hand replays from the database",
+    .write_usage = write_usage,
+    .write_help = write_help,
+};
+
+/* The help between the list of reports and their sections. */
+static const char formats_help[] =
+    "Each prints as an aligned text table readable at 80 columns (a wide\n"
+    "table is folded into blocks that repeat its first column) or, with\n"
+    "--format, as CSV (RFC 4180, a header row) or JSON.  players, game and\n"
+    "hand also print as one self-contained HTML page (--format html: inline\n"
+    "SVG diagrams and charts, no external reference; docs/WEB.md).\n"
+    "\n";
+
+/* The help after the reports' sections. */
+static const char options_help[] =
+    "Options:\n"
+    "  --variant PRESET     only games of this preset\n"
+    "  --since DATE         only games whose date tag is DATE (YYYY-MM-DD)\n"
+    "                       or later\n"
+    "  --until DATE         only games whose date tag is DATE or earlier (not\n"
+    "                       before --since's DATE: that is a usage error)\n"
+    "  --tag NAME=VALUE     only games with this tag row (e.g. club=north)\n"
+    "  --min-hands N        leave out players (and partnerships) with fewer\n"
+    "                       than N hands in the selection\n"
+    "  --format FORMAT      text (default), csv, json, or html (not hands)\n"
+    "  -o, --output FILE    write to FILE instead of standard output\n"
+    "  -h, --help           show this help\n"
+    "\n"
+    "Examples:\n"
+    "  pinochle report club.db players --variant partnership-auction \\\n"
+    "      --since 2026-01-01 --min-hands 50\n"
+    "  pinochle report club.db players --format csv -o players.csv\n"
+    "  pinochle report club.db hands --tag club=north --format json\n"
+    "  pinochle report club.db game club-2026-11-20-t3\n"
+    "  pinochle report club.db hand club-2026-11-20-t3 4\n"
+    "\n"
+    "Exit codes:\n"
+    "  0  success\n"
+    "  2  usage error, no such game or hand, or a database or write error\n"
+    "     (with -o, FILE is not left behind)\n";
 
 enum { OPT_VARIANT = 256, OPT_SINCE, OPT_UNTIL, OPT_TAG, OPT_MIN_HANDS, OPT_FORMAT };
 
@@ -30,6 +77,73 @@ static const struct option report_options[] = {
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
+
+/* The selection options' line, after the names of the reports that take them. */
+#define QUERY_USAGE                                                          \
+  " [--variant PRESET] [--since DATE]\n"                                     \
+  "                     [--until DATE] [--tag NAME=VALUE] [--min-hands N]\n" \
+  "                     [--format F] [-o FILE]"
+
+static void write_usage(FILE *out) {
+  fputs("pinochle report DB ", out);
+  for (int i = 0, n = 0; report_def(i) != NULL; i++)
+    if (report_def(i)->query) fprintf(out, "%s%s", n++ ? "|" : "", report_def(i)->name);
+  fputs(QUERY_USAGE, out);
+  for (int i = 0; report_def(i) != NULL; i++) {
+    const ReportDef *r = report_def(i);
+    if (!r->query)
+      fprintf(out, "\n       pinochle report DB %s%s%s [--format F] [-o FILE]", r->name, r->args ? " " : "",
+              r->args ? r->args : "");
+  }
+}
+
+static void write_help(FILE *out) {
+  int width = 0;
+  for (int i = 0; report_def(i) != NULL; i++)
+    if ((int)strlen(report_def(i)->name) > width) width = (int)strlen(report_def(i)->name);
+  fputs("Reports on the games stored in DB (which is only read):\n\n", out);
+  for (int i = 0; report_def(i) != NULL; i++) {
+    fprintf(out, "  %-*s  ", width, report_def(i)->name);
+    for (const char *p = report_def(i)->summary; *p; p++) {
+      fputc(*p, out);
+      if (*p == '\n') fprintf(out, "%*s", width + 4, ""); /* under the summary's first word */
+    }
+    fputc('\n', out);
+  }
+  fputs("\n", out);
+  fputs(formats_help, out);
+  for (int i = 0; report_def(i) != NULL; i++) fprintf(out, "%s\n", report_def(i)->help);
+  fputs(options_help, out);
+}
+
+/* The names of the reports (those taking the selection only, if
+ * query_only) as "a, b or c" (`last` is "or" or "and"); returns buf. */
+static char *report_names(char *buf, size_t size, bool query_only, const char *last) {
+  int n = 0, count = 0;
+  for (int i = 0; report_def(i) != NULL; i++) count += !query_only || report_def(i)->query;
+  buf[0] = '\0';
+  for (int i = 0; report_def(i) != NULL; i++) {
+    if (query_only && !report_def(i)->query) continue;
+    size_t used = strlen(buf);
+    const char *sep = n == 0 ? "" : n == count - 1 ? last : ", ";
+    snprintf(buf + used, size - used, "%s%s", sep, report_def(i)->name);
+    n++;
+  }
+  return buf;
+}
+
+/* What the command line asks for. */
+typedef struct ReportArgs {
+  ReportQuery q;           /* the selection */
+  bool filters;            /* a selection option was given */
+  OutFormat format;        /* --format */
+  bool html;               /* --format html: the row's html page instead */
+  const char *output;      /* -o, NULL = standard output */
+  char *tag;               /* --tag's copy, split at '=' (q's tag strings); freed by the caller */
+  const char *db;          /* DB */
+  const ReportDef *report; /* the report named */
+  char **args;             /* its positional arguments, borrowed from argv */
+} ReportArgs;
 
 /* YYYY-MM-DD with a plausible month and day. */
 static bool is_date(const char *s) {
@@ -50,144 +164,116 @@ static bool parse_long(const char *s, long min, long max, long *out) {
   return true;
 }
 
-int cmd_report(const CliCommand *self, int argc, char **argv) {
-  ReportQuery q = {0};
-  const char *output = NULL;
-  char *tag = NULL;
-  bool filters = false;
-  int format = OUT_TEXT, rc = CLI_USAGE, c;
-  Store *store = NULL;
-  FILE *out = NULL;
+/* --tag NAME=VALUE into a->q; returns -1 to go on, else the exit code. */
+static int parse_tag(const CliCommand *self, ReportArgs *a, const char *text) {
+  const char *eq = strchr(text, '=');
+  if (a->tag) return cli_usage_error(self, "--tag may be given once");
+  if (!eq || eq == text) return cli_usage_error(self, "--tag takes NAME=VALUE, not '%s'", text);
+  a->tag = malloc(strlen(text) + 1);
+  if (!a->tag) {
+    cli_error(self, "out of memory");
+    return CLI_USAGE;
+  }
+  strcpy(a->tag, text);
+  a->tag[eq - text] = '\0';
+  a->q.tag_name = a->tag;
+  a->q.tag_value = a->tag + (eq - text) + 1;
+  return -1;
+}
+
+/* The options into *a; returns -1 to go on, else the exit code (after
+ * --help or a usage error). */
+static int parse_options(const CliCommand *self, int argc, char **argv, ReportArgs *a) {
+  int c, rc = -1;
   cli_getopt_reset();
-  while ((c = cli_getopt(self, argc, argv, ":ho:", report_options)) != -1) {
+  while (rc < 0 && (c = cli_getopt(self, argc, argv, ":ho:", report_options)) != -1) {
+    a->filters |= c == OPT_VARIANT || c == OPT_SINCE || c == OPT_UNTIL || c == OPT_TAG || c == OPT_MIN_HANDS;
     switch (c) {
-    case OPT_VARIANT: {
-      PnRules rules;
-      if (pn_rules_preset(&rules, optarg) != 0) {
-        cli_usage_error(self, "unknown variant '%s' (`pinochle rules` lists them)", optarg);
-        goto done;
-      }
-      q.variant = optarg;
-      filters = true;
+    case OPT_VARIANT:
+      if (pn_rules_preset(&(PnRules){0}, optarg) != 0)
+        return cli_usage_error(self, "unknown variant '%s' (`pinochle rules` lists them)", optarg);
+      a->q.variant = optarg;
       break;
-    }
     case OPT_SINCE:
     case OPT_UNTIL:
-      if (!is_date(optarg)) {
-        cli_usage_error(self, "--%s takes a date YYYY-MM-DD, not '%s'", c == OPT_SINCE ? "since" : "until", optarg);
-        goto done;
-      }
-      if (c == OPT_SINCE) q.since = optarg;
-      else q.until = optarg;
-      filters = true;
+      if (!is_date(optarg))
+        return cli_usage_error(self, "--%s takes a date YYYY-MM-DD, not '%s'", c == OPT_SINCE ? "since" : "until",
+                               optarg);
+      *(c == OPT_SINCE ? &a->q.since : &a->q.until) = optarg;
       break;
-    case OPT_TAG: {
-      const char *eq = strchr(optarg, '=');
-      if (tag) {
-        cli_usage_error(self, "--tag may be given once");
-        goto done;
-      }
-      if (!eq || eq == optarg) {
-        cli_usage_error(self, "--tag takes NAME=VALUE, not '%s'", optarg);
-        goto done;
-      }
-      tag = malloc(strlen(optarg) + 1);
-      if (!tag) {
-        cli_error(self, "out of memory");
-        goto done;
-      }
-      strcpy(tag, optarg);
-      tag[eq - optarg] = '\0';
-      q.tag_name = tag;
-      q.tag_value = tag + (eq - optarg) + 1;
-      filters = true;
-      break;
-    }
+    case OPT_TAG: rc = parse_tag(self, a, optarg); break;
     case OPT_MIN_HANDS:
-      if (!parse_long(optarg, 0, 1000000000L, &q.min_hands)) {
-        cli_usage_error(self, "--min-hands takes a whole number, not '%s'", optarg);
-        goto done;
-      }
-      filters = true;
+      if (!parse_long(optarg, 0, 1000000000L, &a->q.min_hands))
+        return cli_usage_error(self, "--min-hands takes a whole number, not '%s'", optarg);
       break;
     case OPT_FORMAT:
-      format = out_format_parse(optarg);
-      if (format < 0) {
-        cli_usage_error(self, "--format takes text, csv or json, not '%s'", optarg);
-        goto done;
-      }
+      if (strcmp(optarg, "html") == 0) a->html = true;
+      else if (out_format_parse(optarg) >= 0) a->format = (OutFormat)out_format_parse(optarg);
+      else return cli_usage_error(self, "--format takes text, csv, json or html, not '%s'", optarg);
       break;
-    case 'o': output = optarg; break;
-    case 'h':
-      cli_print_help(stdout, self);
-      rc = CLI_OK;
-      goto done;
-    default: goto done;
+    case 'o': a->output = optarg; break;
+    case 'h': cli_print_help(stdout, self); return CLI_OK;
+    default: return CLI_USAGE;
     }
   }
-  int npos = argc - optind;
-  char **pos = argv + optind;
-  if (npos < 1) {
-    cli_usage_error(self, "missing DB");
-    goto done;
-  }
-  if (npos < 2) {
-    cli_usage_error(self, "missing the report: players, hands, game or hand");
-    goto done;
-  }
-  const char *db = pos[0], *which = pos[1];
-  int want; /* positional arguments after the report's name */
-  long hand = 0;
-  if (strcmp(which, "players") == 0 || strcmp(which, "hands") == 0) want = 0;
-  else if (strcmp(which, "game") == 0) want = 1;
-  else if (strcmp(which, "hand") == 0) want = 2;
-  else {
-    cli_usage_error(self, "unknown report '%s' (players, hands, game or hand)", which);
-    goto done;
-  }
-  if (npos - 2 < want) {
-    cli_usage_error(self, "report %s needs %s", which, want == 1 ? "a game KEY" : "a game KEY and a hand number");
-    goto done;
-  }
-  if (npos - 2 > want) {
-    cli_usage_error(self, "unexpected argument '%s'", pos[2 + want]);
-    goto done;
-  }
-  if (q.since && q.until && strcmp(q.since, q.until) > 0) { /* YYYY-MM-DD sorts as text */
-    cli_usage_error(self, "--since %s is after --until %s: no game could match", q.since, q.until);
-    goto done;
-  }
-  if (want > 0 && filters) {
-    cli_usage_error(self, "--variant, --since, --until, --tag and --min-hands are for players and hands");
-    goto done;
-  }
-  if (want == 2 && !parse_long(pos[3], 1, 100000, &hand)) {
-    cli_usage_error(self, "the hand number is a whole number from 1, not '%s'", pos[3]);
-    goto done;
-  }
+  return rc;
+}
 
+/* DB, the report and its arguments, checked against the report's row;
+ * returns -1 to go on, else the exit code. */
+static int parse_positional(const CliCommand *self, int npos, char **pos, ReportArgs *a) {
+  char names[256];
+  if (npos < 1) return cli_usage_error(self, "missing DB");
+  if (npos < 2) return cli_usage_error(self, "missing the report: %s", report_names(names, sizeof names, false, " or "));
+  const ReportDef *r = a->report = report_find(pos[1]);
+  if (r == NULL)
+    return cli_usage_error(self, "unknown report '%s' (%s)", pos[1], report_names(names, sizeof names, false, " or "));
+  a->db = pos[0];
+  a->args = pos + 2;
+  if (npos - 2 < r->nargs) return cli_usage_error(self, "report %s needs %s", r->name, r->needs);
+  if (npos - 2 > r->nargs) return cli_usage_error(self, "unexpected argument '%s'", pos[2 + r->nargs]);
+  if (a->q.since && a->q.until && strcmp(a->q.since, a->q.until) > 0) /* YYYY-MM-DD sorts as text */
+    return cli_usage_error(self, "--since %s is after --until %s: no game could match", a->q.since, a->q.until);
+  if (!r->query && a->filters)
+    return cli_usage_error(self, "--variant, --since, --until, --tag and --min-hands are for %s",
+                           report_names(names, sizeof names, true, " and "));
+  if (a->html ? !r->html : !(r->formats & REPORT_FORMAT(a->format)))
+    return cli_usage_error(self, "report %s has no %s format", r->name,
+                           a->html ? "html" : a->format == OUT_CSV ? "csv" : a->format == OUT_JSON ? "json" : "text");
   PnDiag diag = {0};
-  if (store_open(db, STORE_READONLY | STORE_MUST_EXIST, &store, &diag) != 0) {
+  if (r->check && r->check((const char *const *)a->args, &diag) != 0) return cli_usage_error(self, "%s", diag.msg);
+  return -1;
+}
+
+/* Opens the store and the output and runs the report; the exit code. */
+static int run(const CliCommand *self, const ReportArgs *a) {
+  PnDiag diag = {0};
+  Store *store = NULL;
+  if (store_open(a->db, STORE_READONLY | STORE_MUST_EXIST, &store, &diag) != 0) {
     cli_error(self, "%s", diag.msg); /* it names the database (a URI without its password) */
-    goto done;
+    return CLI_USAGE;
   }
-  out = cli_output_open(self, output);
-  if (!out) goto done;
-  int got;
-  if (strcmp(which, "players") == 0) got = report_players(store, &q, (OutFormat)format, out, NULL, &diag);
-  else if (strcmp(which, "hands") == 0) got = report_hands(store, &q, (OutFormat)format, out, NULL, &diag);
-  else if (want == 1) got = report_game(store, pos[2], (OutFormat)format, out, &diag);
-  else got = report_hand(store, pos[2], (int)hand, (OutFormat)format, out, &diag);
-  bool write_error = !cli_output_close(out, output);
-  if (got != 0 || write_error) {
-    if (got != 0) cli_error(self, "%s: %s", db, diag.msg);
-    else cli_error(self, "%s: write error", output ? output : "standard output");
-    cli_output_discard(output);
-    goto done;
+  FILE *out = cli_output_open(self, a->output);
+  int rc = CLI_USAGE;
+  if (out) {
+    int got = (a->html ? a->report->html : a->report->run)(store, &a->q, (const char *const *)a->args, a->format, out, &diag);
+    bool write_error = !cli_output_close(out, a->output);
+    char shown[256]; /* a URI's password is never printed */
+    store_name_shown(a->db, shown, sizeof shown);
+    if (got != 0) cli_error(self, "%s: %s", shown, diag.msg);
+    else if (write_error) cli_error(self, "%s: write error", a->output ? a->output : "standard output");
+    else rc = CLI_OK;
+    if (rc != CLI_OK) cli_output_discard(a->output);
   }
-  rc = CLI_OK;
-done:
   store_close(store);
-  free(tag);
+  return rc;
+}
+
+int cmd_report(const CliCommand *self, int argc, char **argv) {
+  ReportArgs a = {.format = OUT_TEXT};
+  int rc = parse_options(self, argc, argv, &a);
+  if (rc < 0) rc = parse_positional(self, argc - optind, argv + optind, &a);
+  if (rc < 0) rc = run(self, &a);
+  free(a.tag);
   return rc;
 }

@@ -7,6 +7,35 @@
 
 #include "cli.h"
 
+/* `pinochle rules`: usage, summary and help, kept next to the handler they
+ * describe; main.c's table lists this row. */
+const CliCommand cmd_rules_def = {
+    .name = "rules",
+    .run = cmd_rules,
+    .usage =
+        "pinochle rules [--variant PRESET [--option NAME=VALUE]...]",
+    .summary =
+        "List the presets, or every rule parameter of one preset",
+    .help =
+        "Without --variant, lists each preset with a one-line summary of how it\n"
+        "is played: players, deal, bidding, meld table.  With it, lists every\n"
+        "rule parameter of PRESET: its name, its value, and what it means.  The\n"
+        "names are those a game's `option name=value` rows and --option use.\n"
+        "\n"
+        "Options:\n"
+        "  --variant PRESET     show this preset's parameters\n"
+        "  --option NAME=VALUE  override one parameter first (repeatable; needs\n"
+        "                       --variant), to see the result\n"
+        "  -h, --help           show this help\n"
+        "\n"
+        "Examples:\n"
+        "  pinochle rules\n"
+        "  pinochle rules --variant partnership-auction\n"
+        "  pinochle rules --variant partnership-auction --option pass_cards=3\n"
+        "\n" CLI_EXIT_CODES_NO_FINDINGS,
+};
+
+
 enum { OPT_VARIANT = 256, OPT_OPTION };
 
 static const struct option rules_options[] = {

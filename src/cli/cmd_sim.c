@@ -8,9 +8,67 @@
 #include <string.h>
 
 #include "cli.h"
-#include "codec.h"
+#include "export.h"
 #include "sim.h"
 #include "writer.h"
+
+/* `pinochle sim`: usage, summary and help, kept next to the handler they
+ * describe; main.c's table lists this row. */
+const CliCommand cmd_sim_def = {
+    .name = "sim",
+    .run = cmd_sim,
+    .usage =
+        "pinochle sim --variant PRESET [--games N | --hands N] [--seed S] [--players NAME,...]\n"
+        "                     [--renege-rate R] [--plant-rate R] [--option NAME=VALUE]...\n"
+        "                     [--tag NAME=VALUE]... [--start-date YYYY-MM-DD] [--key-prefix TEXT]\n"
+        "                     [--random-play] [-o FILE]",
+    .summary =
+        "Play complete games with simulated players and write the event log",
+    .help =
+        "Plays N complete games of PRESET with simulated players and writes them\n"
+        "as an event log (the CSV that `pinochle import` reads).  The players bid\n"
+        "from their meld and strength, pass trumps and aces to the bidder, choose\n"
+        "trump by meld and length, lead aces, win tricks cheaply, feed counters\n"
+        "to a partner who is winning and throw low cards on lost tricks.  Every\n"
+        "play is legal unless --renege-rate plants reneges, and every bid, meld,\n"
+        "trump and score row keeps the rules unless --plant-rate plants findings.\n"
+        "The same seed gives the same file on every machine.\n"
+        "\n"
+        "Options:\n"
+        "  --variant PRESET     the preset (required)\n"
+        "  --games N            games to play (default 1)\n"
+        "  --hands N            instead: play until N hands are complete (the\n"
+        "                       last game may stop before it is won)\n"
+        "  --seed S             the random seed (default 1)\n"
+        "  --players NAMES      comma-separated club members, at least one per\n"
+        "                       seat; each game seats a random table of them\n"
+        "                       (default Seat1, Seat2, ...)\n"
+        "  --renege-rate R      chance (0 to 1) that a play is a planted renege,\n"
+        "                       when the player could renege (default 0)\n"
+        "  --plant-rate R       chance (0 to 1), at each opportunity, of planting\n"
+        "                       another finding for `pinochle audit` to catch: a\n"
+        "                       bid too low, a bid after passing, trump without\n"
+        "                       the marriage, a wrong meld claim or two-hand meld,\n"
+        "                       a wrong score row (default 0: none; the same seed\n"
+        "                       then gives the same games as without the option)\n"
+        "  --option NAME=VALUE  a house rule, written into each game (repeatable)\n"
+        "  --tag NAME=VALUE     a tag written into each game (repeatable)\n"
+        "  --start-date DATE    the first game's date tag (default 2026-01-06);\n"
+        "                       two games a week after that\n"
+        "  --key-prefix TEXT    game keys are TEXT and the game's number (default\n"
+        "                       sim-PRESET-SEED-, as in sim-two-hand-1-1)\n"
+        "  --random-play        choose uniformly among legal moves instead\n"
+        "  -o, --output FILE    write to FILE instead of standard output\n"
+        "  -h, --help           show this help\n"
+        "\n"
+        "Examples:\n"
+        "  pinochle sim --variant partnership-auction --games 20 --seed 7 \\\n"
+        "      --players Ann,Bob,Cal,Dee,Eve,Fay,Gus,Hal -o club.csv\n"
+        "  pinochle sim --variant two-hand --games 1000 --renege-rate 0.01 | pinochle import t.db -\n"
+        "  pinochle sim --variant auction --games 50 --plant-rate 0.05 -o planted.csv\n"
+        "\n" CLI_EXIT_CODES_NO_FINDINGS,
+};
+
 
 enum {
   OPT_VARIANT = 256, OPT_GAMES, OPT_SEED, OPT_PLAYERS, OPT_RENEGE, OPT_OPTION, OPT_TAG, OPT_START, OPT_RANDOM,
@@ -57,240 +115,203 @@ static void civil_from_days(long z, char out[48]) {
   snprintf(out, 48, "%04d-%02d-%02d", (int)(y + (m <= 2)), (int)m, (int)d);
 }
 
-/* Rows are formatted by hand into one buffer and written with one fwrite:
- * a million hands are some 65 million rows, and printf per field would
- * dominate the run. */
-typedef struct Writer {
-  FILE *out;          /* the event log */
-  char prefix[160];   /* the game key as a CSV field, and its comma */
-  size_t prefix_len;
-  int hand, seq;      /* current hand and row */
-} Writer;
+/* What the command line asks for (strings borrowed from argv). */
+typedef struct SimArgs {
+  const char *variant, *output, *players_arg, *start, *key_prefix; /* --variant, -o, --players, --start-date, --key-prefix */
+  const char *tags[32];     /* --tag name=value */
+  int ntags;
+  long games, max_hands;    /* --games (default 1), --hands (0: none) */
+  uint64_t seed;            /* --seed (default 1) */
+  double renege_rate, plant_rate;
+  bool random_play;         /* --random-play */
+  CliOptions opts;          /* --option */
+} SimArgs;
 
-static void writer_game(Writer *w, const char *key) {
-  char *buf = NULL;
-  size_t size = 0;
-  FILE *mem = open_memstream(&buf, &size);
-  if (mem) {
-    out_csv_field(mem, key, true); /* quoted only if it needs it */
-    fclose(mem);
+/* One option into *a; returns -1 to go on, else the exit code. */
+static int parse_option(const CliCommand *self, int c, SimArgs *a) {
+  char *end;
+  switch (c) {
+  case OPT_VARIANT: a->variant = optarg; break;
+  case OPT_KEY_PREFIX:
+    if (strlen(optarg) > 40) return cli_usage_error(self, "--key-prefix takes at most 40 bytes");
+    a->key_prefix = optarg;
+    break;
+  case OPT_GAMES:
+    a->games = strtol(optarg, &end, 10);
+    if (*end || a->games < 1 || a->games > 100000000) return cli_usage_error(self, "--games takes a positive number");
+    break;
+  case OPT_HANDS:
+    a->max_hands = strtol(optarg, &end, 10);
+    if (*end || a->max_hands < 1 || a->max_hands > 1000000000)
+      return cli_usage_error(self, "--hands takes a positive number");
+    a->games = 1000000000; /* as many as it takes */
+    break;
+  case OPT_SEED:
+    a->seed = strtoull(optarg, &end, 10);
+    if (*end || !*optarg) return cli_usage_error(self, "--seed takes a whole number");
+    break;
+  case OPT_PLAYERS: a->players_arg = optarg; break;
+  case OPT_RENEGE:
+    a->renege_rate = strtod(optarg, &end);
+    if (*end || a->renege_rate < 0 || a->renege_rate > 1) return cli_usage_error(self, "--renege-rate takes 0 to 1");
+    break;
+  case OPT_PLANT:
+    a->plant_rate = strtod(optarg, &end);
+    if (*end || end == optarg || !(a->plant_rate >= 0 && a->plant_rate <= 1))
+      return cli_usage_error(self, "--plant-rate takes 0 to 1");
+    break;
+  case OPT_OPTION:
+    if (cli_options_add(self, &a->opts, optarg) != 0) return CLI_USAGE;
+    break;
+  case OPT_TAG:
+    if (!strchr(optarg, '=') || a->ntags == 32) return cli_usage_error(self, "--tag takes name=value");
+    a->tags[a->ntags++] = optarg;
+    break;
+  case OPT_START: a->start = optarg; break;
+  case OPT_RANDOM: a->random_play = true; break;
+  case 'o': a->output = optarg; break;
+  case 'h': cli_print_help(stdout, self); return CLI_OK;
+  default: return CLI_USAGE;
   }
-  w->prefix_len = (size_t)snprintf(w->prefix, sizeof w->prefix, "%s,", buf ? buf : key);
-  if (w->prefix_len >= sizeof w->prefix) w->prefix_len = sizeof w->prefix - 1;
-  free(buf);
-  w->hand = w->seq = 0;
+  return -1;
 }
 
-static char *put_int(char *p, long v) {
-  char digits[24];
-  int n = 0;
-  bool negative = v < 0;
-  unsigned long u = negative ? 0UL - (unsigned long)v : (unsigned long)v;
-  do digits[n++] = (char)('0' + u % 10);
-  while ((u /= 10) > 0);
-  if (negative) *p++ = '-';
-  while (n) *p++ = digits[--n];
-  return p;
-}
-
-static char *put_text(char *p, const char *s) {
-  size_t len = strlen(s);
-  memcpy(p, s, len);
-  return p + len;
-}
-
-/* One row; `value` must not need quoting unless quote_value is set. */
-static void write_row(Writer *w, int seat, const char *action, const PnCard *cards, int ncards,
-                      const char *value, bool quote_value) {
-  char line[512];
-  char *p = line;
-  memcpy(p, w->prefix, w->prefix_len);
-  p += w->prefix_len;
-  p = put_int(p, w->hand);
-  *p++ = ',';
-  p = put_int(p, ++w->seq);
-  *p++ = ',';
-  if (seat) p = put_int(p, seat);
-  *p++ = ',';
-  p = put_text(p, action);
-  *p++ = ',';
-  for (int i = 0; i < ncards; i++) {
-    char two[3];
-    if (i) *p++ = ' ';
-    pn_card_str(cards[i], two);
-    *p++ = two[0];
-    *p++ = two[1];
+/* The club: names from --players (at least one per seat), split in
+ * *names_buf (owned: the caller frees it); returns how many, 0 without
+ * --players (Seat1, ...), or -1 after a usage error. */
+static int club_names(const CliCommand *self, const SimArgs *a, const PnRules *rules, char **names_buf,
+                      const char *names[MAX_NAMES]) {
+  int nnames = 0;
+  if (!a->players_arg) return 0;
+  if (!(*names_buf = strdup(a->players_arg))) return -1;
+  for (char *save, *name = strtok_r(*names_buf, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
+    if (nnames == MAX_NAMES) {
+      cli_usage_error(self, "at most %d players", MAX_NAMES);
+      return -1;
+    }
+    names[nnames++] = name;
   }
-  *p++ = ',';
-  fwrite(line, 1, (size_t)(p - line), w->out);
-  if (quote_value) out_csv_field(w->out, value, true);
-  else fputs(value, w->out);
-  fputc('\n', w->out);
+  if (nnames < rules->players) {
+    cli_usage_error(self, "%s needs at least %d players", a->variant, rules->players);
+    return -1;
+  }
+  return nnames;
 }
 
-static void write_event(Writer *w, const PnEvent *ev) {
-  char value[32];
-  write_row(w, ev->seat, pn_action_name(ev->action), ev->cards, ev->ncards,
-            codec_value_text(ev, value, sizeof value), false);
+/* The state of a run across its games. */
+typedef struct SimRun {
+  const SimArgs *args;      /* the command line */
+  const PnRules *rules;     /* the preset with the options */
+  const char *const *names; /* the club (nnames of them; none: Seat1, ...) */
+  int nnames;
+  SimConfig config;         /* the players' behaviour */
+  SimRng seating;           /* who sits where, game by game */
+  long first_day;           /* the first game's date, days since 1970 */
+  long hands_done;          /* complete hands written */
+  PnGame *game;             /* the game being played */
+} SimRun;
+
+/* Game g's header rows: variant, options, a fresh table of players, tags.
+ * Returns 0, or -1 out of memory. */
+static int write_header(SimRun *run, ExportWriter *w, FILE *out, long g) {
+  const SimArgs *a = run->args;
+  char key[64], date[48], tag[80];
+  if (a->key_prefix) snprintf(key, sizeof key, "%s%ld", a->key_prefix, g + 1);
+  else snprintf(key, sizeof key, "sim-%s-%llu-%ld", a->variant, (unsigned long long)a->seed, g + 1);
+  if (export_writer_game(w, out, key) != 0) return -1;
+  export_writer_row(w, 0, "variant", NULL, 0, a->variant);
+  for (int i = 0; i < a->opts.n; i++) export_writer_row(w, 0, "option", NULL, 0, a->opts.text[i]);
+  int order[MAX_NAMES];
+  for (int i = 0; i < run->nnames; i++) order[i] = i;
+  for (int i = run->nnames - 1; i > 0; i--) { /* a fresh table each game */
+    int j = sim_rng_below(&run->seating, i + 1), t = order[i];
+    order[i] = order[j];
+    order[j] = t;
+  }
+  for (int s = 1; s <= run->rules->players; s++) {
+    char fallback[16];
+    snprintf(fallback, sizeof fallback, "Seat%d", s);
+    export_writer_row(w, s, "player", NULL, 0, run->nnames ? run->names[order[s - 1]] : fallback);
+  }
+  civil_from_days(run->first_day + 7 * (g / 2), date); /* two games a club night, weekly */
+  snprintf(tag, sizeof tag, "date=%s", date);
+  export_writer_row(w, 0, "tag", NULL, 0, tag);
+  for (int i = 0; i < a->ntags; i++) export_writer_row(w, 0, "tag", NULL, 0, a->tags[i]);
+  return 0;
+}
+
+/* Plays and writes game g; returns CLI_OK, or CLI_USAGE after reporting an
+ * impossible event (a simulator bug). */
+static int play_game(const CliCommand *self, SimRun *run, FILE *out, long g) {
+  ExportWriter w = {0};
+  if (write_header(run, &w, out, g) != 0) {
+    cli_error(self, "out of memory");
+    return CLI_USAGE;
+  }
+  SimDriver driver;
+  run->config.first_dealer = 1 + (int)(g % run->rules->players);
+  sim_driver_init(&driver, &run->config, run->args->seed * 1000003u + (uint64_t)g, run->rules->players);
+  pn_game_init(run->game, run->rules);
+  PnEvent ev;
+  while (sim_next_event(&driver, run->game, &ev)) {
+    PnOutcome outcome;
+    if (ev.action == PN_EV_DEALER) export_writer_hand(&w, w.hand + 1);
+    if (pn_game_apply(run->game, &ev, &outcome) == PN_IMPOSSIBLE) {
+      cli_error(self, "simulator produced an impossible %s: %s", pn_action_name(ev.action), outcome.reason);
+      export_writer_end(&w);
+      return CLI_USAGE;
+    }
+    export_writer_event(&w, &ev); /* a write error shows when the output is closed */
+    if (!outcome.hand_done) continue;
+    run->hands_done++;
+    long max_hands = run->args->max_hands;
+    if (max_hands && run->hands_done == max_hands && !run->game->over) break; /* the last game stops short */
+    if (run->game->hand.number >= 200 && !run->game->over) break;             /* a runaway game */
+  }
+  export_writer_end(&w);
+  return CLI_OK;
+}
+
+/* Writes the event log of every game; returns the exit code. */
+static int play(const CliCommand *self, const SimArgs *a, const PnRules *rules, const char *const *names,
+                int nnames, long first_day) {
+  FILE *out = cli_output_open(self, a->output);
+  if (!out) return CLI_USAGE;
+  SimRun run = {.args = a, .rules = rules, .names = names, .nnames = nnames, .first_day = first_day,
+                .game = malloc(sizeof(PnGame)),
+                .config = {.style = a->random_play ? SIM_RANDOM : SIM_SENSIBLE, .renege_rate = a->renege_rate,
+                           .claim_rate = 0.5, .first_dealer = 1, .plant_rate = a->plant_rate}};
+  bool ready = run.game != NULL; /* out of memory: nothing written, no message (as before) */
+  int rc = ready ? CLI_OK : CLI_USAGE;
+  sim_rng_seed(&run.seating, a->seed ^ 0x5EA7u);
+  if (ready) export_header(out);
+  for (long g = 0; g < a->games && rc == CLI_OK && (!a->max_hands || run.hands_done < a->max_hands); g++)
+    rc = play_game(self, &run, out, g);
+  free(run.game);
+  if (!cli_output_close(out, a->output) && ready) {
+    cli_error(self, "%s: write error", a->output ? a->output : "standard output");
+    rc = CLI_USAGE;
+  }
+  return rc;
 }
 
 int cmd_sim(const CliCommand *self, int argc, char **argv) {
-  const char *variant = NULL, *output = NULL, *players_arg = NULL, *start = "2026-01-06", *key_prefix = NULL;
-  const char *tags[32];
-  int ntags = 0;
-  long games = 1, max_hands = 0;
-  uint64_t seed = 1;
-  double renege_rate = 0, plant_rate = 0;
-  bool random_play = false;
-  CliOptions opts = {0};
-  int c;
+  SimArgs a = {.start = "2026-01-06", .games = 1, .seed = 1};
+  int c, rc;
   cli_getopt_reset();
-  while ((c = cli_getopt(self, argc, argv, ":ho:", sim_options)) != -1) {
-    char *end;
-    switch (c) {
-    case OPT_VARIANT: variant = optarg; break;
-    case OPT_KEY_PREFIX:
-      if (strlen(optarg) > 40) return cli_usage_error(self, "--key-prefix takes at most 40 bytes");
-      key_prefix = optarg;
-      break;
-    case OPT_GAMES:
-      games = strtol(optarg, &end, 10);
-      if (*end || games < 1 || games > 100000000) return cli_usage_error(self, "--games takes a positive number");
-      break;
-    case OPT_HANDS:
-      max_hands = strtol(optarg, &end, 10);
-      if (*end || max_hands < 1 || max_hands > 1000000000) return cli_usage_error(self, "--hands takes a positive number");
-      games = 1000000000; /* as many as it takes */
-      break;
-    case OPT_SEED:
-      seed = strtoull(optarg, &end, 10);
-      if (*end || !*optarg) return cli_usage_error(self, "--seed takes a whole number");
-      break;
-    case OPT_PLAYERS: players_arg = optarg; break;
-    case OPT_RENEGE:
-      renege_rate = strtod(optarg, &end);
-      if (*end || renege_rate < 0 || renege_rate > 1) return cli_usage_error(self, "--renege-rate takes 0 to 1");
-      break;
-    case OPT_PLANT:
-      plant_rate = strtod(optarg, &end);
-      if (*end || end == optarg || !(plant_rate >= 0 && plant_rate <= 1))
-        return cli_usage_error(self, "--plant-rate takes 0 to 1");
-      break;
-    case OPT_OPTION:
-      if (cli_options_add(self, &opts, optarg) != 0) return CLI_USAGE;
-      break;
-    case OPT_TAG:
-      if (!strchr(optarg, '=') || ntags == 32) return cli_usage_error(self, "--tag takes name=value");
-      tags[ntags++] = optarg;
-      break;
-    case OPT_START: start = optarg; break;
-    case OPT_RANDOM: random_play = true; break;
-    case 'o': output = optarg; break;
-    case 'h': cli_print_help(stdout, self); return CLI_OK;
-    default: return CLI_USAGE;
-    }
-  }
+  while ((c = cli_getopt(self, argc, argv, ":ho:", sim_options)) != -1)
+    if ((rc = parse_option(self, c, &a)) >= 0) return rc;
   if (optind != argc) return cli_usage_error(self, "unexpected argument '%s'", argv[optind]);
-  if (!variant) return cli_usage_error(self, "--variant is required");
+  if (!a.variant) return cli_usage_error(self, "--variant is required");
   PnRules rules;
-  if (cli_rules_load(self, &rules, variant, &opts) != 0) return CLI_USAGE;
+  if (cli_rules_load(self, &rules, a.variant, &a.opts) != 0) return CLI_USAGE;
   int year, month, day;
-  if (sscanf(start, "%4d-%2d-%2d", &year, &month, &day) != 3 || month < 1 || month > 12 || day < 1 || day > 31)
+  if (sscanf(a.start, "%4d-%2d-%2d", &year, &month, &day) != 3 || month < 1 || month > 12 || day < 1 || day > 31)
     return cli_usage_error(self, "--start-date takes YYYY-MM-DD");
-
-  /* The club: names from --players (at least one per seat), else Seat1.. */
   char *names_buf = NULL;
   const char *names[MAX_NAMES];
-  int nnames = 0;
-  if (players_arg) {
-    names_buf = strdup(players_arg);
-    if (!names_buf) return CLI_USAGE;
-    for (char *save, *name = strtok_r(names_buf, ",", &save); name; name = strtok_r(NULL, ",", &save)) {
-      if (nnames == MAX_NAMES) {
-        free(names_buf);
-        return cli_usage_error(self, "at most %d players", MAX_NAMES);
-      }
-      names[nnames++] = name;
-    }
-    if (nnames < rules.players) {
-      free(names_buf);
-      return cli_usage_error(self, "%s needs at least %d players", variant, rules.players);
-    }
-  }
-
-  FILE *out = cli_output_open(self, output);
-  if (!out) {
-    free(names_buf);
-    return CLI_USAGE;
-  }
-  PnGame *game = malloc(sizeof *game);
-  if (!game) {
-    free(names_buf);
-    cli_output_close(out, output);
-    return CLI_USAGE;
-  }
-  SimConfig config = {.style = random_play ? SIM_RANDOM : SIM_SENSIBLE, .renege_rate = renege_rate,
-                      .claim_rate = 0.5, .first_dealer = 1, .plant_rate = plant_rate};
-  SimRng seating;
-  sim_rng_seed(&seating, seed ^ 0x5EA7u);
-  long first_day = days_from_civil(year, month, day);
-  int rc = CLI_OK;
-  const char *header[] = {"game", "hand", "seq", "seat", "action", "cards", "value"};
-  out_csv_row(out, 7, header);
-  long hands_done = 0;
-  for (long g = 0; g < games && rc == CLI_OK && (!max_hands || hands_done < max_hands); g++) {
-    char key[64], date[48], tag[80];
-    if (key_prefix) snprintf(key, sizeof key, "%s%ld", key_prefix, g + 1);
-    else snprintf(key, sizeof key, "sim-%s-%llu-%ld", variant, (unsigned long long)seed, g + 1);
-    Writer w = {.out = out};
-    writer_game(&w, key);
-    write_row(&w, 0, "variant", NULL, 0, variant, true);
-    for (int i = 0; i < opts.n; i++) write_row(&w, 0, "option", NULL, 0, opts.text[i], true);
-    int order[MAX_NAMES];
-    for (int i = 0; i < nnames; i++) order[i] = i;
-    for (int i = nnames - 1; i > 0; i--) { /* a fresh table each game */
-      int j = sim_rng_below(&seating, i + 1), t = order[i];
-      order[i] = order[j];
-      order[j] = t;
-    }
-    for (int s = 1; s <= rules.players; s++) {
-      char fallback[16];
-      snprintf(fallback, sizeof fallback, "Seat%d", s);
-      write_row(&w, s, "player", NULL, 0, nnames ? names[order[s - 1]] : fallback, true);
-    }
-    civil_from_days(first_day + 7 * (g / 2), date); /* two games a club night, weekly */
-    snprintf(tag, sizeof tag, "date=%s", date);
-    write_row(&w, 0, "tag", NULL, 0, tag, true);
-    for (int i = 0; i < ntags; i++) write_row(&w, 0, "tag", NULL, 0, tags[i], true);
-
-    SimDriver driver;
-    config.first_dealer = 1 + (int)(g % rules.players);
-    sim_driver_init(&driver, &config, seed * 1000003u + (uint64_t)g, rules.players);
-    pn_game_init(game, &rules);
-    PnEvent ev;
-    while (sim_next_event(&driver, game, &ev)) {
-      PnOutcome outcome;
-      if (ev.action == PN_EV_DEALER) {
-        w.hand++;
-        w.seq = 0;
-      }
-      if (pn_game_apply(game, &ev, &outcome) == PN_IMPOSSIBLE) {
-        cli_error(self, "simulator produced an impossible %s: %s", pn_action_name(ev.action), outcome.reason);
-        rc = CLI_USAGE;
-        break;
-      }
-      write_event(&w, &ev);
-      if (!outcome.hand_done) continue;
-      hands_done++;
-      if (max_hands && hands_done == max_hands && !game->over) break; /* the last game stops short */
-      if (game->hand.number >= 200 && !game->over) break; /* a runaway game */
-    }
-  }
-  free(game);
+  int nnames = club_names(self, &a, &rules, &names_buf, names);
+  rc = nnames < 0 ? CLI_USAGE : play(self, &a, &rules, names, nnames, days_from_civil(year, month, day));
   free(names_buf);
-  if (!cli_output_close(out, output)) {
-    cli_error(self, "%s: write error", output ? output : "standard output");
-    rc = CLI_USAGE;
-  }
   return rc;
 }

@@ -47,9 +47,9 @@ const char *codec_value_text(const PnEvent *ev, char *buf, size_t size) {
   return buf;
 }
 
-static bool bare(PnAction a) {
-  return a == PN_EV_DEALER || a == PN_EV_PASS || a == PN_EV_MOON || a == PN_EV_OUT;
-}
+/* An action whose record is the first byte alone: it carries neither
+ * cards nor a value. */
+static bool bare(PnAction a) { return !(pn_action_shape(a) & (PN_SHAPE_CARDS | PN_SHAPE_VALUE)); }
 
 size_t codec_event_encode(const PnEvent *ev, uint8_t *out) {
   size_t n = 0;
@@ -305,6 +305,15 @@ uint64_t codec_hash(uint64_t hash, const void *data, size_t len) {
 }
 
 uint64_t codec_hash_text(uint64_t hash, const char *s) { return codec_hash(hash, s, strlen(s) + 1); }
+
+uint64_t codec_game_hash_header(const char *preset, const char *const *options, int noptions,
+                                const char *const *players, int nplayers, const char *const *tags, int ntags) {
+  uint64_t h = codec_hash_text(CODEC_HASH_SEED, preset);
+  for (int i = 0; i < noptions; i++) h = codec_hash_text(h, options[i]);
+  for (int s = 0; s < nplayers; s++) h = codec_hash_text(h, players[s]);
+  for (int i = 0; i < ntags; i++) h = codec_hash_text(h, tags[i]);
+  return h;
+}
 
 /* ------------------------------------------------ a game's header rows */
 

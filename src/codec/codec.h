@@ -64,10 +64,17 @@ int codec_results_decode(const uint8_t *data, size_t len, CodecResults *res);
 /* FNV-1a, 64 bits: the content hash that spots a game imported twice. */
 uint64_t codec_hash(uint64_t hash, const void *data, size_t len);
 #define CODEC_HASH_SEED 0xcbf29ce484222325ull
-/* codec_hash over s and its terminating NUL.  A game's content hash is
- * codec_hash_text over its preset, option lines, player names by seat and
- * tag lines, in that order, then codec_hash over each hand's events. */
+/* codec_hash over s and its terminating NUL. */
 uint64_t codec_hash_text(uint64_t hash, const char *s);
+/* The content hash of a game's header, the one definition every way into
+ * the store uses (the importer, the recorder starting or resuming a game):
+ * codec_hash_text over the preset, the option lines, the player names by
+ * seat and the tag lines, in that order, each entry whole (a tag may be
+ * any length and hold a line break).  A game's content hash goes on with
+ * codec_hash over each stored hand's events, in hand order.  Not the
+ * game's key: the same key with other content is another game. */
+uint64_t codec_game_hash_header(const char *preset, const char *const *options, int noptions,
+                                const char *const *players, int nplayers, const char *const *tags, int ntags);
 
 /* ------------------------------------------------ a game's header rows
  * The checks every way into the store shares (the importer, the

@@ -485,9 +485,11 @@ static const char *suit_letter(const char *word) {
 RecResult rec_parse_event(Recorder *r, PnAction action, int seat, char **words, int n, PnEvent *ev) {
   char cards[PN_MAX_EVENT_CARDS * 4] = "", value[64] = "";
   size_t len = 0;
-  bool takes_cards = action != PN_EV_BID && action != PN_EV_SCORE && action != PN_EV_TRUMP;
-  bool takes_value = action == PN_EV_BID || action == PN_EV_SCORE || action == PN_EV_TRUMP || action == PN_EV_MELD ||
-                     action == PN_EV_DIX;
+  unsigned shape = pn_action_shape(action);
+  bool takes_value = shape & PN_SHAPE_VALUE;
+  /* cards typed after an action that carries neither go on as cards, for
+   * pn_event_from_text and the engine to judge */
+  bool takes_cards = (shape & PN_SHAPE_CARDS) || !takes_value;
   for (int i = 0; i < n; i++) {
     if (!takes_value && !is_card(words[i])) { /* name the word, not a count that comes out wrong */
       rec_say(r, "error: '%s' is not a card (%s takes cards only)\n", words[i], pn_action_name(action));
@@ -821,6 +823,45 @@ static int keep_stored(Recorder *r, const StoreRow *row, PnDiag *diag) {
   return 0;
 }
 
+/* The entries of a stored games.options or games.tags column, whole
+ * (store_lines_next: a line break inside an entry is kept).  *out is one
+ * block, the pointers then the strings, for the caller to free.  Returns
+ * 0, or -1 when out of memory. */
+static int column_entries(const char *column, char ***out, int *n) {
+  char probe[1];
+  int count = 0;
+  for (const char *at = column; store_lines_next(&at, probe, sizeof probe);) count++;
+  size_t room = strlen(column) + 1; /* an entry is never longer stored than read back */
+  char **v = malloc((size_t)count * sizeof *v + room);
+  if (!v) return -1;
+  char *text = (char *)(v + count);
+  int i = 0;
+  for (const char *at = column; i < count && store_lines_next(&at, text, room); i++) {
+    v[i] = text;
+    size_t used = strlen(text) + 1;
+    text += used;
+    room -= used;
+  }
+  *out = v;
+  *n = i;
+  return 0;
+}
+
+/* The content hash of a stored game's header, as the importer computes it
+ * (codec_game_hash_header).  Returns 0, or -1 when out of memory. */
+static int header_hash(const StoreRow *row, uint64_t *hash) {
+  char **options = NULL, **tags = NULL;
+  int noptions = 0, ntags = 0, rc = -1;
+  if (column_entries(row->options, &options, &noptions) == 0 && column_entries(row->tags, &tags, &ntags) == 0) {
+    *hash = codec_game_hash_header(row->preset, (const char *const *)options, noptions, row->players, row->nplayers,
+                                   (const char *const *)tags, ntags);
+    rc = 0;
+  }
+  free(options);
+  free(tags);
+  return rc;
+}
+
 /* Rebuilds a stored game: header, then every stored hand (with `redo`,
  * the hands before that one; a finished game may be redone). */
 static int resume_game(Recorder *r, const char *key, int redo, PnDiag *diag) {
@@ -843,26 +884,9 @@ static int resume_game(Recorder *r, const char *key, int redo, PnDiag *diag) {
       r->options = strdup(row.options);
       r->tags = strdup(row.tags);
       if (!r->preset || !r->options || !r->tags) goto oom;
-      r->hash = codec_hash_text(CODEC_HASH_SEED, row.preset);
-      for (const char *at = row.options; *at;) { /* the header hashes as the importer's does */
-        size_t l = strcspn(at, "\n");
-        char line[256];
-        snprintf(line, sizeof line, "%.*s", (int)l, at);
-        r->hash = codec_hash_text(r->hash, line);
-        at += l + (at[l] == '\n');
-      }
-      for (int s = 0; s < row.nplayers; s++) {
-        r->players[s] = strdup(row.players[s]);
-        if (!r->players[s]) goto oom;
-        r->hash = codec_hash_text(r->hash, row.players[s]);
-      }
-      for (const char *at = row.tags; *at;) {
-        size_t l = strcspn(at, "\n");
-        char line[256];
-        snprintf(line, sizeof line, "%.*s", (int)l, at);
-        r->hash = codec_hash_text(r->hash, line);
-        at += l + (at[l] == '\n');
-      }
+      for (int s = 0; s < row.nplayers; s++)
+        if (!(r->players[s] = strdup(row.players[s]))) goto oom;
+      if (header_hash(&row, &r->hash) != 0) goto oom;
       r->hash_header = r->hash;
       if (row.finished && row.winner && !redo) {
         snprintf(diag->msg, sizeof diag->msg, "game %s is over: nothing to resume", key);
@@ -964,10 +988,8 @@ int rec_start(Store *store, const RecGame *game, uint64_t seed, bool auto_yes, R
     goto fail;
   }
   pn_game_init(&r->game, game->rules);
-  r->hash = codec_hash_text(CODEC_HASH_SEED, game->variant);
-  for (int i = 0; i < game->noptions; i++) r->hash = codec_hash_text(r->hash, game->options[i]);
-  for (int s = 0; s < game->nplayers; s++) r->hash = codec_hash_text(r->hash, r->players[s]);
-  for (int i = 0; i < game->ntags; i++) r->hash = codec_hash_text(r->hash, game->tags[i]);
+  r->hash = codec_game_hash_header(game->variant, game->options, game->noptions, (const char *const *)r->players,
+                                   game->nplayers, game->tags, game->ntags);
   r->next_dealer = game->dealer;
   r->hand_start = r->game;
   *out = r;
@@ -1005,9 +1027,62 @@ void rec_free(Recorder *r) {
   free(r);
 }
 
+/* The length of the card at the start of text[0..len) when more follows
+ * it directly ("AS" of "ASKS", "10H" of "10H9H", "Q♠" of "Q♠K♠"), else 0. */
+static size_t card_run_head(const char *text, size_t len) {
+  PnCard card;
+  for (size_t k = 2; k <= 5 && k <= len; k++) /* "AS" .. "10♠" */
+    if (pn_card_parse(text, k, &card) == k) return k;
+  return 0;
+}
+
+/* Does `word` (len bytes) hold two or more cards run together, and is it
+ * not a player's name (a name may spell cards: "Adah")? */
+static bool is_card_run(const Recorder *r, const char *word, size_t len) {
+  PnCard card;
+  if (pn_card_parse(word, len, &card) == len) return false; /* one card */
+  for (int s = 0; s < r->game.rules.players; s++)
+    if (r->players[s] && strlen(r->players[s]) == len && strncasecmp(r->players[s], word, len) == 0) return false;
+  size_t at = 0;
+  while (at < len) {
+    size_t k = card_run_head(word + at, len - at);
+    if (k == 0) return false;
+    at += k;
+  }
+  return true;
+}
+
+/* A copy of line in which cards typed without spaces ("ASASKSJS", a
+ * trick in eight keystrokes) are spread out, one word a card; caller frees. */
+static char *spread_card_runs(const Recorder *r, const char *line) {
+  size_t len = strlen(line);
+  char *out = malloc(len + len / 2 + 1); /* at most one space per two bytes */
+  if (!out) return NULL;
+  size_t o = 0;
+  for (size_t i = 0; i < len;) {
+    size_t w = strcspn(line + i, " \t\r\n");
+    if (w > 0 && is_card_run(r, line + i, w)) {
+      for (size_t at = 0; at < w;) {
+        size_t k = card_run_head(line + i + at, w - at);
+        if (at) out[o++] = ' ';
+        memcpy(out + o, line + i + at, k);
+        o += k;
+        at += k;
+      }
+    } else {
+      memcpy(out + o, line + i, w);
+      o += w;
+    }
+    i += w;
+    if (i < len) out[o++] = line[i++];
+  }
+  out[o] = '\0';
+  return out;
+}
+
 RecResult rec_line(Recorder *r, const char *line, PnDiag *diag) {
   say_reset(r);
-  char *copy = strdup(line);
+  char *copy = spread_card_runs(r, line);
   if (!copy) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");
     return REC_FAILED;

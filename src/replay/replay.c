@@ -2,6 +2,7 @@
 #include "replay.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static const char *const SUIT_NAMES[PN_SUITS] = {"spades", "hearts", "diamonds", "clubs"};
@@ -192,13 +193,21 @@ static int compare_results(const CodecResults *stored, const CodecResults *repla
 
 int replay_hand(PnGame *game, const StoreRow *row, ReplayFindingFn *fn, void *ctx, CodecResults *derived,
                 PnDiag *diag) {
+  return replay_hand_observed(game, row, fn, ctx, derived, NULL, diag);
+}
+
+/* Replays the events of `row` on game, showing each to obs (may be NULL)
+ * and each finding to fn.  Returns 0, or -1 with diag. */
+static int replay_events(PnGame *game, const StoreRow *row, ReplayFindingFn *fn, void *ctx,
+                         const ReplayObserver *obs, PnGame *prev, PnDiag *diag) {
   const uint8_t *p = row->events;
   size_t left = row->events_len;
   int seq = 0;
   PnOutcome out;
   while (left > 0) {
     PnEvent ev;
-    size_t used = codec_event_decode(p, left, &ev, NULL, 0);
+    char value[64] = "";
+    size_t used = codec_event_decode(p, left, &ev, obs ? value : NULL, obs ? sizeof value : 0);
     seq++;
     if (used == 0) {
       snprintf(diag->msg, sizeof diag->msg, "game %s hand %d: stored event %d does not decode", row->key,
@@ -211,10 +220,12 @@ int replay_hand(PnGame *game, const StoreRow *row, ReplayFindingFn *fn, void *ct
     int ntrick = game->hand.phase == PN_PHASE_PLAY ? game->hand.ntrick : 0;
     memcpy(trick, game->hand.trick, sizeof trick);
     PnGame *before = game; /* describe() reads only the rules, unchanged by apply */
+    if (obs) memcpy(prev, game, sizeof *prev);
     if (pn_game_apply(game, &ev, &out) == PN_IMPOSSIBLE) {
       snprintf(diag->msg, sizeof diag->msg, "game %s hand %d event %d: %s", row->key, row->hand, seq, out.reason);
       return -1;
     }
+    if (obs) obs->fn(obs->ctx, seq, &ev, value, prev, game, &out);
     if (out.verdict != PN_ACCEPTED_FINDING || !fn) continue;
     ReplayFinding f = {.hand = row->hand, .seq = seq, .trick = out.finding.trick, .seat = out.finding.seat,
                        .kind = out.finding.kind};
@@ -226,6 +237,19 @@ int replay_hand(PnGame *game, const StoreRow *row, ReplayFindingFn *fn, void *ct
       describe(row, before, &ev, &out.finding, f.detail, sizeof f.detail);
     fn(ctx, row, &f);
   }
+  return 0;
+}
+
+int replay_hand_observed(PnGame *game, const StoreRow *row, ReplayFindingFn *fn, void *ctx, CodecResults *derived,
+                         const ReplayObserver *obs, PnDiag *diag) {
+  PnGame *prev = NULL; /* the state before each event, for obs only: a game is large */
+  if (obs && !(prev = malloc(sizeof *prev))) {
+    snprintf(diag->msg, sizeof diag->msg, "out of memory");
+    return -1;
+  }
+  int rc = replay_events(game, row, fn, ctx, obs, prev, diag);
+  free(prev);
+  if (rc != 0) return rc;
   if (game->hand.phase != PN_PHASE_DONE || game->hand.number != row->hand) {
     snprintf(diag->msg, sizeof diag->msg, "game %s hand %d: the stored events do not complete the hand", row->key,
              row->hand);

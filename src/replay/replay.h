@@ -35,6 +35,21 @@ int replay_rules(const char *preset, const char *options, PnRules *rules, PnDiag
 int replay_hand(PnGame *game, const StoreRow *row, ReplayFindingFn *fn, void *ctx,
                 CodecResults *derived, PnDiag *diag);
 
+/* Sees each event of a replayed hand as it is applied: its 1-based seq,
+ * the event and its stored value text, the game before and after it and
+ * the engine's outcome (all borrowed for the call).  What a report that
+ * explains a hand row by row is written on, without replaying it again. */
+typedef void ReplayObserveFn(void *ctx, int seq, const PnEvent *ev, const char *value, const PnGame *before,
+                             const PnGame *after, const PnOutcome *out);
+typedef struct ReplayObserver {
+  ReplayObserveFn *fn;
+  void *ctx;
+} ReplayObserver;
+
+/* replay_hand, with obs (NULL: none) shown every event. */
+int replay_hand_observed(PnGame *game, const StoreRow *row, ReplayFindingFn *fn, void *ctx, CodecResults *derived,
+                         const ReplayObserver *obs, PnDiag *diag);
+
 /* ------------------------------------------------------ a whole walk */
 
 typedef struct ReplayRunStats {
@@ -66,6 +81,28 @@ typedef struct ReplayRunOptions {
  * impossible, a fix failed): the findings before it were given.
  */
 int replay_run(StoreCursor *cursor, const ReplayRunOptions *opts, ReplayRunStats *stats, PnDiag *diag);
+
+/* ------------------------------------------------------- the check */
+
+/* One problem of the database, as a line without "DB: " or newline
+ * (borrowed for the call). */
+typedef void ReplayProblemFn(void *ctx, const char *problem);
+
+typedef struct ReplayCheckStats {
+  long games, hands;     /* walked, and replayed */
+  long skipped;          /* hands not replayed (their game cannot be) */
+} ReplayCheckStats;
+
+/*
+ * Replays every stored hand, game by game, and gives fn each problem of
+ * the database: a game whose rules cannot be loaded, a hand that does
+ * not decode or replay (the game's later hands are then skipped), stored
+ * results or a game winner that differ from the replay's, a store that
+ * cannot be read.  The table's own findings (reneges, wrong claims) are
+ * not problems: audit reports them.  Returns how many problems were
+ * given (*stats gets the counts), or -1 with diag when out of memory.
+ */
+long replay_check(Store *store, ReplayProblemFn *fn, void *ctx, ReplayCheckStats *stats, PnDiag *diag);
 
 /* English names for messages. */
 const char *replay_suit_name(int suit);      /* "hearts" */

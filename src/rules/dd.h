@@ -24,7 +24,8 @@
  * 1 MiB (65536 entries) is plenty for the end of a hand; for a whole
  * single-deck 4-hand hand PN_DD_TT_BYTES (16 MiB) searches about a third
  * fewer nodes than 4 MiB.  The search recurses at most one frame
- * per card left (80 in a double deck), a few hundred bytes each.
+ * per card left (80 in a double deck), a few hundred bytes each, over
+ * about 17 KiB of search state, all on the caller's stack.
  *
  * Correctness of the table: positions are told apart by a 64-bit hash of
  * every seat's cards (read as relative ranks: which low cards are gone

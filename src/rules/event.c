@@ -5,6 +5,48 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define SEAT PN_SHAPE_SEAT
+#define CARDS PN_SHAPE_CARDS
+#define VALUE PN_SHAPE_VALUE
+
+/* Each action's name and what its row carries: the one table of them. */
+static const struct {
+  const char *name;
+  unsigned shape;
+} ACTIONS[PN_EV_KINDS] = {
+    [PN_EV_DEALER] = {"dealer", 0},
+    [PN_EV_DEAL] = {"deal", SEAT | CARDS},
+    [PN_EV_TURNUP] = {"turnup", CARDS},
+    [PN_EV_STOCK] = {"stock", CARDS},
+    [PN_EV_WIDOW] = {"widow", CARDS},
+    [PN_EV_BID] = {"bid", SEAT | VALUE},
+    [PN_EV_PASS] = {"pass", SEAT},
+    [PN_EV_TRUMP] = {"trump", SEAT | VALUE},
+    [PN_EV_CALL] = {"call", SEAT | CARDS},
+    [PN_EV_DISCARD] = {"discard", SEAT | CARDS},
+    [PN_EV_GIVE] = {"give", SEAT | CARDS},
+    [PN_EV_DIX] = {"dix", SEAT | CARDS | VALUE},
+    [PN_EV_MELD] = {"meld", SEAT | CARDS | VALUE},
+    [PN_EV_MOON] = {"moon", SEAT},
+    [PN_EV_PLAY] = {"play", SEAT | CARDS},
+    [PN_EV_OUT] = {"out", SEAT},
+    [PN_EV_SCORE] = {"score", SEAT | VALUE},
+};
+
+const char *pn_action_name(PnAction action) {
+  return (action >= 0 && action < PN_EV_KINDS) ? ACTIONS[action].name : "unknown";
+}
+
+int pn_action_parse(const char *name) {
+  for (int a = 0; a < PN_EV_KINDS; a++) /* the first letter rules out most names without a call */
+    if (ACTIONS[a].name[0] == name[0] && strcmp(ACTIONS[a].name, name) == 0) return a;
+  return -1;
+}
+
+unsigned pn_action_shape(PnAction action) {
+  return (action >= 0 && action < PN_EV_KINDS) ? ACTIONS[action].shape : 0;
+}
+
 static bool parse_number(const char *text, int *out) {
   char *end;
   if (!*text) return false;

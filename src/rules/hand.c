@@ -94,20 +94,37 @@ int pn_side_count(const PnGame *g) {
   return g->rules.players;
 }
 
-int pn_side_of(const PnGame *g, int seat) {
-  const PnHand *h = &g->hand;
-  switch (g->rules.sides) {
+int pn_side_of_seat(const PnRules *rules, int bidder, int partner, int seat) {
+  switch (rules->sides) {
   case PN_SIDES_SOLO: return seat - 1;
   case PN_SIDES_TEAMS: return (seat - 1) % 2;
-  case PN_SIDES_CALLED:
-    return (seat == h->high_bidder || (h->partner && seat == h->partner)) ? 0 : 1;
+  case PN_SIDES_CALLED: return ((bidder && seat == bidder) || (partner && seat == partner)) ? 0 : 1;
   }
   return seat - 1;
 }
 
+int pn_side_seats(const PnRules *rules, int bidder, int partner, int side, int seats[PN_MAX_SEATS]) {
+  int n = 0;
+  for (int s = 1; s <= rules->players && s <= PN_MAX_SEATS; s++)
+    if (pn_side_of_seat(rules, bidder, partner, s) == side) seats[n++] = s;
+  return n;
+}
+
+int pn_team_partner(const PnRules *rules, int seat) { return (seat + 1) % rules->players + 1; }
+
+int pn_meld_shown(const PnGame *g, int seat) {
+  const PnHand *h = &g->hand;
+  int s = seat - 1;
+  return (h->meld_shown[s] > 0 ? h->meld_shown[s] : 0) + h->dix_points[s] + h->meld_points[s];
+}
+
+int pn_side_of(const PnGame *g, int seat) {
+  return pn_side_of_seat(&g->rules, g->hand.high_bidder, g->hand.partner, seat);
+}
+
 /* Teams have one running score; solo and called games are individual. */
 static int competitor_of(const PnGame *g, int seat) {
-  return g->rules.sides == PN_SIDES_TEAMS ? (seat - 1) % 2 : seat - 1;
+  return g->rules.sides == PN_SIDES_TEAMS ? pn_side_of_seat(&g->rules, 0, 0, seat) : seat - 1;
 }
 
 static int competitor_count(const PnGame *g) {
@@ -936,8 +953,7 @@ static void score_hand(PnGame *g) {
     int counters = h->counters[s - 1];
     if (r->count == PN_COUNT_CLASSIC) counters = pn_round_classic(counters);
     if (h->out_seat && s != h->out_seat) counters = 0; /* only the declarer's tricks count */
-    sr->meld_shown = (h->meld_shown[s - 1] > 0 ? h->meld_shown[s - 1] : 0) + h->dix_points[s - 1] +
-                     h->meld_points[s - 1];
+    sr->meld_shown = pn_meld_shown(g, s);
     sr->counters = counters;
     sr->tricks = h->tricks_won[s - 1];
     sr->reneged = h->reneged[s - 1];
@@ -996,20 +1012,6 @@ static void score_hand(PnGame *g) {
 
 /* ------------------------------------------------------------- dispatch */
 
-static const char *const ACTION_NAMES[PN_EV_KINDS] = {
-    "dealer", "deal", "turnup", "stock", "widow", "bid", "pass", "trump", "call",
-    "discard", "give", "dix", "meld", "moon", "play", "out", "score",
-};
-
-const char *pn_action_name(PnAction action) {
-  return (action >= 0 && action < PN_EV_KINDS) ? ACTION_NAMES[action] : "unknown";
-}
-
-int pn_action_parse(const char *name) {
-  for (int a = 0; a < PN_EV_KINDS; a++) /* the first letter rules out most names without a call */
-    if (ACTION_NAMES[a][0] == name[0] && strcmp(ACTION_NAMES[a], name) == 0) return a;
-  return -1;
-}
 
 static PnVerdict apply_out(PnGame *g, const PnEvent *ev, PnOutcome *out) {
   if (g->rules.flow != PN_FLOW_TWO_HAND)
@@ -1071,7 +1073,7 @@ static PnVerdict apply_score(PnGame *g, const PnEvent *ev, PnOutcome *out) {
 static PnVerdict dispatch(PnGame *g, const PnEvent *ev, PnOutcome *out) {
   PnHand *h = &g->hand;
   PnAction a = ev->action;
-  bool seated = a != PN_EV_DEALER && a != PN_EV_TURNUP && a != PN_EV_STOCK && a != PN_EV_WIDOW;
+  bool seated = pn_action_shape(a) & PN_SHAPE_SEAT;
   if (seated && (ev->seat < 1 || ev->seat > g->rules.players))
     return impossible(out, COL_SEAT, "%s needs a seat from 1 to %d", pn_action_name(a), g->rules.players);
   if (a == PN_EV_PLAY && (h->phase == PN_PHASE_PREPARE || h->phase == PN_PHASE_PLAY))

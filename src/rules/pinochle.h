@@ -261,6 +261,14 @@ typedef enum {
 const char *pn_action_name(PnAction action);        /* "deal" ... */
 int pn_action_parse(const char *name);              /* action, or -1 */
 
+/* What a row of each action carries (EVENT-LOG.md), from the one table in
+ * event.c that the engine, the codec, the importer and the recorder read. */
+#define PN_SHAPE_SEAT 1u   /* names the seat that acts, 1..players (a dealer
+                              row names the dealer: the hand's start checks it) */
+#define PN_SHAPE_CARDS 2u  /* may carry cards */
+#define PN_SHAPE_VALUE 4u  /* may carry a value */
+unsigned pn_action_shape(PnAction action);          /* PN_SHAPE_* bits; 0 for no action */
+
 #define PN_DIX_EXCHANGE 1
 #define PN_DIX_SHOW 2
 
@@ -434,7 +442,24 @@ PnVerdict pn_game_apply(PnGame *game, const PnEvent *event, PnOutcome *out);
 /* The side index of a seat in the current hand (teams: 0 for 1+3, 1 for
  * 2+4; solo: seat-1; called: 0 bidder and partner, 1 the others). */
 int pn_side_of(const PnGame *game, int seat);
+/* Which seats form a side, the one definition the engine, reports and
+ * recorder share: the side index of `seat` under rules->sides in a hand
+ * whose high bidder is `bidder` and called partner `partner` (0: none
+ * yet, or a redeal).  Fixed teams alternate seats (1+3, 2+4); solo seats
+ * are their own side; a called game has the bidder and partner (side 0)
+ * against the others (side 1). */
+int pn_side_of_seat(const PnRules *rules, int bidder, int partner, int seat);
+/* The seats of side `side` in that hand into seats[] (PN_MAX_SEATS room),
+ * in seat order; returns how many. */
+int pn_side_seats(const PnRules *rules, int bidder, int partner, int side, int seats[PN_MAX_SEATS]);
+/* Under fixed teams, the next seat after `seat` in play order on its own
+ * team (in four-hand the partner across the table). */
+int pn_team_partner(const PnRules *rules, int seat);
 int pn_side_count(const PnGame *game);
+/* The meld points `seat` (1..PN_MAX_SEATS) has shown so far in the current
+ * hand: its meld row's points, its dix and its two-hand melds (what the
+ * hand's result reports as meld_shown). */
+int pn_meld_shown(const PnGame *game, int seat);
 /* Cards a seat holds now, table cards included (two-hand stock phase). */
 void pn_held(const PnGame *game, int seat, PnCards *out);
 /* Cards a seat will hold for its next play: pn_held() after the two-hand

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Defaults shared by most presets; preset_rules() changes what differs. */
+/* Defaults shared by most presets; each preset's function changes what differs. */
 static const PnRules BASE_RULES = {
     .players = 4, .deck = PN_DECK_SINGLE, .hand_size = 12, .widow = 0, .flow = PN_FLOW_BID,
     .bidding = PN_BIDDING_OPEN, .sides = PN_SIDES_TEAMS, .exchange = PN_EXCHANGE_NONE,
@@ -18,25 +18,6 @@ static const PnRules BASE_RULES = {
     .side_minimum = 0, .no_trick_no_score = false, .target_exceed = false,
     .both_over_higher = false,
 };
-
-static const struct {
-  const char *name;    /* preset name */
-  const char *summary; /* one line for `pinochle rules` */
-} PRESETS[] = {
-    {"two-hand", "2 players, stock and draws, progressive meld, two-hand (classic) meld table and count"},
-    {"two-hand-64", "two-hand with the 64-card deck (8s and 7s; the dix is the 7)"},
-    {"two-hand-bid", "2 players, 12 each (24 unused), bid from 10 by 1, unit table and count"},
-    {"three-hand", "3 players, 16 each, dealer's last card turned up for trump, dix exchange"},
-    {"auction", "3 players, 15 each and a widow of 3, open bidding from 250"},
-    {"cutthroat-four", "4 players each alone, 12 each, turned-up trump"},
-    {"partnership", "2 teams (1+3, 2+4), 12 each, turned-up trump"},
-    {"partnership-auction", "2 teams, open bidding from 250, partners pass 4 each way, to 1500"},
-    {"single-bid", "2 teams, one bid each, minimum 100"},
-    {"firehouse", "2 teams, one bid each, minimum 200; all pass: the dealer takes 200"},
-    {"five-call", "5 players, double deck, bidder calls a card for a partner, pass 3"},
-    {"double-deck", "2 teams, double deck, 20 each, bid 50..60 by 1 then by 5, 20/20 minimums"},
-};
-enum { PRESET_COUNT = sizeof PRESETS / sizeof PRESETS[0] };
 
 static void two_hand(PnRules *r) {
   r->players = 2;
@@ -53,6 +34,29 @@ static void two_hand(PnRules *r) {
   r->meld_needs_trick = false;
 }
 
+static void two_hand_64(PnRules *r) {
+  two_hand(r);
+  r->deck = PN_DECK_SINGLE64;
+}
+
+static void two_hand_bid(PnRules *r) {
+  r->players = 2;
+  r->bidding = PN_BIDDING_TWO_HAND;
+  r->sides = PN_SIDES_SOLO;
+  r->dealt_all = false;
+  r->table = PN_TABLE_UNIT;
+  r->target = 100;
+  r->min_bid = 10;
+  r->bid_step = 1;
+  r->head = PN_HEAD_NEVER;
+  r->trump_rule = PN_TRUMP_NO;
+  r->count = PN_COUNT_UNIT;
+  r->trump_req = PN_TRUMPREQ_MARRIAGE_OR_DIX;
+  r->no_trick_no_score = true;
+  r->target_exceed = true;    /* "a score higher than the pre-set game limit" */
+  r->both_over_higher = true; /* "both above: the one with the higher score" */
+}
+
 static void turn_up(PnRules *r, int players, int hand_size, PnSides sides) {
   r->players = players;
   r->hand_size = hand_size;
@@ -64,90 +68,91 @@ static void turn_up(PnRules *r, int players, int hand_size, PnSides sides) {
   r->min_bid = 0;
 }
 
-/* Applies preset `index` (RULES.md section 5) on top of BASE_RULES. */
-static void preset_rules(int index, PnRules *r) {
-  *r = BASE_RULES;
-  r->preset = PRESETS[index].name;
-  switch (index) {
-  case 0: two_hand(r); break;
-  case 1:
-    two_hand(r);
-    r->deck = PN_DECK_SINGLE64;
-    break;
-  case 2: /* two-hand-bid */
-    r->players = 2;
-    r->bidding = PN_BIDDING_TWO_HAND;
-    r->sides = PN_SIDES_SOLO;
-    r->dealt_all = false;
-    r->table = PN_TABLE_UNIT;
-    r->target = 100;
-    r->min_bid = 10;
-    r->bid_step = 1;
-    r->head = PN_HEAD_NEVER;
-    r->trump_rule = PN_TRUMP_NO;
-    r->count = PN_COUNT_UNIT;
-    r->trump_req = PN_TRUMPREQ_MARRIAGE_OR_DIX;
-    r->no_trick_no_score = true;
-    r->target_exceed = true;    /* "a score higher than the pre-set game limit" */
-    r->both_over_higher = true; /* "both above: the one with the higher score" */
-    break;
-  case 3: turn_up(r, 3, 16, PN_SIDES_SOLO); break;
-  case 4: /* auction */
-    r->players = 3;
-    r->hand_size = 15;
-    r->widow = 3;
-    r->sides = PN_SIDES_SOLO;
-    r->exchange = PN_EXCHANGE_WIDOW;
-    break;
-  case 5: turn_up(r, 4, 12, PN_SIDES_SOLO); break;
-  case 6: turn_up(r, 4, 12, PN_SIDES_TEAMS); break;
-  case 7: /* partnership-auction */
-    r->target = 1500;
-    r->moon = 1500;
-    r->head = PN_HEAD_ALWAYS;
-    r->trump_rule = PN_TRUMP_IF_CAN_WIN;
-    r->exchange = PN_EXCHANGE_PASS;
-    r->pass_cards = 4;
-    break;
-  case 8: /* single-bid */
-    r->bidding = PN_BIDDING_ONCE;
-    r->min_bid = 100;
-    break;
-  case 9: /* firehouse */
-    r->bidding = PN_BIDDING_ONCE;
-    r->min_bid = 200;
-    break;
-  case 10: /* five-call */
-    r->players = 5;
-    r->deck = PN_DECK_DOUBLE;
-    r->hand_size = 16;
-    r->sides = PN_SIDES_CALLED;
-    r->exchange = PN_EXCHANGE_CALL_PASS;
-    r->table = PN_TABLE_DOUBLE10;
-    r->dix_in_meld = false;
-    r->target = 1500;
-    r->moon = 1500;
-    r->head = PN_HEAD_ALWAYS;
-    r->trump_rule = PN_TRUMP_IF_CAN_WIN;
-    r->count = PN_COUNT_TENS20;
-    r->pass_cards = 3;
-    break;
-  case 11: /* double-deck */
-    r->deck = PN_DECK_DOUBLE;
-    r->hand_size = 20;
-    r->table = PN_TABLE_DOUBLE;
-    r->dix_in_meld = false;
-    r->target = 500;
-    r->min_bid = 50;
-    r->bid_step = 5;
-    r->bid_fine_until = 60;
-    r->head = PN_HEAD_ALWAYS;
-    r->count = PN_COUNT_UNIT2;
-    r->trump_req = PN_TRUMPREQ_MARRIAGE;
-    r->side_minimum = 20;
-    break;
-  }
+static void three_hand(PnRules *r) { turn_up(r, 3, 16, PN_SIDES_SOLO); }
+static void cutthroat_four(PnRules *r) { turn_up(r, 4, 12, PN_SIDES_SOLO); }
+static void partnership(PnRules *r) { turn_up(r, 4, 12, PN_SIDES_TEAMS); }
+
+static void auction(PnRules *r) {
+  r->players = 3;
+  r->hand_size = 15;
+  r->widow = 3;
+  r->sides = PN_SIDES_SOLO;
+  r->exchange = PN_EXCHANGE_WIDOW;
 }
+
+static void partnership_auction(PnRules *r) {
+  r->target = 1500;
+  r->moon = 1500;
+  r->head = PN_HEAD_ALWAYS;
+  r->trump_rule = PN_TRUMP_IF_CAN_WIN;
+  r->exchange = PN_EXCHANGE_PASS;
+  r->pass_cards = 4;
+}
+
+static void single_bid(PnRules *r) {
+  r->bidding = PN_BIDDING_ONCE;
+  r->min_bid = 100;
+}
+
+static void firehouse(PnRules *r) {
+  r->bidding = PN_BIDDING_ONCE;
+  r->min_bid = 200;
+}
+
+static void five_call(PnRules *r) {
+  r->players = 5;
+  r->deck = PN_DECK_DOUBLE;
+  r->hand_size = 16;
+  r->sides = PN_SIDES_CALLED;
+  r->exchange = PN_EXCHANGE_CALL_PASS;
+  r->table = PN_TABLE_DOUBLE10;
+  r->dix_in_meld = false;
+  r->target = 1500;
+  r->moon = 1500;
+  r->head = PN_HEAD_ALWAYS;
+  r->trump_rule = PN_TRUMP_IF_CAN_WIN;
+  r->count = PN_COUNT_TENS20;
+  r->pass_cards = 3;
+}
+
+static void double_deck(PnRules *r) {
+  r->deck = PN_DECK_DOUBLE;
+  r->hand_size = 20;
+  r->table = PN_TABLE_DOUBLE;
+  r->dix_in_meld = false;
+  r->target = 500;
+  r->min_bid = 50;
+  r->bid_step = 5;
+  r->bid_fine_until = 60;
+  r->head = PN_HEAD_ALWAYS;
+  r->count = PN_COUNT_UNIT2;
+  r->trump_req = PN_TRUMPREQ_MARRIAGE;
+  r->side_minimum = 20;
+}
+
+/* The presets (RULES.md section 5), in `pinochle rules` order: each sets
+ * what differs from BASE_RULES.  A new preset is one function above and
+ * one row here. */
+static const struct {
+  const char *name;          /* preset name */
+  const char *summary;       /* one line for `pinochle rules` */
+  void (*set)(PnRules *r);   /* changes BASE_RULES into the preset */
+} PRESETS[] = {
+    {"two-hand", "2 players, stock and draws, progressive meld, two-hand (classic) meld table and count", two_hand},
+    {"two-hand-64", "two-hand with the 64-card deck (8s and 7s; the dix is the 7)", two_hand_64},
+    {"two-hand-bid", "2 players, 12 each (24 unused), bid from 10 by 1, unit table and count", two_hand_bid},
+    {"three-hand", "3 players, 16 each, dealer's last card turned up for trump, dix exchange", three_hand},
+    {"auction", "3 players, 15 each and a widow of 3, open bidding from 250", auction},
+    {"cutthroat-four", "4 players each alone, 12 each, turned-up trump", cutthroat_four},
+    {"partnership", "2 teams (1+3, 2+4), 12 each, turned-up trump", partnership},
+    {"partnership-auction", "2 teams, open bidding from 250, partners pass 4 each way, to 1500",
+     partnership_auction},
+    {"single-bid", "2 teams, one bid each, minimum 100", single_bid},
+    {"firehouse", "2 teams, one bid each, minimum 200; all pass: the dealer takes 200", firehouse},
+    {"five-call", "5 players, double deck, bidder calls a card for a partner, pass 3", five_call},
+    {"double-deck", "2 teams, double deck, 20 each, bid 50..60 by 1 then by 5, 20/20 minimums", double_deck},
+};
+enum { PRESET_COUNT = sizeof PRESETS / sizeof PRESETS[0] };
 
 int pn_preset_count(void) { return PRESET_COUNT; }
 
@@ -162,7 +167,9 @@ const char *pn_preset_summary(int index) {
 int pn_rules_preset(PnRules *rules, const char *name) {
   for (int i = 0; i < PRESET_COUNT; i++)
     if (strcmp(PRESETS[i].name, name) == 0) {
-      preset_rules(i, rules);
+      *rules = BASE_RULES;
+      rules->preset = PRESETS[i].name;
+      PRESETS[i].set(rules);
       return 0;
     }
   return -1;
@@ -172,10 +179,21 @@ int pn_rules_preset(PnRules *rules, const char *name) {
 
 typedef enum { P_INT, P_BOOL, P_CHOICE, P_INT_OR_OFF } ParamType;
 
+/* One word of a P_CHOICE parameter and the value it stores (an enum
+ * constant, or 0/1 for a bool field): a table, so no list has to stay
+ * in an enum's order. */
+typedef struct Choice {
+  const char *name;      /* the word, as in `option name=word` */
+  int value;             /* what the field holds */
+} Choice;
+
+/* A Choice list ended by {NULL}. */
+#define CHOICES(...) ((const Choice[]){__VA_ARGS__, {NULL, 0}})
+
 typedef struct Param {
   const char *name;      /* the option's name */
   ParamType type;        /* how its value is written */
-  const char *choices;   /* P_CHOICE: '|'-separated words, in enum order */
+  const Choice *choices; /* P_CHOICE: the words, ended by {NULL} */
   int min, max;          /* P_INT bounds */
   size_t offset;         /* field in PnRules */
   size_t flag_offset;    /* P_INT_OR_OFF: bool "on" field, or NOFLAG */
@@ -196,25 +214,26 @@ static const Param PARAMS[] = {
      "any whole number is a legal bid up to this (double-deck 60)"},
     {"moon", P_INT_OR_OFF, NULL, 1, 1000000, OFF(moon), NOFLAG, false,
      "shoot-the-moon value, or off"},
-    {"renege_penalty", P_CHOICE, "none|set", 0, 0, OFF(renege_set), NOFLAG, true,
+    {"renege_penalty", P_CHOICE, CHOICES({"none", 0}, {"set", 1}), 0, 0, OFF(renege_set), NOFLAG, true,
      "none: scores as played; set: a reneging side is set"},
-    {"all_pass", P_CHOICE, "dealer|redeal", 0, 0, OFF(all_pass_redeal), NOFLAG, true,
+    {"all_pass", P_CHOICE, CHOICES({"dealer", 0}, {"redeal", 1}), 0, 0, OFF(all_pass_redeal), NOFLAG, true,
      "all pass: the dealer takes the minimum bid, or the hand is redealt"},
     {"follow", P_BOOL, NULL, 0, 0, OFF(follow), NOFLAG, true, "must follow the suit led"},
-    {"head", P_CHOICE, "never|trump-lead|always", 0, 0, OFF(head), NOFLAG, false,
+    {"head", P_CHOICE, CHOICES({"never", PN_HEAD_NEVER}, {"trump-lead", PN_HEAD_TRUMP_LEAD}, {"always", PN_HEAD_ALWAYS}), 0, 0, OFF(head), NOFLAG, false,
      "must beat the winning card when following suit"},
-    {"trump_rule", P_CHOICE, "no|always|if-can-win", 0, 0, OFF(trump_rule), NOFLAG, false,
+    {"trump_rule", P_CHOICE, CHOICES({"no", PN_TRUMP_NO}, {"always", PN_TRUMP_ALWAYS}, {"if-can-win", PN_TRUMP_IF_CAN_WIN}), 0, 0, OFF(trump_rule), NOFLAG, false,
      "must play a trump when void in the suit led"},
-    {"count", P_CHOICE, "classic|tens|tens20|unit|unit2", 0, 0, OFF(count), NOFLAG, false,
+    {"count", P_CHOICE, CHOICES({"classic", PN_COUNT_CLASSIC}, {"tens", PN_COUNT_TENS}, {"tens20", PN_COUNT_TENS20},
+             {"unit", PN_COUNT_UNIT}, {"unit2", PN_COUNT_UNIT2}), 0, 0, OFF(count), NOFLAG, false,
      "counting scheme for cards won in tricks"},
-    {"head_suit", P_CHOICE, "winning|led", 0, 0, OFF(head_led), NOFLAG, true,
+    {"head_suit", P_CHOICE, CHOICES({"winning", 0}, {"led", 1}), 0, 0, OFF(head_led), NOFLAG, true,
      "heading beats the winning card, or the best card of the led suit"},
     {"run_royal", P_BOOL, NULL, 0, 0, OFF(run_royal), NOFLAG, true,
      "the run's K-Q also count as a royal marriage"},
     {"meld_needs_trick", P_BOOL, NULL, 0, 0, OFF(meld_needs_trick), NOFLAG, true,
      "meld counts only if the side takes a trick"},
     {"pass_cards", P_INT, NULL, 0, 8, OFF(pass_cards), NOFLAG, false, "cards passed each way"},
-    {"pass_order", P_CHOICE, "partner-first|together", 0, 0, OFF(pass_together), NOFLAG, true,
+    {"pass_order", P_CHOICE, CHOICES({"partner-first", 0}, {"together", 1}), 0, 0, OFF(pass_together), NOFLAG, true,
      "the partner passes first, or both pass at once from the hand as dealt"},
     {"lose_at", P_INT_OR_OFF, NULL, -1000000, 1000000, OFF(lose_at), OFF(lose_at_on), false,
      "a side at or below this running score loses, or off"},
@@ -222,18 +241,20 @@ static const Param PARAMS[] = {
      "two-hand: no play obligations while the stock lasts"},
     {"dix_in_meld", P_BOOL, NULL, 0, 0, OFF(dix_in_meld), NOFLAG, true,
      "the dix counts inside a shown meld (else only by dix rows)"},
-    {"meld_table", P_CHOICE, "tens|classic|unit|double|double10", 0, 0, OFF(table), NOFLAG, false,
+    {"meld_table", P_CHOICE, CHOICES({"tens", PN_TABLE_TENS}, {"classic", PN_TABLE_CLASSIC}, {"unit", PN_TABLE_UNIT},
+             {"double", PN_TABLE_DOUBLE}, {"double10", PN_TABLE_DOUBLE10}), 0, 0, OFF(table), NOFLAG, false,
      "meld values: tens (a double meld 10x), classic (two-hand: doubles 2x but double pinochle 300), "
      "unit (run 15, round robin), double (double deck, up to 4 sets), double10 (double x10)"},
-    {"trump_needs", P_CHOICE, "none|marriage-or-dix|marriage", 0, 0, OFF(trump_req), NOFLAG, false,
+    {"trump_needs", P_CHOICE, CHOICES({"none", PN_TRUMPREQ_NONE}, {"marriage-or-dix", PN_TRUMPREQ_MARRIAGE_OR_DIX},
+             {"marriage", PN_TRUMPREQ_MARRIAGE}), 0, 0, OFF(trump_req), NOFLAG, false,
      "what the bidder must hold in the suit named trump, else set"},
     {"side_minimum", P_INT, NULL, 0, 1000, OFF(side_minimum), NOFLAG, false,
      "double-deck: counters needed to score, and meld needed for meld to count (0 = none)"},
     {"no_trick_no_score", P_BOOL, NULL, 0, 0, OFF(no_trick_no_score), NOFLAG, true,
      "a player who takes no trick scores nothing"},
-    {"target_rule", P_CHOICE, "reach|exceed", 0, 0, OFF(target_exceed), NOFLAG, true,
+    {"target_rule", P_CHOICE, CHOICES({"reach", 0}, {"exceed", 1}), 0, 0, OFF(target_exceed), NOFLAG, true,
      "a side wins on reaching the target, or only on passing it (two-hand-bid)"},
-    {"both_over", P_CHOICE, "bidder|higher", 0, 0, OFF(both_over_higher), NOFLAG, true,
+    {"both_over", P_CHOICE, CHOICES({"bidder", 0}, {"higher", 1}), 0, 0, OFF(both_over_higher), NOFLAG, true,
      "several sides over the target in one hand: the bidding side wins, or the higher score "
      "(a tie: the bidding side)"},
 };
@@ -261,17 +282,30 @@ static void field_set(PnRules *rules, const Param *p, int value) {
   else *(int *)field = value;
 }
 
-/* Index of word in a '|'-separated list, or -1. */
-static int choice_index(const char *choices, const char *word) {
-  size_t len = strlen(word);
-  int index = 0;
-  for (const char *at = choices;; index++) {
-    const char *bar = strchr(at, '|');
-    size_t n = bar ? (size_t)(bar - at) : strlen(at);
-    if (n == len && strncmp(at, word, n) == 0) return index;
-    if (!bar) return -1;
-    at = bar + 1;
+/* The choice named word, or NULL. */
+static const Choice *choice_named(const Choice *choices, const char *word) {
+  for (const Choice *c = choices; c->name; c++)
+    if (strcmp(c->name, word) == 0) return c;
+  return NULL;
+}
+
+/* The choice whose value is v, or NULL. */
+static const Choice *choice_valued(const Choice *choices, int v) {
+  for (const Choice *c = choices; c->name; c++)
+    if (c->value == v) return c;
+  return NULL;
+}
+
+/* "a|b|c" for a message; returns buf. */
+static const char *choice_list(const Choice *choices, char *buf, size_t size) {
+  size_t used = 0;
+  buf[0] = '\0';
+  for (const Choice *c = choices; c->name && used < size; c++) {
+    int n = snprintf(buf + used, size - used, "%s%s", c == choices ? "" : "|", c->name);
+    if (n < 0) break;
+    used += (size_t)n;
   }
+  return buf;
 }
 
 static bool parse_int(const char *text, int *out) {
@@ -298,10 +332,12 @@ int pn_rules_set(PnRules *rules, const char *name, const char *value, char *err,
     else if (strcmp(value, "no") == 0) v = 0;
     else goto bad;
     break;
-  case P_CHOICE:
-    v = choice_index(p->choices, value);
-    if (v < 0) goto bad;
+  case P_CHOICE: {
+    const Choice *c = choice_named(p->choices, value);
+    if (!c) goto bad;
+    v = c->value;
     break;
+  }
   case P_INT_OR_OFF:
     if (strcmp(value, "off") == 0) {
       if (p->flag_offset != NOFLAG) *(bool *)((char *)rules + p->flag_offset) = false;
@@ -320,8 +356,11 @@ int pn_rules_set(PnRules *rules, const char *name, const char *value, char *err,
   return 0;
 bad:
   if (p->type == P_BOOL) snprintf(err, errlen, "option %s takes yes or no, not '%s'", name, value);
-  else if (p->type == P_CHOICE)
-    snprintf(err, errlen, "option %s takes one of %s, not '%s'", name, p->choices, value);
+  else if (p->type == P_CHOICE) {
+    char words[160];
+    snprintf(err, errlen, "option %s takes one of %s, not '%s'", name, choice_list(p->choices, words, sizeof words),
+             value);
+  }
   else if (p->type == P_INT_OR_OFF)
     snprintf(err, errlen, "option %s takes a whole number or off, not '%s'", name, value);
   else
@@ -352,13 +391,8 @@ const char *pn_param_value(const PnRules *rules, int index, char *buf, size_t si
   switch (p->type) {
   case P_BOOL: snprintf(buf, size, "%s", v ? "yes" : "no"); break;
   case P_CHOICE: {
-    const char *at = p->choices;
-    for (int i = 0; i < v && at; i++) {
-      at = strchr(at, '|');
-      if (at) at++;
-    }
-    size_t n = at ? strcspn(at, "|") : 1;
-    snprintf(buf, size, "%.*s", (int)n, at ? at : "?");
+    const Choice *c = choice_valued(p->choices, v);
+    snprintf(buf, size, "%s", c ? c->name : "?");
     break;
   }
   case P_INT_OR_OFF: {

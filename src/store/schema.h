@@ -18,4 +18,8 @@ typedef struct StoreMigration {
 extern const StoreMigration store_sqlite_migrations[];
 extern const int store_sqlite_migration_count;
 
+/* schema/postgresql/, the same way (a build with libpq only). */
+extern const StoreMigration store_postgresql_migrations[];
+extern const int store_postgresql_migration_count;
+
 #endif

@@ -23,9 +23,15 @@ typedef struct StoreBackendRow {
   StoreOpenFn *open;               /* NULL: not built in */
 } StoreBackendRow;
 
+#ifdef PN_HAVE_POSTGRESQL /* CMake defines it when libpq is found */
+#define PN_PG_OPEN store_pg_open
+#else
+#define PN_PG_OPEN NULL
+#endif
+
 static const StoreBackendRow BACKENDS[] = {
-    {"postgresql://", "PostgreSQL", NULL}, /* issue 16: libpq */
-    {"postgres://", "PostgreSQL", NULL},
+    {"postgresql://", "PostgreSQL", PN_PG_OPEN}, /* libpq: store_pg*.c */
+    {"postgres://", "PostgreSQL", PN_PG_OPEN},
     {NULL, "SQLite", store_sqlite_open},   /* a file path */
 };
 
@@ -40,7 +46,7 @@ static bool starts_with_nocase(const char *s, const char *prefix) {
 
 /* The name as messages may show it: a URI's password (user:PASSWORD@)
  * and its query (?password=... and other settings) left out. */
-static void name_shown(const char *name, char *out, size_t size) {
+void store_name_shown(const char *name, char *out, size_t size) {
   const char *scheme = strstr(name, "://");
   if (scheme == NULL) {
     snprintf(out, size, "%s", name);
@@ -64,7 +70,7 @@ int store_open(const char *name, int flags, Store **out, PnDiag *diag) {
   *out = NULL;
   if (row->open == NULL) {
     char shown[200];
-    name_shown(name, shown, sizeof shown);
+    store_name_shown(name, shown, sizeof shown);
     store_set_msg(diag, "%s: this build of pinochle has no %s backend", shown, row->label);
     return STORE_ERROR;
   }

@@ -73,6 +73,10 @@ enum {
  * as they are.  What each backend does at open (files beside the
  * database, locks, timeouts) is in its own file. */
 int store_open(const char *name, int flags, Store **out, PnDiag *diag);
+/* The name as messages may show it (a command's own messages too): a
+ * URI without its password (user:***@) and its query (?password=...,
+ * sslmode...); a file path as it is.  Truncated to size. */
+void store_name_shown(const char *name, char *out, size_t size);
 /* Close every cursor first. */
 void store_close(Store *store);
 /* The schema version store_open found, before migrating: 0 for a new or

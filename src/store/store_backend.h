@@ -72,6 +72,9 @@ typedef int StoreOpenFn(const char *name, int flags, Store **out, PnDiag *diag);
 
 /* The SQLite backend (store_sqlite_open.c): a file path, or STORE_SCRATCH. */
 StoreOpenFn store_sqlite_open;
+/* The PostgreSQL backend (store_pg_open.c), in a build with libpq
+ * (PN_HAVE_POSTGRESQL): a postgresql:// or postgres:// URI. */
+StoreOpenFn store_pg_open;
 
 /* --------------------------------------------- helpers for the backends */
 

@@ -183,6 +183,16 @@ rows_are "$(golden_rows "\$1 == \"$key\" && \$2 == 2 && \$6 == \"Cal\"" | wc -l)
 t variant_filter 1 audit "$db" --no-record --format csv --variant two-hand-bid
 rows_are "$(golden_rows '$1 ~ /^sim-two-hand-bid-/' | wc -l)"
 
+# The audit CSV is a report: a cell a spreadsheet would run as a formula
+# (a player named '@Bob', and the detail that starts with the name) is
+# written with a leading apostrophe, as the reports' CSV is (REPORTS.md).
+"$PN" sim --variant single-bid --games 1 --seed 3 --renege-rate 0.2 \
+  --players '=SUM(A1),@Bob,+Cal,-Dee' >"$tmp/formula.csv"
+"$PN" import -q "$tmp/formula.db" "$tmp/formula.csv" 2>/dev/null
+t csv_formula_safe 1 audit "$tmp/formula.db" --no-record --format csv --player @Bob
+out_has "^sim-single-bid-3-1,1,15,1,4,'@Bob,renege-follow,KC,'@Bob \\(seat 4\\) played KC"
+! grep -q ',@Bob' "$tmp/out" || fail "a cell starts with @ unguarded"
+
 # ------------------------------------------------------------ recording
 if [[ $have_sqlite -eq 1 ]]; then
   audits=$(sql "$db" 'SELECT count(*) FROM audits')

@@ -290,6 +290,14 @@ t sim_key_prefix_import 0 import "$tmp/keys.db" "$tmp/keys.csv"
 err_has '2 games imported'
 t sim_key_prefix_export 0 export "$tmp/keys.db" --game '#t, 2'
 out_has '^"#t, 2",0,1,,variant,,partnership$'
+# sim writes its rows as export does (one row writer): the same game
+# exported again is the same bytes, a player or tag with a leading '#',
+# a comma or a line break included
+t sim_as_export 0 sim --variant partnership --games 1 --seed 4 --players '#Ann,Bob,"Cal",Dee' \
+  --tag $'note=#a, b\nc' -o "$tmp/asexp.csv"
+t sim_as_export_import 0 import "$tmp/asexp.db" "$tmp/asexp.csv"
+t sim_as_export_export 0 export "$tmp/asexp.db" -o "$tmp/asexp-out.csv"
+cmp -s "$tmp/asexp.csv" "$tmp/asexp-out.csv" || fail "sim and export write the same game differently"
 t sim_key_prefix_too_long 2 sim --variant two-hand --key-prefix "$(printf 'k%.0s' {1..41})"
 bad 'key-prefix takes at most 40 bytes'
 

@@ -41,7 +41,7 @@ check_log() { # name log draws implied-dix: one game's log typed and imported
     fail=$((fail + 1))
     return
   fi
-  if ! "$pinochle" import "$work/$name-imp.db" "$work/$name-rec.csv" 2>&1 | grep -q "skipped as already there"; then
+  if ! "$pinochle" import "$work/$name-imp.db" "$work/$name-rec.csv" 2>&1 | grep -q "(0 replaced, 1 skipped as already there)"; then
     echo "FAIL $name: the recorded game's content hash differs from the imported one"
     fail=$((fail + 1))
     return
@@ -113,6 +113,11 @@ done
 for preset in partnership-auction auction five-call; do
   if table_log "terse-$preset" "$here/../../sample-data/club-$preset.csv" 1; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
 done
+# ... and with each line's cards typed without spaces ("ASASKSJS") and the
+# dealer left to go round
+for preset in partnership-auction cutthroat-four double-deck; do
+  if table_log "compact-$preset" "$here/../../sample-data/club-$preset.csv" 2; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+done
 # against the lines of the same hands with their deal (log2rec.awk)
 awk -f "$here/log2rec.awk" "$here/../../sample-data/club-partnership-auction.csv" > "$work/pa-dealt.rec"
 echo "dealt first, sample partnership-auction: $(( $(wc -c < "$work/pa-dealt.rec") /
@@ -144,7 +149,7 @@ redo_test() {
   "$pinochle" export "$db" -o "$work/redo-after.csv"
   "$pinochle" export "$work/redo-imp.db" -o "$work/redo-imp.csv"
   cmp -s "$work/redo-after.csv" "$work/redo-imp.csv" || { echo "FAIL redo: not the edited log"; diff "$work/redo-after.csv" "$work/redo-imp.csv" | head -5; return 1; }
-  "$pinochle" import "$work/redo-imp.db" "$work/redo-after.csv" 2>&1 | grep -q "skipped as already there" \
+  "$pinochle" import "$work/redo-imp.db" "$work/redo-after.csv" 2>&1 | grep -q "(0 replaced, 1 skipped as already there)" \
     || { echo "FAIL redo: the content hash is not the edited log's"; return 1; }
   "$pinochle" check "$db" > /dev/null || { echo "FAIL redo: check"; return 1; }
   # a hand that is not there
@@ -152,6 +157,33 @@ redo_test() {
   grep -q "game $key has no hand 99" "$work/redo99.out" || { echo "FAIL redo 99: $(cat "$work/redo99.out")"; return 1; }
 }
 if redo_test; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+
+# A game resumed after its first hand hashes its header as the importer
+# does, whatever its tags hold: a tag longer than 256 bytes and a tag with
+# a line break (stored with a '\n=' continuation) must not make the
+# resumed game "already stored with other content" when its own export is
+# imported into it again.
+resume_tags_test() {
+  local log=$work/partnership-auction-table.csv db=$work/tags.db key players long
+  key=$(awk -F, 'NR == 2 { print $1 }' "$log")
+  players=$(awk -F, '$5 == "player" { printf "%s%s", sep, $7; sep = "," }' "$log")
+  long="note=$(printf '%0300d' 7)"
+  awk -v players=4 -f "$here/log2table.awk" "$log" > "$work/tags-all.tab"
+  awk '/^dealer/ { n++ } n == 1' "$work/tags-all.tab" > "$work/tags-1.tab"
+  awk '/^dealer/ { n++ } n > 1' "$work/tags-all.tab" > "$work/tags-rest.tab"
+  [ -s "$work/tags-1.tab" ] && [ -s "$work/tags-rest.tab" ] || { echo "FAIL resume tags: no hand 1 to split off"; return 1; }
+  "$pinochle" record "$db" --variant partnership-auction --players "$players" --game "$key" \
+    --tag "$long" --tag $'place=first line\nsecond line' --yes < "$work/tags-1.tab" > /dev/null 2>&1
+  "$pinochle" record "$db" --resume "$key" --yes < "$work/tags-rest.tab" > "$work/tags.out" 2>&1 \
+    || { echo "FAIL resume tags: $(grep -m1 error "$work/tags.out")"; return 1; }
+  "$pinochle" export "$db" -o "$work/tags.csv"
+  grep -q "$long" "$work/tags.csv" || { echo "FAIL resume tags: the long tag is not exported"; return 1; }
+  [ "$(awk -F, '$5 == "dealer"' "$work/tags.csv" | wc -l)" -gt 1 ] || { echo "FAIL resume tags: no hand after the resume"; return 1; }
+  "$pinochle" import "$db" "$work/tags.csv" > "$work/tags-imp.out" 2>&1
+  grep -q "(0 replaced, 1 skipped as already there)" "$work/tags-imp.out" \
+    || { echo "FAIL resume tags: the resumed game's content hash is not its log's: $(head -c 300 "$work/tags-imp.out")"; return 1; }
+}
+if resume_tags_test; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
 
 # Without --yes a renege waits for an answer typed as the next line: `yes`
 # records it as played (once: it is not asked again), `no` drops the play,

@@ -1,0 +1,176 @@
+/*
+ * report_registry.c - the reports, one row each (report_registry.h).
+ *
+ * Adding a report: its file reports/report_NAME.c (a function of
+ * ReportRun's shape, or one with its own signature and an adapter here)
+ * and one row below.  The row's summary and help are what
+ * `pinochle report --help` lists for it; its usage line is made from
+ * the row too.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report_game.h"
+#include "report_hand.h"
+#include "report_hands.h"
+#include "report_html.h"
+#include "report_players.h"
+#include "report_registry.h"
+
+/* Adapters from the reports' own signatures to ReportRun. */
+static int run_players(Store *store, const ReportQuery *q, const char *const *args, OutFormat format, FILE *out,
+                       PnDiag *diag) {
+  (void)args;
+  return report_players(store, q, format, out, NULL, diag);
+}
+
+static int run_hands(Store *store, const ReportQuery *q, const char *const *args, OutFormat format, FILE *out,
+                     PnDiag *diag) {
+  (void)args;
+  return report_hands(store, q, format, out, NULL, diag);
+}
+
+static int run_game(Store *store, const ReportQuery *q, const char *const *args, OutFormat format, FILE *out,
+                    PnDiag *diag) {
+  (void)q;
+  return report_game(store, args[0], format, out, diag);
+}
+
+/* The hand number: a whole number from 1 (checked before the store opens). */
+static int check_hand(const char *const *args, PnDiag *diag) {
+  char *end;
+  long n = strtol(args[1], &end, 10);
+  if (*args[1] && !*end && n >= 1 && n <= 100000) return 0;
+  snprintf(diag->msg, sizeof diag->msg, "the hand number is a whole number from 1, not '%s'", args[1]);
+  return REPORT_USAGE;
+}
+
+static int run_hand(Store *store, const ReportQuery *q, const char *const *args, OutFormat format, FILE *out,
+                    PnDiag *diag) {
+  (void)q;
+  return report_hand(store, args[0], (int)strtol(args[1], NULL, 10), format, out, diag);
+}
+
+/* The HTML pages (report_html.h): one self-contained file, as a row's html. */
+static int html_players(Store *store, const ReportQuery *q, const char *const *args, OutFormat format, FILE *out,
+                        PnDiag *diag) {
+  (void)args, (void)format;
+  return report_html_players(store, &(ReportHtml){.served = false}, q, out, diag);
+}
+
+static int html_game(Store *store, const ReportQuery *q, const char *const *args, OutFormat format, FILE *out,
+                     PnDiag *diag) {
+  (void)q, (void)format;
+  return report_html_game(store, &(ReportHtml){.served = false}, args[0], out, diag);
+}
+
+static int html_hand(Store *store, const ReportQuery *q, const char *const *args, OutFormat format, FILE *out,
+                     PnDiag *diag) {
+  (void)q, (void)format;
+  return report_html_hand(store, &(ReportHtml){.served = false}, args[0], (int)strtol(args[1], NULL, 10), out, diag);
+}
+
+#define TEXT_CSV_JSON (REPORT_FORMAT(OUT_TEXT) | REPORT_FORMAT(OUT_CSV) | REPORT_FORMAT(OUT_JSON))
+
+static const ReportDef reports[] = {
+    {
+        .name = "players", .query = true, .formats = TEXT_CSV_JSON, .run = run_players, .html = html_players,
+        .columns = report_player_columns, .ncolumns = REPORT_PLAYER_COLUMNS,
+        .summary = "each player's record over the selected games and, in\n"
+                   "partnership presets, each partnership's (two players who sat\n"
+                   "opposite each other), by name",
+        .help =
+            "Columns of `players` (CSV header and JSON key, text heading, meaning):\n"
+            "  name                 player     the player; a partnership is \"A & B\"\n"
+            "  games                games      games sat in\n"
+            "  wins                 wins       games won (in partnership presets:\n"
+            "                                  games the player's side won)\n"
+            "  win_pct              win%       wins / games x 100\n"
+            "  hands                hands      hands played\n"
+            "  tricks               tricks     tricks won (a partnership: both's)\n"
+            "  counters_per_hand    ctr/h      counting points won per hand\n"
+            "  meld_shown_per_hand  meld/h     meld points shown per hand\n"
+            "  meld_saved_per_hand  saved/h    meld points that counted per hand\n"
+            "                                  (the side took a trick)\n"
+            "  bids_won             bids       hands in which the player won the bid\n"
+            "  avg_winning_bid      avg bid    the average of those bids\n"
+            "  bids_made            made       of those, made\n"
+            "  bids_set             set        of those, set\n"
+            "  make_pct             make%      bids_made / bids_won x 100\n"
+            "  avg_margin           margin     average of the bidding side's hand\n"
+            "                                  total (meld saved + counters) minus\n"
+            "                                  the bid, over the bids won\n"
+            "  moons_tried          moons      moons declared as the bidder\n"
+            "  moons_made           moon made  of those, made\n"
+            "  reneges_follow       rn-follow  reneges by kind: did not follow suit,\n"
+            "  reneges_head         rn-head    did not beat the winning card, did not\n"
+            "  reneges_trump        rn-trump   trump when void, did not overtrump\n"
+            "  reneges_overtrump    rn-over\n"
+            "  points_per_hand      pts/h      what the hands added to the running\n"
+            "                                  score, per hand\n"
+            "CSV starts each row with `kind` (player or partnership); JSON has the\n"
+            "arrays \"players\" and \"partnerships\".  A ratio over nothing is empty\n"
+            "(text -, JSON null).\n",
+    },
+    {
+        .name = "hands", .query = true, .formats = TEXT_CSV_JSON, .run = run_hands,
+        .summary = "one row per hand and seat of the selected games",
+        .help =
+            "Columns of `hands`:\n"
+            "  game,hand,seat,player,side,dealer,bidder,bid,trump,meld,counters,\n"
+            "  tricks,score,total\n"
+            "  side      the team in partnership presets (1 = seats 1 and 3, 2 =\n"
+            "            seats 2 and 4), the seat in solo presets, and in five-call\n"
+            "            1 for the bidder and partner, 2 for the others\n"
+            "  dealer, bidder  seats; bidder and bid are empty without bidding and\n"
+            "            in a redealt hand\n"
+            "  trump     the trump suit letter (S H D C), empty when none\n"
+            "  meld      meld points shown (melded in two-hand), dix included\n"
+            "  counters  counting points won    tricks  tricks won\n"
+            "  score     what the hand added to the seat's running score (negative\n"
+            "            when set)              total   the running score after it\n"
+            "Text shows a table per game; dlr bdr tr ctr trk are dealer, bidder,\n"
+            "trump, counters and tricks.\n",
+    },
+    {
+        .name = "game", .args = "KEY", .nargs = 1, .needs = "a game KEY", .formats = TEXT_CSV_JSON,
+        .run = run_game, .html = html_game,
+        .summary = "the score sheet of game KEY, hand by hand, and its winner",
+        .help =
+            "`game` gives per hand the dealer, bidder and bid, trump, then per side\n"
+            "(partnership presets) or seat: meld shown (CSV and JSON also meld\n"
+            "saved), counters, the hand's score and the running total, then the\n"
+            "bidding as it went (2:pass 3:340 4:pass 1:pass); the winner ends it\n"
+            "(CSV: the winner column of the last hand).\n",
+    },
+    {
+        .name = "hand", .args = "KEY N", .nargs = 2, .needs = "a game KEY and a hand number",
+        .formats = TEXT_CSV_JSON, .check = check_hand, .run = run_hand, .html = html_hand,
+        .summary = "hand N of game KEY replayed through the rules engine, trick\n"
+                   "by trick, with each finding (a renege, a wrong claim, ...)\n"
+                   "under the row where it happened",
+        .help =
+            "`hand` gives the deal, the bidding, trump, passes, widow and discards,\n"
+            "each seat's meld and its value, each trick (leader, the cards in order\n"
+            "with who played them, winner, counters in it), the findings marked !,\n"
+            "and the result per seat.  CSV and JSON list the hand's rows: seq,\n"
+            "trick, seat, player, action, cards, value, points, winner, counters,\n"
+            "par_before, par_after, cost, finding, detail; JSON adds the tricks,\n"
+            "the result, the analysis and the findings.  A hand that `pinochle\n"
+            "analyze` has analysed also shows its par line and each play's cost,\n"
+            "the costly plays marked !.\n",
+    },
+};
+
+#define NREPORTS ((int)(sizeof reports / sizeof reports[0]))
+
+const ReportDef *report_def(int index) {
+  return index >= 0 && index < NREPORTS ? &reports[index] : NULL;
+}
+
+const ReportDef *report_find(const char *name) {
+  for (int i = 0; i < NREPORTS; i++)
+    if (strcmp(reports[i].name, name) == 0) return &reports[i];
+  return NULL;
+}

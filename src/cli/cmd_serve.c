@@ -1,0 +1,114 @@
+/*
+ * cmd_serve.c - `pinochle serve DB [--listen ADDR:PORT] [--token TOKEN]`:
+ * starts the web server (src/web/web.h), prints the URL to open (with its
+ * token) on standard output, and answers until SIGINT or SIGTERM.
+ */
+#include <getopt.h>
+#include <signal.h>
+#include <stdio.h>
+#include <unistd.h>
+
+#include "cli.h"
+#include "web.h"
+
+enum { OPT_LISTEN = 256, OPT_TOKEN };
+
+/* `pinochle serve`: its row of the command table (main.c lists it). */
+const CliCommand cmd_serve_def = {
+    .name = "serve",
+    .run = cmd_serve,
+    .usage = "pinochle serve DB [--listen ADDR:PORT] [--token TOKEN]",
+    .summary = "Serve the games, hand diagrams, charts and a table recorder to a browser",
+    .help =
+        "Answers HTTP on ADDR:PORT (default 127.0.0.1:8080, this machine only;\n"
+        "--listen 0.0.0.0:8080 for tablets on the club's network) with the\n"
+        "games (/), score sheets (/games/KEY), hand diagrams stepped trick by\n"
+        "trick (/games/KEY/hands/N), players with SVG charts (/players), the\n"
+        "table recorder (/record) and a JSON API (/api/...; docs/WEB.md).\n"
+        "Everything is in this program: nothing is fetched from elsewhere.\n"
+        "\n"
+        "It prints the URL to open, with the access token, on standard output\n"
+        "(http://127.0.0.1:8080/?token=...).  Every request needs the token:\n"
+        "the ?token= of that URL once (a cookie keeps it), or the header\n"
+        "Authorization: Bearer TOKEN; without it the answer is 401.  A request\n"
+        "whose Host is not this machine is refused (403), and a write needs the\n"
+        "token in a header, not only the cookie.  DB is created when the first\n"
+        "game is recorded into it.  Ctrl-C (SIGINT) or SIGTERM stops it.\n"
+        "\n"
+        "Options:\n"
+        "  --listen ADDR:PORT  the IPv4 address and port to answer on (port 0: any\n"
+        "                      free port, printed in the URL)\n"
+        "  --token TOKEN       this token instead of a random one (8 to 127\n"
+        "                      letters, digits, '-', '_', '.' or '~')\n"
+        "  -h, --help          show this help\n"
+        "\n"
+        "Examples:\n"
+        "  pinochle serve club.db\n"
+        "  pinochle serve club.db --listen 0.0.0.0:8080\n"
+        "  curl -H 'Authorization: Bearer TOKEN' http://127.0.0.1:8080/api/games\n"
+        "\n"
+        "Exit codes:\n"
+        "  0  stopped by a signal\n"
+        "  2  usage error, the address cannot be listened on, or DB cannot be\n"
+        "     opened; nothing was served\n",
+};
+
+static const struct option serve_options[] = {
+    {"listen", required_argument, NULL, OPT_LISTEN},
+    {"token", required_argument, NULL, OPT_TOKEN},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
+};
+
+static volatile sig_atomic_t serve_stop;
+
+static void on_signal(int sig) {
+  (void)sig;
+  serve_stop = 1;
+}
+
+int cmd_serve(const CliCommand *self, int argc, char **argv) {
+  WebConfig config = {0};
+  int c;
+  cli_getopt_reset();
+  while ((c = cli_getopt(self, argc, argv, ":h", serve_options)) != -1) {
+    switch (c) {
+    case OPT_LISTEN: config.listen = optarg; break;
+    case OPT_TOKEN: config.token = optarg; break;
+    case 'h': cli_print_help(stdout, self); return CLI_OK;
+    default: return CLI_USAGE;
+    }
+  }
+  if (argc - optind < 1) return cli_usage_error(self, "missing DB");
+  if (argc - optind > 1) return cli_usage_error(self, "unexpected argument '%s'", argv[optind + 1]);
+  config.db = argv[optind];
+
+  /* Block the signals first: a signal before the wait must not be lost. */
+  struct sigaction sa = {0};
+  sa.sa_handler = on_signal;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, NULL);
+  sigaction(SIGTERM, &sa, NULL);
+  signal(SIGPIPE, SIG_IGN);
+  sigset_t block, old;
+  sigemptyset(&block);
+  sigaddset(&block, SIGINT);
+  sigaddset(&block, SIGTERM);
+  sigprocmask(SIG_BLOCK, &block, &old);
+
+  PnDiag diag = {0};
+  WebServer *server = NULL;
+  if (web_start(&config, &server, &diag) != 0) {
+    sigprocmask(SIG_SETMASK, &old, NULL);
+    cli_error(self, "%s", diag.msg);
+    return CLI_USAGE;
+  }
+  printf("%s\n", web_url(server));
+  fflush(stdout);
+  fprintf(stderr, "pinochle: serve: %s on port %u; Ctrl-C stops\n", config.db, web_port(server));
+  while (!serve_stop) sigsuspend(&old);
+  sigprocmask(SIG_SETMASK, &old, NULL);
+  web_stop(server);
+  fprintf(stderr, "pinochle: serve: stopped\n");
+  return CLI_OK;
+}

@@ -1,0 +1,128 @@
+/*
+ * store_pg.h - the PostgreSQL backend of the store (issue 16), shared by
+ * its files (private to src/store; built when libpq is found):
+ *   store_pg_open.c   connect, identity, migrations, close, transactions,
+ *                     the statement helpers and error codes
+ *   store_pg_write.c  games, players, seats, tags and hands written (hands
+ *                     through COPY inside a transaction)
+ *   store_pg_read.c   the cursor, audits and store_check
+ *
+ * One PgStore is one libpq connection.  Each statement is prepared on the
+ * server the first time it is needed (PQprepare, named "pn<slot>"), its
+ * SQL written at the call site, and run with bound parameters only.  The
+ * schema comes from schema/postgresql/, embedded at build time (schema.h).
+ * Messages name the database by its URI without password or settings
+ * (store_name_shown).
+ */
+#ifndef PN_STORE_PG_H
+#define PN_STORE_PG_H
+
+#include <libpq-fe.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "store_backend.h"
+
+/* The prepared statements, one slot each. */
+enum {
+  PG_GAME_LOOKUP,
+  PG_GAME_INSERT,
+  PG_PLAYER_FIND,
+  PG_PLAYER_INSERT,
+  PG_PLAYER_COUNT,
+  PG_HAND_INSERT,
+  PG_HAND_RESULTS,
+  PG_HAND_EVENTS,
+  PG_GAME_END,
+  PG_GAME_DELETE,
+  PG_AUDIT_BEGIN,
+  PG_AUDIT_FINDING,
+  PG_AUDIT_END,
+  PG_COUNT
+};
+
+/* Player ids by name met in the current write transaction (as the SQLite
+ * backend's cache: emptied at begin and at any rollback). */
+enum { PG_PLAYER_CACHE = 64, PG_PLAYER_NAME_MAX = 48 };
+typedef struct PgPlayerSlot {
+  int64_t id;                      /* 0: empty */
+  char name[PG_PLAYER_NAME_MAX];
+} PgPlayerSlot;
+
+typedef struct PgStore {
+  Store base;                      /* first: a Store * is a PgStore * */
+  PGconn *conn;                    /* the connection, owned */
+  char shown[256];                 /* the URI as messages show it */
+  bool in_tx;                      /* store_begin ran, no commit or rollback yet */
+  int next_cursor;                 /* number for the next cursor's name */
+  bool prepared[PG_COUNT];
+  /* Hands waiting for COPY: text-format rows of hands, sent in one COPY
+   * before any other statement runs (store_pg_flush).  Owned. */
+  char *copy;
+  size_t copy_len, copy_cap;
+  long copy_rows;
+  PgPlayerSlot players[PG_PLAYER_CACHE];
+} PgStore;
+
+static inline PgStore *pg_store(Store *store) {
+  return (PgStore *)store;
+}
+
+/* ------------------------------------------------------- store_pg_open.c */
+
+/* Runs prepared statement `id` (prepared from sql on first use) with
+ * n parameters: values as text, except those with formats[i] == 1 (binary:
+ * bytea), lengths for those.  A NULL value is SQL NULL.  Result rows in
+ * text (binary_result false) or binary.  Returns the result (caller
+ * PQclears it) or NULL with diag "what: server's message" and *rc set. */
+PGresult *store_pg_run(PgStore *s, int id, const char *sql, int n, const char *const *values,
+                       const int *lengths, const int *formats, bool binary_result, const char *what,
+                       int *rc, PnDiag *diag);
+/* Runs trusted SQL text without parameters (BEGIN, a migration): never
+ * built from data. */
+int store_pg_exec(PgStore *s, const char *sql, const char *what, PnDiag *diag);
+/* The store code and message for a failed result (or the connection's
+ * error when res is NULL). */
+int store_pg_fail(PgStore *s, const PGresult *res, const char *what, PnDiag *diag);
+/* Sends the hands waiting for COPY (nothing when none wait). */
+int store_pg_flush(PgStore *s, PnDiag *diag);
+/* Forgets the player cache (a rollback may have taken ids away). */
+void store_pg_forget_players(PgStore *s);
+/* Integers as parameter text. */
+typedef struct PgNum {
+  char text[24];
+} PgNum;
+const char *store_pg_num(PgNum *buf, int64_t v);
+/* A binary int8 or int4 column of a binary result, as int64. */
+int64_t store_pg_int(const PGresult *res, int row, int col);
+
+void store_pg_close(Store *store);
+int store_pg_begin(Store *store, PnDiag *diag);
+int store_pg_commit(Store *store, PnDiag *diag);
+void store_pg_rollback(Store *store);
+int store_pg_savepoint(Store *store, PnDiag *diag);
+int store_pg_release(Store *store, PnDiag *diag);
+void store_pg_rollback_savepoint(Store *store);
+
+/* ------------------------------------------------------ store_pg_write.c */
+int store_pg_game_lookup(Store *store, const char *key, int64_t *id, uint64_t *hash, PnDiag *diag);
+int store_pg_player_count(Store *store, const char *name, PnDiag *diag);
+int store_pg_game_insert(Store *store, const StoreGame *game, int64_t *id, PnDiag *diag);
+int store_pg_hand_insert(Store *store, int64_t game_id, const StoreHand *hand, PnDiag *diag);
+int store_pg_hand_update_results(Store *store, int64_t game_id, int number, const uint8_t *results,
+                                 size_t len, PnDiag *diag);
+int store_pg_hand_update_events(Store *store, int64_t game_id, int number, const uint8_t *events,
+                                size_t len, PnDiag *diag);
+int store_pg_game_update_end(Store *store, int64_t game_id, const StoreGameEnd *end, PnDiag *diag);
+int store_pg_game_delete(Store *store, int64_t game_id, PnDiag *diag);
+
+/* ------------------------------------------------------- store_pg_read.c */
+int store_pg_cursor_open(Store *store, const StoreFilter *filter, StoreCursor **out, PnDiag *diag);
+int store_pg_cursor_next(StoreCursor *cursor, StoreRow *row, PnDiag *diag);
+void store_pg_cursor_close(StoreCursor *cursor);
+int store_pg_audit_begin(Store *store, int rules_version, int64_t *audit_id, PnDiag *diag);
+int store_pg_audit_finding(Store *store, int64_t audit_id, const StoreFinding *finding, PnDiag *diag);
+int store_pg_audit_end(Store *store, int64_t audit_id, long games, long hands, long findings, PnDiag *diag);
+int store_pg_check(Store *store, PnDiag *diag);
+
+#endif

@@ -1,0 +1,407 @@
+/*
+ * store_pg_open.c - the PostgreSQL backend's connection: connect, the
+ * database's identity (pinochle_meta), the migrations of
+ * schema/postgresql/, close, transactions, and the helpers that run
+ * statements and turn the server's errors into store codes (store_pg.h).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "schema.h"
+#include "store_pg.h"
+
+/* 'PNOC': the key of the advisory lock two programs migrating one new
+ * database at once take, so that it is migrated once. */
+#define PG_MIGRATION_LOCK 1347309379
+
+static int known_version(void) {
+  return store_postgresql_migrations[store_postgresql_migration_count - 1].version;
+}
+
+/* ---------------------------------------------------------------- helpers */
+
+const char *store_pg_num(PgNum *buf, int64_t v) {
+  snprintf(buf->text, sizeof buf->text, "%lld", (long long)v);
+  return buf->text;
+}
+
+int64_t store_pg_int(const PGresult *res, int row, int col) {
+  if (PQgetisnull(res, row, col))
+    return 0;
+  const unsigned char *p = (const unsigned char *)PQgetvalue(res, row, col);
+  int len = PQgetlength(res, row, col);
+  uint64_t v = 0;
+  for (int i = 0; i < len; i++)
+    v = v << 8 | p[i];
+  if (len > 0 && len < 8 && (p[0] & 0x80)) /* sign-extend int2/int4 */
+    v |= ~(uint64_t)0 << (8 * len);
+  return (int64_t)v;
+}
+
+/* The server's message on one line (libpq ends it with a newline and may
+ * add DETAIL lines): the first line only. */
+static void first_line(const char *msg, char *out, size_t size) {
+  snprintf(out, size, "%.*s", (int)strcspn(msg, "\n"), msg);
+}
+
+int store_pg_fail(PgStore *s, const PGresult *res, const char *what, PnDiag *diag) {
+  char line[400];
+  const char *state = res ? PQresultErrorField(res, PG_DIAG_SQLSTATE) : NULL;
+  first_line(res && PQresultErrorMessage(res)[0] ? PQresultErrorMessage(res) : PQerrorMessage(s->conn), line,
+             sizeof line);
+  if (PQstatus(s->conn) != CONNECTION_OK) {
+    store_set_msg(diag, "%s: %s: connection to the server lost (%s); nothing of this transaction is stored",
+                  s->shown, what, line);
+    return STORE_ERROR;
+  }
+  store_set_msg(diag, "%s: %s: %s", s->shown, what, line);
+  if (state != NULL && (strcmp(state, "40001") == 0 || strcmp(state, "40P01") == 0 || strcmp(state, "55P03") == 0))
+    return STORE_BUSY;
+  return STORE_ERROR;
+}
+
+int store_pg_exec(PgStore *s, const char *sql, const char *what, PnDiag *diag) {
+  PGresult *res = PQexec(s->conn, sql);
+  ExecStatusType st = PQresultStatus(res);
+  int rc = st == PGRES_COMMAND_OK || st == PGRES_TUPLES_OK ? STORE_OK : store_pg_fail(s, res, what, diag);
+  PQclear(res);
+  return rc;
+}
+
+/* Hands are flushed before every statement but these, which neither read
+ * nor change hands (a game's rows go in before its hands). */
+static bool keeps_copy(int id) {
+  return id == PG_GAME_INSERT || id == PG_PLAYER_FIND || id == PG_PLAYER_INSERT || id == PG_GAME_LOOKUP;
+}
+
+PGresult *store_pg_run(PgStore *s, int id, const char *sql, int n, const char *const *values,
+                       const int *lengths, const int *formats, bool binary_result, const char *what,
+                       int *rc, PnDiag *diag) {
+  char name[16];
+  snprintf(name, sizeof name, "pn%d", id);
+  *rc = keeps_copy(id) ? STORE_OK : store_pg_flush(s, diag);
+  if (*rc != STORE_OK)
+    return NULL;
+  if (!s->prepared[id]) {
+    PGresult *prep = PQprepare(s->conn, name, sql, n, NULL);
+    if (PQresultStatus(prep) != PGRES_COMMAND_OK) {
+      *rc = store_pg_fail(s, prep, what, diag);
+      PQclear(prep);
+      return NULL;
+    }
+    PQclear(prep);
+    s->prepared[id] = true;
+  }
+  PGresult *res = PQexecPrepared(s->conn, name, n, values, lengths, formats, binary_result ? 1 : 0);
+  ExecStatusType st = PQresultStatus(res);
+  if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) {
+    *rc = store_pg_fail(s, res, what, diag);
+    PQclear(res);
+    return NULL;
+  }
+  return res;
+}
+
+int store_pg_flush(PgStore *s, PnDiag *diag) {
+  if (s->copy_rows == 0)
+    return STORE_OK;
+  const char *what = "adding hands (COPY)";
+  PGresult *res = PQexec(s->conn, "COPY hands(game_id, number, dealer, bidder, bid, trump, events, results)"
+                                  " FROM STDIN");
+  int rc = STORE_OK;
+  if (PQresultStatus(res) != PGRES_COPY_IN) {
+    rc = store_pg_fail(s, res, what, diag);
+    PQclear(res);
+    goto done;
+  }
+  PQclear(res);
+  if (PQputCopyData(s->conn, s->copy, (int)s->copy_len) != 1 || PQputCopyEnd(s->conn, NULL) != 1) {
+    rc = store_pg_fail(s, NULL, what, diag);
+    while ((res = PQgetResult(s->conn)) != NULL)
+      PQclear(res);
+    goto done;
+  }
+  while ((res = PQgetResult(s->conn)) != NULL) {
+    if (rc == STORE_OK && PQresultStatus(res) != PGRES_COMMAND_OK) {
+      const char *state = PQresultErrorField(res, PG_DIAG_SQLSTATE);
+      if (state && strcmp(state, "23505") == 0) {
+        store_set_msg(diag, "%s: a hand is stored twice (%s)", s->shown,
+                      PQresultErrorField(res, PG_DIAG_MESSAGE_DETAIL) ? PQresultErrorField(res, PG_DIAG_MESSAGE_DETAIL) : "");
+        rc = STORE_ERROR;
+      } else {
+        rc = store_pg_fail(s, res, what, diag);
+      }
+    }
+    PQclear(res);
+  }
+done:
+  s->copy_len = 0;
+  s->copy_rows = 0;
+  return rc;
+}
+
+void store_pg_forget_players(PgStore *s) {
+  memset(s->players, 0, sizeof s->players);
+}
+
+/* ----------------------------------------------------------- open/close */
+
+/* libpq prints the server's notices to stderr by default ("relation
+ * already exists, skipping"): the store's messages are its own. */
+static void ignore_notice(void *arg, const char *message) {
+  (void)arg;
+  (void)message;
+}
+
+/* Is this a pinochle database this program may use?  Sets found_version. */
+static int check_identity(PgStore *s, bool readonly, PnDiag *diag) {
+  PGresult *res = PQexec(s->conn,
+                         "SELECT to_regclass('pinochle_meta') IS NOT NULL,"
+                         "       (SELECT count(*) FROM pg_catalog.pg_class AS c"
+                         "          JOIN pg_catalog.pg_namespace AS n ON n.oid = c.relnamespace"
+                         "         WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'v', 'p', 'm'))");
+  if (PQresultStatus(res) != PGRES_TUPLES_OK) {
+    int rc = store_pg_fail(s, res, "reading the schema version", diag);
+    PQclear(res);
+    return rc;
+  }
+  bool has_meta = PQgetvalue(res, 0, 0)[0] == 't';
+  long objects = atol(PQgetvalue(res, 0, 1));
+  PQclear(res);
+  long version = 0;
+  if (has_meta) {
+    res = PQexec(s->conn, "SELECT application, version FROM pinochle_meta");
+    if (PQresultStatus(res) != PGRES_TUPLES_OK || PQntuples(res) != 1 ||
+        strcmp(PQgetvalue(res, 0, 0), "pinochle") != 0) {
+      store_set_msg(diag, "%s is not a pinochle database (its pinochle_meta table is not ours)", s->shown);
+      PQclear(res);
+      return STORE_NOT_OURS;
+    }
+    version = atol(PQgetvalue(res, 0, 1));
+    PQclear(res);
+  } else if (objects > 0) {
+    store_set_msg(diag, "%s is not a pinochle database (its schema holds tables of another program)", s->shown);
+    return STORE_NOT_OURS;
+  }
+  s->base.found_version = (int)version;
+  if (version > known_version()) {
+    store_set_msg(diag, "%s was written by a newer pinochle (schema %ld, this one knows %d)", s->shown, version,
+                  known_version());
+    return STORE_NEWER;
+  }
+  if (readonly && version == 0) {
+    store_set_msg(diag, "%s is an empty database, not yet a pinochle one (`pinochle init URI`)", s->shown);
+    return STORE_NOT_OURS;
+  }
+  if (readonly && version < known_version()) {
+    store_set_msg(diag, "%s has schema %ld, older than this pinochle's %d: open it read-write once to upgrade it",
+                  s->shown, version, known_version());
+    return STORE_OLDER;
+  }
+  return STORE_OK;
+}
+
+/* Runs one migration in its own transaction, under the advisory lock,
+ * unless another program has run it meanwhile. */
+static int migrate_one(PgStore *s, const StoreMigration *m, PnDiag *diag) {
+  char what[96], lock[80];
+  snprintf(what, sizeof what, "migrating to schema %d (%s)", m->version, m->name);
+  snprintf(lock, sizeof lock, "SELECT pg_advisory_xact_lock(%d)", PG_MIGRATION_LOCK);
+  int rc = store_pg_exec(s, "BEGIN", what, diag);
+  if (rc != STORE_OK)
+    return rc;
+  rc = store_pg_exec(s, lock, what, diag);
+  if (rc != STORE_OK)
+    goto done;
+  /* the version again, now that no one else migrates: 0 without the table */
+  /* pg_class read with this statement's snapshot: to_regclass would use a
+   * catalog snapshot taken before the lock was granted, and miss the
+   * table the other program has just created */
+  PGresult *res = PQexec(s->conn, "SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_class AS c"
+                                  " JOIN pg_catalog.pg_namespace AS n ON n.oid = c.relnamespace"
+                                  " WHERE c.relname = 'pinochle_meta' AND n.nspname = current_schema())");
+  bool has_meta = PQresultStatus(res) == PGRES_TUPLES_OK && PQgetvalue(res, 0, 0)[0] == 't';
+  PQclear(res);
+  long version = 0;
+  if (has_meta) {
+    res = PQexec(s->conn, "SELECT version FROM pinochle_meta");
+    if (PQresultStatus(res) != PGRES_TUPLES_OK || PQntuples(res) != 1) {
+      rc = store_pg_fail(s, res, what, diag);
+      PQclear(res);
+      goto done;
+    }
+    version = atol(PQgetvalue(res, 0, 0));
+    PQclear(res);
+  }
+  if (version >= m->version)
+    goto done;
+  if (version != m->version - 1) {
+    store_set_msg(diag, "%s: schema %ld cannot be migrated to %d", s->shown, version, m->version);
+    rc = STORE_ERROR;
+    goto done;
+  }
+  rc = store_pg_exec(s, m->sql, what, diag);
+  if (rc != STORE_OK)
+    goto done;
+  res = PQexec(s->conn, "SELECT version FROM pinochle_meta");
+  if (PQresultStatus(res) != PGRES_TUPLES_OK || atol(PQgetvalue(res, 0, 0)) != m->version) {
+    store_set_msg(diag, "%s: migration %s did not set pinochle_meta.version to %d", s->shown, m->name, m->version);
+    rc = STORE_ERROR;
+  }
+  PQclear(res);
+done:
+  if (rc == STORE_OK)
+    return store_pg_exec(s, "COMMIT", what, diag);
+  PQclear(PQexec(s->conn, "ROLLBACK"));
+  return rc;
+}
+
+static const StoreOps PG_OPS = {
+    .check_names = "constraint and reference checks",
+    .close = store_pg_close,
+    .begin = store_pg_begin,
+    .commit = store_pg_commit,
+    .rollback = store_pg_rollback,
+    .savepoint = store_pg_savepoint,
+    .release = store_pg_release,
+    .rollback_savepoint = store_pg_rollback_savepoint,
+    .game_lookup = store_pg_game_lookup,
+    .player_count = store_pg_player_count,
+    .game_insert = store_pg_game_insert,
+    .hand_insert = store_pg_hand_insert,
+    .hand_update_results = store_pg_hand_update_results,
+    .hand_update_events = store_pg_hand_update_events,
+    .game_update_end = store_pg_game_update_end,
+    .game_delete = store_pg_game_delete,
+    .cursor_open = store_pg_cursor_open,
+    .cursor_next = store_pg_cursor_next,
+    .cursor_close = store_pg_cursor_close,
+    .audit_begin = store_pg_audit_begin,
+    .audit_finding = store_pg_audit_finding,
+    .audit_end = store_pg_audit_end,
+    .check = store_pg_check,
+};
+
+/* Opens (and migrates) the PostgreSQL database a libpq URI names; libpq
+ * also reads PGHOST, PGUSER, ~/.pgpass, sslmode...  The database itself
+ * must exist (createdb makes one; STORE_CREATE makes it a pinochle
+ * database, it does not create it on the server), so STORE_CREATE_IF_STORED
+ * leaves nothing to remove.  STORE_READONLY: every transaction of the
+ * session is read-only, and nothing is migrated. */
+int store_pg_open(const char *uri, int flags, Store **out, PnDiag *diag) {
+  int rc = STORE_ERROR;
+  bool readonly = (flags & STORE_READONLY) != 0;
+  PgStore *s = calloc(1, sizeof *s);
+  *out = NULL;
+  if (s == NULL) {
+    store_set_msg(diag, "out of memory");
+    return STORE_ERROR;
+  }
+  s->base.ops = &PG_OPS;
+  store_name_shown(uri, s->shown, sizeof s->shown);
+  /* libpq knows the scheme in lower case only; URI schemes ignore case */
+  char *lowered = malloc(strlen(uri) + 1);
+  if (lowered == NULL) {
+    store_set_msg(diag, "%s: out of memory", s->shown);
+    goto done;
+  }
+  strcpy(lowered, uri);
+  for (char *c = lowered; *c && *c != ':'; c++)
+    if (*c >= 'A' && *c <= 'Z')
+      *c = (char)(*c - 'A' + 'a');
+  s->conn = PQconnectdb(lowered);
+  free(lowered);
+  if (s->conn == NULL) {
+    store_set_msg(diag, "%s: out of memory", s->shown);
+    goto done;
+  }
+  if (PQstatus(s->conn) != CONNECTION_OK) {
+    char line[400];
+    first_line(PQerrorMessage(s->conn), line, sizeof line);
+    if (strstr(line, "does not exist") && strstr(line, "database"))
+      store_set_msg(diag, "%s: no such database (%s; createdb makes one)", s->shown, line);
+    else
+      store_set_msg(diag, "%s: cannot connect: %s", s->shown, line);
+    goto done;
+  }
+  PQsetNoticeProcessor(s->conn, ignore_notice, NULL);
+  rc = store_pg_exec(s, readonly ? "SET default_transaction_read_only = on; SET client_min_messages = warning"
+                                 : "SET client_min_messages = warning",
+                     "setting up the session", diag);
+  if (rc == STORE_OK)
+    rc = check_identity(s, readonly, diag);
+  for (int i = 0; rc == STORE_OK && !readonly && i < store_postgresql_migration_count; i++)
+    if (store_postgresql_migrations[i].version > s->base.found_version)
+      rc = migrate_one(s, &store_postgresql_migrations[i], diag);
+done:
+  if (rc != STORE_OK) {
+    store_pg_close(&s->base);
+    return rc;
+  }
+  *out = &s->base;
+  return STORE_OK;
+}
+
+void store_pg_close(Store *store) {
+  PgStore *s = pg_store(store);
+  /* A transaction left open is rolled back by the server when the
+   * connection ends: nothing of it is stored. */
+  PQfinish(s->conn);
+  free(s->copy);
+  free(s);
+}
+
+/* --------------------------------------------------------- transactions */
+
+int store_pg_begin(Store *store, PnDiag *diag) {
+  PgStore *s = pg_store(store);
+  store_pg_forget_players(s);
+  int rc = store_pg_exec(s, "BEGIN", "starting a write transaction", diag);
+  s->in_tx = rc == STORE_OK;
+  return rc;
+}
+
+int store_pg_commit(Store *store, PnDiag *diag) {
+  PgStore *s = pg_store(store);
+  int rc = store_pg_flush(s, diag);
+  if (rc == STORE_OK)
+    rc = store_pg_exec(s, "COMMIT", "committing", diag);
+  else
+    PQclear(PQexec(s->conn, "ROLLBACK"));
+  s->in_tx = false;
+  return rc;
+}
+
+void store_pg_rollback(Store *store) {
+  PgStore *s = pg_store(store);
+  store_pg_forget_players(s);
+  s->copy_len = 0;
+  s->copy_rows = 0;
+  if (s->in_tx)
+    PQclear(PQexec(s->conn, "ROLLBACK"));
+  s->in_tx = false;
+}
+
+int store_pg_savepoint(Store *store, PnDiag *diag) {
+  PgStore *s = pg_store(store);
+  int rc = store_pg_flush(s, diag);
+  return rc != STORE_OK ? rc : store_pg_exec(s, "SAVEPOINT store_game", "starting a savepoint", diag);
+}
+
+int store_pg_release(Store *store, PnDiag *diag) {
+  PgStore *s = pg_store(store);
+  int rc = store_pg_flush(s, diag);
+  return rc != STORE_OK ? rc : store_pg_exec(s, "RELEASE SAVEPOINT store_game", "releasing a savepoint", diag);
+}
+
+void store_pg_rollback_savepoint(Store *store) {
+  PgStore *s = pg_store(store);
+  store_pg_forget_players(s);
+  /* the hands waiting are the rolled-back game's: the savepoint flushed
+   * everything before it */
+  s->copy_len = 0;
+  s->copy_rows = 0;
+  if (store_pg_exec(s, "ROLLBACK TO SAVEPOINT store_game", "rolling back a savepoint", NULL) == STORE_OK)
+    store_pg_exec(s, "RELEASE SAVEPOINT store_game", "releasing a savepoint", NULL);
+}

@@ -1,0 +1,351 @@
+/*
+ * store_pg_read.c - the PostgreSQL backend's cursor (a server-side
+ * cursor read in batches of rows), its record of audit runs and
+ * findings, and its store_check (store_pg.h).
+ */
+#define _POSIX_C_SOURCE 200809L /* strdup */
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "store_pg.h"
+
+/* Rows fetched from the server cursor at a time. */
+enum { PG_FETCH = 2000 };
+
+typedef struct PgCursor {
+  StoreCursor base;                /* first: a StoreCursor * is a PgCursor * */
+  int id;                          /* the server cursor is pn_cursor_<id> */
+  bool open;                       /* declared and not yet closed */
+  PGresult *batch;                 /* the rows fetched, owned; NULL before the first */
+  int next, rows;                  /* next row of batch, rows in it */
+  bool last;                       /* batch was the last (fewer than PG_FETCH rows) */
+  int64_t game_id;                 /* game of the last row, 0 before the first */
+  int nplayers;
+  char *players[PN_MAX_SEATS];     /* owned copies */
+  int64_t player_ids[PN_MAX_SEATS];
+} PgCursor;
+
+/* The walk, assembled from constant pieces with numbered parameters: only
+ * the conditions a filter uses.  Values are always bound, never pasted. */
+/* Each row carries its game's seats as "SEAT:ID:BYTES:NAME" pieces in seat
+ * order (BYTES: the name's length, so any name reads back whole): one
+ * query instead of one more round trip per game. */
+static const char CURSOR_SELECT[] =
+    "SELECT g.id, g.key, g.preset, g.options, g.tags, g.winner, g.finished,\n"
+    "       h.number, h.dealer, %s, h.results, pl.seats\n"
+    "  FROM games AS g\n"
+    "  LEFT JOIN LATERAL (SELECT string_agg(s.seat || ':' || p.id || ':' || octet_length(p.name) || ':' || p.name,\n"
+    "                                       '' ORDER BY s.seat) AS seats\n"
+    "                       FROM seats AS s JOIN players AS p ON p.id = s.player_id\n"
+    "                      WHERE s.game_id = g.id) AS pl ON true\n"
+    "  LEFT JOIN hands AS h ON h.game_id = g.id\n"
+    " WHERE true";
+#define ASCII_LOWER(x) "translate(" x ", 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')"
+
+int store_pg_cursor_open(Store *store, const StoreFilter *filter, StoreCursor **out, PnDiag *diag) {
+  static const StoreFilter all = {0};
+  PgStore *s = pg_store(store);
+  const StoreFilter *f = filter ? filter : &all;
+  *out = NULL;
+  int rc = store_pg_flush(s, diag);
+  if (rc != STORE_OK)
+    return rc;
+  PgCursor *c = calloc(1, sizeof *c);
+  char *keys = NULL;
+  if (c == NULL) {
+    store_set_msg(diag, "out of memory");
+    return STORE_ERROR;
+  }
+  c->base.store = store;
+  c->id = ++s->next_cursor;
+  const char *values[8];
+  int n = 0;
+  char sql[2048], piece[400];
+  int len = snprintf(sql, sizeof sql, "DECLARE pn_cursor_%d NO SCROLL CURSOR WITH HOLD FOR\n", c->id);
+  len += snprintf(sql + len, sizeof sql - (size_t)len, CURSOR_SELECT, f->results_only ? "NULL::bytea" : "h.events");
+#define ADD(...)                                                                                                       \
+  do {                                                                                                                 \
+    snprintf(piece, sizeof piece, __VA_ARGS__);                                                                        \
+    len += snprintf(sql + len, sizeof sql - (size_t)len, "%s", piece);                                                 \
+  } while (0)
+  if (f->nkeys > 0) {
+    /* the keys as one text[] parameter */
+    size_t size = 3;
+    for (int i = 0; i < f->nkeys; i++)
+      size += 2 * strlen(f->keys[i]) + 3;
+    keys = malloc(size);
+    if (keys == NULL) {
+      store_set_msg(diag, "out of memory");
+      rc = STORE_ERROR;
+      goto done;
+    }
+    char *p = keys;
+    *p++ = '{';
+    for (int i = 0; i < f->nkeys; i++) {
+      p += sprintf(p, "%s\"", i ? "," : "");
+      for (const char *k = f->keys[i]; *k; k++) {
+        if (*k == '"' || *k == '\\')
+          *p++ = '\\';
+        *p++ = *k;
+      }
+      *p++ = '"';
+    }
+    strcpy(p, "}");
+    values[n++] = keys;
+    ADD("\n   AND g.key = ANY($%d::text[])", n);
+  }
+  if (f->preset) {
+    values[n++] = f->preset;
+    ADD("\n   AND g.preset = $%d", n);
+  }
+  if (f->player) {
+    values[n++] = f->player;
+    ADD("\n   AND g.id IN (SELECT s.game_id FROM players AS p JOIN seats AS s ON s.player_id = p.id\n"
+        "                 WHERE " ASCII_LOWER("p.name") " = " ASCII_LOWER("$%d::text") ")",
+        n);
+  }
+  if (f->tag_name) {
+    values[n++] = f->tag_name;
+    values[n++] = f->tag_value;
+    ADD("\n   AND g.id IN (SELECT game_id FROM tags WHERE name = $%d\n"
+        "                   AND ($%d::text IS NULL OR value = $%d::text))",
+        n - 1, n, n);
+  }
+  if (f->since || f->until) {
+    values[n++] = f->since;
+    values[n++] = f->until;
+    ADD("\n   AND g.id IN (SELECT game_id FROM tags WHERE name = 'date'\n"
+        "                   AND ($%d::text IS NULL OR substr(value, 1, 10) >= $%d::text)\n"
+        "                   AND ($%d::text IS NULL OR substr(value, 1, 10) <= $%d::text))",
+        n - 1, n - 1, n, n);
+  }
+  PgNum hand;
+  if (f->hand) {
+    values[n++] = store_pg_num(&hand, f->hand);
+    ADD("\n   AND (h.number = $%d::integer OR h.number IS NULL)", n);
+  }
+  ADD("\n ORDER BY g.id, h.number");
+#undef ADD
+  /* WITH HOLD: the cursor outlives a transaction the caller commits while
+   * walking (an audit records findings as it goes). */
+  PGresult *res = PQexecParams(s->conn, sql, n, NULL, values, NULL, NULL, 1);
+  if (PQresultStatus(res) != PGRES_COMMAND_OK)
+    rc = store_pg_fail(s, res, "selecting games", diag);
+  else
+    c->open = true;
+  PQclear(res);
+done:
+  free(keys);
+  if (rc != STORE_OK) {
+    store_pg_cursor_close(&c->base);
+    return rc;
+  }
+  *out = &c->base;
+  return STORE_OK;
+}
+
+static void free_players(PgCursor *c) {
+  for (int i = 0; i < PN_MAX_SEATS; i++) {
+    free(c->players[i]);
+    c->players[i] = NULL;
+    c->player_ids[i] = 0;
+  }
+  c->nplayers = 0;
+}
+
+/* Reads a game's seats from the row's seats column ("SEAT:ID:BYTES:NAME"
+ * pieces) into the cursor. */
+static int load_players(PgCursor *c, int64_t game_id, const char *seats, PnDiag *diag) {
+  free_players(c);
+  const char *p = seats;
+  while (*p) {
+    char *end;
+    long seat = strtol(p, &end, 10);
+    long long id = *end == ':' ? strtoll(end + 1, &end, 10) : 0;
+    long bytes = *end == ':' ? strtol(end + 1, &end, 10) : -1;
+    if (*end != ':' || seat < 1 || seat > PN_MAX_SEATS || bytes < 0 || strlen(end + 1) < (size_t)bytes) {
+      store_set_msg(diag, "game %lld has a bad seat %ld", (long long)game_id, seat);
+      return STORE_CORRUPT;
+    }
+    char *name = malloc((size_t)bytes + 1);
+    if (name == NULL) {
+      store_set_msg(diag, "out of memory");
+      return STORE_ERROR;
+    }
+    memcpy(name, end + 1, (size_t)bytes);
+    name[bytes] = '\0';
+    free(c->players[seat - 1]);
+    c->players[seat - 1] = name;
+    c->player_ids[seat - 1] = id;
+    if (seat > c->nplayers)
+      c->nplayers = (int)seat;
+    p = end + 1 + bytes;
+  }
+  return STORE_OK;
+}
+
+int store_pg_cursor_next(StoreCursor *cursor, StoreRow *row, PnDiag *diag) {
+  PgCursor *c = (PgCursor *)cursor;
+  PgStore *s = pg_store(cursor->store);
+  if (c->batch == NULL || c->next >= c->rows) {
+    if (c->batch != NULL && c->last)
+      return 0;
+    PQclear(c->batch);
+    c->batch = NULL;
+    char fetch[64];
+    snprintf(fetch, sizeof fetch, "FETCH %d FROM pn_cursor_%d", PG_FETCH, c->id);
+    PGresult *res = PQexecParams(s->conn, fetch, 0, NULL, NULL, NULL, NULL, 1);
+    if (PQresultStatus(res) != PGRES_TUPLES_OK) {
+      int rc = store_pg_fail(s, res, "reading games", diag);
+      PQclear(res);
+      return rc;
+    }
+    c->batch = res;
+    c->rows = PQntuples(res);
+    c->next = 0;
+    c->last = c->rows < PG_FETCH;
+    if (c->rows == 0)
+      return 0;
+  }
+  PGresult *b = c->batch;
+  int i = c->next++;
+  memset(row, 0, sizeof *row);
+  row->game_id = store_pg_int(b, i, 0);
+  row->new_game = row->game_id != c->game_id;
+  if (row->new_game) {
+    int rc = load_players(c, row->game_id, PQgetvalue(b, i, 11), diag);
+    if (rc != STORE_OK)
+      return rc;
+    c->game_id = row->game_id;
+  }
+  row->key = PQgetvalue(b, i, 1);
+  row->preset = PQgetvalue(b, i, 2);
+  row->options = PQgetvalue(b, i, 3);
+  row->tags = PQgetvalue(b, i, 4);
+  row->winner = (int)store_pg_int(b, i, 5);
+  row->finished = store_pg_int(b, i, 6) != 0;
+  row->hand = (int)store_pg_int(b, i, 7);
+  row->dealer = (int)store_pg_int(b, i, 8);
+  if (!PQgetisnull(b, i, 9)) {
+    row->events = (const uint8_t *)PQgetvalue(b, i, 9);
+    row->events_len = (size_t)PQgetlength(b, i, 9);
+  }
+  if (!PQgetisnull(b, i, 10)) {
+    row->results = (const uint8_t *)PQgetvalue(b, i, 10);
+    row->results_len = (size_t)PQgetlength(b, i, 10);
+  }
+  row->nplayers = c->nplayers;
+  for (int k = 0; k < PN_MAX_SEATS; k++) {
+    row->players[k] = c->players[k];
+    row->player_ids[k] = c->player_ids[k];
+  }
+  return 1;
+}
+
+void store_pg_cursor_close(StoreCursor *cursor) {
+  PgCursor *c = (PgCursor *)cursor;
+  PgStore *s = pg_store(cursor->store);
+  if (c->open) {
+    char close[48];
+    snprintf(close, sizeof close, "CLOSE pn_cursor_%d", c->id);
+    PQclear(PQexec(s->conn, close));
+  }
+  PQclear(c->batch);
+  free_players(c);
+  free(c);
+}
+
+/* -------------------------------------------------------------- audits */
+
+int store_pg_audit_begin(Store *store, int rules_version, int64_t *audit_id, PnDiag *diag) {
+  int rc;
+  PgNum v;
+  const char *values[1] = {store_pg_num(&v, rules_version)};
+  PGresult *res = store_pg_run(pg_store(store), PG_AUDIT_BEGIN,
+                               "INSERT INTO audits(rules_version) VALUES ($1) RETURNING id", 1, values, NULL, NULL,
+                               false, "starting an audit", &rc, diag);
+  if (res == NULL)
+    return rc;
+  *audit_id = strtoll(PQgetvalue(res, 0, 0), NULL, 10);
+  PQclear(res);
+  return STORE_OK;
+}
+
+int store_pg_audit_finding(Store *store, int64_t audit_id, const StoreFinding *finding, PnDiag *diag) {
+  const StoreFinding *f = finding;
+  int rc;
+  PgNum audit, game, hand, seq, trick, seat;
+  const char *values[9] = {store_pg_num(&audit, audit_id),
+                           store_pg_num(&game, f->game_id),
+                           store_pg_num(&hand, f->hand),
+                           store_pg_num(&seq, f->seq),
+                           f->trick ? store_pg_num(&trick, f->trick) : NULL,
+                           f->seat ? store_pg_num(&seat, f->seat) : NULL,
+                           f->kind,
+                           f->card && f->card[0] ? f->card : NULL,
+                           f->detail && f->detail[0] ? f->detail : NULL};
+  PGresult *res = store_pg_run(
+      pg_store(store), PG_AUDIT_FINDING,
+      "INSERT INTO findings(audit_id, n, game_id, hand, seq, trick, seat, kind, card, detail)"
+      " VALUES ($1, coalesce((SELECT max(n) FROM findings WHERE audit_id = $1), 0) + 1,"
+      "         $2, $3, $4, $5, $6, $7, $8, $9)",
+      9, values, NULL, NULL, false, "recording a finding", &rc, diag);
+  PQclear(res);
+  return res ? STORE_OK : rc;
+}
+
+int store_pg_audit_end(Store *store, int64_t audit_id, long games, long hands, long findings, PnDiag *diag) {
+  int rc;
+  PgNum g, h, f, a;
+  const char *values[4] = {store_pg_num(&g, games), store_pg_num(&h, hands), store_pg_num(&f, findings),
+                           store_pg_num(&a, audit_id)};
+  PGresult *res = store_pg_run(pg_store(store), PG_AUDIT_END,
+                               "UPDATE audits SET finished = extract(epoch FROM now())::bigint, games = $1,"
+                               " hands = $2, findings = $3 WHERE id = $4",
+                               4, values, NULL, NULL, false, "ending an audit", &rc, diag);
+  if (res == NULL)
+    return rc;
+  bool none = strcmp(PQcmdTuples(res), "0") == 0;
+  PQclear(res);
+  if (none) {
+    store_set_msg(diag, "no audit %lld", (long long)audit_id);
+    return STORE_ERROR;
+  }
+  return STORE_OK;
+}
+
+/* ---------------------------------------------------------------- check */
+
+/* The server keeps its own pages' checksums and every constraint; what is
+ * left to look at is that each row's references hold (a constraint
+ * dropped or disabled by hand would let them go) and that the schema is
+ * ours.  Run once per check: not prepared. */
+int store_pg_check(Store *store, PnDiag *diag) {
+  PgStore *s = pg_store(store);
+  static const char SQL[] =
+      "SELECT 'seats', 'games' FROM seats AS x WHERE NOT EXISTS (SELECT 1 FROM games WHERE id = x.game_id)\n"
+      "UNION ALL SELECT 'seats', 'players' FROM seats AS x"
+      " WHERE NOT EXISTS (SELECT 1 FROM players WHERE id = x.player_id)\n"
+      "UNION ALL SELECT 'hands', 'games' FROM hands AS x WHERE NOT EXISTS (SELECT 1 FROM games WHERE id = x.game_id)\n"
+      "UNION ALL SELECT 'tags', 'games' FROM tags AS x WHERE NOT EXISTS (SELECT 1 FROM games WHERE id = x.game_id)\n"
+      "UNION ALL SELECT 'findings', 'audits' FROM findings AS x"
+      " WHERE NOT EXISTS (SELECT 1 FROM audits WHERE id = x.audit_id)\n"
+      "UNION ALL SELECT 'findings', 'games' FROM findings AS x"
+      " WHERE NOT EXISTS (SELECT 1 FROM games WHERE id = x.game_id)\n"
+      "LIMIT 1";
+  int rc = store_pg_flush(s, diag);
+  if (rc != STORE_OK)
+    return rc;
+  PGresult *res = PQexec(s->conn, SQL);
+  if (PQresultStatus(res) != PGRES_TUPLES_OK) {
+    rc = store_pg_fail(s, res, "reference check", diag);
+  } else if (PQntuples(res) > 0) {
+    store_set_msg(diag, "%s: reference check: a %s row refers to a missing %s row", s->shown, PQgetvalue(res, 0, 0),
+                  PQgetvalue(res, 0, 1));
+    rc = 1;
+  }
+  PQclear(res);
+  return rc;
+}

@@ -1,0 +1,360 @@
+/*
+ * store_pg_write.c - the PostgreSQL backend's writes: games with their
+ * players, seats and tags, hands (COPY inside a transaction, one INSERT
+ * outside one), and the changes to them (store_pg.h).
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "codec.h"
+#include "store_pg.h"
+
+/* A PostgreSQL array literal ({"a","b"}) of v[0..n); caller frees; NULL:
+ * no memory.  Inside the quotes only '"' and '\' need a backslash. */
+static char *text_array(const char *const *v, int n) {
+  size_t len = 3;
+  for (int i = 0; i < n; i++)
+    len += 2 * strlen(v[i]) + 3;
+  char *out = malloc(len), *p = out;
+  if (out == NULL)
+    return NULL;
+  *p++ = '{';
+  for (int i = 0; i < n; i++) {
+    if (i > 0)
+      *p++ = ',';
+    *p++ = '"';
+    for (const char *c = v[i]; *c; c++) {
+      if (*c == '"' || *c == '\\')
+        *p++ = '\\';
+      *p++ = *c;
+    }
+    *p++ = '"';
+  }
+  *p++ = '}';
+  *p = '\0';
+  return out;
+}
+
+int store_pg_game_lookup(Store *store, const char *key, int64_t *id, uint64_t *hash, PnDiag *diag) {
+  int rc;
+  const char *values[1] = {key};
+  PGresult *res = store_pg_run(pg_store(store), PG_GAME_LOOKUP, "SELECT id, hash FROM games WHERE key = $1", 1,
+                               values, NULL, NULL, false, "looking up a game", &rc, diag);
+  if (res == NULL)
+    return rc;
+  int found = PQntuples(res) > 0;
+  if (found) {
+    *id = strtoll(PQgetvalue(res, 0, 0), NULL, 10);
+    *hash = (uint64_t)strtoll(PQgetvalue(res, 0, 1), NULL, 10);
+  }
+  PQclear(res);
+  return found;
+}
+
+/* The id of the player called name, found or created.  ON CONFLICT: a
+ * player another writer created since the lookup is taken, not an error. */
+static int player_id_lookup(PgStore *s, const char *name, int64_t *id, PnDiag *diag) {
+  int rc;
+  const char *values[1] = {name};
+  PGresult *res = store_pg_run(s, PG_PLAYER_FIND, "SELECT id FROM players WHERE name = $1", 1, values, NULL, NULL,
+                               false, "looking up a player", &rc, diag);
+  if (res != NULL && PQntuples(res) == 0) {
+    PQclear(res);
+    res = store_pg_run(s, PG_PLAYER_INSERT,
+                       "INSERT INTO players(name) VALUES ($1)"
+                       " ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name RETURNING id",
+                       1, values, NULL, NULL, false, "adding a player", &rc, diag);
+  }
+  if (res == NULL)
+    return rc;
+  *id = strtoll(PQgetvalue(res, 0, 0), NULL, 10);
+  PQclear(res);
+  return STORE_OK;
+}
+
+/* player_id_lookup behind the cache of the write transaction's names. */
+static int player_id(PgStore *s, const char *name, int64_t *id, PnDiag *diag) {
+  PgPlayerSlot *slot = NULL;
+  size_t len = strlen(name);
+  if (s->in_tx && len < PG_PLAYER_NAME_MAX) {
+    slot = &s->players[codec_hash_text(CODEC_HASH_SEED, name) % PG_PLAYER_CACHE];
+    if (slot->id != 0 && strcmp(slot->name, name) == 0) {
+      *id = slot->id;
+      return STORE_OK;
+    }
+  }
+  int rc = player_id_lookup(s, name, id, diag);
+  if (slot && rc == STORE_OK) {
+    slot->id = *id;
+    memcpy(slot->name, name, len + 1);
+  }
+  return rc;
+}
+
+int store_pg_player_count(Store *store, const char *name, PnDiag *diag) {
+  int rc;
+  const char *values[1] = {name};
+  /* ASCII case only, as SQLite's NOCASE: translate, not lower() */
+  PGresult *res = store_pg_run(
+      pg_store(store), PG_PLAYER_COUNT,
+      "SELECT count(*) FROM players WHERE translate(name, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')"
+      " = translate($1, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')",
+      1, values, NULL, NULL, false, "looking up a player", &rc, diag);
+  if (res == NULL)
+    return rc;
+  int count = atoi(PQgetvalue(res, 0, 0));
+  PQclear(res);
+  return count;
+}
+
+/* The seat players' ids as an int8[] literal into buf ("{3,1,7,2}"). */
+static int seat_ids(PgStore *s, const StoreGame *game, char *buf, PnDiag *diag) {
+  char *p = buf;
+  *p++ = '{';
+  for (int i = 0; i < game->nplayers; i++) {
+    int64_t pid = 0;
+    if (game->players[i] == NULL) {
+      store_set_msg(diag, "%s: adding a seat: seat %d has no player", s->shown, i + 1);
+      return STORE_ERROR;
+    }
+    int rc = player_id(s, game->players[i], &pid, diag);
+    if (rc != STORE_OK)
+      return rc;
+    p += sprintf(p, "%s%lld", i ? "," : "", (long long)pid);
+  }
+  strcpy(p, "}");
+  return STORE_OK;
+}
+
+/* The games row, its seats and its tag rows ("name=value"; no '=': the
+ * value is empty; duplicates are one row) in one statement: one round
+ * trip per game. */
+static int game_rows_insert(PgStore *s, const StoreGame *game, int64_t *id, PnDiag *diag) {
+  int rc = STORE_ERROR;
+  char ids[PN_MAX_SEATS * 24 + 3];
+  char *options = store_lines_join(game->options, game->noptions);
+  char *tags_lines = store_lines_join(game->tags, game->ntags);
+  char *tags = text_array(game->tags, game->ntags);
+  if (options == NULL || tags_lines == NULL || tags == NULL) {
+    store_set_msg(diag, "out of memory");
+    goto done;
+  }
+  rc = seat_ids(s, game, ids, diag);
+  if (rc != STORE_OK)
+    goto done;
+  const StoreGameEnd *end = game->end;
+  PgNum hands, finished, winner, hash;
+  const char *values[10] = {game->key,
+                            game->preset,
+                            options,
+                            tags_lines,
+                            store_pg_num(&hands, end ? end->hands : 0),
+                            store_pg_num(&finished, end && end->finished ? 1 : 0),
+                            end && end->winner ? store_pg_num(&winner, end->winner) : NULL,
+                            end ? store_pg_num(&hash, (int64_t)end->hash) : NULL,
+                            ids,
+                            tags};
+  PGresult *res = store_pg_run(
+      s, PG_GAME_INSERT,
+      "WITH g AS (INSERT INTO games(key, preset, options, tags, hands, finished, winner, hash)\n"
+      "           VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id),\n"
+      "     s AS (INSERT INTO seats(game_id, seat, player_id)\n"
+      "           SELECT g.id, u.o, u.p FROM g, unnest($9::bigint[]) WITH ORDINALITY AS u(p, o)),\n"
+      "     t AS (INSERT INTO tags(name, value, game_id)\n"
+      "           SELECT DISTINCT CASE WHEN strpos(u.t, '=') > 0 THEN left(u.t, strpos(u.t, '=') - 1) ELSE u.t END,\n"
+      "                  CASE WHEN strpos(u.t, '=') > 0 THEN substr(u.t, strpos(u.t, '=') + 1) ELSE '' END, g.id\n"
+      "             FROM g, unnest($10::text[]) AS u(t)\n"
+      "           ON CONFLICT DO NOTHING)\n"
+      "SELECT id FROM g",
+      10, values, NULL, NULL, false, "adding a game", &rc, diag);
+  if (res != NULL) {
+    *id = strtoll(PQgetvalue(res, 0, 0), NULL, 10);
+    PQclear(res);
+  } else if (strstr(diag ? diag->msg : "", "games_key_key") != NULL) {
+    /* the key's unique constraint: stored already, perhaps by another
+     * writer a moment ago */
+    store_set_msg(diag, "game '%s' is already stored", game->key);
+  }
+done:
+  free(options);
+  free(tags_lines);
+  free(tags);
+  return rc;
+}
+
+int store_pg_game_insert(Store *store, const StoreGame *game, int64_t *id, PnDiag *diag) {
+  PgStore *s = pg_store(store);
+  /* Outside a transaction, one of its own makes the players and the
+   * game's rows go in together. */
+  bool own = !s->in_tx;
+  int rc = own ? store_pg_begin(store, diag) : STORE_OK;
+  if (rc != STORE_OK)
+    return rc;
+  rc = game_rows_insert(s, game, id, diag);
+  if (!own)
+    return rc;
+  if (rc == STORE_OK)
+    return store_pg_commit(store, diag);
+  store_pg_rollback(store);
+  return rc;
+}
+
+/* Appends to the COPY buffer; false when out of memory. */
+static bool copy_append(PgStore *s, const char *text, size_t len) {
+  if (s->copy_len + len > s->copy_cap) {
+    size_t cap = s->copy_cap ? s->copy_cap : 1 << 16;
+    while (cap < s->copy_len + len)
+      cap *= 2;
+    char *p = realloc(s->copy, cap);
+    if (p == NULL)
+      return false;
+    s->copy = p;
+    s->copy_cap = cap;
+  }
+  memcpy(s->copy + s->copy_len, text, len);
+  s->copy_len += len;
+  return true;
+}
+
+/* A bytea in COPY's text format: \\x and hex digits ("\N": NULL). */
+static bool copy_bytea(PgStore *s, const uint8_t *v, size_t len, bool null) {
+  static const char hex[] = "0123456789abcdef";
+  if (null)
+    return copy_append(s, "\\N", 2);
+  if (!copy_append(s, "\\\\x", 3))
+    return false;
+  char buf[256];
+  size_t used = 0;
+  for (size_t i = 0; i < len; i++) {
+    buf[used++] = hex[v[i] >> 4];
+    buf[used++] = hex[v[i] & 15];
+    if (used == sizeof buf) {
+      if (!copy_append(s, buf, used))
+        return false;
+      used = 0;
+    }
+  }
+  return copy_append(s, buf, used);
+}
+
+/* Hands waiting for COPY are sent at the latest when this many bytes wait. */
+enum { PG_COPY_FLUSH = 8 << 20 };
+
+int store_pg_hand_insert(Store *store, int64_t game_id, const StoreHand *hand, PnDiag *diag) {
+  PgStore *s = pg_store(store);
+  char trump[2] = {0, 0};
+  if (hand->trump >= 0 && hand->trump < PN_SUITS)
+    trump[0] = pn_suit_char(hand->trump);
+  PgNum game, number, dealer, bidder, bid;
+  const char *bidder_text = hand->bidder ? store_pg_num(&bidder, hand->bidder) : NULL;
+  const char *bid_text = hand->bidder && hand->bid ? store_pg_num(&bid, hand->bid) : NULL;
+  if (s->in_tx) {
+    /* Inside a transaction: a row for COPY (errors come when it is sent,
+     * still inside the caller's transaction or savepoint). */
+    char head[160];
+    int n = snprintf(head, sizeof head, "%lld\t%d\t%d\t%s\t%s\t%s\t", (long long)game_id, hand->number,
+                     hand->dealer, bidder_text ? bidder_text : "\\N", bid_text ? bid_text : "\\N",
+                     trump[0] ? trump : "\\N");
+    if (!copy_append(s, head, (size_t)n) || !copy_bytea(s, hand->events, hand->events_len, false) ||
+        !copy_append(s, "\t", 1) || !copy_bytea(s, hand->results, hand->results_len, hand->results == NULL) ||
+        !copy_append(s, "\n", 1)) {
+      store_set_msg(diag, "out of memory");
+      return STORE_ERROR;
+    }
+    s->copy_rows++;
+    return s->copy_len >= PG_COPY_FLUSH ? store_pg_flush(s, diag) : STORE_OK;
+  }
+  int rc;
+  const char *values[8] = {store_pg_num(&game, game_id),
+                           store_pg_num(&number, hand->number),
+                           store_pg_num(&dealer, hand->dealer),
+                           bidder_text,
+                           bid_text,
+                           trump[0] ? trump : NULL,
+                           hand->events ? (const char *)hand->events : "",
+                           (const char *)hand->results};
+  int lengths[8] = {0, 0, 0, 0, 0, 0, (int)hand->events_len, (int)hand->results_len};
+  int formats[8] = {0, 0, 0, 0, 0, 0, 1, 1};
+  PGresult *res = store_pg_run(s, PG_HAND_INSERT,
+                               "INSERT INTO hands(game_id, number, dealer, bidder, bid, trump, events, results)"
+                               " VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+                               8, values, lengths, formats, false, "adding a hand", &rc, diag);
+  if (res != NULL) {
+    PQclear(res);
+    return STORE_OK;
+  }
+  if (strstr(diag ? diag->msg : "", "hands_pkey") != NULL)
+    store_set_msg(diag, "game %lld already has a hand %d", (long long)game_id, hand->number);
+  else if (strstr(diag ? diag->msg : "", "hands_game_id_fkey") != NULL)
+    store_set_msg(diag, "no game %lld to add hand %d to", (long long)game_id, hand->number);
+  return STORE_ERROR;
+}
+
+/* Ends an UPDATE or DELETE of one row: STORE_ERROR with missing when it
+ * changed none. */
+static int changed_one(PgStore *s, PGresult *res, int rc, PnDiag *diag, const char *missing) {
+  (void)s;
+  if (res == NULL)
+    return rc;
+  bool none = strcmp(PQcmdTuples(res), "0") == 0;
+  PQclear(res);
+  if (none) {
+    store_set_msg(diag, "%s", missing);
+    return STORE_ERROR;
+  }
+  return STORE_OK;
+}
+
+static int hand_blob_update(PgStore *s, int id, const char *sql, int64_t game_id, int number, const uint8_t *blob,
+                            size_t len, const char *what, PnDiag *diag) {
+  int rc;
+  PgNum game, num;
+  const char *values[3] = {(const char *)blob, store_pg_num(&game, game_id), store_pg_num(&num, number)};
+  int lengths[3] = {(int)len, 0, 0}, formats[3] = {1, 0, 0};
+  PGresult *res = store_pg_run(s, id, sql, 3, values, lengths, formats, false, what, &rc, diag);
+  char missing[96];
+  snprintf(missing, sizeof missing, "game %lld has no hand %d", (long long)game_id, number);
+  return changed_one(s, res, rc, diag, missing);
+}
+
+int store_pg_hand_update_results(Store *store, int64_t game_id, int number, const uint8_t *results, size_t len,
+                                 PnDiag *diag) {
+  return hand_blob_update(pg_store(store), PG_HAND_RESULTS,
+                          "UPDATE hands SET results = $1 WHERE game_id = $2 AND number = $3", game_id, number,
+                          results, len, "updating a hand's results", diag);
+}
+
+int store_pg_hand_update_events(Store *store, int64_t game_id, int number, const uint8_t *events, size_t len,
+                                PnDiag *diag) {
+  return hand_blob_update(pg_store(store), PG_HAND_EVENTS,
+                          "UPDATE hands SET events = $1 WHERE game_id = $2 AND number = $3", game_id, number,
+                          events ? events : (const uint8_t *)"", len, "updating a hand's events", diag);
+}
+
+int store_pg_game_update_end(Store *store, int64_t game_id, const StoreGameEnd *end, PnDiag *diag) {
+  PgStore *s = pg_store(store);
+  int rc;
+  PgNum hands, finished, winner, hash, game;
+  const char *values[5] = {store_pg_num(&hands, end->hands), store_pg_num(&finished, end->finished ? 1 : 0),
+                           end->winner ? store_pg_num(&winner, end->winner) : NULL,
+                           store_pg_num(&hash, (int64_t)end->hash), store_pg_num(&game, game_id)};
+  PGresult *res = store_pg_run(s, PG_GAME_END,
+                               "UPDATE games SET hands = $1, finished = $2, winner = $3, hash = $4 WHERE id = $5",
+                               5, values, NULL, NULL, false, "updating a game", &rc, diag);
+  char missing[64];
+  snprintf(missing, sizeof missing, "no game %lld", (long long)game_id);
+  return changed_one(s, res, rc, diag, missing);
+}
+
+int store_pg_game_delete(Store *store, int64_t game_id, PnDiag *diag) {
+  PgStore *s = pg_store(store);
+  int rc;
+  PgNum game;
+  const char *values[1] = {store_pg_num(&game, game_id)};
+  PGresult *res = store_pg_run(s, PG_GAME_DELETE, "DELETE FROM games WHERE id = $1", 1, values, NULL, NULL, false,
+                               "deleting a game", &rc, diag);
+  char missing[64];
+  snprintf(missing, sizeof missing, "no game %lld", (long long)game_id);
+  return changed_one(s, res, rc, diag, missing);
+}

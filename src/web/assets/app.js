@@ -1,0 +1,241 @@
+/* pinochle's pages: the trick stepper of the hand viewer (buttons and
+ * arrow keys).  Plain JavaScript, no framework; every page reads without
+ * it (all tricks are shown, the charts are SVG drawn by the server). */
+(function () {
+  "use strict";
+  var list = document.querySelector("ol.tricks");
+  if (!list) return;
+  var tricks = Array.prototype.slice.call(list.querySelectorAll("li.trick"));
+  var stepper = document.querySelector(".stepper");
+  var at = stepper.querySelector(".at"), running = stepper.querySelector(".running");
+  var diagram = document.getElementById("inplay");
+  var names = {};
+  Array.prototype.forEach.call(document.querySelectorAll("#dealt g.seat"), function (g) {
+    names[g.getAttribute("data-seat")] = g.querySelector("text.name").textContent.replace(/^\d+ /, "");
+  });
+  var step = 0, all = false; /* 0: before the first lead; k: trick k shown */
+  stepper.hidden = false;
+
+  function cardsOf(seat) {
+    return diagram ? Array.prototype.slice.call(diagram.querySelectorAll('g.card[data-seat="' + seat + '"]')) : [];
+  }
+  function show() {
+    var counters = {};
+    if (diagram)
+      Array.prototype.forEach.call(diagram.querySelectorAll("g.card"), function (c) {
+        c.classList.remove("played", "current", "renege", "evidence");
+      });
+    tricks.forEach(function (li, i) {
+      var n = i + 1;
+      li.hidden = !all && n !== step;
+      if (n > step) return;
+      var w = li.getAttribute("data-winner");
+      counters[w] = (counters[w] || 0) + Number(li.getAttribute("data-counters"));
+      li.getAttribute("data-plays").split(" ").forEach(function (play) {
+        var seat = play.split(":")[0], card = play.split(":")[1];
+        var mine = cardsOf(seat).filter(function (c) {
+          return c.getAttribute("data-card") === card && !c.classList.contains("played") && !c.classList.contains("current");
+        });
+        if (mine.length) mine[0].classList.add(n === step ? "current" : "played");
+      });
+      if (n !== step) return;
+      Array.prototype.forEach.call(li.querySelectorAll("div.finding"), function (f) {
+        var seat = f.getAttribute("data-seat");
+        var played = cardsOf(seat).filter(function (c) {
+          return c.classList.contains("current") && c.getAttribute("data-card") === f.getAttribute("data-card");
+        });
+        if (played.length) played[0].classList.add("renege");
+        (f.getAttribute("data-evidence") || "").split(" ").forEach(function (card) {
+          cardsOf(seat).forEach(function (c) {
+            if (card && c.getAttribute("data-card") === card && !c.classList.contains("played") && !c.classList.contains("current"))
+              c.classList.add("evidence");
+          });
+        });
+      });
+    });
+    at.textContent = all ? "all tricks" : step === 0 ? "before the first lead" : "trick " + step + " of " + tricks.length;
+    running.textContent = Object.keys(counters).length
+      ? "counters: " + Object.keys(counters).map(function (s) { return (names[s] || s) + " " + counters[s]; }).join(", ")
+      : "";
+    stepper.querySelector('[data-step="-1"]').disabled = !all && step === 0;
+    stepper.querySelector('[data-step="1"]').disabled = !all && step === tricks.length;
+  }
+  function move(d) {
+    if (all) { all = false; step = d > 0 ? 1 : tricks.length; }
+    else step = Math.max(0, Math.min(tricks.length, step + d));
+    show();
+  }
+  stepper.addEventListener("click", function (e) {
+    var b = e.target.closest("button");
+    if (!b) return;
+    var s = b.getAttribute("data-step");
+    if (s === "all") { all = true; step = tricks.length; show(); }
+    else move(Number(s));
+  });
+  document.addEventListener("keydown", function (e) {
+    if (e.target.closest && e.target.closest("input, select, textarea")) return;
+    if (e.key === "ArrowRight") { move(1); e.preventDefault(); }
+    else if (e.key === "ArrowLeft") { move(-1); e.preventDefault(); }
+  });
+  show();
+})();
+
+/* The table recorder (/record): starts or resumes a game through the JSON
+ * API and sends one recorder line per action, in exactly the syntax of
+ * `pinochle record`.  Writes carry the token in a header (the page has it
+ * in a meta tag), never only the cookie. */
+(function () {
+  "use strict";
+  var start = document.getElementById("rec-start");
+  if (!start) return;
+  var meta = document.querySelector('meta[name="pn-token"]');
+  var token = meta ? meta.getAttribute("content") : "";
+  var $ = function (id) { return document.getElementById(id); };
+  var game = null, line = [], used = {}, sent = [], nplayers = 4, bid = 0;
+  var GLYPH = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+
+  window.fetchesInFlight = 0; /* for tests: requests not yet answered */
+  function api(method, path, body) {
+    window.fetchesInFlight++;
+    return fetch(path, {
+      method: method,
+      headers: { "Authorization": "Bearer " + token, "Content-Type": "application/json" },
+      body: body ? JSON.stringify(body) : undefined,
+      credentials: "same-origin"
+    }).then(function (r) {
+      return r.json().then(function (j) { return { status: r.status, json: j }; });
+    }).finally(function () { window.fetchesInFlight--; });
+  }
+  function list(text) {
+    return text.split(",").map(function (s) { return s.trim(); }).filter(function (s) { return s.length; });
+  }
+  function isPlay(text) { return /^(\S+\s+)?([AKQJT9][SHDC]\s*)+$/i.test(text.trim()) && !/^(\S+\s+)?(meld|give|discard|call|deal)\b/i.test(text.trim()); }
+  function cardsOf(text) { return (text.toUpperCase().match(/\b[AKQJT9][SHDC]\b/g) || []); }
+  function label(card) { return (card[0] === "T" ? "10" : card[0]) + GLYPH[card[1]]; }
+
+  function render(res) {
+    var s = res.json;
+    $("rec-error").textContent = res.status >= 400 ? (s.error || "refused") : "";
+    if (!s.game) return;
+    game = s.game;
+    nplayers = (s.players || []).length || nplayers;
+    $("rec-table").hidden = false;
+    start.hidden = true; /* the table needs the room: /record again for another game */
+    $("rec-resume").hidden = true;
+    $("rec-title").textContent = s.game + " (" + s.variant + "): " + (s.players || []).join(", ");
+    $("rec-state").textContent = (s.said ? s.said : "") + (s.status || "");
+    $("rec-pending").hidden = !s.pending;
+    $("rec-finding").textContent = s.pending ? s.finding : "";
+    if (s.result === "stored") { used = {}; sent = []; }
+    drawCards(s.deck || []);
+    drawScore(s.sheet);
+  }
+  function drawCards(deck) {
+    var box = $("rec-cards"), counts = {}, order = [];
+    deck.forEach(function (c) { if (!counts[c]) order.push(c); counts[c] = (counts[c] || 0) + 1; });
+    line.forEach(function (c) { counts[c] = (counts[c] || 0) - 1; });
+    box.textContent = "";
+    order.forEach(function (c) {
+      var left = counts[c] - (used[c] || 0);
+      var b = document.createElement("button");
+      b.type = "button";
+      b.className = "card-button" + (c[1] === "H" || c[1] === "D" ? " red" : "");
+      b.setAttribute("data-card", c);
+      b.textContent = label(c) + (left > 1 ? " \u00d7" + left : "");
+      b.disabled = left <= 0;
+      b.addEventListener("click", function () { tap(c); });
+      box.appendChild(b);
+    });
+    $("rec-line").textContent = line.join(" ");
+  }
+  function drawScore(sheet) {
+    var box = $("rec-score");
+    box.textContent = "";
+    if (!sheet || !sheet.sides || !sheet.hands || !sheet.hands.length) return;
+    var last = sheet.hands[sheet.hands.length - 1], t = document.createElement("table");
+    sheet.sides.forEach(function (side, i) {
+      var tr = t.insertRow();
+      tr.insertCell().textContent = side.name;
+      var td = tr.insertCell();
+      td.className = "n";
+      td.textContent = last["total_" + (i + 1)];
+    });
+    box.appendChild(t);
+  }
+  var lastState = null;
+  function send(text, confirm) {
+    if (!game) return;
+    var body = confirm === undefined ? { line: text } : { confirm: confirm };
+    api("POST", "/api/games/" + encodeURIComponent(game) + "/lines", body).then(function (res) {
+      var ok = res.status < 400 && res.json.result !== "refused";
+      if (ok && text !== undefined) {
+        if (/^\s*undo\s*$/i.test(text)) {
+          var back = sent.pop();
+          if (back) cardsOf(back).forEach(function (c) { used[c] = (used[c] || 1) - 1; });
+        } else if (isPlay(text)) {
+          cardsOf(text).forEach(function (c) { used[c] = (used[c] || 0) + 1; });
+          sent.push(text);
+        } else sent.push("");
+      }
+      line = [];
+      lastState = res.json;
+      render(res);
+    });
+  }
+  function tap(card) {
+    line.push(card);
+    if (lastState) drawCards(lastState.deck || []);
+    if (line.length === nplayers) send(line.join(" "));
+  }
+  function field(form, name) { var f = form.elements[name]; return f ? f.value.trim() : ""; }
+
+  start.addEventListener("submit", function (e) {
+    e.preventDefault();
+    var body = { variant: field(start, "variant"), players: list(field(start, "players")),
+                 options: list(field(start, "options")), tags: list(field(start, "tags")) };
+    if (field(start, "game")) body.game = field(start, "game");
+    api("POST", "/api/games", body).then(function (res) { used = {}; sent = []; line = []; lastState = res.json; render(res); });
+  });
+  $("rec-resume").addEventListener("submit", function (e) {
+    e.preventDefault();
+    api("GET", "/api/games/" + encodeURIComponent(field(e.target, "game"))).then(function (res) {
+      used = {}; sent = []; line = []; lastState = res.json; render(res);
+    });
+  });
+  $("rec-send").addEventListener("click", function () { if (line.length) send(line.join(" ")); });
+  $("rec-clear").addEventListener("click", function () { line = []; if (lastState) drawCards(lastState.deck || []); });
+  $("rec-undo").addEventListener("click", function () { send("undo"); });
+  $("rec-yes").addEventListener("click", function () { send(undefined, true); });
+  $("rec-no").addEventListener("click", function () { send(undefined, false); });
+  $("rec-free-send").addEventListener("click", function () {
+    var t = $("rec-free").value.trim();
+    if (t) { send(t); $("rec-free").value = ""; }
+  });
+  $("rec-free").addEventListener("keydown", function (e) {
+    if (e.key === "Enter") { e.preventDefault(); $("rec-free-send").click(); }
+  });
+  var bids = $("rec-bids");
+  function bidButton(text, lineText) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.textContent = text;
+    b.addEventListener("click", function () { send(typeof lineText === "function" ? lineText() : lineText); });
+    bids.appendChild(b);
+    return b;
+  }
+  bidButton("pass", "pass");
+  var amount = document.createElement("input");
+  amount.type = "number"; amount.step = "10"; amount.min = "0"; amount.value = "250"; amount.id = "rec-bid-value";
+  amount.style.width = "6rem";
+  bids.appendChild(amount);
+  bidButton("bid", function () { bid = Number(amount.value); amount.value = String(bid + 10); return "bid " + bid; });
+  ["S", "H", "D", "C"].forEach(function (suit) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.className = suit === "H" || suit === "D" ? "red" : "";
+    b.setAttribute("data-trump", suit);
+    b.textContent = GLYPH[suit];
+    b.addEventListener("click", function () { send("trump " + suit); });
+    $("rec-trump").appendChild(b);
+  });
+})();

@@ -1,0 +1,593 @@
+/*
+ * web.c - the daemon, access checks and routing of `pinochle serve`
+ * (web.h).  HTTP itself is libmicrohttpd's: nothing here parses a request
+ * line or a header.  The pages come from reports/report_html.h, the JSON
+ * from the reports' own JSON, the recorder endpoints from web_record.c.
+ */
+#define _DEFAULT_SOURCE /* getifaddrs, gethostname, open_memstream */
+#include "web.h"
+
+#include <arpa/inet.h>
+#include <ctype.h>
+#include <errno.h>
+#include <ifaddrs.h>
+#include <jansson.h>
+#include <microhttpd.h>
+#include <netinet/in.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "report_game.h"
+#include "report_hand.h"
+#include "report_hands.h"
+#include "report_html.h"
+#include "pn_buf.h"
+#include "report_players.h"
+#include "web_int.h"
+
+#define WEB_COOKIE "pinochle_token"
+#define MAX_HOSTS 64
+
+struct WebServer {
+  struct MHD_Daemon *daemon;
+  Store *store;                  /* used by the daemon's thread only */
+  char token[128];               /* the access token */
+  char url[400];                 /* web_url */
+  unsigned port;                 /* bound */
+  size_t max_body;               /* bytes */
+  char hosts[MAX_HOSTS][80];     /* Host names accepted (lower case, no port) */
+  int nhosts;
+  WebRecorders *recorders;       /* the tables recording (web_record.c) */
+};
+
+/* One request in progress: its body as it arrives. */
+typedef struct Request {
+  PnBuf body;        /* the bytes so far, NUL after them (pn_buf.h) */
+  bool too_big;      /* the body passed max_body: the rest is dropped */
+  bool checked;      /* access checks passed on the first call */
+  bool header_token; /* the token came in a header (writes need it) */
+  bool set_cookie;   /* the token came in the query: answer with the cookie */
+  struct timespec start; /* the headers arrived (Server-Timing counts from here) */
+} Request;
+
+/* ------------------------------------------------------------ answers */
+
+/* Queues a response owning `body` (malloc'd, freed by MHD). */
+static enum MHD_Result answer(struct MHD_Connection *c, WebServer *srv, Request *req, unsigned status, const char *type,
+                              char *body, size_t len) {
+  struct MHD_Response *r = MHD_create_response_from_buffer(len, body, MHD_RESPMEM_MUST_FREE);
+  if (!r) {
+    free(body);
+    return MHD_NO;
+  }
+  MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, type);
+  MHD_add_response_header(r, "X-Content-Type-Options", "nosniff");
+  MHD_add_response_header(r, "X-Frame-Options", "DENY");
+  MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
+  MHD_add_response_header(r, "Cache-Control", "no-store");
+  MHD_add_response_header(r, "Content-Security-Policy",
+                          "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+                          "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
+  if (req && req->set_cookie && srv) {
+    char cookie[256];
+    snprintf(cookie, sizeof cookie, WEB_COOKIE "=%s; Path=/; HttpOnly; SameSite=Strict", srv->token);
+    MHD_add_response_header(r, MHD_HTTP_HEADER_SET_COOKIE, cookie);
+  }
+  if (req) { /* the time the server spent, for the browser's network panel and docs/WEB.md */
+    struct timespec now;
+    clock_gettime(CLOCK_MONOTONIC, &now);
+    double ms = (double)(now.tv_sec - req->start.tv_sec) * 1e3 + (double)(now.tv_nsec - req->start.tv_nsec) / 1e6;
+    char timing[64];
+    snprintf(timing, sizeof timing, "app;dur=%.2f", ms);
+    MHD_add_response_header(r, "Server-Timing", timing);
+  }
+  if (status == MHD_HTTP_UNAUTHORIZED) MHD_add_response_header(r, MHD_HTTP_HEADER_WWW_AUTHENTICATE, "Bearer");
+  enum MHD_Result ok = MHD_queue_response(c, status, r);
+  MHD_destroy_response(r);
+  return ok;
+}
+
+char *web_json_error_text(const char *message, size_t *len) {
+  json_t *j = json_pack("{s:s}", "error", message);
+  char *text = j ? json_dumps(j, JSON_COMPACT) : NULL;
+  json_decref(j);
+  if (!text) return NULL;
+  size_t n = strlen(text);
+  char *body = malloc(n + 2);
+  if (body) {
+    memcpy(body, text, n);
+    body[n] = '\n';
+    body[n + 1] = '\0';
+    *len = n + 1;
+  }
+  free(text);
+  return body;
+}
+
+static enum MHD_Result answer_error(struct MHD_Connection *c, WebServer *srv, Request *req, unsigned status,
+                                    const char *message) {
+  size_t len = 0;
+  char *body = web_json_error_text(message, &len);
+  if (!body) return MHD_NO;
+  return answer(c, srv, req, status, "application/json", body, len);
+}
+
+/* ------------------------------------------------------------- access */
+
+/* Equal tokens, in time that does not depend on where they differ. */
+static bool token_equal(const char *given, const char *token) {
+  size_t a = strlen(given), b = strlen(token);
+  unsigned char diff = (unsigned char)(a != b);
+  for (size_t i = 0; i < b; i++) diff |= (unsigned char)(given[i < a ? i : 0] ^ token[i]);
+  return diff == 0 && a == b;
+}
+
+static void host_add(WebServer *srv, const char *host) {
+  if (srv->nhosts >= MAX_HOSTS || !host || !*host || strlen(host) >= sizeof srv->hosts[0]) return;
+  char *h = srv->hosts[srv->nhosts++];
+  for (size_t i = 0; host[i]; i++) h[i] = (char)tolower((unsigned char)host[i]);
+  h[strlen(host)] = '\0';
+}
+
+/* The Host header names this server (web.h, step 1). */
+static bool host_ok(const WebServer *srv, const char *host) {
+  if (!host || !*host) return false;
+  char name[128];
+  size_t len = strlen(host);
+  if (len >= sizeof name) return false;
+  const char *colon = host[0] == '[' ? strstr(host, "]:") : strrchr(host, ':');
+  if (colon && host[0] == '[') colon++;
+  size_t n = colon ? (size_t)(colon - host) : len;
+  if (colon) {
+    char *end;
+    unsigned long port = strtoul(colon + 1, &end, 10);
+    if (*end || colon[1] == '\0' || port != srv->port) return false;
+  }
+  for (size_t i = 0; i < n; i++) name[i] = (char)tolower((unsigned char)host[i]);
+  name[n] = '\0';
+  for (int i = 0; i < srv->nhosts; i++)
+    if (strcmp(srv->hosts[i], name) == 0) return true;
+  return false;
+}
+
+/* Steps 1 to 3 of web.h; answers and returns false when refused. */
+static bool access_ok(struct MHD_Connection *c, WebServer *srv, Request *req, const char *method,
+                      enum MHD_Result *result) {
+  const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_HOST);
+  if (!host_ok(srv, host)) {
+    *result = answer_error(c, srv, NULL, MHD_HTTP_FORBIDDEN, "this server answers only to its own host name");
+    return false;
+  }
+  const char *auth = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_AUTHORIZATION);
+  const char *header = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "X-Pinochle-Token");
+  const char *cookie = MHD_lookup_connection_value(c, MHD_COOKIE_KIND, WEB_COOKIE);
+  const char *query = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "token");
+  bool ok = false;
+  if (auth && strncasecmp(auth, "Bearer ", 7) == 0 && token_equal(auth + 7, srv->token)) ok = req->header_token = true;
+  if (header && token_equal(header, srv->token)) ok = req->header_token = true;
+  if (!ok && cookie && token_equal(cookie, srv->token)) ok = true;
+  if (query && token_equal(query, srv->token)) ok = req->set_cookie = true;
+  if (!ok) {
+    *result = answer_error(c, srv, NULL, MHD_HTTP_UNAUTHORIZED,
+                           "a token is needed: open the URL `pinochle serve` printed, or send Authorization: Bearer TOKEN");
+    return false;
+  }
+  bool write = strcmp(method, MHD_HTTP_METHOD_GET) != 0 && strcmp(method, MHD_HTTP_METHOD_HEAD) != 0;
+  if (write && !req->header_token) {
+    *result = answer_error(c, srv, NULL, MHD_HTTP_FORBIDDEN,
+                           "a write needs the token in a header (Authorization: Bearer or X-Pinochle-Token), not only the cookie");
+    return false;
+  }
+  return true;
+}
+
+/* ------------------------------------------------------------- routes */
+
+/* A report written into memory. */
+typedef struct Page {
+  char *buf;
+  size_t len;
+  FILE *f;
+} Page;
+
+static bool page_open(Page *p) {
+  p->buf = NULL;
+  p->len = 0;
+  p->f = open_memstream(&p->buf, &p->len);
+  return p->f != NULL;
+}
+
+/* Answers what a report wrote, or the error it returned. */
+static enum MHD_Result page_answer(struct MHD_Connection *c, WebServer *srv, Request *req, Page *p, int rc,
+                                   const char *type, const PnDiag *diag) {
+  if (fclose(p->f) != 0 && rc == 0) rc = REPORT_ERROR;
+  if (rc == 0) return answer(c, srv, req, MHD_HTTP_OK, type, p->buf, p->len);
+  free(p->buf);
+  if (rc == REPORT_NOT_FOUND) return answer_error(c, srv, req, MHD_HTTP_NOT_FOUND, diag->msg);
+  return answer_error(c, srv, req, MHD_HTTP_INTERNAL_SERVER_ERROR, diag->msg[0] ? diag->msg : "the report failed");
+}
+
+/* Splits url ("/a/b/c") into at most max segments; returns how many, or
+ * -1 when there are more, or an empty or dot segment (no path tricks). */
+static int split_path(char *url, char **seg, int max) {
+  int n = 0;
+  if (url[0] != '/') return -1;
+  if (url[1] == '\0') return 0;
+  for (char *p = url + 1;;) {
+    char *slash = strchr(p, '/');
+    if (slash) *slash = '\0';
+    if (n == max || !*p || strcmp(p, ".") == 0 || strcmp(p, "..") == 0) return -1;
+    seg[n++] = p;
+    if (!slash) break;
+    p = slash + 1;
+  }
+  return n;
+}
+
+/* A hand number in a path: 1..100000, digits only. */
+static int hand_number(const char *s) {
+  long v = 0;
+  if (!*s || strlen(s) > 6) return 0;
+  for (const char *p = s; *p; p++) {
+    if (*p < '0' || *p > '9') return 0;
+    v = v * 10 + (*p - '0');
+  }
+  return v >= 1 && v <= 100000 ? (int)v : 0;
+}
+
+/* A date argument: YYYY-MM-DD, or empty (none). */
+static bool date_ok(const char *s) {
+  if (!s || !*s) return true;
+  if (strlen(s) != 10 || s[4] != '-' || s[7] != '-') return false;
+  for (int i = 0; i < 10; i++)
+    if (i != 4 && i != 7 && (s[i] < '0' || s[i] > '9')) return false;
+  return true;
+}
+
+/* The filters of `/`, `/players` and their JSON; false after answering 400. */
+static bool query_of(struct MHD_Connection *c, WebServer *srv, Request *req, ReportQuery *q, const char **player,
+                     enum MHD_Result *result) {
+  memset(q, 0, sizeof *q);
+  const char *variant = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "variant");
+  q->since = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "since");
+  q->until = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "until");
+  if (player) *player = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "player");
+  if (variant && *variant) {
+    PnRules rules;
+    if (pn_rules_preset(&rules, variant) != 0) {
+      *result = answer_error(c, srv, req, MHD_HTTP_BAD_REQUEST, "unknown variant (`pinochle rules` lists them)");
+      return false;
+    }
+    q->variant = variant;
+  }
+  if (!date_ok(q->since) || !date_ok(q->until)) {
+    *result = answer_error(c, srv, req, MHD_HTTP_BAD_REQUEST, "since and until take a date YYYY-MM-DD");
+    return false;
+  }
+  if (q->since && !*q->since) q->since = NULL;
+  if (q->until && !*q->until) q->until = NULL;
+  return true;
+}
+
+static const char *jstr(const json_t *o, const char *key) {
+  const char *s = json_string_value(json_object_get(o, key));
+  return s ? s : "";
+}
+
+/* GET /api/players/NAME: the player's row of the players report and their
+ * rows of the hands report. */
+static int player_json(Store *store, const char *name, FILE *out, PnDiag *diag) {
+  Page a = {0}, b = {0};
+  json_t *players = NULL, *hands = NULL, *result = NULL;
+  ReportQuery q = {0};
+  int rc = REPORT_ERROR;
+  if (!page_open(&a) || !page_open(&b)) {
+    snprintf(diag->msg, sizeof diag->msg, "out of memory");
+    goto done;
+  }
+  if ((rc = report_players(store, &q, OUT_JSON, a.f, NULL, diag)) != 0) goto done;
+  if ((rc = report_hands(store, &q, OUT_JSON, b.f, NULL, diag)) != 0) goto done;
+  fclose(a.f);
+  fclose(b.f);
+  a.f = b.f = NULL;
+  rc = REPORT_ERROR;
+  players = json_loadb(a.buf, a.len, 0, NULL);
+  hands = json_loadb(b.buf, b.len, 0, NULL);
+  result = json_pack("{s:s, s:n, s:[]}", "name", name, "player", "hands");
+  if (!players || !hands || !result) {
+    snprintf(diag->msg, sizeof diag->msg, "out of memory");
+    goto done;
+  }
+  size_t i;
+  json_t *row;
+  bool found = false;
+  json_array_foreach(json_object_get(players, "players"), i, row) {
+    if (strcmp(jstr(row, "name"), name) == 0) {
+      json_object_set(result, "player", row);
+      found = true;
+    }
+  }
+  if (!found) {
+    snprintf(diag->msg, sizeof diag->msg, "no player '%s' in the database", name);
+    rc = REPORT_NOT_FOUND;
+    goto done;
+  }
+  json_t *mine = json_object_get(result, "hands");
+  json_array_foreach(hands, i, row) {
+    if (strcmp(jstr(row, "player"), name) == 0) json_array_append(mine, row);
+  }
+  json_dumpf(result, out, JSON_INDENT(1));
+  fputc('\n', out);
+  rc = 0;
+done:
+  if (a.f) fclose(a.f);
+  if (b.f) fclose(b.f);
+  free(a.buf);
+  free(b.buf);
+  json_decref(players);
+  json_decref(hands);
+  json_decref(result);
+  return rc;
+}
+
+static enum MHD_Result route(struct MHD_Connection *c, WebServer *srv, Request *req, const char *url,
+                             const char *method) {
+  char path[1024];
+  char *seg[6];
+  if (strlen(url) >= sizeof path) return answer_error(c, srv, req, MHD_HTTP_URI_TOO_LONG, "the path is too long");
+  strcpy(path, url);
+  int n = split_path(path, seg, 6);
+  if (n < 0) return answer_error(c, srv, req, MHD_HTTP_NOT_FOUND, "no such page");
+  bool get = strcmp(method, MHD_HTTP_METHOD_GET) == 0 || strcmp(method, MHD_HTTP_METHOD_HEAD) == 0;
+  bool post = strcmp(method, MHD_HTTP_METHOD_POST) == 0;
+  ReportHtml html = {.served = true, .token = NULL}; /* the token goes only into the recorder's page, whose script writes */
+  PnDiag diag = {0};
+  Page p;
+  enum MHD_Result result;
+  const char *HTML = "text/html; charset=utf-8", *JSON = "application/json";
+
+  /* Writes (web_record.c). */
+  bool api = n >= 1 && strcmp(seg[0], "api") == 0;
+  if (api && n >= 2 && strcmp(seg[1], "games") == 0 && (post || (get && n == 3))) {
+    if (req->too_big) return answer_error(c, srv, req, MHD_HTTP_CONTENT_TOO_LARGE, "the request body is too large");
+    unsigned status = 0;
+    size_t len = 0;
+    char *body = NULL;
+    size_t body_len = req->body.len ? req->body.len - 1 : 0; /* without the NUL */
+    if (web_record_api(srv->recorders, srv->store, method, n - 2, seg + 2, (const char *)req->body.data, body_len,
+                       &status, &body, &len))
+      return body ? answer(c, srv, req, status, JSON, body, len) : MHD_NO;
+  }
+  if (!get) return answer_error(c, srv, req, MHD_HTTP_METHOD_NOT_ALLOWED, "this method is not allowed here");
+
+  if (n == 2 && strcmp(seg[0], "assets") == 0) {
+    const ReportAsset *a = report_asset_find(seg[1]);
+    if (!a) return answer_error(c, srv, req, MHD_HTTP_NOT_FOUND, "no such asset");
+    char *copy = malloc(a->len + 1);
+    if (!copy) return MHD_NO;
+    memcpy(copy, a->data, a->len);
+    return answer(c, srv, req, MHD_HTTP_OK, a->type, copy, a->len);
+  }
+  if (n == 1 && strcmp(seg[0], "record") == 0) {
+    if (!page_open(&p)) return MHD_NO;
+    html.token = srv->token;
+    web_record_page(&html, p.f);
+    return page_answer(c, srv, req, &p, 0, HTML, &diag);
+  }
+  ReportQuery q;
+  const char *player = NULL;
+  if (!page_open(&p)) return MHD_NO;
+  int rc = REPORT_NOT_FOUND;
+  const char *type = api ? JSON : HTML;
+  int at = api ? 1 : 0; /* the page's segments start here */
+  int left = n - at;
+  snprintf(diag.msg, sizeof diag.msg, "no such page");
+  if (left == 0 && !api) {
+    if (!query_of(c, srv, req, &q, &player, &result)) goto refused;
+    rc = report_html_games(srv->store, &html, &q, player, p.f, &diag);
+  } else if (left >= 1 && strcmp(seg[at], "games") == 0) {
+    if (left == 1 && api) {
+      if (!query_of(c, srv, req, &q, &player, &result)) goto refused;
+      rc = report_games_json(srv->store, &q, player, p.f, &diag);
+    } else if (left == 2) {
+      if (api) rc = report_game(srv->store, seg[at + 1], OUT_JSON, p.f, &diag);
+      else rc = report_html_game(srv->store, &html, seg[at + 1], p.f, &diag);
+    } else if (left == 4 && strcmp(seg[at + 2], "hands") == 0) {
+      int number = hand_number(seg[at + 3]);
+      if (!number) snprintf(diag.msg, sizeof diag.msg, "a hand number is a whole number from 1");
+      else if (api) rc = report_hand(srv->store, seg[at + 1], number, OUT_JSON, p.f, &diag);
+      else rc = report_html_hand(srv->store, &html, seg[at + 1], number, p.f, &diag);
+    }
+  } else if (left >= 1 && strcmp(seg[at], "players") == 0) {
+    if (left == 1) {
+      if (!query_of(c, srv, req, &q, NULL, &result)) goto refused;
+      if (api) rc = report_players(srv->store, &q, OUT_JSON, p.f, NULL, &diag);
+      else rc = report_html_players(srv->store, &html, &q, p.f, &diag);
+    } else if (left == 2) {
+      if (api) rc = player_json(srv->store, seg[at + 1], p.f, &diag);
+      else rc = report_html_player(srv->store, &html, seg[at + 1], p.f, &diag);
+    }
+  }
+  return page_answer(c, srv, req, &p, rc, type, &diag);
+refused:
+  fclose(p.f);
+  free(p.buf);
+  return result;
+}
+
+/* ------------------------------------------------------------- daemon */
+
+static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url, const char *method,
+                                  const char *version, const char *upload, size_t *upload_size, void **con_cls) {
+  (void)version;
+  WebServer *srv = cls;
+  Request *req = *con_cls;
+  enum MHD_Result result;
+  if (!req) { /* the first call: headers only */
+    req = calloc(1, sizeof *req);
+    if (!req) return MHD_NO;
+    *con_cls = req;
+    clock_gettime(CLOCK_MONOTONIC, &req->start);
+    if (!access_ok(c, srv, req, method, &result)) return result;
+    req->checked = true;
+    const char *length = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
+    if (length && strtoull(length, NULL, 10) > srv->max_body)
+      return answer_error(c, srv, req, MHD_HTTP_CONTENT_TOO_LARGE, "the request body is too large");
+    return MHD_YES;
+  }
+  if (!req->checked) return MHD_NO;
+  if (*upload_size > 0) { /* a piece of the body */
+    size_t piece = *upload_size;
+    *upload_size = 0;
+    if (req->too_big || req->body.len + piece > srv->max_body) {
+      req->too_big = true;
+      return MHD_YES;
+    }
+    if (req->body.len > 0) req->body.len--; /* drop the NUL; append it again after the piece */
+    if (pn_buf_append(&req->body, upload, piece, NULL) != 0 || pn_buf_append(&req->body, "", 1, NULL) != 0)
+      return MHD_NO;
+    return MHD_YES;
+  }
+  if (req->too_big) return answer_error(c, srv, req, MHD_HTTP_CONTENT_TOO_LARGE, "the request body is too large");
+  return route(c, srv, req, url, method);
+}
+
+static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls, enum MHD_RequestTerminationCode code) {
+  (void)cls;
+  (void)c;
+  (void)code;
+  Request *req = *con_cls;
+  if (req) {
+    pn_buf_free(&req->body);
+    free(req);
+    *con_cls = NULL;
+  }
+}
+
+static void no_log(void *cls, const char *fmt, va_list ap) {
+  (void)cls;
+  (void)fmt;
+  (void)ap;
+}
+
+/* "ADDR:PORT" -> sockaddr; false when it is not an IPv4 address and port. */
+static bool parse_listen(const char *text, struct sockaddr_in *sa, char *addr, size_t size) {
+  const char *colon = strrchr(text, ':');
+  if (!colon || (size_t)(colon - text) >= size || colon == text) return false;
+  memcpy(addr, text, (size_t)(colon - text));
+  addr[colon - text] = '\0';
+  char *end;
+  errno = 0;
+  unsigned long port = strtoul(colon + 1, &end, 10);
+  if (!colon[1] || *end || errno || port > 65535) return false;
+  memset(sa, 0, sizeof *sa);
+  sa->sin_family = AF_INET;
+  sa->sin_port = htons((uint16_t)port);
+  return inet_pton(AF_INET, addr, &sa->sin_addr) == 1;
+}
+
+/* 32 hex digits from /dev/urandom. */
+static int random_token(char *out, size_t size, PnDiag *diag) {
+  unsigned char bytes[16];
+  FILE *f = fopen("/dev/urandom", "rb");
+  bool ok = f && fread(bytes, 1, sizeof bytes, f) == sizeof bytes;
+  if (f) fclose(f);
+  if (!ok || size < 33) {
+    snprintf(diag->msg, sizeof diag->msg, "cannot read /dev/urandom for a token: give one with --token");
+    return -1;
+  }
+  for (int i = 0; i < 16; i++) snprintf(out + 2 * i, 3, "%02x", bytes[i]);
+  return 0;
+}
+
+int web_start(const WebConfig *config, WebServer **out, PnDiag *diag) {
+  *out = NULL;
+  WebServer *srv = calloc(1, sizeof *srv);
+  char addr[64];
+  struct sockaddr_in sa;
+  if (!srv) {
+    snprintf(diag->msg, sizeof diag->msg, "out of memory");
+    return -1;
+  }
+  const char *listen = config->listen ? config->listen : WEB_DEFAULT_LISTEN;
+  if (!parse_listen(listen, &sa, addr, sizeof addr)) {
+    snprintf(diag->msg, sizeof diag->msg, "--listen takes ADDR:PORT with an IPv4 address (127.0.0.1:8080), not '%s'",
+             listen);
+    goto fail;
+  }
+  if (config->token) {
+    size_t len = strlen(config->token);
+    bool ok = len >= 8 && len < sizeof srv->token;
+    for (size_t i = 0; ok && i < len; i++) ok = isalnum((unsigned char)config->token[i]) || strchr("-_.~", config->token[i]);
+    if (!ok) {
+      snprintf(diag->msg, sizeof diag->msg, "--token takes 8 to 127 letters, digits, '-', '_', '.' or '~'");
+      goto fail;
+    }
+    strcpy(srv->token, config->token);
+  } else if (random_token(srv->token, sizeof srv->token, diag) != 0) {
+    goto fail;
+  }
+  srv->max_body = config->max_body ? config->max_body : WEB_MAX_BODY;
+  if (store_open(config->db, STORE_CREATE_IF_STORED, &srv->store, diag) != 0) goto fail;
+  if (!(srv->recorders = web_recorders_new())) {
+    snprintf(diag->msg, sizeof diag->msg, "out of memory");
+    goto fail;
+  }
+  srv->daemon = MHD_start_daemon(
+      MHD_USE_AUTO_INTERNAL_THREAD, 0, NULL, NULL, on_request, srv, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&sa,
+      MHD_OPTION_CONNECTION_LIMIT, (unsigned)(config->max_connections ? config->max_connections : WEB_MAX_CONNECTIONS),
+      MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)30, MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)WEB_MAX_HEADER,
+      MHD_OPTION_NOTIFY_COMPLETED, on_completed, srv, MHD_OPTION_EXTERNAL_LOGGER, no_log, NULL, MHD_OPTION_END);
+  if (!srv->daemon) {
+    snprintf(diag->msg, sizeof diag->msg, "cannot listen on %s (taken, or not an address of this machine)", listen);
+    goto fail;
+  }
+  const union MHD_DaemonInfo *info = MHD_get_daemon_info(srv->daemon, MHD_DAEMON_INFO_BIND_PORT);
+  srv->port = info ? info->port : ntohs(sa.sin_port);
+
+  char hostname[256] = "";
+  if (gethostname(hostname, sizeof hostname - 1) != 0) hostname[0] = '\0';
+  host_add(srv, "localhost");
+  host_add(srv, "127.0.0.1");
+  host_add(srv, "[::1]");
+  host_add(srv, hostname);
+  bool any = sa.sin_addr.s_addr == htonl(INADDR_ANY);
+  if (!any) host_add(srv, addr);
+  else {
+    struct ifaddrs *ifs = NULL;
+    if (getifaddrs(&ifs) == 0) {
+      for (struct ifaddrs *i = ifs; i; i = i->ifa_next) {
+        char text[64];
+        if (i->ifa_addr && i->ifa_addr->sa_family == AF_INET &&
+            inet_ntop(AF_INET, &((struct sockaddr_in *)(void *)i->ifa_addr)->sin_addr, text, sizeof text))
+          host_add(srv, text);
+      }
+      freeifaddrs(ifs);
+    }
+  }
+  snprintf(srv->url, sizeof srv->url, "http://%s:%u/?token=%s", any && hostname[0] ? hostname : addr, srv->port,
+           srv->token);
+  *out = srv;
+  return 0;
+fail:
+  web_stop(srv);
+  return -1;
+}
+
+void web_stop(WebServer *srv) {
+  if (!srv) return;
+  if (srv->daemon) MHD_stop_daemon(srv->daemon);
+  web_recorders_free(srv->recorders);
+  store_close(srv->store);
+  free(srv);
+}
+
+unsigned web_port(const WebServer *srv) { return srv->port; }
+const char *web_token(const WebServer *srv) { return srv->token; }
+const char *web_url(const WebServer *srv) { return srv->url; }

@@ -1,0 +1,433 @@
+/*
+ * web_record.c - the table recorder over HTTP (web_int.h, docs/WEB.md):
+ * each table recording has a Recorder (src/record/record.h) kept by game
+ * key; a line posted goes to rec_line() exactly as `pinochle record`
+ * reads it from a terminal, so the syntax, the checks and what is stored
+ * are the recorder's, not a copy of them.
+ *
+ * All of it runs on the daemon's one thread (web.h): the tables take
+ * turns, and a hand is committed inside one rec_line() call, so two
+ * tables' transactions never interleave on the shared Store.
+ */
+#define _DEFAULT_SOURCE /* strdup, open_memstream */
+#include <ctype.h>
+#include <jansson.h>
+#include <microhttpd.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "record.h"
+#include "report_game.h"
+#include "web.h"
+#include "web_int.h"
+
+#define MAX_TABLES 64  /* games recording at once in one server */
+#define MAX_LIST 32    /* options or tags of a new game */
+
+/* One table recording. */
+typedef struct WebTable {
+  Recorder *rec;       /* owned */
+  char key[128];       /* the game's key (rec_key) */
+  char variant[64];    /* its preset */
+  PnDeck deck;         /* the preset's deck: the card buttons */
+  int nplayers;        /* seats */
+  bool pending;        /* a renege awaits yes or no */
+  bool done;           /* quit, or the game is over: kept only for its state */
+} WebTable;
+
+struct WebRecorders {
+  WebTable tables[MAX_TABLES];
+  int n;
+  uint64_t seeds;      /* varies the seed of each `deal` shuffle */
+};
+
+WebRecorders *web_recorders_new(void) { return calloc(1, sizeof(WebRecorders)); }
+
+void web_recorders_free(WebRecorders *w) {
+  if (!w) return;
+  for (int i = 0; i < w->n; i++) rec_free(w->tables[i].rec);
+  free(w);
+}
+
+static WebTable *table_find(WebRecorders *w, const char *key) {
+  for (int i = 0; i < w->n; i++)
+    if (strcmp(w->tables[i].key, key) == 0) return &w->tables[i];
+  return NULL;
+}
+
+/* A slot for a new table: a free one, or one whose game is done. */
+static WebTable *table_slot(WebRecorders *w) {
+  if (w->n < MAX_TABLES) return &w->tables[w->n++];
+  for (int i = 0; i < w->n; i++)
+    if (w->tables[i].done) {
+      rec_free(w->tables[i].rec);
+      memset(&w->tables[i], 0, sizeof w->tables[i]);
+      return &w->tables[i];
+    }
+  return NULL;
+}
+
+static uint64_t next_seed(WebRecorders *w) {
+  return (uint64_t)time(NULL) * 6364136223846793005ULL + ++w->seeds * 1442695040888963407ULL;
+}
+
+/* ---------------------------------------------------------------- answers */
+
+static bool error_out(unsigned code, const char *message, unsigned *status, char **out, size_t *len) {
+  *status = code;
+  *out = web_json_error_text(message, len);
+  return true;
+}
+
+static bool json_out(json_t *j, unsigned code, unsigned *status, char **out, size_t *len) {
+  char *text = j ? json_dumps(j, JSON_INDENT(1) | JSON_PRESERVE_ORDER) : NULL;
+  json_decref(j);
+  *status = code;
+  *out = NULL;
+  if (!text) return true;
+  size_t n = strlen(text);
+  *out = malloc(n + 2);
+  if (*out) {
+    memcpy(*out, text, n);
+    (*out)[n] = '\n';
+    (*out)[n + 1] = '\0';
+    *len = n + 1;
+  }
+  free(text);
+  return true;
+}
+
+/* The game's score sheet (report_game's JSON), or null. */
+static json_t *sheet_of(Store *store, const char *key) {
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *f = open_memstream(&buf, &len);
+  if (!f) return json_null();
+  PnDiag diag = {0};
+  int rc = report_game(store, key, OUT_JSON, f, &diag);
+  fclose(f);
+  json_t *j = rc == 0 ? json_loadb(buf, len, 0, NULL) : NULL;
+  free(buf);
+  return j ? j : json_null();
+}
+
+static const char *result_name(RecResult r) {
+  switch (r) {
+  case REC_NOTHING: return "nothing";
+  case REC_INFO: return "info";
+  case REC_ACCEPTED: return "accepted";
+  case REC_PENDING: return "pending";
+  case REC_REFUSED: return "refused";
+  case REC_STORED: return "stored";
+  case REC_QUIT: return "quit";
+  default: return "failed";
+  }
+}
+
+/*
+ * The recorder's state: the game, its players and deck (the card buttons:
+ * each card as often as the deck has it), what the last line did and
+ * what the recorder said about it, the renege awaiting confirmation, the
+ * status (whose turn, what comes next, the scores), the hands stored and
+ * the score sheet.
+ */
+static json_t *state_of(WebTable *t, Store *store, const char *result, const char *said) {
+  json_t *players = json_array(), *deck = json_array();
+  for (int s = 1; s <= t->nplayers; s++) json_array_append_new(players, json_string(rec_player(t->rec, s)));
+  PnCards cards;
+  pn_deck_cards(t->deck, &cards);
+  char text[1024];
+  pn_cards_str(&cards, text, sizeof text);
+  for (char *p = text; *p;) {
+    char card[3] = {p[0], p[1], '\0'};
+    json_array_append_new(deck, json_string(card));
+    p += 2;
+    while (*p == ' ') p++;
+  }
+  json_t *j = json_pack("{s:s, s:s, s:o, s:o, s:s, s:s, s:b, s:o}", "game", t->key, "variant", t->variant, "players",
+                        players, "deck", deck, "result", result, "said", said ? said : "", "pending", t->pending,
+                        "finding", t->pending && said ? json_string(said) : json_null());
+  if (!j) return NULL;
+  if (!t->done) {
+    rec_show_status(t->rec);
+    json_object_set_new(j, "status", json_string(rec_text(t->rec)));
+  } else json_object_set_new(j, "status", json_string("the game is over, or the table quit"));
+  json_object_set_new(j, "recording", json_boolean(!t->done));
+  json_object_set_new(j, "hands_stored", json_integer(rec_hands_played(t->rec)));
+  json_object_set_new(j, "sheet", sheet_of(store, t->key));
+  return j;
+}
+
+/* ---------------------------------------------------------- validation */
+
+/* Text a header field may hold: 1..max bytes, no control character. */
+static bool plain(const char *s, size_t max) {
+  size_t n = s ? strlen(s) : 0;
+  if (n == 0 || n > max) return false;
+  for (size_t i = 0; i < n; i++)
+    if ((unsigned char)s[i] < 0x20 || s[i] == 0x7f) return false;
+  return true;
+}
+
+/* A key addressable as one path segment. */
+static bool key_ok(const char *key) {
+  if (!plain(key, 120) || strcmp(key, ".") == 0 || strcmp(key, "..") == 0) return false;
+  for (const char *p = key; *p; p++)
+    if (*p == '/' || *p == '?' || *p == '#' || *p == '%' || isspace((unsigned char)*p)) return false;
+  return true;
+}
+
+/* An array of strings, at most max, each "name=value" when eq; false
+ * after filling msg. */
+static bool string_list(const json_t *v, const char *what, bool eq, int max, const char **items, int *n, char *msg,
+                        size_t size) {
+  *n = 0;
+  if (!v) return true;
+  if (!json_is_array(v) || (int)json_array_size(v) > max) {
+    snprintf(msg, size, "\"%s\" is an array of at most %d strings", what, max);
+    return false;
+  }
+  size_t i;
+  json_t *item;
+  json_array_foreach(v, i, item) {
+    const char *s = json_string_value(item);
+    if (!s || !plain(s, 200) || (eq && (!strchr(s, '=') || s[0] == '='))) {
+      snprintf(msg, size, "\"%s\" holds %s", what, eq ? "\"name=value\" strings" : "names (1 to 200 characters)");
+      return false;
+    }
+    items[(*n)++] = s;
+  }
+  return true;
+}
+
+/* ----------------------------------------------------------- endpoints */
+
+/* POST /api/games: {"game", "variant", "players", "options", "tags"}. */
+static bool start_game(WebRecorders *w, Store *store, const json_t *body, unsigned *status, char **out, size_t *len) {
+  char msg[200];
+  const char *options[MAX_LIST], *tags[MAX_LIST], *players[PN_MAX_SEATS + 1];
+  int noptions, ntags, nplayers;
+  const json_t *jkey = json_object_get(body, "game"), *jvariant = json_object_get(body, "variant");
+  const char *key = json_string_value(jkey), *variant = json_string_value(jvariant);
+  if (jkey && !json_is_null(jkey) && !key_ok(key))
+    return error_out(400, "\"game\" is a key of 1 to 120 characters without spaces, '/', '?', '#' or '%'", status, out,
+                     len);
+  if (!variant) return error_out(400, "\"variant\" is needed (`pinochle rules` lists them)", status, out, len);
+  PnRules rules;
+  if (pn_rules_preset(&rules, variant) != 0) {
+    snprintf(msg, sizeof msg, "unknown variant '%.60s' (`pinochle rules` lists them)", variant);
+    return error_out(422, msg, status, out, len);
+  }
+  const json_t *jplayers = json_object_get(body, "players");
+  if (!json_is_array(jplayers) || json_array_size(jplayers) > PN_MAX_SEATS)
+    return error_out(400, "\"players\" is an array of names, by seat", status, out, len);
+  if (!string_list(jplayers, "players", false, PN_MAX_SEATS, players, &nplayers, msg, sizeof msg) ||
+      !string_list(json_object_get(body, "options"), "options", true, MAX_LIST, options, &noptions, msg, sizeof msg) ||
+      !string_list(json_object_get(body, "tags"), "tags", true, MAX_LIST, tags, &ntags, msg, sizeof msg))
+    return error_out(400, msg, status, out, len);
+  for (int i = 0; i < noptions; i++) {
+    char err[160];
+    if (pn_rules_set_option(&rules, options[i], err, sizeof err) != 0) return error_out(422, err, status, out, len);
+  }
+  if (nplayers != rules.players) {
+    snprintf(msg, sizeof msg, "%s needs %d players, not %d", variant, rules.players, nplayers);
+    return error_out(422, msg, status, out, len);
+  }
+  if (key) {
+    int64_t id;
+    uint64_t hash;
+    PnDiag diag = {0};
+    int found = store_game_lookup(store, key, &id, &hash, &diag);
+    if (found < 0) return error_out(500, diag.msg, status, out, len);
+    if (found > 0 || table_find(w, key)) {
+      snprintf(msg, sizeof msg, "game '%s' exists: resume it with GET /api/games/KEY", key);
+      return error_out(409, msg, status, out, len);
+    }
+  }
+  WebTable *t = table_slot(w);
+  if (!t) return error_out(503, "too many tables recording at once", status, out, len);
+  RecGame game = {.key = key, .variant = variant, .rules = &rules, .noptions = noptions, .options = options,
+                  .nplayers = nplayers, .players = players, .ntags = ntags, .tags = tags, .dealer = 1};
+  PnDiag diag = {0};
+  if (rec_start(store, &game, next_seed(w), false, &t->rec, &diag) != 0) {
+    memset(t, 0, sizeof *t);
+    if (t == &w->tables[w->n - 1]) w->n--;
+    return error_out(422, diag.msg, status, out, len);
+  }
+  snprintf(t->key, sizeof t->key, "%s", rec_key(t->rec));
+  snprintf(t->variant, sizeof t->variant, "%s", variant);
+  t->deck = rules.deck;
+  t->nplayers = rules.players;
+  return json_out(state_of(t, store, "started", ""), 201, status, out, len);
+}
+
+/* The table of key: in memory, or the stored unfinished game resumed.
+ * NULL after answering (404, or the game cannot be resumed). */
+static WebTable *table_of(WebRecorders *w, Store *store, const char *key, unsigned *status, char **out, size_t *len,
+                          bool *answered) {
+  *answered = false;
+  WebTable *t = table_find(w, key);
+  if (t) return t;
+  char msg[300];
+  int64_t id;
+  uint64_t hash;
+  PnDiag diag = {0};
+  int found = key_ok(key) ? store_game_lookup(store, key, &id, &hash, &diag) : 0;
+  if (found < 0) *answered = error_out(500, diag.msg, status, out, len);
+  else if (found == 0) {
+    snprintf(msg, sizeof msg, "no game '%.200s' in the database", key);
+    *answered = error_out(404, msg, status, out, len);
+  }
+  if (*answered) return NULL;
+  json_t *sheet = sheet_of(store, key);
+  const char *variant = json_string_value(json_object_get(sheet, "preset"));
+  PnRules rules;
+  if (!variant || pn_rules_preset(&rules, variant) != 0) pn_rules_preset(&rules, "partnership-auction"); /* a stored game's preset is known: this is never used */
+  if (!(t = table_slot(w))) {
+    json_decref(sheet);
+    *answered = error_out(503, "too many tables recording at once", status, out, len);
+    return NULL;
+  }
+  if (rec_resume(store, key, 0, next_seed(w), false, &t->rec, &diag) != 0) {
+    /* A finished game: nothing to record, but its state can be shown. */
+    memset(t, 0, sizeof *t);
+    if (t == &w->tables[w->n - 1]) w->n--;
+    json_t *j = json_pack("{s:s, s:s, s:b, s:s, s:o}", "game", key, "variant", variant ? variant : "", "recording", 0,
+                          "status", diag.msg, "sheet", sheet);
+    *answered = json_out(j, 200, status, out, len);
+    return NULL;
+  }
+  snprintf(t->key, sizeof t->key, "%s", rec_key(t->rec));
+  snprintf(t->variant, sizeof t->variant, "%s", variant ? variant : "");
+  json_decref(sheet); /* variant pointed into it */
+  t->deck = rules.deck;
+  t->nplayers = rules.players;
+  return t;
+}
+
+/* POST /api/games/KEY/lines: {"line": "...", "confirm": true|false}. */
+static bool take_line(WebTable *t, Store *store, const json_t *body, unsigned *status, char **out, size_t *len) {
+  const json_t *jline = json_object_get(body, "line"), *jconfirm = json_object_get(body, "confirm");
+  const char *line = json_string_value(jline);
+  if (!line && !jconfirm) return error_out(400, "\"line\" (a recorder line) or \"confirm\" is needed", status, out, len);
+  if (jline && !line) return error_out(400, "\"line\" is a string", status, out, len);
+  if (jconfirm && !json_is_boolean(jconfirm)) return error_out(400, "\"confirm\" is true or false", status, out, len);
+  if (line && strlen(line) > WEB_MAX_LINE) return error_out(413, "a line is at most 1024 bytes", status, out, len);
+  if (line && (strchr(line, '\n') || strchr(line, '\r')))
+    return error_out(400, "one line at a time: no line break in \"line\"", status, out, len);
+  if (line && strlen(line) != json_string_length(jline))
+    return error_out(400, "\"line\" holds a NUL character", status, out, len);
+  if (t->done) return error_out(409, "this game is over, or its table quit", status, out, len);
+  PnDiag diag = {0};
+  RecResult got = REC_NOTHING;
+  if (line) {
+    if (t->pending) return error_out(409, "a renege awaits confirmation: send {\"confirm\": true} or false", status, out, len);
+    got = rec_line(t->rec, line, &diag);
+    t->pending = got == REC_PENDING;
+  }
+  char *said = strdup(rec_text(t->rec));
+  if (!said) return false;
+  if (jconfirm && (t->pending || !line)) {
+    if (!t->pending) {
+      free(said);
+      return error_out(409, "no renege awaits confirmation", status, out, len);
+    }
+    got = rec_line(t->rec, json_is_true(jconfirm) ? "yes" : "no", &diag);
+    t->pending = got == REC_PENDING;
+    size_t n = strlen(said);
+    const char *more = rec_text(t->rec);
+    char *joined = malloc(n + strlen(more) + 1);
+    if (!joined) {
+      free(said);
+      return false;
+    }
+    memcpy(joined, said, n);
+    strcpy(joined + n, more);
+    free(said);
+    said = joined;
+  }
+  bool done;
+  if (got == REC_FAILED) done = error_out(500, diag.msg, status, out, len);
+  else {
+    if (got == REC_QUIT) t->done = true;
+    json_t *j = state_of(t, store, result_name(got), said);
+    if (got == REC_REFUSED && j) json_object_set_new(j, "error", json_string(said));
+    done = json_out(j, got == REC_REFUSED ? 422 : 200, status, out, len);
+  }
+  free(said);
+  return done;
+}
+
+bool web_record_api(WebRecorders *w, Store *store, const char *method, int nseg, char **seg, const char *body,
+                    size_t body_len, unsigned *status, char **out, size_t *len) {
+  bool post = strcmp(method, MHD_HTTP_METHOD_POST) == 0;
+  bool get = strcmp(method, MHD_HTTP_METHOD_GET) == 0 || strcmp(method, MHD_HTTP_METHOD_HEAD) == 0;
+  bool start = post && nseg == 0, lines = post && nseg == 2 && strcmp(seg[1], "lines") == 0, state = get && nseg == 1;
+  if (!start && !lines && !state) return false;
+  json_t *j = NULL;
+  if (post) {
+    json_error_t err;
+    j = json_loadb(body ? body : "", body_len, JSON_REJECT_DUPLICATES, &err);
+    if (!j || !json_is_object(j)) {
+      char msg[300];
+      if (j) snprintf(msg, sizeof msg, "the body is a JSON object");
+      else snprintf(msg, sizeof msg, "bad JSON at line %d, column %d: %s", err.line, err.column, err.text);
+      json_decref(j);
+      return error_out(400, msg, status, out, len);
+    }
+  }
+  bool answered;
+  if (start) answered = start_game(w, store, j, status, out, len);
+  else {
+    WebTable *t = table_of(w, store, seg[0], status, out, len, &answered);
+    if (t) answered = lines ? take_line(t, store, j, status, out, len)
+                            : json_out(state_of(t, store, "state", ""), 200, status, out, len);
+  }
+  json_decref(j);
+  return answered;
+}
+
+/* ---------------------------------------------------------------- page */
+
+void web_record_page(const ReportHtml *html, FILE *out) {
+  report_html_begin(out, html, "Record a game");
+  fputs("<h1>Record a game</h1>\n"
+        "<div class=\"rec-grid\">\n"
+        "<form id=\"rec-start\" class=\"rec-panel\"><h2>New game</h2>\n"
+        "<label>Variant <select name=\"variant\">",
+        out);
+  for (int i = 0; pn_preset_name(i); i++) {
+    fputs("<option>", out);
+    report_html_text(out, pn_preset_name(i));
+    fputs("</option>", out);
+  }
+  fputs("</select></label>\n"
+        "<label>Players, by seat <input name=\"players\" placeholder=\"Ann, Bob, Cal, Dee\" required></label>\n"
+        "<label>Game key <input name=\"game\" placeholder=\"(made from the clock)\"></label>\n"
+        "<label>House rules <input name=\"options\" placeholder=\"name=value, ...\"></label>\n"
+        "<label>Tags <input name=\"tags\" placeholder=\"date=2026-11-20, table=3\"></label>\n"
+        "<button class=\"primary\" id=\"rec-start-button\">Start</button></form>\n"
+        "<form id=\"rec-resume\" class=\"rec-panel\"><h2>Resume</h2>\n"
+        "<label>Game key <input name=\"game\" required></label> <button id=\"rec-resume-button\">Resume</button></form>\n"
+        "<section id=\"rec-table\" class=\"rec-panel\" hidden>\n"
+        "<h2 id=\"rec-title\"></h2>\n"
+        "<pre id=\"rec-state\"></pre>\n"
+        "<p id=\"rec-error\" role=\"alert\"></p>\n"
+        "<div id=\"rec-pending\" hidden><span id=\"rec-finding\"></span> "
+        "<button id=\"rec-yes\" class=\"primary\">Yes, record it</button> <button id=\"rec-no\">No, drop it</button></div>\n"
+        "<h3>Cards <small>(tap in play order; the trick goes when it is complete)</small></h3>\n"
+        "<div id=\"rec-cards\" class=\"rec-buttons\"></div>\n"
+        "<p>Line: <code id=\"rec-line\"></code> <button id=\"rec-send\" class=\"primary\">Send</button> "
+        "<button id=\"rec-clear\">Clear</button></p>\n"
+        "<h3>Bid</h3><div id=\"rec-bids\" class=\"rec-buttons\"></div>\n"
+        "<h3>Trump</h3><div id=\"rec-trump\" class=\"rec-buttons\"></div>\n"
+        "<h3>Meld or any line</h3><p><input id=\"rec-free\" placeholder=\"Cal meld KD QD, give AS KS QS JS, moon\" size=\"32\"> "
+        "<button id=\"rec-free-send\">Send</button> <button id=\"rec-undo\">Undo</button></p>\n"
+        "<h3>Score</h3><div id=\"rec-score\" class=\"scroll\"></div>\n"
+        "<p><a href=\"/record\">Another game</a></p>\n"
+        "</section>\n</div>\n",
+        out);
+  report_html_end(out, html);
+}

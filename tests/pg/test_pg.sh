@@ -1,0 +1,241 @@
+#!/usr/bin/env bash
+# test_pg.sh PINOCHLE - the CLI against PostgreSQL (issue 16), beside
+# SQLite: every sample log (all the presets) imported into both, then
+# audit, export, every report and the views (events_v, plays_v,
+# hand_results_v) compared byte for byte; the audit golden
+# files (tests/audit/planted.audit.*) from a PostgreSQL database; and the
+# recorder (a game typed in, exported as its log imports); and the
+# faults, each a clear error, exit 2 and nothing half-stored:
+#   - a unique-key race: two importers of the same file at once;
+#   - a read-only role;
+#   - a database of a newer schema;
+#   - the server stopped mid-import (a throwaway server of its own,
+#     tests/pg/pg_tmp.sh, stopped while a large import runs).
+#
+# Needs PINOCHLE_TEST_PG_URI (a database on a server where that role may
+# CREATE DATABASE and CREATE ROLE: tests/pg/pg_tmp.sh start prints one);
+# without it the test is skipped (exit 77, ctest's SKIP_RETURN_CODE).
+set -uo pipefail
+
+if [[ $# -ne 1 || ! -x $1 ]]; then
+  echo "usage: $0 PATH/TO/pinochle" >&2
+  exit 2
+fi
+PN=$1
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ROOT=$(cd "$HERE/../.." && pwd)
+if [[ -z ${PINOCHLE_TEST_PG_URI:-} ]]; then
+  echo "skipped: PINOCHLE_TEST_PG_URI is not set (tests/pg/pg_tmp.sh start prints one)"
+  exit 77
+fi
+if [[ $("$PN" init 'postgresql:///x?host=/nonexistent-pn-dir' 2>&1) != *"cannot connect"* ]]; then
+  echo "skipped: this pinochle has no PostgreSQL backend"
+  exit 77
+fi
+BASE=$PINOCHLE_TEST_PG_URI
+tmp=$(mktemp -d)
+own_server=""
+cleanup() {
+  [[ -n $own_server ]] && "$HERE/pg_tmp.sh" stop "$own_server"
+  for db in "${made[@]}"; do psql -q "$BASE" -c "DROP DATABASE IF EXISTS $db" >/dev/null 2>&1; done
+  psql -q "$BASE" -c "DROP ROLE IF EXISTS pn_reader_$$" >/dev/null 2>&1
+  rm -rf "$tmp"
+}
+made=()
+trap cleanup EXIT
+
+checks=0 failures=0 name=""
+check() { name=$*; checks=$((checks + 1)); }
+fail() { failures=$((failures + 1)); echo "FAIL: $name: $*"; }
+section() { echo "-- $*"; }
+
+# A new empty database on the server; prints its URI.
+new_db() {
+  local db=pn_test_$$_$1
+  psql -q "$BASE" -c "SET client_min_messages = warning" -c "DROP DATABASE IF EXISTS $db" -c "CREATE DATABASE $db" \
+    >/dev/null || exit 2
+  made+=("$db")
+  # the same URI with the database name replaced
+  sed -E "s|^(postgres(ql)?://[^/]*)/[^?]*|\1/$db|" <<<"$BASE"
+}
+count() { psql -At "$1" -c "$2"; }
+
+section "every preset: SQLite and PostgreSQL byte for byte"
+pg=$(new_db same)
+lite=$tmp/same.db
+# the sample logs, and a simulated log of each of the twelve presets
+# (with reneges and planted claims, so the audit has findings to compare)
+presets=$("$PN" rules | awk '{print $1}')
+for p in $presets; do
+  "$PN" sim --variant "$p" --games 6 --seed 3 --renege-rate 0.05 --plant-rate 0.05 --key-prefix "sim-$p-" \
+    -o "$tmp/sim-$p.csv" 2>/dev/null || { check "sim $p"; fail "pinochle sim --variant $p failed"; }
+done
+[[ $(wc -w <<<"$presets") -eq 12 ]] || { check presets; fail "$(wc -w <<<"$presets") presets, not 12"; }
+for f in "$ROOT"/sample-data/*.csv "$tmp"/sim-*.csv; do
+  check "import $(basename "$f")"
+  "$PN" import "$pg" "$f" >"$tmp/pg.out" 2>"$tmp/pg.err"; a=$?
+  "$PN" import "$lite" "$f" >"$tmp/lite.out" 2>"$tmp/lite.err"; b=$?
+  [[ $a -eq $b ]] || fail "exit $a on PostgreSQL, $b on SQLite: $(head -2 "$tmp/pg.err")"
+  cmp -s "$tmp/pg.out" "$tmp/lite.out" || fail "stdout differs"
+done
+key=$(sed -n 2p "$ROOT/sample-data/club-partnership.csv" | cut -d, -f1)
+for cmd in "audit --no-record" "audit --no-record --format csv" "audit --no-record --format json" "export" \
+  "report @ players" "report @ hands" "report @ players --variant partnership" "report @ players --format csv" \
+  "report @ players --format json" "report @ game $key" "report @ hand $key 1" "report @ game $key --format json" \
+  "check"; do
+  check "$cmd"
+  read -r -a words <<<"$cmd"
+  [[ " ${words[*]} " == *" @ "* ]] || words=("${words[0]}" @ "${words[@]:1}")
+  pw=() lw=()
+  for w in "${words[@]}"; do
+    if [[ $w == @ ]]; then pw+=("$pg"); lw+=("$lite"); else pw+=("$w"); lw+=("$w"); fi
+  done
+  "$PN" "${pw[@]}" >"$tmp/pg.out" 2>"$tmp/pg.err"; a=$?
+  "$PN" "${lw[@]}" >"$tmp/lite.out" 2>"$tmp/lite.err"; b=$?
+  [[ $a -eq $b ]] || fail "exit $a on PostgreSQL, $b on SQLite: $(head -2 "$tmp/pg.err")"
+  if [[ ${words[0]} == check ]]; then # the first line names the database and its checks
+    [[ $(grep -c 'hands replayed to their stored results' "$tmp/pg.out") -eq 1 ]] || fail "$(head -2 "$tmp/pg.out")"
+  else
+    cmp -s "$tmp/pg.out" "$tmp/lite.out" || fail "stdout differs: $(diff "$tmp/pg.out" "$tmp/lite.out" | head -3)"
+  fi
+done
+
+section "the views: the same rows from psql as from sqlite3"
+for q in "SELECT * FROM events_v ORDER BY game, hand, seq" "SELECT * FROM plays_v ORDER BY game, hand, seq" \
+  "SELECT * FROM hand_results_v ORDER BY game, hand, seat"; do
+  check "view: $q"
+  if ! command -v sqlite3 >/dev/null; then echo "   (no sqlite3 shell: not compared)"; break; fi
+  # COLLATE "C": the order of keys as SQLite's binary order, whatever the
+  # database's collation
+  psql -At -F'|' "$pg" -c "${q/ORDER BY game/ORDER BY game COLLATE \"C\"}" >"$tmp/v_pg.txt" 2>&1
+  sqlite3 -separator '|' "$lite" "$q" >"$tmp/v_lite.txt" 2>&1
+  [[ -s $tmp/v_lite.txt ]] || fail "no rows from SQLite"
+  cmp -s "$tmp/v_pg.txt" "$tmp/v_lite.txt" || fail "differs: $(diff "$tmp/v_pg.txt" "$tmp/v_lite.txt" | head -3)"
+done
+
+section "pinochle copy: SQLite -> PostgreSQL -> SQLite, verified"
+check "copy there and back"
+cp_pg=$(new_db copy)
+"$PN" copy "$lite" "$cp_pg" >/dev/null 2>"$tmp/err" || fail "to PostgreSQL: $(head -2 "$tmp/err")"
+grep -q "verified" "$tmp/err" || fail "no verification line: $(head -2 "$tmp/err")"
+"$PN" copy "$cp_pg" "$tmp/back.db" >/dev/null 2>"$tmp/err" || fail "back to SQLite: $(head -2 "$tmp/err")"
+"$PN" export "$lite" >"$tmp/lite.csv"
+"$PN" export "$tmp/back.db" >"$tmp/back.csv"
+cmp -s "$tmp/lite.csv" "$tmp/back.csv" || fail "the round trip's export differs"
+"$PN" check "$tmp/back.db" >/dev/null 2>&1 || fail "the copy back does not check"
+check "copy into a database that holds games: refused"
+"$PN" copy "$lite" "$cp_pg" >/dev/null 2>"$tmp/err"; rc=$?
+[[ $rc -eq 2 ]] || fail "exit $rc, not 2"
+grep -q "already holds games" "$tmp/err" || fail "$(head -2 "$tmp/err")"
+
+section "pinochle record into PostgreSQL"
+# one simulated game of each of three presets typed into the recorder
+# (tests/record/log2rec.awk), exported: the same bytes as its log imported
+rec=$(new_db rec)
+for p in partnership-auction auction five-call; do
+  check "record $p"
+  "$PN" sim --variant "$p" --games 1 --seed 31 --players Ann,Bob,Cal,Dee,Eve -o "$tmp/rec-$p.csv" 2>/dev/null
+  log=$tmp/rec-$p.csv
+  key=$(awk -F, 'NR == 2 { print $1 }' "$log")
+  header=(--players "$(awk -F, '$5 == "player" { printf "%s%s", sep, $7; sep = "," }' "$log")")
+  while IFS= read -r o; do header+=(--option "$o"); done < <(awk -F, '$2 == 0 && $5 == "option" { print $7 }' "$log")
+  while IFS= read -r t; do header+=(--tag "$t"); done < <(awk -F, '$2 == 0 && $5 == "tag" { print $7 }' "$log")
+  awk -v draws=0 -f "$ROOT/tests/record/log2rec.awk" "$log" >"$tmp/rec.in"
+  "$PN" record "$rec" --variant "$p" "${header[@]}" --game "$key" --yes <"$tmp/rec.in" >"$tmp/rec.out" 2>&1 ||
+    fail "record: $(grep -m2 error "$tmp/rec.out")"
+  "$PN" export "$rec" --game "$key" >"$tmp/rec-export.csv" 2>"$tmp/err" || fail "export: $(head -2 "$tmp/err")"
+  "$PN" import "$tmp/rec-$p.db" "$log" 2>/dev/null
+  "$PN" export "$tmp/rec-$p.db" >"$tmp/imp-export.csv"
+  cmp -s "$tmp/rec-export.csv" "$tmp/imp-export.csv" || fail "the recorded game differs from its log imported"
+done
+
+section "the audit golden files from PostgreSQL"
+gold=$(new_db gold)
+"$PN" import "$gold" "$ROOT/tests/audit/planted.csv" >/dev/null 2>&1
+for fmt in txt csv json; do
+  check "audit planted.csv --format $fmt"
+  "$PN" audit "$gold" --no-record --format "$([[ $fmt == txt ]] && echo text || echo "$fmt")" >"$tmp/out" 2>/dev/null
+  cmp -s "$tmp/out" "$ROOT/tests/audit/planted.audit.$fmt" || fail "differs from tests/audit/planted.audit.$fmt"
+done
+
+section "two importers of one file at once: the key's constraint picks one"
+race=$(new_db race)
+"$PN" init "$race" 2>/dev/null
+"$PN" sim --variant partnership --games 300 --seed 7 -o "$tmp/race.csv" 2>/dev/null ||
+  "$PN" sim --variant partnership --games 300 --seed 7 >"$tmp/race.csv" 2>/dev/null
+games=$(cut -d, -f1 "$tmp/race.csv" | sed 1d | sort -u | wc -l)
+check "race: exactly one lands"
+"$PN" import "$race" "$tmp/race.csv" >/dev/null 2>"$tmp/r1" & p1=$!
+"$PN" import "$race" "$tmp/race.csv" >/dev/null 2>"$tmp/r2" & p2=$!
+wait $p1; a=$?; wait $p2; b=$?
+stored=$(count "$race" "SELECT count(*) FROM games")
+# either the second waits for the first's key and stops (exit 2, a clear
+# message), or it started after the first committed and skips every game
+if [[ $a -eq 2 || $b -eq 2 ]]; then
+  [[ $((a + b)) -eq 2 ]] || fail "exits $a and $b: $(cat "$tmp/r1" "$tmp/r2" | head -3)"
+  grep -q "already stored" "$tmp/r1" "$tmp/r2" || fail "no clear message: $(cat "$tmp/r1" "$tmp/r2" | head -3)"
+else
+  [[ $a -eq 0 && $b -eq 0 ]] || fail "exits $a and $b"
+fi
+[[ $stored -eq $games ]] || fail "$stored games stored, not $games"
+[[ $(count "$race" "SELECT count(*) FROM hands") -eq $(count "$race" "SELECT sum(hands) FROM games") ]] ||
+  fail "hands half-stored"
+
+check "two different files at once both land (into a new database: both migrate it, once)"
+"$PN" sim --variant partnership --games 200 --seed 8 -o "$tmp/a.csv" 2>/dev/null
+"$PN" sim --variant cutthroat-four --games 200 --seed 9 -o "$tmp/b.csv" 2>/dev/null
+both=$(new_db both)
+"$PN" import "$both" "$tmp/a.csv" >/dev/null 2>"$tmp/r1" & p1=$!
+"$PN" import "$both" "$tmp/b.csv" >/dev/null 2>"$tmp/r2" & p2=$!
+wait $p1; a=$?; wait $p2; b=$?
+[[ $a -eq 0 && $b -eq 0 ]] || fail "exits $a and $b: $(cat "$tmp/r1" "$tmp/r2" | head -3)"
+[[ $(count "$both" "SELECT count(*) FROM games") -eq 400 ]] || fail "$(count "$both" "SELECT count(*) FROM games") games, not 400"
+
+section "a read-only role"
+check "read-only role: import refused, reports work"
+psql -q "$BASE" -c "CREATE ROLE pn_reader_$$ LOGIN" >/dev/null
+psql -q "$gold" -c "GRANT SELECT ON ALL TABLES IN SCHEMA public TO pn_reader_$$" >/dev/null
+ro=$(sed -E "s/([?&])user=[^&]*/\1user=pn_reader_$$/" <<<"$gold")
+[[ $ro == *user=pn_reader_$$* ]] || ro="$ro&user=pn_reader_$$"
+before=$(count "$gold" "SELECT count(*) FROM games")
+"$PN" import "$ro" "$ROOT/sample-data/club-auction.csv" >/dev/null 2>"$tmp/err"; rc=$?
+[[ $rc -eq 2 ]] || fail "import exit $rc, not 2"
+grep -q "permission denied" "$tmp/err" || fail "no clear message: $(head -2 "$tmp/err")"
+[[ $(count "$gold" "SELECT count(*) FROM games") -eq $before ]] || fail "something was stored"
+"$PN" report "$ro" players >/dev/null 2>"$tmp/err" || fail "report as the reader: $(head -2 "$tmp/err")"
+
+section "a database of a newer schema"
+check "newer schema: every command refuses"
+newer=$(new_db newer)
+"$PN" init "$newer" 2>/dev/null
+psql -q "$newer" -c "UPDATE pinochle_meta SET version = version + 1" >/dev/null
+for cmd in "import @ $ROOT/sample-data/club-auction.csv" "audit @" "report @ players" "export @" "init @"; do
+  read -r -a words <<<"$cmd"
+  for j in "${!words[@]}"; do [[ ${words[j]} == @ ]] && words[j]=$newer; done
+  "$PN" "${words[@]}" >/dev/null 2>"$tmp/err"; rc=$?
+  [[ $rc -eq 2 ]] || fail "$cmd: exit $rc, not 2"
+  grep -q "written by a newer pinochle (schema 2, this one knows 1)" "$tmp/err" || fail "$cmd: $(head -2 "$tmp/err")"
+done
+[[ $(count "$newer" "SELECT count(*) FROM games") -eq 0 ]] || fail "something was stored"
+
+section "the server stopped mid-import"
+check "server stopped: exit 2, nothing of the file stored"
+if own=$("$HERE/pg_tmp.sh" start 2>"$tmp/err"); then
+  own_server=$(sed -E 's/.*host=([^&]*).*/\1/' <<<"$own")
+  "$PN" init "$own" 2>/dev/null
+  "$PN" sim --variant partnership --games 4000 --seed 11 -o "$tmp/big.csv" 2>/dev/null
+  "$PN" import "$own" "$tmp/big.csv" >/dev/null 2>"$tmp/err" & p=$!
+  sleep 1
+  "$HERE/pg_tmp.sh" crash "$own_server"
+  wait $p; rc=$?
+  [[ $rc -eq 2 ]] || fail "import exit $rc, not 2 (did it finish within a second?)"
+  grep -qE "connection|terminat|server closed" "$tmp/err" || fail "no clear message: $(head -2 "$tmp/err")"
+  "$HERE/pg_tmp.sh" restart "$own_server" >/dev/null 2>&1
+  n=$(count "$own" "SELECT count(*) FROM games" 2>/dev/null)
+  [[ $n == 0 ]] || fail "$n games stored after the server came back"
+else
+  echo "   (no throwaway server: $(head -1 "$tmp/err"))"
+fi
+
+echo "test_pg: $checks checks, $failures failures"
+[[ $failures -eq 0 ]]
