@@ -9,12 +9,15 @@
  *      to observe(), which notes what the row did (the trick it belongs
  *      to, who won it, the counters and meld points it added), so that
  *      every finding can be printed under the row that caused it.
+ * Then the analysis `pinochle analyze` stored for the hand, if any, is
+ * read (load_analysis) to show its par line and each play's cost.
  */
 #include "report_hand.h"
 
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis.h"
 #include "codec.h"
 #include "pn_buf.h"
 #include "replay.h"
@@ -48,6 +51,8 @@ typedef struct View {
   int leader;                          /* observe: who led the trick in play */
   bool played;                         /* observe: the first lead is in */
   CodecResults result;                 /* the replay's results */
+  bool analysed;                       /* `pinochle analyze` stored an analysis of the hand */
+  AnHand an;                           /* ... that one */
 } View;
 
 static void collect(void *ctx, const StoreRow *row, const ReplayFinding *f) {
@@ -313,6 +318,8 @@ static void contract_text(const View *v, char *buf, size_t size) {
              partner, h->moon ? "shot the moon, " : "", h->made ? "made" : "set");
 }
 
+static void text_analysis(FILE *out, const View *v); /* below, with the other analysis parts */
+
 static int write_text(FILE *out, const View *v) {
   char line[600], name[200];
   snprintf(line, sizeof line, "Game %s, hand %d: %s%s%s", v->key, v->hand, v->preset, v->date[0] ? ", " : "", v->date);
@@ -376,13 +383,14 @@ static int write_text(FILE *out, const View *v) {
     fputs("\nFindings on the whole hand\n", out);
     text_findings(out, v, 0);
   }
+  text_analysis(out, v);
   return rc;
 }
 
 /* ------------------------------------------------------------ CSV, JSON */
 
-enum { E_SEQ, E_TRICK, E_SEAT, E_PLAYER, E_ACTION, E_CARDS, E_VALUE, E_POINTS, E_WINNER, E_COUNTERS, E_FINDING,
-       E_DETAIL, E_COLUMNS };
+enum { E_SEQ, E_TRICK, E_SEAT, E_PLAYER, E_ACTION, E_CARDS, E_VALUE, E_POINTS, E_WINNER, E_COUNTERS, E_PAR_BEFORE,
+       E_PAR_AFTER, E_COST, E_FINDING, E_DETAIL, E_COLUMNS };
 
 static const ReportColumn EVENT_COLUMNS[E_COLUMNS] = {
     {"seq", "seq", REPORT_INT, REPORT_ALL},           {"trick", "trick", REPORT_INT, REPORT_ALL},
@@ -390,8 +398,83 @@ static const ReportColumn EVENT_COLUMNS[E_COLUMNS] = {
     {"action", "action", REPORT_STR, REPORT_ALL},     {"cards", "cards", REPORT_STR, REPORT_ALL},
     {"value", "value", REPORT_STR, REPORT_ALL},       {"points", "points", REPORT_INT, REPORT_ALL},
     {"winner", "winner", REPORT_INT, REPORT_ALL},     {"counters", "counters", REPORT_INT, REPORT_ALL},
+    {"par_before", "par_before", REPORT_INT, REPORT_ALL}, {"par_after", "par_after", REPORT_INT, REPORT_ALL},
+    {"cost", "cost", REPORT_INT, REPORT_ALL},
     {"finding", "finding", REPORT_STR, REPORT_ALL},   {"detail", "detail", REPORT_STR, REPORT_ALL},
 };
+
+/* ------------------------------------------------- double-dummy analysis
+ * Shown only from an analysis `pinochle analyze` stored for this very
+ * hand (same rules version, same events): the report never searches. */
+
+/* Reads the stored analysis of the hand in `row`, if any. */
+static int load_analysis(Store *store, const StoreRow *row, View *v, PnDiag *diag) {
+  uint8_t buf[AN_MAX_BYTES];
+  size_t len = 0;
+  int got = store_analysis_get(store, row->game_id, row->hand, PN_RULES_VERSION, analysis_key(row), buf, sizeof buf,
+                               &len, diag);
+  if (got < 0) return got;
+  v->analysed = got == 1 && analysis_decode(buf, len, &v->an) == 0;
+  return 0;
+}
+
+/* The valued analysis of a play row, or NULL. */
+static const AnPlay *analysed_play(const View *v, const Step *st) {
+  if (!v->analysed || st->ev.action != PN_EV_PLAY) return NULL;
+  for (int i = 0; i < v->an.nplays; i++)
+    if (v->an.plays[i].seq == st->seq) return v->an.plays[i].valued ? &v->an.plays[i] : NULL;
+  return NULL;
+}
+
+/* "Double-dummy analysis" after the text report: the par line and the
+ * plays that cost their side something. */
+static void text_analysis(FILE *out, const View *v) {
+  if (!v->analysed) return;
+  const AnHand *h = &v->an;
+  char line[400], name[200];
+  fputs("\nDouble-dummy analysis\n", out);
+  if (h->status != AN_ANALYSED || h->par < 0) {
+    fprintf(out, "  unanalysed (%s)\n", analysis_status_name(h->status));
+  } else if (h->bid > 0) {
+    snprintf(line, sizeof line,
+             "Par %d for the bidder's side from the first lead, meld %d: the bid of %d %s with perfect play; "
+             "it took %d and was %s.",
+             h->par, h->meld, h->bid, h->could_make ? "could be made" : "could not be made", h->taken,
+             h->made ? "made" : "set");
+    report_wrap(out, "  ", "  ", line, REPORT_WIDTH);
+  } else {
+    snprintf(line, sizeof line, "Par %d for the side of seat 1 from the first lead; it took %d.", h->par, h->taken);
+    report_wrap(out, "  ", "  ", line, REPORT_WIDTH);
+  }
+  int costly = 0;
+  for (size_t i = 0; i < v->nsteps; i++) {
+    const Step *st = &v->steps[i];
+    const AnPlay *p = analysed_play(v, st);
+    if (!p || p->cost <= 0) continue;
+    char card[3];
+    snprintf(line, sizeof line, "trick %d: %s played %s: cost %d (par %d -> %d)", st->trick,
+             who(v, st->ev.seat, name, sizeof name), pn_card_str(st->ev.cards[0], card), p->cost, p->par_before,
+             p->par_after);
+    report_wrap(out, "  ! ", "    ", line, REPORT_WIDTH);
+    costly++;
+  }
+  if (costly == 0 && h->status == AN_ANALYSED) fputs("  every play was a best play\n", out);
+}
+
+/* "analysis": {...} or null in the JSON. */
+static void json_analysis(FILE *out, const View *v) {
+  const AnHand *h = &v->an;
+  if (!v->analysed) {
+    fputs("null", out);
+    return;
+  }
+  bool known = h->status == AN_ANALYSED && h->par >= 0;
+  fprintf(out, "{\"status\": \"%s\", \"par\": ", analysis_status_name(h->status));
+  if (known) fprintf(out, "%d", h->par);
+  else fputs("null", out);
+  fprintf(out, ", \"meld\": %d, \"taken\": %d, \"could_make\": %s}", h->meld, h->taken,
+          known && h->bid > 0 ? (h->could_make ? "true" : "false") : "null");
+}
 
 /* The kinds and sentences of the findings at seq, joined. */
 static void findings_at(const View *v, int seq, char *kinds, size_t ksize, char *details, size_t dsize) {
@@ -430,6 +513,12 @@ static void event_cells(const View *v, const Step *st, char c[E_COLUMNS][160], c
       report_int(c[E_COUNTERS], 160, st->counters);
     } else if (ev->action == PN_EV_DISCARD) {
       report_int(c[E_COUNTERS], 160, st->counters);
+    }
+    const AnPlay *play = analysed_play(v, st);
+    if (play) {
+      report_int(c[E_PAR_BEFORE], 160, play->par_before);
+      report_int(c[E_PAR_AFTER], 160, play->par_after);
+      report_int(c[E_COST], 160, play->cost);
     }
     findings_at(v, st->seq, kinds, ksize, details, dsize);
   }
@@ -512,6 +601,8 @@ static int write_json(FILE *out, const View *v) {
   if (result_table(v, &t) != 0) return -1;
   report_table_json(t, out, "  ");
   report_table_free(t);
+  fputs(",\n  \"analysis\": ", out);
+  json_analysis(out, v);
   fputs(",\n  \"findings\": [", out);
   for (size_t i = 0; i < v->nfound; i++) {
     const ReplayFinding *f = &v->found[i];
@@ -589,6 +680,7 @@ int report_hand(Store *store, const char *key, int number, OutFormat format, FIL
       rc = REPORT_ERROR;
       goto done;
     }
+    if ((rc = load_analysis(store, &row, v, diag)) < 0) goto done;
   }
   if (rc < 0) goto done;
   if (!found_game) {

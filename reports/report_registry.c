@@ -156,7 +156,10 @@ static const ReportDef reports[] = {
             "with who played them, winner, counters in it), the findings marked !,\n"
             "and the result per seat.  CSV and JSON list the hand's rows: seq,\n"
             "trick, seat, player, action, cards, value, points, winner, counters,\n"
-            "finding, detail; JSON adds the tricks, the result and the findings.\n",
+            "par_before, par_after, cost, finding, detail; JSON adds the tricks,\n"
+            "the result, the analysis and the findings.  A hand that `pinochle\n"
+            "analyze` has analysed also shows its par line and each play's cost,\n"
+            "the costly plays marked !.\n",
     },
 };
 

@@ -39,6 +39,7 @@
 #include "report_common.h"
 #include "report_registry.h"
 #include "report_game.h"
+#include "analysis.h"
 #include "report_hand.h"
 #include "report_hands.h"
 #include "report_players.h"
@@ -595,6 +596,65 @@ static void test_report_hand_marks_the_renege_under_its_trick(void **state) {
   free(text);
 }
 
+/* report hand shows a stored double-dummy analysis: the par line, each
+ * play's par before/after and cost in CSV, "analysis" in JSON, and the
+ * costly plays marked in text; without one (the golden files) nothing. */
+static void test_report_hand_shows_the_stored_analysis(void **state) {
+  (void)state;
+  PnDiag diag = {0};
+  ImportOptions opts = {0};
+  ImportStats stats = {0};
+  assert_int_equal(import_file(store, GOLDEN "report_log.csv", &opts, &stats, &diag), 0);
+  Run r = {.report = "hand", .key = GAME1, .hand = 1};
+  char *before = run_ok(&r, OUT_TEXT);
+  assert_null(strstr(before, "Double-dummy analysis"));
+  free(before);
+
+  const char *key = GAME1;
+  StoreFilter filter = {.nkeys = 1, .keys = &key, .hand = 1};
+  AnRunOptions aopts = {.format = OUT_CSV, .budget = 0, .table_bytes = 1u << 20, .store_results = true};
+  AnRunStats astats;
+  char *plays = NULL;
+  size_t len = 0;
+  FILE *out = open_memstream(&plays, &len);
+  assert_int_equal(analysis_run(store, &filter, &aopts, out, &astats, &diag), 0);
+  fclose(out);
+  assert_int_equal(astats.searched, 1);
+
+  char *text = run_ok(&r, OUT_TEXT);
+  const char *section = strstr(text, "\nDouble-dummy analysis\n  Par ");
+  assert_non_null(section);
+  assert_non_null(strstr(section, "the bid of"));
+  assert_non_null(strstr(section, "with perfect play"));
+  /* every play that cost something is marked, and only those */
+  int costly = 0, marked = 0;
+  for (const char *line = strchr(plays, '\n'); line && line[1]; line = strchr(line + 1, '\n')) {
+    const char *end = strchr(line + 1, '\n'), *cost = end;
+    while (cost > line && *cost != ',') cost--; /* the last field: cost */
+    if (cost[1] >= '1' && cost[1] <= '9') costly++;
+  }
+  assert_true(costly > 0); /* the hand has a renege and a set: some play cost something */
+  for (const char *m = strstr(section, "\n  ! trick "); m; m = strstr(m + 1, "\n  ! trick ")) marked++;
+  assert_int_equal(marked, costly);
+  free(text);
+
+  char *csv = run_ok(&r, OUT_CSV);
+  assert_int_equal(strncmp(csv, "seq,trick,seat,player,action,cards,value,points,winner,counters,par_before,par_after,cost,finding,detail\n", 101), 0);
+  /* the first lead (seq 16 of the golden log) carries its values */
+  const char *lead = strstr(csv, "\n16,1,1,");
+  assert_non_null(lead);
+  int commas = 0;
+  const char *at = lead + 1;
+  while (commas < 10 && *at) commas += *at++ == ',';
+  assert_true(*at >= '0' && *at <= '9'); /* par_before is a number */
+  free(csv);
+
+  char *json = run_ok(&r, OUT_JSON);
+  assert_non_null(strstr(json, "\"analysis\": {\"status\": \"analysed\", \"par\": "));
+  free(json);
+  free(plays);
+}
+
 static void test_report_text_helpers_clip_pad_and_wrap(void **state) {
   (void)state;
   char buf[64];
@@ -662,6 +722,7 @@ int main(void) {
       cmocka_unit_test(test_report_text_fits_80_columns),
       cmocka_unit_test(test_report_unknown_game_or_hand_is_not_found),
       cmocka_unit_test(test_report_hand_marks_the_renege_under_its_trick),
+      cmocka_unit_test_setup_teardown(test_report_hand_shows_the_stored_analysis, own_store, history_back),
       cmocka_unit_test(test_report_text_helpers_clip_pad_and_wrap),
       cmocka_unit_test(test_report_registry_rows_are_complete),
   };

@@ -42,6 +42,7 @@ static const CliCommand *const commands[] = {
     &cmd_report_def,
     &cmd_record_def,
     &cmd_audit_def,
+    &cmd_analyze_def,
     &cmd_sim_def,
     &cmd_check_def,
     &cmd_serve_def,

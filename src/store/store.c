@@ -167,6 +167,16 @@ int store_audit_finding(Store *store, int64_t audit_id, const StoreFinding *find
   return store->ops->audit_finding(store, audit_id, finding, diag);
 }
 
+int store_analysis_get(Store *store, int64_t game_id, int hand, int rules_version, uint64_t key, uint8_t *buf,
+                       size_t size, size_t *len, PnDiag *diag) {
+  return store->ops->analysis_get(store, game_id, hand, rules_version, key, buf, size, len, diag);
+}
+
+int store_analysis_put(Store *store, int64_t game_id, int hand, int rules_version, uint64_t key,
+                       const uint8_t *value, size_t len, PnDiag *diag) {
+  return store->ops->analysis_put(store, game_id, hand, rules_version, key, value, len, diag);
+}
+
 int store_audit_end(Store *store, int64_t audit_id, long games, long hands, long findings, PnDiag *diag) {
   return store->ops->audit_end(store, audit_id, games, hands, findings, diag);
 }

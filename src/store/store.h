@@ -29,7 +29,7 @@
 
 /* The version of the schema (docs/SCHEMA.md) this program reads and
  * writes: every backend's migrations (schema/BACKEND/) end at it. */
-#define STORE_SCHEMA_VERSION 1
+#define STORE_SCHEMA_VERSION 2
 
 /* A name store_open gives a new, empty database that lives only until
  * store_close, private to that Store: for tests. */
@@ -213,6 +213,20 @@ typedef struct StoreFinding {
 int store_audit_begin(Store *store, int rules_version, int64_t *audit_id, PnDiag *diag);
 int store_audit_finding(Store *store, int64_t audit_id, const StoreFinding *finding, PnDiag *diag);
 int store_audit_end(Store *store, int64_t audit_id, long games, long hands, long findings, PnDiag *diag);
+
+/* ----------------------------------------------------------- analyses */
+
+/* A hand's stored double-dummy analysis (`pinochle analyze`), valid for
+ * one rules version and one content key (analysis.h: analysis_key).
+ * get: copies the stored bytes into buf (at most size) and sets *len;
+ * returns 1 when a row for (game_id, hand) has this rules_version and
+ * key, 0 when there is none or it is stale (another version or key),
+ * < 0 on error (a stored value longer than size: STORE_CORRUPT). */
+int store_analysis_get(Store *store, int64_t game_id, int hand, int rules_version, uint64_t key, uint8_t *buf,
+                       size_t size, size_t *len, PnDiag *diag);
+/* Stores (or replaces) the analysis of (game_id, hand). */
+int store_analysis_put(Store *store, int64_t game_id, int hand, int rules_version, uint64_t key,
+                       const uint8_t *value, size_t len, PnDiag *diag);
 
 /* ---------------------------------------------------------------- check */
 

@@ -60,6 +60,10 @@ struct StoreOps {
   int (*audit_begin)(Store *store, int rules_version, int64_t *audit_id, PnDiag *diag);
   int (*audit_finding)(Store *store, int64_t audit_id, const StoreFinding *finding, PnDiag *diag);
   int (*audit_end)(Store *store, int64_t audit_id, long games, long hands, long findings, PnDiag *diag);
+  int (*analysis_get)(Store *store, int64_t game_id, int hand, int rules_version, uint64_t key, uint8_t *buf,
+                      size_t size, size_t *len, PnDiag *diag);
+  int (*analysis_put)(Store *store, int64_t game_id, int hand, int rules_version, uint64_t key,
+                      const uint8_t *value, size_t len, PnDiag *diag);
   int (*check)(Store *store, PnDiag *diag);
 };
 

@@ -6,6 +6,7 @@
  *   store_pg_write.c  games, players, seats, tags and hands written (hands
  *                     through COPY inside a transaction)
  *   store_pg_read.c   the cursor, audits and store_check
+ *   store_pg_analysis.c  the stored double-dummy analyses
  *
  * One PgStore is one libpq connection.  Each statement is prepared on the
  * server the first time it is needed (PQprepare, named "pn<slot>"), its
@@ -38,6 +39,8 @@ enum {
   PG_AUDIT_BEGIN,
   PG_AUDIT_FINDING,
   PG_AUDIT_END,
+  PG_ANALYSIS_GET,
+  PG_ANALYSIS_PUT,
   PG_COUNT
 };
 
@@ -124,5 +127,12 @@ int store_pg_audit_begin(Store *store, int rules_version, int64_t *audit_id, PnD
 int store_pg_audit_finding(Store *store, int64_t audit_id, const StoreFinding *finding, PnDiag *diag);
 int store_pg_audit_end(Store *store, int64_t audit_id, long games, long hands, long findings, PnDiag *diag);
 int store_pg_check(Store *store, PnDiag *diag);
+
+/* --------------------------------------------------- store_pg_analysis.c */
+
+int store_pg_analysis_get(Store *store, int64_t game_id, int hand, int rules_version, uint64_t key, uint8_t *buf,
+                          size_t size, size_t *len, PnDiag *diag);
+int store_pg_analysis_put(Store *store, int64_t game_id, int hand, int rules_version, uint64_t key,
+                          const uint8_t *value, size_t len, PnDiag *diag);
 
 #endif

@@ -281,6 +281,8 @@ static const StoreOps PG_OPS = {
     .audit_finding = store_pg_audit_finding,
     .audit_end = store_pg_audit_end,
     .check = store_pg_check,
+    .analysis_get = store_pg_analysis_get,
+    .analysis_put = store_pg_analysis_put,
 };
 
 /* Opens (and migrates) the PostgreSQL database a libpq URI names; libpq

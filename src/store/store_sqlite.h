@@ -50,6 +50,8 @@ enum {
   ST_AUDIT_BEGIN,
   ST_AUDIT_FINDING,
   ST_AUDIT_END,
+  ST_ANALYSIS_GET,
+  ST_ANALYSIS_PUT,
   ST_COUNT
 };
 
@@ -179,5 +181,10 @@ int store_sqlite_audit_finding(Store *store, int64_t audit_id, const StoreFindin
 int store_sqlite_audit_end(Store *store, int64_t audit_id, long games, long hands, long findings,
                            PnDiag *diag);
 int store_sqlite_check(Store *store, PnDiag *diag);
+/* store_sqlite_analysis.c */
+int store_sqlite_analysis_get(Store *store, int64_t game_id, int hand, int rules_version, uint64_t key,
+                              uint8_t *buf, size_t size, size_t *len, PnDiag *diag);
+int store_sqlite_analysis_put(Store *store, int64_t game_id, int hand, int rules_version, uint64_t key,
+                              const uint8_t *value, size_t len, PnDiag *diag);
 
 #endif

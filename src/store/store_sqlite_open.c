@@ -278,6 +278,8 @@ static const StoreOps SQLITE_OPS = {
     .audit_begin = store_sqlite_audit_begin,
     .audit_finding = store_sqlite_audit_finding,
     .audit_end = store_sqlite_audit_end,
+    .analysis_get = store_sqlite_analysis_get,
+    .analysis_put = store_sqlite_analysis_put,
     .check = store_sqlite_check,
 };
 

@@ -100,6 +100,43 @@ for cmd in "audit --no-record" "audit --no-record --format csv" "audit --no-reco
   fi
 done
 
+section "analyze: one hand searched, stored and read back on both backends"
+# A small hand (0.05 s): its analysis written through store_analysis_put,
+# the second run and the hand report read it back through
+# store_analysis_get (schema 2's columns on each backend).
+akey=$(sed -n 2p "$ROOT/sample-data/club-partnership-auction.csv" | cut -d, -f1)
+for cmd in "analyze --format csv --budget 0" "analyze --format json" "report hand" "report hand --format json"; do
+  check "$cmd (game $akey, hand 3)"
+  read -r -a words <<<"$cmd"
+  if [[ ${words[0]} == analyze ]]; then
+    pw=(analyze "$pg" --game "$akey" --hand 3 "${words[@]:1}") lw=(analyze "$lite" --game "$akey" --hand 3 "${words[@]:1}")
+  else
+    pw=(report "$pg" hand "$akey" 3 "${words[@]:2}") lw=(report "$lite" hand "$akey" 3 "${words[@]:2}")
+  fi
+  "$PN" "${pw[@]}" >"$tmp/pg.out" 2>"$tmp/pg.err"; a=$?
+  "$PN" "${lw[@]}" >"$tmp/lite.out" 2>"$tmp/lite.err"; b=$?
+  [[ $a -eq 0 && $b -eq 0 ]] || fail "exit $a on PostgreSQL, $b on SQLite: $(head -2 "$tmp/pg.err")"
+  cmp -s "$tmp/pg.out" "$tmp/lite.out" || fail "stdout differs: $(diff "$tmp/pg.out" "$tmp/lite.out" | head -3)"
+  case $cmd in
+  "analyze --format json") # the second run searched nothing: it read the stored analysis
+    grep -q '0 searched, 1 stored before' "$tmp/pg.err" || fail "not read back: $(cat "$tmp/pg.err")" ;;
+  "report hand --format json")
+    grep -q '"par_before": *[0-9]' "$tmp/pg.out" || fail "no analysed play in the report: $(head -c 300 "$tmp/pg.out")" ;;
+  esac
+done
+[[ $(count "$pg" "SELECT count(*) FROM hands WHERE analysis IS NOT NULL") -eq 1 ]] ||
+  { check "one stored analysis"; fail "$(count "$pg" "SELECT count(*) FROM hands WHERE analysis IS NOT NULL") rows"; }
+
+check "a schema-1 database is migrated to 2 (the analysis columns) when opened"
+old=$(new_db old)
+psql -q "$old" -v ON_ERROR_STOP=1 -f "$ROOT/schema/postgresql/001_init.sql" >/dev/null 2>&1 || fail "001_init.sql did not run"
+[[ $(count "$old" "SELECT version FROM pinochle_meta") == 1 ]] || fail "not a schema-1 database to begin with"
+"$PN" import "$old" "$ROOT/sample-data/club-partnership-auction.csv" 2>"$tmp/err" || fail "import: $(head -2 "$tmp/err")"
+[[ $(count "$old" "SELECT version FROM pinochle_meta") == 2 ]] || fail "version $(count "$old" "SELECT version FROM pinochle_meta")"
+"$PN" analyze "$old" --game "$akey" --hand 3 --quiet >/dev/null 2>"$tmp/err" || fail "analyze: $(head -2 "$tmp/err")"
+[[ $(count "$old" "SELECT count(*) FROM hands WHERE analysis_rules IS NOT NULL AND analysis_key IS NOT NULL") -eq 1 ]] ||
+  fail "the analysis was not stored"
+
 section "the views: the same rows from psql as from sqlite3"
 for q in "SELECT * FROM events_v ORDER BY game, hand, seq" "SELECT * FROM plays_v ORDER BY game, hand, seq" \
   "SELECT * FROM hand_results_v ORDER BY game, hand, seat"; do
@@ -214,7 +251,7 @@ for cmd in "import @ $ROOT/sample-data/club-auction.csv" "audit @" "report @ pla
   for j in "${!words[@]}"; do [[ ${words[j]} == @ ]] && words[j]=$newer; done
   "$PN" "${words[@]}" >/dev/null 2>"$tmp/err"; rc=$?
   [[ $rc -eq 2 ]] || fail "$cmd: exit $rc, not 2"
-  grep -q "written by a newer pinochle (schema 2, this one knows 1)" "$tmp/err" || fail "$cmd: $(head -2 "$tmp/err")"
+  grep -q "written by a newer pinochle (schema 3, this one knows 2)" "$tmp/err" || fail "$cmd: $(head -2 "$tmp/err")"
 done
 [[ $(count "$newer" "SELECT count(*) FROM games") -eq 0 ]] || fail "something was stored"
 

@@ -1,0 +1,253 @@
+/* analysis.c - stored hands valued by the double-dummy solver (analysis.h). */
+#include "analysis.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "codec.h"
+#include "dd.h"
+
+struct Analyzer {
+  PnDdSolver solver;  /* owned */
+  void *table;        /* owned: the solver's transposition table */
+  long budget;        /* nodes per hand, 0 = no limit */
+};
+
+Analyzer *analysis_new(size_t table_bytes, long budget) {
+  Analyzer *a = calloc(1, sizeof *a);
+  if (!a) return NULL;
+  a->table = malloc(table_bytes);
+  if (!a->table || pn_dd_init(&a->solver, a->table, table_bytes) != 0) {
+    analysis_free(a);
+    return NULL;
+  }
+  a->budget = budget;
+  return a;
+}
+
+void analysis_free(Analyzer *a) {
+  if (!a) return;
+  free(a->table);
+  free(a);
+}
+
+const char *analysis_status_name(AnStatus status) {
+  switch (status) {
+  case AN_ANALYSED: return "analysed";
+  case AN_BUDGET: return "budget";
+  case AN_UNSUPPORTED: return "unsupported";
+  case AN_NO_PLAY: return "no-play";
+  }
+  return "?";
+}
+
+uint64_t analysis_key(const StoreRow *row) {
+  uint64_t h = CODEC_HASH_SEED;
+  int version = PN_RULES_VERSION;
+  h = codec_hash(h, &version, sizeof version);
+  h = codec_hash_text(h, row->preset ? row->preset : "");
+  h = codec_hash_text(h, row->options ? row->options : "");
+  return codec_hash(h, row->events, row->events_len);
+}
+
+/* The solver's budget for its next call: what is left of the hand's.
+ * Returns false when nothing is left. */
+static bool budget_left(Analyzer *a, const AnHand *out) {
+  if (a->budget <= 0) {
+    a->solver.node_limit = 0;
+    return true;
+  }
+  long left = a->budget - out->nodes;
+  a->solver.node_limit = left;
+  return left > 0;
+}
+
+/* Sets out->status from a solver code below zero; stops valuing. */
+static void solver_stopped(AnHand *out, int code) {
+  out->status = code == PN_DD_BUDGET ? AN_BUDGET : AN_UNSUPPORTED;
+}
+
+/* Values the first lead's position (par of the side) and the play. */
+static void value_play(Analyzer *a, const PnGame *game, const PnEvent *ev, AnHand *out, AnPlay *play) {
+  if (out->status != AN_ANALYSED) return;
+  if (out->par < 0) {
+    if (!budget_left(a, out)) {
+      out->status = AN_BUDGET;
+      return;
+    }
+    int par = pn_dd_par(&a->solver, game, out->side);
+    out->nodes += a->solver.nodes;
+    if (par < 0) {
+      solver_stopped(out, par);
+      return;
+    }
+    out->par = par;
+  }
+  if (!budget_left(a, out)) {
+    out->status = AN_BUDGET;
+    return;
+  }
+  PnDdPlay p;
+  int rc = pn_dd_play(&a->solver, game, ev->cards[0], &p);
+  out->nodes += a->solver.nodes;
+  if (rc == PN_DD_BAD_CARD) return; /* a renege: no legal card to compare it with; the plays after it are valued */
+  if (rc < 0) {
+    solver_stopped(out, rc);
+    return;
+  }
+  play->valued = true;
+  play->par_before = p.par_before;
+  play->par_after = p.par_after;
+  play->cost = p.cost;
+}
+
+/* What the analysed side took and the meld that would count for it
+ * with perfect play: its meld shown, unless meld needs a trick and the
+ * side took none and could take none (par 0). */
+static void finish(const PnGame *game, AnHand *out) {
+  const PnRules *r = &game->rules;
+  const PnHandResult *res = &game->hand.result;
+  int meld = 0, tricks = 0;
+  out->taken = 0;
+  for (int s = 1; s <= r->players; s++) {
+    if (pn_side_of(game, s) != out->side) continue;
+    out->taken += res->seat[s - 1].counters;
+    tricks += res->seat[s - 1].tricks;
+    meld += res->seat[s - 1].meld_shown;
+  }
+  bool counts = !r->meld_needs_trick || r->flow == PN_FLOW_TWO_HAND || tricks > 0 || out->par > 0;
+  out->meld = counts ? meld : 0;
+  out->made = res->made;
+  out->could_make = out->status == AN_ANALYSED && out->bid > 0 && !game->hand.trump_failed &&
+                    out->meld + out->par >= out->bid;
+}
+
+int analysis_hand(Analyzer *a, PnGame *game, const StoreRow *row, AnHand *out, PnDiag *diag) {
+  memset(out, 0, sizeof *out);
+  out->hand = row->hand;
+  out->par = -1;
+  out->status = AN_ANALYSED;
+  out->budget = a ? a->budget : 0;
+  const uint8_t *p = row->events;
+  size_t left = row->events_len;
+  int seq = 0;
+  bool first_play = true;
+  if (a) a->solver.node_limit = 0;
+  while (left > 0) {
+    PnEvent ev;
+    PnOutcome res;
+    size_t used = codec_event_decode(p, left, &ev, NULL, 0);
+    seq++;
+    if (used == 0) {
+      snprintf(diag->msg, sizeof diag->msg, "game %s hand %d: stored event %d does not decode", row->key,
+               row->hand, seq);
+      return -1;
+    }
+    p += used;
+    left -= used;
+    if (ev.action == PN_EV_PLAY && ev.ncards == 1 && out->nplays < AN_MAX_PLAYS) {
+      if (first_play) {
+        first_play = false;
+        out->bidder = game->hand.high_bidder > 0 && game->hand.high_bid > 0 ? game->hand.high_bidder : 0;
+        out->bid = out->bidder ? game->hand.high_bid : 0;
+        out->side = pn_side_of(game, out->bidder ? out->bidder : 1);
+      }
+      AnPlay *play = &out->plays[out->nplays++];
+      *play = (AnPlay){.seq = seq, .seat = ev.seat, .card = ev.cards[0]};
+      if (a) value_play(a, game, &ev, out, play);
+    }
+    if (pn_game_apply(game, &ev, &res) == PN_IMPOSSIBLE) {
+      snprintf(diag->msg, sizeof diag->msg, "game %s hand %d event %d: %s", row->key, row->hand, seq, res.reason);
+      return -1;
+    }
+  }
+  if (game->hand.phase != PN_PHASE_DONE && game->hand.phase != PN_PHASE_GAME_OVER) {
+    snprintf(diag->msg, sizeof diag->msg, "game %s hand %d: the stored events do not complete the hand", row->key,
+             row->hand);
+    return -1;
+  }
+  if (first_play) out->status = AN_NO_PLAY;
+  else if (out->par < 0 && out->status == AN_ANALYSED) out->status = AN_UNSUPPORTED;
+  finish(game, out);
+  return 0;
+}
+
+/* ------------------------------------------------------------ stored form
+ * Little-endian: version byte 1, status, bidder, side, bid (2), par (2),
+ * taken (2), meld (2), flags (could_make 1, made 2), nplays, the budget in
+ * thousands of nodes (4, rounded up); then per play
+ * seq (2), seat, card, flags (valued 1), par_before (2), par_after (2),
+ * cost (2), a pad byte.  Plays keep seq, seat and card so a report needs
+ * no replay to show them. */
+
+static void put16(uint8_t **at, int v) {
+  (*at)[0] = (uint8_t)(v & 0xFF);
+  (*at)[1] = (uint8_t)((v >> 8) & 0xFF);
+  *at += 2;
+}
+
+static int get16(const uint8_t **at) {
+  int v = (int16_t)((*at)[0] | ((*at)[1] << 8));
+  *at += 2;
+  return v;
+}
+
+size_t analysis_encode(const AnHand *h, uint8_t *out) {
+  uint8_t *at = out;
+  *at++ = 1;
+  *at++ = (uint8_t)h->status;
+  *at++ = (uint8_t)h->bidder;
+  *at++ = (uint8_t)h->side;
+  put16(&at, h->bid);
+  put16(&at, h->par);
+  put16(&at, h->taken);
+  put16(&at, h->meld);
+  *at++ = (uint8_t)((h->could_make ? 1 : 0) | (h->made ? 2 : 0));
+  *at++ = (uint8_t)h->nplays;
+  uint32_t budget = h->budget <= 0 ? 0 : (uint32_t)((h->budget + 999) / 1000);
+  for (int i = 0; i < 4; i++) *at++ = (uint8_t)(budget >> (8 * i));
+  for (int i = 0; i < h->nplays; i++) {
+    const AnPlay *p = &h->plays[i];
+    put16(&at, p->seq);
+    *at++ = (uint8_t)p->seat;
+    *at++ = p->card;
+    *at++ = p->valued ? 1 : 0;
+    put16(&at, p->par_before);
+    put16(&at, p->par_after);
+    put16(&at, p->cost);
+    *at++ = 0;
+  }
+  return (size_t)(at - out);
+}
+
+int analysis_decode(const uint8_t *data, size_t len, AnHand *h) {
+  memset(h, 0, sizeof *h);
+  if (len < 18 || data[0] != 1 || data[1] > AN_NO_PLAY) return -1;
+  const uint8_t *at = data + 1;
+  h->status = (AnStatus)*at++;
+  h->bidder = *at++;
+  h->side = *at++;
+  h->bid = get16(&at);
+  h->par = get16(&at);
+  h->taken = get16(&at);
+  h->meld = get16(&at);
+  h->could_make = (*at & 1) != 0;
+  h->made = (*at++ & 2) != 0;
+  h->nplays = *at++;
+  uint32_t budget = 0;
+  for (int i = 0; i < 4; i++) budget |= (uint32_t)*at++ << (8 * i);
+  h->budget = (long)budget * 1000;
+  if (h->nplays > AN_MAX_PLAYS || len != 18 + (size_t)h->nplays * 12) return -1;
+  for (int i = 0; i < h->nplays; i++) {
+    AnPlay *p = &h->plays[i];
+    p->seq = get16(&at);
+    p->seat = *at++;
+    p->card = *at++;
+    p->valued = (*at++ & 1) != 0;
+    p->par_before = get16(&at);
+    p->par_after = get16(&at);
+    p->cost = get16(&at);
+    at++;
+  }
+  return 0;
+}

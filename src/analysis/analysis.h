@@ -1,0 +1,117 @@
+/*
+ * analysis.h - double-dummy analysis of stored hands (issue 17): per hand
+ * the par of the bidding side from the first lead, what it took and
+ * whether the bid could have been made; per play the par of the player's
+ * side before and after it and its cost.  Built on the rules library's
+ * solver (dd.h), so every preset and house rule is analysed as played.
+ *
+ * Ownership: an Analyzer owns its solver and transposition table
+ * (analysis_new allocates both once; analysis_free frees them).  An
+ * AnHand is the caller's, filled in place.  Errors are values: functions
+ * that can fail return 0 or a negative code and fill the caller's PnDiag.
+ */
+#ifndef PN_ANALYSIS_H
+#define PN_ANALYSIS_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "pinochle.h"
+#include "store.h"
+
+#define AN_MAX_PLAYS 80               /* cards played in a hand: a double deck */
+#define AN_DEFAULT_BUDGET 10000000L   /* solver nodes per hand: a few seconds */
+#define AN_TABLE_BYTES (16u << 20)    /* the solver's table: PN_DD_TT_BYTES */
+
+typedef enum {
+  AN_ANALYSED = 0,    /* every value below is known */
+  AN_BUDGET = 1,      /* the node budget ran out: unanalysed (plays up to it keep values) */
+  AN_UNSUPPORTED = 2, /* not a position the solver takes (the two-hand stock phase ...) */
+  AN_NO_PLAY = 3      /* no trick was played (a redeal, a hand thrown in) */
+} AnStatus;
+
+typedef struct AnPlay {
+  int seq;            /* the event's sequence number in the hand, as in the log */
+  int seat;           /* who played */
+  PnCard card;        /* what */
+  bool valued;        /* the values below are known */
+  int par_before, par_after, cost; /* of the player's side, as PnDdPlay */
+} AnPlay;
+
+typedef struct AnHand {
+  int hand;           /* hand number */
+  AnStatus status;
+  int bidder, bid;    /* 0 when the hand had no bidder */
+  int side;           /* the side analysed: the bidder's (seat 1's without a bidder) */
+  int par;            /* that side's par from the first lead, -1 unknown */
+  int taken;          /* counters it took, last-trick bonus included */
+  int meld;           /* the side's meld that would count with perfect play */
+  bool could_make;    /* bid > 0, par known and meld + par >= bid */
+  bool made;          /* the stored result: the bid was made */
+  int nplays;
+  AnPlay plays[AN_MAX_PLAYS];
+  long nodes;         /* solver nodes spent (0 when read from the store) */
+  long budget;        /* the node budget it was searched with (0 = none): a
+                         stored AN_BUDGET hand stands for runs with no more */
+} AnHand;
+
+typedef struct Analyzer Analyzer;
+
+/* A solver with a table of table_bytes and `budget` nodes per hand
+ * (0 = no limit).  Returns NULL when out of memory. */
+Analyzer *analysis_new(size_t table_bytes, long budget);
+void analysis_free(Analyzer *a);
+
+/* The key of a stored hand's analysis: a hash of PN_RULES_VERSION, the
+ * game's preset and option lines, and the hand's encoded events.  A hand
+ * whose events or rules change gets another key. */
+uint64_t analysis_key(const StoreRow *row);
+
+/* Replays the hand in `row` on `game` (the state after the game's
+ * previous hand; pn_game_init before hand 1), valuing every play when
+ * `a` is not NULL (NULL: only advances the game, for a hand whose
+ * analysis is stored).  Returns 0, or -1 with diag when a stored event
+ * does not decode or is impossible. */
+int analysis_hand(Analyzer *a, PnGame *game, const StoreRow *row, AnHand *out, PnDiag *diag);
+
+/* The stored form of an AnHand (store_analysis_put): at most
+ * AN_MAX_BYTES bytes.  decode returns 0, or -1 for bytes that are not one. */
+#define AN_MAX_BYTES (32 + AN_MAX_PLAYS * 12) /* a header of 18 bytes, 12 per play */
+size_t analysis_encode(const AnHand *h, uint8_t *out);
+int analysis_decode(const uint8_t *data, size_t len, AnHand *h);
+
+/* "analysed", "budget", "unsupported", "no-play" */
+const char *analysis_status_name(AnStatus status);
+
+/* ------------------------------------------------------ a whole walk */
+
+typedef struct AnRunOptions {
+  int format;            /* OUT_TEXT, OUT_CSV, OUT_JSON (writer.h) */
+  long budget;           /* solver nodes per hand, 0 = no limit */
+  size_t table_bytes;    /* the solver's table */
+  bool store_results;    /* keep new analyses in the store (the caller's
+                            transaction around the run) */
+  /* NULL, or called after each hand with hands done and the total. */
+  void (*progress)(void *ctx, long done, long total);
+  void *ctx;
+} AnRunOptions;
+
+typedef struct AnRunStats {
+  long games, hands;     /* walked (hands with a play and without) */
+  long searched;         /* hands searched in this run */
+  long stored;           /* hands whose analysis was read from the store */
+  long unanalysed;       /* stopped by the budget */
+  long unsupported;      /* not positions of the trick play */
+  long nodes;            /* solver nodes of this run */
+} AnRunStats;
+
+/* Analyses every hand the filter selects, in game then hand order, and
+ * writes the result to out in opts->format (docs/REPORTS.md, analyze).
+ * Returns 0, or < 0 with diag (the store failed, a stored hand does not
+ * replay, out of memory).  An unknown --game is the caller's check. */
+int analysis_run(Store *store, const StoreFilter *filter, const AnRunOptions *opts, FILE *out,
+                 AnRunStats *stats, PnDiag *diag);
+
+#endif

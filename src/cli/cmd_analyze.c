@@ -1,0 +1,248 @@
+/*
+ * cmd_analyze.c - `pinochle analyze DB`: every selected hand through the
+ * double-dummy solver (src/analysis): par, what was taken, whether the
+ * bid could have been made, and each play's cost; kept in the database
+ * so the next run reads them back.
+ */
+#include <errno.h>
+#include <getopt.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "analysis.h"
+#include "cli.h"
+#include "store.h"
+#include "writer.h"
+
+/* `pinochle analyze`: usage, summary and help, kept next to the handler
+ * they describe; main.c's table lists this row. */
+const CliCommand cmd_analyze_def = {
+    .name = "analyze",
+    .run = cmd_analyze,
+    .usage =
+        "pinochle analyze DB [--game KEY [--hand N]] [--format text|csv|json] [-o FILE]\n"
+        "                     [--budget NODES] [--quiet]",
+    .summary =
+        "Double-dummy analysis: could the bid have been made, what each play cost",
+    .help =
+        "Analyses every selected hand with all four (three, five) holdings known,\n"
+        "as if every player saw every card (double dummy), under the game's own\n"
+        "rules: each preset and house rule is analysed as it is played.\n"
+        "\n"
+        "Per hand: the par of the bidding side from the first lead (the most\n"
+        "counters it can be sure to take, last-trick bonus included, no rounding,\n"
+        "when every other side plays together against it), the counters it took,\n"
+        "its meld that would count, and whether the bid could have been made with\n"
+        "perfect play (meld + par >= bid).  Per play: the par of the player's side\n"
+        "just before and just after it, and its cost (before - after: counters\n"
+        "given up against the best card; 0 for a best play).  A hand without a\n"
+        "bidder is analysed for the side of seat 1.\n"
+        "\n"
+        "Text gives a block per hand, a costly play marked !.  CSV has one row\n"
+        "per play: game,hand,seq,seat,card,par_before,par_after,cost (seq as in\n"
+        "the event log; the values empty for a play not analysed).  JSON has\n"
+        "\"hands\": [{game, hand, status, bidder, bid, par, meld, taken,\n"
+        "could_make, made, plays: [{seq, seat, card, par_before, par_after,\n"
+        "cost}]}]; status is analysed, budget (stopped by --budget: unanalysed),\n"
+        "unsupported (the two-hand stock phase: cards to be drawn are unknown)\n"
+        "or no-play.\n"
+        "\n"
+        "Each analysis is kept in DB, keyed by the rules version and a hash of\n"
+        "the hand's events and the game's rules: a second run reads it back at\n"
+        "once, and a hand whose events change is analysed again.  A hand stopped\n"
+        "by the budget is read back by a run with no more budget, searched again\n"
+        "by one with more.  On a terminal a progress bar is drawn on\n"
+        "standard error; a summary line follows (not with --quiet).\n"
+        "\n"
+        "Options:\n"
+        "  --game KEY           only this game\n"
+        "  --hand N             only hand N of that game\n"
+        "  --format FORMAT      text (default), csv or json\n"
+        "  --budget NODES       solver nodes per hand (default 10000000, a\n"
+        "                       few seconds; 0 = no limit); past it the hand\n"
+        "                       is marked unanalysed\n"
+        "  --quiet              no progress bar and no summary\n"
+        "  -o, --output FILE    write to FILE instead of standard output\n"
+        "  -h, --help           show this help\n"
+        "\n"
+        "Examples:\n"
+        "  pinochle analyze club.db --format csv -o plays.csv\n"
+        "  pinochle analyze club.db --game club-2026-11-20-t3 --hand 4\n"
+        "\n"
+        "Exit codes:\n"
+        "  0  success (hands left unanalysed by the budget included)\n"
+        "  2  usage error, no such game or hand, or a database or write error\n"
+        "     (with -o, FILE is not left behind; no analysis is kept)\n",
+};
+
+enum { OPT_GAME = 256, OPT_HAND, OPT_FORMAT, OPT_BUDGET, OPT_QUIET };
+
+static const struct option analyze_options[] = {
+    {"game", required_argument, NULL, OPT_GAME},
+    {"hand", required_argument, NULL, OPT_HAND},
+    {"format", required_argument, NULL, OPT_FORMAT},
+    {"budget", required_argument, NULL, OPT_BUDGET},
+    {"quiet", no_argument, NULL, OPT_QUIET},
+    {"output", required_argument, NULL, 'o'},
+    {"help", no_argument, NULL, 'h'},
+    {NULL, 0, NULL, 0},
+};
+
+static bool parse_long(const char *s, long min, long max, long *out) {
+  char *end;
+  errno = 0;
+  long v = strtol(s, &end, 10);
+  if (!*s || *end || errno || v < min || v > max) return false;
+  *out = v;
+  return true;
+}
+
+/* A bar on the terminal, redrawn at most once per percent. */
+typedef struct Progress {
+  int last;        /* last percent drawn, -1 none */
+  bool drawn;
+} Progress;
+
+static void progress_bar(void *ctx, long done, long total) {
+  Progress *p = ctx;
+  int pct = total > 0 ? (int)(done * 100 / total) : 100;
+  if (pct == p->last) return;
+  p->last = pct;
+  p->drawn = true;
+  char bar[41];
+  int fill = pct * 40 / 100;
+  for (int i = 0; i < 40; i++) bar[i] = i < fill ? '#' : '.';
+  bar[40] = '\0';
+  fprintf(stderr, "\ranalyze: [%s] %3d%% %ld/%ld hands", bar, pct, done, total);
+  fflush(stderr);
+}
+
+static double now_seconds(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+int cmd_analyze(const CliCommand *self, int argc, char **argv) {
+  const char *output = NULL, *key = NULL;
+  long hand = 0, budget = AN_DEFAULT_BUDGET;
+  int format = OUT_TEXT, rc = CLI_USAGE, c;
+  bool quiet = false, in_tx = false;
+  Store *store = NULL;
+  FILE *out = NULL;
+  cli_getopt_reset();
+  while ((c = cli_getopt(self, argc, argv, ":ho:", analyze_options)) != -1) {
+    switch (c) {
+    case OPT_GAME: key = optarg; break;
+    case OPT_HAND:
+      if (!parse_long(optarg, 1, 100000, &hand)) {
+        cli_usage_error(self, "--hand takes a hand number (1 or more), not '%s'", optarg);
+        goto done;
+      }
+      break;
+    case OPT_FORMAT:
+      format = out_format_parse(optarg);
+      if (format < 0) {
+        cli_usage_error(self, "--format takes text, csv or json, not '%s'", optarg);
+        goto done;
+      }
+      break;
+    case OPT_BUDGET:
+      if (!parse_long(optarg, 0, 1000000000000L, &budget)) {
+        cli_usage_error(self, "--budget takes a number of nodes (0 = no limit), not '%s'", optarg);
+        goto done;
+      }
+      break;
+    case OPT_QUIET: quiet = true; break;
+    case 'o': output = optarg; break;
+    case 'h':
+      cli_print_help(stdout, self);
+      rc = CLI_OK;
+      goto done;
+    default: goto done;
+    }
+  }
+  if (argc - optind < 1) {
+    cli_usage_error(self, "missing DB");
+    goto done;
+  }
+  if (argc - optind > 1) {
+    cli_usage_error(self, "unexpected argument '%s'", argv[optind + 1]);
+    goto done;
+  }
+  if (hand > 0 && !key) {
+    cli_usage_error(self, "--hand needs --game");
+    goto done;
+  }
+  const char *db = argv[optind];
+  PnDiag diag = {0};
+  /* Read-write: the analyses found are kept for the next run. */
+  if (store_open(db, STORE_MUST_EXIST, &store, &diag) != STORE_OK) {
+    cli_error(self, "%s", diag.msg);
+    goto done;
+  }
+  if (key) {
+    int64_t id;
+    uint64_t hash;
+    int got = store_game_lookup(store, key, &id, &hash, &diag);
+    if (got <= 0) {
+      cli_error(self, got < 0 ? "%s: %s" : "%s: no game '%s'", db, got < 0 ? diag.msg : key);
+      goto done;
+    }
+  }
+  out = cli_output_open(self, output);
+  if (out == NULL) goto done;
+  /* One transaction: a run stopped half way keeps nothing, and readers
+   * see all of a run's analyses or none. */
+  if (store_begin(store, &diag) != STORE_OK) {
+    cli_error(self, "%s: %s", db, diag.msg);
+    goto fail;
+  }
+  in_tx = true;
+  const char *keys[1] = {key};
+  StoreFilter filter = {.nkeys = key ? 1 : 0, .keys = keys, .hand = (int)hand};
+  Progress bar = {.last = -1};
+  AnRunOptions opts = {.format = format, .budget = budget, .table_bytes = AN_TABLE_BYTES, .store_results = true,
+                       .progress = !quiet && isatty(2) ? progress_bar : NULL, .ctx = &bar};
+  AnRunStats stats;
+  double start = now_seconds();
+  int got = analysis_run(store, &filter, &opts, out, &stats, &diag);
+  double seconds = now_seconds() - start;
+  if (bar.drawn) fputc('\n', stderr);
+  if (got != 0) {
+    cli_error(self, "%s: %s", db, diag.msg);
+    goto fail;
+  }
+  if (hand > 0 && stats.hands == 0) {
+    cli_error(self, "%s: game '%s' has no hand %ld", db, key, hand);
+    goto fail;
+  }
+  if (!cli_output_close(out, output)) {
+    out = NULL;
+    cli_error(self, "%s: write error", output ? output : "standard output");
+    goto fail;
+  }
+  out = NULL;
+  if (store_commit(store, &diag) != STORE_OK) {
+    cli_error(self, "%s: %s", db, diag.msg);
+    goto fail;
+  }
+  in_tx = false;
+  if (!quiet)
+    fprintf(stderr,
+            "analyze: %ld games, %ld hands (%ld searched, %ld stored before, %ld unanalysed: budget, "
+            "%ld not analysable) in %.2f s\n",
+            stats.games, stats.hands, stats.searched, stats.stored, stats.unanalysed, stats.unsupported, seconds);
+  rc = CLI_OK;
+  goto done;
+fail:
+  if (out) cli_output_close(out, output);
+  cli_output_discard(output);
+done:
+  if (in_tx) store_rollback(store);
+  store_close(store);
+  return rc;
+}

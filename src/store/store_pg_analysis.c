@@ -1,0 +1,64 @@
+/*
+ * store_pg_analysis.c - the PostgreSQL backend's stored double-dummy
+ * analyses (three columns of hands, schema/postgresql/002_analyses.sql;
+ * store.h, analyses): the same contract as store_sqlite_analysis.c.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "store_pg.h"
+
+int store_pg_analysis_get(Store *store, int64_t game_id, int hand, int rules_version, uint64_t key, uint8_t *buf,
+                          size_t size, size_t *len, PnDiag *diag) {
+  PgStore *s = pg_store(store);
+  int rc;
+  PgNum game, num, rules, k;
+  const char *values[4] = {store_pg_num(&game, game_id), store_pg_num(&num, hand),
+                           store_pg_num(&rules, rules_version), store_pg_num(&k, (int64_t)key)};
+  /* Stale rows (another rules version or content) are simply not found:
+   * the caller searches again and its put replaces them.  The result is
+   * binary, so the bytea arrives as its bytes. */
+  PGresult *res = store_pg_run(s, PG_ANALYSIS_GET,
+                               "SELECT analysis FROM hands WHERE game_id = $1 AND number = $2\n"
+                               "   AND analysis_rules = $3 AND analysis_key = $4",
+                               4, values, NULL, NULL, true, "reading an analysis", &rc, diag);
+  if (res == NULL) return rc;
+  int found = 0;
+  if (PQntuples(res) > 0 && !PQgetisnull(res, 0, 0)) {
+    int bytes = PQgetlength(res, 0, 0);
+    if (bytes < 0 || (size_t)bytes > size) {
+      store_set_msg(diag, "%s: the stored analysis of hand %d is %d bytes, more than an analysis takes", s->shown,
+                    hand, bytes);
+      PQclear(res);
+      return STORE_CORRUPT;
+    }
+    if (bytes > 0) memcpy(buf, PQgetvalue(res, 0, 0), (size_t)bytes);
+    *len = (size_t)bytes;
+    found = 1;
+  }
+  PQclear(res);
+  return found;
+}
+
+int store_pg_analysis_put(Store *store, int64_t game_id, int hand, int rules_version, uint64_t key,
+                          const uint8_t *value, size_t len, PnDiag *diag) {
+  PgStore *s = pg_store(store);
+  int rc;
+  PgNum rules, k, game, num;
+  const char *values[5] = {store_pg_num(&rules, rules_version), store_pg_num(&k, (int64_t)key),
+                           value ? (const char *)value : "", store_pg_num(&game, game_id),
+                           store_pg_num(&num, hand)};
+  int lengths[5] = {0, 0, (int)len, 0, 0}, formats[5] = {0, 0, 1, 0, 0};
+  PGresult *res = store_pg_run(s, PG_ANALYSIS_PUT,
+                               "UPDATE hands SET analysis_rules = $1, analysis_key = $2, analysis = $3\n"
+                               " WHERE game_id = $4 AND number = $5",
+                               5, values, lengths, formats, false, "storing an analysis", &rc, diag);
+  if (res == NULL) return rc;
+  bool none = strcmp(PQcmdTuples(res), "0") == 0;
+  PQclear(res);
+  if (none) {
+    store_set_msg(diag, "no hand %d of game %lld", hand, (long long)game_id);
+    return STORE_ERROR;
+  }
+  return STORE_OK;
+}

@@ -1,0 +1,52 @@
+/*
+ * store_sqlite_analysis.c - the SQLite backend's stored double-dummy
+ * analyses (three columns of hands, schema/sqlite/002_analyses.sql; store.h,
+ * analyses).
+ */
+#include <string.h>
+
+#include "store_sqlite.h"
+
+int store_sqlite_analysis_get(Store *store, int64_t game_id, int hand, int rules_version, uint64_t key,
+                              uint8_t *buf, size_t size, size_t *len, PnDiag *diag) {
+  SqliteStore *s = sqlite_store(store);
+  /* Stale rows (another rules version or content) are simply not found:
+   * the caller searches again and its put replaces them. */
+  Stmt q = stmt_cached(s, ST_ANALYSIS_GET,
+                       "SELECT analysis FROM hands WHERE game_id = :game AND number = :hand\n"
+                       "   AND analysis_rules = :rules_version AND analysis_key = :key");
+  stmt_int(&q, ":game", game_id);
+  stmt_int(&q, ":hand", hand);
+  stmt_int(&q, ":rules_version", rules_version);
+  stmt_int(&q, ":key", (int64_t)key);
+  int found = 0;
+  if (stmt_step(&q) == SQLITE_ROW) {
+    int bytes = sqlite3_column_bytes(q.st, 0);
+    const void *blob = sqlite3_column_blob(q.st, 0);
+    if (bytes < 0 || (size_t)bytes > size || (bytes > 0 && blob == NULL)) {
+      stmt_reset(&q);
+      store_set_msg(diag, "%s: the stored analysis of hand %d is %d bytes, more than an analysis takes", s->path,
+                    hand, bytes);
+      return STORE_CORRUPT;
+    }
+    if (bytes > 0) memcpy(buf, blob, (size_t)bytes);
+    *len = (size_t)bytes;
+    found = 1;
+  }
+  int rc = stmt_finish(&q, diag, "reading an analysis");
+  return rc != STORE_OK ? rc : found;
+}
+
+int store_sqlite_analysis_put(Store *store, int64_t game_id, int hand, int rules_version, uint64_t key,
+                              const uint8_t *value, size_t len, PnDiag *diag) {
+  Stmt q = stmt_cached(sqlite_store(store), ST_ANALYSIS_PUT,
+                       "UPDATE hands SET analysis_rules = :rules_version, analysis_key = :key,\n"
+                       "       analysis = :value WHERE game_id = :game AND number = :hand");
+  stmt_int(&q, ":game", game_id);
+  stmt_int(&q, ":hand", hand);
+  stmt_int(&q, ":rules_version", rules_version);
+  stmt_int(&q, ":key", (int64_t)key);
+  stmt_blob(&q, ":value", value, len, false);
+  stmt_step(&q);
+  return stmt_finish_change(&q, diag, "storing an analysis", "no hand %d of game %lld", hand, (long long)game_id);
+}

@@ -1,0 +1,158 @@
+#!/usr/bin/env bash
+# test_analyze.sh PINOCHLE - `pinochle analyze` as a user runs it: the CSV
+# columns, one row per play with seq as in the event log, the invariants
+# of every play's values (cost >= 0, before - cost = after) and of a hand
+# (the bidding side's par minus its own costs plus its opponents' costs is
+# what it took), the verdict line, the analysis kept in the database (a
+# second run searches nothing and prints the same; a stale key or rules
+# version is searched again), the node budget marking a hand unanalysed
+# (kept for runs with no more budget), and the exit codes of bad usage.
+#
+# PINOCHLE_WRAPPER (e.g. "valgrind -q --error-exitcode=99") wraps each run.
+set -uo pipefail
+
+if [[ $# -ne 1 || ! -x $1 ]]; then
+  echo "usage: $0 PATH/TO/pinochle" >&2
+  exit 2
+fi
+PN=$1
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+SAMPLE="$HERE/../../sample-data/club-partnership-auction.csv"
+wrap=()
+if [[ -n ${PINOCHLE_WRAPPER:-} ]]; then read -r -a wrap <<<"$PINOCHLE_WRAPPER"; fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+checks=0 failures=0 name="" rc=0 args=()
+
+fail() {
+  failures=$((failures + 1))
+  echo "FAIL: $name: $*"
+  echo "  command: pinochle ${args[*]}"
+  echo "  exit $rc; stdout (first lines):"; head -5 "$tmp/out" | sed 's/^/    | /'
+  echo "  stderr:"; sed 's/^/    | /' "$tmp/err"
+}
+
+# t NAME EXPECTED_EXIT ARGS...: runs pinochle ARGS and checks the exit code.
+t() {
+  name=$1
+  local want=$2
+  shift 2
+  args=("$@")
+  checks=$((checks + 1))
+  "${wrap[@]}" "$PN" "$@" >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  [[ $rc -eq $want ]] || fail "exit $rc, expected $want"
+}
+out_has() { grep -Eq -- "$1" "$tmp/out" || fail "stdout lacks /$1/"; }
+err_has() { grep -Eq -- "$1" "$tmp/err" || fail "stderr lacks /$1/"; }
+out_empty() { [[ ! -s $tmp/out ]] || fail "stdout not empty"; }
+
+db=$tmp/club.db
+G=sim-partnership-auction-2026-1
+"$PN" import "$db" "$SAMPLE" >/dev/null 2>&1 || { echo "FAIL: cannot import $SAMPLE"; exit 1; }
+
+echo "-- help and usage"
+t help 0 analyze --help
+out_has '^usage: pinochle analyze DB'
+out_has 'game,hand,seq,seat,card,par_before,par_after,cost'
+t missing-db 2 analyze
+err_has 'missing DB'
+t hand-without-game 2 analyze "$db" --hand 3
+err_has -- '--hand needs --game'
+t bad-format 2 analyze "$db" --format xml
+err_has -- '--format takes text, csv or json'
+t bad-budget 2 analyze "$db" --budget lots
+t no-such-game 2 analyze "$db" --game nope
+err_has "no game 'nope'"
+t no-such-hand 2 analyze "$db" --game "$G" --hand 99
+err_has "has no hand 99"
+t no-such-db 2 analyze "$tmp/none.db"
+[[ ! -e $tmp/none.db ]] || fail "analyze created $tmp/none.db"
+
+echo "-- one hand as CSV"
+t csv 0 analyze "$db" --game "$G" --hand 3 --format csv --budget 0
+[[ $(head -1 "$tmp/out") == "game,hand,seq,seat,card,par_before,par_after,cost" ]] || fail "CSV header: $(head -1 "$tmp/out")"
+cp "$tmp/out" "$tmp/first.csv"
+err_has '1 hands \(1 searched, 0 stored before'
+# one row per play, with the log's seq, seat and card
+awk -F, -v g="$G" '$1 == g && $2 == 3 && $5 == "play" {print $1 "," $2 "," $3 "," $4 "," $6}' "$SAMPLE" >"$tmp/plays.want"
+tail -n +2 "$tmp/out" | cut -d, -f1-5 >"$tmp/plays.got"
+cmp -s "$tmp/plays.want" "$tmp/plays.got" || fail "rows are not the log's plays: $(diff "$tmp/plays.want" "$tmp/plays.got" | head -3)"
+[[ $(wc -l <"$tmp/plays.got") -eq 48 ]] || fail "$(wc -l <"$tmp/plays.got") plays, expected 48"
+bad=$(tail -n +2 "$tmp/out" | awk -F, '$6 == "" || $8 < 0 || $6 - $8 != $7 || $6 < 0 || $6 > 250 {n++} END {print n + 0}')
+[[ $bad -eq 0 ]] || fail "$bad rows break 0 <= par <= 250, cost >= 0, before - cost = after"
+
+echo "-- the hand's sum: par - own costs + opponents' costs = taken"
+t json 0 analyze "$db" --game "$G" --hand 3 --format json --budget 0
+if command -v python3 >/dev/null 2>&1; then
+  python3 - "$tmp/out" <<'PY' || fail "the costs do not add up (above)"
+import json, sys
+h = json.load(open(sys.argv[1]))["hands"][0]
+assert h["status"] == "analysed", h["status"]
+side = lambda seat: (seat - 1) % 2
+own = sum(p["cost"] for p in h["plays"] if side(p["seat"]) == side(h["bidder"]))
+opp = sum(p["cost"] for p in h["plays"] if side(p["seat"]) != side(h["bidder"]))
+if h["par"] - own + opp != h["taken"]:
+    print("par %d - own %d + opponents %d != taken %d" % (h["par"], own, opp, h["taken"]))
+    sys.exit(1)
+if h["could_make"] != (h["meld"] + h["par"] >= h["bid"]):
+    print("could_make disagrees with meld + par >= bid")
+    sys.exit(1)
+PY
+fi
+
+echo "-- text: the verdict line and costly plays marked"
+t text 0 analyze "$db" --game "$G" --hand 3
+out_has "^game $G hand 3: bid [0-9]+ by .* par [0-9]+ from the first lead, took [0-9]+, meld [0-9]+; could (not )?be made with perfect play, (made|set)"
+cost_rows=$(tail -n +2 "$tmp/first.csv" | awk -F, '$8 > 0' | wc -l)
+marked=$(grep -c ' !$' "$tmp/out")
+[[ $marked -eq $cost_rows ]] || fail "$marked plays marked !, $cost_rows cost something"
+
+echo "-- kept in the database"
+t second-run 0 analyze "$db" --game "$G" --hand 3 --format csv
+err_has '1 hands \(0 searched, 1 stored before'
+cmp -s "$tmp/first.csv" "$tmp/out" || fail "the stored analysis prints differently"
+if command -v sqlite3 >/dev/null 2>&1; then
+  sqlite3 "$db" "UPDATE hands SET analysis_key = analysis_key + 1 WHERE number = 3 AND game_id = (SELECT id FROM games WHERE key = '$G')"
+  t changed-hand 0 analyze "$db" --game "$G" --hand 3 --format csv --budget 0
+  err_has '1 hands \(1 searched, 0 stored before'
+  cmp -s "$tmp/first.csv" "$tmp/out" || fail "the re-analysed hand prints differently"
+  sqlite3 "$db" "UPDATE hands SET analysis_rules = analysis_rules - 1 WHERE number = 3 AND game_id = (SELECT id FROM games WHERE key = '$G')"
+  t other-rules-version 0 analyze "$db" --game "$G" --hand 3 --format csv --budget 0
+  err_has '1 hands \(1 searched, 0 stored before'
+fi
+
+echo "-- the budget: unanalysed, exit 0, kept for runs with no more budget"
+t budget 0 analyze "$db" --game "$G" --hand 1 --format json --budget 1000
+out_has '"status": "budget"'
+out_has '"par": null'
+err_has '1 unanalysed: budget'
+t budget-kept 0 analyze "$db" --game "$G" --hand 1 --format csv --budget 1000
+err_has '1 hands \(0 searched, 1 stored before, 1 unanalysed'
+tail -n +2 "$tmp/out" | awk -F, '$6 != "" {exit 1}' || fail "an unanalysed hand's play has values"
+t budget-smaller 0 analyze "$db" --game "$G" --hand 1 --format csv --budget 500
+err_has '1 hands \(0 searched, 1 stored before, 1 unanalysed'
+t budget-larger 0 analyze "$db" --game "$G" --hand 1 --format csv --budget 2000
+err_has '1 hands \(1 searched, 0 stored before, 1 unanalysed'
+t budget-none 0 analyze "$db" --game "$G" --hand 3 --format csv --budget 0
+err_has '1 hands \(0 searched, 1 stored before, 0 unanalysed'
+
+
+echo "-- -o and --quiet"
+t output 0 analyze "$db" --game "$G" --hand 3 --format csv -o "$tmp/plays.csv" --quiet
+out_empty
+[[ ! -s $tmp/err ]] || fail "--quiet printed to stderr"
+cmp -s "$tmp/first.csv" "$tmp/plays.csv" || fail "-o wrote something else"
+
+echo "-- a progress bar on a terminal, ending at every hand of the game"
+if command -v script >/dev/null 2>&1; then
+  name=progress-bar args=(analyze "$db" --game "$G" -o /dev/null)
+  checks=$((checks + 1))
+  nhands=$(awk -F, -v g="$G" '$1 == g && $2 > 0 {print $2}' "$SAMPLE" | sort -u | wc -l)
+  script -qec "$PN analyze '$db' --game '$G' --budget 1000 -o /dev/null" /dev/null >"$tmp/out" 2>&1 </dev/null
+  grep -q "analyze: \[#*\] 100% $nhands/$nhands hands" "$tmp/out" || fail "no bar ending at $nhands/$nhands hands"
+fi
+
+echo "test_analyze: $checks checks, $failures failures"
+[[ $failures -eq 0 ]]

@@ -1,0 +1,176 @@
+/*
+ * test_analysis.c - src/analysis on the sample data: every play valued on
+ * the last three tricks of stored hands equals an exhaustive minimax
+ * written here (each distinct legal card tried, no pruning); a hand's
+ * analysis survives its stored form; the key changes with the events.
+ */
+#include <limits.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "analysis.h"
+#include "codec.h"
+#include "import.h"
+#include "replay.h"
+#include "store.h"
+
+#define SAMPLE PN_SOURCE_DIR "/sample-data/"
+
+static int side_counters(const PnGame *g, int side) {
+  int sum = 0;
+  for (int s = 1; s <= g->rules.players; s++)
+    if (pn_side_of(g, s) == side) sum += g->hand.counters[s - 1];
+  return sum;
+}
+
+/* What `side` takes from here on when every other seat plays against it:
+ * every legal card of the seat to play, to the end of the hand. */
+static int minimax(const PnGame *g, int side) {
+  if (g->hand.phase != PN_PHASE_PLAY) return 0;
+  PnExpect ex;
+  pn_game_expect(g, &ex);
+  bool maxi = pn_side_of(g, ex.seat) == side;
+  int best = maxi ? INT_MIN : INT_MAX;
+  for (int c = 0; c < PN_CARD_KINDS; c++) {
+    if (!ex.legal.n[c]) continue;
+    PnGame next = *g;
+    PnEvent ev = {.action = PN_EV_PLAY, .seat = ex.seat, .ncards = 1, .cards = {(PnCard)c}};
+    PnOutcome out;
+    assert_int_not_equal(pn_game_apply(&next, &ev, &out), PN_IMPOSSIBLE);
+    int v = side_counters(&next, side) - side_counters(g, side) + minimax(&next, side);
+    if (maxi ? v > best : v < best) best = v;
+  }
+  return best;
+}
+
+/* Imports one sample file into a scratch store and, for its first
+ * `hands` hands with a play, checks the analysis of every play of the
+ * last three tricks against the minimax.  Returns the plays checked. */
+static int check_sample(const char *file, int hands) {
+  Store *store = NULL;
+  PnDiag diag = {0};
+  assert_int_equal(store_open(STORE_SCRATCH, STORE_CREATE, &store, &diag), 0);
+  ImportOptions opts = {0};
+  ImportStats stats = {0};
+  assert_int_equal(import_file(store, file, &opts, &stats, &diag), 0);
+  Analyzer *an = analysis_new(4u << 20, 300000); /* hands past the budget are passed over */
+  assert_non_null(an);
+  static PnGame game, walk, mine;
+  static AnHand h;
+  StoreCursor *c = NULL;
+  StoreRow row;
+  StoreFilter all = {0};
+  assert_int_equal(store_cursor_open(store, &all, &c, &diag), 0);
+  int checked = 0, done = 0;
+  while (done < hands && store_cursor_next(c, &row, &diag) == 1) {
+    if (row.new_game) {
+      PnRules rules;
+      assert_int_equal(replay_rules(row.preset, row.options, &rules, &diag), 0);
+      pn_game_init(&game, &rules);
+    }
+    if (row.hand <= 0) continue;
+    walk = game; /* the state before this hand */
+    assert_int_equal(analysis_hand(an, &game, &row, &h, &diag), 0);
+    if (h.status != AN_ANALYSED) continue;
+    done++;
+    /* replay the same events on `walk`, checking the last three tricks */
+    const uint8_t *p = row.events;
+    size_t left = row.events_len;
+    int seq = 0, k = 0;
+    while (left > 0) {
+      PnEvent ev;
+      PnOutcome out;
+      size_t used = codec_event_decode(p, left, &ev, NULL, 0);
+      assert_true(used > 0);
+      p += used, left -= used, seq++;
+      if (ev.action == PN_EV_PLAY) {
+        const AnPlay *a = &h.plays[k++];
+        assert_int_equal(a->seq, seq);
+        assert_int_equal(a->seat, ev.seat);
+        assert_int_equal(a->card, ev.cards[0]);
+        assert_true(a->cost >= 0 || !a->valued);
+        if (a->valued && walk.hand.tricks_total - walk.hand.trick_no <= 3) {
+          int side = pn_side_of(&walk, ev.seat);
+          int before = minimax(&walk, side);
+          mine = walk;
+          assert_int_not_equal(pn_game_apply(&mine, &ev, &out), PN_IMPOSSIBLE);
+          int after = side_counters(&mine, side) - side_counters(&walk, side) + minimax(&mine, side);
+          if (before != a->par_before || after != a->par_after)
+            fail_msg("%s hand %d seq %d: analysis %d -> %d, minimax %d -> %d", row.key, row.hand, seq,
+                     a->par_before, a->par_after, before, after);
+          checked++;
+        }
+      }
+      assert_int_not_equal(pn_game_apply(&walk, &ev, &out), PN_IMPOSSIBLE);
+    }
+    assert_int_equal(k, h.nplays);
+  }
+  store_cursor_close(c);
+  analysis_free(an);
+  store_close(store);
+  return checked;
+}
+
+static void test_analysis_last_three_tricks_equal_the_minimax(void **state) {
+  (void)state;
+  /* single deck, 4 hands in partnerships; three-hand cutthroat; the
+   * two-hand family's playoff */
+  int plays = check_sample(SAMPLE "club-partnership-auction.csv", 3);
+  print_message("partnership-auction: %d plays checked\n", plays);
+  assert_true(plays >= 3 * 12);
+  plays = check_sample(SAMPLE "club-cutthroat-four.csv", 2);
+  print_message("cutthroat-four: %d plays checked\n", plays);
+  assert_true(plays > 0);
+}
+
+static void test_analysis_stored_form_round_trips(void **state) {
+  (void)state;
+  static AnHand h, back;
+  memset(&h, 0, sizeof h);
+  h = (AnHand){.hand = 7, .status = AN_ANALYSED, .bidder = 3, .bid = 350, .side = 0, .par = 210, .taken = 190,
+               .meld = 160, .could_make = true, .made = false, .nplays = 2, .budget = 2000000};
+  h.plays[0] = (AnPlay){.seq = 17, .seat = 3, .card = PN_CARD(1, 0), .valued = true, .par_before = 210,
+                        .par_after = 200, .cost = 10};
+  h.plays[1] = (AnPlay){.seq = 18, .seat = 4, .card = PN_CARD(1, 2), .valued = false};
+  uint8_t buf[AN_MAX_BYTES];
+  size_t len = analysis_encode(&h, buf);
+  assert_true(len <= sizeof buf);
+  assert_int_equal(analysis_decode(buf, len, &back), 0);
+  back.hand = h.hand;
+  assert_memory_equal(&h, &back, sizeof h);
+  assert_int_equal(analysis_decode(buf, len - 1, &back), -1); /* cut short */
+  buf[0] = 9;
+  assert_int_equal(analysis_decode(buf, len, &back), -1); /* unknown version */
+}
+
+static void test_analysis_key_follows_events_rules_and_options(void **state) {
+  (void)state;
+  uint8_t events[] = {1, 2, 3, 4};
+  StoreRow row = {.key = "g", .preset = "partnership-auction", .options = "", .events = events,
+                  .events_len = sizeof events};
+  uint64_t k = analysis_key(&row);
+  assert_int_equal(analysis_key(&row), k);
+  events[3] = 5;
+  assert_int_not_equal(analysis_key(&row), k);
+  events[3] = 4;
+  row.options = "min_bid=300";
+  assert_int_not_equal(analysis_key(&row), k);
+  row.options = "";
+  row.preset = "partnership";
+  assert_int_not_equal(analysis_key(&row), k);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_analysis_stored_form_round_trips),
+      cmocka_unit_test(test_analysis_key_follows_events_rules_and_options),
+      cmocka_unit_test(test_analysis_last_three_tricks_equal_the_minimax),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
