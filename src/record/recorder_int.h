@@ -74,6 +74,11 @@ RecResult rec_record_event(Recorder *r, const PnEvent *ev, bool confirmed, PnDia
  * after saying why. */
 RecResult rec_parse_event(Recorder *r, PnAction action, int seat, char **words, int n, PnEvent *ev);
 
+/* recorder_store.c */
+/* Stores the completed hand (or, after a score row, its events again)
+ * and the game's standing, in one transaction. */
+int commit_hand(Recorder *r, PnDiag *diag);
+
 /* table.c: a hand typed in table order (no deal rows) */
 /* Can this hand be typed in table order (every preset without a stock)? */
 bool table_possible(const Recorder *r);
