@@ -517,144 +517,154 @@ static RecResult handle_line(Recorder *r, char *line, PnDiag *diag) {
 }
 
 /* handle_line, after the answers to questions and the forced last trick. */
-static RecResult handle_rest(Recorder *r, char **words, int n, PnDiag *diag) {
-  RecResult rc;
+/* `undo`: takes back the last row (or draw) of the hand in progress. */
+static RecResult undo_row(Recorder *r) {
+  if (r->table) return table_undo(r);
+  if (r->nevents <= 1 || r->committed) {
+    rec_say(r, "error: nothing to undo in this hand (stored hands are final)\n");
+    return REC_REFUSED;
+  }
+  if (r->stock_event >= 0 && r->stock_known > 0 && r->draw_at[r->stock_known - 1] == r->nevents) {
+    char two[3]; /* the draw: the card goes back among the undrawn ones, in any order */
+    r->stock_known--;
+    rec_rebuild_hand(r);
+    rec_say(r, "undone: draw %s\n", pn_card_str(r->events[r->stock_event].cards[r->stock_known], two));
+    return REC_ACCEPTED;
+  }
+  if (r->stock_event == r->nevents - 1) r->stock_event = -1;
+  r->nevents--;
+  rec_rebuild_hand(r);
+  rec_say(r, "undone: %s\n", pn_action_name(r->events[r->nevents].action));
+  return REC_ACCEPTED;
+}
+
+/* `dealer SEAT` or `SEAT dealer`: the dealer of the next hand. */
+static RecResult set_dealer(Recorder *r, char **words, int n, bool seat_first) {
+  int seat = n == 2 ? parse_seat(r, words[seat_first ? 0 : 1]) : 0;
+  PnPhase phase = r->game.hand.phase;
+  if (!seat) rec_say(r, "error: dealer takes a seat\n");
+  else if (phase != PN_PHASE_DEALER && phase != PN_PHASE_DONE) rec_say(r, "error: the hand already has a dealer\n");
+  else {
+    r->next_dealer = seat;
+    return REC_ACCEPTED;
+  }
+  return REC_REFUSED;
+}
+
+/* The words that are commands, not rows.  Returns true with *rc set when
+ * the line was one. */
+static bool handle_command(Recorder *r, char **words, int n, RecResult *rc) {
   const char *word = words[0];
   if (strcmp(word, "quit") == 0 || strcmp(word, "exit") == 0) {
+    *rc = REC_QUIT;
     if ((r->nevents > 1 || (r->table && r->ntyped > 0)) && !r->committed) {
       r->pending_quit = true;
       rec_say(r, "hand %d is not finished and would not be stored: quit anyway? (yes/no)\n", r->game.hand.number);
-      return REC_PENDING;
+      *rc = REC_PENDING;
     }
-    return REC_QUIT;
+    return true;
   }
   if (strcmp(word, "help") == 0) {
     show_help(r);
-    return REC_INFO;
+    *rc = REC_INFO;
+    return true;
   }
   if (strcmp(word, "status") == 0) {
     show_scores(r);
     if (r->table) table_status(r);
     else show_status(r);
-    return REC_INFO;
+    *rc = REC_INFO;
+    return true;
   }
   if (strcmp(word, "undo") == 0) {
-    if (r->table) return table_undo(r);
-    if (r->nevents <= 1 || r->committed) {
-      rec_say(r, "error: nothing to undo in this hand (stored hands are final)\n");
-      return REC_REFUSED;
-    }
-    if (r->stock_event >= 0 && r->stock_known > 0 && r->draw_at[r->stock_known - 1] == r->nevents) {
-      char two[3]; /* the draw: the card goes back among the undrawn ones, in any order */
-      r->stock_known--;
-      rec_rebuild_hand(r);
-      rec_say(r, "undone: draw %s\n", pn_card_str(r->events[r->stock_event].cards[r->stock_known], two));
-      return REC_ACCEPTED;
-    }
-    if (r->stock_event == r->nevents - 1) r->stock_event = -1;
-    r->nevents--;
-    rec_rebuild_hand(r);
-    rec_say(r, "undone: %s\n", pn_action_name(r->events[r->nevents].action));
-    return REC_ACCEPTED;
+    *rc = undo_row(r);
+    return true;
   }
   if (strcmp(word, "draw") == 0) {
-    if (n == 2) return record_draw(r, words[1]);
+    if (n == 2) {
+      *rc = record_draw(r, words[1]);
+      return true;
+    }
     rec_say(r, "error: draw takes one card\n");
-    return REC_REFUSED;
+    *rc = REC_REFUSED;
+    return true;
   }
   bool seat_first = n == 2 && strcmp(words[1], "dealer") == 0; /* "3 dealer", as a log row reads */
   if (strcmp(word, "dealer") == 0 || seat_first) {
-    int seat = n == 2 ? parse_seat(r, words[seat_first ? 0 : 1]) : 0;
-    PnPhase phase = r->game.hand.phase;
-    if (!seat) rec_say(r, "error: dealer takes a seat\n");
-    else if (phase != PN_PHASE_DEALER && phase != PN_PHASE_DONE) rec_say(r, "error: the hand already has a dealer\n");
-    else {
-      r->next_dealer = seat;
-      return REC_ACCEPTED;
-    }
+    *rc = set_dealer(r, words, n, seat_first);
+    return true;
+  }
+  return false;
+}
+
+/* `deal` alone: the program shuffles and deals. */
+static RecResult deal_shuffled(Recorder *r, PnDiag *diag) {
+  RecResult rc;
+  if (r->table) {
+    rec_say(r, "error: this hand is typed in table order: no deal rows until it is finished\n");
     return REC_REFUSED;
   }
-
-  /* [SEAT] ACTION [CARD...] [VALUE], or [SEAT] CARD... (plays). */
-  int seat = 0, at = 0;
-  if (n >= 2 && pn_action_parse(words[0]) < 0 && !is_card(words[0]) && (seat = parse_seat(r, words[0])) > 0) at = 1;
-  int action = is_card(words[at]) ? PN_EV_PLAY : pn_action_parse(words[at]);
-  if (action < 0) {
-    rec_say(r, "error: unknown command '%s' (help lists them)\n", words[at]);
+  if ((rc = ensure_hand_started(r, diag)) != REC_ACCEPTED) return rc;
+  if (r->game.hand.phase != PN_PHASE_DEAL || r->nevents != 1) {
+    rec_say(r, "error: the deal has begun; enter the remaining rows\n");
     return REC_REFUSED;
   }
-  if (!is_card(words[at])) at++; /* words[at..n) follow the action */
-  if (action == PN_EV_DEAL && n == 1) { /* the program shuffles and deals */
-    if (r->table) {
-      rec_say(r, "error: this hand is typed in table order: no deal rows until it is finished\n");
-      return REC_REFUSED;
-    }
-    if ((rc = ensure_hand_started(r, diag)) != REC_ACCEPTED) return rc;
-    if (r->game.hand.phase != PN_PHASE_DEAL || r->nevents != 1) {
-      rec_say(r, "error: the deal has begun; enter the remaining rows\n");
-      return REC_REFUSED;
-    }
-    PnEvent deal[SIM_MAX_DEAL_EVENTS];
-    /* Hand N's shuffle depends on the seed and N only, and the seed on what
-     * is stored (the key) unless --seed gave one: a resumed hand deals again
-     * the cards it had. */
-    uint64_t seed = r->seed ? r->seed : codec_hash_text(CODEC_HASH_SEED, r->key);
-    sim_rng_seed(&r->rng, seed ^ ((uint64_t)r->game.hand.number * 0x9E3779B97F4A7C15u));
-    int count = sim_deal_events(&r->rng, &r->game, deal);
-    for (int i = 0; i < count; i++)
-      if ((rc = rec_record_event(r, &deal[i], false, diag)) == REC_FAILED) return rc;
-    for (int s = 1; s <= r->game.rules.players; s++) {
-      rec_say(r, "  %-12s ", rec_name(r, s));
-      rec_show_cards(r, &r->game.hand.dealt[s - 1]);
-      rec_say(r, "\n");
-    }
-    return REC_ACCEPTED;
+  PnEvent deal[SIM_MAX_DEAL_EVENTS];
+  /* Hand N's shuffle depends on the seed and N only, and the seed on what
+   * is stored (the key) unless --seed gave one: a resumed hand deals again
+   * the cards it had. */
+  uint64_t seed = r->seed ? r->seed : codec_hash_text(CODEC_HASH_SEED, r->key);
+  sim_rng_seed(&r->rng, seed ^ ((uint64_t)r->game.hand.number * 0x9E3779B97F4A7C15u));
+  int count = sim_deal_events(&r->rng, &r->game, deal);
+  for (int i = 0; i < count; i++)
+    if ((rc = rec_record_event(r, &deal[i], false, diag)) == REC_FAILED) return rc;
+  for (int s = 1; s <= r->game.rules.players; s++) {
+    rec_say(r, "  %-12s ", rec_name(r, s));
+    rec_show_cards(r, &r->game.hand.dealt[s - 1]);
+    rec_say(r, "\n");
   }
-  bool deal_row = action == PN_EV_DEAL || action == PN_EV_TURNUP || action == PN_EV_STOCK || action == PN_EV_WIDOW;
-  PnPhase phase = r->game.hand.phase;
-  bool new_hand = phase == PN_PHASE_DEALER || (phase == PN_PHASE_DONE && action != PN_EV_SCORE);
-  if (!r->table && table_possible(r) && action != PN_EV_DEAL && action != PN_EV_SCORE &&
-      (new_hand || (phase == PN_PHASE_DEAL && !any_deal_row(r)))) {
-    /* No deal row: the hand is typed in table order (table.c). */
-    if ((rc = ensure_hand_started(r, diag)) != REC_ACCEPTED) return rc;
-    table_begin(r);
-  } else if (deal_row && !r->table) {
-    if ((rc = ensure_hand_started(r, diag)) != REC_ACCEPTED) return rc;
-  }
+  return REC_ACCEPTED;
+}
 
-  if (action == PN_EV_PLAY) { /* one card or more: that many plays */
-    PnCard cards[PN_MAX_SEATS * 2];
-    int ncards = 0;
-    for (int i = at; i < n; i++) {
-      if (!is_card(words[i]) || ncards == PN_MAX_SEATS * 2) {
-        rec_say(r, "error: '%s' is not a card (a line of cards is a trick)\n", words[i]);
-        return REC_REFUSED;
-      }
-      pn_card_parse(words[i], strlen(words[i]), &cards[ncards++]);
-    }
-    if (ncards == 0) {
-      rec_say(r, "error: play takes a card\n");
+/* A line of cards words[at..n): that many plays, the first by `seat` when
+ * typed (0: whose turn it is). */
+static RecResult record_plays(Recorder *r, int seat, char **words, int at, int n, PnDiag *diag) {
+  PnCard cards[PN_MAX_SEATS * 2];
+  int ncards = 0;
+  for (int i = at; i < n; i++) {
+    if (!is_card(words[i]) || ncards == PN_MAX_SEATS * 2) {
+      rec_say(r, "error: '%s' is not a card (a line of cards is a trick)\n", words[i]);
       return REC_REFUSED;
     }
-    if (r->table) return table_plays(r, seat, cards, ncards, diag);
-    rc = REC_REFUSED;
-    for (int i = 0; i < ncards; i++) {
-      if (add_provisional_stock(r, diag) == REC_FAILED) return REC_FAILED; /* play began without a stock row */
-      PnExpect ex;
-      pn_game_expect(&r->game, &ex);
-      PnEvent ev = {.action = PN_EV_PLAY, .seat = i == 0 && seat ? seat : ex.seat, .ncards = 1, .suit = -1,
-                    .meld = -1};
-      ev.cards[0] = cards[i];
-      if (!ev.seat) {
-        rec_say(r, "error: whose play? say `SEAT play ...`\n");
-        return REC_REFUSED;
-      }
-      rc = rec_record_event(r, &ev, false, diag);
-      if (rc != REC_ACCEPTED) break;
-    }
-    return rc;
+    pn_card_parse(words[i], strlen(words[i]), &cards[ncards++]);
   }
+  if (ncards == 0) {
+    rec_say(r, "error: play takes a card\n");
+    return REC_REFUSED;
+  }
+  if (r->table) return table_plays(r, seat, cards, ncards, diag);
+  RecResult rc = REC_REFUSED;
+  for (int i = 0; i < ncards; i++) {
+    if (add_provisional_stock(r, diag) == REC_FAILED) return REC_FAILED; /* play began without a stock row */
+    PnExpect ex;
+    pn_game_expect(&r->game, &ex);
+    PnEvent ev = {.action = PN_EV_PLAY, .seat = i == 0 && seat ? seat : ex.seat, .ncards = 1, .suit = -1,
+                  .meld = -1};
+    ev.cards[0] = cards[i];
+    if (!ev.seat) {
+      rec_say(r, "error: whose play? say `SEAT play ...`\n");
+      return REC_REFUSED;
+    }
+    rc = rec_record_event(r, &ev, false, diag);
+    if (rc != REC_ACCEPTED) break;
+  }
+  return rc;
+}
 
+/* Any other row, its words after the action words[at..n): finds its seat
+ * when none was typed, then parses and records it. */
+static RecResult record_row(Recorder *r, int action, int seat, bool deal_row, char **words, int at, int n,
+                            PnDiag *diag) {
   if (!seat && r->table) seat = table_default_seat(r, (PnAction)action);
   /* two-hand without a stock row: the play (or a meld) begins it, so whose turn it is comes after */
   if (!r->table && !deal_row && add_provisional_stock(r, diag) == REC_FAILED) return REC_FAILED;
@@ -673,6 +683,35 @@ static RecResult handle_rest(Recorder *r, char **words, int n, PnDiag *diag) {
   if (rec_parse_event(r, (PnAction)action, seat, words + at, n - at, &ev) != REC_ACCEPTED) return REC_REFUSED;
   if (r->table) return table_event(r, &ev, diag);
   return rec_record_event(r, &ev, false, diag);
+}
+
+static RecResult handle_rest(Recorder *r, char **words, int n, PnDiag *diag) {
+  RecResult rc;
+  if (handle_command(r, words, n, &rc)) return rc;
+
+  /* [SEAT] ACTION [CARD...] [VALUE], or [SEAT] CARD... (plays). */
+  int seat = 0, at = 0;
+  if (n >= 2 && pn_action_parse(words[0]) < 0 && !is_card(words[0]) && (seat = parse_seat(r, words[0])) > 0) at = 1;
+  int action = is_card(words[at]) ? PN_EV_PLAY : pn_action_parse(words[at]);
+  if (action < 0) {
+    rec_say(r, "error: unknown command '%s' (help lists them)\n", words[at]);
+    return REC_REFUSED;
+  }
+  if (!is_card(words[at])) at++; /* words[at..n) follow the action */
+  if (action == PN_EV_DEAL && n == 1) return deal_shuffled(r, diag);
+  bool deal_row = action == PN_EV_DEAL || action == PN_EV_TURNUP || action == PN_EV_STOCK || action == PN_EV_WIDOW;
+  PnPhase phase = r->game.hand.phase;
+  bool new_hand = phase == PN_PHASE_DEALER || (phase == PN_PHASE_DONE && action != PN_EV_SCORE);
+  if (!r->table && table_possible(r) && action != PN_EV_DEAL && action != PN_EV_SCORE &&
+      (new_hand || (phase == PN_PHASE_DEAL && !any_deal_row(r)))) {
+    /* No deal row: the hand is typed in table order (table.c). */
+    if ((rc = ensure_hand_started(r, diag)) != REC_ACCEPTED) return rc;
+    table_begin(r);
+  } else if (deal_row && !r->table) {
+    if ((rc = ensure_hand_started(r, diag)) != REC_ACCEPTED) return rc;
+  }
+  if (action == PN_EV_PLAY) return record_plays(r, seat, words, at, n, diag);
+  return record_row(r, action, seat, deal_row, words, at, n, diag);
 }
 
 
