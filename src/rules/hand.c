@@ -415,6 +415,70 @@ PnVerdict pn_game_apply(PnGame *g, const PnEvent *ev, PnOutcome *out) {
 
 #define BIT(a) (1u << (a))
 
+/* Between the auction and the first play: trump, the exchange, melds. */
+static void expect_prepare(const PnGame *g, PnExpect *out) {
+  const PnRules *r = &g->rules;
+  const PnHand *h = &g->hand;
+  int bidder = h->high_bidder;
+  if (r->flow == PN_FLOW_BID && h->trump < 0) {
+    out->actions = BIT(PN_EV_TRUMP);
+    if (r->exchange == PN_EXCHANGE_WIDOW && !h->discarded) out->actions |= BIT(PN_EV_DISCARD);
+    out->seat = bidder;
+    out->need_cards = r->widow;
+    return;
+  }
+  if (r->exchange == PN_EXCHANGE_CALL_PASS && h->called == PN_NO_CARD) {
+    out->actions = BIT(PN_EV_CALL);
+    out->seat = bidder;
+    return;
+  }
+  if (r->exchange == PN_EXCHANGE_WIDOW && !h->discarded) {
+    out->actions = BIT(PN_EV_DISCARD);
+    out->seat = bidder;
+    out->need_cards = r->widow;
+    return;
+  }
+  const char *why = not_ready(g);
+  if (why) { /* passing */
+    out->actions = BIT(PN_EV_GIVE);
+    out->need_cards = r->pass_cards;
+    if (h->gives == 0) out->seat = r->pass_together ? 0 : h->partner;
+    else out->seat = h->give_first_seat == bidder ? h->partner : bidder;
+    return;
+  }
+  out->actions = BIT(PN_EV_MELD) | BIT(PN_EV_PLAY);
+  if (r->exchange == PN_EXCHANGE_DIX) out->actions |= BIT(PN_EV_DIX);
+  if (r->moon > 0 && bidder && !h->moon) out->actions |= BIT(PN_EV_MOON);
+  out->seat = bidder ? bidder : next_seat(g, h->dealer);
+  PnObligation ob; /* the first lead: anything held */
+  pn_obligation(g, &ob);
+  pn_legal_plays(&ob, &h->held[out->seat - 1], NULL, 0, h->trump, &out->legal);
+}
+
+/* During the tricks (in two-hand, after the draw still pending). */
+static void expect_play(const PnGame *g, PnExpect *out) {
+  const PnRules *r = &g->rules;
+  const PnHand *h = &g->hand;
+  out->actions = BIT(PN_EV_PLAY);
+  if (r->flow == PN_FLOW_TWO_HAND) {
+    out->actions |= BIT(PN_EV_OUT);
+    if (h->draw_pending && !h->playoff) out->actions |= BIT(PN_EV_MELD) | BIT(PN_EV_DIX);
+  }
+  out->seat = h->turn;
+  PnGame tmp;
+  const PnGame *view = g;
+  if (h->draw_pending) {
+    tmp = *g;
+    draw_cards(&tmp);
+    view = &tmp;
+  }
+  PnObligation ob;
+  PnCards held;
+  pn_obligation(view, &ob);
+  pn_held(view, h->turn, &held);
+  pn_legal_plays(&ob, &held, view->hand.trick, view->hand.ntrick, view->hand.trump, &out->legal);
+}
+
 void pn_game_expect(const PnGame *g, PnExpect *out) {
   const PnRules *r = &g->rules;
   const PnHand *h = &g->hand;
@@ -440,64 +504,12 @@ void pn_game_expect(const PnGame *g, PnExpect *out) {
     out->seat = h->turn;
     out->min_bid = lowest_good_bid(g);
     return;
-  case PN_PHASE_PREPARE: {
-    int bidder = h->high_bidder;
-    if (r->flow == PN_FLOW_BID && h->trump < 0) {
-      out->actions = BIT(PN_EV_TRUMP);
-      if (r->exchange == PN_EXCHANGE_WIDOW && !h->discarded) out->actions |= BIT(PN_EV_DISCARD);
-      out->seat = bidder;
-      out->need_cards = r->widow;
-      return;
-    }
-    if (r->exchange == PN_EXCHANGE_CALL_PASS && h->called == PN_NO_CARD) {
-      out->actions = BIT(PN_EV_CALL);
-      out->seat = bidder;
-      return;
-    }
-    if (r->exchange == PN_EXCHANGE_WIDOW && !h->discarded) {
-      out->actions = BIT(PN_EV_DISCARD);
-      out->seat = bidder;
-      out->need_cards = r->widow;
-      return;
-    }
-    const char *why = not_ready(g);
-    if (why) { /* passing */
-      out->actions = BIT(PN_EV_GIVE);
-      out->need_cards = r->pass_cards;
-      if (h->gives == 0) out->seat = r->pass_together ? 0 : h->partner;
-      else out->seat = h->give_first_seat == bidder ? h->partner : bidder;
-      return;
-    }
-    out->actions = BIT(PN_EV_MELD) | BIT(PN_EV_PLAY);
-    if (r->exchange == PN_EXCHANGE_DIX) out->actions |= BIT(PN_EV_DIX);
-    if (r->moon > 0 && bidder && !h->moon) out->actions |= BIT(PN_EV_MOON);
-    out->seat = bidder ? bidder : next_seat(g, h->dealer);
-    PnObligation ob; /* the first lead: anything held */
-    pn_obligation(g, &ob);
-    pn_legal_plays(&ob, &h->held[out->seat - 1], NULL, 0, h->trump, &out->legal);
+  case PN_PHASE_PREPARE:
+    expect_prepare(g, out);
     return;
-  }
-  case PN_PHASE_PLAY: {
-    out->actions = BIT(PN_EV_PLAY);
-    if (r->flow == PN_FLOW_TWO_HAND) {
-      out->actions |= BIT(PN_EV_OUT);
-      if (h->draw_pending && !h->playoff) out->actions |= BIT(PN_EV_MELD) | BIT(PN_EV_DIX);
-    }
-    out->seat = h->turn;
-    PnGame tmp;
-    const PnGame *view = g;
-    if (h->draw_pending) {
-      tmp = *g;
-      draw_cards(&tmp);
-      view = &tmp;
-    }
-    PnObligation ob;
-    PnCards held;
-    pn_obligation(view, &ob);
-    pn_held(view, h->turn, &held);
-    pn_legal_plays(&ob, &held, view->hand.trick, view->hand.ntrick, view->hand.trump, &out->legal);
+  case PN_PHASE_PLAY:
+    expect_play(g, out);
     return;
-  }
   case PN_PHASE_DONE:
     out->actions = BIT(PN_EV_SCORE) | (g->over ? 0 : BIT(PN_EV_DEALER));
     if (r->flow == PN_FLOW_TWO_HAND && !h->out_seat && !any_score_row(g)) out->actions |= BIT(PN_EV_OUT);
