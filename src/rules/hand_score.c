@@ -77,25 +77,17 @@ static void decide_game(PnGame *g) {
 }
 
 /* Scores the finished hand (RULES.md section 6) and moves to DONE. */
-void score_hand(PnGame *g) {
+/* What each side has in this hand, summed over its seats. */
+typedef struct {
+  int meld[PN_MAX_SEATS], counters[PN_MAX_SEATS], tricks[PN_MAX_SEATS], score[PN_MAX_SEATS];
+  bool reneged[PN_MAX_SEATS], meld_counts[PN_MAX_SEATS];
+  bool any_renege;
+} SideTally;
+
+/* Fills each seat's result from the hand and sums it by side. */
+static void tally_seats(const PnGame *g, PnHandResult *res, SideTally *t) {
   const PnRules *r = &g->rules;
-  PnHand *h = &g->hand;
-  PnHandResult *res = &h->result;
-  int nsides = pn_side_count(g);
-  int side_meld[PN_MAX_SEATS] = {0}, side_counters[PN_MAX_SEATS] = {0};
-  int side_tricks[PN_MAX_SEATS] = {0}, side_score[PN_MAX_SEATS] = {0};
-  bool side_reneged[PN_MAX_SEATS] = {false}, side_meld_counts[PN_MAX_SEATS] = {false};
-  bool any_renege = false;
-  int bidder = h->high_bidder, bid_side = bidder ? pn_side_of(g, bidder) : -1;
-
-  h->target_before = g->target; /* decide_game may raise it; an out after the last trick undoes that */
-  res->bidder = bidder;
-  res->bid = h->high_bid;
-  res->partner = h->partner;
-  res->trump = h->trump;
-  res->moon = h->moon;
-  res->out_seat = h->out_seat;
-
+  const PnHand *h = &g->hand;
   for (int s = 1; s <= r->players; s++) {
     PnSeatResult *sr = &res->seat[s - 1];
     int side = pn_side_of(g, s);
@@ -107,48 +99,73 @@ void score_hand(PnGame *g) {
     sr->tricks = h->tricks_won[s - 1];
     sr->reneged = h->reneged[s - 1];
     memcpy(sr->reneges, h->reneges[s - 1], sizeof sr->reneges);
-    side_meld[side] += sr->meld_shown;
-    side_counters[side] += counters;
-    side_tricks[side] += sr->tricks;
-    side_reneged[side] = side_reneged[side] || sr->reneged;
-    any_renege = any_renege || sr->reneged;
+    t->meld[side] += sr->meld_shown;
+    t->counters[side] += counters;
+    t->tricks[side] += sr->tricks;
+    t->reneged[side] = t->reneged[side] || sr->reneged;
+    t->any_renege = t->any_renege || sr->reneged;
   }
+}
+
+/* Each side's score for the hand (and whether the bidder made it). */
+static void score_sides(const PnGame *g, PnHandResult *res, SideTally *t, int bid_side) {
+  const PnRules *r = &g->rules;
+  const PnHand *h = &g->hand;
+  int nsides = pn_side_count(g);
+  for (int side = 0; side < nsides; side++) {
+    bool took_trick = t->tricks[side] > 0 || (side == bid_side && r->exchange == PN_EXCHANGE_WIDOW && h->discarded);
+    bool meld_counts = !r->meld_needs_trick || took_trick || r->flow == PN_FLOW_TWO_HAND;
+    int counters = t->counters[side], meld = meld_counts ? t->meld[side] : 0;
+    int total = meld + counters;
+    int minimum = r->side_minimum;
+    if (minimum && !(r->renege_set && t->any_renege)) {
+      if (counters < minimum) total = 0, meld = 0;
+      else if (meld < minimum) total = counters, meld = 0;
+    }
+    t->meld_counts[side] = meld > 0;
+    bool bidding = side == bid_side;
+    if (r->renege_set && t->any_renege) {
+      if (t->reneged[side]) total = bidding ? -h->high_bid : 0;
+      else total = meld_counts ? t->meld[side] + counters : counters;
+      if (bidding) res->made = !t->reneged[side];
+    } else if (bidding && h->moon) {
+      res->made = t->tricks[side] == h->tricks_total;
+      total = res->made ? r->moon : -r->moon;
+    } else if (bidding) {
+      bool set = h->trump_failed || (meld_counts ? t->meld[side] : 0) + counters < h->high_bid;
+      if (minimum) set = set || counters < minimum || t->meld[side] < minimum;
+      res->made = !set;
+      if (set) total = -h->high_bid;
+    }
+    t->score[side] = total;
+  }
+}
+
+void score_hand(PnGame *g) {
+  const PnRules *r = &g->rules;
+  PnHand *h = &g->hand;
+  PnHandResult *res = &h->result;
+  SideTally t = {0};
+  int bidder = h->high_bidder, bid_side = bidder ? pn_side_of(g, bidder) : -1;
+
+  h->target_before = g->target; /* decide_game may raise it; an out after the last trick undoes that */
+  res->bidder = bidder;
+  res->bid = h->high_bid;
+  res->partner = h->partner;
+  res->trump = h->trump;
+  res->moon = h->moon;
+  res->out_seat = h->out_seat;
+
+  tally_seats(g, res, &t);
   if (res->redeal) {
     memset(res->seat, 0, sizeof res->seat);
   } else {
-    for (int side = 0; side < nsides; side++) {
-      bool took_trick = side_tricks[side] > 0 ||
-                        (side == bid_side && r->exchange == PN_EXCHANGE_WIDOW && h->discarded);
-      bool meld_counts = !r->meld_needs_trick || took_trick || r->flow == PN_FLOW_TWO_HAND;
-      int counters = side_counters[side], meld = meld_counts ? side_meld[side] : 0;
-      int total = meld + counters;
-      int minimum = r->side_minimum;
-      if (minimum && !(r->renege_set && any_renege)) {
-        if (counters < minimum) total = 0, meld = 0;
-        else if (meld < minimum) total = counters, meld = 0;
-      }
-      side_meld_counts[side] = meld > 0;
-      bool bidding = side == bid_side;
-      if (r->renege_set && any_renege) {
-        if (side_reneged[side]) total = bidding ? -h->high_bid : 0;
-        else total = meld_counts ? side_meld[side] + counters : counters;
-        if (bidding) res->made = !side_reneged[side];
-      } else if (bidding && h->moon) {
-        res->made = side_tricks[side] == h->tricks_total;
-        total = res->made ? r->moon : -r->moon;
-      } else if (bidding) {
-        bool set = h->trump_failed || (meld_counts ? side_meld[side] : 0) + counters < h->high_bid;
-        if (minimum) set = set || counters < minimum || side_meld[side] < minimum;
-        res->made = !set;
-        if (set) total = -h->high_bid;
-      }
-      side_score[side] = total;
-    }
+    score_sides(g, res, &t, bid_side);
     for (int s = 1; s <= r->players; s++) {
       PnSeatResult *sr = &res->seat[s - 1];
       int side = pn_side_of(g, s);
-      sr->meld_counted = side_meld_counts[side] ? sr->meld_shown : 0;
-      sr->score = side_score[side];
+      sr->meld_counted = t.meld_counts[side] ? sr->meld_shown : 0;
+      sr->score = t.score[side];
       if (r->no_trick_no_score && sr->tricks == 0 && side != bid_side) sr->score = 0;
       if (r->no_trick_no_score && sr->tricks == 0) sr->meld_counted = 0;
       g->running[s - 1] += sr->score;
