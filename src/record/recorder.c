@@ -173,47 +173,6 @@ static void show_help(Recorder *r) {
              "tricks, passes, discards and widow once the last trick is in.\n");
 }
 
-/* ------------------------------------------------------------ the store */
-
-/* Stores the completed hand (or, after a score row, its events again)
- * and the game's standing, in one transaction. */
-static int redo_store(Recorder *r, PnDiag *diag);
-
-static int commit_hand(Recorder *r, PnDiag *diag) {
-  if (r->redo) return redo_store(r, diag);
-  uint8_t *events = malloc((size_t)r->nevents * CODEC_MAX_EVENT);
-  if (!events) {
-    snprintf(diag->msg, sizeof diag->msg, "out of memory");
-    return -1;
-  }
-  size_t len = 0;
-  for (int i = 0; i < r->nevents; i++) len += codec_event_encode(&r->events[i], events + len);
-  CodecResults res;
-  codec_results_from_game(&r->game, &res);
-  uint8_t results[CODEC_MAX_RESULTS];
-  size_t rlen = codec_results_encode(&res, results);
-  const PnHandResult *hr = &r->game.hand.result;
-  StoreHand hand = {r->game.hand.number, r->game.hand.dealer, events, len, results, rlen, hr->bidder, hr->bid,
-                    hr->trump};
-  uint64_t hash = codec_hash(r->hash_before_hand, events, len);
-  StoreGameEnd end = {r->game.hands_played, r->game.over, r->game.winner, hash};
-  int rc = -1;
-  if (store_begin(r->store, diag) != STORE_OK) goto done;
-  int stored = r->committed ? store_hand_update_events(r->store, r->game_id, hand.number, events, len, diag)
-                            : store_hand_insert(r->store, r->game_id, &hand, diag);
-  if (stored != STORE_OK || store_game_update_end(r->store, r->game_id, &end, diag) != STORE_OK) {
-    store_rollback(r->store);
-    goto done;
-  }
-  if (store_commit(r->store, diag) != STORE_OK) goto done;
-  r->hash = hash;
-  r->committed = true;
-  rc = 0;
-done:
-  free(events);
-  return rc;
-}
-
 /* ------------------------------------------------------------ applying */
 
 /* Replays this hand's events from its start (after undo, or a draw that
@@ -558,144 +517,154 @@ static RecResult handle_line(Recorder *r, char *line, PnDiag *diag) {
 }
 
 /* handle_line, after the answers to questions and the forced last trick. */
-static RecResult handle_rest(Recorder *r, char **words, int n, PnDiag *diag) {
-  RecResult rc;
+/* `undo`: takes back the last row (or draw) of the hand in progress. */
+static RecResult undo_row(Recorder *r) {
+  if (r->table) return table_undo(r);
+  if (r->nevents <= 1 || r->committed) {
+    rec_say(r, "error: nothing to undo in this hand (stored hands are final)\n");
+    return REC_REFUSED;
+  }
+  if (r->stock_event >= 0 && r->stock_known > 0 && r->draw_at[r->stock_known - 1] == r->nevents) {
+    char two[3]; /* the draw: the card goes back among the undrawn ones, in any order */
+    r->stock_known--;
+    rec_rebuild_hand(r);
+    rec_say(r, "undone: draw %s\n", pn_card_str(r->events[r->stock_event].cards[r->stock_known], two));
+    return REC_ACCEPTED;
+  }
+  if (r->stock_event == r->nevents - 1) r->stock_event = -1;
+  r->nevents--;
+  rec_rebuild_hand(r);
+  rec_say(r, "undone: %s\n", pn_action_name(r->events[r->nevents].action));
+  return REC_ACCEPTED;
+}
+
+/* `dealer SEAT` or `SEAT dealer`: the dealer of the next hand. */
+static RecResult set_dealer(Recorder *r, char **words, int n, bool seat_first) {
+  int seat = n == 2 ? parse_seat(r, words[seat_first ? 0 : 1]) : 0;
+  PnPhase phase = r->game.hand.phase;
+  if (!seat) rec_say(r, "error: dealer takes a seat\n");
+  else if (phase != PN_PHASE_DEALER && phase != PN_PHASE_DONE) rec_say(r, "error: the hand already has a dealer\n");
+  else {
+    r->next_dealer = seat;
+    return REC_ACCEPTED;
+  }
+  return REC_REFUSED;
+}
+
+/* The words that are commands, not rows.  Returns true with *rc set when
+ * the line was one. */
+static bool handle_command(Recorder *r, char **words, int n, RecResult *rc) {
   const char *word = words[0];
   if (strcmp(word, "quit") == 0 || strcmp(word, "exit") == 0) {
+    *rc = REC_QUIT;
     if ((r->nevents > 1 || (r->table && r->ntyped > 0)) && !r->committed) {
       r->pending_quit = true;
       rec_say(r, "hand %d is not finished and would not be stored: quit anyway? (yes/no)\n", r->game.hand.number);
-      return REC_PENDING;
+      *rc = REC_PENDING;
     }
-    return REC_QUIT;
+    return true;
   }
   if (strcmp(word, "help") == 0) {
     show_help(r);
-    return REC_INFO;
+    *rc = REC_INFO;
+    return true;
   }
   if (strcmp(word, "status") == 0) {
     show_scores(r);
     if (r->table) table_status(r);
     else show_status(r);
-    return REC_INFO;
+    *rc = REC_INFO;
+    return true;
   }
   if (strcmp(word, "undo") == 0) {
-    if (r->table) return table_undo(r);
-    if (r->nevents <= 1 || r->committed) {
-      rec_say(r, "error: nothing to undo in this hand (stored hands are final)\n");
-      return REC_REFUSED;
-    }
-    if (r->stock_event >= 0 && r->stock_known > 0 && r->draw_at[r->stock_known - 1] == r->nevents) {
-      char two[3]; /* the draw: the card goes back among the undrawn ones, in any order */
-      r->stock_known--;
-      rec_rebuild_hand(r);
-      rec_say(r, "undone: draw %s\n", pn_card_str(r->events[r->stock_event].cards[r->stock_known], two));
-      return REC_ACCEPTED;
-    }
-    if (r->stock_event == r->nevents - 1) r->stock_event = -1;
-    r->nevents--;
-    rec_rebuild_hand(r);
-    rec_say(r, "undone: %s\n", pn_action_name(r->events[r->nevents].action));
-    return REC_ACCEPTED;
+    *rc = undo_row(r);
+    return true;
   }
   if (strcmp(word, "draw") == 0) {
-    if (n == 2) return record_draw(r, words[1]);
+    if (n == 2) {
+      *rc = record_draw(r, words[1]);
+      return true;
+    }
     rec_say(r, "error: draw takes one card\n");
-    return REC_REFUSED;
+    *rc = REC_REFUSED;
+    return true;
   }
   bool seat_first = n == 2 && strcmp(words[1], "dealer") == 0; /* "3 dealer", as a log row reads */
   if (strcmp(word, "dealer") == 0 || seat_first) {
-    int seat = n == 2 ? parse_seat(r, words[seat_first ? 0 : 1]) : 0;
-    PnPhase phase = r->game.hand.phase;
-    if (!seat) rec_say(r, "error: dealer takes a seat\n");
-    else if (phase != PN_PHASE_DEALER && phase != PN_PHASE_DONE) rec_say(r, "error: the hand already has a dealer\n");
-    else {
-      r->next_dealer = seat;
-      return REC_ACCEPTED;
-    }
+    *rc = set_dealer(r, words, n, seat_first);
+    return true;
+  }
+  return false;
+}
+
+/* `deal` alone: the program shuffles and deals. */
+static RecResult deal_shuffled(Recorder *r, PnDiag *diag) {
+  RecResult rc;
+  if (r->table) {
+    rec_say(r, "error: this hand is typed in table order: no deal rows until it is finished\n");
     return REC_REFUSED;
   }
-
-  /* [SEAT] ACTION [CARD...] [VALUE], or [SEAT] CARD... (plays). */
-  int seat = 0, at = 0;
-  if (n >= 2 && pn_action_parse(words[0]) < 0 && !is_card(words[0]) && (seat = parse_seat(r, words[0])) > 0) at = 1;
-  int action = is_card(words[at]) ? PN_EV_PLAY : pn_action_parse(words[at]);
-  if (action < 0) {
-    rec_say(r, "error: unknown command '%s' (help lists them)\n", words[at]);
+  if ((rc = ensure_hand_started(r, diag)) != REC_ACCEPTED) return rc;
+  if (r->game.hand.phase != PN_PHASE_DEAL || r->nevents != 1) {
+    rec_say(r, "error: the deal has begun; enter the remaining rows\n");
     return REC_REFUSED;
   }
-  if (!is_card(words[at])) at++; /* words[at..n) follow the action */
-  if (action == PN_EV_DEAL && n == 1) { /* the program shuffles and deals */
-    if (r->table) {
-      rec_say(r, "error: this hand is typed in table order: no deal rows until it is finished\n");
-      return REC_REFUSED;
-    }
-    if ((rc = ensure_hand_started(r, diag)) != REC_ACCEPTED) return rc;
-    if (r->game.hand.phase != PN_PHASE_DEAL || r->nevents != 1) {
-      rec_say(r, "error: the deal has begun; enter the remaining rows\n");
-      return REC_REFUSED;
-    }
-    PnEvent deal[SIM_MAX_DEAL_EVENTS];
-    /* Hand N's shuffle depends on the seed and N only, and the seed on what
-     * is stored (the key) unless --seed gave one: a resumed hand deals again
-     * the cards it had. */
-    uint64_t seed = r->seed ? r->seed : codec_hash_text(CODEC_HASH_SEED, r->key);
-    sim_rng_seed(&r->rng, seed ^ ((uint64_t)r->game.hand.number * 0x9E3779B97F4A7C15u));
-    int count = sim_deal_events(&r->rng, &r->game, deal);
-    for (int i = 0; i < count; i++)
-      if ((rc = rec_record_event(r, &deal[i], false, diag)) == REC_FAILED) return rc;
-    for (int s = 1; s <= r->game.rules.players; s++) {
-      rec_say(r, "  %-12s ", rec_name(r, s));
-      rec_show_cards(r, &r->game.hand.dealt[s - 1]);
-      rec_say(r, "\n");
-    }
-    return REC_ACCEPTED;
+  PnEvent deal[SIM_MAX_DEAL_EVENTS];
+  /* Hand N's shuffle depends on the seed and N only, and the seed on what
+   * is stored (the key) unless --seed gave one: a resumed hand deals again
+   * the cards it had. */
+  uint64_t seed = r->seed ? r->seed : codec_hash_text(CODEC_HASH_SEED, r->key);
+  sim_rng_seed(&r->rng, seed ^ ((uint64_t)r->game.hand.number * 0x9E3779B97F4A7C15u));
+  int count = sim_deal_events(&r->rng, &r->game, deal);
+  for (int i = 0; i < count; i++)
+    if ((rc = rec_record_event(r, &deal[i], false, diag)) == REC_FAILED) return rc;
+  for (int s = 1; s <= r->game.rules.players; s++) {
+    rec_say(r, "  %-12s ", rec_name(r, s));
+    rec_show_cards(r, &r->game.hand.dealt[s - 1]);
+    rec_say(r, "\n");
   }
-  bool deal_row = action == PN_EV_DEAL || action == PN_EV_TURNUP || action == PN_EV_STOCK || action == PN_EV_WIDOW;
-  PnPhase phase = r->game.hand.phase;
-  bool new_hand = phase == PN_PHASE_DEALER || (phase == PN_PHASE_DONE && action != PN_EV_SCORE);
-  if (!r->table && table_possible(r) && action != PN_EV_DEAL && action != PN_EV_SCORE &&
-      (new_hand || (phase == PN_PHASE_DEAL && !any_deal_row(r)))) {
-    /* No deal row: the hand is typed in table order (table.c). */
-    if ((rc = ensure_hand_started(r, diag)) != REC_ACCEPTED) return rc;
-    table_begin(r);
-  } else if (deal_row && !r->table) {
-    if ((rc = ensure_hand_started(r, diag)) != REC_ACCEPTED) return rc;
-  }
+  return REC_ACCEPTED;
+}
 
-  if (action == PN_EV_PLAY) { /* one card or more: that many plays */
-    PnCard cards[PN_MAX_SEATS * 2];
-    int ncards = 0;
-    for (int i = at; i < n; i++) {
-      if (!is_card(words[i]) || ncards == PN_MAX_SEATS * 2) {
-        rec_say(r, "error: '%s' is not a card (a line of cards is a trick)\n", words[i]);
-        return REC_REFUSED;
-      }
-      pn_card_parse(words[i], strlen(words[i]), &cards[ncards++]);
-    }
-    if (ncards == 0) {
-      rec_say(r, "error: play takes a card\n");
+/* A line of cards words[at..n): that many plays, the first by `seat` when
+ * typed (0: whose turn it is). */
+static RecResult record_plays(Recorder *r, int seat, char **words, int at, int n, PnDiag *diag) {
+  PnCard cards[PN_MAX_SEATS * 2];
+  int ncards = 0;
+  for (int i = at; i < n; i++) {
+    if (!is_card(words[i]) || ncards == PN_MAX_SEATS * 2) {
+      rec_say(r, "error: '%s' is not a card (a line of cards is a trick)\n", words[i]);
       return REC_REFUSED;
     }
-    if (r->table) return table_plays(r, seat, cards, ncards, diag);
-    rc = REC_REFUSED;
-    for (int i = 0; i < ncards; i++) {
-      if (add_provisional_stock(r, diag) == REC_FAILED) return REC_FAILED; /* play began without a stock row */
-      PnExpect ex;
-      pn_game_expect(&r->game, &ex);
-      PnEvent ev = {.action = PN_EV_PLAY, .seat = i == 0 && seat ? seat : ex.seat, .ncards = 1, .suit = -1,
-                    .meld = -1};
-      ev.cards[0] = cards[i];
-      if (!ev.seat) {
-        rec_say(r, "error: whose play? say `SEAT play ...`\n");
-        return REC_REFUSED;
-      }
-      rc = rec_record_event(r, &ev, false, diag);
-      if (rc != REC_ACCEPTED) break;
-    }
-    return rc;
+    pn_card_parse(words[i], strlen(words[i]), &cards[ncards++]);
   }
+  if (ncards == 0) {
+    rec_say(r, "error: play takes a card\n");
+    return REC_REFUSED;
+  }
+  if (r->table) return table_plays(r, seat, cards, ncards, diag);
+  RecResult rc = REC_REFUSED;
+  for (int i = 0; i < ncards; i++) {
+    if (add_provisional_stock(r, diag) == REC_FAILED) return REC_FAILED; /* play began without a stock row */
+    PnExpect ex;
+    pn_game_expect(&r->game, &ex);
+    PnEvent ev = {.action = PN_EV_PLAY, .seat = i == 0 && seat ? seat : ex.seat, .ncards = 1, .suit = -1,
+                  .meld = -1};
+    ev.cards[0] = cards[i];
+    if (!ev.seat) {
+      rec_say(r, "error: whose play? say `SEAT play ...`\n");
+      return REC_REFUSED;
+    }
+    rc = rec_record_event(r, &ev, false, diag);
+    if (rc != REC_ACCEPTED) break;
+  }
+  return rc;
+}
 
+/* Any other row, its words after the action words[at..n): finds its seat
+ * when none was typed, then parses and records it. */
+static RecResult record_row(Recorder *r, int action, int seat, bool deal_row, char **words, int at, int n,
+                            PnDiag *diag) {
   if (!seat && r->table) seat = table_default_seat(r, (PnAction)action);
   /* two-hand without a stock row: the play (or a meld) begins it, so whose turn it is comes after */
   if (!r->table && !deal_row && add_provisional_stock(r, diag) == REC_FAILED) return REC_FAILED;
@@ -716,369 +685,35 @@ static RecResult handle_rest(Recorder *r, char **words, int n, PnDiag *diag) {
   return rec_record_event(r, &ev, false, diag);
 }
 
-/* ------------------------------------------------------------- setup */
+static RecResult handle_rest(Recorder *r, char **words, int n, PnDiag *diag) {
+  RecResult rc;
+  if (handle_command(r, words, n, &rc)) return rc;
 
-/* A stored hand kept for --redo. */
-struct RedoHand {
-  uint8_t *events;
-  size_t len;
-};
-
-/* Splits "a\nb\n..." into lines (in place); returns how many, at most max. */
-static int split_lines(char *text, const char **lines, int max) {
-  int n = 0;
-  for (char *at = text; *at && n < max;) {
-    size_t l = strcspn(at, "\n");
-    lines[n++] = at;
-    if (!at[l]) break;
-    at[l] = 0;
-    at += l + 1;
+  /* [SEAT] ACTION [CARD...] [VALUE], or [SEAT] CARD... (plays). */
+  int seat = 0, at = 0;
+  if (n >= 2 && pn_action_parse(words[0]) < 0 && !is_card(words[0]) && (seat = parse_seat(r, words[0])) > 0) at = 1;
+  int action = is_card(words[at]) ? PN_EV_PLAY : pn_action_parse(words[at]);
+  if (action < 0) {
+    rec_say(r, "error: unknown command '%s' (help lists them)\n", words[at]);
+    return REC_REFUSED;
   }
-  return n;
+  if (!is_card(words[at])) at++; /* words[at..n) follow the action */
+  if (action == PN_EV_DEAL && n == 1) return deal_shuffled(r, diag);
+  bool deal_row = action == PN_EV_DEAL || action == PN_EV_TURNUP || action == PN_EV_STOCK || action == PN_EV_WIDOW;
+  PnPhase phase = r->game.hand.phase;
+  bool new_hand = phase == PN_PHASE_DEALER || (phase == PN_PHASE_DONE && action != PN_EV_SCORE);
+  if (!r->table && table_possible(r) && action != PN_EV_DEAL && action != PN_EV_SCORE &&
+      (new_hand || (phase == PN_PHASE_DEAL && !any_deal_row(r)))) {
+    /* No deal row: the hand is typed in table order (table.c). */
+    if ((rc = ensure_hand_started(r, diag)) != REC_ACCEPTED) return rc;
+    table_begin(r);
+  } else if (deal_row && !r->table) {
+    if ((rc = ensure_hand_started(r, diag)) != REC_ACCEPTED) return rc;
+  }
+  if (action == PN_EV_PLAY) return record_plays(r, seat, words, at, n, diag);
+  return record_row(r, action, seat, deal_row, words, at, n, diag);
 }
 
-static void no_finding(void *ctx, const StoreRow *row, const ReplayFinding *finding) {
-  (void)ctx, (void)row, (void)finding;
-}
-
-/* --redo: writes the game again in one transaction, hand r->redo as it was
- * just entered (r->events) and every other hand as stored, each replayed
- * for its results; the later hands take the new standing.  Refused, with
- * the old game kept, when a later hand no longer plays. */
-static int redo_store(Recorder *r, PnDiag *diag) {
-  char *options = strdup(r->options), *tags = strdup(r->tags);
-  uint8_t *mine = malloc((size_t)r->nevents * CODEC_MAX_EVENT);
-  PnGame *g = malloc(sizeof *g);
-  int rc = -1;
-  if (!options || !tags || !mine || !g) {
-    snprintf(diag->msg, sizeof diag->msg, "out of memory");
-    goto done;
-  }
-  size_t mine_len = 0;
-  for (int i = 0; i < r->nevents; i++) mine_len += codec_event_encode(&r->events[i], mine + mine_len);
-  const char *option_lines[64], *tag_lines[64];
-  StoreGame header = {.key = r->key, .preset = r->preset, .nplayers = r->game.rules.players};
-  header.noptions = split_lines(options, option_lines, 64);
-  header.options = option_lines;
-  header.ntags = split_lines(tags, tag_lines, 64);
-  header.tags = tag_lines;
-  for (int s = 0; s < header.nplayers; s++) header.players[s] = r->players[s];
-  pn_game_init(g, &r->game.rules);
-  uint64_t hash = r->hash_header;
-  int64_t id;
-  if (store_begin(r->store, diag) != STORE_OK) goto done;
-  if (store_game_delete(r->store, r->game_id, diag) != STORE_OK ||
-      store_game_insert(r->store, &header, &id, diag) != STORE_OK)
-    goto rollback;
-  int hands = r->nstored > r->redo ? r->nstored : r->redo;
-  for (int n = 1; n <= hands; n++) {
-    StoreRow row = {.game_id = id, .key = r->key, .preset = r->preset, .hand = n};
-    row.events = n == r->redo ? mine : r->stored[n - 1].events;
-    row.events_len = n == r->redo ? mine_len : r->stored[n - 1].len;
-    CodecResults res;
-    if (replay_hand(g, &row, no_finding, NULL, &res, diag) != 0) {
-      char why[160];
-      snprintf(why, sizeof why, "%.*s", (int)sizeof why - 1, diag->msg);
-      snprintf(diag->msg, sizeof diag->msg, "hand %d does not play after hand %d as re-entered: %s", n, r->redo,
-               why);
-      goto rollback;
-    }
-    uint8_t results[CODEC_MAX_RESULTS];
-    size_t rlen = codec_results_encode(&res, results);
-    const PnHandResult *hr = &g->hand.result;
-    StoreHand hand = {n, g->hand.dealer, row.events, row.events_len, results, rlen, hr->bidder, hr->bid, hr->trump};
-    hash = codec_hash(hash, row.events, row.events_len);
-    if (store_hand_insert(r->store, id, &hand, diag) != STORE_OK) goto rollback;
-  }
-  StoreGameEnd end = {g->hands_played, g->over, g->winner, hash};
-  if (store_game_update_end(r->store, id, &end, diag) != STORE_OK) goto rollback;
-  if (store_commit(r->store, diag) != STORE_OK) goto done;
-  r->game_id = id;
-  r->committed = true;
-  rc = 0;
-  goto done;
-rollback:
-  store_rollback(r->store);
-done:
-  free(options);
-  free(tags);
-  free(mine);
-  free(g);
-  return rc;
-}
-
-/* Keeps a stored hand's events for --redo. */
-static int keep_stored(Recorder *r, const StoreRow *row, PnDiag *diag) {
-  struct RedoHand *grown = realloc(r->stored, sizeof *grown * (size_t)(r->nstored + 1));
-  uint8_t *copy = malloc(row->events_len ? row->events_len : 1);
-  if (!grown || !copy) {
-    if (grown) r->stored = grown;
-    free(copy);
-    snprintf(diag->msg, sizeof diag->msg, "out of memory");
-    return -1;
-  }
-  r->stored = grown;
-  memcpy(copy, row->events, row->events_len);
-  r->stored[r->nstored++] = (struct RedoHand){copy, row->events_len};
-  return 0;
-}
-
-/* The entries of a stored games.options or games.tags column, whole
- * (store_lines_next: a line break inside an entry is kept).  *out is one
- * block, the pointers then the strings, for the caller to free.  Returns
- * 0, or -1 when out of memory. */
-static int column_entries(const char *column, char ***out, int *n) {
-  char probe[1];
-  int count = 0;
-  for (const char *at = column; store_lines_next(&at, probe, sizeof probe);) count++;
-  size_t room = strlen(column) + 1; /* an entry is never longer stored than read back */
-  char **v = malloc((size_t)count * sizeof *v + room);
-  if (!v) return -1;
-  char *text = (char *)(v + count);
-  int i = 0;
-  for (const char *at = column; i < count && store_lines_next(&at, text, room); i++) {
-    v[i] = text;
-    size_t used = strlen(text) + 1;
-    text += used;
-    room -= used;
-  }
-  *out = v;
-  *n = i;
-  return 0;
-}
-
-/* The content hash of a stored game's header, as the importer computes it
- * (codec_game_hash_header).  Returns 0, or -1 when out of memory. */
-static int header_hash(const StoreRow *row, uint64_t *hash) {
-  char **options = NULL, **tags = NULL;
-  int noptions = 0, ntags = 0, rc = -1;
-  if (column_entries(row->options, &options, &noptions) == 0 && column_entries(row->tags, &tags, &ntags) == 0) {
-    *hash = codec_game_hash_header(row->preset, (const char *const *)options, noptions, row->players, row->nplayers,
-                                   (const char *const *)tags, ntags);
-    rc = 0;
-  }
-  free(options);
-  free(tags);
-  return rc;
-}
-
-/* Rebuilds a stored game: header, then every stored hand (with `redo`,
- * the hands before that one; a finished game may be redone). */
-static int resume_game(Recorder *r, const char *key, int redo, PnDiag *diag) {
-  const char *keys[1] = {key};
-  StoreFilter filter = {.nkeys = 1, .keys = keys};
-  StoreCursor *cursor = NULL;
-  StoreRow row;
-  int got, rc = -1, redo_dealer = 0;
-  if (store_cursor_open(r->store, &filter, &cursor, diag) != STORE_OK) return -1;
-  bool found = false;
-  while ((got = store_cursor_next(cursor, &row, diag)) == 1) {
-    if (row.new_game) {
-      found = true;
-      PnRules rules;
-      if (replay_rules(row.preset, row.options, &rules, diag) != 0) goto done;
-      pn_game_init(&r->game, &rules);
-      r->game_id = row.game_id;
-      snprintf(r->key, sizeof r->key, "%s", row.key);
-      r->preset = strdup(row.preset);
-      r->options = strdup(row.options);
-      r->tags = strdup(row.tags);
-      if (!r->preset || !r->options || !r->tags) goto oom;
-      for (int s = 0; s < row.nplayers; s++)
-        if (!(r->players[s] = strdup(row.players[s]))) goto oom;
-      if (header_hash(&row, &r->hash) != 0) goto oom;
-      r->hash_header = r->hash;
-      if (row.finished && row.winner && !redo) {
-        snprintf(diag->msg, sizeof diag->msg, "game %s is over: nothing to resume", key);
-        goto done;
-      }
-    }
-    if (row.hand == 0) continue;
-    if (redo && keep_stored(r, &row, diag) != 0) goto done;
-    if (redo && row.hand == redo) redo_dealer = row.dealer;
-    if (redo && row.hand >= redo) continue;
-    if (replay_hand(&r->game, &row, NULL, NULL, NULL, diag) != 0) goto done;
-    r->hash = codec_hash(r->hash, row.events, row.events_len);
-    r->next_dealer = r->game.hand.dealer % r->game.rules.players + 1;
-  }
-  if (got < 0) goto done;
-  if (!found) {
-    snprintf(diag->msg, sizeof diag->msg, "no game %s in the database", key);
-    goto done;
-  }
-  if (redo && !redo_dealer) {
-    snprintf(diag->msg, sizeof diag->msg, "game %s has no hand %d (it has %d)", key, redo, r->nstored);
-    goto done;
-  }
-  if (redo) r->next_dealer = redo_dealer;
-  r->redo = redo;
-  rc = 0;
-  goto done;
-oom:
-  snprintf(diag->msg, sizeof diag->msg, "out of memory");
-done:
-  store_cursor_close(cursor);
-  return rc;
-}
-
-/* ------------------------------------------------------------ interface */
-
-static Recorder *rec_alloc(Store *store, uint64_t seed, bool auto_yes) {
-  Recorder *r = calloc(1, sizeof *r);
-  if (!r) return NULL;
-  r->store = store;
-  r->stock_event = -1;
-  r->next_dealer = 1; /* a resumed game with no hand stored: its first dealer is not stored either */
-  r->auto_yes = auto_yes;
-  r->seed = seed;
-  return r;
-}
-
-/* The game's key: the one given, or rec-DATE-TIME with -2, -3 ... added
- * while that is taken (two games started in the same second).  Returns 0,
- * or -1 with diag filled (the key given exists, or the lookup failed). */
-static int choose_key(Recorder *r, const char *key, PnDiag *diag) {
-  char base[64];
-  if (!key) {
-    time_t now = time(NULL);
-    strftime(base, sizeof base, "rec-%Y%m%d-%H%M%S", localtime(&now));
-  }
-  for (int n = 1; n < 1000; n++) {
-    if (key) snprintf(r->key, sizeof r->key, "%s", key);
-    else if (n == 1) snprintf(r->key, sizeof r->key, "%s", base);
-    else snprintf(r->key, sizeof r->key, "%s-%d", base, n);
-    int64_t existing;
-    uint64_t old_hash;
-    int found = store_game_lookup(r->store, r->key, &existing, &old_hash, diag);
-    if (found < 0) return -1;
-    if (found == 0) return 0;
-    if (key) {
-      snprintf(diag->msg, sizeof diag->msg, "game %s already exists (use --resume %s)", key, key);
-      return -1;
-    }
-  }
-  snprintf(diag->msg, sizeof diag->msg, "no free game key after %s", base);
-  return -1;
-}
-
-int rec_start(Store *store, const RecGame *game, uint64_t seed, bool auto_yes, Recorder **out, PnDiag *diag) {
-  *out = NULL;
-  Recorder *r = rec_alloc(store, seed, auto_yes);
-  if (!r) {
-    snprintf(diag->msg, sizeof diag->msg, "out of memory");
-    return -1;
-  }
-  for (int s = 0; s < game->nplayers && s < PN_MAX_SEATS; s++) {
-    const char *name = game->players[s];
-    size_t len = strlen(name);
-    while (len && isspace((unsigned char)name[len - 1])) len--; /* " Ann " is Ann */
-    while (len && isspace((unsigned char)*name)) name++, len--;
-    if (!(r->players[s] = strndup(name, len))) {
-      snprintf(diag->msg, sizeof diag->msg, "out of memory");
-      goto fail;
-    }
-  }
-  if (choose_key(r, game->key, diag) != 0) goto fail;
-  StoreGame header = {.key = r->key, .preset = game->variant, .noptions = game->noptions, .options = game->options,
-                      .nplayers = game->nplayers, .ntags = game->ntags, .tags = game->tags}; /* its end comes with its hands */
-  for (int s = 0; s < game->nplayers; s++) header.players[s] = r->players[s];
-  if (store_begin(store, diag) != STORE_OK) goto fail;
-  if (store_game_insert(store, &header, &r->game_id, diag) != STORE_OK || store_commit(store, diag) != STORE_OK) {
-    store_rollback(store);
-    goto fail;
-  }
-  pn_game_init(&r->game, game->rules);
-  r->hash = codec_game_hash_header(game->variant, game->options, game->noptions, (const char *const *)r->players,
-                                   game->nplayers, game->tags, game->ntags);
-  r->next_dealer = game->dealer;
-  r->hand_start = r->game;
-  *out = r;
-  return 0;
-fail:
-  rec_free(r);
-  return -1;
-}
-
-int rec_resume(Store *store, const char *key, int redo, uint64_t seed, bool auto_yes, Recorder **out, PnDiag *diag) {
-  *out = NULL;
-  Recorder *r = rec_alloc(store, seed, auto_yes);
-  if (!r) {
-    snprintf(diag->msg, sizeof diag->msg, "out of memory");
-    return -1;
-  }
-  if (resume_game(r, key, redo, diag) != 0) {
-    rec_free(r);
-    return -1;
-  }
-  r->hand_start = r->game;
-  *out = r;
-  return 0;
-}
-
-void rec_free(Recorder *r) {
-  if (!r) return;
-  for (int i = 0; i < r->nstored; i++) free(r->stored[i].events);
-  free(r->stored);
-  free(r->preset);
-  free(r->options);
-  free(r->tags);
-  for (int s = 0; s < PN_MAX_SEATS; s++) free(r->players[s]);
-  free(r->text);
-  free(r);
-}
-
-/* The length of the card at the start of text[0..len) when more follows
- * it directly ("AS" of "ASKS", "10H" of "10H9H", "Q♠" of "Q♠K♠"), else 0. */
-static size_t card_run_head(const char *text, size_t len) {
-  PnCard card;
-  for (size_t k = 2; k <= 5 && k <= len; k++) /* "AS" .. "10♠" */
-    if (pn_card_parse(text, k, &card) == k) return k;
-  return 0;
-}
-
-/* Does `word` (len bytes) hold two or more cards run together, and is it
- * not a player's name (a name may spell cards: "Adah")? */
-static bool is_card_run(const Recorder *r, const char *word, size_t len) {
-  PnCard card;
-  if (pn_card_parse(word, len, &card) == len) return false; /* one card */
-  for (int s = 0; s < r->game.rules.players; s++)
-    if (r->players[s] && strlen(r->players[s]) == len && strncasecmp(r->players[s], word, len) == 0) return false;
-  size_t at = 0;
-  while (at < len) {
-    size_t k = card_run_head(word + at, len - at);
-    if (k == 0) return false;
-    at += k;
-  }
-  return true;
-}
-
-/* A copy of line in which cards typed without spaces ("ASASKSJS", a
- * trick in eight keystrokes) are spread out, one word a card; caller frees. */
-static char *spread_card_runs(const Recorder *r, const char *line) {
-  size_t len = strlen(line);
-  char *out = malloc(len + len / 2 + 1); /* at most one space per two bytes */
-  if (!out) return NULL;
-  size_t o = 0;
-  for (size_t i = 0; i < len;) {
-    size_t w = strcspn(line + i, " \t\r\n");
-    if (w > 0 && is_card_run(r, line + i, w)) {
-      for (size_t at = 0; at < w;) {
-        size_t k = card_run_head(line + i + at, w - at);
-        if (at) out[o++] = ' ';
-        memcpy(out + o, line + i + at, k);
-        o += k;
-        at += k;
-      }
-    } else {
-      memcpy(out + o, line + i, w);
-      o += w;
-    }
-    i += w;
-    if (i < len) out[o++] = line[i++];
-  }
-  out[o] = '\0';
-  return out;
-}
 
 RecResult rec_line(Recorder *r, const char *line, PnDiag *diag) {
   say_reset(r);

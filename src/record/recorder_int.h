@@ -74,6 +74,16 @@ RecResult rec_record_event(Recorder *r, const PnEvent *ev, bool confirmed, PnDia
  * after saying why. */
 RecResult rec_parse_event(Recorder *r, PnAction action, int seat, char **words, int n, PnEvent *ev);
 
+/* recorder_words.c */
+/* A copy of line with cards typed without spaces spread out, one word a
+ * card (a player's name stays a name); caller frees.  NULL: out of memory. */
+char *spread_card_runs(const Recorder *r, const char *line);
+
+/* recorder_store.c */
+/* Stores the completed hand (or, after a score row, its events again)
+ * and the game's standing, in one transaction. */
+int commit_hand(Recorder *r, PnDiag *diag);
+
 /* table.c: a hand typed in table order (no deal rows) */
 /* Can this hand be typed in table order (every preset without a stock)? */
 bool table_possible(const Recorder *r);

@@ -213,32 +213,35 @@ static void add_cards(int counts[PN_CARD_KINDS], const PnEvent *ev, int sign) {
  * what it gave away, less what it received; the bidder's discards less
  * the widow; a dix exchanged for the turn-up.  Says what does not add up
  * and returns -1 then (or when rows are missing). */
-static int infer_deal(Recorder *r, const PnGame *g, PnCards dealt[PN_MAX_SEATS]) {
+/* The rows the deal cannot be inferred without (passes, widow, discard):
+ * says which is missing and returns true, else false. */
+static bool rows_missing(Recorder *r, const PnGame *g, int ngives, const PnEvent *discard, const PnEvent *widow) {
   const PnRules *ru = &g->rules;
   const PnHand *h = &g->hand;
-  int counts[PN_MAX_SEATS][PN_CARD_KINDS] = {{0}};
-  const PnEvent *gives[2] = {NULL, NULL}, *discard = typed_row(r, PN_EV_DISCARD), *widow = typed_row(r, PN_EV_WIDOW);
-  const PnEvent *turnup = typed_row(r, PN_EV_TURNUP);
-  int ngives = 0;
-  for (int i = 0; i < r->ntyped; i++) {
-    const PnEvent *ev = &r->typed[i];
-    if (ev->action == PN_EV_PLAY) add_cards(counts[ev->seat - 1], ev, 1);
-    if (ev->action == PN_EV_GIVE && ngives < 2) gives[ngives++] = ev;
-  }
   bool passing = ru->exchange == PN_EXCHANGE_PASS || ru->exchange == PN_EXCHANGE_CALL_PASS;
   if (passing && h->high_bidder && ru->pass_cards > 0 && ngives < 2 &&
       !(ru->exchange == PN_EXCHANGE_CALL_PASS && ngives == 0)) {
     rec_say(r, "the last trick is in: enter the cards passed (SEAT give CARD...) to finish the hand\n");
-    return -1;
+    return true;
   }
   if (ru->widow > 0 && !widow) {
     rec_say(r, "the last trick is in: enter the widow (widow CARD...) to finish the hand\n");
-    return -1;
+    return true;
   }
   if (ru->exchange == PN_EXCHANGE_WIDOW && h->high_bidder && !discard) {
     rec_say(r, "the last trick is in: enter the bidder's discard (discard CARD...) to finish the hand\n");
-    return -1;
+    return true;
   }
+  return false;
+}
+
+/* Moves the cards passed, discarded and exchanged for the dix back to
+ * whoever was dealt them. */
+static void undo_exchanges(Recorder *r, const PnGame *g, int counts[PN_MAX_SEATS][PN_CARD_KINDS],
+                           const PnEvent *gives[2], int ngives, const PnEvent *discard, const PnEvent *widow) {
+  const PnRules *ru = &g->rules;
+  const PnHand *h = &g->hand;
+  const PnEvent *turnup = typed_row(r, PN_EV_TURNUP);
   if (ngives == 2) { /* each receives the other's */
     add_cards(counts[gives[0]->seat - 1], gives[0], 1);
     add_cards(counts[gives[1]->seat - 1], gives[0], -1);
@@ -259,6 +262,11 @@ static int infer_deal(Recorder *r, const PnGame *g, PnCards dealt[PN_MAX_SEATS])
     counts[h->dealer - 1][up]++;
     counts[h->dealer - 1][dix]--;
   }
+}
+
+/* Do the inferred hands add up?  Says where not and returns false. */
+static bool deal_adds_up(Recorder *r, const PnRules *ru, int counts[PN_MAX_SEATS][PN_CARD_KINDS],
+                         const PnEvent *widow) {
   /* Does it add up?  Seat by seat, then card by card against the deck. */
   PnCards deck;
   pn_deck_cards(ru->deck, &deck);
@@ -297,6 +305,22 @@ static int infer_deal(Recorder *r, const PnGame *g, PnCards dealt[PN_MAX_SEATS])
     }
     rec_say(r, "\n");
   }
+  return ok;
+}
+
+static int infer_deal(Recorder *r, const PnGame *g, PnCards dealt[PN_MAX_SEATS]) {
+  const PnRules *ru = &g->rules;
+  int counts[PN_MAX_SEATS][PN_CARD_KINDS] = {{0}};
+  const PnEvent *gives[2] = {NULL, NULL}, *discard = typed_row(r, PN_EV_DISCARD), *widow = typed_row(r, PN_EV_WIDOW);
+  int ngives = 0;
+  for (int i = 0; i < r->ntyped; i++) {
+    const PnEvent *ev = &r->typed[i];
+    if (ev->action == PN_EV_PLAY) add_cards(counts[ev->seat - 1], ev, 1);
+    if (ev->action == PN_EV_GIVE && ngives < 2) gives[ngives++] = ev;
+  }
+  if (rows_missing(r, g, ngives, discard, widow)) return -1;
+  undo_exchanges(r, g, counts, gives, ngives, discard, widow);
+  bool ok = deal_adds_up(r, ru, counts, widow);
   if (!ok) {
     rec_say(r, "error: the cards do not add up (above); the hand is not stored: `undo` takes back the last line\n");
     return -1;

@@ -1,0 +1,372 @@
+/*
+ * recorder_store.c - the recorder and the store: committing hands, starting,
+ * resuming and redoing games (record.h).  Split from recorder.c, which reads
+ * the lines; what the two share is in recorder_int.h.
+ */
+#define _POSIX_C_SOURCE 200809L /* strdup, strtok_r, strcasecmp */
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <time.h>
+
+#include "codec.h"
+#include "record.h"
+#include "replay.h"
+#include "sim.h"
+
+#include "recorder_int.h"
+
+/* ------------------------------------------------------------ the store */
+
+/* Stores the completed hand (or, after a score row, its events again)
+ * and the game's standing, in one transaction. */
+static int redo_store(Recorder *r, PnDiag *diag);
+
+int commit_hand(Recorder *r, PnDiag *diag) {
+  if (r->redo) return redo_store(r, diag);
+  uint8_t *events = malloc((size_t)r->nevents * CODEC_MAX_EVENT);
+  if (!events) {
+    snprintf(diag->msg, sizeof diag->msg, "out of memory");
+    return -1;
+  }
+  size_t len = 0;
+  for (int i = 0; i < r->nevents; i++) len += codec_event_encode(&r->events[i], events + len);
+  CodecResults res;
+  codec_results_from_game(&r->game, &res);
+  uint8_t results[CODEC_MAX_RESULTS];
+  size_t rlen = codec_results_encode(&res, results);
+  const PnHandResult *hr = &r->game.hand.result;
+  StoreHand hand = {r->game.hand.number, r->game.hand.dealer, events, len, results, rlen, hr->bidder, hr->bid,
+                    hr->trump};
+  uint64_t hash = codec_hash(r->hash_before_hand, events, len);
+  StoreGameEnd end = {r->game.hands_played, r->game.over, r->game.winner, hash};
+  int rc = -1;
+  if (store_begin(r->store, diag) != STORE_OK) goto done;
+  int stored = r->committed ? store_hand_update_events(r->store, r->game_id, hand.number, events, len, diag)
+                            : store_hand_insert(r->store, r->game_id, &hand, diag);
+  if (stored != STORE_OK || store_game_update_end(r->store, r->game_id, &end, diag) != STORE_OK) {
+    store_rollback(r->store);
+    goto done;
+  }
+  if (store_commit(r->store, diag) != STORE_OK) goto done;
+  r->hash = hash;
+  r->committed = true;
+  rc = 0;
+done:
+  free(events);
+  return rc;
+}
+
+/* ------------------------------------------------------------- setup */
+
+/* A stored hand kept for --redo. */
+struct RedoHand {
+  uint8_t *events;
+  size_t len;
+};
+
+/* Splits "a\nb\n..." into lines (in place); returns how many, at most max. */
+static int split_lines(char *text, const char **lines, int max) {
+  int n = 0;
+  for (char *at = text; *at && n < max;) {
+    size_t l = strcspn(at, "\n");
+    lines[n++] = at;
+    if (!at[l]) break;
+    at[l] = 0;
+    at += l + 1;
+  }
+  return n;
+}
+
+static void no_finding(void *ctx, const StoreRow *row, const ReplayFinding *finding) {
+  (void)ctx, (void)row, (void)finding;
+}
+
+/* --redo: writes the game again in one transaction, hand r->redo as it was
+ * just entered (r->events) and every other hand as stored, each replayed
+ * for its results; the later hands take the new standing.  Refused, with
+ * the old game kept, when a later hand no longer plays. */
+static int redo_store(Recorder *r, PnDiag *diag) {
+  char *options = strdup(r->options), *tags = strdup(r->tags);
+  uint8_t *mine = malloc((size_t)r->nevents * CODEC_MAX_EVENT);
+  PnGame *g = malloc(sizeof *g);
+  int rc = -1;
+  if (!options || !tags || !mine || !g) {
+    snprintf(diag->msg, sizeof diag->msg, "out of memory");
+    goto done;
+  }
+  size_t mine_len = 0;
+  for (int i = 0; i < r->nevents; i++) mine_len += codec_event_encode(&r->events[i], mine + mine_len);
+  const char *option_lines[64], *tag_lines[64];
+  StoreGame header = {.key = r->key, .preset = r->preset, .nplayers = r->game.rules.players};
+  header.noptions = split_lines(options, option_lines, 64);
+  header.options = option_lines;
+  header.ntags = split_lines(tags, tag_lines, 64);
+  header.tags = tag_lines;
+  for (int s = 0; s < header.nplayers; s++) header.players[s] = r->players[s];
+  pn_game_init(g, &r->game.rules);
+  uint64_t hash = r->hash_header;
+  int64_t id;
+  if (store_begin(r->store, diag) != STORE_OK) goto done;
+  if (store_game_delete(r->store, r->game_id, diag) != STORE_OK ||
+      store_game_insert(r->store, &header, &id, diag) != STORE_OK)
+    goto rollback;
+  int hands = r->nstored > r->redo ? r->nstored : r->redo;
+  for (int n = 1; n <= hands; n++) {
+    StoreRow row = {.game_id = id, .key = r->key, .preset = r->preset, .hand = n};
+    row.events = n == r->redo ? mine : r->stored[n - 1].events;
+    row.events_len = n == r->redo ? mine_len : r->stored[n - 1].len;
+    CodecResults res;
+    if (replay_hand(g, &row, no_finding, NULL, &res, diag) != 0) {
+      char why[160];
+      snprintf(why, sizeof why, "%.*s", (int)sizeof why - 1, diag->msg);
+      snprintf(diag->msg, sizeof diag->msg, "hand %d does not play after hand %d as re-entered: %s", n, r->redo,
+               why);
+      goto rollback;
+    }
+    uint8_t results[CODEC_MAX_RESULTS];
+    size_t rlen = codec_results_encode(&res, results);
+    const PnHandResult *hr = &g->hand.result;
+    StoreHand hand = {n, g->hand.dealer, row.events, row.events_len, results, rlen, hr->bidder, hr->bid, hr->trump};
+    hash = codec_hash(hash, row.events, row.events_len);
+    if (store_hand_insert(r->store, id, &hand, diag) != STORE_OK) goto rollback;
+  }
+  StoreGameEnd end = {g->hands_played, g->over, g->winner, hash};
+  if (store_game_update_end(r->store, id, &end, diag) != STORE_OK) goto rollback;
+  if (store_commit(r->store, diag) != STORE_OK) goto done;
+  r->game_id = id;
+  r->committed = true;
+  rc = 0;
+  goto done;
+rollback:
+  store_rollback(r->store);
+done:
+  free(options);
+  free(tags);
+  free(mine);
+  free(g);
+  return rc;
+}
+
+/* Keeps a stored hand's events for --redo. */
+static int keep_stored(Recorder *r, const StoreRow *row, PnDiag *diag) {
+  struct RedoHand *grown = realloc(r->stored, sizeof *grown * (size_t)(r->nstored + 1));
+  uint8_t *copy = malloc(row->events_len ? row->events_len : 1);
+  if (!grown || !copy) {
+    if (grown) r->stored = grown;
+    free(copy);
+    snprintf(diag->msg, sizeof diag->msg, "out of memory");
+    return -1;
+  }
+  r->stored = grown;
+  memcpy(copy, row->events, row->events_len);
+  r->stored[r->nstored++] = (struct RedoHand){copy, row->events_len};
+  return 0;
+}
+
+/* The entries of a stored games.options or games.tags column, whole
+ * (store_lines_next: a line break inside an entry is kept).  *out is one
+ * block, the pointers then the strings, for the caller to free.  Returns
+ * 0, or -1 when out of memory. */
+static int column_entries(const char *column, char ***out, int *n) {
+  char probe[1];
+  int count = 0;
+  for (const char *at = column; store_lines_next(&at, probe, sizeof probe);) count++;
+  size_t room = strlen(column) + 1; /* an entry is never longer stored than read back */
+  char **v = malloc((size_t)count * sizeof *v + room);
+  if (!v) return -1;
+  char *text = (char *)(v + count);
+  int i = 0;
+  for (const char *at = column; i < count && store_lines_next(&at, text, room); i++) {
+    v[i] = text;
+    size_t used = strlen(text) + 1;
+    text += used;
+    room -= used;
+  }
+  *out = v;
+  *n = i;
+  return 0;
+}
+
+/* The content hash of a stored game's header, as the importer computes it
+ * (codec_game_hash_header).  Returns 0, or -1 when out of memory. */
+static int header_hash(const StoreRow *row, uint64_t *hash) {
+  char **options = NULL, **tags = NULL;
+  int noptions = 0, ntags = 0, rc = -1;
+  if (column_entries(row->options, &options, &noptions) == 0 && column_entries(row->tags, &tags, &ntags) == 0) {
+    *hash = codec_game_hash_header(row->preset, (const char *const *)options, noptions, row->players, row->nplayers,
+                                   (const char *const *)tags, ntags);
+    rc = 0;
+  }
+  free(options);
+  free(tags);
+  return rc;
+}
+
+/* Rebuilds a stored game: header, then every stored hand (with `redo`,
+ * the hands before that one; a finished game may be redone). */
+static int resume_game(Recorder *r, const char *key, int redo, PnDiag *diag) {
+  const char *keys[1] = {key};
+  StoreFilter filter = {.nkeys = 1, .keys = keys};
+  StoreCursor *cursor = NULL;
+  StoreRow row;
+  int got, rc = -1, redo_dealer = 0;
+  if (store_cursor_open(r->store, &filter, &cursor, diag) != STORE_OK) return -1;
+  bool found = false;
+  while ((got = store_cursor_next(cursor, &row, diag)) == 1) {
+    if (row.new_game) {
+      found = true;
+      PnRules rules;
+      if (replay_rules(row.preset, row.options, &rules, diag) != 0) goto done;
+      pn_game_init(&r->game, &rules);
+      r->game_id = row.game_id;
+      snprintf(r->key, sizeof r->key, "%s", row.key);
+      r->preset = strdup(row.preset);
+      r->options = strdup(row.options);
+      r->tags = strdup(row.tags);
+      if (!r->preset || !r->options || !r->tags) goto oom;
+      for (int s = 0; s < row.nplayers; s++)
+        if (!(r->players[s] = strdup(row.players[s]))) goto oom;
+      if (header_hash(&row, &r->hash) != 0) goto oom;
+      r->hash_header = r->hash;
+      if (row.finished && row.winner && !redo) {
+        snprintf(diag->msg, sizeof diag->msg, "game %s is over: nothing to resume", key);
+        goto done;
+      }
+    }
+    if (row.hand == 0) continue;
+    if (redo && keep_stored(r, &row, diag) != 0) goto done;
+    if (redo && row.hand == redo) redo_dealer = row.dealer;
+    if (redo && row.hand >= redo) continue;
+    if (replay_hand(&r->game, &row, NULL, NULL, NULL, diag) != 0) goto done;
+    r->hash = codec_hash(r->hash, row.events, row.events_len);
+    r->next_dealer = r->game.hand.dealer % r->game.rules.players + 1;
+  }
+  if (got < 0) goto done;
+  if (!found) {
+    snprintf(diag->msg, sizeof diag->msg, "no game %s in the database", key);
+    goto done;
+  }
+  if (redo && !redo_dealer) {
+    snprintf(diag->msg, sizeof diag->msg, "game %s has no hand %d (it has %d)", key, redo, r->nstored);
+    goto done;
+  }
+  if (redo) r->next_dealer = redo_dealer;
+  r->redo = redo;
+  rc = 0;
+  goto done;
+oom:
+  snprintf(diag->msg, sizeof diag->msg, "out of memory");
+done:
+  store_cursor_close(cursor);
+  return rc;
+}
+
+/* ------------------------------------------------------------ interface */
+
+static Recorder *rec_alloc(Store *store, uint64_t seed, bool auto_yes) {
+  Recorder *r = calloc(1, sizeof *r);
+  if (!r) return NULL;
+  r->store = store;
+  r->stock_event = -1;
+  r->next_dealer = 1; /* a resumed game with no hand stored: its first dealer is not stored either */
+  r->auto_yes = auto_yes;
+  r->seed = seed;
+  return r;
+}
+
+/* The game's key: the one given, or rec-DATE-TIME with -2, -3 ... added
+ * while that is taken (two games started in the same second).  Returns 0,
+ * or -1 with diag filled (the key given exists, or the lookup failed). */
+static int choose_key(Recorder *r, const char *key, PnDiag *diag) {
+  char base[64];
+  if (!key) {
+    time_t now = time(NULL);
+    strftime(base, sizeof base, "rec-%Y%m%d-%H%M%S", localtime(&now));
+  }
+  for (int n = 1; n < 1000; n++) {
+    if (key) snprintf(r->key, sizeof r->key, "%s", key);
+    else if (n == 1) snprintf(r->key, sizeof r->key, "%s", base);
+    else snprintf(r->key, sizeof r->key, "%s-%d", base, n);
+    int64_t existing;
+    uint64_t old_hash;
+    int found = store_game_lookup(r->store, r->key, &existing, &old_hash, diag);
+    if (found < 0) return -1;
+    if (found == 0) return 0;
+    if (key) {
+      snprintf(diag->msg, sizeof diag->msg, "game %s already exists (use --resume %s)", key, key);
+      return -1;
+    }
+  }
+  snprintf(diag->msg, sizeof diag->msg, "no free game key after %s", base);
+  return -1;
+}
+
+int rec_start(Store *store, const RecGame *game, uint64_t seed, bool auto_yes, Recorder **out, PnDiag *diag) {
+  *out = NULL;
+  Recorder *r = rec_alloc(store, seed, auto_yes);
+  if (!r) {
+    snprintf(diag->msg, sizeof diag->msg, "out of memory");
+    return -1;
+  }
+  for (int s = 0; s < game->nplayers && s < PN_MAX_SEATS; s++) {
+    const char *name = game->players[s];
+    size_t len = strlen(name);
+    while (len && isspace((unsigned char)name[len - 1])) len--; /* " Ann " is Ann */
+    while (len && isspace((unsigned char)*name)) name++, len--;
+    if (!(r->players[s] = strndup(name, len))) {
+      snprintf(diag->msg, sizeof diag->msg, "out of memory");
+      goto fail;
+    }
+  }
+  if (choose_key(r, game->key, diag) != 0) goto fail;
+  StoreGame header = {.key = r->key, .preset = game->variant, .noptions = game->noptions, .options = game->options,
+                      .nplayers = game->nplayers, .ntags = game->ntags, .tags = game->tags}; /* its end comes with its hands */
+  for (int s = 0; s < game->nplayers; s++) header.players[s] = r->players[s];
+  if (store_begin(store, diag) != STORE_OK) goto fail;
+  if (store_game_insert(store, &header, &r->game_id, diag) != STORE_OK || store_commit(store, diag) != STORE_OK) {
+    store_rollback(store);
+    goto fail;
+  }
+  pn_game_init(&r->game, game->rules);
+  r->hash = codec_game_hash_header(game->variant, game->options, game->noptions, (const char *const *)r->players,
+                                   game->nplayers, game->tags, game->ntags);
+  r->next_dealer = game->dealer;
+  r->hand_start = r->game;
+  *out = r;
+  return 0;
+fail:
+  rec_free(r);
+  return -1;
+}
+
+int rec_resume(Store *store, const char *key, int redo, uint64_t seed, bool auto_yes, Recorder **out, PnDiag *diag) {
+  *out = NULL;
+  Recorder *r = rec_alloc(store, seed, auto_yes);
+  if (!r) {
+    snprintf(diag->msg, sizeof diag->msg, "out of memory");
+    return -1;
+  }
+  if (resume_game(r, key, redo, diag) != 0) {
+    rec_free(r);
+    return -1;
+  }
+  r->hand_start = r->game;
+  *out = r;
+  return 0;
+}
+
+void rec_free(Recorder *r) {
+  if (!r) return;
+  for (int i = 0; i < r->nstored; i++) free(r->stored[i].events);
+  free(r->stored);
+  free(r->preset);
+  free(r->options);
+  free(r->tags);
+  for (int s = 0; s < PN_MAX_SEATS; s++) free(r->players[s]);
+  free(r->text);
+  free(r);
+}
