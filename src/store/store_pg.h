@@ -7,6 +7,7 @@
  *                     through COPY inside a transaction)
  *   store_pg_read.c   the cursor, audits and store_check
  *   store_pg_analysis.c  the stored double-dummy analyses
+ *   store_pg_lib.c    libpq loaded on first open (store_pg_lib.h)
  *
  * One PgStore is one libpq connection.  Each statement is prepared on the
  * server the first time it is needed (PQprepare, named "pn<slot>"), its
@@ -18,11 +19,11 @@
 #ifndef PN_STORE_PG_H
 #define PN_STORE_PG_H
 
-#include <libpq-fe.h>
 #include <stdbool.h>
 #include <stdint.h>
 
 #include "store_backend.h"
+#include "store_pg_lib.h" /* libpq, loaded on first open */
 
 /* The prepared statements, one slot each. */
 enum {

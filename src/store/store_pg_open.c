@@ -302,6 +302,8 @@ int store_pg_open(const char *uri, int flags, Store **out, PnDiag *diag) {
   }
   s->base.ops = &PG_OPS;
   store_name_shown(uri, s->shown, sizeof s->shown);
+  if (store_pg_lib_load(diag) != STORE_OK)
+    goto done;
   /* libpq knows the scheme in lower case only; URI schemes ignore case */
   char *lowered = malloc(strlen(uri) + 1);
   if (lowered == NULL) {
@@ -348,8 +350,10 @@ done:
 void store_pg_close(Store *store) {
   PgStore *s = pg_store(store);
   /* A transaction left open is rolled back by the server when the
-   * connection ends: nothing of it is stored. */
-  PQfinish(s->conn);
+   * connection ends: nothing of it is stored.  No connection when libpq
+   * could not be loaded. */
+  if (s->conn)
+    PQfinish(s->conn);
   free(s->copy);
   free(s);
 }

@@ -12,7 +12,7 @@
 #include <errno.h>
 #include <ifaddrs.h>
 #include <jansson.h>
-#include <microhttpd.h>
+#include "web_mhd.h" /* libmicrohttpd, loaded when serve starts */
 #include <netinet/in.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -508,6 +508,7 @@ static int random_token(char *out, size_t size, PnDiag *diag) {
 
 int web_start(const WebConfig *config, WebServer **out, PnDiag *diag) {
   *out = NULL;
+  if (web_mhd_load(diag) != 0) return -1;
   WebServer *srv = calloc(1, sizeof *srv);
   char addr[64];
   struct sockaddr_in sa;

@@ -12,7 +12,7 @@
 #define _DEFAULT_SOURCE /* strdup, open_memstream */
 #include <ctype.h>
 #include <jansson.h>
-#include <microhttpd.h>
+#include "web_mhd.h" /* libmicrohttpd, loaded when serve starts */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
