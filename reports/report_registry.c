@@ -16,6 +16,7 @@
 #include "report_hands.h"
 #include "report_html.h"
 #include "report_players.h"
+#include "report_ratings.h"
 #include "report_registry.h"
 
 /* Adapters from the reports' own signatures to ReportRun. */
@@ -23,6 +24,12 @@ static int run_players(Store *store, const ReportQuery *q, const char *const *ar
                        PnDiag *diag) {
   (void)args;
   return report_players(store, q, format, out, NULL, diag);
+}
+
+static int run_ratings(Store *store, const ReportQuery *q, const char *const *args, OutFormat format, FILE *out,
+                       PnDiag *diag) {
+  (void)args;
+  return report_ratings(store, q, format, out, diag);
 }
 
 static int run_hands(Store *store, const ReportQuery *q, const char *const *args, OutFormat format, FILE *out,
@@ -132,6 +139,31 @@ static const ReportDef reports[] = {
             "            when set)              total   the running score after it\n"
             "Text shows a table per game; dlr bdr tr ctr trk are dealer, bidder,\n"
             "trump, counters and tricks.\n",
+    },
+    {
+        .name = "ratings", .query = true, .formats = TEXT_CSV_JSON, .options = REPORT_OPT_HISTORY,
+        .run = run_ratings, .columns = report_rating_columns, .ncolumns = REPORT_RATING_COLUMNS,
+        .summary = "a Glicko-2 rating per player and per partnership from the\n"
+                   "results of the selected games, one rating period per date",
+        .help =
+            "Columns of `ratings` (best rated first):\n"
+            "  name        player     the player; a partnership is \"A & B\"\n"
+            "  games       games      rated games (those with a winner)\n"
+            "  wins        wins       of those, won (by the player's side)\n"
+            "  rating      rating     Glicko-2 rating (a newcomer starts at 1500)\n"
+            "  deviation   RD         its deviation: 350 unknown, lower is surer\n"
+            "  volatility  vol        how erratic the results are (starts at 0.06)\n"
+            "  hands       hands      hands of the rated games\n"
+            "  last_date   last date  the last date it played (empty: only undated)\n"
+            "Games are rated in the order of their date tags, all games of one date\n"
+            "as one rating period, undated games last as one period.  A game with\n"
+            "3 to 5 players each alone is a game between each two of them (the\n"
+            "winner beats all, the others rank by final score, equal scores draw);\n"
+            "a partnership game is one result for each member against the other\n"
+            "side's mean rating and one for the partnership against the other.\n"
+            "--history gives instead the rating after each date a player played:\n"
+            "player,date,rating,deviation.  JSON has \"players\", \"partnerships\"\n"
+            "and \"history\".  --min-hands applies to the standings.\n",
     },
     {
         .name = "game", .args = "KEY", .nargs = 1, .needs = "a game KEY", .formats = TEXT_CSV_JSON,

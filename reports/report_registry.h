@@ -18,6 +18,12 @@ enum {
   REPORT_USAGE = -22 /* the report's arguments are wrong: diag->msg says how */
 };
 
+/* The options only some reports take (ReportDef.options). */
+enum {
+  REPORT_OPT_HISTORY = 1,   /* --history (ReportQuery.history) */
+  REPORT_OPT_MIN_PLAYS = 2  /* --min-plays N (ReportQuery.min_plays) */
+};
+
 /* The bit of a format in ReportDef.formats. */
 #define REPORT_FORMAT(format) (1u << (format))
 
@@ -35,6 +41,7 @@ typedef struct ReportDef {
   const char *needs;       /* what is missing when they are not given ("a game KEY") */
   bool query;              /* takes --variant, --since, --until, --tag, --min-hands */
   unsigned formats;        /* REPORT_FORMAT(OUT_TEXT) | ...: the formats it writes */
+  unsigned options;        /* REPORT_OPT_*: the report's own options it takes */
   /* NULL, or checks the arguments before the store opens: 0 or REPORT_USAGE with diag. */
   int (*check)(const char *const *args, PnDiag *diag);
   ReportRun *run;          /* writes the report */
