@@ -82,7 +82,8 @@ static int html_hand(Store *store, const ReportQuery *q, const char *const *args
 
 static const ReportDef reports[] = {
     {
-        .name = "players", .query = true, .formats = TEXT_CSV_JSON, .run = run_players, .html = html_players,
+        .name = "players", .query = true, .formats = TEXT_CSV_JSON, .options = REPORT_OPT_MIN_PLAYS,
+        .run = run_players, .html = html_players,
         .columns = report_player_columns, .ncolumns = REPORT_PLAYER_COLUMNS,
         .summary = "each player's record over the selected games and, in\n"
                    "partnership presets, each partnership's (two players who sat\n"
@@ -116,6 +117,15 @@ static const ReportDef reports[] = {
             "  reneges_overtrump    rn-over\n"
             "  points_per_hand      pts/h      what the hands added to the running\n"
             "                                  score, per hand\n"
+            "Play accuracy, only when `pinochle analyze` has analysed hands of the\n"
+            "selection (over the hands it analysed completely):\n"
+            "  plays_analysed       plays      plays analysed (a partnership: both's)\n"
+            "  best_play_pct        best%      plays that cost nothing (a best card)\n"
+            "                                  / plays_analysed x 100\n"
+            "  cost_per_play        cost/p     mean cost of a play: counters its side\n"
+            "                                  gave up against its best card\n"
+            "  cost_per_hand        cost/h     the costs per analysed hand played\n"
+            "--min-plays N leaves out rows with fewer than N analysed plays.\n"
             "CSV starts each row with `kind` (player or partnership); JSON has the\n"
             "arrays \"players\" and \"partnerships\".  A ratio over nothing is empty\n"
             "(text -, JSON null).\n",

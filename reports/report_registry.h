@@ -29,8 +29,9 @@ enum {
 
 /* Runs a report: args holds the row's nargs positional arguments (after
  * the report's name, checked by the row's check), q the selection (all
- * NULL/0 unless the row takes it).  Returns 0, or a REPORT_* code with
- * diag->msg (REPORT_NOT_FOUND: no such game or hand). */
+ * NULL/0 unless the row takes it).  Returns 0 (diag->msg "", or a note
+ * the command shows on stderr), or a REPORT_* code with diag->msg
+ * (REPORT_NOT_FOUND: no such game or hand). */
 typedef int ReportRun(Store *store, const ReportQuery *q, const char *const *args, OutFormat format, FILE *out,
                       PnDiag *diag);
 

@@ -47,6 +47,8 @@ static const char options_help[] =
     "  --tag NAME=VALUE     only games with this tag row (e.g. club=north)\n"
     "  --min-hands N        leave out players (and partnerships) with fewer\n"
     "                       than N hands in the selection\n"
+    "  --min-plays N        players: leave out players (and partnerships) with\n"
+    "                       fewer than N analysed plays (pinochle analyze)\n"
     "  --history            ratings: the rating after each date, not the\n"
     "                       standings (text and CSV; JSON has both)\n"
     "  --format FORMAT      text (default), csv, json, or html (not hands)\n"
@@ -68,7 +70,7 @@ static const char options_help[] =
     "  2  usage error, no such game or hand, or a database or write error\n"
     "     (with -o, FILE is not left behind)\n";
 
-enum { OPT_VARIANT = 256, OPT_SINCE, OPT_UNTIL, OPT_TAG, OPT_MIN_HANDS, OPT_FORMAT, OPT_HISTORY };
+enum { OPT_VARIANT = 256, OPT_SINCE, OPT_UNTIL, OPT_TAG, OPT_MIN_HANDS, OPT_FORMAT, OPT_HISTORY, OPT_MIN_PLAYS };
 
 static const struct option report_options[] = {
     {"variant", required_argument, NULL, OPT_VARIANT},
@@ -78,6 +80,7 @@ static const struct option report_options[] = {
     {"min-hands", required_argument, NULL, OPT_MIN_HANDS},
     {"format", required_argument, NULL, OPT_FORMAT},
     {"history", no_argument, NULL, OPT_HISTORY},
+    {"min-plays", required_argument, NULL, OPT_MIN_PLAYS},
     {"output", required_argument, NULL, 'o'},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
@@ -87,7 +90,8 @@ static const struct option report_options[] = {
 #define QUERY_USAGE                                                           \
   " [--variant PRESET]\n"                                                     \
   "                     [--since DATE] [--until DATE] [--tag NAME=VALUE]\n"   \
-  "                     [--min-hands N] [--format F] [-o FILE] [--history]"
+  "                     [--min-hands N] [--min-plays N] [--history]\n"     \
+  "                     [--format F] [-o FILE]"
 
 static void write_usage(FILE *out) {
   fputs("pinochle report DB ", out);
@@ -221,6 +225,11 @@ static int parse_options(const CliCommand *self, int argc, char **argv, ReportAr
       a->q.history = true;
       a->options |= REPORT_OPT_HISTORY;
       break;
+    case OPT_MIN_PLAYS:
+      if (!parse_long(optarg, 0, 1000000000L, &a->q.min_plays))
+        return cli_usage_error(self, "--min-plays takes a whole number, not '%s'", optarg);
+      a->options |= REPORT_OPT_MIN_PLAYS;
+      break;
     case 'o': a->output = optarg; break;
     case 'h': cli_print_help(stdout, self); return CLI_OK;
     default: return CLI_USAGE;
@@ -249,6 +258,8 @@ static int parse_positional(const CliCommand *self, int npos, char **pos, Report
                            report_names(names, sizeof names, true, " and "));
   if ((a->options & REPORT_OPT_HISTORY) && !(r->options & REPORT_OPT_HISTORY))
     return cli_usage_error(self, "--history is for ratings");
+  if ((a->options & REPORT_OPT_MIN_PLAYS) && !(r->options & REPORT_OPT_MIN_PLAYS))
+    return cli_usage_error(self, "--min-plays is for players");
   if (a->html ? !r->html : !(r->formats & REPORT_FORMAT(a->format)))
     return cli_usage_error(self, "report %s has no %s format", r->name,
                            a->html ? "html" : a->format == OUT_CSV ? "csv" : a->format == OUT_JSON ? "json" : "text");
@@ -275,6 +286,7 @@ static int run(const CliCommand *self, const ReportArgs *a) {
     if (got != 0) cli_error(self, "%s: %s", shown, diag.msg);
     else if (write_error) cli_error(self, "%s: write error", a->output ? a->output : "standard output");
     else rc = CLI_OK;
+    if (rc == CLI_OK && diag.msg[0]) cli_error(self, "note: %s", diag.msg); /* a report's note, not an error */
     if (rc != CLI_OK) cli_output_discard(a->output);
   }
   store_close(store);
