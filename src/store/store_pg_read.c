@@ -44,6 +44,18 @@ static const char CURSOR_SELECT[] =
     " WHERE true";
 #define ASCII_LOWER(x) "translate(" x ", 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')"
 
+/* The walk's SELECT for filter f into sql (size bytes); returns its
+ * length.  with_analysis: the stored analysis columns, and with
+ * results_only the events only of a hand that has one (to check its key). */
+static int walk_select(const StoreFilter *f, char *sql, size_t size) {
+  const char *events = !f->results_only  ? "h.events"
+                       : f->with_analysis ? "CASE WHEN h.analysis IS NULL THEN NULL ELSE h.events END"
+                                          : "NULL::bytea";
+  return snprintf(sql, size, CURSOR_SELECT, events,
+                  f->with_analysis ? "h.analysis_rules, h.analysis_key, h.analysis"
+                                   : "NULL::integer, NULL::bigint, NULL::bytea");
+}
+
 int store_pg_cursor_open(Store *store, const StoreFilter *filter, StoreCursor **out, PnDiag *diag) {
   static const StoreFilter all = {0};
   PgStore *s = pg_store(store);
@@ -64,14 +76,7 @@ int store_pg_cursor_open(Store *store, const StoreFilter *filter, StoreCursor **
   int n = 0;
   char sql[2048], piece[400];
   int len = snprintf(sql, sizeof sql, "DECLARE pn_cursor_%d NO SCROLL CURSOR WITH HOLD FOR\n", c->id);
-  /* with_analysis: the stored analysis columns, and with results_only
-   * the events only of a hand that has one (to check its key) */
-  const char *events = !f->results_only  ? "h.events"
-                       : f->with_analysis ? "CASE WHEN h.analysis IS NULL THEN NULL ELSE h.events END"
-                                          : "NULL::bytea";
-  len += snprintf(sql + len, sizeof sql - (size_t)len, CURSOR_SELECT, events,
-                  f->with_analysis ? "h.analysis_rules, h.analysis_key, h.analysis"
-                                   : "NULL::integer, NULL::bigint, NULL::bytea");
+  len += walk_select(f, sql + len, sizeof sql - (size_t)len);
 #define ADD(...)                                                                                                       \
   do {                                                                                                                 \
     snprintf(piece, sizeof piece, __VA_ARGS__);                                                                        \
