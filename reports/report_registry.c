@@ -63,7 +63,11 @@ static int run_hand(Store *store, const ReportQuery *q, const char *const *args,
 static int html_players(Store *store, const ReportQuery *q, const char *const *args, OutFormat format, FILE *out,
                         PnDiag *diag) {
   (void)args, (void)format;
-  return report_html_players(store, &(ReportHtml){.served = false}, q, out, diag);
+  int rc = report_html_players(store, &(ReportHtml){.served = false}, q, out, diag);
+  /* the page draws the fixed columns only: the players report's note
+   * about the play-accuracy columns is not for it */
+  if (rc == 0) diag->msg[0] = '\0';
+  return rc;
 }
 
 static int html_game(Store *store, const ReportQuery *q, const char *const *args, OutFormat format, FILE *out,

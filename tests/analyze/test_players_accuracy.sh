@@ -114,6 +114,9 @@ t none 0 report "$db" players --format csv
 out_has '^kind,name,games,wins,.*,points_per_hand$'
 grep -q plays_analysed "$tmp/out" && fail "accuracy columns without analyses"
 err_has '^pinochle: report: note: .*run pinochle analyze first'
+# the HTML page shows the fixed columns only: no note for it
+t none_html 0 report "$db" players --format html -o "$tmp/players.html"
+err_empty
 
 echo "-- analyse: the two-hand-bid game, hand 3 of $G whole, hand 1 stopped by the budget"
 t analyze_two_hand 0 analyze "$db" --game "$TH" --budget 5000000 --format csv
