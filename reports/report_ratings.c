@@ -121,6 +121,7 @@ typedef struct Entity {
   long games, wins, hands;   /* rated games, of those won, their hands */
   char last[11];             /* the last date it played, "" none (or only undated) */
   long period;               /* the last period it played in, -1 none */
+  long rank;                 /* its place by name (byte order) among its kind */
 } Entity;
 
 /* The players (or partnerships) met, numbered in the order first seen. */
@@ -270,6 +271,7 @@ static int by_date_then_key(const void *x, const void *y) {
 /* One result of a period for entity `who`. */
 typedef struct Result {
   long who;                  /* entity number */
+  long rank;                 /* its Entity.rank: a period's results go by name */
   bool pair;                 /* in pairs, not players */
   RatingOutcome o;           /* against whom (as before the period), and the score */
 } Result;
@@ -279,9 +281,10 @@ typedef struct Period {
   size_t n, cap;
 } Period;
 
-static int add_result(Period *p, bool pair, long who, const RatingGlicko *opp, double score) {
+static int add_result(Ratings *r, Period *p, bool pair, long who, const RatingGlicko *opp, double score) {
   if (PN_VEC_RESERVE(p->r, p->cap, p->n + 1) != 0) return -1;
-  p->r[p->n++] = (Result){who, pair, {opp->rating, opp->deviation, score}};
+  long rank = (pair ? &r->pairs : &r->players)->e[who].rank;
+  p->r[p->n++] = (Result){who, rank, pair, {opp->rating, opp->deviation, score}};
   return 0;
 }
 
@@ -300,7 +303,7 @@ static int game_results(Ratings *r, const GameRec *g, Period *p) {
     for (int s = 1; s <= g->players; s++)
       for (int o = 1; o <= g->players; o++)
         if (o != s && g->seat[s - 1] != g->seat[o - 1] &&
-            add_result(p, false, g->seat[s - 1], &pl[g->seat[o - 1]].now, solo_score(g, s, o)) != 0)
+            add_result(r, p, false, g->seat[s - 1], &pl[g->seat[o - 1]].now, solo_score(g, s, o)) != 0)
           return -1;
     return 0;
   }
@@ -313,18 +316,34 @@ static int game_results(Ratings *r, const GameRec *g, Period *p) {
                         sqrt((x->deviation * x->deviation + y->deviation * y->deviation) / 2), 0};
     double score = side == won ? 1 : 0;
     for (int m = side; m < 4; m += 2)
-      if (add_result(p, false, g->seat[m], &opp, score) != 0) return -1;
+      if (add_result(r, p, false, g->seat[m], &opp, score) != 0) return -1;
     if (g->pair[side] != g->pair[1 - side] &&
-        add_result(p, true, g->pair[side], &r->pairs.e[g->pair[1 - side]].now, score) != 0)
+        add_result(r, p, true, g->pair[side], &r->pairs.e[g->pair[1 - side]].now, score) != 0)
       return -1;
   }
   return 0;
 }
 
+/* Players before partnerships, each by name. */
 static int by_entity(const void *x, const void *y) {
   const Result *a = x, *b = y;
   if (a->pair != b->pair) return a->pair ? 1 : -1;
-  return (a->who > b->who) - (a->who < b->who);
+  return (a->rank > b->rank) - (a->rank < b->rank);
+}
+
+static int by_name(const void *x, const void *y) {
+  return strcmp((*(const Entity *const *)x)->name, (*(const Entity *const *)y)->name);
+}
+
+/* Sets every entity's rank: its place by name. */
+static int rank_by_name(Entities *m) {
+  Entity **order = malloc((m->n ? m->n : 1) * sizeof *order);
+  if (!order) return -1;
+  for (size_t i = 0; i < m->n; i++) order[i] = &m->e[i];
+  qsort(order, m->n, sizeof *order, by_name);
+  for (size_t i = 0; i < m->n; i++) order[i]->rank = (long)i;
+  free(order);
+  return 0;
 }
 
 /* The counts of a game (games, wins, hands, last date) for its entities. */
@@ -388,6 +407,7 @@ static int rate_period(Ratings *r, Period *p, long period, const char *date, Rep
 
 /* Rates the games (sorted) period by period. */
 static int rate_all(Ratings *r, ReportTable *hist) {
+  if (rank_by_name(&r->players) != 0 || rank_by_name(&r->pairs) != 0) return -1;
   for (size_t i = 0; i < r->ngames; i++) r->games[i].name = pn_set_key(&r->keys, r->games[i].key);
   qsort(r->games, r->ngames, sizeof *r->games, by_date_then_key);
   Period p = {0};

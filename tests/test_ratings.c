@@ -159,13 +159,13 @@ static RatingGlicko idle(RatingGlicko r) {
 }
 
 /* Three two-hand games stored out of date order: Bob wins on 2026-03-08
- * (stored first), Ann wins on 2026-03-01 (stored second), Ann wins an
- * undated game (stored third, rated last), and a game without a winner
- * is not rated. */
+ * (stored first, Bob in seat 1), Ann wins on 2026-03-01 (stored second),
+ * Ann wins an undated game (stored third, rated last), and a game without
+ * a winner is not rated.  The history lists each date's players by name. */
 static void test_ratings_follow_the_date_tags_not_the_stored_order(void **state) {
   (void)state;
-  const char *ab[2] = {"Ann", "Bob"};
-  put_game("k-late", "two-hand", ab, "2026-03-08", NULL, 2);
+  const char *ab[2] = {"Ann", "Bob"}, *ba[2] = {"Bob", "Ann"};
+  put_game("k-late", "two-hand", ba, "2026-03-08", NULL, 1); /* Bob met first: the history still goes by name */
   put_game("k-early", "two-hand", ab, "2026-03-01T19:30", NULL, 1);
   put_game("k-undated", "two-hand", ab, NULL, NULL, 1);
   put_game("k-unfinished", "two-hand", ab, "2026-03-02", NULL, 0);
