@@ -245,17 +245,21 @@ static double nice_step(double span) {
   return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * mag;
 }
 
+/* The chart's box in SVG units: 640 x 220, the plot area inside margins
+ * left for the y labels (left), the title (top) and the x labels (bottom). */
+static const double CHART_W = 640, CHART_H = 220, CHART_L = 58, CHART_R = 8, CHART_T = 22, CHART_B = 28;
 
-/*
- * An SVG chart, 640 x 220 units scaled to the page's width: ns series of
- * values over the same x (line, bars side by side, stacked bars, or
- * points), axis with round gridlines through 0, a legend, x labels when
- * given (every one that fits).  Drawn here so that it reads without
- * JavaScript; the <title> and aria-label say what it shows.
- */
-void html_svg_chart(FILE *out, const char *id, const char *title, HtmlChartKind kind, const HtmlSeries *s, int ns,
-                      const char *const *xlabels) {
-  const double W = 640, H = 220, L = 58, R = 8, T = 22, B = 28;
+/* Where a chart's values go. */
+typedef struct ChartFrame {
+  double lo, hi; /* the y axis: round bounds, 0 between them */
+  double step;   /* between gridlines */
+  size_t n;      /* x positions: the longest series */
+  double slot;   /* the width of one x position */
+} ChartFrame;
+
+/* The y range over every series (stacked: over the sums), widened to
+ * round gridlines through 0, and the x slots. */
+static void chart_frame(ChartFrame *f, HtmlChartKind kind, const HtmlSeries *s, int ns) {
   size_t n = 0;
   double lo = 0, hi = 0;
   for (int k = 0; k < ns; k++) {
@@ -272,65 +276,103 @@ void html_svg_chart(FILE *out, const char *id, const char *title, HtmlChartKind 
   }
   if (hi == lo) hi = lo + 1;
   double step = nice_step(hi - lo);
-  lo = step * (double)(long)((lo - (lo < 0 ? step - 1e-9 : 0)) / step);
-  hi = step * (double)(long)((hi + step - 1e-9) / step);
-  double pw = W - L - R, ph = H - T - B;
-#define YOF(v) (T + ph - ((v) - lo) / (hi - lo) * ph)
+  f->lo = step * (double)(long)((lo - (lo < 0 ? step - 1e-9 : 0)) / step);
+  f->hi = step * (double)(long)((hi + step - 1e-9) / step);
+  f->step = step;
+  f->n = n;
+  double pw = CHART_W - CHART_L - CHART_R;
+  f->slot = n ? pw / (double)n : pw;
+}
+
+/* The SVG y of value v; the x of the middle of slot i. */
+static double chart_y(const ChartFrame *f, double v) {
+  double ph = CHART_H - CHART_T - CHART_B;
+  return CHART_T + ph - (v - f->lo) / (f->hi - f->lo) * ph;
+}
+static double chart_x(const ChartFrame *f, size_t i) { return CHART_L + f->slot * ((double)i + 0.5); }
+
+/* The horizontal gridlines with their values; the one at 0 darker. */
+static void chart_grid(FILE *out, const ChartFrame *f) {
+  for (double v = f->lo; v <= f->hi + 1e-9; v += f->step)
+    fprintf(out, "<line class=\"grid%s\" x1=\"%g\" x2=\"%g\" y1=\"%.1f\" y2=\"%.1f\"/><text class=\"ytick\" x=\"%g\" y=\"%.1f\">%g</text>\n",
+            v == 0 ? " zero" : "", CHART_L, CHART_W - CHART_R, chart_y(f, v), chart_y(f, v), CHART_L - 4, chart_y(f, v) + 4, v);
+}
+
+/* One series as a line, with a dot (and its value as a tooltip) at each
+ * point when there are few enough to tell apart. */
+static void chart_line(FILE *out, const ChartFrame *f, const HtmlSeries *s, const char *color) {
+  fprintf(out, "<polyline class=\"series\" stroke=\"%s\" points=\"", color);
+  for (size_t i = 0; i < s->n; i++) fprintf(out, "%.1f,%.1f ", chart_x(f, i), chart_y(f, s->y[i]));
+  fputs("\"/>\n", out);
+  if (s->n <= 60)
+    for (size_t i = 0; i < s->n; i++)
+      fprintf(out, "<circle r=\"2.5\" fill=\"%s\" cx=\"%.1f\" cy=\"%.1f\"><title>%g</title></circle>", color, chart_x(f, i),
+              chart_y(f, s->y[i]), s->y[i]);
+}
+
+/* Series k of s as bars (side by side with the other series, or stacked
+ * on them) or as points; a flagged value in the "bad" colour. */
+static void chart_bars(FILE *out, const ChartFrame *f, HtmlChartKind kind, const HtmlSeries *s, int ns, int k,
+                       const char *color) {
+  for (size_t i = 0; i < s[k].n; i++) {
+    double v = s[k].y[i], base = 0, x, w;
+    if (kind == HTML_CHART_STACKED)
+      for (int m = 0; m < k; m++) base += i < s[m].n ? s[m].y[i] : 0;
+    if (kind == HTML_CHART_BARS) {
+      w = f->slot * 0.8 / ns;
+      x = CHART_L + f->slot * (double)i + f->slot * 0.1 + w * k;
+    } else {
+      w = f->slot * 0.8;
+      x = CHART_L + f->slot * (double)i + f->slot * 0.1;
+    }
+    const char *fill = s[k].flag && s[k].flag[i] ? "#c53030" : color;
+    if (kind == HTML_CHART_POINTS) {
+      fprintf(out, "<circle r=\"3\" fill=\"%s\" cx=\"%.1f\" cy=\"%.1f\"><title>%g</title></circle>", fill, x + w / 2,
+              chart_y(f, v), v);
+      continue;
+    }
+    double y0 = chart_y(f, base), y1 = chart_y(f, base + v);
+    fprintf(out, "<rect fill=\"%s\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"><title>%g</title></rect>", fill, x,
+            y1 < y0 ? y1 : y0, w > 0.5 ? w : 0.5, y1 < y0 ? y0 - y1 : y1 - y0, v);
+  }
+  fputc('\n', out);
+}
+
+/* The x labels: every one that fits, about 64 units apart. */
+static void chart_xlabels(FILE *out, const ChartFrame *f, const char *const *xlabels) {
+  double pw = CHART_W - CHART_L - CHART_R;
+  size_t every = (size_t)((double)f->n * 64 / pw) + 1;
+  for (size_t i = 0; i < f->n; i += every) {
+    fprintf(out, "<text class=\"xtick\" x=\"%.1f\" y=\"%g\">", chart_x(f, i), CHART_H - CHART_B + 14);
+    report_html_text(out, xlabels[i]);
+    fputs("</text>", out);
+  }
+  fputc('\n', out);
+}
+
+/*
+ * An SVG chart, 640 x 220 units scaled to the page's width: ns series of
+ * values over the same x (line, bars side by side, stacked bars, or
+ * points), axis with round gridlines through 0, a legend, x labels when
+ * given (every one that fits).  Drawn here so that it reads without
+ * JavaScript; the <title> and aria-label say what it shows.
+ */
+void html_svg_chart(FILE *out, const char *id, const char *title, HtmlChartKind kind, const HtmlSeries *s, int ns,
+                    const char *const *xlabels) {
+  ChartFrame f;
+  chart_frame(&f, kind, s, ns);
   fprintf(out, "<figure class=\"chart\" id=\"%s\"><svg viewBox=\"0 0 640 220\" role=\"img\" aria-label=\"", id);
   report_html_text(out, title);
   fputs("\"><title>", out);
   report_html_text(out, title);
   fputs("</title>\n", out);
-  for (double v = lo; v <= hi + 1e-9; v += step)
-    fprintf(out, "<line class=\"grid%s\" x1=\"%g\" x2=\"%g\" y1=\"%.1f\" y2=\"%.1f\"/><text class=\"ytick\" x=\"%g\" y=\"%.1f\">%g</text>\n",
-            v == 0 ? " zero" : "", L, W - R, YOF(v), YOF(v), L - 4, YOF(v) + 4, v);
-  double slot = n ? pw / (double)n : pw;
-  if (n == 0) fprintf(out, "<text class=\"empty\" x=\"320\" y=\"110\">no data</text>\n");
+  chart_grid(out, &f);
+  if (f.n == 0) fprintf(out, "<text class=\"empty\" x=\"320\" y=\"110\">no data</text>\n");
   for (int k = 0; k < ns; k++) {
-    const char *color = COLORS[k % 6];
-    if (kind == HTML_CHART_LINE) {
-      fprintf(out, "<polyline class=\"series\" stroke=\"%s\" points=\"", color);
-      for (size_t i = 0; i < s[k].n; i++)
-        fprintf(out, "%.1f,%.1f ", L + slot * ((double)i + 0.5), YOF(s[k].y[i]));
-      fputs("\"/>\n", out);
-      if (s[k].n <= 60)
-        for (size_t i = 0; i < s[k].n; i++)
-          fprintf(out, "<circle r=\"2.5\" fill=\"%s\" cx=\"%.1f\" cy=\"%.1f\"><title>%g</title></circle>", color,
-                  L + slot * ((double)i + 0.5), YOF(s[k].y[i]), s[k].y[i]);
-    } else {
-      for (size_t i = 0; i < s[k].n; i++) {
-        double v = s[k].y[i], base = 0, x, w;
-        if (kind == HTML_CHART_STACKED)
-          for (int m = 0; m < k; m++) base += i < s[m].n ? s[m].y[i] : 0;
-        if (kind == HTML_CHART_BARS) {
-          w = slot * 0.8 / ns;
-          x = L + slot * (double)i + slot * 0.1 + w * k;
-        } else {
-          w = slot * 0.8;
-          x = L + slot * (double)i + slot * 0.1;
-        }
-        const char *fill = s[k].flag && s[k].flag[i] ? "#c53030" : color;
-        if (kind == HTML_CHART_POINTS) {
-          fprintf(out, "<circle r=\"3\" fill=\"%s\" cx=\"%.1f\" cy=\"%.1f\"><title>%g</title></circle>", fill, x + w / 2,
-                  YOF(v), v);
-          continue;
-        }
-        double y0 = YOF(base), y1 = YOF(base + v);
-        fprintf(out, "<rect fill=\"%s\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%.1f\"><title>%g</title></rect>", fill, x,
-                y1 < y0 ? y1 : y0, w > 0.5 ? w : 0.5, y1 < y0 ? y0 - y1 : y1 - y0, v);
-      }
-      fputc('\n', out);
-    }
+    if (kind == HTML_CHART_LINE) chart_line(out, &f, &s[k], COLORS[k % 6]);
+    else chart_bars(out, &f, kind, s, ns, k, COLORS[k % 6]);
   }
-  if (xlabels && n) {
-    size_t every = (size_t)((double)n * 64 / pw) + 1; /* labels about 64 units apart */
-    for (size_t i = 0; i < n; i += every) {
-      fprintf(out, "<text class=\"xtick\" x=\"%.1f\" y=\"%g\">", L + slot * ((double)i + 0.5), H - B + 14);
-      report_html_text(out, xlabels[i]);
-      fputs("</text>", out);
-    }
-    fputc('\n', out);
-  }
+  if (xlabels && f.n) chart_xlabels(out, &f, xlabels);
   fputs("</svg><figcaption>", out);
   report_html_text(out, title);
   for (int k = 0; k < ns && ns > 1; k++) {
@@ -338,5 +380,4 @@ void html_svg_chart(FILE *out, const char *id, const char *title, HtmlChartKind 
     report_html_text(out, s[k].name);
   }
   fputs("</figcaption></figure>\n", out);
-#undef YOF
 }

@@ -174,24 +174,8 @@ int report_html_games(Store *store, const ReportHtml *html, const ReportQuery *q
 
 /* ------------------------------------------------------------ the game */
 
-int report_html_game(Store *store, const ReportHtml *html, const char *key, FILE *out, PnDiag *diag) {
-  HtmlCapture cap;
-  json_t *j = NULL;
-  double *totals = NULL;
-  char **labels = NULL;
-  int rc;
-  if (!html_capture_open(&cap, diag)) return REPORT_ERROR;
-  if ((rc = report_game(store, key, OUT_JSON, cap.f, diag)) != 0) {
-    html_capture_drop(&cap);
-    return rc;
-  }
-  if (!(j = html_capture_json(&cap, diag))) return REPORT_ERROR;
-  rc = REPORT_ERROR;
-  const json_t *sides = json_object_get(j, "sides"), *hands = json_object_get(j, "hands");
-  size_t nsides = json_array_size(sides), nhands = json_array_size(hands);
-  char title[400], buf[64];
-  snprintf(title, sizeof title, "Game %s", html_js(j, "game"));
-  report_html_begin(out, html, title);
+/* The heading, the game's line (preset, date, target) and its winner. */
+static void game_heading(FILE *out, const json_t *j) {
   fputs("<h1>Game ", out);
   report_html_text(out, html_js(j, "game"));
   fputs("</h1>\n<p class=\"meta\">", out);
@@ -208,11 +192,17 @@ int report_html_game(Store *store, const ReportHtml *html, const char *key, FILE
     report_html_text(out, html_js(winner, "name"));
     fprintf(out, " with %ld.</p>\n", html_ji(winner, "total"));
   } else fputs("<p class=\"winner\">Not finished.</p>\n", out);
+}
 
-  /* The running totals, one line per side. */
-  totals = calloc(nsides * (nhands ? nhands : 1), sizeof *totals);
-  labels = calloc(nhands ? nhands : 1, sizeof *labels);
+/* The running totals, one line per side, over the hands.  Returns 0, or
+ * REPORT_ERROR with diag (out of memory: no chart drawn). */
+static int game_chart(FILE *out, const json_t *j, PnDiag *diag) {
+  const json_t *sides = json_object_get(j, "sides"), *hands = json_object_get(j, "hands");
+  size_t nsides = json_array_size(sides), nhands = json_array_size(hands);
+  double *totals = calloc(nsides * (nhands ? nhands : 1), sizeof *totals);
+  char **labels = calloc(nhands ? nhands : 1, sizeof *labels), buf[64];
   HtmlSeries series[PN_MAX_SEATS] = {{0}};
+  int rc = REPORT_ERROR;
   if (!totals || !labels || nsides > PN_MAX_SEATS) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");
     goto done;
@@ -232,8 +222,20 @@ int report_html_game(Store *store, const ReportHtml *html, const char *key, FILE
   }
   for (size_t s = 0; s < nsides; s++)
     series[s] = (HtmlSeries){html_js(json_array_get(sides, s), "name"), totals + s * nhands, NULL, nhands};
-  html_svg_chart(out, "running", "Running score by hand", HTML_CHART_LINE, series, (int)nsides, (const char *const *)labels);
+  html_svg_chart(out, "running", "Running score by hand", HTML_CHART_LINE, series, (int)nsides,
+                 (const char *const *)labels);
+  rc = 0;
+done:
+  if (labels)
+    for (size_t h = 0; h < nhands; h++) free(labels[h]);
+  free(labels);
+  free(totals);
+  return rc;
+}
 
+/* The score sheet's two heading rows: the hand's columns, then five per side. */
+static void game_sheet_head(FILE *out, const json_t *sides) {
+  size_t nsides = json_array_size(sides);
   fputs("<div class=\"scroll\"><table class=\"sheet\">\n<thead><tr><th rowspan=\"2\">hand</th><th rowspan=\"2\">dealer</th>"
         "<th rowspan=\"2\">bidding</th><th rowspan=\"2\">bidder</th><th rowspan=\"2\">bid</th><th rowspan=\"2\">trump</th>",
         out);
@@ -245,39 +247,57 @@ int report_html_game(Store *store, const ReportHtml *html, const char *key, FILE
   fputs("<th rowspan=\"2\">findings</th></tr>\n<tr>", out);
   for (size_t s = 0; s < nsides; s++) fputs("<th>meld</th><th>saved</th><th>counters</th><th>score</th><th>total</th>", out);
   fputs("</tr></thead>\n<tbody>\n", out);
-  char num[32];
-  for (size_t h = 0; h < nhands; h++) {
-    const json_t *row = json_array_get(hands, h);
-    long findings = html_ji(row, "findings");
-    fprintf(out, "<tr%s><td class=\"n\">", findings ? " class=\"finding\"" : "");
-    snprintf(buf, sizeof buf, "/hands/%ld", html_ji(row, "hand"));
-    html_link_open(out, html, "/games/", html_js(j, "game"), buf);
-    fprintf(out, "%ld%s", html_ji(row, "hand"), findings ? "*" : "");
-    html_link_close(out, html);
-    fprintf(out, "</td><td class=\"n\">%ld</td><td>", html_ji(row, "dealer"));
-    report_html_text(out, html_js(row, "bidding"));
-    fprintf(out, "</td><td class=\"n\">%s</td>", html_jcell(json_object_get(row, "bidder"), num, sizeof num));
-    fprintf(out, "<td class=\"n\">%s</td><td>", html_jcell(json_object_get(row, "bid"), num, sizeof num));
-    const char *trump = html_js(row, "trump");
-    if (*trump) fprintf(out, "<span class=\"c%s\">%s</span>", *trump == 'H' || *trump == 'D' ? " red" : "", html_suit_glyph(*trump));
-    fputs("</td>", out);
-    for (size_t s = 0; s < nsides; s++) {
-      static const char *const COLS[] = {"meld", "saved", "counters", "score", "total"};
-      for (int c = 0; c < 5; c++) {
-        snprintf(buf, sizeof buf, "%s_%zu", COLS[c], s + 1);
-        fprintf(out, "<td class=\"n%s\">%s</td>", c == 4 ? " total" : "", html_jcell(json_object_get(row, buf), num, sizeof num));
-      }
+}
+
+/* One hand's row of the score sheet; the hand links to its viewer, a
+ * hand with findings is marked. */
+static void game_sheet_row(FILE *out, const ReportHtml *html, const char *game, const json_t *row, size_t nsides) {
+  char buf[64], num[32];
+  long findings = html_ji(row, "findings");
+  fprintf(out, "<tr%s><td class=\"n\">", findings ? " class=\"finding\"" : "");
+  snprintf(buf, sizeof buf, "/hands/%ld", html_ji(row, "hand"));
+  html_link_open(out, html, "/games/", game, buf);
+  fprintf(out, "%ld%s", html_ji(row, "hand"), findings ? "*" : "");
+  html_link_close(out, html);
+  fprintf(out, "</td><td class=\"n\">%ld</td><td>", html_ji(row, "dealer"));
+  report_html_text(out, html_js(row, "bidding"));
+  fprintf(out, "</td><td class=\"n\">%s</td>", html_jcell(json_object_get(row, "bidder"), num, sizeof num));
+  fprintf(out, "<td class=\"n\">%s</td><td>", html_jcell(json_object_get(row, "bid"), num, sizeof num));
+  const char *trump = html_js(row, "trump");
+  if (*trump) fprintf(out, "<span class=\"c%s\">%s</span>", *trump == 'H' || *trump == 'D' ? " red" : "", html_suit_glyph(*trump));
+  fputs("</td>", out);
+  for (size_t s = 0; s < nsides; s++) {
+    static const char *const COLS[] = {"meld", "saved", "counters", "score", "total"};
+    for (int c = 0; c < 5; c++) {
+      snprintf(buf, sizeof buf, "%s_%zu", COLS[c], s + 1);
+      fprintf(out, "<td class=\"n%s\">%s</td>", c == 4 ? " total" : "", html_jcell(json_object_get(row, buf), num, sizeof num));
     }
-    fprintf(out, "<td class=\"n\">%s</td></tr>\n", findings ? html_jcell(json_object_get(row, "findings"), num, sizeof num) : "");
   }
+  fprintf(out, "<td class=\"n\">%s</td></tr>\n", findings ? html_jcell(json_object_get(row, "findings"), num, sizeof num) : "");
+}
+
+int report_html_game(Store *store, const ReportHtml *html, const char *key, FILE *out, PnDiag *diag) {
+  HtmlCapture cap;
+  json_t *j = NULL;
+  int rc;
+  if (!html_capture_open(&cap, diag)) return REPORT_ERROR;
+  if ((rc = report_game(store, key, OUT_JSON, cap.f, diag)) != 0) {
+    html_capture_drop(&cap);
+    return rc;
+  }
+  if (!(j = html_capture_json(&cap, diag))) return REPORT_ERROR;
+  const json_t *sides = json_object_get(j, "sides"), *hands = json_object_get(j, "hands");
+  char title[400];
+  snprintf(title, sizeof title, "Game %s", html_js(j, "game"));
+  report_html_begin(out, html, title);
+  game_heading(out, j);
+  if ((rc = game_chart(out, j, diag)) != 0) goto done;
+  game_sheet_head(out, sides);
+  for (size_t h = 0; h < json_array_size(hands); h++)
+    game_sheet_row(out, html, html_js(j, "game"), json_array_get(hands, h), json_array_size(sides));
   fputs("</tbody></table></div>\n<p class=\"legend\">* a hand with findings (a renege, a wrong claim): open it to see where.</p>\n", out);
   report_html_end(out, html);
-  rc = 0;
 done:
-  if (labels)
-    for (size_t h = 0; h < nhands; h++) free(labels[h]);
-  free(labels);
-  free(totals);
   json_decref(j);
   return rc;
 }

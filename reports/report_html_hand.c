@@ -72,20 +72,39 @@ static const char *player_name(const json_t *players, long seat) {
   return seat >= 1 ? html_js(json_array_get(players, (size_t)(seat - 1)), "name") : "";
 }
 
-static void hand_body(FILE *out, const ReportHtml *html, const json_t *j) {
-  const json_t *players = json_object_get(j, "players"), *events = json_object_get(j, "events"),
-               *tricks = json_object_get(j, "tricks"), *findings = json_object_get(j, "findings"),
-               *result = json_object_get(j, "result");
-  int nseats = (int)json_array_size(players);
-  if (nseats > PN_MAX_SEATS) nseats = PN_MAX_SEATS;
-  long dealer = html_ji(j, "dealer");
-  char buf[64];
+/* The parts of report_hand's JSON that every step of the page reads
+ * (borrowed from the JSON, which outlives the page). */
+typedef struct HandPage {
+  const ReportHtml *html; /* how the page is written */
+  const json_t *j;        /* the whole report */
+  const json_t *players;  /* [{seat, name}] */
+  const json_t *events;   /* the event rows */
+  const json_t *tricks;   /* [{trick, leader, plays, winner, counters}] */
+  const json_t *findings; /* [{seq, trick, seat, kind, card, detail}] */
+  int nseats;             /* players, at most PN_MAX_SEATS */
+  long dealer;            /* seat */
+} HandPage;
 
+static void hand_page_init(HandPage *hp, const ReportHtml *html, const json_t *j) {
+  hp->html = html;
+  hp->j = j;
+  hp->players = json_object_get(j, "players");
+  hp->events = json_object_get(j, "events");
+  hp->tricks = json_object_get(j, "tricks");
+  hp->findings = json_object_get(j, "findings");
+  hp->nseats = (int)json_array_size(hp->players);
+  if (hp->nseats > PN_MAX_SEATS) hp->nseats = PN_MAX_SEATS;
+  hp->dealer = html_ji(j, "dealer");
+}
+
+/* The heading, the game's line and the contract (bid, trump, made or set). */
+static void hand_heading(FILE *out, const HandPage *hp) {
+  const json_t *j = hp->j;
   fputs("<h1>", out);
-  html_link_open(out, html, "/games/", html_js(j, "game"), NULL);
+  html_link_open(out, hp->html, "/games/", html_js(j, "game"), NULL);
   fputs("Game ", out);
   report_html_text(out, html_js(j, "game"));
-  html_link_close(out, html);
+  html_link_close(out, hp->html);
   fprintf(out, ", hand %ld</h1>\n<p class=\"meta\">", html_ji(j, "hand"));
   report_html_text(out, html_js(j, "preset"));
   if (*html_js(j, "date")) {
@@ -93,21 +112,21 @@ static void hand_body(FILE *out, const ReportHtml *html, const json_t *j) {
     report_html_text(out, html_js(j, "date"));
   }
   fputs(". Dealer: ", out);
-  report_html_text(out, player_name(players, dealer));
+  report_html_text(out, player_name(hp->players, hp->dealer));
   fputs(".</p>\n<p class=\"contract\">", out);
   const char *trump = html_js(j, "trump");
   if (json_is_true(json_object_get(j, "redeal"))) fputs("Everyone passed: the hand is dealt again.", out);
   else {
     if (!html_jnull(j, "bidder")) {
       fprintf(out, "Bid %ld by ", html_ji(j, "bid"));
-      report_html_text(out, player_name(players, html_ji(j, "bidder")));
+      report_html_text(out, player_name(hp->players, html_ji(j, "bidder")));
       fputs(", ", out);
     }
     fprintf(out, "trump <span class=\"c%s\">%s</span> %s", *trump == 'H' || *trump == 'D' ? " red" : "",
             *trump ? html_suit_glyph(*trump) : "", html_suit_word(*trump));
     if (!html_jnull(j, "partner")) {
       fputs(", partner ", out);
-      report_html_text(out, player_name(players, html_ji(j, "partner")));
+      report_html_text(out, player_name(hp->players, html_ji(j, "partner")));
     }
     if (!html_jnull(j, "bidder"))
       fprintf(out, ": %s%s", json_is_true(json_object_get(j, "moon")) ? "shot the moon, " : "",
@@ -115,39 +134,43 @@ static void hand_body(FILE *out, const ReportHtml *html, const json_t *j) {
     fputs(".", out);
   }
   fputs("</p>\n", out);
+}
 
-  /* The deal, then the cards each seat played (its hand at the first lead
-   * when every card is played: the diagram the tricks step through). */
+/* The deal, then the cards each seat played (its hand at the first lead
+ * when every card is played: the diagram the tricks step through). */
+static void hand_diagrams(FILE *out, const HandPage *hp) {
   char held[PN_MAX_SEATS][MAX_HELD][3]; /* 600 bytes: on the stack, not a static the server would share */
   int count[PN_MAX_SEATS] = {0};
   bool stock = false;
-  for (size_t i = 0; i < json_array_size(events); i++) {
-    const json_t *ev = json_array_get(events, i);
+  for (size_t i = 0; i < json_array_size(hp->events); i++) {
+    const json_t *ev = json_array_get(hp->events, i);
     const char *action = html_js(ev, "action");
     long seat = html_ji(ev, "seat");
     if (strcmp(action, "stock") == 0 || strcmp(action, "draw") == 0) stock = true;
-    if (strcmp(action, "deal") == 0 && seat >= 1 && seat <= nseats)
+    if (strcmp(action, "deal") == 0 && seat >= 1 && seat <= hp->nseats)
       count[seat - 1] += html_cards_split(html_js(ev, "cards"), held[seat - 1] + count[seat - 1], MAX_HELD - count[seat - 1]);
   }
-  svg_hands(out, "dealt", "The deal", players, held, count, nseats, (int)dealer);
+  svg_hands(out, "dealt", "The deal", hp->players, held, count, hp->nseats, (int)hp->dealer);
   memset(count, 0, sizeof count);
-  for (size_t t = 0; t < json_array_size(tricks); t++) {
-    const json_t *plays = json_object_get(json_array_get(tricks, t), "plays");
+  for (size_t t = 0; t < json_array_size(hp->tricks); t++) {
+    const json_t *plays = json_object_get(json_array_get(hp->tricks, t), "plays");
     for (size_t k = 0; k < json_array_size(plays); k++) {
       const json_t *p = json_array_get(plays, k);
       long seat = html_ji(p, "seat");
-      if (seat >= 1 && seat <= nseats && count[seat - 1] < MAX_HELD)
+      if (seat >= 1 && seat <= hp->nseats && count[seat - 1] < MAX_HELD)
         count[seat - 1] += html_cards_split(html_js(p, "card"), held[seat - 1] + count[seat - 1], 1);
     }
   }
-  if (json_array_size(tricks) > 0)
+  if (json_array_size(hp->tricks) > 0)
     svg_hands(out, "inplay", stock ? "The cards each seat played" : "The hands at the first lead (the cards each seat played)",
-              players, held, count, nseats, (int)dealer);
+              hp->players, held, count, hp->nseats, (int)hp->dealer);
+}
 
-  /* Bidding and what happened before the play. */
-  bool bidding = false, prep = false, meld = false;
-  for (size_t i = 0; i < json_array_size(events); i++) {
-    const json_t *ev = json_array_get(events, i);
+/* The bids and passes, in order. */
+static void hand_bidding(FILE *out, const HandPage *hp) {
+  bool bidding = false;
+  for (size_t i = 0; i < json_array_size(hp->events); i++) {
+    const json_t *ev = json_array_get(hp->events, i);
     const char *action = html_js(ev, "action");
     if (!html_jnull(ev, "trick")) continue;
     if (strcmp(action, "bid") == 0 || strcmp(action, "pass") == 0) {
@@ -164,8 +187,14 @@ static void hand_body(FILE *out, const ReportHtml *html, const json_t *j) {
     }
   }
   if (bidding) fputs("</ol>\n", out);
-  for (size_t i = 0; i < json_array_size(events); i++) {
-    const json_t *ev = json_array_get(events, i);
+}
+
+/* What happened between the bidding and the play: trump named, cards
+ * passed, the widow taken, discards. */
+static void hand_prep(FILE *out, const HandPage *hp) {
+  bool prep = false;
+  for (size_t i = 0; i < json_array_size(hp->events); i++) {
+    const json_t *ev = json_array_get(hp->events, i);
     const char *action = html_js(ev, "action");
     if (strcmp(action, "dealer") == 0 || strcmp(action, "deal") == 0 || strcmp(action, "bid") == 0 ||
         strcmp(action, "pass") == 0 || strcmp(action, "meld") == 0 || strcmp(action, "play") == 0 ||
@@ -193,8 +222,13 @@ static void hand_body(FILE *out, const ReportHtml *html, const json_t *j) {
     fputs("</li>", out);
   }
   if (prep) fputs("</ul>\n", out);
-  for (size_t i = 0; i < json_array_size(events); i++) {
-    const json_t *ev = json_array_get(events, i);
+}
+
+/* Each seat's meld and its points. */
+static void hand_meld(FILE *out, const HandPage *hp) {
+  bool meld = false;
+  for (size_t i = 0; i < json_array_size(hp->events); i++) {
+    const json_t *ev = json_array_get(hp->events, i);
     if (strcmp(html_js(ev, "action"), "meld") != 0) continue;
     if (!meld) fputs("<h2>Meld</h2>\n<table class=\"meld\"><thead><tr><th>player</th><th>cards</th><th>points</th></tr></thead><tbody>\n", out);
     meld = true;
@@ -205,71 +239,89 @@ static void hand_body(FILE *out, const ReportHtml *html, const json_t *j) {
     fprintf(out, "</td><td class=\"n\">%ld</td></tr>\n", html_ji(ev, "points"));
   }
   if (meld) fputs("</tbody></table>\n", out);
+}
 
-  /* The tricks: all of them without the script; with it, one at a time. */
-  size_t ntricks = json_array_size(tricks);
-  if (ntricks > 0) {
-    fprintf(out, "<h2>Tricks</h2>\n<div class=\"stepper\" hidden><button type=\"button\" data-step=\"-1\" aria-label=\"previous trick\">\xE2\x97\x80 Prev</button>"
-                 " <span class=\"at\">before the first lead</span> "
-                 "<button type=\"button\" data-step=\"1\" aria-label=\"next trick\">Next \xE2\x96\xB6</button>"
-                 " <button type=\"button\" data-step=\"all\">All</button>"
-                 " <span class=\"hint\">(arrow keys step)</span> <span class=\"running\"></span></div>\n<ol class=\"tricks\" data-seats=\"%d\">\n",
-            nseats);
-    for (size_t t = 0; t < ntricks; t++) {
-      const json_t *tr = json_array_get(tricks, t), *plays = json_object_get(tr, "plays");
-      long number = html_ji(tr, "trick"), winner = html_ji(tr, "winner");
-      fprintf(out, "<li class=\"trick\" id=\"trick-%ld\" data-trick=\"%ld\" data-winner=\"%ld\" data-counters=\"%ld\" data-plays=\"", number,
-              number, winner, html_ji(tr, "counters"));
-      for (size_t k = 0; k < json_array_size(plays); k++)
-        fprintf(out, "%s%ld:%s", k ? " " : "", html_ji(json_array_get(plays, k), "seat"), html_js(json_array_get(plays, k), "card"));
-      size_t nplays = json_array_size(plays);
-      fprintf(out, "\"><svg viewBox=\"0 0 %zu 64\" style=\"max-width:%zupx\" role=\"img\" aria-label=\"trick %ld\">", nplays * 52 + 4,
-              nplays * 52 * 3 / 2 + 6, number);
-      for (size_t k = 0; k < nplays; k++) {
-        const json_t *p = json_array_get(plays, k);
-        long seat = html_ji(p, "seat");
-        const char *card = html_js(p, "card");
-        const char *cls = seat == winner ? "winner" : NULL;
-        for (size_t f = 0; f < json_array_size(findings); f++) {
-          const json_t *fd = json_array_get(findings, f);
-          if (html_ji(fd, "trick") == number && html_ji(fd, "seat") == seat && strcmp(html_js(fd, "card"), card) == 0) cls = "renege";
-        }
-        html_svg_card(out, card, (int)k * 52 + 12, 2, (int)seat, cls);
-        fprintf(out, "<text class=\"who\" x=\"%zu\" y=\"60\">", k * 52 + 26);
-        report_html_text(out, player_name(players, seat));
-        fputs("</text>", out);
-      }
-      fprintf(out, "</svg><p>Trick %ld: won by ", number);
-      report_html_text(out, player_name(players, winner));
-      fprintf(out, ", %ld counters.</p>\n", html_ji(tr, "counters"));
-      for (size_t f = 0; f < json_array_size(findings); f++) {
-        const json_t *fd = json_array_get(findings, f);
-        if (html_ji(fd, "trick") != number) continue;
-        char ev[MAX_HELD][3];
-        int nev = evidence_cards(html_js(fd, "detail"), ev, MAX_HELD);
-        fprintf(out, "<div class=\"finding\" data-seat=\"%ld\" data-card=\"%s\" data-evidence=\"", html_ji(fd, "seat"), html_js(fd, "card"));
-        for (int e = 0; e < nev; e++) fprintf(out, "%s%s", e ? " " : "", ev[e]);
-        fputs("\"><strong>", out);
-        report_html_text(out, html_js(fd, "kind"));
-        fputs("</strong>: ", out);
-        report_html_text(out, html_js(fd, "detail"));
-        if (nev > 0) {
-          fprintf(out, "<br>Should have played one of: <svg class=\"evidence\" viewBox=\"0 0 %d 44\" style=\"max-width:%dpx\" role=\"img\" aria-label=\"the evidence\">",
-                  nev * 32 + 2, (nev * 32 + 2) * 3 / 2);
-          for (int e = 0; e < nev; e++) html_svg_card(out, ev[e], e * 32 + 1, 2, (int)html_ji(fd, "seat"), "evidence");
-          fputs("</svg>", out);
-        }
-        fputs("</div>\n", out);
-      }
-      fputs("</li>\n", out);
+/* The cards of one trick, each with who played it; the winner's card and
+ * a card a finding names are marked. */
+static void trick_cards(FILE *out, const HandPage *hp, const json_t *plays, long number, long winner) {
+  size_t nplays = json_array_size(plays);
+  fprintf(out, "\"><svg viewBox=\"0 0 %zu 64\" style=\"max-width:%zupx\" role=\"img\" aria-label=\"trick %ld\">", nplays * 52 + 4,
+          nplays * 52 * 3 / 2 + 6, number);
+  for (size_t k = 0; k < nplays; k++) {
+    const json_t *p = json_array_get(plays, k);
+    long seat = html_ji(p, "seat");
+    const char *card = html_js(p, "card");
+    const char *cls = seat == winner ? "winner" : NULL;
+    for (size_t f = 0; f < json_array_size(hp->findings); f++) {
+      const json_t *fd = json_array_get(hp->findings, f);
+      if (html_ji(fd, "trick") == number && html_ji(fd, "seat") == seat && strcmp(html_js(fd, "card"), card) == 0)
+        cls = "renege";
     }
-    fputs("</ol>\n", out);
+    html_svg_card(out, card, (int)k * 52 + 12, 2, (int)seat, cls);
+    fprintf(out, "<text class=\"who\" x=\"%zu\" y=\"60\">", k * 52 + 26);
+    report_html_text(out, player_name(hp->players, seat));
+    fputs("</text>", out);
   }
+}
 
-  /* Findings not on a trick (bids, meld, claims, the whole hand). */
+/* The findings of trick number, each with the cards it says should have
+ * been played (the evidence) drawn. */
+static void trick_findings(FILE *out, const HandPage *hp, long number) {
+  for (size_t f = 0; f < json_array_size(hp->findings); f++) {
+    const json_t *fd = json_array_get(hp->findings, f);
+    if (html_ji(fd, "trick") != number) continue;
+    char ev[MAX_HELD][3];
+    int nev = evidence_cards(html_js(fd, "detail"), ev, MAX_HELD);
+    fprintf(out, "<div class=\"finding\" data-seat=\"%ld\" data-card=\"%s\" data-evidence=\"", html_ji(fd, "seat"),
+            html_js(fd, "card"));
+    for (int e = 0; e < nev; e++) fprintf(out, "%s%s", e ? " " : "", ev[e]);
+    fputs("\"><strong>", out);
+    report_html_text(out, html_js(fd, "kind"));
+    fputs("</strong>: ", out);
+    report_html_text(out, html_js(fd, "detail"));
+    if (nev > 0) {
+      fprintf(out, "<br>Should have played one of: <svg class=\"evidence\" viewBox=\"0 0 %d 44\" style=\"max-width:%dpx\" role=\"img\" aria-label=\"the evidence\">",
+              nev * 32 + 2, (nev * 32 + 2) * 3 / 2);
+      for (int e = 0; e < nev; e++) html_svg_card(out, ev[e], e * 32 + 1, 2, (int)html_ji(fd, "seat"), "evidence");
+      fputs("</svg>", out);
+    }
+    fputs("</div>\n", out);
+  }
+}
+
+/* The tricks: all of them without the script; with it, one at a time
+ * (the stepper's buttons are hidden until the script shows them). */
+static void hand_tricks(FILE *out, const HandPage *hp) {
+  size_t ntricks = json_array_size(hp->tricks);
+  if (ntricks == 0) return;
+  fprintf(out, "<h2>Tricks</h2>\n<div class=\"stepper\" hidden><button type=\"button\" data-step=\"-1\" aria-label=\"previous trick\">\xE2\x97\x80 Prev</button>"
+               " <span class=\"at\">before the first lead</span> "
+               "<button type=\"button\" data-step=\"1\" aria-label=\"next trick\">Next \xE2\x96\xB6</button>"
+               " <button type=\"button\" data-step=\"all\">All</button>"
+               " <span class=\"hint\">(arrow keys step)</span> <span class=\"running\"></span></div>\n<ol class=\"tricks\" data-seats=\"%d\">\n",
+          hp->nseats);
+  for (size_t t = 0; t < ntricks; t++) {
+    const json_t *tr = json_array_get(hp->tricks, t), *plays = json_object_get(tr, "plays");
+    long number = html_ji(tr, "trick"), winner = html_ji(tr, "winner");
+    fprintf(out, "<li class=\"trick\" id=\"trick-%ld\" data-trick=\"%ld\" data-winner=\"%ld\" data-counters=\"%ld\" data-plays=\"", number,
+            number, winner, html_ji(tr, "counters"));
+    for (size_t k = 0; k < json_array_size(plays); k++)
+      fprintf(out, "%s%ld:%s", k ? " " : "", html_ji(json_array_get(plays, k), "seat"), html_js(json_array_get(plays, k), "card"));
+    trick_cards(out, hp, plays, number, winner);
+    fprintf(out, "</svg><p>Trick %ld: won by ", number);
+    report_html_text(out, player_name(hp->players, winner));
+    fprintf(out, ", %ld counters.</p>\n", html_ji(tr, "counters"));
+    trick_findings(out, hp, number);
+    fputs("</li>\n", out);
+  }
+  fputs("</ol>\n", out);
+}
+
+/* Findings not on a trick (bids, meld, claims, the whole hand). */
+static void hand_other_findings(FILE *out, const HandPage *hp) {
   bool other = false;
-  for (size_t f = 0; f < json_array_size(findings); f++) {
-    const json_t *fd = json_array_get(findings, f);
+  for (size_t f = 0; f < json_array_size(hp->findings); f++) {
+    const json_t *fd = json_array_get(hp->findings, f);
     if (!html_jnull(fd, "trick")) continue;
     if (!other) fputs("<h2>Other findings</h2>\n<ul class=\"findings\">", out);
     other = true;
@@ -280,7 +332,12 @@ static void hand_body(FILE *out, const ReportHtml *html, const json_t *j) {
     fputs("</li>", out);
   }
   if (other) fputs("</ul>\n", out);
+}
 
+/* The result table: per seat meld, counters, tricks, score and total. */
+static void hand_score(FILE *out, const HandPage *hp) {
+  const json_t *result = json_object_get(hp->j, "result");
+  char buf[64];
   fputs("<h2>Score</h2>\n<div class=\"scroll\"><table class=\"result\"><thead><tr>", out);
   static const char *const RESULT[] = {"seat", "player", "side", "meld", "saved", "counters", "tricks", "score", "total"};
   for (int c = 0; c < 9; c++) fprintf(out, "<th>%s</th>", RESULT[c]);
@@ -291,9 +348,9 @@ static void hand_body(FILE *out, const ReportHtml *html, const json_t *j) {
     for (int c = 0; c < 9; c++) {
       fprintf(out, "<td%s>", c == 1 ? "" : " class=\"n\"");
       if (c == 1) {
-        html_link_open(out, html, "/players/", html_js(row, "player"), NULL);
+        html_link_open(out, hp->html, "/players/", html_js(row, "player"), NULL);
         report_html_text(out, html_js(row, "player"));
-        html_link_close(out, html);
+        html_link_close(out, hp->html);
       } else report_html_text(out, html_jcell(json_object_get(row, RESULT[c]), buf, sizeof buf));
       fputs("</td>", out);
     }
@@ -315,7 +372,16 @@ int report_html_hand(Store *store, const ReportHtml *html, const char *key, int 
   char title[400];
   snprintf(title, sizeof title, "Game %s, hand %d", html_js(j, "game"), number);
   report_html_begin(out, html, title);
-  hand_body(out, html, j);
+  HandPage hp;
+  hand_page_init(&hp, html, j);
+  hand_heading(out, &hp);
+  hand_diagrams(out, &hp);
+  hand_bidding(out, &hp);
+  hand_prep(out, &hp);
+  hand_meld(out, &hp);
+  hand_tricks(out, &hp);
+  hand_other_findings(out, &hp);
+  hand_score(out, &hp);
   report_html_end(out, html);
   json_decref(j);
   return 0;

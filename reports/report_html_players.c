@@ -162,6 +162,43 @@ static int player_hands(const json_t *rows, const char *name, PlayerHands *p) {
   return 0;
 }
 
+/* The player's charts: the running score of each of the last 12 games,
+ * points per hand, the bids won (set in red), meld and counters per hand,
+ * reneges by kind (from the player's row, me). */
+static void player_charts(FILE *out, const PlayerHands *p, const json_t *me) {
+  size_t first = p->ngames > 12 ? p->ngames - 12 : 0;
+  HtmlSeries run[12];
+  int nrun = 0;
+  for (size_t g = first; g < p->ngames; g++) run[nrun++] = (HtmlSeries){p->game_key[g], p->running[g], NULL, p->game_len[g]};
+  html_svg_chart(out, "running", p->ngames > 12 ? "Running score by hand, last 12 games" : "Running score by hand, per game",
+                 HTML_CHART_LINE, run, nrun, NULL);
+  HtmlSeries pts = {"score", p->score, NULL, p->n};
+  html_svg_chart(out, "points", "Points per hand over time", HTML_CHART_LINE, &pts, 1, NULL);
+  HtmlSeries bids = {"bid (red: set)", p->bid, p->set, p->nbids};
+  html_svg_chart(out, "bids", "Bids won: made, and set in red", HTML_CHART_POINTS, &bids, 1, NULL);
+  HtmlSeries mc[2] = {{"meld", p->meld, NULL, p->n}, {"counters", p->counters, NULL, p->n}};
+  html_svg_chart(out, "meld", "Meld and counters per hand", HTML_CHART_STACKED, mc, 2, NULL);
+  static const char *const RENEGES[] = {"reneges_follow", "reneges_head", "reneges_trump", "reneges_overtrump"};
+  static const char *const RENEGE_LABELS[] = {"follow", "head", "trump", "overtrump"};
+  double reneges[4];
+  for (int k = 0; k < 4; k++) reneges[k] = html_jd(me, RENEGES[k]);
+  HtmlSeries rs = {"reneges", reneges, NULL, 4};
+  html_svg_chart(out, "reneges", "Reneges by kind", HTML_CHART_BARS, &rs, 1, RENEGE_LABELS);
+}
+
+/* Served: links to the player's last 30 games. */
+static void player_games(FILE *out, const ReportHtml *html, const PlayerHands *p) {
+  if (!html->served) return;
+  fputs("<p>Games: ", out);
+  for (size_t g = p->ngames > 30 ? p->ngames - 30 : 0; g < p->ngames; g++) {
+    html_link_open(out, html, "/games/", p->game_key[g], NULL);
+    report_html_text(out, p->game_key[g]);
+    html_link_close(out, html);
+    fputc(' ', out);
+  }
+  fputs("</p>\n", out);
+}
+
 int report_html_player(Store *store, const ReportHtml *html, const char *name, FILE *out, PnDiag *diag) {
   HtmlCapture cap;
   json_t *players = NULL, *hands = NULL;
@@ -205,35 +242,8 @@ int report_html_player(Store *store, const ReportHtml *html, const char *name, F
   players_table(out, html, one, false);
   json_decref(one);
 
-  /* Running score per game: the last 12 games, one line each. */
-  size_t first = p.ngames > 12 ? p.ngames - 12 : 0;
-  HtmlSeries run[12];
-  int nrun = 0;
-  for (size_t g = first; g < p.ngames; g++) run[nrun++] = (HtmlSeries){p.game_key[g], p.running[g], NULL, p.game_len[g]};
-  html_svg_chart(out, "running", p.ngames > 12 ? "Running score by hand, last 12 games" : "Running score by hand, per game",
-            HTML_CHART_LINE, run, nrun, NULL);
-  HtmlSeries pts = {"score", p.score, NULL, p.n};
-  html_svg_chart(out, "points", "Points per hand over time", HTML_CHART_LINE, &pts, 1, NULL);
-  HtmlSeries bids = {"bid (red: set)", p.bid, p.set, p.nbids};
-  html_svg_chart(out, "bids", "Bids won: made, and set in red", HTML_CHART_POINTS, &bids, 1, NULL);
-  HtmlSeries mc[2] = {{"meld", p.meld, NULL, p.n}, {"counters", p.counters, NULL, p.n}};
-  html_svg_chart(out, "meld", "Meld and counters per hand", HTML_CHART_STACKED, mc, 2, NULL);
-  static const char *const RENEGES[] = {"reneges_follow", "reneges_head", "reneges_trump", "reneges_overtrump"};
-  static const char *const RENEGE_LABELS[] = {"follow", "head", "trump", "overtrump"};
-  double reneges[4];
-  for (int k = 0; k < 4; k++) reneges[k] = html_jd(me, RENEGES[k]);
-  HtmlSeries rs = {"reneges", reneges, NULL, 4};
-  html_svg_chart(out, "reneges", "Reneges by kind", HTML_CHART_BARS, &rs, 1, RENEGE_LABELS);
-  if (html->served) {
-    fputs("<p>Games: ", out);
-    for (size_t g = p.ngames > 30 ? p.ngames - 30 : 0; g < p.ngames; g++) {
-      html_link_open(out, html, "/games/", p.game_key[g], NULL);
-      report_html_text(out, p.game_key[g]);
-      html_link_close(out, html);
-      fputc(' ', out);
-    }
-    fputs("</p>\n", out);
-  }
+  player_charts(out, &p, me);
+  player_games(out, html, &p);
   report_html_end(out, html);
   rc = 0;
 done:
