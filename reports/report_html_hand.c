@@ -81,6 +81,8 @@ typedef struct HandPage {
   const json_t *events;   /* the event rows */
   const json_t *tricks;   /* [{trick, leader, plays, winner, counters}] */
   const json_t *findings; /* [{seq, trick, seat, kind, card, detail}] */
+  const json_t *analysis; /* {status, par, meld, taken, could_make}, or NULL: never analysed */
+  bool costs;             /* some play carries its cost (an analysis stopped early may value none) */
   int nseats;             /* players, at most PN_MAX_SEATS */
   long dealer;            /* seat */
 } HandPage;
@@ -92,6 +94,11 @@ static void hand_page_init(HandPage *hp, const ReportHtml *html, const json_t *j
   hp->events = json_object_get(j, "events");
   hp->tricks = json_object_get(j, "tricks");
   hp->findings = json_object_get(j, "findings");
+  hp->analysis = json_object_get(j, "analysis");
+  if (!json_is_object(hp->analysis)) hp->analysis = NULL;
+  hp->costs = false;
+  for (size_t i = 0; hp->analysis && i < json_array_size(hp->events); i++)
+    if (!html_jnull(json_array_get(hp->events, i), "cost")) hp->costs = true;
   hp->nseats = (int)json_array_size(hp->players);
   if (hp->nseats > PN_MAX_SEATS) hp->nseats = PN_MAX_SEATS;
   hp->dealer = html_ji(j, "dealer");
@@ -134,6 +141,99 @@ static void hand_heading(FILE *out, const HandPage *hp) {
     fputs(".", out);
   }
   fputs("</p>\n", out);
+}
+
+/* ------------------------------------------------ double-dummy analysis
+ * Shown from what `pinochle analyze` stored for this hand (report_hand's
+ * "analysis" and the plays' par_before, par_after and cost); the page
+ * never searches. */
+
+/* Why a stored analysis has no par, in words. */
+static const char *unanalysed_reason(const char *status) {
+  if (strcmp(status, "budget") == 0)
+    return "the solver stopped at its node budget - run pinochle analyze with a larger --budget";
+  if (strcmp(status, "unsupported") == 0) return "the cards still to be drawn from the stock are unknown";
+  if (strcmp(status, "no-play") == 0) return "no card was played";
+  return status;
+}
+
+/* The par line: the par of the bidding side from the first lead, its
+ * meld and the bid, whether the bid could have been made, what it took;
+ * or why there is none.  Nothing for a hand without play or analysis. */
+static void hand_par(FILE *out, const HandPage *hp) {
+  const json_t *j = hp->j, *an = hp->analysis;
+  if (!an && json_array_size(hp->tricks) == 0) return;
+  fputs("<p class=\"par\">", out);
+  if (!an) {
+    fputs("Not analysed - run pinochle analyze DB --game ", out);
+    report_html_text(out, html_js(j, "game"));
+    fprintf(out, " --hand %ld to see the par and what each play cost.</p>\n", html_ji(j, "hand"));
+    return;
+  }
+  if (html_jnull(an, "par")) {
+    fputs("Not analysed: ", out);
+    report_html_text(out, unanalysed_reason(html_js(an, "status")));
+    fputs(".</p>\n", out);
+    return;
+  }
+  long par = html_ji(an, "par"), meld = html_ji(an, "meld"), taken = html_ji(an, "taken");
+  if (html_jnull(j, "bidder") || html_jnull(an, "could_make")) {
+    fprintf(out, "Par %ld for the side of seat 1 (", par);
+    report_html_text(out, player_name(hp->players, 1));
+    fprintf(out, ") from the first lead; took %ld.</p>\n", taken);
+    return;
+  }
+  long bid = html_ji(j, "bid"), short_by = bid - meld - taken;
+  bool could = json_is_true(json_object_get(an, "could_make")), made = json_is_true(json_object_get(j, "made"));
+  fprintf(out, "Par %ld for ", par);
+  report_html_text(out, player_name(hp->players, html_ji(j, "bidder")));
+  fprintf(out, "'s side from the first lead; bid %ld, meld %ld: <strong%s>%s</strong>; took %ld: ", bid, meld,
+          could ? "" : " class=\"bad\"", could ? "could be made" : "could not be made", taken);
+  if (made) fputs("made.</p>\n", out);
+  else if (short_by > 0) fprintf(out, "<strong class=\"bad\">set by %ld</strong>.</p>\n", short_by);
+  else fputs("<strong class=\"bad\">set</strong>.</p>\n", out);
+}
+
+/* The event row of the play of seat in trick number, or NULL. */
+static const json_t *play_event(const HandPage *hp, long number, long seat) {
+  for (size_t i = 0; i < json_array_size(hp->events); i++) {
+    const json_t *ev = json_array_get(hp->events, i);
+    if (strcmp(html_js(ev, "action"), "play") == 0 && html_ji(ev, "trick") == number && html_ji(ev, "seat") == seat)
+      return ev;
+  }
+  return NULL;
+}
+
+/* What the play of seat in trick number cost its side: >= 0, or -1 when
+ * the play was not valued (no analysis, or one that stopped before it). */
+static long play_cost(const HandPage *hp, long number, long seat) {
+  if (!hp->costs) return -1;
+  const json_t *ev = play_event(hp, number, seat);
+  return ev && !html_jnull(ev, "cost") ? html_ji(ev, "cost") : -1;
+}
+
+/* Under a trick's card: the play's cost, with the par before and after
+ * as its tooltip; a costly one marked. */
+static void trick_cost(FILE *out, const HandPage *hp, long number, long seat, size_t k) {
+  long cost = play_cost(hp, number, seat);
+  if (cost < 0) return;
+  const json_t *ev = play_event(hp, number, seat);
+  fprintf(out, "<text class=\"cost%s\" x=\"%zu\" y=\"74\">cost %ld<title>par %ld \xE2\x86\x92 %ld</title></text>",
+          cost > 0 ? " costly" : "", k * 52 + 26, cost, html_ji(ev, "par_before"), html_ji(ev, "par_after"));
+}
+
+/* After a trick's line: each costly play of it in words. */
+static void trick_costly(FILE *out, const HandPage *hp, const json_t *plays, long number) {
+  for (size_t k = 0; k < json_array_size(plays); k++) {
+    long seat = html_ji(json_array_get(plays, k), "seat"), cost = play_cost(hp, number, seat);
+    if (cost <= 0) continue;
+    const json_t *ev = play_event(hp, number, seat);
+    fputs(" <span class=\"costly\">", out);
+    report_html_text(out, player_name(hp->players, seat));
+    fputs("'s ", out);
+    html_cards(out, html_js(ev, "cards"));
+    fprintf(out, " cost %ld (par %ld \xE2\x86\x92 %ld).</span>", cost, html_ji(ev, "par_before"), html_ji(ev, "par_after"));
+  }
 }
 
 /* The deal, then the cards each seat played (its hand at the first lead
@@ -245,8 +345,9 @@ static void hand_meld(FILE *out, const HandPage *hp) {
  * a card a finding names are marked. */
 static void trick_cards(FILE *out, const HandPage *hp, const json_t *plays, long number, long winner) {
   size_t nplays = json_array_size(plays);
-  fprintf(out, "\"><svg viewBox=\"0 0 %zu 64\" style=\"max-width:%zupx\" role=\"img\" aria-label=\"trick %ld\">", nplays * 52 + 4,
-          nplays * 52 * 3 / 2 + 6, number);
+  int height = hp->costs ? 78 : 64; /* a line under the names for the costs */
+  fprintf(out, "\"><svg viewBox=\"0 0 %zu %d\" style=\"max-width:%zupx\" role=\"img\" aria-label=\"trick %ld\">", nplays * 52 + 4,
+          height, nplays * 52 * 3 / 2 + 6, number);
   for (size_t k = 0; k < nplays; k++) {
     const json_t *p = json_array_get(plays, k);
     long seat = html_ji(p, "seat");
@@ -257,10 +358,14 @@ static void trick_cards(FILE *out, const HandPage *hp, const json_t *plays, long
       if (html_ji(fd, "trick") == number && html_ji(fd, "seat") == seat && strcmp(html_js(fd, "card"), card) == 0)
         cls = "renege";
     }
-    html_svg_card(out, card, (int)k * 52 + 12, 2, (int)seat, cls);
+    char classes[32];
+    snprintf(classes, sizeof classes, "%s%s%s", cls ? cls : "", cls && play_cost(hp, number, seat) > 0 ? " " : "",
+             play_cost(hp, number, seat) > 0 ? "costly" : "");
+    html_svg_card(out, card, (int)k * 52 + 12, 2, (int)seat, *classes ? classes : NULL);
     fprintf(out, "<text class=\"who\" x=\"%zu\" y=\"60\">", k * 52 + 26);
     report_html_text(out, player_name(hp->players, seat));
     fputs("</text>", out);
+    trick_cost(out, hp, number, seat, k);
   }
 }
 
@@ -310,11 +415,17 @@ static void hand_tricks(FILE *out, const HandPage *hp) {
     trick_cards(out, hp, plays, number, winner);
     fprintf(out, "</svg><p>Trick %ld: won by ", number);
     report_html_text(out, player_name(hp->players, winner));
-    fprintf(out, ", %ld counters.</p>\n", html_ji(tr, "counters"));
+    fprintf(out, ", %ld counters.", html_ji(tr, "counters"));
+    trick_costly(out, hp, plays, number);
+    fputs("</p>\n", out);
     trick_findings(out, hp, number);
     fputs("</li>\n", out);
   }
   fputs("</ol>\n", out);
+  if (hp->costs)
+    fputs("<p class=\"legend\">cost: the counters a play gave up for its side against the best card it held, "
+          "double dummy (every hand known); <span class=\"costly\">a costly play</span> is outlined in orange.</p>\n",
+          out);
 }
 
 /* Findings not on a trick (bids, meld, claims, the whole hand). */
@@ -375,6 +486,7 @@ int report_html_hand(Store *store, const ReportHtml *html, const char *key, int 
   HandPage hp;
   hand_page_init(&hp, html, j);
   hand_heading(out, &hp);
+  hand_par(out, &hp);
   hand_diagrams(out, &hp);
   hand_bidding(out, &hp);
   hand_prep(out, &hp);
