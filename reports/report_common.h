@@ -36,6 +36,9 @@ typedef struct ReportQuery {
   const char *since, *until;          /* the game's date tag, YYYY-MM-DD, inclusive */
   const char *tag_name, *tag_value;   /* a tag row name=value the game must have */
   long min_hands;                     /* leave out players with fewer hands */
+  long min_plays;                     /* players: leave the play-accuracy cells of rows with fewer
+                                         analysed plays empty (0 = no limit) */
+  bool history;                       /* ratings: the rating after each period instead of the standings */
 } ReportQuery;
 
 /* The store filter for a query (strings stay borrowed from q). */

@@ -13,10 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis.h"
 #include "codec.h"
 #include "pn_set.h"
 
-const ReportColumn report_player_columns[REPORT_PLAYER_COLUMNS] = {
+const ReportColumn report_player_columns[REPORT_PLAYER_COLUMNS + REPORT_PLAYER_ACCURACY_COLUMNS] = {
     {"name", "player", REPORT_STR, REPORT_ALL},
     {"games", "games", REPORT_INT, REPORT_ALL},
     {"wins", "wins", REPORT_INT, REPORT_ALL},
@@ -39,7 +40,14 @@ const ReportColumn report_player_columns[REPORT_PLAYER_COLUMNS] = {
     {"reneges_trump", "rn-trump", REPORT_INT, REPORT_ALL},
     {"reneges_overtrump", "rn-over", REPORT_INT, REPORT_ALL},
     {"points_per_hand", "pts/h", REPORT_DEC, REPORT_ALL},
+    /* play accuracy: only when the selection has analysed hands */
+    {"plays_analysed", "plays", REPORT_INT, REPORT_ALL},
+    {"best_play_pct", "best%", REPORT_DEC, REPORT_ALL},
+    {"cost_per_play", "cost/p", REPORT_DEC, REPORT_ALL},
+    {"cost_per_hand", "cost/h", REPORT_DEC, REPORT_ALL},
 };
+
+#define ALL_COLUMNS (REPORT_PLAYER_COLUMNS + REPORT_PLAYER_ACCURACY_COLUMNS)
 
 /* What a player (or a partnership) did over the selection. */
 typedef struct Tally {
@@ -53,6 +61,9 @@ typedef struct Tally {
   long margin;               /* sum of (bidding side's total - bid) */
   long moons, moons_made;    /* moons declared by the bidder, and made */
   long reneges[4];           /* follow, head, trump, overtrump */
+  long an_hands;             /* analysed hands played */
+  long plays, best;          /* plays in them, and of those the best (cost 0) */
+  long cost;                 /* the sum of their costs */
 } Tally;
 
 typedef struct Entry {
@@ -202,6 +213,35 @@ static void add_hand(const Game *g, const CodecResults *res, Map *players, Map *
   }
 }
 
+/* The hand's stored analysis into *an when it is current (made with
+ * these rules for these events) and complete (every play valued: a hand
+ * the node budget stopped or the solver does not take is left out). */
+static bool analysed(const StoreRow *row, AnHand *an) {
+  return row->analysis && row->analysis_rules == PN_RULES_VERSION && row->analysis_key == analysis_key(row) &&
+         analysis_decode(row->analysis, row->analysis_len, an) == 0 && an->status == AN_ANALYSED;
+}
+
+/* Adds an analysed hand's plays to their players and partnerships. */
+static void add_analysis(const Game *g, const AnHand *an, Map *players, Map *pairs) {
+  for (int s = 1; s <= g->players; s++) {
+    bool again = false; /* the same player in two seats counts the hand once */
+    for (int o = 1; o < s; o++) again = again || g->seat[o - 1] == g->seat[s - 1];
+    if (!again) players->entries[g->seat[s - 1]].t.an_hands++;
+  }
+  for (int side = 0; g->teams && side < 2; side++) pairs->entries[g->pair[side]].t.an_hands++;
+  for (int i = 0; i < an->nplays; i++) {
+    const AnPlay *p = &an->plays[i];
+    if (!p->valued || p->seat < 1 || p->seat > g->players) continue;
+    Tally *t[2] = {&players->entries[g->seat[p->seat - 1]].t,
+                   g->teams ? &pairs->entries[g->pair[pn_side_of_seat(&g->rules, 0, 0, p->seat)]].t : NULL};
+    for (int k = 0; k < 2 && t[k]; k++) {
+      t[k]->plays++;
+      t[k]->best += p->cost == 0;
+      t[k]->cost += p->cost;
+    }
+  }
+}
+
 /* ---------------------------------------------------------------- output */
 
 static int by_name(const void *a, const void *b) {
@@ -209,18 +249,20 @@ static int by_name(const void *a, const void *b) {
   return strcmp(x->name, y->name);
 }
 
-/* The entries of m with at least min_hands hands, as table rows by name. */
-static int fill_table(const Map *m, long min_hands, ReportTable *table) {
+/* The entries of m with at least min_hands hands and min_plays analysed
+ * plays, as table rows by name (the table takes as many of the columns as
+ * it was made with). */
+static int fill_table(const Map *m, long min_hands, long min_plays, ReportTable *table) {
   const Entry **order = malloc((m->n ? m->n : 1) * sizeof *order);
   if (!order) return -1;
   size_t n = 0;
   for (size_t i = 0; i < m->n; i++)
-    if (m->entries[i].t.hands >= min_hands) order[n++] = &m->entries[i];
+    if (m->entries[i].t.hands >= min_hands && m->entries[i].t.plays >= min_plays) order[n++] = &m->entries[i];
   qsort(order, n, sizeof *order, by_name);
   int rc = 0;
   for (size_t i = 0; i < n && rc == 0; i++) {
     const Tally *t = &order[i]->t;
-    char v[REPORT_PLAYER_COLUMNS][32];
+    char v[ALL_COLUMNS][32];
     int c = 1;
     report_int(v[c++], 32, t->games);
     report_int(v[c++], 32, t->wins);
@@ -240,9 +282,14 @@ static int fill_table(const Map *m, long min_hands, ReportTable *table) {
     report_int(v[c++], 32, t->moons_made);
     for (int k = 0; k < 4; k++) report_int(v[c++], 32, t->reneges[k]);
     report_ratio(v[c++], 32, (double)t->score, t->hands, 1);
-    const char *cells[REPORT_PLAYER_COLUMNS];
+    report_int(v[c++], 32, t->plays);
+    report_ratio(v[c++], 32, (double)t->best, t->plays, 100);
+    if (t->plays > 0) snprintf(v[c++], 32, "%.2f", (double)t->cost / (double)t->plays); /* costs are small */
+    else v[c++][0] = '\0';
+    report_ratio(v[c++], 32, (double)t->cost, t->an_hands, 1);
+    const char *cells[ALL_COLUMNS];
     cells[0] = order[i]->name;
-    for (c = 1; c < REPORT_PLAYER_COLUMNS; c++) cells[c] = v[c];
+    for (c = 1; c < ALL_COLUMNS; c++) cells[c] = v[c];
     rc = report_table_add(table, cells);
   }
   free(order);
@@ -285,12 +332,13 @@ int report_players(Store *store, const ReportQuery *q, OutFormat format, FILE *o
   Map players = {0}, pairs = {0};
   StoreCursor *cursor = NULL;
   ReportTable *ptable = NULL, *pairtable = NULL;
-  ReportColumn pair_columns[REPORT_PLAYER_COLUMNS];
-  long nhands = 0;
+  ReportColumn pair_columns[ALL_COLUMNS];
+  long nhands = 0, nanalysed = 0;
   bool any_teams = false;
   StoreFilter filter;
   report_query_filter(q, &filter);
-  filter.results_only = true; /* the players report needs no events */
+  filter.results_only = true; /* the players report needs no events ... */
+  filter.with_analysis = true; /* ... but those of an analysed hand, for its key */
   int rc = store_cursor_open(store, &filter, &cursor, diag);
   if (rc < 0) goto done;
   Game game = {0};
@@ -309,20 +357,33 @@ int report_players(Store *store, const ReportQuery *q, OutFormat format, FILE *o
     }
     add_hand(&game, &res, &players, &pairs);
     nhands++;
+    AnHand an;
+    if (analysed(&row, &an)) {
+      add_analysis(&game, &an, &players, &pairs);
+      nanalysed++;
+    }
   }
   if (rc < 0) goto done;
   memcpy(pair_columns, report_player_columns, sizeof pair_columns);
   pair_columns[0].title = "partnership";
-  ptable = report_table_new(report_player_columns, REPORT_PLAYER_COLUMNS, 1);
-  pairtable = report_table_new(pair_columns, REPORT_PLAYER_COLUMNS, 1);
-  long min_hands = q->min_hands > 0 ? q->min_hands : 0;
-  if (!ptable || !pairtable || fill_table(&players, min_hands, ptable) != 0 ||
-      fill_table(&pairs, min_hands, pairtable) != 0 || write_tables(ptable, pairtable, any_teams, format, out) != 0) {
+  /* the play-accuracy columns only when there is something in them: a
+   * database never analysed prints as it always did */
+  int ncols = nanalysed > 0 ? ALL_COLUMNS : REPORT_PLAYER_COLUMNS;
+  ptable = report_table_new(report_player_columns, ncols, 1);
+  pairtable = report_table_new(pair_columns, ncols, 1);
+  long min_hands = q->min_hands > 0 ? q->min_hands : 0, min_plays = q->min_plays > 0 ? q->min_plays : 0;
+  if (!ptable || !pairtable || fill_table(&players, min_hands, min_plays, ptable) != 0 ||
+      fill_table(&pairs, min_hands, min_plays, pairtable) != 0 ||
+      write_tables(ptable, pairtable, any_teams, format, out) != 0) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");
     rc = REPORT_ERROR;
     goto done;
   }
   rc = 0;
+  if (nanalysed == 0)
+    snprintf(diag->msg, sizeof diag->msg,
+             "no hand of the selection is analysed, so there are no play-accuracy columns: run pinochle analyze "
+             "first");
 done:
   if (hands) *hands = nhands;
   store_cursor_close(cursor);

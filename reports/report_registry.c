@@ -16,6 +16,7 @@
 #include "report_hands.h"
 #include "report_html.h"
 #include "report_players.h"
+#include "report_ratings.h"
 #include "report_registry.h"
 
 /* Adapters from the reports' own signatures to ReportRun. */
@@ -23,6 +24,12 @@ static int run_players(Store *store, const ReportQuery *q, const char *const *ar
                        PnDiag *diag) {
   (void)args;
   return report_players(store, q, format, out, NULL, diag);
+}
+
+static int run_ratings(Store *store, const ReportQuery *q, const char *const *args, OutFormat format, FILE *out,
+                       PnDiag *diag) {
+  (void)args;
+  return report_ratings(store, q, format, out, diag);
 }
 
 static int run_hands(Store *store, const ReportQuery *q, const char *const *args, OutFormat format, FILE *out,
@@ -56,7 +63,11 @@ static int run_hand(Store *store, const ReportQuery *q, const char *const *args,
 static int html_players(Store *store, const ReportQuery *q, const char *const *args, OutFormat format, FILE *out,
                         PnDiag *diag) {
   (void)args, (void)format;
-  return report_html_players(store, &(ReportHtml){.served = false}, q, out, diag);
+  int rc = report_html_players(store, &(ReportHtml){.served = false}, q, out, diag);
+  /* the page draws the fixed columns only: the players report's note
+   * about the play-accuracy columns is not for it */
+  if (rc == 0) diag->msg[0] = '\0';
+  return rc;
 }
 
 static int html_game(Store *store, const ReportQuery *q, const char *const *args, OutFormat format, FILE *out,
@@ -75,7 +86,8 @@ static int html_hand(Store *store, const ReportQuery *q, const char *const *args
 
 static const ReportDef reports[] = {
     {
-        .name = "players", .query = true, .formats = TEXT_CSV_JSON, .run = run_players, .html = html_players,
+        .name = "players", .query = true, .formats = TEXT_CSV_JSON, .options = REPORT_OPT_MIN_PLAYS,
+        .run = run_players, .html = html_players,
         .columns = report_player_columns, .ncolumns = REPORT_PLAYER_COLUMNS,
         .summary = "each player's record over the selected games and, in\n"
                    "partnership presets, each partnership's (two players who sat\n"
@@ -109,6 +121,15 @@ static const ReportDef reports[] = {
             "  reneges_overtrump    rn-over\n"
             "  points_per_hand      pts/h      what the hands added to the running\n"
             "                                  score, per hand\n"
+            "Play accuracy, only when `pinochle analyze` has analysed hands of the\n"
+            "selection (over the hands it analysed completely):\n"
+            "  plays_analysed       plays      plays analysed (a partnership: both's)\n"
+            "  best_play_pct        best%      plays that cost nothing (a best card)\n"
+            "                                  / plays_analysed x 100\n"
+            "  cost_per_play        cost/p     mean cost of a play: counters its side\n"
+            "                                  gave up against its best card\n"
+            "  cost_per_hand        cost/h     the costs per analysed hand played\n"
+            "--min-plays N leaves out rows with fewer than N analysed plays.\n"
             "CSV starts each row with `kind` (player or partnership); JSON has the\n"
             "arrays \"players\" and \"partnerships\".  A ratio over nothing is empty\n"
             "(text -, JSON null).\n",
@@ -132,6 +153,31 @@ static const ReportDef reports[] = {
             "            when set)              total   the running score after it\n"
             "Text shows a table per game; dlr bdr tr ctr trk are dealer, bidder,\n"
             "trump, counters and tricks.\n",
+    },
+    {
+        .name = "ratings", .query = true, .formats = TEXT_CSV_JSON, .options = REPORT_OPT_HISTORY,
+        .run = run_ratings, .columns = report_rating_columns, .ncolumns = REPORT_RATING_COLUMNS,
+        .summary = "a Glicko-2 rating per player and per partnership from the\n"
+                   "results of the selected games, one rating period per date",
+        .help =
+            "Columns of `ratings` (best rated first):\n"
+            "  name        player     the player; a partnership is \"A & B\"\n"
+            "  games       games      rated games (those with a winner)\n"
+            "  wins        wins       of those, won (by the player's side)\n"
+            "  rating      rating     Glicko-2 rating (a newcomer starts at 1500)\n"
+            "  deviation   RD         its deviation: 350 unknown, lower is surer\n"
+            "  volatility  vol        how erratic the results are (starts at 0.06)\n"
+            "  hands       hands      hands of the rated games\n"
+            "  last_date   last date  the last date it played (empty: only undated)\n"
+            "Games are rated in the order of their date tags, all games of one date\n"
+            "as one rating period, undated games last as one period.  A game whose\n"
+            "players each play alone is a game between each two of them (the\n"
+            "winner beats all, the others rank by final score, equal scores draw);\n"
+            "a partnership game is one result for each member against the other\n"
+            "side's mean rating and one for the partnership against the other.\n"
+            "--history gives instead the rating after each date a player played:\n"
+            "player,date,rating,deviation.  JSON has \"players\", \"partnerships\"\n"
+            "and \"history\".  --min-hands applies to the standings.\n",
     },
     {
         .name = "game", .args = "KEY", .nargs = 1, .needs = "a game KEY", .formats = TEXT_CSV_JSON,

@@ -18,13 +18,20 @@ enum {
   REPORT_USAGE = -22 /* the report's arguments are wrong: diag->msg says how */
 };
 
+/* The options only some reports take (ReportDef.options). */
+enum {
+  REPORT_OPT_HISTORY = 1,   /* --history (ReportQuery.history) */
+  REPORT_OPT_MIN_PLAYS = 2  /* --min-plays N (ReportQuery.min_plays) */
+};
+
 /* The bit of a format in ReportDef.formats. */
 #define REPORT_FORMAT(format) (1u << (format))
 
 /* Runs a report: args holds the row's nargs positional arguments (after
  * the report's name, checked by the row's check), q the selection (all
- * NULL/0 unless the row takes it).  Returns 0, or a REPORT_* code with
- * diag->msg (REPORT_NOT_FOUND: no such game or hand). */
+ * NULL/0 unless the row takes it).  Returns 0 (diag->msg "", or a note
+ * the command shows on stderr), or a REPORT_* code with diag->msg
+ * (REPORT_NOT_FOUND: no such game or hand). */
 typedef int ReportRun(Store *store, const ReportQuery *q, const char *const *args, OutFormat format, FILE *out,
                       PnDiag *diag);
 
@@ -35,6 +42,7 @@ typedef struct ReportDef {
   const char *needs;       /* what is missing when they are not given ("a game KEY") */
   bool query;              /* takes --variant, --since, --until, --tag, --min-hands */
   unsigned formats;        /* REPORT_FORMAT(OUT_TEXT) | ...: the formats it writes */
+  unsigned options;        /* REPORT_OPT_*: the report's own options it takes */
   /* NULL, or checks the arguments before the store opens: 0 or REPORT_USAGE with diag. */
   int (*check)(const char *const *args, PnDiag *diag);
   ReportRun *run;          /* writes the report */

@@ -624,6 +624,51 @@ static void test_store_cursor_filters(void **state) {
   store_close(s);
 }
 
+/* with_analysis: each row carries the analysis stored with its hand (none
+ * for a hand without one), and with results_only the events come only
+ * for a hand that has one (the caller checks the analysis's key against
+ * them); without with_analysis no row carries one. */
+static void test_store_cursor_carries_stored_analyses(void **state) {
+  Store *s = open_scratch(state, STORE_CREATE);
+  simulate(&game_a, "partnership-auction", 37, 2, 0);
+  int64_t id = put_game(s, &game_a, "an", 0, 0, NULL, 1);
+  PnDiag diag = {0};
+  const uint8_t value[] = {9, 8, 7, 6};
+  uint64_t key = 0x8000000000000007ull; /* the top bit: the key is a whole uint64 */
+  assert_int_equal(store_analysis_put(s, id, 2, 41, key, value, sizeof value, &diag), 0);
+  for (int results_only = 0; results_only < 2; results_only++) {
+    StoreCursor *c;
+    StoreRow row;
+    assert_int_equal(store_cursor_open(s, &(StoreFilter){.results_only = results_only, .with_analysis = true}, &c,
+                                       &diag), 0);
+    assert_int_equal(store_cursor_next(c, &row, &diag), 1);
+    assert_int_equal(row.hand, 1);
+    assert_null(row.analysis);
+    assert_int_equal(row.analysis_len, 0);
+    assert_true(results_only ? row.events == NULL : row.events_len == game_a.hand[0].events_len);
+    assert_int_equal(store_cursor_next(c, &row, &diag), 1);
+    assert_int_equal(row.hand, 2);
+    assert_non_null(row.analysis);
+    assert_int_equal(row.analysis_len, sizeof value);
+    assert_memory_equal(row.analysis, value, sizeof value);
+    assert_int_equal(row.analysis_rules, 41);
+    assert_true(row.analysis_key == key);
+    assert_int_equal(row.events_len, game_a.hand[1].events_len); /* even with results_only */
+    assert_memory_equal(row.events, game_a.hand[1].events, row.events_len);
+    assert_int_equal(row.results_len, game_a.hand[1].results_len);
+    assert_int_equal(store_cursor_next(c, &row, &diag), 0);
+    store_cursor_close(c);
+  }
+  StoreCursor *c;
+  StoreRow row;
+  assert_int_equal(store_cursor_open(s, &(StoreFilter){.results_only = true, .hand = 2}, &c, &diag), 0);
+  assert_int_equal(store_cursor_next(c, &row, &diag), 1);
+  assert_null(row.analysis);
+  assert_null(row.events);
+  store_cursor_close(c);
+  store_close(s);
+}
+
 static void test_store_updates_results_and_end(void **state) {
   Store *s = open_scratch(state, STORE_CREATE);
   simulate(&game_a, "partnership-auction", 31, 2, 0);
@@ -1110,6 +1155,7 @@ int main(void) {
       BOTH_BACKENDS(test_store_game_round_trips_through_cursor),
       BOTH_BACKENDS(test_store_cursor_filters),
       BOTH_BACKENDS(test_store_updates_results_and_end),
+      BOTH_BACKENDS(test_store_cursor_carries_stored_analyses),
       cmocka_unit_test(test_store_delete_cascades),
       BOTH_BACKENDS(test_store_transactions_and_savepoints_roll_back),
       BOTH_BACKENDS(test_store_player_ids_survive_no_rollback),

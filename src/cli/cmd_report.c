@@ -47,7 +47,12 @@ static const char options_help[] =
     "  --tag NAME=VALUE     only games with this tag row (e.g. club=north)\n"
     "  --min-hands N        leave out players (and partnerships) with fewer\n"
     "                       than N hands in the selection\n"
-    "  --format FORMAT      text (default), csv, json, or html (not hands)\n"
+    "  --min-plays N        players: leave out players (and partnerships) with\n"
+    "                       fewer than N analysed plays (pinochle analyze)\n"
+    "  --history            ratings: the rating after each date, not the\n"
+    "                       standings (text and CSV; JSON has both)\n"
+    "  --format FORMAT      text (default), csv, json, or html (players, game\n"
+    "                       and hand)\n"
     "  -o, --output FILE    write to FILE instead of standard output\n"
     "  -h, --help           show this help\n"
     "\n"
@@ -56,6 +61,8 @@ static const char options_help[] =
     "      --since 2026-01-01 --min-hands 50\n"
     "  pinochle report club.db players --format csv -o players.csv\n"
     "  pinochle report club.db hands --tag club=north --format json\n"
+    "  pinochle report club.db ratings --since 2026-01-01\n"
+    "  pinochle report club.db ratings --history --format csv -o history.csv\n"
     "  pinochle report club.db game club-2026-11-20-t3\n"
     "  pinochle report club.db hand club-2026-11-20-t3 4\n"
     "\n"
@@ -64,7 +71,7 @@ static const char options_help[] =
     "  2  usage error, no such game or hand, or a database or write error\n"
     "     (with -o, FILE is not left behind)\n";
 
-enum { OPT_VARIANT = 256, OPT_SINCE, OPT_UNTIL, OPT_TAG, OPT_MIN_HANDS, OPT_FORMAT };
+enum { OPT_VARIANT = 256, OPT_SINCE, OPT_UNTIL, OPT_TAG, OPT_MIN_HANDS, OPT_FORMAT, OPT_HISTORY, OPT_MIN_PLAYS };
 
 static const struct option report_options[] = {
     {"variant", required_argument, NULL, OPT_VARIANT},
@@ -73,15 +80,18 @@ static const struct option report_options[] = {
     {"tag", required_argument, NULL, OPT_TAG},
     {"min-hands", required_argument, NULL, OPT_MIN_HANDS},
     {"format", required_argument, NULL, OPT_FORMAT},
+    {"history", no_argument, NULL, OPT_HISTORY},
+    {"min-plays", required_argument, NULL, OPT_MIN_PLAYS},
     {"output", required_argument, NULL, 'o'},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
 
 /* The selection options' line, after the names of the reports that take them. */
-#define QUERY_USAGE                                                          \
-  " [--variant PRESET] [--since DATE]\n"                                     \
-  "                     [--until DATE] [--tag NAME=VALUE] [--min-hands N]\n" \
+#define QUERY_USAGE                                                           \
+  " [--variant PRESET]\n"                                                     \
+  "                     [--since DATE] [--until DATE] [--tag NAME=VALUE]\n"   \
+  "                     [--min-hands N] [--min-plays N] [--history]\n"     \
   "                     [--format F] [-o FILE]"
 
 static void write_usage(FILE *out) {
@@ -139,6 +149,7 @@ typedef struct ReportArgs {
   OutFormat format;        /* --format */
   bool html;               /* --format html: the row's html page instead */
   const char *output;      /* -o, NULL = standard output */
+  unsigned options;        /* REPORT_OPT_* given (a report's own options) */
   char *tag;               /* --tag's copy, split at '=' (q's tag strings); freed by the caller */
   const char *db;          /* DB */
   const ReportDef *report; /* the report named */
@@ -211,6 +222,15 @@ static int parse_options(const CliCommand *self, int argc, char **argv, ReportAr
       else if (out_format_parse(optarg) >= 0) a->format = (OutFormat)out_format_parse(optarg);
       else return cli_usage_error(self, "--format takes text, csv, json or html, not '%s'", optarg);
       break;
+    case OPT_HISTORY:
+      a->q.history = true;
+      a->options |= REPORT_OPT_HISTORY;
+      break;
+    case OPT_MIN_PLAYS:
+      if (!parse_long(optarg, 0, 1000000000L, &a->q.min_plays))
+        return cli_usage_error(self, "--min-plays takes a whole number, not '%s'", optarg);
+      a->options |= REPORT_OPT_MIN_PLAYS;
+      break;
     case 'o': a->output = optarg; break;
     case 'h': cli_print_help(stdout, self); return CLI_OK;
     default: return CLI_USAGE;
@@ -237,6 +257,10 @@ static int parse_positional(const CliCommand *self, int npos, char **pos, Report
   if (!r->query && a->filters)
     return cli_usage_error(self, "--variant, --since, --until, --tag and --min-hands are for %s",
                            report_names(names, sizeof names, true, " and "));
+  if ((a->options & REPORT_OPT_HISTORY) && !(r->options & REPORT_OPT_HISTORY))
+    return cli_usage_error(self, "--history is for ratings");
+  if ((a->options & REPORT_OPT_MIN_PLAYS) && !(r->options & REPORT_OPT_MIN_PLAYS))
+    return cli_usage_error(self, "--min-plays is for players");
   if (a->html ? !r->html : !(r->formats & REPORT_FORMAT(a->format)))
     return cli_usage_error(self, "report %s has no %s format", r->name,
                            a->html ? "html" : a->format == OUT_CSV ? "csv" : a->format == OUT_JSON ? "json" : "text");
@@ -263,6 +287,7 @@ static int run(const CliCommand *self, const ReportArgs *a) {
     if (got != 0) cli_error(self, "%s: %s", shown, diag.msg);
     else if (write_error) cli_error(self, "%s: write error", a->output ? a->output : "standard output");
     else rc = CLI_OK;
+    if (rc == CLI_OK && diag.msg[0]) cli_error(self, "note: %s", diag.msg); /* a report's note, not an error */
     if (rc != CLI_OK) cli_output_discard(a->output);
   }
   store_close(store);

@@ -161,6 +161,11 @@ typedef struct StoreFilter {
   const char *since, *until;             /* the game's `date` tag, inclusive, YYYY-MM-DD */
   int hand;                              /* one hand number, 0 = all */
   bool results_only;                     /* rows without events (faster; events NULL) */
+  /* Rows carry the hand's stored analysis (StoreRow.analysis...; see
+   * store_analysis_get); with results_only, a hand that has one still
+   * carries its events, which the caller needs to tell whether the
+   * analysis is current (analysis.h: analysis_key). */
+  bool with_analysis;
 } StoreFilter;
 
 /* One hand, with its game. */
@@ -181,6 +186,12 @@ typedef struct StoreRow {
   size_t events_len;
   const uint8_t *results;
   size_t results_len;
+  /* with_analysis: the analysis stored with the hand as it was stored,
+   * current or stale (NULL, 0 none; always NULL without with_analysis) */
+  const uint8_t *analysis;               /* analysis_encode's bytes, borrowed */
+  size_t analysis_len;
+  int analysis_rules;                    /* the rules version it was made with */
+  uint64_t analysis_key;                 /* the content key it was made for */
 } StoreRow;
 
 /* Reads the next entry of a games.options or games.tags column

@@ -34,7 +34,7 @@ typedef struct PgCursor {
  * query instead of one more round trip per game. */
 static const char CURSOR_SELECT[] =
     "SELECT g.id, g.key, g.preset, g.options, g.tags, g.winner, g.finished,\n"
-    "       h.number, h.dealer, %s, h.results, pl.seats\n"
+    "       h.number, h.dealer, %s, h.results, pl.seats, %s\n"
     "  FROM games AS g\n"
     "  LEFT JOIN LATERAL (SELECT string_agg(s.seat || ':' || p.id || ':' || octet_length(p.name) || ':' || p.name,\n"
     "                                       '' ORDER BY s.seat) AS seats\n"
@@ -43,6 +43,18 @@ static const char CURSOR_SELECT[] =
     "  LEFT JOIN hands AS h ON h.game_id = g.id\n"
     " WHERE true";
 #define ASCII_LOWER(x) "translate(" x ", 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')"
+
+/* The walk's SELECT for filter f into sql (size bytes); returns its
+ * length.  with_analysis: the stored analysis columns, and with
+ * results_only the events only of a hand that has one (to check its key). */
+static int walk_select(const StoreFilter *f, char *sql, size_t size) {
+  const char *events = !f->results_only  ? "h.events"
+                       : f->with_analysis ? "CASE WHEN h.analysis IS NULL THEN NULL ELSE h.events END"
+                                          : "NULL::bytea";
+  return snprintf(sql, size, CURSOR_SELECT, events,
+                  f->with_analysis ? "h.analysis_rules, h.analysis_key, h.analysis"
+                                   : "NULL::integer, NULL::bigint, NULL::bytea");
+}
 
 int store_pg_cursor_open(Store *store, const StoreFilter *filter, StoreCursor **out, PnDiag *diag) {
   static const StoreFilter all = {0};
@@ -64,7 +76,7 @@ int store_pg_cursor_open(Store *store, const StoreFilter *filter, StoreCursor **
   int n = 0;
   char sql[2048], piece[400];
   int len = snprintf(sql, sizeof sql, "DECLARE pn_cursor_%d NO SCROLL CURSOR WITH HOLD FOR\n", c->id);
-  len += snprintf(sql + len, sizeof sql - (size_t)len, CURSOR_SELECT, f->results_only ? "NULL::bytea" : "h.events");
+  len += walk_select(f, sql + len, sizeof sql - (size_t)len);
 #define ADD(...)                                                                                                       \
   do {                                                                                                                 \
     snprintf(piece, sizeof piece, __VA_ARGS__);                                                                        \
@@ -235,6 +247,12 @@ int store_pg_cursor_next(StoreCursor *cursor, StoreRow *row, PnDiag *diag) {
   if (!PQgetisnull(b, i, 10)) {
     row->results = (const uint8_t *)PQgetvalue(b, i, 10);
     row->results_len = (size_t)PQgetlength(b, i, 10);
+  }
+  if (!PQgetisnull(b, i, 14)) {
+    row->analysis_rules = (int)store_pg_int(b, i, 12);
+    row->analysis_key = (uint64_t)store_pg_int(b, i, 13);
+    row->analysis = (const uint8_t *)PQgetvalue(b, i, 14);
+    row->analysis_len = (size_t)PQgetlength(b, i, 14);
   }
   row->nplayers = c->nplayers;
   for (int k = 0; k < PN_MAX_SEATS; k++) {

@@ -25,12 +25,23 @@ typedef struct SqliteCursor {
  * its test on every row).  Values are always bound, never pasted. */
 static const char CURSOR_SELECT[] =
     "SELECT g.id, g.key, g.preset, g.options, g.tags, g.winner, g.finished,\n"
-    "       h.number, h.dealer, h.events, h.results\n"
+    "       h.number, h.dealer, h.events, h.results, NULL, NULL, NULL\n"
     "  FROM games AS g LEFT JOIN hands AS h ON h.game_id = g.id\n"
     " WHERE 1";
 static const char CURSOR_SELECT_RESULTS[] = /* the same without the events */
     "SELECT g.id, g.key, g.preset, g.options, g.tags, g.winner, g.finished,\n"
-    "       h.number, h.dealer, NULL, h.results\n"
+    "       h.number, h.dealer, NULL, h.results, NULL, NULL, NULL\n"
+    "  FROM games AS g LEFT JOIN hands AS h ON h.game_id = g.id\n"
+    " WHERE 1";
+static const char CURSOR_SELECT_ANALYSIS[] = /* with the stored analyses */
+    "SELECT g.id, g.key, g.preset, g.options, g.tags, g.winner, g.finished,\n"
+    "       h.number, h.dealer, h.events, h.results, h.analysis_rules, h.analysis_key, h.analysis\n"
+    "  FROM games AS g LEFT JOIN hands AS h ON h.game_id = g.id\n"
+    " WHERE 1";
+static const char CURSOR_SELECT_RESULTS_ANALYSIS[] = /* ... and the events only where one is stored */
+    "SELECT g.id, g.key, g.preset, g.options, g.tags, g.winner, g.finished,\n"
+    "       h.number, h.dealer, CASE WHEN h.analysis IS NULL THEN NULL ELSE h.events END, h.results,\n"
+    "       h.analysis_rules, h.analysis_key, h.analysis\n"
     "  FROM games AS g LEFT JOIN hands AS h ON h.game_id = g.id\n"
     " WHERE 1";
 static const char CURSOR_KEYS[] = "\n   AND g.key IN (SELECT key FROM temp.store_keys WHERE cursor = :cursor)";
@@ -76,7 +87,10 @@ static int keys_delete(SqliteStore *s, int id, PnDiag *diag) {
 
 /* The walk's SQL for filter f, from the constant pieces (sql holds them all). */
 static void walk_sql(const StoreFilter *f, char *sql) {
-  strcpy(sql, f->results_only ? CURSOR_SELECT_RESULTS : CURSOR_SELECT);
+  if (f->with_analysis)
+    strcpy(sql, f->results_only ? CURSOR_SELECT_RESULTS_ANALYSIS : CURSOR_SELECT_ANALYSIS);
+  else
+    strcpy(sql, f->results_only ? CURSOR_SELECT_RESULTS : CURSOR_SELECT);
   if (f->nkeys > 0)
     strcat(sql, CURSOR_KEYS);
   if (f->preset)
@@ -129,7 +143,7 @@ int store_sqlite_cursor_open(Store *store, const StoreFilter *filter, StoreCurso
       goto done;
     s->keys_table = true;
   }
-  char sql[sizeof CURSOR_SELECT + sizeof CURSOR_KEYS + sizeof CURSOR_PRESET + sizeof CURSOR_PLAYER +
+  char sql[sizeof CURSOR_SELECT_RESULTS_ANALYSIS + sizeof CURSOR_KEYS + sizeof CURSOR_PRESET + sizeof CURSOR_PLAYER +
            sizeof CURSOR_TAG + sizeof CURSOR_DATES + sizeof CURSOR_HAND + sizeof CURSOR_ORDER];
   walk_sql(f, sql);
   int src = sqlite3_prepare_v2(s->db, sql, -1, &c->stmt, NULL);
@@ -266,6 +280,12 @@ int store_sqlite_cursor_next(StoreCursor *cursor, StoreRow *row, PnDiag *diag) {
   row->events_len = (size_t)sqlite3_column_bytes(st, 9);
   row->results = sqlite3_column_blob(st, 10);
   row->results_len = (size_t)sqlite3_column_bytes(st, 10);
+  if (sqlite3_column_type(st, 13) != SQLITE_NULL) {
+    row->analysis_rules = sqlite3_column_int(st, 11);
+    row->analysis_key = (uint64_t)sqlite3_column_int64(st, 12);
+    row->analysis = sqlite3_column_blob(st, 13);
+    row->analysis_len = (size_t)sqlite3_column_bytes(st, 13);
+  }
   row->nplayers = c->nplayers;
   for (int i = 0; i < PN_MAX_SEATS; i++) {
     row->players[i] = c->players[i];

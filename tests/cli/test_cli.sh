@@ -348,6 +348,35 @@ err_has '^usage: pinochle report'
 t report_since_equals_until 0 report "$tmp/keys.db" hands --since 2026-01-06 --until 2026-01-06
 out_has '^#t, 1  \(partnership, 2026-01-06\)'
 
+# ------------------------------------------------------------ ratings
+# The sample club's partnership and cutthroat games: every player of
+# them is rated, from fewer than 350 deviation, within a plausible band;
+# the history lists dates in order; --history belongs to ratings only.
+SAMPLE=$HERE/../../sample-data
+"$PN" import "$tmp/club.db" "$SAMPLE/club-partnership-auction.csv" "$SAMPLE/club-cutthroat-four.csv" >/dev/null 2>&1 ||
+  { name=ratings_import; fail "cannot import the sample data"; }
+t ratings_sample 0 report "$tmp/club.db" ratings --format csv
+err_empty
+out_has '^kind,name,games,wins,rating,deviation,volatility,hands,last_date$'
+want=$(cut -d, -f5,7 "$SAMPLE/club-partnership-auction.csv" "$SAMPLE/club-cutthroat-four.csv" |
+  awk -F, '$1 == "player" {print $2}' | sort -u | tr '\n' ' ')
+got=$(awk -F, '$1 == "player" {print $2}' "$tmp/out" | sort | tr '\n' ' ')
+[[ $want == "$got" ]] || fail "rated players '$got', expected '$want'"
+awk -F, 'NR > 1 && ($5 < 1000 || $5 > 2000 || $6 <= 0 || $6 >= 350 || $3 < 1 || $4 > $3) {n++} END {exit n > 0}' \
+  "$tmp/out" || fail "a rating, deviation or count out of range"
+out_has '^partnership,[^,]+ & [^,]+,[0-9]+,'
+t ratings_sample_history 0 report "$tmp/club.db" ratings --history --format csv
+[[ $(head -1 "$tmp/out") == "player,date,rating,deviation" ]] || fail "history header: $(head -1 "$tmp/out")"
+tail -n +2 "$tmp/out" | cut -d, -f2 | sort -c 2>/dev/null || fail "history dates are not in order"
+t ratings_sample_json 0 report "$tmp/club.db" ratings --format json
+out_has '^  "players": \['
+out_has '^  "partnerships": \['
+out_has '^  "history": \['
+t ratings_text 0 report "$tmp/club.db" ratings --variant cutthroat-four
+out_has '^player +games +wins +rating +RD +vol +hands +last date$'
+t history_is_for_ratings 2 report "$tmp/club.db" players --history
+bad "--history is for ratings"
+
 # ------------------------------------------------------------ output errors
 if [[ -w /dev/full ]]; then
   name=write_error_is_reported checks=$((checks + 1))

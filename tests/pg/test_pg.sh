@@ -126,6 +126,16 @@ for cmd in "analyze --format csv --budget 0" "analyze --format json" "report han
 done
 [[ $(count "$pg" "SELECT count(*) FROM hands WHERE analysis IS NOT NULL") -eq 1 ]] ||
   { check "one stored analysis"; fail "$(count "$pg" "SELECT count(*) FROM hands WHERE analysis IS NOT NULL") rows"; }
+# report players reads the stored analyses through the cursor
+# (StoreFilter.with_analysis): the same play-accuracy columns on both.
+for fmt in csv json; do
+  check "report players --format $fmt: play accuracy from the stored analysis"
+  "$PN" report "$pg" players --format $fmt >"$tmp/pg.out" 2>"$tmp/pg.err"; a=$?
+  "$PN" report "$lite" players --format $fmt >"$tmp/lite.out" 2>"$tmp/lite.err"; b=$?
+  [[ $a -eq 0 && $b -eq 0 ]] || fail "exit $a on PostgreSQL, $b on SQLite: $(head -2 "$tmp/pg.err")"
+  cmp -s "$tmp/pg.out" "$tmp/lite.out" || fail "stdout differs: $(diff "$tmp/pg.out" "$tmp/lite.out" | head -3)"
+  grep -Eq 'plays_analysed(,|": [1-9])' "$tmp/pg.out" || fail "no analysed plays: $(head -c 300 "$tmp/pg.out")"
+done
 
 check "a schema-1 database is migrated to 2 (the analysis columns) when opened"
 old=$(new_db old)

@@ -1,0 +1,528 @@
+/*
+ * report_ratings.c - Glicko-2 ratings of players and partnerships from
+ * game results (report_ratings.h).
+ *
+ * One pass over the cursor keeps, per game, its date, seats, winner and
+ * final totals (the results of its hands are decoded for the totals
+ * only); the games are then sorted by date and key and rated one date
+ * (one rating period) at a time: every result of a period is taken
+ * against the ratings as they stood before it, so the order of the games
+ * inside a date does not matter.
+ */
+#include "report_ratings.h"
+
+#include <math.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "codec.h"
+#include "pn_set.h"
+
+/* ------------------------------------------------------------ Glicko-2 */
+
+/* Glicko-2's scale factor between the Glicko scale and its own (173.7178
+ * = 400 / ln 10) and its convergence tolerance (Glickman: 0.000001). */
+#define GLICKO_SCALE 173.7178
+#define GLICKO_EPSILON 0.000001
+
+/* g(phi): how much an opponent's uncertainty damps a result. */
+#define GLICKO_PI 3.14159265358979323846
+static double glicko_g(double phi) { return 1.0 / sqrt(1.0 + 3.0 * phi * phi / (GLICKO_PI * GLICKO_PI)); }
+
+/* The function of step 5 whose root is the new volatility's log. */
+static double volatility_f(double x, double delta, double phi, double v, double a, double tau) {
+  double ex = exp(x), d = phi * phi + v + ex;
+  return ex * (delta * delta - phi * phi - v - ex) / (2.0 * d * d) - (x - a) / (tau * tau);
+}
+
+/* Step 5: the new volatility, by the Illinois algorithm as the paper
+ * gives it. */
+static double new_volatility(double sigma, double delta, double phi, double v, double tau) {
+  double a = log(sigma * sigma), A = a, B;
+  if (delta * delta > phi * phi + v) {
+    B = log(delta * delta - phi * phi - v);
+  } else {
+    int k = 1;
+    while (volatility_f(a - k * tau, delta, phi, v, a, tau) < 0 && k < 1000) k++;
+    B = a - k * tau;
+  }
+  double fA = volatility_f(A, delta, phi, v, a, tau), fB = volatility_f(B, delta, phi, v, a, tau);
+  for (int i = 0; fabs(B - A) > GLICKO_EPSILON && i < 200; i++) {
+    double C = A + (A - B) * fA / (fB - fA), fC = volatility_f(C, delta, phi, v, a, tau);
+    if (fC * fB <= 0) {
+      A = B;
+      fA = fB;
+    } else {
+      fA /= 2.0;
+    }
+    B = C;
+    fB = fC;
+  }
+  return exp(A / 2.0);
+}
+
+void report_glicko2_update(const RatingGlicko *before, const RatingOutcome *results, int n, double tau,
+                           double max_deviation, RatingGlicko *after) {
+  double mu = (before->rating - RATING_INITIAL) / GLICKO_SCALE, phi = before->deviation / GLICKO_SCALE;
+  double sigma = before->volatility;
+  RatingGlicko next = *before;
+  if (n <= 0) { /* step 6 alone: the deviation grows with the volatility */
+    next.deviation = fmin(GLICKO_SCALE * sqrt(phi * phi + sigma * sigma), max_deviation);
+    *after = next;
+    return;
+  }
+  /* steps 3 and 4: the estimated variance v and improvement delta */
+  double inv_v = 0, sum = 0;
+  for (int j = 0; j < n; j++) {
+    double mu_j = (results[j].rating - RATING_INITIAL) / GLICKO_SCALE, g = glicko_g(results[j].deviation / GLICKO_SCALE);
+    double e = 1.0 / (1.0 + exp(-g * (mu - mu_j)));
+    inv_v += g * g * e * (1.0 - e);
+    sum += g * (results[j].score - e);
+  }
+  double v = 1.0 / inv_v, delta = v * sum;
+  double sigma2 = new_volatility(sigma, delta, phi, v, tau);
+  /* steps 6 to 8 */
+  double phi_star = sqrt(phi * phi + sigma2 * sigma2);
+  double phi2 = 1.0 / sqrt(1.0 / (phi_star * phi_star) + 1.0 / v);
+  next.rating = RATING_INITIAL + GLICKO_SCALE * (mu + phi2 * phi2 * sum);
+  next.deviation = fmin(GLICKO_SCALE * phi2, max_deviation);
+  next.volatility = sigma2;
+  *after = next;
+}
+
+/* ------------------------------------------------------------- columns */
+
+const ReportColumn report_rating_columns[REPORT_RATING_COLUMNS] = {
+    {"name", "player", REPORT_STR, REPORT_ALL},
+    {"games", "games", REPORT_INT, REPORT_ALL},
+    {"wins", "wins", REPORT_INT, REPORT_ALL},
+    {"rating", "rating", REPORT_DEC, REPORT_ALL},
+    {"deviation", "RD", REPORT_DEC, REPORT_ALL},
+    {"volatility", "vol", REPORT_DEC, REPORT_ALL},
+    {"hands", "hands", REPORT_INT, REPORT_ALL},
+    {"last_date", "last date", REPORT_STR, REPORT_ALL},
+};
+
+/* The keys the browser's chart reads: keep them. */
+const ReportColumn report_rating_history_columns[REPORT_RATING_HISTORY_COLUMNS] = {
+    {"player", "player", REPORT_STR, REPORT_ALL},
+    {"date", "date", REPORT_STR, REPORT_ALL},
+    {"rating", "rating", REPORT_DEC, REPORT_ALL},
+    {"deviation", "RD", REPORT_DEC, REPORT_ALL},
+};
+
+/* ------------------------------------------------------------ entities */
+
+/* A player, or a partnership (two players as one rated entity). */
+typedef struct Entity {
+  char *name;                /* the player's name, or "A & B"; owned */
+  RatingGlicko now;          /* after the last period rated */
+  long games, wins, hands;   /* rated games, of those won, their hands */
+  char last[11];             /* the last date it played, "" none (or only undated) */
+  long period;               /* the last period it played in, -1 none */
+  long rank;                 /* its place by name (byte order) among its kind */
+} Entity;
+
+/* The players (or partnerships) met, numbered in the order first seen. */
+typedef struct Entities {
+  PnSet ids;                 /* (a, b) as 16 bytes: a player id and 0, or both ids, a < b */
+  Entity *e;                 /* by number */
+  size_t n, cap;
+} Entities;
+
+/* The number of (a, b), added at the initial rating when new; -1 when out
+ * of memory. */
+static long entity_get(Entities *m, int64_t a, int64_t b, const char *name) {
+  int64_t id[2] = {a, b};
+  long found = pn_set_find(&m->ids, id, sizeof id);
+  if (found >= 0) return found;
+  if (PN_VEC_RESERVE(m->e, m->cap, m->n + 1) != 0) return -1;
+  size_t len = strlen(name) + 1;
+  char *copy = malloc(len);
+  if (!copy) return -1;
+  if (pn_set_add(&m->ids, id, sizeof id, NULL) != (long)m->n) {
+    free(copy);
+    return -1;
+  }
+  memcpy(copy, name, len);
+  Entity *e = &m->e[m->n];
+  memset(e, 0, sizeof *e);
+  e->name = copy;
+  e->now = (RatingGlicko){RATING_INITIAL, RATING_INITIAL_DEVIATION, RATING_INITIAL_VOLATILITY};
+  e->period = -1;
+  return (long)m->n++;
+}
+
+static void entities_free(Entities *m) {
+  for (size_t i = 0; i < m->n; i++) free(m->e[i].name);
+  free(m->e);
+  pn_set_free(&m->ids);
+}
+
+/* --------------------------------------------------------------- games */
+
+/* What a game contributes: who sat where and how it ended. */
+typedef struct GameRec {
+  size_t key;                /* its key's number in Ratings.keys */
+  const char *name;          /* that key, borrowed from Ratings.keys once all are read */
+  char date[11];             /* YYYY-MM-DD, "" undated */
+  int players;               /* seats */
+  bool teams;                /* fixed partnerships 1+3, 2+4 */
+  long seat[PN_MAX_SEATS];   /* players' entity by seat-1 */
+  long pair[2];              /* partnerships' entity of seats 1+3 and 2+4 (teams) */
+  int winner;                /* the stored winner seat (a side's lowest), 0 none */
+  int total[PN_MAX_SEATS];   /* final running score by seat-1 */
+  int hands;                 /* hands stored */
+} GameRec;
+
+typedef struct Ratings {
+  Entities players, pairs;   /* the rated entities */
+  PnSet keys;                /* the games' keys, numbered as games[] */
+  GameRec *games;            /* in the order read */
+  size_t ngames, cap;
+  bool any_teams;            /* a partnership game was rated */
+} Ratings;
+
+/* A date tag's day: its first ten characters when they read YYYY-MM-DD
+ * (a time may follow), else "" (undated). */
+static void game_date(const char *tags, char out[11]) {
+  char tag[64];
+  report_tag(tags, "date", tag, sizeof tag);
+  bool ok = strlen(tag) >= 10 && tag[4] == '-' && tag[7] == '-';
+  for (int i = 0; ok && i < 10; i++) ok = i == 4 || i == 7 || (tag[i] >= '0' && tag[i] <= '9');
+  if (ok) memcpy(out, tag, 10);
+  out[ok ? 10 : 0] = '\0';
+}
+
+/* Records the game of row (its first row) as games[ngames]. */
+static int start_game(Ratings *r, const StoreRow *row, PnDiag *diag) {
+  PnRules rules;
+  if (pn_rules_preset(&rules, row->preset) != 0 || row->nplayers != rules.players) {
+    snprintf(diag->msg, sizeof diag->msg, "game %s: stored variant '%s' with %d players is not known", row->key,
+             row->preset, row->nplayers);
+    return REPORT_CORRUPT;
+  }
+  if (PN_VEC_RESERVE(r->games, r->cap, r->ngames + 1) != 0) goto memory;
+  GameRec *g = &r->games[r->ngames];
+  memset(g, 0, sizeof *g);
+  long key = pn_set_add_str(&r->keys, row->key, NULL);
+  if (key < 0) goto memory;
+  g->key = (size_t)key;
+  game_date(row->tags, g->date);
+  g->players = rules.players;
+  g->teams = rules.sides == PN_SIDES_TEAMS && rules.players == 4;
+  g->winner = row->winner;
+  for (int s = 1; s <= g->players; s++)
+    if ((g->seat[s - 1] = entity_get(&r->players, row->player_ids[s - 1], 0, row->players[s - 1])) < 0) goto memory;
+  for (int side = 0; g->teams && side < 2; side++) {
+    int64_t a = row->player_ids[side], b = row->player_ids[side + 2];
+    if (a > b) {
+      int64_t t = a;
+      a = b;
+      b = t;
+    }
+    char name[2 * 160];
+    report_pair_name(name, sizeof name, row->players[side], row->players[side + 2]);
+    if ((g->pair[side] = entity_get(&r->pairs, a, b, name)) < 0) goto memory;
+  }
+  r->ngames++;
+  return 0;
+memory:
+  snprintf(diag->msg, sizeof diag->msg, "out of memory");
+  return REPORT_ERROR;
+}
+
+/* Reads every selected game: seats, winner, date, final totals. */
+static int read_games(Store *store, const ReportQuery *q, Ratings *r, PnDiag *diag) {
+  StoreCursor *cursor = NULL;
+  StoreFilter filter;
+  report_query_filter(q, &filter);
+  filter.results_only = true; /* the totals are in the results */
+  int rc = store_cursor_open(store, &filter, &cursor, diag);
+  StoreRow row;
+  while (rc == 0 && (rc = store_cursor_next(cursor, &row, diag)) == 1) {
+    rc = row.new_game ? start_game(r, &row, diag) : 0;
+    if (rc != 0 || row.hand < 1) continue;
+    GameRec *g = &r->games[r->ngames - 1];
+    CodecResults res;
+    if (codec_results_decode(row.results, row.results_len, &res) != 0 || res.players != g->players) {
+      snprintf(diag->msg, sizeof diag->msg, "game %s hand %d: the stored results do not decode", row.key, row.hand);
+      rc = REPORT_CORRUPT;
+      continue;
+    }
+    g->hands++;
+    memcpy(g->total, res.total, sizeof g->total);
+  }
+  store_cursor_close(cursor);
+  return rc < 0 ? rc : 0;
+}
+
+/* Dated games first, by date, then undated; ties by key. */
+static int by_date_then_key(const void *x, const void *y) {
+  const GameRec *a = x, *b = y;
+  if (!a->date[0] != !b->date[0]) return a->date[0] ? -1 : 1;
+  int c = strcmp(a->date, b->date);
+  return c ? c : strcmp(a->name, b->name);
+}
+
+/* -------------------------------------------------------------- rating */
+
+/* One result of a period for entity `who`. */
+typedef struct Result {
+  long who;                  /* entity number */
+  long rank;                 /* its Entity.rank: a period's results go by name */
+  bool pair;                 /* in pairs, not players */
+  RatingOutcome o;           /* against whom (as before the period), and the score */
+} Result;
+
+typedef struct Period {
+  Result *r;                 /* this period's results */
+  size_t n, cap;
+} Period;
+
+static int add_result(Ratings *r, Period *p, bool pair, long who, const RatingGlicko *opp, double score) {
+  if (PN_VEC_RESERVE(p->r, p->cap, p->n + 1) != 0) return -1;
+  long rank = (pair ? &r->pairs : &r->players)->e[who].rank;
+  p->r[p->n++] = (Result){who, rank, pair, {opp->rating, opp->deviation, score}};
+  return 0;
+}
+
+/* The place of seat s in a solo game: the winner first, then by final
+ * score.  Returns 1 when s beat o, 0.5 drawn, 0 lost. */
+static double solo_score(const GameRec *g, int s, int o) {
+  if (g->winner == s) return 1;
+  if (g->winner == o) return 0;
+  return g->total[s - 1] > g->total[o - 1] ? 1 : g->total[s - 1] < g->total[o - 1] ? 0 : 0.5;
+}
+
+/* The results of one game, against the ratings before its period. */
+static int game_results(Ratings *r, const GameRec *g, Period *p) {
+  Entity *pl = r->players.e;
+  if (!g->teams) { /* every pair of seats: a game between the two */
+    for (int s = 1; s <= g->players; s++)
+      for (int o = 1; o <= g->players; o++)
+        if (o != s && g->seat[s - 1] != g->seat[o - 1] &&
+            add_result(r, p, false, g->seat[s - 1], &pl[g->seat[o - 1]].now, solo_score(g, s, o)) != 0)
+          return -1;
+    return 0;
+  }
+  int won = (g->winner - 1) % 2; /* the winning side: 0 = seats 1+3, 1 = seats 2+4 */
+  for (int side = 0; side < 2; side++) {
+    /* each member against one opponent standing for the other side: the
+     * mean of its members' ratings, their deviations' root mean square */
+    const RatingGlicko *x = &pl[g->seat[1 - side]].now, *y = &pl[g->seat[3 - side]].now;
+    RatingGlicko opp = {(x->rating + y->rating) / 2,
+                        sqrt((x->deviation * x->deviation + y->deviation * y->deviation) / 2), 0};
+    double score = side == won ? 1 : 0;
+    for (int m = side; m < 4; m += 2)
+      if (add_result(r, p, false, g->seat[m], &opp, score) != 0) return -1;
+    if (g->pair[side] != g->pair[1 - side] &&
+        add_result(r, p, true, g->pair[side], &r->pairs.e[g->pair[1 - side]].now, score) != 0)
+      return -1;
+  }
+  return 0;
+}
+
+/* Players before partnerships, each by name. */
+static int by_entity(const void *x, const void *y) {
+  const Result *a = x, *b = y;
+  if (a->pair != b->pair) return a->pair ? 1 : -1;
+  return (a->rank > b->rank) - (a->rank < b->rank);
+}
+
+static int by_name(const void *x, const void *y) {
+  return strcmp((*(const Entity *const *)x)->name, (*(const Entity *const *)y)->name);
+}
+
+/* Sets every entity's rank: its place by name. */
+static int rank_by_name(Entities *m) {
+  Entity **order = malloc((m->n ? m->n : 1) * sizeof *order);
+  if (!order) return -1;
+  for (size_t i = 0; i < m->n; i++) order[i] = &m->e[i];
+  qsort(order, m->n, sizeof *order, by_name);
+  for (size_t i = 0; i < m->n; i++) order[i]->rank = (long)i;
+  free(order);
+  return 0;
+}
+
+/* The counts of a game (games, wins, hands, last date) for its entities. */
+static void count_game(Ratings *r, const GameRec *g) {
+  long seen[PN_MAX_SEATS];
+  for (int s = 1; s <= g->players; s++) {
+    bool again = false; /* the same player in two seats counts the game once */
+    for (int o = 1; o < s; o++) again = again || seen[o - 1] == g->seat[s - 1];
+    seen[s - 1] = g->seat[s - 1];
+    if (again) continue;
+    Entity *e = &r->players.e[g->seat[s - 1]];
+    e->games++;
+    e->wins += g->teams ? (s - 1) % 2 == (g->winner - 1) % 2 : s == g->winner;
+    e->hands += g->hands;
+    if (g->date[0]) memcpy(e->last, g->date, sizeof e->last);
+  }
+  for (int side = 0; g->teams && side < 2 && g->pair[0] != g->pair[1]; side++) {
+    Entity *e = &r->pairs.e[g->pair[side]];
+    e->games++;
+    e->wins += side == (g->winner - 1) % 2;
+    e->hands += g->hands;
+    if (g->date[0]) memcpy(e->last, g->date, sizeof e->last);
+  }
+  r->any_teams = r->any_teams || g->teams;
+}
+
+/* Applies one period's results: every entity with results is updated
+ * from them, every entity rated before and idle in it only has its
+ * deviation grow.  History rows (players who played) go to hist. */
+static int rate_period(Ratings *r, Period *p, long period, const char *date, ReportTable *hist) {
+  qsort(p->r, p->n, sizeof *p->r, by_entity);
+  RatingOutcome buf[64];
+  for (size_t i = 0; i < p->n;) {
+    size_t j = i;
+    while (j < p->n && p->r[j].pair == p->r[i].pair && p->r[j].who == p->r[i].who) j++;
+    Entity *e = &(p->r[i].pair ? &r->pairs : &r->players)->e[p->r[i].who];
+    RatingOutcome *o = j - i <= 64 ? buf : malloc((j - i) * sizeof *o);
+    if (!o) return -1;
+    for (size_t k = i; k < j; k++) o[k - i] = p->r[k].o;
+    report_glicko2_update(&e->now, o, (int)(j - i), RATING_TAU, RATING_INITIAL_DEVIATION, &e->now);
+    if (o != buf) free(o);
+    e->period = period;
+    if (!p->r[i].pair) {
+      char rating[32], dev[32];
+      snprintf(rating, sizeof rating, "%.1f", e->now.rating);
+      snprintf(dev, sizeof dev, "%.1f", e->now.deviation);
+      if (report_table_add(hist, (const char *[]){e->name, date, rating, dev}) != 0) return -1;
+    }
+    i = j;
+  }
+  Entities *both[2] = {&r->players, &r->pairs};
+  for (int k = 0; k < 2; k++)
+    for (size_t i = 0; i < both[k]->n; i++) {
+      Entity *e = &both[k]->e[i];
+      if (e->period >= 0 && e->period != period)
+        report_glicko2_update(&e->now, NULL, 0, RATING_TAU, RATING_INITIAL_DEVIATION, &e->now);
+    }
+  p->n = 0;
+  return 0;
+}
+
+/* Rates the games (sorted) period by period. */
+static int rate_all(Ratings *r, ReportTable *hist) {
+  if (rank_by_name(&r->players) != 0 || rank_by_name(&r->pairs) != 0) return -1;
+  for (size_t i = 0; i < r->ngames; i++) r->games[i].name = pn_set_key(&r->keys, r->games[i].key);
+  qsort(r->games, r->ngames, sizeof *r->games, by_date_then_key);
+  Period p = {0};
+  long period = 0;
+  int rc = 0;
+  for (size_t i = 0; i < r->ngames && rc == 0;) {
+    size_t j = i;
+    for (; j < r->ngames && strcmp(r->games[j].date, r->games[i].date) == 0; j++) {
+      const GameRec *g = &r->games[j];
+      if (g->winner < 1 || g->winner > g->players) continue; /* no result to rate */
+      count_game(r, g);
+      if (game_results(r, g, &p) != 0) rc = -1;
+    }
+    if (rc == 0 && p.n > 0) rc = rate_period(r, &p, period++, r->games[i].date, hist);
+    i = j;
+  }
+  free(p.r);
+  return rc;
+}
+
+/* ---------------------------------------------------------------- output */
+
+static int by_rating(const void *x, const void *y) {
+  const Entity *a = *(const Entity *const *)x, *b = *(const Entity *const *)y;
+  if (a->now.rating != b->now.rating) return a->now.rating > b->now.rating ? -1 : 1;
+  return strcmp(a->name, b->name);
+}
+
+/* The rated entities of m with at least min_hands hands, best first. */
+static int fill_table(const Entities *m, long min_hands, ReportTable *table) {
+  const Entity **order = malloc((m->n ? m->n : 1) * sizeof *order);
+  if (!order) return -1;
+  size_t n = 0;
+  for (size_t i = 0; i < m->n; i++)
+    if (m->e[i].games > 0 && m->e[i].hands >= min_hands) order[n++] = &m->e[i];
+  qsort(order, n, sizeof *order, by_rating);
+  int rc = 0;
+  for (size_t i = 0; i < n && rc == 0; i++) {
+    const Entity *e = order[i];
+    char v[REPORT_RATING_COLUMNS][32];
+    report_int(v[1], 32, e->games);
+    report_int(v[2], 32, e->wins);
+    snprintf(v[3], 32, "%.1f", e->now.rating);
+    snprintf(v[4], 32, "%.1f", e->now.deviation);
+    snprintf(v[5], 32, "%.5f", e->now.volatility);
+    report_int(v[6], 32, e->hands);
+    rc = report_table_add(table, (const char *[]){e->name, v[1], v[2], v[3], v[4], v[5], v[6], e->last});
+  }
+  free(order);
+  return rc;
+}
+
+static int write_text(FILE *out, const char *title, const ReportTable *table) {
+  if (report_table_rows(table) == 0) {
+    fprintf(out, "%s: none rated in the selection\n", title);
+    return 0;
+  }
+  fprintf(out, "%s\n", title);
+  return report_table_text(table, out, REPORT_WIDTH);
+}
+
+static int write_all(const Ratings *r, const ReportTable *players, const ReportTable *pairs, const ReportTable *hist,
+                     bool history, OutFormat format, FILE *out) {
+  switch (format) {
+  case OUT_CSV:
+    if (history) {
+      report_table_csv(hist, out, true, NULL, NULL);
+      return 0;
+    }
+    report_table_csv(players, out, true, "kind", "player");
+    report_table_csv(pairs, out, false, "kind", "partnership");
+    return 0;
+  case OUT_JSON:
+    fputs("{\n  \"players\": ", out);
+    report_table_json(players, out, "  ");
+    fputs(",\n  \"partnerships\": ", out);
+    report_table_json(pairs, out, "  ");
+    fputs(",\n  \"history\": ", out);
+    report_table_json(hist, out, "  ");
+    fputs("\n}\n", out);
+    return 0;
+  case OUT_TEXT: break;
+  }
+  if (history) return write_text(out, "Rating after each date (players)", hist);
+  if (write_text(out, "Players", players) != 0) return -1;
+  if (!r->any_teams) return 0;
+  fputc('\n', out);
+  return write_text(out, "Partnerships", pairs);
+}
+
+int report_ratings(Store *store, const ReportQuery *q, OutFormat format, FILE *out, PnDiag *diag) {
+  Ratings r = {0};
+  ReportTable *ptable = NULL, *pairtable = NULL, *hist = NULL;
+  ReportColumn pair_columns[REPORT_RATING_COLUMNS];
+  memcpy(pair_columns, report_rating_columns, sizeof pair_columns);
+  pair_columns[0].title = "partnership";
+  int rc = read_games(store, q, &r, diag);
+  if (rc != 0) goto done;
+  ptable = report_table_new(report_rating_columns, REPORT_RATING_COLUMNS, 1);
+  pairtable = report_table_new(pair_columns, REPORT_RATING_COLUMNS, 1);
+  hist = report_table_new(report_rating_history_columns, REPORT_RATING_HISTORY_COLUMNS, 1);
+  long min_hands = q->min_hands > 0 ? q->min_hands : 0;
+  if (!ptable || !pairtable || !hist || rate_all(&r, hist) != 0 || fill_table(&r.players, min_hands, ptable) != 0 ||
+      fill_table(&r.pairs, min_hands, pairtable) != 0 ||
+      write_all(&r, ptable, pairtable, hist, q->history, format, out) != 0) {
+    snprintf(diag->msg, sizeof diag->msg, "out of memory");
+    rc = REPORT_ERROR;
+  }
+done:
+  report_table_free(ptable);
+  report_table_free(pairtable);
+  report_table_free(hist);
+  entities_free(&r.players);
+  entities_free(&r.pairs);
+  pn_set_free(&r.keys);
+  free(r.games);
+  return rc;
+}

@@ -1,0 +1,178 @@
+#!/usr/bin/env bash
+# test_players_accuracy.sh PINOCHLE - the play-accuracy columns of
+# `pinochle report DB players` against `pinochle analyze --format csv`.
+#
+# A small database: a simulated two-hand-bid game of three hands (Hal and
+# Eve; analysed completely with a node budget that suffices) and one
+# partnership-auction game of the sample data (Hal, Fay, Ida, Cal), whose
+# hand 3 is analysed completely and hand 1 with a budget too small to
+# finish (so it is stored unanalysed and must be left out).  The expected
+# figures are computed here with awk from the analyze CSV (one row per
+# play: game,hand,seq,seat,card,par_before,par_after,cost) and the event
+# logs (who sat in each seat): per player and per partnership, over the
+# hands whose every play has a value, the plays, the share of cost-0
+# plays, the mean cost per play and per hand.  Also: without analyses the
+# columns are absent and stderr says to run analyze first; --min-plays
+# leaves out small samples; a stale analysis (its key no longer the
+# hand's) is not counted.
+#
+# PINOCHLE_WRAPPER (e.g. "valgrind -q --error-exitcode=99") wraps each run.
+set -uo pipefail
+
+if [[ $# -ne 1 || ! -x $1 ]]; then
+  echo "usage: $0 PATH/TO/pinochle" >&2
+  exit 2
+fi
+PN=$1
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+SAMPLE="$HERE/../../sample-data/club-partnership-auction.csv"
+wrap=()
+if [[ -n ${PINOCHLE_WRAPPER:-} ]]; then read -r -a wrap <<<"$PINOCHLE_WRAPPER"; fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+checks=0 failures=0 name="" rc=0 args=()
+
+fail() {
+  failures=$((failures + 1))
+  echo "FAIL: $name: $*"
+  echo "  command: pinochle ${args[*]}"
+  echo "  exit $rc; stdout (first lines):"; head -8 "$tmp/out" | sed 's/^/    | /'
+  echo "  stderr:"; sed 's/^/    | /' "$tmp/err"
+}
+
+# t NAME EXPECTED_EXIT ARGS...: runs pinochle ARGS and checks the exit code.
+t() {
+  name=$1
+  local want=$2
+  shift 2
+  args=("$@")
+  checks=$((checks + 1))
+  "${wrap[@]}" "$PN" "$@" >"$tmp/out" 2>"$tmp/err"
+  rc=$?
+  [[ $rc -eq $want ]] || fail "exit $rc, expected $want"
+}
+out_has() { grep -Eq -- "$1" "$tmp/out" || fail "stdout lacks /$1/"; }
+err_has() { grep -Eq -- "$1" "$tmp/err" || fail "stderr lacks /$1/"; }
+err_empty() { [[ ! -s $tmp/err ]] || fail "stderr not empty"; }
+
+# The columns name,plays_analysed,best_play_pct,cost_per_play,cost_per_hand
+# of a players CSV (stdin), prefixed by kind, in the report's order.
+accuracy_columns() {
+  awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
+    { print $col["kind"] "," $col["name"] "," $col["plays_analysed"] "," $col["best_play_pct"] "," \
+        $col["cost_per_play"] "," $col["cost_per_hand"] }'
+}
+
+# The expected accuracy rows, from the event logs ($1, seats by game) and
+# the analyze CSVs (the rest): players and partnerships (seats 1+3 and 2+4
+# of a four-seat game, named "A & B" in byte order), sorted by name.
+expected() {
+  local logs=$1
+  shift
+  LC_ALL=C awk -F, -v logs="$logs" '
+    BEGIN {
+      while ((getline line < logs) > 0) {
+        split(line, f, ",")
+        if (f[5] == "player") { seat[f[1], f[4]] = f[7]; if (f[4] > seats[f[1]]) seats[f[1]] = f[4] }
+      }
+    }
+    FNR == 1 { next }               # a header
+    { k = $1 SUBSEP $2; rows[k] = rows[k] $0 "\n"; if ($8 == "") partial[k] = 1 }
+    END {
+      for (k in rows) {
+        if (k in partial) continue  # a hand not analysed completely
+        split(k, gh, SUBSEP); g = gh[1]
+        for (s = 1; s <= seats[g]; s++) hands["player," seat[g, s]]++
+        if (seats[g] == 4) for (side = 1; side <= 2; side++) hands["partnership," pair(g, side)]++
+        n = split(rows[k], play, "\n")
+        for (i = 1; i < n; i++) {
+          split(play[i], f, ",")
+          add("player," seat[g, f[4]], f[8])
+          if (seats[g] == 4) add("partnership," pair(g, (f[4] - 1) % 2 + 1), f[8])
+        }
+      }
+      for (e in hands)
+        printf "%s,%d,%.1f,%.2f,%.1f\n", e, plays[e], best[e] * 100 / plays[e], cost[e] / plays[e], cost[e] / hands[e]
+    }
+    function pair(g, side,   a, b) { a = seat[g, side]; b = seat[g, side + 2]; return a < b ? a " & " b : b " & " a }
+    function add(e, c) { plays[e]++; best[e] += c == 0; cost[e] += c }
+  ' "$@" | LC_ALL=C sort -t, -k1,1r -k2,2
+}
+
+db=$tmp/club.db
+G=sim-partnership-auction-2026-1
+awk -F, -v g="$G" 'NR == 1 || $1 == g' "$SAMPLE" >"$tmp/pa.csv"
+"$PN" sim --variant two-hand-bid --hands 3 --seed 3 --players Hal,Eve --key-prefix acc- -o "$tmp/th.csv" 2>/dev/null ||
+  { echo "FAIL: cannot simulate the two-hand-bid game"; exit 1; }
+"$PN" import "$db" "$tmp/pa.csv" "$tmp/th.csv" >/dev/null 2>&1 || { echo "FAIL: cannot import the fixture"; exit 1; }
+TH=$(awk -F, 'NR == 2 {print $1}' "$tmp/th.csv")
+tail -n +2 "$tmp/th.csv" | cat "$tmp/pa.csv" - >"$tmp/logs.csv"
+
+echo "-- no analysis yet: no accuracy columns, a note on stderr"
+t none 0 report "$db" players --format csv
+out_has '^kind,name,games,wins,.*,points_per_hand$'
+grep -q plays_analysed "$tmp/out" && fail "accuracy columns without analyses"
+err_has '^pinochle: report: note: .*run pinochle analyze first'
+# the HTML page shows the fixed columns only: no note for it
+t none_html 0 report "$db" players --format html -o "$tmp/players.html"
+err_empty
+
+echo "-- analyse: the two-hand-bid game, hand 3 of $G whole, hand 1 stopped by the budget"
+t analyze_two_hand 0 analyze "$db" --game "$TH" --budget 5000000 --format csv
+cp "$tmp/out" "$tmp/an1.csv"
+err_has '3 hands \(3 searched, 0 stored before, 0 unanalysed'
+t analyze_hand3 0 analyze "$db" --game "$G" --hand 3 --budget 5000000 --format csv
+cp "$tmp/out" "$tmp/an2.csv"
+err_has '0 unanalysed'
+t analyze_hand1_budget 0 analyze "$db" --game "$G" --hand 1 --budget 1000 --format csv
+cp "$tmp/out" "$tmp/an3.csv"
+err_has '1 unanalysed: budget'
+
+echo "-- the report's figures are the CSV's"
+t players_csv 0 report "$db" players --format csv
+err_empty
+accuracy_columns <"$tmp/out" >"$tmp/got"
+expected "$tmp/logs.csv" "$tmp/an1.csv" "$tmp/an2.csv" "$tmp/an3.csv" >"$tmp/want"
+[[ $(wc -l <"$tmp/want") -eq 7 ]] || fail "expected 5 players and 2 partnerships, computed $(wc -l <"$tmp/want") rows"
+diff "$tmp/want" "$tmp/got" >"$tmp/diff" || fail "accuracy differs (want < > got): $(cat "$tmp/diff")"
+# hand 1, stopped by the budget, is no analysed hand: Fay's cost per hand
+# is hand 3's whole cost
+fay_seat=$(awk -F, '$5 == "player" && $7 == "Fay" {print $4}' "$tmp/pa.csv")
+fay_cost=$(awk -F, -v s="$fay_seat" 'FNR > 1 && $4 == s {c += $8} END {printf "%.1f", c}' "$tmp/an2.csv")
+[[ $(awk -F, '$2 == "Fay" {print $6}' "$tmp/got") == "$fay_cost" ]] ||
+  fail "Fay's cost per hand is not hand 3's $fay_cost: $(grep Fay "$tmp/got")"
+hal_plays=$(awk -F, '$2 == "Hal" {print $3}' "$tmp/got")
+
+t players_text 0 report "$db" players
+out_has '^player .* pts/h +plays +best% +cost/p +cost/h$'
+out_has '^partnership .* pts/h +plays +best% +cost/p +cost/h$'
+t players_json 0 report "$db" players --format json
+out_has '"plays_analysed": [0-9]+, "best_play_pct": [0-9.]+, "cost_per_play": [0-9.]+, "cost_per_hand": [0-9.]+\}'
+
+echo "-- --min-plays leaves out small samples"
+eve=$(awk -F, '$2 == "Eve" {print $3}' "$tmp/got")
+t min_plays 0 report "$db" players --format csv --min-plays $((eve + 1))
+grep -q '^player,Eve,' "$tmp/out" && fail "Eve has $eve analysed plays, fewer than --min-plays $((eve + 1))"
+grep -q '^player,Hal,' "$tmp/out" || fail "Hal has $hal_plays analysed plays and was left out"
+t min_plays_bad 2 report "$db" players --min-plays many
+err_has -- "--min-plays takes a whole number, not 'many'"
+t min_plays_not_for_ratings 2 report "$db" ratings --min-plays 3
+err_has -- '--min-plays is for players'
+
+if command -v sqlite3 >/dev/null 2>&1; then
+  echo "-- a stale analysis is not counted"
+  sqlite3 "$db" "UPDATE hands SET analysis_key = analysis_key + 1 WHERE number = 3 AND game_id = (SELECT id FROM games WHERE key = '$G')"
+  t stale 0 report "$db" players --format csv
+  accuracy_columns <"$tmp/out" >"$tmp/got"
+  expected "$tmp/logs.csv" "$tmp/an1.csv" "$tmp/an3.csv" >"$tmp/want"
+  grep -q '^player,Fay,0,,,$' "$tmp/got" || fail "Fay's only analysed hand is stale: $(grep Fay "$tmp/got")"
+  grep -F "$(grep '^player,Eve,' "$tmp/want")" "$tmp/got" >/dev/null || fail "Eve's figures changed"
+fi
+
+if [[ $failures -eq 0 ]]; then
+  echo "players accuracy: all $checks runs passed"
+else
+  echo "players accuracy: $failures failed checks in $checks runs"
+fi
+[[ $failures -eq 0 ]]
