@@ -11,6 +11,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "report_html_int.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -62,7 +63,8 @@ void report_html_begin(FILE *out, const ReportHtml *html, const char *title) {
       fputs("\">\n", out);
     }
     fputs("<link rel=\"stylesheet\" href=\"/assets/style.css\">\n</head>\n<body>\n"
-          "<nav><a href=\"/\">Games</a> <a href=\"/players\">Players</a> <a href=\"/record\">Record</a></nav>\n",
+          "<nav><a href=\"/\">Games</a> <a href=\"/players\">Players</a> <a href=\"/ratings\">Ratings</a> "
+          "<a href=\"/record\">Record</a></nav>\n",
           out);
   } else {
     fputs("<style>\n", out);
@@ -143,7 +145,10 @@ const char *html_jcell(const json_t *v, char *buf, size_t size) {
   buf[0] = '\0';
   if (json_is_string(v)) return json_string_value(v);
   if (json_is_integer(v)) snprintf(buf, size, "%lld", (long long)json_integer_value(v));
-  else if (json_is_real(v)) snprintf(buf, size, "%.1f", json_real_value(v));
+  else if (json_is_real(v)) { /* one decimal as the reports print most; more when that would change it (0.06016) */
+    snprintf(buf, size, "%.1f", json_real_value(v));
+    if (strtod(buf, NULL) != json_real_value(v)) snprintf(buf, size, "%.15g", json_real_value(v));
+  }
   else if (json_is_true(v)) snprintf(buf, size, "yes");
   else if (json_is_false(v)) snprintf(buf, size, "no");
   return buf;
@@ -233,7 +238,10 @@ void html_cards(FILE *out, const char *text) {
 
 /* One line or bar series of a chart. */
 
-static const char *const COLORS[] = {"#2b6cb0", "#c05621", "#2f855a", "#9b2c2c", "#6b46c1", "#b7791f"};
+/* Ten colours told apart at a glance: a club's players fit in one chart. */
+static const char *const COLORS[] = {"#2b6cb0", "#c05621", "#2f855a", "#9b2c2c", "#6b46c1",
+                                     "#b7791f", "#0987a0", "#d53f8c", "#4a5568", "#718096"};
+#define NCOLORS ((int)(sizeof COLORS / sizeof COLORS[0]))
 
 /* A round step for about five gridlines over span. */
 static double nice_step(double span) {
@@ -258,14 +266,21 @@ typedef struct ChartFrame {
 } ChartFrame;
 
 /* The y range over every series (stacked: over the sums), widened to
- * round gridlines through 0, and the x slots. */
-static void chart_frame(ChartFrame *f, HtmlChartKind kind, const HtmlSeries *s, int ns) {
+ * round gridlines through 0 (fit: through the values only), and the x
+ * slots.  A NaN value (a gap in a line) is left out. */
+static void chart_frame(ChartFrame *f, HtmlChartKind kind, const HtmlSeries *s, int ns, bool fit) {
   size_t n = 0;
   double lo = 0, hi = 0;
+  bool first = fit; /* the first value sets lo and hi rather than widening 0 */
   for (int k = 0; k < ns; k++) {
     if (s[k].n > n) n = s[k].n;
     for (size_t i = 0; i < s[k].n; i++) {
       double v = s[k].y[i];
+      if (isnan(v)) continue;
+      if (first) {
+        lo = hi = v;
+        first = false;
+      }
       if (kind == HTML_CHART_STACKED) {
         v = 0;
         for (int m = 0; m <= k; m++) v += i < s[m].n ? s[m].y[i] : 0;
@@ -298,16 +313,23 @@ static void chart_grid(FILE *out, const ChartFrame *f) {
             v == 0 ? " zero" : "", CHART_L, CHART_W - CHART_R, chart_y(f, v), chart_y(f, v), CHART_L - 4, chart_y(f, v) + 4, v);
 }
 
-/* One series as a line, with a dot (and its value as a tooltip) at each
- * point when there are few enough to tell apart. */
+/* One series as a line (broken where a value is NaN), with a dot (and
+ * its value as a tooltip) at each point when there are few enough to tell
+ * apart. */
 static void chart_line(FILE *out, const ChartFrame *f, const HtmlSeries *s, const char *color) {
-  fprintf(out, "<polyline class=\"series\" stroke=\"%s\" points=\"", color);
-  for (size_t i = 0; i < s->n; i++) fprintf(out, "%.1f,%.1f ", chart_x(f, i), chart_y(f, s->y[i]));
-  fputs("\"/>\n", out);
+  size_t i = 0;
+  while (i < s->n && isnan(s->y[i])) i++;
+  do { /* one polyline per run of values (one, maybe empty, without gaps) */
+    fprintf(out, "<polyline class=\"series\" stroke=\"%s\" points=\"", color);
+    for (; i < s->n && !isnan(s->y[i]); i++) fprintf(out, "%.1f,%.1f ", chart_x(f, i), chart_y(f, s->y[i]));
+    fputs("\"/>\n", out);
+    while (i < s->n && isnan(s->y[i])) i++;
+  } while (i < s->n);
   if (s->n <= 60)
-    for (size_t i = 0; i < s->n; i++)
-      fprintf(out, "<circle r=\"2.5\" fill=\"%s\" cx=\"%.1f\" cy=\"%.1f\"><title>%g</title></circle>", color, chart_x(f, i),
-              chart_y(f, s->y[i]), s->y[i]);
+    for (size_t k = 0; k < s->n; k++)
+      if (!isnan(s->y[k]))
+        fprintf(out, "<circle r=\"2.5\" fill=\"%s\" cx=\"%.1f\" cy=\"%.1f\"><title>%g</title></circle>", color,
+                chart_x(f, k), chart_y(f, s->y[k]), s->y[k]);
 }
 
 /* Series k of s as bars (side by side with the other series, or stacked
@@ -353,14 +375,15 @@ static void chart_xlabels(FILE *out, const ChartFrame *f, const char *const *xla
 /*
  * An SVG chart, 640 x 220 units scaled to the page's width: ns series of
  * values over the same x (line, bars side by side, stacked bars, or
- * points), axis with round gridlines through 0, a legend, x labels when
- * given (every one that fits).  Drawn here so that it reads without
- * JavaScript; the <title> and aria-label say what it shows.
+ * points), axis with round gridlines through 0 (fit: around the values),
+ * a legend, x labels when given (every one that fits).  Drawn here so that
+ * it reads without JavaScript; the <title> and aria-label say what it
+ * shows.
  */
-void html_svg_chart(FILE *out, const char *id, const char *title, HtmlChartKind kind, const HtmlSeries *s, int ns,
-                    const char *const *xlabels) {
+static void chart_draw(FILE *out, const char *id, const char *title, HtmlChartKind kind, const HtmlSeries *s, int ns,
+                       const char *const *xlabels, bool fit) {
   ChartFrame f;
-  chart_frame(&f, kind, s, ns);
+  chart_frame(&f, kind, s, ns, fit);
   fprintf(out, "<figure class=\"chart\" id=\"%s\"><svg viewBox=\"0 0 640 220\" role=\"img\" aria-label=\"", id);
   report_html_text(out, title);
   fputs("\"><title>", out);
@@ -369,15 +392,54 @@ void html_svg_chart(FILE *out, const char *id, const char *title, HtmlChartKind 
   chart_grid(out, &f);
   if (f.n == 0) fprintf(out, "<text class=\"empty\" x=\"320\" y=\"110\">no data</text>\n");
   for (int k = 0; k < ns; k++) {
-    if (kind == HTML_CHART_LINE) chart_line(out, &f, &s[k], COLORS[k % 6]);
-    else chart_bars(out, &f, kind, s, ns, k, COLORS[k % 6]);
+    if (kind == HTML_CHART_LINE) chart_line(out, &f, &s[k], COLORS[k % NCOLORS]);
+    else chart_bars(out, &f, kind, s, ns, k, COLORS[k % NCOLORS]);
   }
   if (xlabels && f.n) chart_xlabels(out, &f, xlabels);
   fputs("</svg><figcaption>", out);
   report_html_text(out, title);
   for (int k = 0; k < ns && ns > 1; k++) {
-    fprintf(out, " <span class=\"key\" style=\"color:%s\">\xE2\x96\xA0</span> ", COLORS[k % 6]);
+    fprintf(out, " <span class=\"key\" style=\"color:%s\">\xE2\x96\xA0</span> ", COLORS[k % NCOLORS]);
     report_html_text(out, s[k].name);
   }
   fputs("</figcaption></figure>\n", out);
+}
+
+void html_svg_chart(FILE *out, const char *id, const char *title, HtmlChartKind kind, const HtmlSeries *s, int ns,
+                    const char *const *xlabels) {
+  chart_draw(out, id, title, kind, s, ns, xlabels, false);
+}
+
+void html_svg_chart_fit(FILE *out, const char *id, const char *title, const HtmlSeries *s, int ns,
+                        const char *const *xlabels) {
+  chart_draw(out, id, title, HTML_CHART_LINE, s, ns, xlabels, true);
+}
+
+/* ------------------------------------------------------------- tables */
+
+void html_table(FILE *out, const ReportHtml *html, const char *cls, const ReportColumn *cols, int ncols,
+                const json_t *rows, bool links) {
+  fprintf(out, "<div class=\"scroll\"><table class=\"%s\"><thead><tr>", cls);
+  for (int c = 0; c < ncols; c++) {
+    fputs("<th>", out);
+    report_html_text(out, cols[c].title);
+    fputs("</th>", out);
+  }
+  fputs("</tr></thead><tbody>\n", out);
+  char buf[64];
+  for (size_t r = 0; r < json_array_size(rows); r++) {
+    const json_t *row = json_array_get(rows, r);
+    fputs("<tr>", out);
+    for (int c = 0; c < ncols; c++) {
+      const ReportColumn *col = &cols[c];
+      fprintf(out, "<td%s>", col->kind == REPORT_STR ? "" : " class=\"n\"");
+      const char *cell = html_jcell(json_object_get(row, col->key), buf, sizeof buf);
+      if (c == 0 && links) html_link_open(out, html, "/players/", cell, NULL);
+      report_html_text(out, cell);
+      if (c == 0 && links) html_link_close(out, html);
+      fputs("</td>", out);
+    }
+    fputs("</tr>\n", out);
+  }
+  fputs("</tbody></table></div>\n", out);
 }

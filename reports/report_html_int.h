@@ -51,7 +51,8 @@ long html_ji(const json_t *o, const char *key);
 double html_jd(const json_t *o, const char *key);
 bool html_jnull(const json_t *o, const char *key);
 /* A cell of a JSON object as text: strings as they are (borrowed from v),
- * numbers printed into buf, null empty. */
+ * numbers printed into buf (reals with one decimal, or as many as they
+ * have when they have more), null empty. */
 const char *html_jcell(const json_t *v, char *buf, size_t size);
 
 /* ------------------------------------------------------------- cards */
@@ -85,5 +86,18 @@ typedef enum { HTML_CHART_LINE, HTML_CHART_BARS, HTML_CHART_STACKED, HTML_CHART_
  * xlabels: NULL or one label per x. */
 void html_svg_chart(FILE *out, const char *id, const char *title, HtmlChartKind kind, const HtmlSeries *s, int ns,
                     const char *const *xlabels);
+
+/* The same as a line chart whose y axis spans the values, not 0 (ratings
+ * around 1500); a NaN value is a gap in its line (a player not yet rated). */
+void html_svg_chart_fit(FILE *out, const char *id, const char *title, const HtmlSeries *s, int ns,
+                        const char *const *xlabels);
+
+/* ------------------------------------------------------------- tables */
+
+/* Rows of a report's JSON (objects keyed by cols[].key) as a table of
+ * class cls headed by the columns' titles; numbers right-aligned; links:
+ * the first column links to /players/NAME when served. */
+void html_table(FILE *out, const ReportHtml *html, const char *cls, const ReportColumn *cols, int ncols,
+                const json_t *rows, bool links);
 
 #endif

@@ -14,30 +14,9 @@
 
 /* ------------------------------------------------------------- players */
 
+/* Rows of the players report (players or partnerships) as a table. */
 static void players_table(FILE *out, const ReportHtml *html, const json_t *rows, bool links) {
-  fputs("<div class=\"scroll\"><table class=\"players\"><thead><tr>", out);
-  for (int c = 0; c < REPORT_PLAYER_COLUMNS; c++) {
-    fputs("<th>", out);
-    report_html_text(out, report_player_columns[c].title);
-    fputs("</th>", out);
-  }
-  fputs("</tr></thead><tbody>\n", out);
-  char buf[64];
-  for (size_t r = 0; r < json_array_size(rows); r++) {
-    const json_t *row = json_array_get(rows, r);
-    fputs("<tr>", out);
-    for (int c = 0; c < REPORT_PLAYER_COLUMNS; c++) {
-      const ReportColumn *col = &report_player_columns[c];
-      fprintf(out, "<td%s>", col->kind == REPORT_STR ? "" : " class=\"n\"");
-      const char *cell = html_jcell(json_object_get(row, col->key), buf, sizeof buf);
-      if (c == 0 && links) html_link_open(out, html, "/players/", cell, NULL);
-      report_html_text(out, cell);
-      if (c == 0 && links) html_link_close(out, html);
-      fputs("</td>", out);
-    }
-    fputs("</tr>\n", out);
-  }
-  fputs("</tbody></table></div>\n", out);
+  html_table(out, html, "players", report_player_columns, REPORT_PLAYER_COLUMNS, rows, links);
 }
 
 /* A bar chart of one column of the players table, one bar per player. */
@@ -74,6 +53,7 @@ int report_html_players(Store *store, const ReportHtml *html, const ReportQuery 
   const json_t *players = json_object_get(j, "players"), *pairs = json_object_get(j, "partnerships");
   report_html_begin(out, html, "Pinochle players");
   fputs("<h1>Players</h1>\n", out);
+  if (html->served) fputs("<p class=\"meta\">Who wins against whom: the <a href=\"/ratings\">ratings</a>.</p>\n", out);
   rc = 0;
   if (players_chart(out, players, "points", "points_per_hand", "Points per hand") != 0 ||
       players_chart(out, players, "makes", "make_pct", "Bids made, per cent of bids won") != 0) {

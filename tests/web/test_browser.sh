@@ -11,7 +11,8 @@
 #     drawn on the diagram with the evidence cards;
 #   - an analysed hand shows its par line and each play's cost, the costly
 #     play marked; an unanalysed one says so;
-#   - the players page and a player's page show SVG charts;
+#   - the players page and a player's page show SVG charts, the ratings
+#     page its chart and standings;
 #   - the recorder: a complete hand recorded by clicking (bids, trump, the
 #     card buttons trick by trick, meld and score lines), its stored log
 #     exported and compared with the log it was typed from;
@@ -157,6 +158,10 @@ go /players/Cal
 [[ $(js 'return document.querySelectorAll("figure.chart svg").length') -ge 5 ]] \
   && ok "a player's page: five charts" || fail "player charts"
 shot player
+go /ratings
+[[ $(js 'return document.querySelectorAll("#ratings svg polyline.series").length + ":" + document.querySelector("table.ratings").querySelectorAll("tbody tr").length') == 4:4 ]] \
+  && ok "the ratings page: a line per player, the standings" || fail "ratings page"
+shot ratings
 
 # ------------------------------------------------------------ the recorder
 # Hand 1 of tests/web/data/table-a.csv, typed in table order by clicking:

@@ -21,7 +21,7 @@ ok() { echo "ok: $*"; }
 KEY=club-2026-11-20-t3
 
 # ---------------------------------------------------------- report --format html
-for what in "players" "game $KEY" "hand $KEY 5"; do
+for what in "players" "ratings" "game $KEY" "hand $KEY 5"; do
   name=${what%% *}
   # shellcheck disable=SC2086
   if "$PINOCHLE" report "$WORK/club.db" $what --format html -o "$WORK/$name.html" 2>"$WORK/err"; then
@@ -68,6 +68,26 @@ grep -qF "<p class=\"par\">Not analysed - run pinochle analyze DB --game $PA --h
   && ! grep -q 'class="cost' "$WORK/an3.html" && ok "a hand never analysed says so, no costs" || fail "not analysed: $(grep -o '<p class="par">.*' "$WORK/an3.html")"
 grep -qF '<p class="par">Not analysed: the solver stopped at its node budget' "$WORK/an5.html" \
   && ok "a hand stopped by the budget says so" || fail "budget: $(grep -o '<p class="par">.*' "$WORK/an5.html")"
+
+# ---------------------------------------------------------- the ratings page
+# The partnership-auction sample: ten players over ten dates (one year:
+# the x labels are MM-DD).  One line per player; a player's line starts
+# at their first date (Bob first played on the 4th, 01-27: no point
+# before), a rating is carried over the dates the player sat out, so the
+# dots are 10 + 10 + 9 + 9 + 10 + 10 + 10 + 7 + 10 + 10 = 95 (players
+# best rated first); the y axis spans the ratings, not 0.
+"$PINOCHLE" report "$WORK/pa.db" ratings --format html -o "$WORK/ratings.html" || fail "report ratings html"
+R=$WORK/ratings.html
+[[ $(grep -o '<polyline class="series"' "$R" | wc -l) -eq 10 && $(grep -o '<circle r="2.5"' "$R" | wc -l) -eq 95 ]] \
+  && ok "ratings chart: ten lines, 95 dots (none before a player's first date)" \
+  || fail "ratings lines/dots: $(grep -o '<polyline class="series"' "$R" | wc -l) $(grep -o '<circle r="2.5"' "$R" | wc -l)"
+grep -qF '<polyline class="series" stroke="#d53f8c" points="258.9,' "$R" && ok "Bob's line starts at his first date, 01-27" \
+  || fail "Bob's line: $(grep -o '<polyline class="series" stroke="#d53f8c" points="[0-9.]*' "$R")"
+grep -qF '<text class="xtick" x="86.7" y="206">01-06</text>' "$R" && grep -qF '<title>Rating after each date of 2026</title>' "$R" \
+  && ! grep -q 'class="ytick" x="54" y="[0-9.]*">0</text>' "$R" && ! grep -qi 'nan' "$R" \
+  && ok "ratings chart: dates as MM-DD, the year in the title, no 0 on the y axis" || fail "ratings axes"
+first=$("$PINOCHLE" report "$WORK/pa.db" ratings --format csv | sed -n '2p' | cut -d, -f2-6 | sed 's/,/<\/td><td class="n">/g')
+grep -qF "<tr><td>$first</td>" "$R" && ok "the standings' first row is the report's" || fail "standings row '$first'"
 
 # ---------------------------------------------------------- serve usage
 "$PINOCHLE" serve 2>"$WORK/err"; [[ $? -eq 2 ]] && grep -q "missing DB" "$WORK/err" && ok "serve without DB: 2" || fail "serve no DB"
