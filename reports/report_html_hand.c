@@ -358,9 +358,9 @@ static void trick_cards(FILE *out, const HandPage *hp, const json_t *plays, long
       if (html_ji(fd, "trick") == number && html_ji(fd, "seat") == seat && strcmp(html_js(fd, "card"), card) == 0)
         cls = "renege";
     }
-    char classes[32];
-    snprintf(classes, sizeof classes, "%s%s%s", cls ? cls : "", cls && play_cost(hp, number, seat) > 0 ? " " : "",
-             play_cost(hp, number, seat) > 0 ? "costly" : "");
+    bool costly = play_cost(hp, number, seat) > 0;
+    char classes[32]; /* "winner costly" at most */
+    snprintf(classes, sizeof classes, "%s%s%s", cls ? cls : "", cls && costly ? " " : "", costly ? "costly" : "");
     html_svg_card(out, card, (int)k * 52 + 12, 2, (int)seat, *classes ? classes : NULL);
     fprintf(out, "<text class=\"who\" x=\"%zu\" y=\"60\">", k * 52 + 26);
     report_html_text(out, player_name(hp->players, seat));
