@@ -1,13 +1,13 @@
 /*
  * report_html.h - the reports as HTML pages with inline SVG: the games
  * list, a game's score sheet, a hand diagram with its tricks, the players
- * table and one player's charts.  `pinochle report ... --format html`
+ * table and one player's charts, the ratings with their chart.  `pinochle report ... --format html`
  * writes them as one self-contained file (CSS and script inline, no
  * external reference); `pinochle serve` answers the same views with links
  * between them (docs/WEB.md).
  *
  * Each view is drawn from the JSON of the report it shows (report_game,
- * report_hand, report_players, report_hands), so a page and its JSON
+ * report_hand, report_players, report_hands, report_ratings), so a page and its JSON
  * endpoint cannot disagree.  Like every report entry point, a view reads
  * the store through cursors, writes to the caller's FILE, and returns 0 or
  * a negative code with diag->msg (REPORT_NOT_FOUND for a game, hand or
@@ -72,5 +72,9 @@ int report_html_players(Store *store, const ReportHtml *html, const ReportQuery 
  * of their hands: running score per game, points per hand, bids made and
  * set, meld and counters per hand, reneges by kind. */
 int report_html_player(Store *store, const ReportHtml *html, const char *name, FILE *out, PnDiag *diag);
+/* `/ratings`: the ratings report q selects (report_ratings.h): a line
+ * chart of each player's rating after each date (the 10 best rated), the
+ * players' and the partnerships' standings. */
+int report_html_ratings(Store *store, const ReportHtml *html, const ReportQuery *q, FILE *out, PnDiag *diag);
 
 #endif

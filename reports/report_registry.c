@@ -82,6 +82,12 @@ static int html_hand(Store *store, const ReportQuery *q, const char *const *args
   return report_html_hand(store, &(ReportHtml){.served = false}, args[0], (int)strtol(args[1], NULL, 10), out, diag);
 }
 
+static int html_ratings(Store *store, const ReportQuery *q, const char *const *args, OutFormat format, FILE *out,
+                        PnDiag *diag) {
+  (void)args, (void)format;
+  return report_html_ratings(store, &(ReportHtml){.served = false}, q, out, diag);
+}
+
 #define TEXT_CSV_JSON (REPORT_FORMAT(OUT_TEXT) | REPORT_FORMAT(OUT_CSV) | REPORT_FORMAT(OUT_JSON))
 
 static const ReportDef reports[] = {
@@ -156,7 +162,7 @@ static const ReportDef reports[] = {
     },
     {
         .name = "ratings", .query = true, .formats = TEXT_CSV_JSON, .options = REPORT_OPT_HISTORY,
-        .run = run_ratings, .columns = report_rating_columns, .ncolumns = REPORT_RATING_COLUMNS,
+        .run = run_ratings, .html = html_ratings, .columns = report_rating_columns, .ncolumns = REPORT_RATING_COLUMNS,
         .summary = "a Glicko-2 rating per player and per partnership from the\n"
                    "results of the selected games, one rating period per date",
         .help =

@@ -375,6 +375,42 @@ static void test_web_json_endpoints_are_the_reports_json(void **state) {
   reply_free(&cal);
 }
 
+/* /ratings draws the ratings report: the chart of each player's rating
+ * by date (one line per player: Bob and Dee won the one game, Ann and Cal
+ * lost it), the standings linked to the players' pages, the partnerships;
+ * /api/ratings is the report's JSON; the navigation links to it. */
+static void test_web_ratings_page_chart_tables_and_json(void **state) {
+  (void)state;
+  Reply r = get("/ratings");
+  assert_int_equal(r.status, 200);
+  assert_non_null(strstr(r.head, "Content-Type: text/html"));
+  const char *chart = strstr(r.body, "<figure class=\"chart\" id=\"ratings\">");
+  assert_non_null(chart);
+  int lines = 0;
+  for (const char *at = chart; (at = strstr(at, "<polyline")) && at < strstr(chart, "</figure>"); at++) lines++;
+  assert_int_equal(lines, 4);
+  assert_non_null(strstr(r.body, "<title>1662.3</title>"));
+  assert_non_null(strstr(r.body, "<table class=\"ratings\">"));
+  assert_non_null(strstr(r.body, "<tr><td><a href=\"/players/Bob\">Bob</a></td><td class=\"n\">1</td><td class=\"n\">1</td>"
+                                 "<td class=\"n\">1662.3</td><td class=\"n\">290.3</td><td class=\"n\">0.06</td>"));
+  assert_non_null(strstr(r.body, "<h2>Partnerships</h2>"));
+  assert_non_null(strstr(r.body, "<td>Bob &amp; Dee</td>"));
+  reply_free(&r);
+  Reply j = get("/api/ratings");
+  assert_int_equal(j.status, 200);
+  assert_non_null(strstr(j.head, "Content-Type: application/json"));
+  assert_non_null(strstr(j.body, "\"history\": ["));
+  reply_free(&j);
+  Reply bad = get("/ratings?variant=no-such-variant");
+  assert_int_equal(bad.status, 400);
+  assert_json_error(&bad);
+  reply_free(&bad);
+  Reply players = get("/players");
+  assert_non_null(strstr(players.body, "<a href=\"/ratings\">Ratings</a>"));         /* the navigation */
+  assert_non_null(strstr(players.body, "the <a href=\"/ratings\">ratings</a>.</p>")); /* the players page's own link */
+  reply_free(&players);
+}
+
 /* Pages that only read do not carry the token (a saved or printed page
  * must not give access); the recorder's page does, for its script. */
 static void test_web_token_only_in_the_recorder_page(void **state) {
@@ -638,6 +674,7 @@ int main(void) {
       cmocka_unit_test(test_web_hand_page_marks_renege_with_evidence),
       cmocka_unit_test(test_web_assets_are_compiled_in),
       cmocka_unit_test(test_web_json_endpoints_are_the_reports_json),
+      cmocka_unit_test(test_web_ratings_page_chart_tables_and_json),
       cmocka_unit_test(test_web_token_only_in_the_recorder_page),
       cmocka_unit_test(test_web_two_tables_hidden_logs_stored_as_the_logs),
       cmocka_unit_test(test_web_renege_awaits_confirmation),

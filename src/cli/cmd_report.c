@@ -31,9 +31,10 @@ const CliCommand cmd_report_def = {
 static const char formats_help[] =
     "Each prints as an aligned text table readable at 80 columns (a wide\n"
     "table is folded into blocks that repeat its first column) or, with\n"
-    "--format, as CSV (RFC 4180, a header row) or JSON.  players, game and\n"
-    "hand also print as one self-contained HTML page (--format html: inline\n"
-    "SVG diagrams and charts, no external reference; docs/WEB.md).\n"
+    "--format, as CSV (RFC 4180, a header row) or JSON.  players, ratings,\n"
+    "game and hand also print as one self-contained HTML page (--format\n"
+    "html: inline SVG diagrams and charts, no external reference;\n"
+    "docs/WEB.md).\n"
     "\n";
 
 /* The help after the reports' sections. */
@@ -51,8 +52,8 @@ static const char options_help[] =
     "                       fewer than N analysed plays (pinochle analyze)\n"
     "  --history            ratings: the rating after each date, not the\n"
     "                       standings (text and CSV; JSON has both)\n"
-    "  --format FORMAT      text (default), csv, json, or html (players, game\n"
-    "                       and hand)\n"
+    "  --format FORMAT      text (default), csv, json, or html (players,\n"
+    "                       ratings, game and hand)\n"
     "  -o, --output FILE    write to FILE instead of standard output\n"
     "  -h, --help           show this help\n"
     "\n"

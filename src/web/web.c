@@ -29,6 +29,7 @@
 #include "report_html.h"
 #include "pn_buf.h"
 #include "report_players.h"
+#include "report_ratings.h"
 #include "web_int.h"
 
 #define WEB_COOKIE "pinochle_token"
@@ -336,6 +337,60 @@ done:
   return rc;
 }
 
+static const char TYPE_HTML[] = "text/html; charset=utf-8", TYPE_JSON[] = "application/json";
+
+/* The reports' pages (HTML) and their JSON (api: under /api/): seg[0..n)
+ * is the path.  An unknown path is 404, a bad filter 400. */
+static enum MHD_Result route_page(struct MHD_Connection *c, WebServer *srv, Request *req, char **seg, int n, bool api,
+                                  const ReportHtml *html) {
+  ReportQuery q;
+  const char *player = NULL;
+  PnDiag diag = {0};
+  Page p;
+  enum MHD_Result result;
+  if (!page_open(&p)) return MHD_NO;
+  int rc = REPORT_NOT_FOUND;
+  const char *type = api ? TYPE_JSON : TYPE_HTML;
+  int at = api ? 1 : 0; /* the page's segments start here */
+  int left = n - at;
+  snprintf(diag.msg, sizeof diag.msg, "no such page");
+  if (left == 0 && !api) {
+    if (!query_of(c, srv, req, &q, &player, &result)) goto refused;
+    rc = report_html_games(srv->store, html, &q, player, p.f, &diag);
+  } else if (left >= 1 && strcmp(seg[at], "games") == 0) {
+    if (left == 1 && api) {
+      if (!query_of(c, srv, req, &q, &player, &result)) goto refused;
+      rc = report_games_json(srv->store, &q, player, p.f, &diag);
+    } else if (left == 2) {
+      if (api) rc = report_game(srv->store, seg[at + 1], OUT_JSON, p.f, &diag);
+      else rc = report_html_game(srv->store, html, seg[at + 1], p.f, &diag);
+    } else if (left == 4 && strcmp(seg[at + 2], "hands") == 0) {
+      int number = hand_number(seg[at + 3]);
+      if (!number) snprintf(diag.msg, sizeof diag.msg, "a hand number is a whole number from 1");
+      else if (api) rc = report_hand(srv->store, seg[at + 1], number, OUT_JSON, p.f, &diag);
+      else rc = report_html_hand(srv->store, html, seg[at + 1], number, p.f, &diag);
+    }
+  } else if (left >= 1 && strcmp(seg[at], "players") == 0) {
+    if (left == 1) {
+      if (!query_of(c, srv, req, &q, NULL, &result)) goto refused;
+      if (api) rc = report_players(srv->store, &q, OUT_JSON, p.f, NULL, &diag);
+      else rc = report_html_players(srv->store, html, &q, p.f, &diag);
+    } else if (left == 2) {
+      if (api) rc = player_json(srv->store, seg[at + 1], p.f, &diag);
+      else rc = report_html_player(srv->store, html, seg[at + 1], p.f, &diag);
+    }
+  } else if (left == 1 && strcmp(seg[at], "ratings") == 0) {
+    if (!query_of(c, srv, req, &q, NULL, &result)) goto refused;
+    if (api) rc = report_ratings(srv->store, &q, OUT_JSON, p.f, &diag);
+    else rc = report_html_ratings(srv->store, html, &q, p.f, &diag);
+  }
+  return page_answer(c, srv, req, &p, rc, type, &diag);
+refused:
+  fclose(p.f);
+  free(p.buf);
+  return result;
+}
+
 static enum MHD_Result route(struct MHD_Connection *c, WebServer *srv, Request *req, const char *url,
                              const char *method) {
   char path[1024];
@@ -349,8 +404,6 @@ static enum MHD_Result route(struct MHD_Connection *c, WebServer *srv, Request *
   ReportHtml html = {.served = true, .token = NULL}; /* the token goes only into the recorder's page, whose script writes */
   PnDiag diag = {0};
   Page p;
-  enum MHD_Result result;
-  const char *HTML = "text/html; charset=utf-8", *JSON = "application/json";
 
   /* Writes (web_record.c). */
   bool api = n >= 1 && strcmp(seg[0], "api") == 0;
@@ -362,7 +415,7 @@ static enum MHD_Result route(struct MHD_Connection *c, WebServer *srv, Request *
     size_t body_len = req->body.len ? req->body.len - 1 : 0; /* without the NUL */
     if (web_record_api(srv->recorders, srv->store, method, n - 2, seg + 2, (const char *)req->body.data, body_len,
                        &status, &body, &len))
-      return body ? answer(c, srv, req, status, JSON, body, len) : MHD_NO;
+      return body ? answer(c, srv, req, status, TYPE_JSON, body, len) : MHD_NO;
   }
   if (!get) return answer_error(c, srv, req, MHD_HTTP_METHOD_NOT_ALLOWED, "this method is not allowed here");
 
@@ -378,47 +431,9 @@ static enum MHD_Result route(struct MHD_Connection *c, WebServer *srv, Request *
     if (!page_open(&p)) return MHD_NO;
     html.token = srv->token;
     web_record_page(&html, p.f);
-    return page_answer(c, srv, req, &p, 0, HTML, &diag);
+    return page_answer(c, srv, req, &p, 0, TYPE_HTML, &diag);
   }
-  ReportQuery q;
-  const char *player = NULL;
-  if (!page_open(&p)) return MHD_NO;
-  int rc = REPORT_NOT_FOUND;
-  const char *type = api ? JSON : HTML;
-  int at = api ? 1 : 0; /* the page's segments start here */
-  int left = n - at;
-  snprintf(diag.msg, sizeof diag.msg, "no such page");
-  if (left == 0 && !api) {
-    if (!query_of(c, srv, req, &q, &player, &result)) goto refused;
-    rc = report_html_games(srv->store, &html, &q, player, p.f, &diag);
-  } else if (left >= 1 && strcmp(seg[at], "games") == 0) {
-    if (left == 1 && api) {
-      if (!query_of(c, srv, req, &q, &player, &result)) goto refused;
-      rc = report_games_json(srv->store, &q, player, p.f, &diag);
-    } else if (left == 2) {
-      if (api) rc = report_game(srv->store, seg[at + 1], OUT_JSON, p.f, &diag);
-      else rc = report_html_game(srv->store, &html, seg[at + 1], p.f, &diag);
-    } else if (left == 4 && strcmp(seg[at + 2], "hands") == 0) {
-      int number = hand_number(seg[at + 3]);
-      if (!number) snprintf(diag.msg, sizeof diag.msg, "a hand number is a whole number from 1");
-      else if (api) rc = report_hand(srv->store, seg[at + 1], number, OUT_JSON, p.f, &diag);
-      else rc = report_html_hand(srv->store, &html, seg[at + 1], number, p.f, &diag);
-    }
-  } else if (left >= 1 && strcmp(seg[at], "players") == 0) {
-    if (left == 1) {
-      if (!query_of(c, srv, req, &q, NULL, &result)) goto refused;
-      if (api) rc = report_players(srv->store, &q, OUT_JSON, p.f, NULL, &diag);
-      else rc = report_html_players(srv->store, &html, &q, p.f, &diag);
-    } else if (left == 2) {
-      if (api) rc = player_json(srv->store, seg[at + 1], p.f, &diag);
-      else rc = report_html_player(srv->store, &html, seg[at + 1], p.f, &diag);
-    }
-  }
-  return page_answer(c, srv, req, &p, rc, type, &diag);
-refused:
-  fclose(p.f);
-  free(p.buf);
-  return result;
+  return route_page(c, srv, req, seg, n, api, &html);
 }
 
 /* ------------------------------------------------------------- daemon */

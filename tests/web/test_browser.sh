@@ -9,7 +9,10 @@
 #   - the hand viewer of a hand with a renege: the Next button and the
 #     arrow keys step through the tricks; at trick 1 the renege card is
 #     drawn on the diagram with the evidence cards;
-#   - the players page and a player's page show SVG charts;
+#   - an analysed hand shows its par line and each play's cost, the costly
+#     play marked; an unanalysed one says so;
+#   - the players page and a player's page show SVG charts, the ratings
+#     page its chart and standings;
 #   - the recorder: a complete hand recorded by clicking (bids, trump, the
 #     card buttons trick by trick, meld and score lines), its stored log
 #     exported and compared with the log it was typed from;
@@ -50,6 +53,10 @@ ok() { echo "ok: $*"; }
 
 # ------------------------------------------------------------ the server
 "$PINOCHLE" import "$WORK/club.db" "$SRC/sample-data/disputed-hand.csv" 2>/dev/null || { echo "import failed"; exit 1; }
+# Hand 1 analysed (pinochle analyze): its page shows the par line and the
+# one costly play (Dee's JD at trick 7, cost 10); hand 5 is left unanalysed.
+"$PINOCHLE" analyze "$WORK/club.db" --game club-2026-11-20-t3 --hand 1 --budget 20000000 --quiet >/dev/null \
+  || { echo "analyze failed"; exit 1; }
 TOKEN=browser-test-token-42
 "$PINOCHLE" serve "$WORK/club.db" --listen 127.0.0.1:0 --token "$TOKEN" >"$WORK/url" 2>"$WORK/serve.err" &
 SERVE_PID=$!
@@ -130,6 +137,19 @@ key '\uE012'
 [[ $(js 'return document.querySelector(".stepper .at").textContent + ":" + document.querySelectorAll("#inplay g.card.played").length') == "trick 2 of 12:4" ]] \
   && ok "ArrowLeft steps back; trick 1's cards greyed" || fail "ArrowLeft"
 
+[[ $(js 'return document.querySelector("p.par").textContent') == "Not analysed - run pinochle analyze DB --game club-2026-11-20-t3 --hand 5 to see the par and what each play cost." ]] \
+  && ok "hand 5, not analysed: the page says so" || fail "hand 5 par line"
+
+go /games/club-2026-11-20-t3/hands/1
+[[ $(js 'return document.querySelector("p.par").textContent') == "Par 210 for Dee's side from the first lead; bid 250, meld 280: could be made; took 200: made." ]] \
+  && ok "hand 1, analysed: the par line" || fail "hand 1 par line: $(js 'return document.querySelector("p.par").textContent')"
+click ".stepper button[data-step='all']"
+[[ $(js 'var c = document.querySelectorAll("#trick-7 text.cost.costly"); return c.length + ":" + (c.length ? c[0].textContent.split("par")[0] : "") + ":" + document.querySelectorAll("#trick-7 g.card.costly[data-seat=\"4\"][data-card=\"JD\"]").length + ":" + document.querySelectorAll("text.cost").length') == "1:cost 10:1:48" ]] \
+  && ok "trick 7: Dee's JD marked costly, cost 10; every play's cost shown" || fail "costly play"
+[[ $(js 'var r = document.querySelector("#trick-7 g.card.costly rect"); return r ? getComputedStyle(r).strokeDasharray : "none"') != none ]] \
+  && ok "the costly card is drawn dashed" || fail "costly style"
+shot hand-analysed
+
 go /players
 [[ $(js 'return document.querySelectorAll("figure.chart svg rect").length > 0 ? document.querySelectorAll("figure.chart").length : 0') -ge 2 ]] \
   && ok "the players page draws its charts" || fail "players charts"
@@ -138,6 +158,10 @@ go /players/Cal
 [[ $(js 'return document.querySelectorAll("figure.chart svg").length') -ge 5 ]] \
   && ok "a player's page: five charts" || fail "player charts"
 shot player
+go /ratings
+[[ $(js 'return document.querySelectorAll("#ratings svg polyline.series").length + ":" + document.querySelector("table.ratings").querySelectorAll("tbody tr").length') == 4:4 ]] \
+  && ok "the ratings page: a line per player, the standings" || fail "ratings page"
+shot ratings
 
 # ------------------------------------------------------------ the recorder
 # Hand 1 of tests/web/data/table-a.csv, typed in table order by clicking:

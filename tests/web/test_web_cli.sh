@@ -21,7 +21,7 @@ ok() { echo "ok: $*"; }
 KEY=club-2026-11-20-t3
 
 # ---------------------------------------------------------- report --format html
-for what in "players" "game $KEY" "hand $KEY 5"; do
+for what in "players" "ratings" "game $KEY" "hand $KEY 5"; do
   name=${what%% *}
   # shellcheck disable=SC2086
   if "$PINOCHLE" report "$WORK/club.db" $what --format html -o "$WORK/$name.html" 2>"$WORK/err"; then
@@ -41,6 +41,53 @@ grep -q 'class="card red renege" data-seat="3" data-card="KD"' "$WORK/hand.html"
 [[ $? -eq 2 ]] && grep -q "no html format" "$WORK/err" && ok "report hands --format html: usage error" || fail "hands html"
 "$PINOCHLE" report "$WORK/club.db" hand nope 1 --format html -o "$WORK/none.html" 2>/dev/null
 [[ $? -eq 2 && ! -e $WORK/none.html ]] && ok "an unknown game: exit 2, no file" || fail "unknown game html"
+
+# ---------------------------------------------------------- the analysis in the hand viewer
+# Hand 4 of sim-partnership-auction-2026-7 (sample-data, the README's
+# example): Dee bid 260 with 100 meld, par 170, took 150; her JS lead at
+# trick 3 cost 20.  Analysed, the page has the par line, each play's cost
+# under its card and the costly play marked; hand 3, never analysed, says
+# so; hand 5, stopped by a budget of one node, says why.
+PA=sim-partnership-auction-2026-7
+"$PINOCHLE" import "$WORK/pa.db" "$SRC/sample-data/club-partnership-auction.csv" 2>/dev/null || fail "import partnership-auction"
+"$PINOCHLE" analyze "$WORK/pa.db" --game $PA --hand 4 --budget 20000000 --quiet >/dev/null || fail "analyze hand 4"
+"$PINOCHLE" analyze "$WORK/pa.db" --game $PA --hand 5 --budget 1 --quiet >/dev/null || fail "analyze hand 5, budget 1"
+"$PINOCHLE" report "$WORK/pa.db" hand $PA 4 --format html -o "$WORK/an4.html" || fail "report hand 4 html"
+"$PINOCHLE" report "$WORK/pa.db" hand $PA 3 --format html -o "$WORK/an3.html" || fail "report hand 3 html"
+"$PINOCHLE" report "$WORK/pa.db" hand $PA 5 --format html -o "$WORK/an5.html" || fail "report hand 5 html"
+grep -qF "<p class=\"par\">Par 170 for Dee's side from the first lead; bid 260, meld 100: <strong>could be made</strong>; took 150: <strong class=\"bad\">set by 10</strong>.</p>" "$WORK/an4.html" \
+  && ok "an analysed hand: the par line" || fail "par line: $(grep -o '<p class="par">.*' "$WORK/an4.html")"
+grep -qF '<g class="card costly" data-seat="1" data-card="JS"' "$WORK/an4.html" \
+  && grep -qF '<text class="cost costly" x="26" y="74">cost 20<title>par 130 ' "$WORK/an4.html" \
+  && ok "Dee's JS at trick 3: marked costly, cost 20 under the card" || fail "costly JS"
+[[ $(grep -o '<text class="cost costly"' "$WORK/an4.html" | wc -l) -eq 1 && $(grep -o '<text class="cost"' "$WORK/an4.html" | wc -l) -eq 47 ]] \
+  && ok "one costly play, the other 47 plays cost 0" || fail "cost markers: $(grep -o '<text class="cost[^"]*"' "$WORK/an4.html" | sort | uniq -c)"
+grep -qF "Dee's <span class=\"c\">J" "$WORK/an4.html" && grep -qF 'cost 20 (par 130 ' "$WORK/an4.html" \
+  && grep -qF '<p class="legend">cost: ' "$WORK/an4.html" && ok "the costly play in words, and the legend" || fail "costly words/legend"
+grep -qF "<p class=\"par\">Not analysed - run pinochle analyze DB --game $PA --hand 3" "$WORK/an3.html" \
+  && ! grep -q 'class="cost' "$WORK/an3.html" && ok "a hand never analysed says so, no costs" || fail "not analysed: $(grep -o '<p class="par">.*' "$WORK/an3.html")"
+grep -qF '<p class="par">Not analysed: the solver stopped at its node budget' "$WORK/an5.html" \
+  && ok "a hand stopped by the budget says so" || fail "budget: $(grep -o '<p class="par">.*' "$WORK/an5.html")"
+
+# ---------------------------------------------------------- the ratings page
+# The partnership-auction sample: ten players over ten dates (one year:
+# the x labels are MM-DD).  One line per player; a player's line starts
+# at their first date (Bob first played on the 4th, 01-27: no point
+# before), a rating is carried over the dates the player sat out, so the
+# dots are 10 + 10 + 9 + 9 + 10 + 10 + 10 + 7 + 10 + 10 = 95 (players
+# best rated first); the y axis spans the ratings, not 0.
+"$PINOCHLE" report "$WORK/pa.db" ratings --format html -o "$WORK/ratings.html" || fail "report ratings html"
+R=$WORK/ratings.html
+[[ $(grep -o '<polyline class="series"' "$R" | wc -l) -eq 10 && $(grep -o '<circle r="2.5"' "$R" | wc -l) -eq 95 ]] \
+  && ok "ratings chart: ten lines, 95 dots (none before a player's first date)" \
+  || fail "ratings lines/dots: $(grep -o '<polyline class="series"' "$R" | wc -l) $(grep -o '<circle r="2.5"' "$R" | wc -l)"
+grep -qF '<polyline class="series" stroke="#d53f8c" points="258.9,' "$R" && ok "Bob's line starts at his first date, 01-27" \
+  || fail "Bob's line: $(grep -o '<polyline class="series" stroke="#d53f8c" points="[0-9.]*' "$R")"
+grep -qF '<text class="xtick" x="86.7" y="206">01-06</text>' "$R" && grep -qF '<title>Rating after each date of 2026</title>' "$R" \
+  && ! grep -q 'class="ytick" x="54" y="[0-9.]*">0</text>' "$R" && ! grep -qi 'nan' "$R" \
+  && ok "ratings chart: dates as MM-DD, the year in the title, no 0 on the y axis" || fail "ratings axes"
+first=$("$PINOCHLE" report "$WORK/pa.db" ratings --format csv | sed -n '2p' | cut -d, -f2-6 | sed 's/,/<\/td><td class="n">/g')
+grep -qF "<tr><td>$first</td>" "$R" && ok "the standings' first row is the report's" || fail "standings row '$first'"
 
 # ---------------------------------------------------------- serve usage
 "$PINOCHLE" serve 2>"$WORK/err"; [[ $? -eq 2 ]] && grep -q "missing DB" "$WORK/err" && ok "serve without DB: 2" || fail "serve no DB"
@@ -62,6 +109,8 @@ code=$(curl -s -o /dev/null -w '%{http_code}' "$BASE/")
 [[ $code == 401 ]] && ok "no token: 401" || fail "no token: $code"
 code=$(curl -s -o "$WORK/page" -w '%{http_code}' -H "Authorization: Bearer $TOKEN" "$BASE/games/$KEY/hands/5")
 [[ $code == 200 ]] && grep -q '<svg' "$WORK/page" && ok "the hand page with the token" || fail "hand page: $code"
+grep -qF '<p class="par">Not analysed - run pinochle analyze' "$WORK/page" && ok "the served hand page: not analysed" \
+  || fail "served hand page lacks the par line"
 code=$(curl -s -o /dev/null -w '%{http_code}' -H "Host: rebound.example" -H "Authorization: Bearer $TOKEN" "$BASE/")
 [[ $code == 403 ]] && ok "a foreign Host: 403" || fail "foreign host: $code"
 code=$(curl -s -o /dev/null -w '%{http_code}' -c "$WORK/jar" "$URL")

@@ -1,0 +1,303 @@
+/*
+ * report_html_games.c - the games list (/) and a game's score sheet
+ * (/games/KEY) as HTML (report_html.h).
+ *
+ * The games list walks the store itself (it needs the winner, which no
+ * report prints as a row); the score sheet draws report_game's JSON.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include "report_html_int.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "pn_buf.h"
+#include "replay.h"
+#include "report_game.h"
+
+/* ----------------------------------------------------------- games list */
+
+/* One game of the list. */
+typedef struct GameItem {
+  char key[256], preset[64], date[32]; /* the game */
+  int nplayers;                         /* seats */
+  char names[PN_MAX_SEATS][160];        /* players by seat */
+  bool finished;                        /* the game ended */
+  char winner[160];                     /* the winner's name, "" none */
+  int hands;                            /* hands stored */
+  long order;                           /* stored order */
+} GameItem;
+
+static int game_item_cmp(const void *a, const void *b) {
+  const GameItem *x = a, *y = b;
+  int c = strcmp(y->date, x->date); /* newest date first; undated last */
+  if (c) return c;
+  return (y->order > x->order) - (y->order < x->order);
+}
+
+/* The games q and player select, newest first, into *items (caller
+ * frees) and *count.  Returns 0 or a negative code with diag. */
+static int games_collect(Store *store, const ReportQuery *q, const char *player, GameItem **items_out, size_t *count,
+                         PnDiag *diag) {
+  StoreCursor *cursor = NULL;
+  GameItem *items = NULL;
+  size_t n = 0, cap = 0;
+  int rc;
+  StoreFilter filter;
+  report_query_filter(q, &filter);
+  filter.player = player && *player ? player : NULL;
+  filter.results_only = true;
+  if ((rc = store_cursor_open(store, &filter, &cursor, diag)) < 0) goto done;
+  StoreRow row;
+  while ((rc = store_cursor_next(cursor, &row, diag)) == 1) {
+    if (row.new_game) {
+      if (PN_VEC_RESERVE(items, cap, n + 1) != 0) {
+        snprintf(diag->msg, sizeof diag->msg, "out of memory");
+        rc = REPORT_ERROR;
+        goto done;
+      }
+      GameItem *g = &items[n];
+      memset(g, 0, sizeof *g);
+      g->order = (long)n;
+      snprintf(g->key, sizeof g->key, "%s", row.key);
+      snprintf(g->preset, sizeof g->preset, "%s", row.preset);
+      report_tag(row.tags, "date", g->date, sizeof g->date);
+      g->nplayers = row.nplayers;
+      for (int s = 0; s < row.nplayers; s++) snprintf(g->names[s], sizeof g->names[s], "%s", row.players[s]);
+      if (row.winner >= 1 && row.winner <= row.nplayers) {
+        PnRules rules;
+        PnDiag ignore = {0};
+        if (replay_rules(row.preset, row.options, &rules, &ignore) == 0 && rules.sides == PN_SIDES_TEAMS &&
+            row.nplayers == 4)
+          report_pair_name(g->winner, sizeof g->winner, row.players[row.winner - 1], row.players[(row.winner + 1) % 4]);
+        else snprintf(g->winner, sizeof g->winner, "%s", row.players[row.winner - 1]);
+      }
+      g->finished = row.finished;
+      n++;
+    }
+    if (row.hand > 0) items[n - 1].hands++;
+  }
+  if (rc < 0) goto done;
+  rc = 0;
+  qsort(items, n, sizeof *items, game_item_cmp);
+  *items_out = items;
+  *count = n;
+  items = NULL;
+done:
+  store_cursor_close(cursor);
+  free(items);
+  return rc;
+}
+
+int report_games_json(Store *store, const ReportQuery *q, const char *player, FILE *out, PnDiag *diag) {
+  GameItem *items = NULL;
+  size_t n = 0;
+  int rc = games_collect(store, q, player, &items, &n, diag);
+  if (rc != 0) return rc;
+  fputs("{\"games\": [", out);
+  for (size_t i = 0; i < n; i++) {
+    const GameItem *g = &items[i];
+    fputs(i ? ",\n  {" : "\n  {", out);
+    report_json_key(out, "game");
+    out_json_string(out, g->key);
+    fputs(", ", out);
+    report_json_key(out, "variant");
+    out_json_string(out, g->preset);
+    fputs(", ", out);
+    report_json_key(out, "date");
+    out_json_string(out, g->date);
+    fputs(", \"players\": [", out);
+    for (int s = 0; s < g->nplayers; s++) {
+      if (s) fputs(", ", out);
+      out_json_string(out, g->names[s]);
+    }
+    fprintf(out, "], \"hands\": %d, \"finished\": %s, ", g->hands, g->finished ? "true" : "false");
+    report_json_key(out, "winner");
+    out_json_string(out, g->winner);
+    fputc('}', out);
+  }
+  fputs(n ? "\n]}\n" : "]}\n", out);
+  free(items);
+  return 0;
+}
+
+int report_html_games(Store *store, const ReportHtml *html, const ReportQuery *q, const char *player, FILE *out,
+                      PnDiag *diag) {
+  GameItem *items = NULL;
+  size_t n = 0;
+  int rc = games_collect(store, q, player, &items, &n, diag);
+  if (rc != 0) return rc;
+  report_html_begin(out, html, "Pinochle games");
+  fputs("<h1>Games</h1>\n", out);
+  if (html->served) {
+    fputs("<form class=\"filter\" method=\"get\" action=\"/\">"
+          "<label>Player <input name=\"player\" value=\"",
+          out);
+    report_html_text(out, player);
+    fputs("\"></label> <label>Variant <input name=\"variant\" value=\"", out);
+    report_html_text(out, q->variant);
+    fputs("\"></label> <label>From <input type=\"date\" name=\"since\" value=\"", out);
+    report_html_text(out, q->since);
+    fputs("\"></label> <label>To <input type=\"date\" name=\"until\" value=\"", out);
+    report_html_text(out, q->until);
+    fputs("\"></label> <button>Show</button></form>\n", out);
+  }
+  fprintf(out, "<p class=\"count\">%zu game%s</p>\n<div class=\"scroll\"><table class=\"games\">\n"
+               "<thead><tr><th>date</th><th>game</th><th>variant</th><th>players</th><th>hands</th><th>winner</th></tr></thead>\n<tbody>\n",
+          n, n == 1 ? "" : "s");
+  for (size_t i = 0; i < n; i++) {
+    const GameItem *g = &items[i];
+    fputs("<tr><td>", out);
+    report_html_text(out, g->date);
+    fputs("</td><td>", out);
+    html_link_open(out, html, "/games/", g->key, NULL);
+    report_html_text(out, g->key);
+    html_link_close(out, html);
+    fputs("</td><td>", out);
+    report_html_text(out, g->preset);
+    fputs("</td><td>", out);
+    for (int p = 0; p < g->nplayers; p++) {
+      if (p) fputs(", ", out);
+      html_link_open(out, html, "/players/", g->names[p], NULL);
+      report_html_text(out, g->names[p]);
+      html_link_close(out, html);
+    }
+    fprintf(out, "</td><td class=\"n\">%d</td><td>", g->hands);
+    report_html_text(out, g->winner);
+    fputs("</td></tr>\n", out);
+  }
+  fputs("</tbody></table></div>\n", out);
+  report_html_end(out, html);
+  free(items);
+  return 0;
+}
+
+/* ------------------------------------------------------------ the game */
+
+/* The heading, the game's line (preset, date, target) and its winner. */
+static void game_heading(FILE *out, const json_t *j) {
+  fputs("<h1>Game ", out);
+  report_html_text(out, html_js(j, "game"));
+  fputs("</h1>\n<p class=\"meta\">", out);
+  report_html_text(out, html_js(j, "preset"));
+  if (*html_js(j, "date")) {
+    fputs(", ", out);
+    report_html_text(out, html_js(j, "date"));
+  }
+  if (!html_jnull(j, "target")) fprintf(out, ", game to %ld", html_ji(j, "target"));
+  fputs("</p>\n", out);
+  const json_t *winner = json_object_get(j, "winner");
+  if (json_is_object(winner)) {
+    fputs("<p class=\"winner\">Won by ", out);
+    report_html_text(out, html_js(winner, "name"));
+    fprintf(out, " with %ld.</p>\n", html_ji(winner, "total"));
+  } else fputs("<p class=\"winner\">Not finished.</p>\n", out);
+}
+
+/* The running totals, one line per side, over the hands.  Returns 0, or
+ * REPORT_ERROR with diag (out of memory: no chart drawn). */
+static int game_chart(FILE *out, const json_t *j, PnDiag *diag) {
+  const json_t *sides = json_object_get(j, "sides"), *hands = json_object_get(j, "hands");
+  size_t nsides = json_array_size(sides), nhands = json_array_size(hands);
+  double *totals = calloc(nsides * (nhands ? nhands : 1), sizeof *totals);
+  char **labels = calloc(nhands ? nhands : 1, sizeof *labels), buf[64];
+  HtmlSeries series[PN_MAX_SEATS] = {{0}};
+  int rc = REPORT_ERROR;
+  if (!totals || !labels || nsides > PN_MAX_SEATS) {
+    snprintf(diag->msg, sizeof diag->msg, "out of memory");
+    goto done;
+  }
+  for (size_t h = 0; h < nhands; h++) {
+    const json_t *row = json_array_get(hands, h);
+    labels[h] = malloc(16);
+    if (!labels[h]) {
+      snprintf(diag->msg, sizeof diag->msg, "out of memory");
+      goto done;
+    }
+    snprintf(labels[h], 16, "%ld", html_ji(row, "hand"));
+    for (size_t s = 0; s < nsides; s++) {
+      snprintf(buf, sizeof buf, "total_%zu", s + 1);
+      totals[s * nhands + h] = (double)html_ji(row, buf);
+    }
+  }
+  for (size_t s = 0; s < nsides; s++)
+    series[s] = (HtmlSeries){html_js(json_array_get(sides, s), "name"), totals + s * nhands, NULL, nhands};
+  html_svg_chart(out, "running", "Running score by hand", HTML_CHART_LINE, series, (int)nsides,
+                 (const char *const *)labels);
+  rc = 0;
+done:
+  if (labels)
+    for (size_t h = 0; h < nhands; h++) free(labels[h]);
+  free(labels);
+  free(totals);
+  return rc;
+}
+
+/* The score sheet's two heading rows: the hand's columns, then five per side. */
+static void game_sheet_head(FILE *out, const json_t *sides) {
+  size_t nsides = json_array_size(sides);
+  fputs("<div class=\"scroll\"><table class=\"sheet\">\n<thead><tr><th rowspan=\"2\">hand</th><th rowspan=\"2\">dealer</th>"
+        "<th rowspan=\"2\">bidding</th><th rowspan=\"2\">bidder</th><th rowspan=\"2\">bid</th><th rowspan=\"2\">trump</th>",
+        out);
+  for (size_t s = 0; s < nsides; s++) {
+    fputs("<th colspan=\"5\" class=\"side\">", out);
+    report_html_text(out, html_js(json_array_get(sides, s), "name"));
+    fputs("</th>", out);
+  }
+  fputs("<th rowspan=\"2\">findings</th></tr>\n<tr>", out);
+  for (size_t s = 0; s < nsides; s++) fputs("<th>meld</th><th>saved</th><th>counters</th><th>score</th><th>total</th>", out);
+  fputs("</tr></thead>\n<tbody>\n", out);
+}
+
+/* One hand's row of the score sheet; the hand links to its viewer, a
+ * hand with findings is marked. */
+static void game_sheet_row(FILE *out, const ReportHtml *html, const char *game, const json_t *row, size_t nsides) {
+  char buf[64], num[32];
+  long findings = html_ji(row, "findings");
+  fprintf(out, "<tr%s><td class=\"n\">", findings ? " class=\"finding\"" : "");
+  snprintf(buf, sizeof buf, "/hands/%ld", html_ji(row, "hand"));
+  html_link_open(out, html, "/games/", game, buf);
+  fprintf(out, "%ld%s", html_ji(row, "hand"), findings ? "*" : "");
+  html_link_close(out, html);
+  fprintf(out, "</td><td class=\"n\">%ld</td><td>", html_ji(row, "dealer"));
+  report_html_text(out, html_js(row, "bidding"));
+  fprintf(out, "</td><td class=\"n\">%s</td>", html_jcell(json_object_get(row, "bidder"), num, sizeof num));
+  fprintf(out, "<td class=\"n\">%s</td><td>", html_jcell(json_object_get(row, "bid"), num, sizeof num));
+  const char *trump = html_js(row, "trump");
+  if (*trump) fprintf(out, "<span class=\"c%s\">%s</span>", *trump == 'H' || *trump == 'D' ? " red" : "", html_suit_glyph(*trump));
+  fputs("</td>", out);
+  for (size_t s = 0; s < nsides; s++) {
+    static const char *const COLS[] = {"meld", "saved", "counters", "score", "total"};
+    for (int c = 0; c < 5; c++) {
+      snprintf(buf, sizeof buf, "%s_%zu", COLS[c], s + 1);
+      fprintf(out, "<td class=\"n%s\">%s</td>", c == 4 ? " total" : "", html_jcell(json_object_get(row, buf), num, sizeof num));
+    }
+  }
+  fprintf(out, "<td class=\"n\">%s</td></tr>\n", findings ? html_jcell(json_object_get(row, "findings"), num, sizeof num) : "");
+}
+
+int report_html_game(Store *store, const ReportHtml *html, const char *key, FILE *out, PnDiag *diag) {
+  HtmlCapture cap;
+  json_t *j = NULL;
+  int rc;
+  if (!html_capture_open(&cap, diag)) return REPORT_ERROR;
+  if ((rc = report_game(store, key, OUT_JSON, cap.f, diag)) != 0) {
+    html_capture_drop(&cap);
+    return rc;
+  }
+  if (!(j = html_capture_json(&cap, diag))) return REPORT_ERROR;
+  const json_t *sides = json_object_get(j, "sides"), *hands = json_object_get(j, "hands");
+  char title[400];
+  snprintf(title, sizeof title, "Game %s", html_js(j, "game"));
+  report_html_begin(out, html, title);
+  game_heading(out, j);
+  if ((rc = game_chart(out, j, diag)) != 0) goto done;
+  game_sheet_head(out, sides);
+  for (size_t h = 0; h < json_array_size(hands); h++)
+    game_sheet_row(out, html, html_js(j, "game"), json_array_get(hands, h), json_array_size(sides));
+  fputs("</tbody></table></div>\n<p class=\"legend\">* a hand with findings (a renege, a wrong claim): open it to see where.</p>\n", out);
+  report_html_end(out, html);
+done:
+  json_decref(j);
+  return rc;
+}

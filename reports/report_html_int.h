@@ -1,0 +1,103 @@
+/*
+ * report_html_int.h - the parts the HTML views share (private to
+ * reports/report_html*.c; report_html.h is the public side).
+ *
+ * report_html.c has the page (begin/end, links), the capture of a
+ * report's JSON and the accessors that read it, the card glyphs and the
+ * SVG chart; the views are report_html_games.c (the games list and a
+ * game's score sheet), report_html_hand.c (the hand viewer) and
+ * report_html_players.c (the players and one player).  Every name here
+ * starts with html_ (Html for types) so that no short name such as js()
+ * leaks into a file that includes it.
+ */
+#ifndef PN_REPORT_HTML_INT_H
+#define PN_REPORT_HTML_INT_H
+
+#include <jansson.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#include "report_html.h"
+
+/* ------------------------------------------------------------ links */
+
+/* A link to prefix + segment (percent-encoded) + suffix when served,
+ * nothing otherwise (a file has nowhere to go); html_link_close ends it. */
+void html_link_open(FILE *out, const ReportHtml *html, const char *prefix, const char *segment, const char *suffix);
+void html_link_close(FILE *out, const ReportHtml *html);
+
+/* ------------------------------------------------------- report -> JSON */
+
+/* A report written into memory and read back. */
+typedef struct HtmlCapture {
+  char *buf;  /* open_memstream's buffer; freed by html_capture_json */
+  size_t len; /* bytes in buf */
+  FILE *f;    /* the stream the report writes to */
+} HtmlCapture;
+
+/* Opens the capture; returns its stream (NULL with diag: out of memory). */
+FILE *html_capture_open(HtmlCapture *c, PnDiag *diag);
+/* Closes the capture; returns the parsed JSON (caller json_decref's) or
+ * NULL with diag (only a failure of ours: the reports write valid JSON). */
+json_t *html_capture_json(HtmlCapture *c, PnDiag *diag);
+/* Closes and frees a capture whose report failed. */
+void html_capture_drop(HtmlCapture *c);
+
+/* A member of a JSON object: a string ("" when absent; borrowed from o),
+ * an integer, a number, or whether it is absent or null. */
+const char *html_js(const json_t *o, const char *key);
+long html_ji(const json_t *o, const char *key);
+double html_jd(const json_t *o, const char *key);
+bool html_jnull(const json_t *o, const char *key);
+/* A cell of a JSON object as text: strings as they are (borrowed from v),
+ * numbers printed into buf (reals with one decimal, or as many as they
+ * have when they have more), null empty. */
+const char *html_jcell(const json_t *v, char *buf, size_t size);
+
+/* ------------------------------------------------------------- cards */
+
+/* The glyph (UTF-8), the word and the rank as shown of a card's letters. */
+const char *html_suit_glyph(char suit);
+const char *html_suit_word(char suit);
+const char *html_rank_text(char rank);
+/* qsort order of two-letter cards: suits S H C D, ranks A T K Q J 9. */
+int html_card_cmp(const void *a, const void *b);
+/* Up to max two-letter cards of a space-separated list into cards[][3]. */
+int html_cards_split(const char *text, char (*cards)[3], int max);
+/* One card drawn at x,y (28 x 40); cls adds classes ("renege", "evidence"). */
+void html_svg_card(FILE *out, const char *card, int x, int y, int seat, const char *cls);
+/* Cards inline in text: "A♠ 10♥". */
+void html_cards(FILE *out, const char *text);
+
+/* ------------------------------------------------------------ charts */
+
+/* One line or bar series of a chart. */
+typedef struct HtmlSeries {
+  const char *name;    /* legend */
+  const double *y;     /* values */
+  const int *flag;     /* NULL, or per value 1 = drawn with the "bad" colour (a set bid) */
+  size_t n;            /* values in y */
+} HtmlSeries;
+
+typedef enum { HTML_CHART_LINE, HTML_CHART_BARS, HTML_CHART_STACKED, HTML_CHART_POINTS } HtmlChartKind;
+
+/* An SVG chart of ns series (report_html.c says how it is drawn);
+ * xlabels: NULL or one label per x. */
+void html_svg_chart(FILE *out, const char *id, const char *title, HtmlChartKind kind, const HtmlSeries *s, int ns,
+                    const char *const *xlabels);
+
+/* The same as a line chart whose y axis spans the values, not 0 (ratings
+ * around 1500); a NaN value is a gap in its line (a player not yet rated). */
+void html_svg_chart_fit(FILE *out, const char *id, const char *title, const HtmlSeries *s, int ns,
+                        const char *const *xlabels);
+
+/* ------------------------------------------------------------- tables */
+
+/* Rows of a report's JSON (objects keyed by cols[].key) as a table of
+ * class cls headed by the columns' titles; numbers right-aligned; links:
+ * the first column links to /players/NAME when served. */
+void html_table(FILE *out, const ReportHtml *html, const char *cls, const ReportColumn *cols, int ncols,
+                const json_t *rows, bool links);
+
+#endif
