@@ -131,14 +131,14 @@ static int one_hand(Store *store, Analyzer *an, PnGame *game, const StoreRow *ro
   bool usable = got == 1 && analysis_decode(buf, len, &cached) == 0 &&
                 (cached.status != AN_BUDGET || (opts->budget > 0 && opts->budget <= cached.budget));
   if (usable) {
-    if (analysis_hand(NULL, game, row, h, diag) != 0) return -1;
+    if ((got = analysis_hand(NULL, game, row, h, diag)) != 0) return got;
     cached.hand = row->hand;
     *h = cached;
     stats->stored++;
     if (h->status == AN_BUDGET) stats->unanalysed++;
     return 0;
   }
-  if (analysis_hand(an, game, row, h, diag) != 0) return -1;
+  if ((got = analysis_hand(an, game, row, h, diag)) != 0) return got;
   stats->searched++;
   stats->nodes += h->nodes;
   if (!opts->store_results) return 0;
@@ -159,7 +159,7 @@ int analysis_run(Store *store, const StoreFilter *filter, const AnRunOptions *op
   bool first = true;
   if (!an || !h || !game) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");
-    rc = -1;
+    rc = PN_ERR_IO;
     goto done;
   }
   /* Every hand of a selected game is walked: a hand's state starts from
@@ -176,19 +176,13 @@ int analysis_run(Store *store, const StoreFilter *filter, const AnRunOptions *op
     if (row.new_game) {
       stats->games++;
       PnRules rules;
-      if (replay_rules(row.preset, row.options, &rules, diag) != 0) {
-        rc = -1;
-        goto done;
-      }
+      if ((rc = replay_rules(row.preset, row.options, &rules, diag)) != 0) goto done;
       pn_game_init(game, &rules);
     }
     if (row.hand <= 0) continue;
     if (want_hand > 0 && row.hand != want_hand) {
       /* only to keep the game in step (running scores, the dealer) */
-      if (analysis_hand(NULL, game, &row, h, diag) != 0) {
-        rc = -1;
-        goto done;
-      }
+      if ((rc = analysis_hand(NULL, game, &row, h, diag)) != 0) goto done;
       continue;
     }
     stats->hands++;

@@ -20,6 +20,12 @@ enum {
   CLI_USAGE = 2      /* bad usage or bad input: nothing was done */
 };
 
+/* Not an exit code: what one step of a handler (parse the options, open
+ * the database, ...) returns when the next step is to run; any other
+ * value is the exit code the handler returns at once.  Negative, so
+ * `if (rc < 0) rc = next_step(...)` chains the steps. */
+enum { CLI_GO_ON = -1 };
+
 typedef struct CliCommand CliCommand;
 
 /* A command's handler.  argv[0] is the command's name and argv[argc] is

@@ -500,7 +500,7 @@ static int random_token(char *out, size_t size, PnDiag *diag) {
   if (f) fclose(f);
   if (!ok || size < 33) {
     snprintf(diag->msg, sizeof diag->msg, "cannot read /dev/urandom for a token: give one with --token");
-    return -1;
+    return PN_ERR_IO;
   }
   for (int i = 0; i < 16; i++) snprintf(out + 2 * i, 3, "%02x", bytes[i]);
   return 0;
@@ -511,9 +511,10 @@ int web_start(const WebConfig *config, WebServer **out, PnDiag *diag) {
   WebServer *srv = calloc(1, sizeof *srv);
   char addr[64];
   struct sockaddr_in sa;
+  int rc = PN_ERR_USAGE; /* until the arguments are checked; then what failed */
   if (!srv) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");
-    return -1;
+    return PN_ERR_IO;
   }
   const char *listen = config->listen ? config->listen : WEB_DEFAULT_LISTEN;
   if (!parse_listen(listen, &sa, addr, sizeof addr)) {
@@ -530,13 +531,14 @@ int web_start(const WebConfig *config, WebServer **out, PnDiag *diag) {
       goto fail;
     }
     strcpy(srv->token, config->token);
-  } else if (random_token(srv->token, sizeof srv->token, diag) != 0) {
+  } else if ((rc = random_token(srv->token, sizeof srv->token, diag)) != 0) {
     goto fail;
   }
   srv->max_body = config->max_body ? config->max_body : WEB_MAX_BODY;
-  if (store_open(config->db, STORE_CREATE_IF_STORED, &srv->store, diag) != 0) goto fail;
+  if ((rc = store_open(config->db, STORE_CREATE_IF_STORED, &srv->store, diag)) != 0) goto fail;
   if (!(srv->recorders = web_recorders_new())) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");
+    rc = PN_ERR_IO;
     goto fail;
   }
   srv->daemon = MHD_start_daemon(
@@ -546,6 +548,7 @@ int web_start(const WebConfig *config, WebServer **out, PnDiag *diag) {
       MHD_OPTION_NOTIFY_COMPLETED, on_completed, srv, MHD_OPTION_EXTERNAL_LOGGER, no_log, NULL, MHD_OPTION_END);
   if (!srv->daemon) {
     snprintf(diag->msg, sizeof diag->msg, "cannot listen on %s (taken, or not an address of this machine)", listen);
+    rc = PN_ERR_IO;
     goto fail;
   }
   const union MHD_DaemonInfo *info = MHD_get_daemon_info(srv->daemon, MHD_DAEMON_INFO_BIND_PORT);
@@ -577,7 +580,7 @@ int web_start(const WebConfig *config, WebServer **out, PnDiag *diag) {
   return 0;
 fail:
   web_stop(srv);
-  return -1;
+  return rc;
 }
 
 void web_stop(WebServer *srv) {
