@@ -116,4 +116,29 @@ typedef struct AnRunStats {
 int analysis_run(Store *store, const StoreFilter *filter, const AnRunOptions *opts, FILE *out,
                  AnRunStats *stats, PnDiag *diag);
 
+/* What `pinochle analyze` asks for, and where its output goes. */
+typedef struct AnRequest {
+  const char *key;       /* only this game; NULL: every game */
+  int hand;              /* with key: only this hand; 0 = all */
+  AnRunOptions run;      /* format, budget, table, progress (store_results is set) */
+  /* Opens the output: called once the game is known to be there, so an
+   * unknown --game leaves no file.  NULL when it cannot be opened (the
+   * caller has said why). */
+  FILE *(*open_output)(void *ctx);
+  /* Closes it (called once whenever it was opened); false when not all of
+   * it reached its file: then nothing of the run is kept. */
+  bool (*close_output)(void *ctx, FILE *out);
+  void *io_ctx;          /* passed to both */
+} AnRequest;
+
+/* The analyze command's work on an open, writable store: checks that the
+ * game (and the hand) asked for exist, then analysis_run in one
+ * transaction, committed only when the output was written whole, so a run
+ * stopped half way keeps nothing and readers see all of a run's analyses
+ * or none.  Returns 0, or with diag: PN_ERR_NOT_FOUND (no game `key`, or
+ * no hand `hand` in it), PN_ERR_USAGE (open_output failed: nothing in
+ * diag), PN_ERR_WRITE (close_output failed: nothing in diag), or the
+ * store's or analysis_run's code. */
+int analysis_analyze(Store *store, const AnRequest *req, AnRunStats *stats, PnDiag *diag);
+
 #endif

@@ -205,3 +205,38 @@ done:
   free(game);
   return rc < 0 ? rc : 0;
 }
+
+int analysis_analyze(Store *store, const AnRequest *req, AnRunStats *stats, PnDiag *diag) {
+  memset(stats, 0, sizeof *stats);
+  if (req->key) {
+    int64_t id;
+    uint64_t hash;
+    int got = store_game_lookup(store, req->key, &id, &hash, diag);
+    if (got < 0) return got;
+    if (got == 0) {
+      snprintf(diag->msg, sizeof diag->msg, "no game '%s'", req->key);
+      return PN_ERR_NOT_FOUND;
+    }
+  }
+  FILE *out = req->open_output(req->io_ctx);
+  if (!out) return PN_ERR_USAGE;
+  int rc = store_begin(store, diag);
+  bool in_tx = rc == STORE_OK;
+  const char *keys[1] = {req->key};
+  StoreFilter filter = {.nkeys = req->key ? 1 : 0, .keys = keys, .hand = req->hand};
+  AnRunOptions opts = req->run;
+  opts.store_results = true;
+  if (rc == 0) rc = analysis_run(store, &filter, &opts, out, stats, diag);
+  if (rc == 0 && req->hand > 0 && stats->hands == 0) {
+    snprintf(diag->msg, sizeof diag->msg, "game '%s' has no hand %d", req->key, req->hand);
+    rc = PN_ERR_NOT_FOUND;
+  }
+  bool written = req->close_output(req->io_ctx, out); /* before the commit: a write error keeps nothing */
+  if (rc == 0 && !written) rc = PN_ERR_WRITE;
+  if (rc == 0) {
+    rc = store_commit(store, diag);
+    in_tx = rc != STORE_OK;
+  }
+  if (in_tx) store_rollback(store);
+  return rc;
+}

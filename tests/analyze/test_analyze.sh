@@ -69,6 +69,19 @@ t no-such-hand 2 analyze "$db" --game "$G" --hand 99
 err_has "has no hand 99"
 t no-such-db 2 analyze "$tmp/none.db"
 [[ ! -e $tmp/none.db ]] || fail "analyze created $tmp/none.db"
+# the output is opened only once the game is known, and removed when the
+# run fails after that; a write error keeps no analysis
+echo keep >"$tmp/kept.csv"
+t no-such-game-output-untouched 2 analyze "$db" --game nope -o "$tmp/kept.csv"
+[[ $(cat "$tmp/kept.csv") == keep ]] || fail "-o FILE touched for an unknown game"
+t no-such-hand-output-removed 2 analyze "$db" --game "$G" --hand 99 -o "$tmp/gone.csv"
+[[ ! -e $tmp/gone.csv ]] || fail "-o FILE left behind after a failed run"
+if [[ -w /dev/full ]]; then
+  t write-error 2 analyze "$db" --game "$G" --hand 2 --budget 1000 -o /dev/full --quiet
+  err_has '/dev/full: write error'
+  t write-error-kept-nothing 0 analyze "$db" --game "$G" --hand 2 --budget 1000
+  err_has '1 searched, 0 stored before'
+fi
 
 echo "-- one hand as CSV"
 t csv 0 analyze "$db" --game "$G" --hand 3 --format csv --budget 0
