@@ -336,55 +336,20 @@ done:
   return rc;
 }
 
-static enum MHD_Result route(struct MHD_Connection *c, WebServer *srv, Request *req, const char *url,
-                             const char *method) {
-  char path[1024];
-  char *seg[6];
-  if (strlen(url) >= sizeof path) return answer_error(c, srv, req, MHD_HTTP_URI_TOO_LONG, "the path is too long");
-  strcpy(path, url);
-  int n = split_path(path, seg, 6);
-  if (n < 0) return answer_error(c, srv, req, MHD_HTTP_NOT_FOUND, "no such page");
-  bool get = strcmp(method, MHD_HTTP_METHOD_GET) == 0 || strcmp(method, MHD_HTTP_METHOD_HEAD) == 0;
-  bool post = strcmp(method, MHD_HTTP_METHOD_POST) == 0;
-  ReportHtml html = {.served = true, .token = NULL}; /* the token goes only into the recorder's page, whose script writes */
+/* A page or API answer that reads the store (GET): the games list, a
+ * game, a hand, the players, a player.  seg[0..n) is the path; api says
+ * whether it starts with "api" (JSON) or not (HTML). */
+static enum MHD_Result report_page(struct MHD_Connection *c, WebServer *srv, Request *req, char **seg, int n,
+                                   bool api) {
+  ReportHtml html = {.served = true, .token = NULL};
   PnDiag diag = {0};
   Page p;
   enum MHD_Result result;
-  const char *HTML = "text/html; charset=utf-8", *JSON = "application/json";
-
-  /* Writes (web_record.c). */
-  bool api = n >= 1 && strcmp(seg[0], "api") == 0;
-  if (api && n >= 2 && strcmp(seg[1], "games") == 0 && (post || (get && n == 3))) {
-    if (req->too_big) return answer_error(c, srv, req, MHD_HTTP_CONTENT_TOO_LARGE, "the request body is too large");
-    unsigned status = 0;
-    size_t len = 0;
-    char *body = NULL;
-    size_t body_len = req->body.len ? req->body.len - 1 : 0; /* without the NUL */
-    if (web_record_api(srv->recorders, srv->store, method, n - 2, seg + 2, (const char *)req->body.data, body_len,
-                       &status, &body, &len))
-      return body ? answer(c, srv, req, status, JSON, body, len) : MHD_NO;
-  }
-  if (!get) return answer_error(c, srv, req, MHD_HTTP_METHOD_NOT_ALLOWED, "this method is not allowed here");
-
-  if (n == 2 && strcmp(seg[0], "assets") == 0) {
-    const ReportAsset *a = report_asset_find(seg[1]);
-    if (!a) return answer_error(c, srv, req, MHD_HTTP_NOT_FOUND, "no such asset");
-    char *copy = malloc(a->len + 1);
-    if (!copy) return MHD_NO;
-    memcpy(copy, a->data, a->len);
-    return answer(c, srv, req, MHD_HTTP_OK, a->type, copy, a->len);
-  }
-  if (n == 1 && strcmp(seg[0], "record") == 0) {
-    if (!page_open(&p)) return MHD_NO;
-    html.token = srv->token;
-    web_record_page(&html, p.f);
-    return page_answer(c, srv, req, &p, 0, HTML, &diag);
-  }
   ReportQuery q;
   const char *player = NULL;
   if (!page_open(&p)) return MHD_NO;
   int rc = REPORT_NOT_FOUND;
-  const char *type = api ? JSON : HTML;
+  const char *type = api ? "application/json" : "text/html; charset=utf-8";
   int at = api ? 1 : 0; /* the page's segments start here */
   int left = n - at;
   snprintf(diag.msg, sizeof diag.msg, "no such page");
@@ -419,6 +384,51 @@ refused:
   fclose(p.f);
   free(p.buf);
   return result;
+}
+
+static enum MHD_Result route(struct MHD_Connection *c, WebServer *srv, Request *req, const char *url,
+                             const char *method) {
+  char path[1024];
+  char *seg[6];
+  if (strlen(url) >= sizeof path) return answer_error(c, srv, req, MHD_HTTP_URI_TOO_LONG, "the path is too long");
+  strcpy(path, url);
+  int n = split_path(path, seg, 6);
+  if (n < 0) return answer_error(c, srv, req, MHD_HTTP_NOT_FOUND, "no such page");
+  bool get = strcmp(method, MHD_HTTP_METHOD_GET) == 0 || strcmp(method, MHD_HTTP_METHOD_HEAD) == 0;
+  bool post = strcmp(method, MHD_HTTP_METHOD_POST) == 0;
+  bool api = n >= 1 && strcmp(seg[0], "api") == 0;
+
+  /* Writes (web_record.c). */
+  if (api && n >= 2 && strcmp(seg[1], "games") == 0 && (post || (get && n == 3))) {
+    if (req->too_big) return answer_error(c, srv, req, MHD_HTTP_CONTENT_TOO_LARGE, "the request body is too large");
+    unsigned status = 0;
+    size_t len = 0;
+    char *body = NULL;
+    size_t body_len = req->body.len ? req->body.len - 1 : 0; /* without the NUL */
+    if (web_record_api(srv->recorders, srv->store, method, n - 2, seg + 2, (const char *)req->body.data, body_len,
+                       &status, &body, &len))
+      return body ? answer(c, srv, req, status, "application/json", body, len) : MHD_NO;
+  }
+  if (!get) return answer_error(c, srv, req, MHD_HTTP_METHOD_NOT_ALLOWED, "this method is not allowed here");
+
+  if (n == 2 && strcmp(seg[0], "assets") == 0) {
+    const ReportAsset *a = report_asset_find(seg[1]);
+    if (!a) return answer_error(c, srv, req, MHD_HTTP_NOT_FOUND, "no such asset");
+    char *copy = malloc(a->len + 1);
+    if (!copy) return MHD_NO;
+    memcpy(copy, a->data, a->len);
+    return answer(c, srv, req, MHD_HTTP_OK, a->type, copy, a->len);
+  }
+  if (n == 1 && strcmp(seg[0], "record") == 0) {
+    /* the token goes only into the recorder's page, whose script writes */
+    ReportHtml html = {.served = true, .token = srv->token};
+    PnDiag diag = {0};
+    Page p;
+    if (!page_open(&p)) return MHD_NO;
+    web_record_page(&html, p.f);
+    return page_answer(c, srv, req, &p, 0, "text/html; charset=utf-8", &diag);
+  }
+  return report_page(c, srv, req, seg, n, api);
 }
 
 /* ------------------------------------------------------------- daemon */
