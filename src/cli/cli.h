@@ -60,6 +60,11 @@ void cli_error(const CliCommand *cmd, const char *fmt, ...)
 int cli_usage_error(const CliCommand *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 
+/* The one operand after the options, DB (argv[optind]), for a command
+ * that takes nothing else; NULL after the usage error ("missing DB",
+ * "unexpected argument 'X'"): the handler returns CLI_USAGE. */
+const char *cli_db_operand(const CliCommand *cmd, int argc, char **argv);
+
 /* -o FILE for a command's data (NULL: standard output), fully buffered.
  * Returns NULL, with "FILE: cannot write: why" said, when it cannot. */
 FILE *cli_output_open(const CliCommand *cmd, const char *path);

@@ -160,10 +160,8 @@ static int parse_args(const CliCommand *self, int argc, char **argv, AnalyzeArgs
     default: return CLI_USAGE;
     }
   }
-  if (argc - optind < 1) return cli_usage_error(self, "missing DB");
-  if (argc - optind > 1) return cli_usage_error(self, "unexpected argument '%s'", argv[optind + 1]);
+  if (!(a->db = cli_db_operand(self, argc, argv))) return CLI_USAGE;
   if (a->hand > 0 && !a->key) return cli_usage_error(self, "--hand needs --game");
-  a->db = argv[optind];
   return CLI_GO_ON;
 }
 
