@@ -225,10 +225,12 @@ int store_audit_end(Store *store, int64_t audit_id, long games, long hands, long
  * get: copies the stored bytes into buf (at most size) and sets *len;
  * returns 1 when a row for (game_id, hand) has this rules_version and
  * key, 0 when there is none or it is stale (another version or key),
- * < 0 on error (a stored value longer than size: STORE_CORRUPT). */
+ * < 0 on error (a stored value longer than size: STORE_CORRUPT; a
+ * backend that keeps no analyses: STORE_ERROR, saying so). */
 int store_analysis_get(Store *store, int64_t game_id, int hand, int rules_version, uint64_t key, uint8_t *buf,
                        size_t size, size_t *len, PnDiag *diag);
-/* Stores (or replaces) the analysis of (game_id, hand). */
+/* Stores (or replaces) the analysis of (game_id, hand); STORE_ERROR,
+ * saying so, from a backend that keeps no analyses. */
 int store_analysis_put(Store *store, int64_t game_id, int hand, int rules_version, uint64_t key,
                        const uint8_t *value, size_t len, PnDiag *diag);
 
