@@ -16,7 +16,7 @@
 #include <string.h>
 
 #include "pinochle.h"
-#include "test_util.h" /* card_of, hand_of, fmt, RANK_CHARS, SUIT_CHARS */
+#include "test_util.h" /* card_of, hand_of, fmt, split_fields, SUIT_CHARS */
 
 /* ---------------------------------------------------------------- helpers */
 
@@ -637,14 +637,7 @@ static void test_meld_matches_peer_parity_claims(void **state) {
   while (fgets(line, sizeof line, f)) {
     line[strcspn(line, "\r\n")] = 0;
     char *field[7] = {0};
-    int nf = 0;
-    for (char *q = line; nf < 7;) {
-      field[nf++] = q;
-      char *comma = strchr(q, ',');
-      if (comma == NULL) break;
-      *comma = 0;
-      q = comma + 1;
-    }
+    int nf = split_fields(line, field);
     if (nf < 7) continue;
     if (strcmp(field[0], game) != 0) {
       snprintf(game, sizeof game, "%.63s", field[0]);

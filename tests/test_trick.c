@@ -15,7 +15,7 @@
 #include <string.h>
 
 #include "pinochle.h"
-#include "test_util.h" /* card_of, list_of, hand_of, fmt, SUIT_CHARS */
+#include "test_util.h" /* card_of, list_of, hand_of, fmt, split_fields, SUIT_CHARS */
 
 /* ---------------------------------------------------------------- helpers */
 
@@ -554,14 +554,7 @@ static void load_parity_csv(Parity *p) {
     if (nl) *nl = 0;
     if (nl && nl > line && nl[-1] == '\r') nl[-1] = 0;
     char *field[7] = {0};
-    int nf = 0;
-    for (char *q = line; nf < 7;) {
-      field[nf++] = q;
-      char *comma = strchr(q, ',');
-      if (comma == NULL) break;
-      *comma = 0;
-      q = comma + 1;
-    }
+    int nf = split_fields(line, field);
     if (nf < 7 || strcmp(field[0], "game") == 0) continue;
     ParityGame *g = find_game(p, field[0]);
     if (g == NULL) {

@@ -1,8 +1,9 @@
 /*
- * test_util.h - card helpers the engine's unit tests share (test_dd.c,
+ * test_util.h - helpers the engine's unit tests share (test_dd.c,
  * test_meld.c, test_trick.c): two-letter ASCII cards decoded and printed
  * here, without the engine's parser or printer, so a test of the engine
- * does not depend on the engine to read its own data.  Include after
+ * does not depend on the engine to read its own data; and the splitting
+ * of the peer-parity log's lines.  Include after
  * <cmocka.h> (fail_msg reports bad test data).  Header only: every
  * function is static inline, so a test that uses one does not warn about
  * the others.
@@ -66,6 +67,21 @@ static inline const char *fmt(const PnCards *c, char *buf, size_t size) {
       for (int k = 0; k < c->n[PN_CARD(s, r)]; k++)
         len += (size_t)snprintf(buf + len, size - len, "%s%c%c", len ? " " : "", RANK_CHARS[r], SUIT_CHARS[s]);
   return buf;
+}
+
+/* Splits an event-log line of the peer-parity data (no quoted fields) at
+ * its commas, in place, into field[0..7); returns how many fields it has
+ * (at most 7; the caller skips a line with fewer). */
+static inline int split_fields(char *line, char *field[7]) {
+  int nf = 0;
+  for (char *q = line; nf < 7;) {
+    field[nf++] = q;
+    char *comma = strchr(q, ',');
+    if (comma == NULL) break;
+    *comma = 0;
+    q = comma + 1;
+  }
+  return nf;
 }
 
 #endif
