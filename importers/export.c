@@ -13,7 +13,7 @@
 
 int export_row(FILE *out, const char *const field[7]) {
   out_csv_row(out, CSV_READER_FIELDS, field); /* the writer's quoting rule: one home */
-  return ferror(out) ? -1 : 0;
+  return ferror(out) ? EXPORT_WRITE : 0;
 }
 
 int export_header(FILE *out) { return export_row(out, csv_reader_columns); }
@@ -34,7 +34,7 @@ static int fail(PnDiag *diag, int rc, const char *fmt, ...) {
 int export_writer_game(ExportWriter *w, FILE *out, const char *key) {
   size_t len = strlen(key);
   char *prefix = malloc(2 * len + 4); /* every byte a doubled quote, two quotes, the comma, NUL */
-  if (!prefix) return -1;
+  if (!prefix) return PN_ERR_IO;
   char *p = prefix;
   if (out_csv_needs_quotes(key, true)) { /* the first field: a leading '#' is quoted too */
     *p++ = '"';
@@ -111,7 +111,7 @@ int export_writer_row(ExportWriter *w, int seat, const char *action, const PnCar
     if (value) fputs(value, w->out);
   }
   fputc('\n', w->out);
-  return ferror(w->out) ? -1 : 0;
+  return ferror(w->out) ? EXPORT_WRITE : 0;
 }
 
 int export_writer_event(ExportWriter *w, const PnEvent *ev) {
@@ -126,15 +126,15 @@ static int header_lines(ExportWriter *w, const char *action, const char *lines) 
   char buf[CSV_READER_MAX_FIELD + 1];
   const char *at = lines;
   while (store_lines_next(&at, buf, sizeof buf))
-    if (export_writer_row(w, 0, action, NULL, 0, buf) != 0) return -1;
+    if (export_writer_row(w, 0, action, NULL, 0, buf) != 0) return EXPORT_WRITE;
   return 0;
 }
 
 static int write_game_header(ExportWriter *w, const StoreRow *row) {
-  if (export_writer_row(w, 0, "variant", NULL, 0, row->preset) != 0) return -1;
-  if (header_lines(w, "option", row->options) != 0) return -1;
+  if (export_writer_row(w, 0, "variant", NULL, 0, row->preset) != 0) return EXPORT_WRITE;
+  if (header_lines(w, "option", row->options) != 0) return EXPORT_WRITE;
   for (int s = 1; s <= row->nplayers; s++)
-    if (export_writer_row(w, s, "player", NULL, 0, row->players[s - 1] ? row->players[s - 1] : "") != 0) return -1;
+    if (export_writer_row(w, s, "player", NULL, 0, row->players[s - 1] ? row->players[s - 1] : "") != 0) return EXPORT_WRITE;
   return header_lines(w, "tag", row->tags);
 }
 

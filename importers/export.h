@@ -16,20 +16,22 @@
 #include <stdio.h>
 
 #include "pinochle.h"
+#include "pn_err.h"
 #include "store.h"
 
+/* Return codes of export_games: pn_err.h's codes under export's names. */
 enum {
-  EXPORT_NOT_FOUND = -1, /* a --game key that is not stored (diag says which) */
-  EXPORT_STORE = -2,     /* the database failed */
-  EXPORT_CORRUPT = -3,   /* stored bytes that do not decode */
-  EXPORT_WRITE = -4      /* the output could not be written */
+  EXPORT_NOT_FOUND = PN_ERR_NOT_FOUND, /* a --game key that is not stored (diag says which) */
+  EXPORT_STORE = PN_ERR_IO,            /* the database failed */
+  EXPORT_CORRUPT = PN_ERR_CORRUPT,     /* stored bytes that do not decode */
+  EXPORT_WRITE = PN_ERR_WRITE          /* the output could not be written */
 };
 
 /* Writes the header row game,hand,seq,seat,action,cards,value. */
 int export_header(FILE *out);
 /* Writes one row of seven fields (NULL = empty), quoted as above (the
  * writer's out_csv_row: one quoting rule for every CSV the tool writes).
- * Returns 0, or -1 on a write error (ferror(out)). */
+ * Returns 0, or EXPORT_WRITE (ferror(out)). */
 int export_row(FILE *out, const char *const field[7]);
 
 /* The event log's row writer for a stream of rows (export, sim): rows
@@ -45,12 +47,12 @@ typedef struct ExportWriter {
   long seq;           /* last row's seq in it */
 } ExportWriter;
 
-/* Starts game `key` at hand 0 on out.  Returns 0, or -1 out of memory. */
+/* Starts game `key` at hand 0 on out.  Returns 0, or PN_ERR_IO. */
 int export_writer_game(ExportWriter *w, FILE *out, const char *key);
 /* Starts hand `hand`: its rows number from 1. */
 void export_writer_hand(ExportWriter *w, int hand);
-/* One row (seat 0: none; value NULL: empty).  Returns 0, or -1 on a
- * write error. */
+/* One row (seat 0: none; value NULL: empty).  Returns 0, or
+ * EXPORT_WRITE. */
 int export_writer_row(ExportWriter *w, int seat, const char *action, const PnCard *cards, int ncards,
                       const char *value);
 /* One event's row (its value in the codec's canonical text). */

@@ -34,7 +34,7 @@ typedef struct Strs {
 } Strs;
 
 static int strs_add(Strs *s, size_t off) {
-  if (PN_VEC_RESERVE(s->off, s->cap, (size_t)s->n + 1) != 0) return -1;
+  if (PN_VEC_RESERVE(s->off, s->cap, (size_t)s->n + 1) != 0) return PN_ERR_IO;
   s->off[s->n++] = off;
   return 0;
 }
@@ -467,8 +467,8 @@ static int hand_row(Importer *imp, const CsvRecord *rec) {
 /* ------------------------------------------------------------- store */
 
 /* The game's header as the store takes it.  The option and tag arrays are
- * the caller's to free (they point into g->text); returns 0, or -1 when
- * out of memory (both NULL then). */
+ * the caller's to free (they point into g->text); returns 0, or
+ * PN_ERR_IO (both NULL then). */
 static int game_header(const Game *g, StoreGame *sg) {
   const char *text = (const char *)g->text.data;
   const char **options = malloc((size_t)(g->options.n + 1) * sizeof *options);
@@ -476,7 +476,7 @@ static int game_header(const Game *g, StoreGame *sg) {
   if (options == NULL || tags == NULL) {
     free(options);
     free(tags);
-    return -1;
+    return PN_ERR_IO;
   }
   for (int i = 0; i < g->options.n; i++) options[i] = text + g->options.off[i];
   for (int i = 0; i < g->tags.n; i++) tags[i] = text + g->tags.off[i];

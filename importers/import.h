@@ -18,12 +18,14 @@
 #include <stdbool.h>
 
 #include "pinochle.h"
+#include "pn_err.h"
 #include "store.h"
 
-/* Return codes of import_file (0 = the file was imported). */
+/* Return codes of import_file (0 = the file was imported): pn_err.h's
+ * codes under the importer's names. */
 enum {
-  IMPORT_BAD_INPUT = -1, /* an invalid game or a malformed file: nothing of the file stored */
-  IMPORT_STORE = -2      /* the database failed (I/O, busy, full): nothing of the file stored */
+  IMPORT_BAD_INPUT = PN_ERR_INPUT, /* an invalid game or a malformed file: nothing of the file stored */
+  IMPORT_STORE = PN_ERR_IO         /* the database failed (I/O, busy, full) or memory ran out: nothing of the file stored */
 };
 
 /* What import_file tells its caller while it works (the CLI prints). */

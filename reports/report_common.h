@@ -18,15 +18,17 @@
 #include <stdio.h>
 
 #include "pinochle.h"
+#include "pn_err.h"
 #include "store.h"
 #include "writer.h"
 
 #define REPORT_WIDTH 80 /* text output fits this many columns */
 
+/* pn_err.h's codes under the reports' names. */
 enum {
-  REPORT_ERROR = -1,    /* the store failed, or out of memory: diag says */
-  REPORT_CORRUPT = -5,  /* stored bytes that do not decode (= STORE_CORRUPT) */
-  REPORT_NOT_FOUND = -16 /* no such game, or no such hand in it */
+  REPORT_ERROR = PN_ERR_IO,          /* the store failed, or out of memory: diag says */
+  REPORT_CORRUPT = PN_ERR_CORRUPT,   /* stored bytes that do not decode (= STORE_CORRUPT) */
+  REPORT_NOT_FOUND = PN_ERR_NOT_FOUND /* no such game, or no such hand in it */
 };
 
 /* Which games the players and hands reports take; NULL/0 = no limit.

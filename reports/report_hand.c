@@ -629,6 +629,36 @@ static void view_free(View *v) {
   free(v);
 }
 
+/* The game's first row: its rules (the game started on them) and header
+ * into v.  Returns 0, or REPORT_CORRUPT with diag. */
+static int view_start(View *v, PnGame *game, const StoreRow *row, PnDiag *diag) {
+  if (replay_rules(row->preset, row->options, &v->rules, diag) != 0 || v->rules.players != row->nplayers) {
+    snprintf(diag->msg, sizeof diag->msg, "game %s: stored variant '%s' with %d players is not known", row->key,
+             row->preset, row->nplayers);
+    return REPORT_CORRUPT;
+  }
+  pn_game_init(game, &v->rules);
+  snprintf(v->key, sizeof v->key, "%s", row->key);
+  snprintf(v->preset, sizeof v->preset, "%s", row->preset);
+  report_tag(row->tags, "date", v->date, sizeof v->date);
+  v->players = row->nplayers;
+  for (int s = 0; s < row->nplayers; s++) snprintf(v->names[s], sizeof v->names[s], "%s", row->players[s]);
+  return 0;
+}
+
+/* The view in `format`.  Returns 0, or REPORT_ERROR with diag. */
+static int view_write(View *v, OutFormat format, FILE *out, PnDiag *diag) {
+  int rc = 0;
+  switch (format) {
+  case OUT_TEXT: rc = write_text(out, v); break;
+  case OUT_CSV: write_csv(out, v); break;
+  case OUT_JSON: rc = write_json(out, v); break;
+  }
+  if (rc == 0) return 0;
+  snprintf(diag->msg, sizeof diag->msg, "out of memory");
+  return REPORT_ERROR;
+}
+
 int report_hand(Store *store, const char *key, int number, OutFormat format, FILE *out, PnDiag *diag) {
   StoreCursor *cursor = NULL;
   View *v = calloc(1, sizeof *v);
@@ -645,18 +675,7 @@ int report_hand(Store *store, const char *key, int number, OutFormat format, FIL
   while (!found_hand && (rc = store_cursor_next(cursor, &row, diag)) == 1) {
     if (!found_game) {
       found_game = true;
-      if (replay_rules(row.preset, row.options, &v->rules, diag) != 0 || v->rules.players != row.nplayers) {
-        snprintf(diag->msg, sizeof diag->msg, "game %s: stored variant '%s' with %d players is not known", row.key,
-                 row.preset, row.nplayers);
-        rc = REPORT_CORRUPT;
-        goto done;
-      }
-      pn_game_init(game, &v->rules);
-      snprintf(v->key, sizeof v->key, "%s", row.key);
-      snprintf(v->preset, sizeof v->preset, "%s", row.preset);
-      report_tag(row.tags, "date", v->date, sizeof v->date);
-      v->players = row.nplayers;
-      for (int s = 0; s < row.nplayers; s++) snprintf(v->names[s], sizeof v->names[s], "%s", row.players[s]);
+      if ((rc = view_start(v, game, &row, diag)) != 0) goto done;
     }
     if (row.hand < 1 || row.hand > number) continue;
     hands = row.hand;
@@ -693,18 +712,7 @@ int report_hand(Store *store, const char *key, int number, OutFormat format, FIL
     rc = REPORT_NOT_FOUND;
     goto done;
   }
-  switch (format) {
-  case OUT_TEXT: rc = write_text(out, v); break;
-  case OUT_CSV:
-    write_csv(out, v);
-    rc = 0;
-    break;
-  case OUT_JSON: rc = write_json(out, v); break;
-  }
-  if (rc != 0) {
-    snprintf(diag->msg, sizeof diag->msg, "out of memory");
-    rc = REPORT_ERROR;
-  }
+  rc = view_write(v, format, out, diag);
 done:
   store_cursor_close(cursor);
   view_free(v);

@@ -15,7 +15,7 @@
 #include "report_common.h"
 
 enum {
-  REPORT_USAGE = -22 /* the report's arguments are wrong: diag->msg says how */
+  REPORT_USAGE = PN_ERR_USAGE /* the report's arguments are wrong: diag->msg says how (pn_err.h) */
 };
 
 /* The options only some reports take (ReportDef.options). */

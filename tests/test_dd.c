@@ -22,34 +22,9 @@
 #include "dd.h"
 #include "pinochle.h"
 #include "sim.h"
+#include "test_util.h" /* card_of, hand_of */
 
 /* ---------------------------------------------------------------- helpers */
-
-static const char RANK_CHARS[] = "ATKQJ987";
-static const char SUIT_CHARS[] = "SHDC";
-
-/* One two-letter ASCII card, decoded here so the tests do not depend on
- * the engine's parser. */
-static PnCard card_of(const char *t) {
-  const char *r = t[0] ? strchr(RANK_CHARS, t[0]) : NULL;
-  const char *s = t[1] ? strchr(SUIT_CHARS, t[1]) : NULL;
-  if (r == NULL || s == NULL) fail_msg("test data: bad card \"%.2s\"", t);
-  return PN_CARD((int)(s - SUIT_CHARS), (int)(r - RANK_CHARS));
-}
-
-static PnCards hand_of(const char *text) {
-  PnCards c;
-  memset(&c, 0, sizeof c);
-  for (const char *p = text; *p;) {
-    if (*p == ' ') {
-      p++;
-      continue;
-    }
-    c.n[card_of(p)]++;
-    p += 2;
-  }
-  return c;
-}
 
 static void play(PnGame *g, int seat, PnCard card) {
   PnEvent ev;

@@ -1557,7 +1557,7 @@ static void test_two_hand_meld_claimed_points_that_differ_are_a_meld_claim(void 
   assert_int_equal(g.hand.meld_points[0], 80);
   new_game(&g, "two-hand", NULL);
   accept_all(&g, TWO_DEAL "1 play AS; 2 play 9S");
-  /* ENGINE BUG? apply_progressive_meld() never compares a numeric value
+  /* ENGINE BUG? hand_apply_progressive_meld() never compares a numeric value
    * with the meld's points: "1 meld KS KH KD KC = 90" is accepted with no
    * finding (and the 80 scored).  Expected: meld-claim, claimed 90,
    * computed 80. */

@@ -16,11 +16,9 @@
 #include <string.h>
 
 #include "pinochle.h"
+#include "test_util.h" /* card_of, hand_of, fmt, split_fields, SUIT_CHARS */
 
 /* ---------------------------------------------------------------- helpers */
-
-static const char RANK_CHARS[] = "ATKQJ987";
-static const char SUIT_CHARS[] = "SHDC";
 
 /* Meld kind names as the event log spells them (EVENT-LOG.md), local so a
  * breakdown failure prints readably even if pn_meld_name is wrong. */
@@ -33,44 +31,12 @@ static const char *const KIND_TEXT[PN_MELD_KINDS] = {
     [PN_MELD_DIX] = "dix",
 };
 
-static PnCard card_of(const char *t) {
-  const char *r = t[0] ? strchr(RANK_CHARS, t[0]) : NULL;
-  const char *s = t[1] ? strchr(SUIT_CHARS, t[1]) : NULL;
-  if (r == NULL || s == NULL) fail_msg("test data: bad card \"%.2s\"", t);
-  return PN_CARD((int)(s - SUIT_CHARS), (int)(r - RANK_CHARS));
-}
-
-static PnCards hand_of(const char *text) {
-  PnCards c;
-  memset(&c, 0, sizeof c);
-  for (const char *p = text; *p;) {
-    if (*p == ' ') {
-      p++;
-      continue;
-    }
-    c.n[card_of(p)]++;
-    p += 2;
-  }
-  return c;
-}
-
 /* n copies of every card in text */
 static PnCards copies_of(const char *text, int n) {
   PnCards one = hand_of(text), c;
   memset(&c, 0, sizeof c);
   for (int i = 0; i < PN_CARD_KINDS; i++) c.n[i] = (uint8_t)(one.n[i] * n);
   return c;
-}
-
-static const char *fmt(const PnCards *c, char *buf, size_t size) {
-  size_t len = 0;
-  buf[0] = 0;
-  for (int s = 0; s < PN_SUITS; s++)
-    for (int r = 0; r < PN_RANKS; r++)
-      for (int k = 0; k < c->n[PN_CARD(s, r)]; k++)
-        len += (size_t)snprintf(buf + len, size - len, "%s%c%c", len ? " " : "", RANK_CHARS[r],
-                                SUIT_CHARS[s]);
-  return buf;
 }
 
 static const char *fmt_lines(const PnMeldResult *m, char *buf, size_t size) {
@@ -671,14 +637,7 @@ static void test_meld_matches_peer_parity_claims(void **state) {
   while (fgets(line, sizeof line, f)) {
     line[strcspn(line, "\r\n")] = 0;
     char *field[7] = {0};
-    int nf = 0;
-    for (char *q = line; nf < 7;) {
-      field[nf++] = q;
-      char *comma = strchr(q, ',');
-      if (comma == NULL) break;
-      *comma = 0;
-      q = comma + 1;
-    }
+    int nf = split_fields(line, field);
     if (nf < 7) continue;
     if (strcmp(field[0], game) != 0) {
       snprintf(game, sizeof game, "%.63s", field[0]);

@@ -102,6 +102,22 @@ static void test_record_default_keys_differ(void **state) {
   assert_non_null(strstr(diag.msg, "game t1 already exists"));
 }
 
+/* rec_resume says which failure it was (pn_err.h), not one -1 for all:
+ * a game that is not there, a hand --redo names that it does not have. */
+static void test_record_resume_failures_have_their_codes(void **state) {
+  Fixture *f = *state;
+  PnDiag diag = {0};
+  Recorder *r = NULL;
+  assert_int_equal(rec_resume(f->store, "no-such-game", 0, 1, false, &r, &diag), PN_ERR_NOT_FOUND);
+  assert_null(r);
+  assert_non_null(strstr(diag.msg, "no game no-such-game in the database"));
+  assert_int_equal(rec_resume(f->store, "t1", 3, 1, false, &r, &diag), PN_ERR_NOT_FOUND);
+  assert_null(r);
+  assert_non_null(strstr(diag.msg, "game t1 has no hand 3"));
+  assert_int_equal(rec_resume(f->store, "t1", 0, 1, false, &r, &diag), 0); /* the game itself resumes */
+  rec_free(r);
+}
+
 /* ------------------------------------------------------- table order */
 
 /* Hand 1 of sample-data/club-partnership-auction.csv (game ...-2026-1), as
@@ -360,6 +376,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_record_line_results, setup, teardown),
       cmocka_unit_test_setup_teardown(test_record_status_once, setup, teardown),
       cmocka_unit_test_setup_teardown(test_record_default_keys_differ, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_record_resume_failures_have_their_codes, setup, teardown),
       cmocka_unit_test_setup_teardown(test_table_hand_stored, setup, teardown),
       cmocka_unit_test_setup_teardown(test_table_card_twice, setup, teardown),
       cmocka_unit_test_setup_teardown(test_table_card_missing, setup, teardown),

@@ -17,6 +17,7 @@
 #include "schema.h"
 #include "sim.h"
 #include "store.h"
+#include "store_backend.h" /* StoreOps: a backend made by hand */
 #include "store_sqlite.h" /* the SQLite backend: STORE_SQLITE_APPLICATION_ID, Stmt */
 #ifdef PN_HAVE_POSTGRESQL
 #include <libpq-fe.h>
@@ -1141,6 +1142,29 @@ static void test_store_stmt_keeps_the_first_error(void **state) {
   store_close(store);
 }
 
+/* A backend whose StoreOps leaves the analyses out (NULL): store.c says
+ * so with STORE_ERROR instead of calling through NULL. */
+static void test_store_backend_without_analyses_says_so(void **state) {
+  (void)state;
+  Store *store = NULL;
+  PnDiag diag = {0};
+  assert_int_equal(store_open(STORE_SCRATCH, STORE_CREATE, &store, &diag), STORE_OK);
+  StoreOps ops = *store->ops; /* the SQLite backend's, less the analyses */
+  ops.analysis_get = NULL;
+  ops.analysis_put = NULL;
+  const StoreOps *real = store->ops;
+  store->ops = &ops;
+  uint8_t buf[8] = {1, 2, 3};
+  size_t len = 0;
+  assert_int_equal(store_analysis_get(store, 1, 1, PN_RULES_VERSION, 7, buf, sizeof buf, &len, &diag), STORE_ERROR);
+  assert_string_equal(diag.msg, "this database's backend does not keep analyses");
+  memset(&diag, 0, sizeof diag);
+  assert_int_equal(store_analysis_put(store, 1, 1, PN_RULES_VERSION, 7, buf, 3, &diag), STORE_ERROR);
+  assert_string_equal(diag.msg, "this database's backend does not keep analyses");
+  store->ops = real;
+  store_close(store);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_store_schema_version_matches_last_migration),
@@ -1165,6 +1189,7 @@ int main(void) {
       cmocka_unit_test(test_store_postgresql_uri_needs_its_backend),
       cmocka_unit_test(test_store_postgresql_uri_password_not_shown),
       cmocka_unit_test(test_store_stmt_keeps_the_first_error),
+      cmocka_unit_test(test_store_backend_without_analyses_says_so),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

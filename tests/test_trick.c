@@ -15,56 +15,9 @@
 #include <string.h>
 
 #include "pinochle.h"
+#include "test_util.h" /* card_of, list_of, hand_of, fmt, split_fields, SUIT_CHARS */
 
 /* ---------------------------------------------------------------- helpers */
-
-static const char RANK_CHARS[] = "ATKQJ987";
-static const char SUIT_CHARS[] = "SHDC";
-
-/* One two-letter ASCII card, decoded without the engine's parser so these
- * tests do not depend on it. */
-static PnCard card_of(const char *t) {
-  const char *r = t[0] ? strchr(RANK_CHARS, t[0]) : NULL;
-  const char *s = t[1] ? strchr(SUIT_CHARS, t[1]) : NULL;
-  if (r == NULL || s == NULL) fail_msg("test data: bad card \"%.2s\"", t);
-  return PN_CARD((int)(s - SUIT_CHARS), (int)(r - RANK_CHARS));
-}
-
-/* "AS TH 9C" -> cards in order; returns the count. */
-static int list_of(const char *text, PnCard *out, int max) {
-  int n = 0;
-  for (const char *p = text; *p;) {
-    if (*p == ' ') {
-      p++;
-      continue;
-    }
-    if (n == max) fail_msg("test data: too many cards in \"%s\"", text);
-    out[n++] = card_of(p);
-    p += 2;
-  }
-  return n;
-}
-
-static PnCards hand_of(const char *text) {
-  PnCards c;
-  PnCard list[80];
-  memset(&c, 0, sizeof c);
-  int n = list_of(text, list, 80);
-  for (int i = 0; i < n; i++) c.n[list[i]]++;
-  return c;
-}
-
-/* Canonical text of a multiset (S H D C, A..7, one token per copy). */
-static const char *fmt(const PnCards *c, char *buf, size_t size) {
-  size_t len = 0;
-  buf[0] = 0;
-  for (int s = 0; s < PN_SUITS; s++)
-    for (int r = 0; r < PN_RANKS; r++)
-      for (int k = 0; k < c->n[PN_CARD(s, r)]; k++)
-        len += (size_t)snprintf(buf + len, size - len, "%s%c%c", len ? " " : "", RANK_CHARS[r],
-                                SUIT_CHARS[s]);
-  return buf;
-}
 
 static int distinct(const PnCards *c) {
   int n = 0;
@@ -601,14 +554,7 @@ static void load_parity_csv(Parity *p) {
     if (nl) *nl = 0;
     if (nl && nl > line && nl[-1] == '\r') nl[-1] = 0;
     char *field[7] = {0};
-    int nf = 0;
-    for (char *q = line; nf < 7;) {
-      field[nf++] = q;
-      char *comma = strchr(q, ',');
-      if (comma == NULL) break;
-      *comma = 0;
-      q = comma + 1;
-    }
+    int nf = split_fields(line, field);
     if (nf < 7 || strcmp(field[0], "game") == 0) continue;
     ParityGame *g = find_game(p, field[0]);
     if (g == NULL) {

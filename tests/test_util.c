@@ -1,5 +1,6 @@
 /* test_util.c - the shared containers (src/util): growable arrays and
- * bytes, the set of byte strings, the work queue. */
+ * bytes, the set of byte strings, the work queue; and the one set of
+ * error codes (pn_err.h) that the modules' names alias. */
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stddef.h>
@@ -9,9 +10,14 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "audit.h"
+#include "export.h"
+#include "import.h"
 #include "pn_buf.h"
 #include "pn_queue.h"
 #include "pn_set.h"
+#include "report_common.h"
+#include "store.h"
 
 static void test_util_vec_reserve_keeps_items_and_doubles(void **state) {
   (void)state;
@@ -41,6 +47,35 @@ static void test_util_vec_reserve_refuses_an_overflowing_size_unchanged(void **s
   assert_ptr_equal(items, kept);
   assert_int_equal(cap, kept_cap);
   free(items);
+}
+
+/* The modules' return codes come from one set: codes for different
+ * failures differ whichever modules return them, so a code passed up
+ * (store -> import or report -> CLI or web) cannot be mistaken for
+ * another module's; codes for the same failure are the same code. */
+static void test_util_module_error_codes_cannot_collide(void **state) {
+  (void)state;
+  const struct { const char *name; int code; } failures[] = {
+      {"STORE_ERROR", STORE_ERROR},       {"STORE_BUSY", STORE_BUSY},         {"STORE_NEWER", STORE_NEWER},
+      {"STORE_NOT_OURS", STORE_NOT_OURS}, {"STORE_CORRUPT", STORE_CORRUPT},   {"STORE_OLDER", STORE_OLDER},
+      {"IMPORT_BAD_INPUT", IMPORT_BAD_INPUT}, {"EXPORT_NOT_FOUND", EXPORT_NOT_FOUND},
+      {"EXPORT_WRITE", EXPORT_WRITE},
+  };
+  size_t n = sizeof failures / sizeof failures[0];
+  for (size_t i = 0; i < n; i++) {
+    assert_true(failures[i].code < 0);
+    for (size_t j = i + 1; j < n; j++)
+      if (failures[i].code == failures[j].code)
+        fail_msg("%s and %s are both %d", failures[i].name, failures[j].name, failures[i].code);
+  }
+  /* one failure, one code, whatever the module calls it */
+  assert_int_equal(IMPORT_STORE, STORE_ERROR);
+  assert_int_equal(EXPORT_STORE, STORE_ERROR);
+  assert_int_equal(REPORT_ERROR, STORE_ERROR);
+  assert_int_equal(EXPORT_CORRUPT, STORE_CORRUPT);
+  assert_int_equal(REPORT_CORRUPT, STORE_CORRUPT);
+  assert_int_equal(REPORT_NOT_FOUND, EXPORT_NOT_FOUND);
+  assert_int_equal(AUDIT_NOT_FOUND, EXPORT_NOT_FOUND);
 }
 
 static void test_util_buf_appends_return_offsets_that_survive_growth(void **state) {
@@ -195,6 +230,7 @@ int main(void) {
       cmocka_unit_test(test_util_set_keys_are_bytes_not_strings),
       cmocka_unit_test(test_util_queue_without_threads_runs_the_protocol_inline),
       cmocka_unit_test(test_util_queue_hands_work_to_threads_and_back_in_order),
+      cmocka_unit_test(test_util_module_error_codes_cannot_collide),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -141,7 +141,7 @@ int analysis_hand(Analyzer *a, PnGame *game, const StoreRow *row, AnHand *out, P
     if (used == 0) {
       snprintf(diag->msg, sizeof diag->msg, "game %s hand %d: stored event %d does not decode", row->key,
                row->hand, seq);
-      return -1;
+      return PN_ERR_CORRUPT;
     }
     p += used;
     left -= used;
@@ -158,13 +158,13 @@ int analysis_hand(Analyzer *a, PnGame *game, const StoreRow *row, AnHand *out, P
     }
     if (pn_game_apply(game, &ev, &res) == PN_IMPOSSIBLE) {
       snprintf(diag->msg, sizeof diag->msg, "game %s hand %d event %d: %s", row->key, row->hand, seq, res.reason);
-      return -1;
+      return PN_ERR_CORRUPT;
     }
   }
   if (game->hand.phase != PN_PHASE_DONE && game->hand.phase != PN_PHASE_GAME_OVER) {
     snprintf(diag->msg, sizeof diag->msg, "game %s hand %d: the stored events do not complete the hand", row->key,
              row->hand);
-    return -1;
+    return PN_ERR_CORRUPT;
   }
   if (first_play) out->status = AN_NO_PLAY;
   else if (out->par < 0 && out->status == AN_ANALYSED) out->status = AN_UNSUPPORTED;

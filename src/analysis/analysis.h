@@ -19,6 +19,7 @@
 #include <stdio.h>
 
 #include "pinochle.h"
+#include "pn_err.h"
 #include "store.h"
 
 #define AN_MAX_PLAYS 80               /* cards played in a hand: a double deck */
@@ -72,8 +73,8 @@ uint64_t analysis_key(const StoreRow *row);
 /* Replays the hand in `row` on `game` (the state after the game's
  * previous hand; pn_game_init before hand 1), valuing every play when
  * `a` is not NULL (NULL: only advances the game, for a hand whose
- * analysis is stored).  Returns 0, or -1 with diag when a stored event
- * does not decode or is impossible. */
+ * analysis is stored).  Returns 0, or PN_ERR_CORRUPT with diag when a
+ * stored event does not decode or is impossible. */
 int analysis_hand(Analyzer *a, PnGame *game, const StoreRow *row, AnHand *out, PnDiag *diag);
 
 /* The stored form of an AnHand (store_analysis_put): at most
@@ -109,9 +110,35 @@ typedef struct AnRunStats {
 
 /* Analyses every hand the filter selects, in game then hand order, and
  * writes the result to out in opts->format (docs/REPORTS.md, analyze).
- * Returns 0, or < 0 with diag (the store failed, a stored hand does not
- * replay, out of memory).  An unknown --game is the caller's check. */
+ * Returns 0, or a negative code (pn_err.h) with diag: the store's,
+ * PN_ERR_CORRUPT (a stored hand does not replay) or PN_ERR_IO (out of
+ * memory).  An unknown --game is the caller's check. */
 int analysis_run(Store *store, const StoreFilter *filter, const AnRunOptions *opts, FILE *out,
                  AnRunStats *stats, PnDiag *diag);
+
+/* What `pinochle analyze` asks for, and where its output goes. */
+typedef struct AnRequest {
+  const char *key;       /* only this game; NULL: every game */
+  int hand;              /* with key: only this hand; 0 = all */
+  AnRunOptions run;      /* format, budget, table, progress (store_results is set) */
+  /* Opens the output: called once the game is known to be there, so an
+   * unknown --game leaves no file.  NULL when it cannot be opened (the
+   * caller has said why). */
+  FILE *(*open_output)(void *ctx);
+  /* Closes it (called once whenever it was opened); false when not all of
+   * it reached its file: then nothing of the run is kept. */
+  bool (*close_output)(void *ctx, FILE *out);
+  void *io_ctx;          /* passed to both */
+} AnRequest;
+
+/* The analyze command's work on an open, writable store: checks that the
+ * game (and the hand) asked for exist, then analysis_run in one
+ * transaction, committed only when the output was written whole, so a run
+ * stopped half way keeps nothing and readers see all of a run's analyses
+ * or none.  Returns 0, or with diag: PN_ERR_NOT_FOUND (no game `key`, or
+ * no hand `hand` in it), PN_ERR_USAGE (open_output failed: nothing in
+ * diag), PN_ERR_WRITE (close_output failed: nothing in diag), or the
+ * store's or analysis_run's code. */
+int analysis_analyze(Store *store, const AnRequest *req, AnRunStats *stats, PnDiag *diag);
 
 #endif

@@ -131,14 +131,14 @@ static int one_hand(Store *store, Analyzer *an, PnGame *game, const StoreRow *ro
   bool usable = got == 1 && analysis_decode(buf, len, &cached) == 0 &&
                 (cached.status != AN_BUDGET || (opts->budget > 0 && opts->budget <= cached.budget));
   if (usable) {
-    if (analysis_hand(NULL, game, row, h, diag) != 0) return -1;
+    if ((got = analysis_hand(NULL, game, row, h, diag)) != 0) return got;
     cached.hand = row->hand;
     *h = cached;
     stats->stored++;
     if (h->status == AN_BUDGET) stats->unanalysed++;
     return 0;
   }
-  if (analysis_hand(an, game, row, h, diag) != 0) return -1;
+  if ((got = analysis_hand(an, game, row, h, diag)) != 0) return got;
   stats->searched++;
   stats->nodes += h->nodes;
   if (!opts->store_results) return 0;
@@ -159,7 +159,7 @@ int analysis_run(Store *store, const StoreFilter *filter, const AnRunOptions *op
   bool first = true;
   if (!an || !h || !game) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");
-    rc = -1;
+    rc = PN_ERR_IO;
     goto done;
   }
   /* Every hand of a selected game is walked: a hand's state starts from
@@ -176,19 +176,13 @@ int analysis_run(Store *store, const StoreFilter *filter, const AnRunOptions *op
     if (row.new_game) {
       stats->games++;
       PnRules rules;
-      if (replay_rules(row.preset, row.options, &rules, diag) != 0) {
-        rc = -1;
-        goto done;
-      }
+      if ((rc = replay_rules(row.preset, row.options, &rules, diag)) != 0) goto done;
       pn_game_init(game, &rules);
     }
     if (row.hand <= 0) continue;
     if (want_hand > 0 && row.hand != want_hand) {
       /* only to keep the game in step (running scores, the dealer) */
-      if (analysis_hand(NULL, game, &row, h, diag) != 0) {
-        rc = -1;
-        goto done;
-      }
+      if ((rc = analysis_hand(NULL, game, &row, h, diag)) != 0) goto done;
       continue;
     }
     stats->hands++;
@@ -210,4 +204,39 @@ done:
   free(h);
   free(game);
   return rc < 0 ? rc : 0;
+}
+
+int analysis_analyze(Store *store, const AnRequest *req, AnRunStats *stats, PnDiag *diag) {
+  memset(stats, 0, sizeof *stats);
+  if (req->key) {
+    int64_t id;
+    uint64_t hash;
+    int got = store_game_lookup(store, req->key, &id, &hash, diag);
+    if (got < 0) return got;
+    if (got == 0) {
+      snprintf(diag->msg, sizeof diag->msg, "no game '%s'", req->key);
+      return PN_ERR_NOT_FOUND;
+    }
+  }
+  FILE *out = req->open_output(req->io_ctx);
+  if (!out) return PN_ERR_USAGE;
+  int rc = store_begin(store, diag);
+  bool in_tx = rc == STORE_OK;
+  const char *keys[1] = {req->key};
+  StoreFilter filter = {.nkeys = req->key ? 1 : 0, .keys = keys, .hand = req->hand};
+  AnRunOptions opts = req->run;
+  opts.store_results = true;
+  if (rc == 0) rc = analysis_run(store, &filter, &opts, out, stats, diag);
+  if (rc == 0 && req->hand > 0 && stats->hands == 0) {
+    snprintf(diag->msg, sizeof diag->msg, "game '%s' has no hand %d", req->key, req->hand);
+    rc = PN_ERR_NOT_FOUND;
+  }
+  bool written = req->close_output(req->io_ctx, out); /* before the commit: a write error keeps nothing */
+  if (rc == 0 && !written) rc = PN_ERR_WRITE;
+  if (rc == 0) {
+    rc = store_commit(store, diag);
+    in_tx = rc != STORE_OK;
+  }
+  if (in_tx) store_rollback(store);
+  return rc;
 }

@@ -16,13 +16,15 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "pn_err.h"
 #include "replay.h"
 #include "store.h"
 #include "writer.h"
 
+/* pn_err.h's codes under the audit's names. */
 enum {
-  AUDIT_ERROR = -1,     /* the store or the replay failed: diag says */
-  AUDIT_NOT_FOUND = -16 /* a --game key or the --player is not in the database */
+  AUDIT_ERROR = PN_ERR_IO,           /* the store or the replay failed: diag says */
+  AUDIT_NOT_FOUND = PN_ERR_NOT_FOUND /* a --game key or the --player is not in the database */
 };
 
 typedef struct AuditOptions {

@@ -40,6 +40,18 @@ int cli_usage_error(const CliCommand *cmd, const char *fmt, ...) {
   return CLI_USAGE;
 }
 
+const char *cli_db_operand(const CliCommand *cmd, int argc, char **argv) {
+  if (argc - optind < 1) {
+    cli_usage_error(cmd, "missing DB");
+    return NULL;
+  }
+  if (argc - optind > 1) {
+    cli_usage_error(cmd, "unexpected argument '%s'", argv[optind + 1]);
+    return NULL;
+  }
+  return argv[optind];
+}
+
 void cli_print_usage(FILE *out, const CliCommand *cmd) {
   if (cmd->write_usage) cmd->write_usage(out);
   else fputs(cmd->usage, out);

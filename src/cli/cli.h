@@ -20,6 +20,12 @@ enum {
   CLI_USAGE = 2      /* bad usage or bad input: nothing was done */
 };
 
+/* Not an exit code: what one step of a handler (parse the options, open
+ * the database, ...) returns when the next step is to run; any other
+ * value is the exit code the handler returns at once.  Negative, so
+ * `if (rc < 0) rc = next_step(...)` chains the steps. */
+enum { CLI_GO_ON = -1 };
+
 typedef struct CliCommand CliCommand;
 
 /* A command's handler.  argv[0] is the command's name and argv[argc] is
@@ -53,6 +59,11 @@ void cli_error(const CliCommand *cmd, const char *fmt, ...)
  * CLI_USAGE so a handler can `return cli_usage_error(...)`. */
 int cli_usage_error(const CliCommand *cmd, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
+
+/* The one operand after the options, DB (argv[optind]), for a command
+ * that takes nothing else; NULL after the usage error ("missing DB",
+ * "unexpected argument 'X'"): the handler returns CLI_USAGE. */
+const char *cli_db_operand(const CliCommand *cmd, int argc, char **argv);
 
 /* -o FILE for a command's data (NULL: standard output), fully buffered.
  * Returns NULL, with "FILE: cannot write: why" said, when it cannot. */

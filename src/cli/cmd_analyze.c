@@ -126,123 +126,96 @@ static double now_seconds(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-int cmd_analyze(const CliCommand *self, int argc, char **argv) {
-  const char *output = NULL, *key = NULL;
-  long hand = 0, budget = AN_DEFAULT_BUDGET;
-  int format = OUT_TEXT, rc = CLI_USAGE, c;
-  bool quiet = false, in_tx = false;
-  Store *store = NULL;
-  FILE *out = NULL;
+/* The arguments, parsed. */
+typedef struct AnalyzeArgs {
+  const char *db, *output, *key;
+  long hand, budget;
+  int format;
+  bool quiet;
+} AnalyzeArgs;
+
+/* The options and DB into *a; returns CLI_GO_ON to go on, else the exit
+ * code (after --help or a usage error). */
+static int parse_args(const CliCommand *self, int argc, char **argv, AnalyzeArgs *a) {
+  int c;
   cli_getopt_reset();
   while ((c = cli_getopt(self, argc, argv, ":ho:", analyze_options)) != -1) {
     switch (c) {
-    case OPT_GAME: key = optarg; break;
+    case OPT_GAME: a->key = optarg; break;
     case OPT_HAND:
-      if (!parse_long(optarg, 1, 100000, &hand)) {
-        cli_usage_error(self, "--hand takes a hand number (1 or more), not '%s'", optarg);
-        goto done;
-      }
+      if (!parse_long(optarg, 1, 100000, &a->hand))
+        return cli_usage_error(self, "--hand takes a hand number (1 or more), not '%s'", optarg);
       break;
     case OPT_FORMAT:
-      format = out_format_parse(optarg);
-      if (format < 0) {
-        cli_usage_error(self, "--format takes text, csv or json, not '%s'", optarg);
-        goto done;
-      }
+      a->format = out_format_parse(optarg);
+      if (a->format < 0) return cli_usage_error(self, "--format takes text, csv or json, not '%s'", optarg);
       break;
     case OPT_BUDGET:
-      if (!parse_long(optarg, 0, 1000000000000L, &budget)) {
-        cli_usage_error(self, "--budget takes a number of nodes (0 = no limit), not '%s'", optarg);
-        goto done;
-      }
+      if (!parse_long(optarg, 0, 1000000000000L, &a->budget))
+        return cli_usage_error(self, "--budget takes a number of nodes (0 = no limit), not '%s'", optarg);
       break;
-    case OPT_QUIET: quiet = true; break;
-    case 'o': output = optarg; break;
-    case 'h':
-      cli_print_help(stdout, self);
-      rc = CLI_OK;
-      goto done;
-    default: goto done;
+    case OPT_QUIET: a->quiet = true; break;
+    case 'o': a->output = optarg; break;
+    case 'h': cli_print_help(stdout, self); return CLI_OK;
+    default: return CLI_USAGE;
     }
   }
-  if (argc - optind < 1) {
-    cli_usage_error(self, "missing DB");
-    goto done;
-  }
-  if (argc - optind > 1) {
-    cli_usage_error(self, "unexpected argument '%s'", argv[optind + 1]);
-    goto done;
-  }
-  if (hand > 0 && !key) {
-    cli_usage_error(self, "--hand needs --game");
-    goto done;
-  }
-  const char *db = argv[optind];
+  if (!(a->db = cli_db_operand(self, argc, argv))) return CLI_USAGE;
+  if (a->hand > 0 && !a->key) return cli_usage_error(self, "--hand needs --game");
+  return CLI_GO_ON;
+}
+
+/* -o FILE for analysis_analyze, which opens it only once the game is
+ * known; `opened` says whether a failed run leaves a file to discard. */
+typedef struct AnalyzeOutput {
+  const CliCommand *self;
+  const char *path;
+  bool opened;
+} AnalyzeOutput;
+
+static FILE *open_output(void *ctx) {
+  AnalyzeOutput *o = ctx;
+  FILE *out = cli_output_open(o->self, o->path);
+  o->opened = out != NULL;
+  return out;
+}
+
+static bool close_output(void *ctx, FILE *out) {
+  AnalyzeOutput *o = ctx;
+  return cli_output_close(out, o->path);
+}
+
+int cmd_analyze(const CliCommand *self, int argc, char **argv) {
+  AnalyzeArgs a = {.budget = AN_DEFAULT_BUDGET, .format = OUT_TEXT};
+  int rc = parse_args(self, argc, argv, &a);
+  if (rc >= 0) return rc;
   PnDiag diag = {0};
+  Store *store = NULL;
   /* Read-write: the analyses found are kept for the next run. */
-  if (store_open(db, STORE_MUST_EXIST, &store, &diag) != STORE_OK) {
+  if (store_open(a.db, STORE_MUST_EXIST, &store, &diag) != STORE_OK) {
     cli_error(self, "%s", diag.msg);
-    goto done;
+    return CLI_USAGE;
   }
-  if (key) {
-    int64_t id;
-    uint64_t hash;
-    int got = store_game_lookup(store, key, &id, &hash, &diag);
-    if (got <= 0) {
-      cli_error(self, got < 0 ? "%s: %s" : "%s: no game '%s'", db, got < 0 ? diag.msg : key);
-      goto done;
-    }
-  }
-  out = cli_output_open(self, output);
-  if (out == NULL) goto done;
-  /* One transaction: a run stopped half way keeps nothing, and readers
-   * see all of a run's analyses or none. */
-  if (store_begin(store, &diag) != STORE_OK) {
-    cli_error(self, "%s: %s", db, diag.msg);
-    goto fail;
-  }
-  in_tx = true;
-  const char *keys[1] = {key};
-  StoreFilter filter = {.nkeys = key ? 1 : 0, .keys = keys, .hand = (int)hand};
   Progress bar = {.last = -1};
-  AnRunOptions opts = {.format = format, .budget = budget, .table_bytes = AN_TABLE_BYTES, .store_results = true,
-                       .progress = !quiet && isatty(2) ? progress_bar : NULL, .ctx = &bar};
+  AnalyzeOutput io = {.self = self, .path = a.output};
+  AnRequest req = {.key = a.key, .hand = (int)a.hand, .open_output = open_output, .close_output = close_output,
+                   .io_ctx = &io,
+                   .run = {.format = a.format, .budget = a.budget, .table_bytes = AN_TABLE_BYTES,
+                           .progress = !a.quiet && isatty(2) ? progress_bar : NULL, .ctx = &bar}};
   AnRunStats stats;
   double start = now_seconds();
-  int got = analysis_run(store, &filter, &opts, out, &stats, &diag);
+  int got = analysis_analyze(store, &req, &stats, &diag);
   double seconds = now_seconds() - start;
   if (bar.drawn) fputc('\n', stderr);
-  if (got != 0) {
-    cli_error(self, "%s: %s", db, diag.msg);
-    goto fail;
-  }
-  if (hand > 0 && stats.hands == 0) {
-    cli_error(self, "%s: game '%s' has no hand %ld", db, key, hand);
-    goto fail;
-  }
-  if (!cli_output_close(out, output)) {
-    out = NULL;
-    cli_error(self, "%s: write error", output ? output : "standard output");
-    goto fail;
-  }
-  out = NULL;
-  if (store_commit(store, &diag) != STORE_OK) {
-    cli_error(self, "%s: %s", db, diag.msg);
-    goto fail;
-  }
-  in_tx = false;
-  if (!quiet)
+  rc = got == 0 ? CLI_OK : CLI_USAGE;
+  if (got == PN_ERR_WRITE) cli_error(self, "%s: write error", a.output ? a.output : "standard output");
+  else if (got != 0 && got != PN_ERR_USAGE) cli_error(self, "%s: %s", a.db, diag.msg); /* USAGE: -o said why */
+  if (got != 0 && io.opened) cli_output_discard(a.output);
+  if (got == 0 && !a.quiet)
     fprintf(stderr,
             "analyze: %ld games, %ld hands (%ld searched, %ld stored before, %ld unanalysed: budget, "
             "%ld not analysable) in %.2f s\n",
             stats.games, stats.hands, stats.searched, stats.stored, stats.unanalysed, stats.unsupported, seconds);
-  rc = CLI_OK;
-  goto done;
-fail:
-  if (out) cli_output_close(out, output);
-  cli_output_discard(output);
-done:
-  if (in_tx) store_rollback(store);
   store_close(store);
   return rc;
 }

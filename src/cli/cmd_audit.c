@@ -114,7 +114,7 @@ typedef struct AuditArgs {
   const char *output;     /* -o, NULL = standard output */
 } AuditArgs;
 
-/* Reads the options into *args; returns -1 to go on, else the exit code
+/* Reads the options into *args; returns CLI_GO_ON to go on, else the exit code
  * (after --help or a usage error). */
 static int parse_options(const CliCommand *self, int argc, char **argv, AuditArgs *args) {
   StoreFilter *filter = &args->filter;
@@ -151,7 +151,7 @@ static int parse_options(const CliCommand *self, int argc, char **argv, AuditArg
     default: return CLI_USAGE;
     }
   }
-  return -1;
+  return CLI_GO_ON;
 }
 
 int cmd_audit(const CliCommand *self, int argc, char **argv) {

@@ -111,17 +111,17 @@ int cmd_check(const CliCommand *self, int argc, char **argv) {
     default: return CLI_USAGE;
     }
   }
-  if (argc - optind < 1) return cli_usage_error(self, "missing DB");
-  if (argc - optind > 1) return cli_usage_error(self, "unexpected argument '%s'", argv[optind + 1]);
+  const char *db = cli_db_operand(self, argc, argv);
+  if (!db) return CLI_USAGE;
 
   char shown[256]; /* every line starts with it: a URI's password is never printed */
-  store_name_shown(argv[optind], shown, sizeof shown);
+  store_name_shown(db, shown, sizeof shown);
   Check ck = {.db = shown};
   int rc = CLI_USAGE;
   Store *store = NULL;
   PnDiag diag = {0};
   ReplayCheckStats st = {0};
-  int orc = store_open(argv[optind], STORE_READONLY | STORE_MUST_EXIST, &store, &diag);
+  int orc = store_open(db, STORE_READONLY | STORE_MUST_EXIST, &store, &diag);
   if (orc == STORE_OLDER || orc == STORE_CORRUPT) {
     /* it is a pinochle database, and this is what is wrong with it */
     problem(&ck, "%s", unprefixed(&ck, diag.msg));

@@ -79,15 +79,8 @@ int cmd_export(const CliCommand *self, int argc, char **argv) {
     default: goto done;
     }
   }
-  if (argc - optind < 1) {
-    cli_usage_error(self, "missing DB");
-    goto done;
-  }
-  if (argc - optind > 1) {
-    cli_usage_error(self, "unexpected argument '%s'", argv[optind + 1]);
-    goto done;
-  }
-  const char *db = argv[optind];
+  const char *db = cli_db_operand(self, argc, argv);
+  if (!db) goto done;
   char shown[256]; /* db in messages: a URI's password is never printed */
   store_name_shown(db, shown, sizeof shown);
   PnDiag diag = {0};

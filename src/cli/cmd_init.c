@@ -63,12 +63,9 @@ int cmd_init(const CliCommand *self, int argc, char **argv) {
     default: return CLI_USAGE;
     }
   }
-  if (optind >= argc)
-    return cli_usage_error(self, "missing DB");
-  if (optind + 1 < argc)
-    return cli_usage_error(self, "unexpected argument '%s'", argv[optind + 1]);
-
-  const char *db = argv[optind];
+  const char *db = cli_db_operand(self, argc, argv);
+  if (!db)
+    return CLI_USAGE;
   Store *store = NULL;
   PnDiag diag = {0};
   /* Opening creates the file and runs the migrations; it refuses (and

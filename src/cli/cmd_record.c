@@ -135,7 +135,7 @@ typedef struct RecordArgs {
   CliOptions opts;                           /* --option */
 } RecordArgs;
 
-/* One option into *a; returns -1 to go on, else the exit code. */
+/* One option into *a; returns CLI_GO_ON to go on, else the exit code. */
 static int parse_option(const CliCommand *self, int c, RecordArgs *a) {
   char *end, why[160] = "";
   switch (c) {
@@ -172,10 +172,10 @@ static int parse_option(const CliCommand *self, int c, RecordArgs *a) {
   case 'h': cli_print_help(stdout, self); return CLI_OK;
   default: return CLI_USAGE;
   }
-  return -1;
+  return CLI_GO_ON;
 }
 
-/* The options and DB into *a, checked together; returns -1 to go on, else
+/* The options and DB into *a, checked together; returns CLI_GO_ON to go on, else
  * the exit code. */
 static int parse_args(const CliCommand *self, int argc, char **argv, RecordArgs *a) {
   int c, rc;
@@ -189,7 +189,7 @@ static int parse_args(const CliCommand *self, int argc, char **argv, RecordArgs 
     return cli_usage_error(self, "give the players with --players or with --player, not both");
   if (!a->resume && (!a->variant || (!a->players_arg && !a->nplayer_args)))
     return cli_usage_error(self, "a new game needs --variant and --players (or --player NAME per seat, or --resume KEY)");
-  return -1;
+  return CLI_GO_ON;
 }
 
 /* The names by seat from --players or --player into players[] (owned:
@@ -209,7 +209,7 @@ static int split_players(const RecordArgs *a, char *players[PN_MAX_SEATS]) {
 }
 
 /* A new game: the rules, the players, then the store (created) and the
- * recorder.  Returns -1 with *store and *r set, else the exit code. */
+ * recorder.  Returns CLI_GO_ON with *store and *r set, else the exit code. */
 static int start_new(const CliCommand *self, const RecordArgs *a, Store **store, Recorder **r) {
   PnRules rules;
   PnDiag diag = {0};
@@ -247,14 +247,14 @@ static int start_new(const CliCommand *self, const RecordArgs *a, Store **store,
   printf("recording %s (%s):", rec_key(*r), a->variant);
   for (int s = 0; s < np; s++) printf("%s %s", s ? "," : "", rec_player(*r, s + 1));
   printf("\n");
-  rc = -1;
+  rc = CLI_GO_ON;
 done:
   for (int s = 0; s < PN_MAX_SEATS; s++) free(players[s]);
   return rc;
 }
 
-/* --resume: the store (which must exist) and the recorder.  Returns -1
- * with *store and *r set, else the exit code. */
+/* --resume: the store (which must exist) and the recorder.  Returns
+ * CLI_GO_ON with *store and *r set, else the exit code. */
 static int start_resume(const CliCommand *self, const RecordArgs *a, Store **store, Recorder **r) {
   PnDiag diag = {0};
   if (store_open(a->db, STORE_MUST_EXIST, store, &diag) != STORE_OK ||
@@ -264,7 +264,7 @@ static int start_resume(const CliCommand *self, const RecordArgs *a, Store **sto
   }
   if (a->redo) printf("re-entering hand %d of %s (the stored one stays until this one is complete)\n", a->redo, rec_key(*r));
   else printf("resuming %s after hand %d\n", rec_key(*r), rec_hands_played(*r));
-  return -1;
+  return CLI_GO_ON;
 }
 
 /* The session: a line at a time from standard input until its end or quit;

@@ -176,7 +176,7 @@ static bool parse_long(const char *s, long min, long max, long *out) {
   return true;
 }
 
-/* --tag NAME=VALUE into a->q; returns -1 to go on, else the exit code. */
+/* --tag NAME=VALUE into a->q; returns CLI_GO_ON to go on, else the exit code. */
 static int parse_tag(const CliCommand *self, ReportArgs *a, const char *text) {
   const char *eq = strchr(text, '=');
   if (a->tag) return cli_usage_error(self, "--tag may be given once");
@@ -190,13 +190,13 @@ static int parse_tag(const CliCommand *self, ReportArgs *a, const char *text) {
   a->tag[eq - text] = '\0';
   a->q.tag_name = a->tag;
   a->q.tag_value = a->tag + (eq - text) + 1;
-  return -1;
+  return CLI_GO_ON;
 }
 
-/* The options into *a; returns -1 to go on, else the exit code (after
+/* The options into *a; returns CLI_GO_ON to go on, else the exit code (after
  * --help or a usage error). */
 static int parse_options(const CliCommand *self, int argc, char **argv, ReportArgs *a) {
-  int c, rc = -1;
+  int c, rc = CLI_GO_ON;
   cli_getopt_reset();
   while (rc < 0 && (c = cli_getopt(self, argc, argv, ":ho:", report_options)) != -1) {
     a->filters |= c == OPT_VARIANT || c == OPT_SINCE || c == OPT_UNTIL || c == OPT_TAG || c == OPT_MIN_HANDS;
@@ -241,7 +241,7 @@ static int parse_options(const CliCommand *self, int argc, char **argv, ReportAr
 }
 
 /* DB, the report and its arguments, checked against the report's row;
- * returns -1 to go on, else the exit code. */
+ * returns CLI_GO_ON to go on, else the exit code. */
 static int parse_positional(const CliCommand *self, int npos, char **pos, ReportArgs *a) {
   char names[256];
   if (npos < 1) return cli_usage_error(self, "missing DB");
@@ -267,7 +267,7 @@ static int parse_positional(const CliCommand *self, int npos, char **pos, Report
                            a->html ? "html" : a->format == OUT_CSV ? "csv" : a->format == OUT_JSON ? "json" : "text");
   PnDiag diag = {0};
   if (r->check && r->check((const char *const *)a->args, &diag) != 0) return cli_usage_error(self, "%s", diag.msg);
-  return -1;
+  return CLI_GO_ON;
 }
 
 /* Opens the store and the output and runs the report; the exit code. */

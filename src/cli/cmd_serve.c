@@ -79,9 +79,7 @@ int cmd_serve(const CliCommand *self, int argc, char **argv) {
     default: return CLI_USAGE;
     }
   }
-  if (argc - optind < 1) return cli_usage_error(self, "missing DB");
-  if (argc - optind > 1) return cli_usage_error(self, "unexpected argument '%s'", argv[optind + 1]);
-  config.db = argv[optind];
+  if (!(config.db = cli_db_operand(self, argc, argv))) return CLI_USAGE;
 
   /* Block the signals first: a signal before the wait must not be lost. */
   struct sigaction sa = {0};

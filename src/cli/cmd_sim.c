@@ -127,7 +127,7 @@ typedef struct SimArgs {
   CliOptions opts;          /* --option */
 } SimArgs;
 
-/* One option into *a; returns -1 to go on, else the exit code. */
+/* One option into *a; returns CLI_GO_ON to go on, else the exit code. */
 static int parse_option(const CliCommand *self, int c, SimArgs *a) {
   char *end;
   switch (c) {
@@ -173,7 +173,7 @@ static int parse_option(const CliCommand *self, int c, SimArgs *a) {
   case 'h': cli_print_help(stdout, self); return CLI_OK;
   default: return CLI_USAGE;
   }
-  return -1;
+  return CLI_GO_ON;
 }
 
 /* The club: names from --players (at least one per seat), split in
@@ -212,13 +212,13 @@ typedef struct SimRun {
 } SimRun;
 
 /* Game g's header rows: variant, options, a fresh table of players, tags.
- * Returns 0, or -1 out of memory. */
+ * Returns 0, or PN_ERR_IO. */
 static int write_header(SimRun *run, ExportWriter *w, FILE *out, long g) {
   const SimArgs *a = run->args;
   char key[64], date[48], tag[80];
   if (a->key_prefix) snprintf(key, sizeof key, "%s%ld", a->key_prefix, g + 1);
   else snprintf(key, sizeof key, "sim-%s-%llu-%ld", a->variant, (unsigned long long)a->seed, g + 1);
-  if (export_writer_game(w, out, key) != 0) return -1;
+  if (export_writer_game(w, out, key) != 0) return PN_ERR_IO;
   export_writer_row(w, 0, "variant", NULL, 0, a->variant);
   for (int i = 0; i < a->opts.n; i++) export_writer_row(w, 0, "option", NULL, 0, a->opts.text[i]);
   int order[MAX_NAMES];

@@ -18,6 +18,7 @@
 #include <stdint.h>
 
 #include "pinochle.h"
+#include "pn_err.h"
 #include "store.h"
 
 typedef struct Recorder Recorder;
@@ -53,13 +54,19 @@ typedef struct RecGame {
 /* Starts a new game: stores its header (refused when the key exists).
  * `seed` seeds the shuffles of `deal` (hand N's from the seed and N); 0
  * seeds them from the game's key, so a resumed hand deals the same cards.
- * Returns 0, or -1 with diag filled (*out NULL). */
+ * Returns 0, or PN_ERR_IO with diag filled (*out NULL), whatever failed
+ * (the key given exists, no free key, out of memory, the store): its
+ * callers only show diag. */
 int rec_start(Store *store, const RecGame *game, uint64_t seed, bool auto_yes, Recorder **out, PnDiag *diag);
 /* Continues the stored, unfinished game `key` after its last stored hand;
  * with redo N (> 0), re-enters hand N of the game, finished or not: the
  * hand typed replaces hand N once it is complete (the game is written
  * again in one transaction, later hands replayed on the new standing),
- * and until then the database keeps the old one. */
+ * and until then the database keeps the old one.  Returns 0, or a
+ * negative code with diag filled (*out NULL): PN_ERR_NOT_FOUND (no such
+ * game, or no hand N), PN_ERR_CONFLICT (the game is over and no redo),
+ * PN_ERR_CORRUPT (a stored hand does not replay), PN_ERR_IO (out of
+ * memory) or the store's. */
 int rec_resume(Store *store, const char *key, int redo, uint64_t seed, bool auto_yes, Recorder **out,
                PnDiag *diag);
 void rec_free(Recorder *r);

@@ -81,7 +81,9 @@ char *spread_card_runs(const Recorder *r, const char *line);
 
 /* recorder_store.c */
 /* Stores the completed hand (or, after a score row, its events again)
- * and the game's standing, in one transaction. */
+ * and the game's standing, in one transaction.  Returns 0, or with diag
+ * PN_ERR_INPUT (--redo: a later hand does not play after the one
+ * re-entered) or PN_ERR_IO (out of memory, the store failed). */
 int commit_hand(Recorder *r, PnDiag *diag);
 
 /* table.c: a hand typed in table order (no deal rows) */

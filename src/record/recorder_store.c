@@ -30,7 +30,7 @@ int commit_hand(Recorder *r, PnDiag *diag) {
   uint8_t *events = malloc((size_t)r->nevents * CODEC_MAX_EVENT);
   if (!events) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");
-    return -1;
+    return PN_ERR_IO;
   }
   size_t len = 0;
   for (int i = 0; i < r->nevents; i++) len += codec_event_encode(&r->events[i], events + len);
@@ -43,7 +43,7 @@ int commit_hand(Recorder *r, PnDiag *diag) {
                     hr->trump};
   uint64_t hash = codec_hash(r->hash_before_hand, events, len);
   StoreGameEnd end = {r->game.hands_played, r->game.over, r->game.winner, hash};
-  int rc = -1;
+  int rc = PN_ERR_IO; /* a store failure below: diag says which */
   if (store_begin(r->store, diag) != STORE_OK) goto done;
   int stored = r->committed ? store_hand_update_events(r->store, r->game_id, hand.number, events, len, diag)
                             : store_hand_insert(r->store, r->game_id, &hand, diag);
@@ -93,7 +93,7 @@ static int redo_store(Recorder *r, PnDiag *diag) {
   char *options = strdup(r->options), *tags = strdup(r->tags);
   uint8_t *mine = malloc((size_t)r->nevents * CODEC_MAX_EVENT);
   PnGame *g = malloc(sizeof *g);
-  int rc = -1;
+  int rc = PN_ERR_IO; /* out of memory or a store failure, unless said below */
   if (!options || !tags || !mine || !g) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");
     goto done;
@@ -125,6 +125,7 @@ static int redo_store(Recorder *r, PnDiag *diag) {
       snprintf(why, sizeof why, "%.*s", (int)sizeof why - 1, diag->msg);
       snprintf(diag->msg, sizeof diag->msg, "hand %d does not play after hand %d as re-entered: %s", n, r->redo,
                why);
+      rc = PN_ERR_INPUT; /* the hand typed, not the database, is what the later hands refuse */
       goto rollback;
     }
     uint8_t results[CODEC_MAX_RESULTS];
@@ -159,7 +160,7 @@ static int keep_stored(Recorder *r, const StoreRow *row, PnDiag *diag) {
     if (grown) r->stored = grown;
     free(copy);
     snprintf(diag->msg, sizeof diag->msg, "out of memory");
-    return -1;
+    return PN_ERR_IO;
   }
   r->stored = grown;
   memcpy(copy, row->events, row->events_len);
@@ -170,14 +171,14 @@ static int keep_stored(Recorder *r, const StoreRow *row, PnDiag *diag) {
 /* The entries of a stored games.options or games.tags column, whole
  * (store_lines_next: a line break inside an entry is kept).  *out is one
  * block, the pointers then the strings, for the caller to free.  Returns
- * 0, or -1 when out of memory. */
+ * 0, or PN_ERR_IO. */
 static int column_entries(const char *column, char ***out, int *n) {
   char probe[1];
   int count = 0;
   for (const char *at = column; store_lines_next(&at, probe, sizeof probe);) count++;
   size_t room = strlen(column) + 1; /* an entry is never longer stored than read back */
   char **v = malloc((size_t)count * sizeof *v + room);
-  if (!v) return -1;
+  if (!v) return PN_ERR_IO;
   char *text = (char *)(v + count);
   int i = 0;
   for (const char *at = column; i < count && store_lines_next(&at, text, room); i++) {
@@ -192,10 +193,10 @@ static int column_entries(const char *column, char ***out, int *n) {
 }
 
 /* The content hash of a stored game's header, as the importer computes it
- * (codec_game_hash_header).  Returns 0, or -1 when out of memory. */
+ * (codec_game_hash_header).  Returns 0, or PN_ERR_IO. */
 static int header_hash(const StoreRow *row, uint64_t *hash) {
   char **options = NULL, **tags = NULL;
-  int noptions = 0, ntags = 0, rc = -1;
+  int noptions = 0, ntags = 0, rc = PN_ERR_IO;
   if (column_entries(row->options, &options, &noptions) == 0 && column_entries(row->tags, &tags, &ntags) == 0) {
     *hash = codec_game_hash_header(row->preset, (const char *const *)options, noptions, row->players, row->nplayers,
                                    (const char *const *)tags, ntags);
@@ -207,20 +208,23 @@ static int header_hash(const StoreRow *row, uint64_t *hash) {
 }
 
 /* Rebuilds a stored game: header, then every stored hand (with `redo`,
- * the hands before that one; a finished game may be redone). */
+ * the hands before that one; a finished game may be redone).  Returns 0,
+ * or with diag: PN_ERR_NOT_FOUND (no such game, or no hand `redo` in it),
+ * PN_ERR_CONFLICT (the game is over), PN_ERR_CORRUPT (a stored hand does
+ * not replay), PN_ERR_IO or the store's code. */
 static int resume_game(Recorder *r, const char *key, int redo, PnDiag *diag) {
   const char *keys[1] = {key};
   StoreFilter filter = {.nkeys = 1, .keys = keys};
   StoreCursor *cursor = NULL;
   StoreRow row;
-  int got, rc = -1, redo_dealer = 0;
-  if (store_cursor_open(r->store, &filter, &cursor, diag) != STORE_OK) return -1;
+  int got, rc, redo_dealer = 0;
+  if ((rc = store_cursor_open(r->store, &filter, &cursor, diag)) != STORE_OK) return rc;
   bool found = false;
   while ((got = store_cursor_next(cursor, &row, diag)) == 1) {
     if (row.new_game) {
       found = true;
       PnRules rules;
-      if (replay_rules(row.preset, row.options, &rules, diag) != 0) goto done;
+      if ((rc = replay_rules(row.preset, row.options, &rules, diag)) != 0) goto done;
       pn_game_init(&r->game, &rules);
       r->game_id = row.game_id;
       snprintf(r->key, sizeof r->key, "%s", row.key);
@@ -234,18 +238,23 @@ static int resume_game(Recorder *r, const char *key, int redo, PnDiag *diag) {
       r->hash_header = r->hash;
       if (row.finished && row.winner && !redo) {
         snprintf(diag->msg, sizeof diag->msg, "game %s is over: nothing to resume", key);
+        rc = PN_ERR_CONFLICT;
         goto done;
       }
     }
     if (row.hand == 0) continue;
-    if (redo && keep_stored(r, &row, diag) != 0) goto done;
+    if (redo && (rc = keep_stored(r, &row, diag)) != 0) goto done;
     if (redo && row.hand == redo) redo_dealer = row.dealer;
     if (redo && row.hand >= redo) continue;
-    if (replay_hand(&r->game, &row, NULL, NULL, NULL, diag) != 0) goto done;
+    if ((rc = replay_hand(&r->game, &row, NULL, NULL, NULL, diag)) != 0) goto done;
     r->hash = codec_hash(r->hash, row.events, row.events_len);
     r->next_dealer = r->game.hand.dealer % r->game.rules.players + 1;
   }
-  if (got < 0) goto done;
+  if (got < 0) {
+    rc = got; /* the store's code */
+    goto done;
+  }
+  rc = PN_ERR_NOT_FOUND;
   if (!found) {
     snprintf(diag->msg, sizeof diag->msg, "no game %s in the database", key);
     goto done;
@@ -260,6 +269,7 @@ static int resume_game(Recorder *r, const char *key, int redo, PnDiag *diag) {
   goto done;
 oom:
   snprintf(diag->msg, sizeof diag->msg, "out of memory");
+  rc = PN_ERR_IO;
 done:
   store_cursor_close(cursor);
   return rc;
@@ -280,7 +290,8 @@ static Recorder *rec_alloc(Store *store, uint64_t seed, bool auto_yes) {
 
 /* The game's key: the one given, or rec-DATE-TIME with -2, -3 ... added
  * while that is taken (two games started in the same second).  Returns 0,
- * or -1 with diag filled (the key given exists, or the lookup failed). */
+ * or with diag filled PN_ERR_CONFLICT (the key given exists, or no free
+ * key) or the store's code (the lookup failed). */
 static int choose_key(Recorder *r, const char *key, PnDiag *diag) {
   char base[64];
   if (!key) {
@@ -294,15 +305,15 @@ static int choose_key(Recorder *r, const char *key, PnDiag *diag) {
     int64_t existing;
     uint64_t old_hash;
     int found = store_game_lookup(r->store, r->key, &existing, &old_hash, diag);
-    if (found < 0) return -1;
+    if (found < 0) return found;
     if (found == 0) return 0;
     if (key) {
       snprintf(diag->msg, sizeof diag->msg, "game %s already exists (use --resume %s)", key, key);
-      return -1;
+      return PN_ERR_CONFLICT;
     }
   }
   snprintf(diag->msg, sizeof diag->msg, "no free game key after %s", base);
-  return -1;
+  return PN_ERR_CONFLICT;
 }
 
 int rec_start(Store *store, const RecGame *game, uint64_t seed, bool auto_yes, Recorder **out, PnDiag *diag) {
@@ -310,7 +321,7 @@ int rec_start(Store *store, const RecGame *game, uint64_t seed, bool auto_yes, R
   Recorder *r = rec_alloc(store, seed, auto_yes);
   if (!r) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");
-    return -1;
+    return PN_ERR_IO;
   }
   for (int s = 0; s < game->nplayers && s < PN_MAX_SEATS; s++) {
     const char *name = game->players[s];
@@ -340,7 +351,7 @@ int rec_start(Store *store, const RecGame *game, uint64_t seed, bool auto_yes, R
   return 0;
 fail:
   rec_free(r);
-  return -1;
+  return PN_ERR_IO; /* one code for every failure (record.h) */
 }
 
 int rec_resume(Store *store, const char *key, int redo, uint64_t seed, bool auto_yes, Recorder **out, PnDiag *diag) {
@@ -348,11 +359,12 @@ int rec_resume(Store *store, const char *key, int redo, uint64_t seed, bool auto
   Recorder *r = rec_alloc(store, seed, auto_yes);
   if (!r) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");
-    return -1;
+    return PN_ERR_IO;
   }
-  if (resume_game(r, key, redo, diag) != 0) {
+  int rc = resume_game(r, key, redo, diag);
+  if (rc != 0) {
     rec_free(r);
-    return -1;
+    return rc;
   }
   r->hand_start = r->game;
   *out = r;

@@ -308,6 +308,9 @@ static bool deal_adds_up(Recorder *r, const PnRules *ru, int counts[PN_MAX_SEATS
   return ok;
 }
 
+/* Each seat's dealt hand, worked out from the rows typed.  Returns 0, or
+ * PN_ERR_INPUT (rows missing, or cards that do not add up: r's text says
+ * which). */
 static int infer_deal(Recorder *r, const PnGame *g, PnCards dealt[PN_MAX_SEATS]) {
   const PnRules *ru = &g->rules;
   int counts[PN_MAX_SEATS][PN_CARD_KINDS] = {{0}};
@@ -318,12 +321,12 @@ static int infer_deal(Recorder *r, const PnGame *g, PnCards dealt[PN_MAX_SEATS])
     if (ev->action == PN_EV_PLAY) add_cards(counts[ev->seat - 1], ev, 1);
     if (ev->action == PN_EV_GIVE && ngives < 2) gives[ngives++] = ev;
   }
-  if (rows_missing(r, g, ngives, discard, widow)) return -1;
+  if (rows_missing(r, g, ngives, discard, widow)) return PN_ERR_INPUT;
   undo_exchanges(r, g, counts, gives, ngives, discard, widow);
   bool ok = deal_adds_up(r, ru, counts, widow);
   if (!ok) {
     rec_say(r, "error: the cards do not add up (above); the hand is not stored: `undo` takes back the last line\n");
-    return -1;
+    return PN_ERR_INPUT;
   }
   for (int s = 0; s < ru->players; s++)
     for (int c = 0; c < PN_CARD_KINDS; c++) dealt[s].n[c] = (uint8_t)counts[s][c];

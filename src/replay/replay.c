@@ -16,7 +16,7 @@ const char *replay_suit_singular(int suit) {
 int replay_rules(const char *preset, const char *options, PnRules *rules, PnDiag *diag) {
   if (pn_rules_preset(rules, preset) != 0) {
     snprintf(diag->msg, sizeof diag->msg, "unknown variant '%s'", preset);
-    return -1;
+    return PN_ERR_CORRUPT;
   }
   const char *at = options ? options : "";
   while (*at) {
@@ -28,7 +28,7 @@ int replay_rules(const char *preset, const char *options, PnRules *rules, PnDiag
     option[len] = '\0';
     if (len && pn_rules_set_option(rules, option, err, sizeof err) != 0) {
       snprintf(diag->msg, sizeof diag->msg, "stored option: %s", err);
-      return -1;
+      return PN_ERR_CORRUPT;
     }
     at += end ? len + 1 : len;
   }
@@ -197,7 +197,7 @@ int replay_hand(PnGame *game, const StoreRow *row, ReplayFindingFn *fn, void *ct
 }
 
 /* Replays the events of `row` on game, showing each to obs (may be NULL)
- * and each finding to fn.  Returns 0, or -1 with diag. */
+ * and each finding to fn.  Returns 0, or PN_ERR_CORRUPT with diag. */
 static int replay_events(PnGame *game, const StoreRow *row, ReplayFindingFn *fn, void *ctx,
                          const ReplayObserver *obs, PnGame *prev, PnDiag *diag) {
   const uint8_t *p = row->events;
@@ -212,7 +212,7 @@ static int replay_events(PnGame *game, const StoreRow *row, ReplayFindingFn *fn,
     if (used == 0) {
       snprintf(diag->msg, sizeof diag->msg, "game %s hand %d: stored event %d does not decode", row->key,
                row->hand, seq);
-      return -1;
+      return PN_ERR_CORRUPT;
     }
     p += used;
     left -= used;
@@ -223,7 +223,7 @@ static int replay_events(PnGame *game, const StoreRow *row, ReplayFindingFn *fn,
     if (obs) memcpy(prev, game, sizeof *prev);
     if (pn_game_apply(game, &ev, &out) == PN_IMPOSSIBLE) {
       snprintf(diag->msg, sizeof diag->msg, "game %s hand %d event %d: %s", row->key, row->hand, seq, out.reason);
-      return -1;
+      return PN_ERR_CORRUPT;
     }
     if (obs) obs->fn(obs->ctx, seq, &ev, value, prev, game, &out);
     if (out.verdict != PN_ACCEPTED_FINDING || !fn) continue;
@@ -245,7 +245,7 @@ int replay_hand_observed(PnGame *game, const StoreRow *row, ReplayFindingFn *fn,
   PnGame *prev = NULL; /* the state before each event, for obs only: a game is large */
   if (obs && !(prev = malloc(sizeof *prev))) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");
-    return -1;
+    return PN_ERR_IO;
   }
   int rc = replay_events(game, row, fn, ctx, obs, prev, diag);
   free(prev);
@@ -253,7 +253,7 @@ int replay_hand_observed(PnGame *game, const StoreRow *row, ReplayFindingFn *fn,
   if (game->hand.phase != PN_PHASE_DONE || game->hand.number != row->hand) {
     snprintf(diag->msg, sizeof diag->msg, "game %s hand %d: the stored events do not complete the hand", row->key,
              row->hand);
-    return -1;
+    return PN_ERR_CORRUPT;
   }
   /* Built in place (no copies): the finding only when there is one. */
   CodecResults own, stored;

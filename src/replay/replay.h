@@ -8,6 +8,7 @@
 
 #include "codec.h"
 #include "pinochle.h"
+#include "pn_err.h"
 #include "store.h"
 
 typedef struct ReplayFinding {
@@ -23,15 +24,18 @@ typedef struct ReplayFinding {
 /* Called once per finding; ctx is the caller's. */
 typedef void ReplayFindingFn(void *ctx, const StoreRow *row, const ReplayFinding *finding);
 
-/* The rules of a stored game: its preset with its option lines applied. */
+/* The rules of a stored game: its preset with its option lines applied.
+ * Returns 0, or PN_ERR_CORRUPT with diag (a preset or option this
+ * program does not know: the database is damaged or newer). */
 int replay_rules(const char *preset, const char *options, PnRules *rules, PnDiag *diag);
 
 /* Replays the hand in `row` on `game` (the state after the game's previous
  * hand; pn_game_init() before hand 1), reporting each finding to fn, and
  * then compares the stored results with the replay's: each difference is
  * a stored-result finding.  *derived (may be NULL) gets the replay's
- * results.  Returns 0, or -1 with diag when a stored event does not decode
- * or is impossible (a damaged database). */
+ * results.  Returns 0, or with diag PN_ERR_CORRUPT when a stored event does
+ * not decode or is impossible (a damaged database), PN_ERR_IO when out
+ * of memory. */
 int replay_hand(PnGame *game, const StoreRow *row, ReplayFindingFn *fn, void *ctx,
                 CodecResults *derived, PnDiag *diag);
 
@@ -64,7 +68,8 @@ typedef struct ReplayRunOptions {
    * fixes the hand. */
   bool (*emit)(void *ctx, const StoreRow *row, const ReplayFinding *finding);
   /* NULL, or stores the replayed results of a hand whose stored ones
-   * differ (a reported stored-result finding): returns 0 or -1 with diag. */
+   * differ (a reported stored-result finding): returns 0 or a negative
+   * code (pn_err.h) with diag. */
   int (*fix)(void *ctx, const StoreRow *row, const uint8_t *results, size_t len, PnDiag *diag);
   /* NULL, or called after each batch of hands (a few hundred). */
   void (*progress)(void *ctx, const ReplayRunStats *stats);
@@ -76,9 +81,11 @@ typedef struct ReplayRunOptions {
  * in order on one state), on worker threads when the machine has more
  * than one core.  The callbacks run on the calling thread, in walk order,
  * as if the hands were replayed one by one there; the cursor and the
- * database are used only by the calling thread.  Returns 0, or -1 with
- * diag (the database failed, a stored hand does not decode or is
- * impossible, a fix failed): the findings before it were given.
+ * database are used only by the calling thread.  Returns 0, or PN_ERR_IO
+ * with diag, whatever stopped the walk (the database failed, a stored hand
+ * does not decode or is impossible, a fix failed, out of memory): the
+ * findings before it were given.  One code for all, since no caller does
+ * anything but report diag and stop.
  */
 int replay_run(StoreCursor *cursor, const ReplayRunOptions *opts, ReplayRunStats *stats, PnDiag *diag);
 
@@ -100,7 +107,7 @@ typedef struct ReplayCheckStats {
  * results or a game winner that differ from the replay's, a store that
  * cannot be read.  The table's own findings (reneges, wrong claims) are
  * not problems: audit reports them.  Returns how many problems were
- * given (*stats gets the counts), or -1 with diag when out of memory.
+ * given (*stats gets the counts), or PN_ERR_IO with diag (out of memory).
  */
 long replay_check(Store *store, ReplayProblemFn *fn, void *ctx, ReplayCheckStats *stats, PnDiag *diag);
 

@@ -53,7 +53,7 @@ long replay_check(Store *store, ReplayProblemFn *fn, void *ctx, ReplayCheckStats
   *stats = (ReplayCheckStats){0};
   if (game == NULL) {
     snprintf(oom->msg, sizeof oom->msg, "out of memory");
-    return -1;
+    return PN_ERR_IO;
   }
   if (store_cursor_open(store, NULL, &cursor, &diag) != STORE_OK) {
     problem(&ck, "cannot read the games: %s", diag.msg);

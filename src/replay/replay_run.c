@@ -259,8 +259,8 @@ static void *worker(void *arg) {
 
 /* ------------------------------------------------------------ the walk */
 
-/* Hands b's findings and fixes to the callbacks.  Returns 0, or -1 with
- * diag (the replay failed, or a fix could not be stored). */
+/* Hands b's findings and fixes to the callbacks.  Returns 0, or PN_ERR_IO
+ * with diag (the replay failed, or a fix could not be stored). */
 static int report_batch(const ReplayRunOptions *o, Batch *b, ReplayRunStats *stats, PnDiag *diag) {
   int f = 0, x = 0;
   for (int i = 0; i < b->nhands; i++) {
@@ -275,14 +275,14 @@ static int report_batch(const ReplayRunOptions *o, Batch *b, ReplayRunStats *sta
     }
     for (; x < b->nfixes && b->fixes[x].row < i; x++) continue;
     if (x < b->nfixes && b->fixes[x].row == i && stale_reported) {
-      if (o->fix(o->ctx, &row, b->fixes[x].bytes, b->fixes[x].len, diag) != 0) return -1;
+      if (o->fix(o->ctx, &row, b->fixes[x].bytes, b->fixes[x].len, diag) != 0) return PN_ERR_IO;
       stats->fixed++;
     }
   }
   if (o->progress) o->progress(o->ctx, stats);
   if (b->failed) {
     *diag = b->diag;
-    return -1;
+    return PN_ERR_IO;
   }
   return 0;
 }
@@ -301,7 +301,7 @@ int replay_run(StoreCursor *cursor, const ReplayRunOptions *opts, ReplayRunStats
   run.nbatches = ring_size;
   run.ring = calloc((size_t)ring_size, sizeof *run.ring);
   PnGame *inline_game = NULL;
-  int rc = -1;
+  int rc = PN_ERR_IO;
   bool queued = false; /* the queue is made (and must be destroyed) */
   if (run.ring == NULL) goto nomem;
   queued = want && pn_queue_init(&run.queue, ring_size, true) == 0;

@@ -63,11 +63,11 @@ int pn_side_of(const PnGame *g, int seat) {
 }
 
 /* Teams have one running score; solo and called games are individual. */
-int competitor_of(const PnGame *g, int seat) {
+int hand_competitor_of(const PnGame *g, int seat) {
   return g->rules.sides == PN_SIDES_TEAMS ? pn_side_of_seat(&g->rules, 0, 0, seat) : seat - 1;
 }
 
-int competitor_count(const PnGame *g) {
+int hand_competitor_count(const PnGame *g) {
   return g->rules.sides == PN_SIDES_TEAMS ? 2 : g->rules.players;
 }
 
@@ -280,7 +280,7 @@ static PnVerdict apply_out(PnGame *g, const PnEvent *ev, PnOutcome *out) {
     return impossible(out, COL_ACTION, "declaring out is for the two-hand presets");
   g->hand.out_seat = ev->seat;
   g->hand.draw_pending = false;
-  score_hand(g);
+  hand_score(g);
   return PN_ACCEPTED;
 }
 
@@ -314,7 +314,7 @@ static PnVerdict apply_out_after_last_trick(PnGame *g, const PnEvent *ev, PnOutc
   g->winner = 0;
   g->winner_side = -1;
   h->out_seat = ev->seat;
-  score_hand(g);
+  hand_score(g);
   return PN_ACCEPTED;
 }
 
@@ -339,7 +339,7 @@ static PnVerdict dispatch(PnGame *g, const PnEvent *ev, PnOutcome *out) {
   if (seated && (ev->seat < 1 || ev->seat > g->rules.players))
     return impossible(out, COL_SEAT, "%s needs a seat from 1 to %d", pn_action_name(a), g->rules.players);
   if (a == PN_EV_PLAY && (h->phase == PN_PHASE_PREPARE || h->phase == PN_PHASE_PLAY))
-    return apply_play_row(g, ev, out); /* three rows in four: before the switches */
+    return hand_apply_play_row(g, ev, out); /* three rows in four: before the switches */
 
   switch (h->phase) {
   case PN_PHASE_DEALER:
@@ -352,17 +352,17 @@ static PnVerdict dispatch(PnGame *g, const PnEvent *ev, PnOutcome *out) {
     if (a == PN_EV_DEALER) return impossible(out, COL_ACTION, "the hand already has a dealer");
     return impossible(out, COL_ACTION, "%s before the deal is complete", pn_action_name(a));
   case PN_PHASE_BID:
-    if (a == PN_EV_BID || a == PN_EV_PASS) return apply_bid(g, ev, out);
+    if (a == PN_EV_BID || a == PN_EV_PASS) return hand_apply_bid(g, ev, out);
     return impossible(out, COL_ACTION, "%s during the bidding: seat %d is to bid", pn_action_name(a), h->turn);
   case PN_PHASE_PREPARE:
     switch (a) {
-    case PN_EV_TRUMP: return apply_trump(g, ev, out);
-    case PN_EV_CALL: return apply_call(g, ev, out);
-    case PN_EV_DISCARD: return apply_discard(g, ev, out);
-    case PN_EV_GIVE: return apply_give(g, ev, out);
-    case PN_EV_DIX: return apply_dix(g, ev, out);
-    case PN_EV_MELD: return apply_shown_meld(g, ev, out);
-    case PN_EV_MOON: return apply_moon(g, ev, out);
+    case PN_EV_TRUMP: return hand_apply_trump(g, ev, out);
+    case PN_EV_CALL: return hand_apply_call(g, ev, out);
+    case PN_EV_DISCARD: return hand_apply_discard(g, ev, out);
+    case PN_EV_GIVE: return hand_apply_give(g, ev, out);
+    case PN_EV_DIX: return hand_apply_dix(g, ev, out);
+    case PN_EV_MELD: return hand_apply_shown_meld(g, ev, out);
+    case PN_EV_MOON: return hand_apply_moon(g, ev, out);
     case PN_EV_BID:
     case PN_EV_PASS: return impossible(out, COL_ACTION, "a bid after the bidding closed");
     default: return impossible(out, COL_ACTION, "%s is not possible before play", pn_action_name(a));
@@ -371,10 +371,10 @@ static PnVerdict dispatch(PnGame *g, const PnEvent *ev, PnOutcome *out) {
     switch (a) {
     case PN_EV_OUT: return apply_out(g, ev, out);
     case PN_EV_MELD:
-      if (g->rules.flow == PN_FLOW_TWO_HAND) return apply_progressive_meld(g, ev, out);
+      if (g->rules.flow == PN_FLOW_TWO_HAND) return hand_apply_progressive_meld(g, ev, out);
       return impossible(out, COL_ACTION, "meld after the first lead");
     case PN_EV_DIX:
-      if (g->rules.flow == PN_FLOW_TWO_HAND) return apply_dix(g, ev, out);
+      if (g->rules.flow == PN_FLOW_TWO_HAND) return hand_apply_dix(g, ev, out);
       return impossible(out, COL_ACTION, "dix after the first lead");
     case PN_EV_SCORE: return impossible(out, COL_ACTION, "score rows come after the last play");
     case PN_EV_BID:
@@ -438,7 +438,7 @@ static void expect_prepare(const PnGame *g, PnExpect *out) {
     out->need_cards = r->widow;
     return;
   }
-  const char *why = not_ready(g);
+  const char *why = hand_not_ready(g);
   if (why) { /* passing */
     out->actions = BIT(PN_EV_GIVE);
     out->need_cards = r->pass_cards;
@@ -469,7 +469,7 @@ static void expect_play(const PnGame *g, PnExpect *out) {
   const PnGame *view = g;
   if (h->draw_pending) {
     tmp = *g;
-    draw_cards(&tmp);
+    hand_draw_cards(&tmp);
     view = &tmp;
   }
   PnObligation ob;
@@ -502,7 +502,7 @@ void pn_game_expect(const PnGame *g, PnExpect *out) {
   case PN_PHASE_BID:
     out->actions = BIT(PN_EV_BID) | BIT(PN_EV_PASS);
     out->seat = h->turn;
-    out->min_bid = lowest_good_bid(g);
+    out->min_bid = hand_lowest_good_bid(g);
     return;
   case PN_PHASE_PREPARE:
     expect_prepare(g, out);

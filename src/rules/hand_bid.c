@@ -16,7 +16,7 @@ static bool bid_on_step(const PnRules *r, int bid) {
 }
 
 /* The lowest bid that is not too low now. */
-int lowest_good_bid(const PnGame *g) {
+int hand_lowest_good_bid(const PnGame *g) {
   const PnRules *r = &g->rules;
   int bid = g->hand.high_bid ? g->hand.high_bid + 1 : r->min_bid;
   if (bid < r->min_bid) bid = r->min_bid;
@@ -39,7 +39,7 @@ static void all_passed(PnGame *g) {
   PnHand *h = &g->hand;
   if (g->rules.all_pass_redeal) {
     h->result.redeal = true;
-    score_hand(g);
+    hand_score(g);
   } else {
     end_bidding(g, h->dealer, g->rules.min_bid);
   }
@@ -72,7 +72,7 @@ static void advance_bidding(PnGame *g) {
   while (h->passed[h->turn - 1]);
 }
 
-PnVerdict apply_bid(PnGame *g, const PnEvent *ev, PnOutcome *out) {
+PnVerdict hand_apply_bid(PnGame *g, const PnEvent *ev, PnOutcome *out) {
   const PnRules *r = &g->rules;
   PnHand *h = &g->hand;
   bool is_bid = ev->action == PN_EV_BID;
@@ -101,7 +101,7 @@ PnVerdict apply_bid(PnGame *g, const PnEvent *ev, PnOutcome *out) {
       return PN_ACCEPTED;
     }
   } else {
-    int good = lowest_good_bid(g);
+    int good = hand_lowest_good_bid(g);
     if (ev->value < good || !bid_on_step(r, ev->value)) {
       out->finding.claimed = ev->value;
       out->finding.computed = good;
@@ -119,7 +119,7 @@ PnVerdict apply_bid(PnGame *g, const PnEvent *ev, PnOutcome *out) {
 /* ---------------------------------------------------- trump and exchange */
 
 /* Why the hand cannot go on to meld and play yet, or NULL. */
-const char *not_ready(const PnGame *g) {
+const char *hand_not_ready(const PnGame *g) {
   const PnRules *r = &g->rules;
   const PnHand *h = &g->hand;
   if (h->trump < 0) return "trump has not been named";
@@ -132,7 +132,7 @@ const char *not_ready(const PnGame *g) {
   return NULL;
 }
 
-PnVerdict apply_trump(PnGame *g, const PnEvent *ev, PnOutcome *out) {
+PnVerdict hand_apply_trump(PnGame *g, const PnEvent *ev, PnOutcome *out) {
   const PnRules *r = &g->rules;
   PnHand *h = &g->hand;
   if (r->flow != PN_FLOW_BID)
@@ -154,7 +154,7 @@ PnVerdict apply_trump(PnGame *g, const PnEvent *ev, PnOutcome *out) {
   return finding(out, PN_FIND_TRUMP_WITHOUT_MARRIAGE, ev->seat, PN_NO_CARD);
 }
 
-PnVerdict apply_call(PnGame *g, const PnEvent *ev, PnOutcome *out) {
+PnVerdict hand_apply_call(PnGame *g, const PnEvent *ev, PnOutcome *out) {
   PnHand *h = &g->hand;
   if (g->rules.exchange != PN_EXCHANGE_CALL_PASS)
     return impossible(out, COL_ACTION, "%s has no called partner", g->rules.preset);
@@ -174,7 +174,7 @@ PnVerdict apply_call(PnGame *g, const PnEvent *ev, PnOutcome *out) {
   return PN_ACCEPTED;
 }
 
-PnVerdict apply_discard(PnGame *g, const PnEvent *ev, PnOutcome *out) {
+PnVerdict hand_apply_discard(PnGame *g, const PnEvent *ev, PnOutcome *out) {
   PnHand *h = &g->hand;
   if (g->rules.exchange != PN_EXCHANGE_WIDOW)
     return impossible(out, COL_ACTION, "%s has no widow to discard to", g->rules.preset);
@@ -195,7 +195,7 @@ PnVerdict apply_discard(PnGame *g, const PnEvent *ev, PnOutcome *out) {
   return PN_ACCEPTED;
 }
 
-PnVerdict apply_give(PnGame *g, const PnEvent *ev, PnOutcome *out) {
+PnVerdict hand_apply_give(PnGame *g, const PnEvent *ev, PnOutcome *out) {
   const PnRules *r = &g->rules;
   PnHand *h = &g->hand;
   if (r->exchange != PN_EXCHANGE_PASS && r->exchange != PN_EXCHANGE_CALL_PASS)
@@ -241,7 +241,7 @@ PnVerdict apply_give(PnGame *g, const PnEvent *ev, PnOutcome *out) {
   return PN_ACCEPTED;
 }
 
-PnVerdict apply_dix(PnGame *g, const PnEvent *ev, PnOutcome *out) {
+PnVerdict hand_apply_dix(PnGame *g, const PnEvent *ev, PnOutcome *out) {
   const PnRules *r = &g->rules;
   PnHand *h = &g->hand;
   int dix = dix_card(g);
@@ -279,9 +279,9 @@ PnVerdict apply_dix(PnGame *g, const PnEvent *ev, PnOutcome *out) {
   return PN_ACCEPTED;
 }
 
-PnVerdict apply_shown_meld(PnGame *g, const PnEvent *ev, PnOutcome *out) {
+PnVerdict hand_apply_shown_meld(PnGame *g, const PnEvent *ev, PnOutcome *out) {
   PnHand *h = &g->hand;
-  const char *why = not_ready(g);
+  const char *why = hand_not_ready(g);
   if (why) return impossible(out, COL_ACTION, "meld before the hand is ready: %s", why);
   if (h->meld_shown[ev->seat - 1] >= 0)
     return impossible(out, COL_SEAT, "seat %d already showed meld", ev->seat);
@@ -301,13 +301,13 @@ PnVerdict apply_shown_meld(PnGame *g, const PnEvent *ev, PnOutcome *out) {
   return PN_ACCEPTED;
 }
 
-PnVerdict apply_moon(PnGame *g, const PnEvent *ev, PnOutcome *out) {
+PnVerdict hand_apply_moon(PnGame *g, const PnEvent *ev, PnOutcome *out) {
   PnHand *h = &g->hand;
   if (g->rules.moon <= 0) return impossible(out, COL_ACTION, "shooting the moon is off in this game");
   if (ev->seat != h->high_bidder)
     return impossible(out, COL_SEAT, "only the bidder (seat %d) shoots the moon", h->high_bidder);
   if (h->moon) return impossible(out, COL_ACTION, "the moon was already declared");
-  const char *why = not_ready(g);
+  const char *why = hand_not_ready(g);
   if (why) return impossible(out, COL_ACTION, "moon before the hand is ready: %s", why);
   h->moon = true;
   return PN_ACCEPTED;

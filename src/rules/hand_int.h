@@ -85,27 +85,27 @@ static inline int tricks_in_hand(const PnRules *r) {
 static inline int stock_size(const PnRules *r) { return pn_deck_size(r->deck) - 2 * r->hand_size - 1; }
 
 /* hand.c */
-int competitor_of(const PnGame *g, int seat);
-int competitor_count(const PnGame *g);
+int hand_competitor_of(const PnGame *g, int seat);
+int hand_competitor_count(const PnGame *g);
 
 /* hand_bid.c */
-int lowest_good_bid(const PnGame *g);
-PnVerdict apply_bid(PnGame *g, const PnEvent *ev, PnOutcome *out);
-const char *not_ready(const PnGame *g);
-PnVerdict apply_trump(PnGame *g, const PnEvent *ev, PnOutcome *out);
-PnVerdict apply_call(PnGame *g, const PnEvent *ev, PnOutcome *out);
-PnVerdict apply_discard(PnGame *g, const PnEvent *ev, PnOutcome *out);
-PnVerdict apply_give(PnGame *g, const PnEvent *ev, PnOutcome *out);
-PnVerdict apply_dix(PnGame *g, const PnEvent *ev, PnOutcome *out);
-PnVerdict apply_shown_meld(PnGame *g, const PnEvent *ev, PnOutcome *out);
-PnVerdict apply_moon(PnGame *g, const PnEvent *ev, PnOutcome *out);
+int hand_lowest_good_bid(const PnGame *g);
+PnVerdict hand_apply_bid(PnGame *g, const PnEvent *ev, PnOutcome *out);
+const char *hand_not_ready(const PnGame *g);
+PnVerdict hand_apply_trump(PnGame *g, const PnEvent *ev, PnOutcome *out);
+PnVerdict hand_apply_call(PnGame *g, const PnEvent *ev, PnOutcome *out);
+PnVerdict hand_apply_discard(PnGame *g, const PnEvent *ev, PnOutcome *out);
+PnVerdict hand_apply_give(PnGame *g, const PnEvent *ev, PnOutcome *out);
+PnVerdict hand_apply_dix(PnGame *g, const PnEvent *ev, PnOutcome *out);
+PnVerdict hand_apply_shown_meld(PnGame *g, const PnEvent *ev, PnOutcome *out);
+PnVerdict hand_apply_moon(PnGame *g, const PnEvent *ev, PnOutcome *out);
 
 /* hand_play.c */
-PnVerdict apply_progressive_meld(PnGame *g, const PnEvent *ev, PnOutcome *out);
-void draw_cards(PnGame *g);
-PnVerdict apply_play_row(PnGame *g, const PnEvent *ev, PnOutcome *out);
+PnVerdict hand_apply_progressive_meld(PnGame *g, const PnEvent *ev, PnOutcome *out);
+void hand_draw_cards(PnGame *g);
+PnVerdict hand_apply_play_row(PnGame *g, const PnEvent *ev, PnOutcome *out);
 
 /* hand_score.c */
-void score_hand(PnGame *g);
+void hand_score(PnGame *g);
 
 #endif

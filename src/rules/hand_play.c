@@ -13,7 +13,7 @@
 /* Melds one named meld from the trick winner's hand and table (RULES.md
  * section 3, two-hand).  An invalid meld is a meld-claim finding and
  * changes nothing but the turn's meld count. */
-PnVerdict apply_progressive_meld(PnGame *g, const PnEvent *ev, PnOutcome *out) {
+PnVerdict hand_apply_progressive_meld(PnGame *g, const PnEvent *ev, PnOutcome *out) {
   const PnRules *r = &g->rules;
   PnHand *h = &g->hand;
   int seat = ev->seat;
@@ -72,7 +72,7 @@ PnVerdict apply_progressive_meld(PnGame *g, const PnEvent *ev, PnOutcome *out) {
 /* The draws after a stock-phase trick: winner first; after the last stock
  * trick the loser takes the turn-up (or the dix exchanged for it), and the
  * table melds go back to the hands for the playoff. */
-void draw_cards(PnGame *g) {
+void hand_draw_cards(PnGame *g) {
   PnHand *h = &g->hand;
   int winner = h->last_winner, loser = next_seat(g, winner);
   h->draw_pending = false;
@@ -105,7 +105,7 @@ void pn_held_next(const PnGame *g, int seat, PnCards *out) {
     return;
   }
   PnGame view = *g;
-  draw_cards(&view);
+  hand_draw_cards(&view);
   pn_held(&view, seat, out);
 }
 
@@ -135,7 +135,7 @@ static void finish_trick(PnGame *g) {
   h->ntrick = 0;
   if (h->trick_no == h->tricks_total) {
     h->counters[w - 1] += pn_last_trick_bonus(g->rules.count);
-    score_hand(g);
+    hand_score(g);
     return;
   }
   if (g->rules.flow == PN_FLOW_TWO_HAND && !h->playoff) {
@@ -155,7 +155,7 @@ static PnVerdict apply_play(PnGame *g, const PnEvent *ev, PnOutcome *out) {
   bool drew = h->draw_pending;
   if (drew) {
     before = *g; /* the draws happen before the play can be judged */
-    draw_cards(g);
+    hand_draw_cards(g);
   }
   /* Two-hand table cards are held too; without any, read the hand in place. */
   PnCards with_table;
@@ -200,7 +200,7 @@ static PnVerdict apply_play(PnGame *g, const PnEvent *ev, PnOutcome *out) {
  * the player at the dealer's left. */
 static PnVerdict begin_play(PnGame *g, PnOutcome *out) {
   PnHand *h = &g->hand;
-  const char *why = not_ready(g);
+  const char *why = hand_not_ready(g);
   if (why) return impossible(out, COL_ACTION, "play before the hand is ready: %s", why);
   h->phase = PN_PHASE_PLAY;
   h->leader = h->turn = pn_first_leader(g);
@@ -209,7 +209,7 @@ static PnVerdict begin_play(PnGame *g, PnOutcome *out) {
 
 /* A play row, in preparation (the first lead, which starts the play and
  * is undone with it when impossible) or during the play. */
-PnVerdict apply_play_row(PnGame *g, const PnEvent *ev, PnOutcome *out) {
+PnVerdict hand_apply_play_row(PnGame *g, const PnEvent *ev, PnOutcome *out) {
   PnHand *h = &g->hand;
   bool first_lead = h->phase == PN_PHASE_PREPARE;
   int leader = h->leader, turn = h->turn;

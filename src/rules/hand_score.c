@@ -20,15 +20,15 @@ static bool over_target(const PnRules *r, int score, int target) {
 static void decide_game(PnGame *g) {
   const PnRules *r = &g->rules;
   PnHand *h = &g->hand;
-  int n = competitor_count(g);
+  int n = hand_competitor_count(g);
   int score[PN_MAX_SEATS], seat_of[PN_MAX_SEATS];
   for (int c = 0; c < n; c++) seat_of[c] = 0;
-  for (int s = r->players; s >= 1; s--) seat_of[competitor_of(g, s)] = s;
+  for (int s = r->players; s >= 1; s--) seat_of[hand_competitor_of(g, s)] = s;
   for (int c = 0; c < n; c++) score[c] = g->running[seat_of[c] - 1];
   int winner = -1;
   if (h->out_seat) { /* declaring out decides the game either way */
-    int c = competitor_of(g, h->out_seat);
-    winner = over_target(r, score[c], g->target) ? c : competitor_of(g, next_seat(g, h->out_seat));
+    int c = hand_competitor_of(g, h->out_seat);
+    winner = over_target(r, score[c], g->target) ? c : hand_competitor_of(g, next_seat(g, h->out_seat));
   } else {
     if (r->target_step > 0) {
       for (;;) {
@@ -38,8 +38,8 @@ static void decide_game(PnGame *g) {
         g->target += r->target_step;
       }
     }
-    int bidder_c = h->high_bidder ? competitor_of(g, h->high_bidder) : -1;
-    int partner_c = h->partner ? competitor_of(g, h->partner) : -1;
+    int bidder_c = h->high_bidder ? hand_competitor_of(g, h->high_bidder) : -1;
+    int partner_c = h->partner ? hand_competitor_of(g, h->partner) : -1;
     /* how strongly a competitor's bid counts: bidder 2, partner 1, others 0 */
     int claim[PN_MAX_SEATS] = {0};
     if (partner_c >= 0) claim[partner_c] = 1;
@@ -141,7 +141,7 @@ static void score_sides(const PnGame *g, PnHandResult *res, SideTally *t, int bi
   }
 }
 
-void score_hand(PnGame *g) {
+void hand_score(PnGame *g) {
   const PnRules *r = &g->rules;
   PnHand *h = &g->hand;
   PnHandResult *res = &h->result;

@@ -167,13 +167,24 @@ int store_audit_finding(Store *store, int64_t audit_id, const StoreFinding *find
   return store->ops->audit_finding(store, audit_id, finding, diag);
 }
 
+/* The analyses are the one optional part of a backend (a new backend may
+ * come before its analyses table): one without them says so. */
+static int no_analyses(PnDiag *diag) {
+  store_set_msg(diag, "this database's backend does not keep analyses");
+  return STORE_ERROR;
+}
+
 int store_analysis_get(Store *store, int64_t game_id, int hand, int rules_version, uint64_t key, uint8_t *buf,
                        size_t size, size_t *len, PnDiag *diag) {
+  if (store->ops->analysis_get == NULL)
+    return no_analyses(diag);
   return store->ops->analysis_get(store, game_id, hand, rules_version, key, buf, size, len, diag);
 }
 
 int store_analysis_put(Store *store, int64_t game_id, int hand, int rules_version, uint64_t key,
                        const uint8_t *value, size_t len, PnDiag *diag) {
+  if (store->ops->analysis_put == NULL)
+    return no_analyses(diag);
   return store->ops->analysis_put(store, game_id, hand, rules_version, key, value, len, diag);
 }
 

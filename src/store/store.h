@@ -11,8 +11,9 @@
  * schema/sqlite/); a PostgreSQL one (issue 16) comes next.  All SQL lives
  * in src/store and schema/: importers, replay, reports and the CLI see
  * only these functions.  Errors are values: a function that can fail
- * returns 0 or a negative code and fills the caller's PnDiag (msg;
- * file/line/col unset).
+ * returns 0 or a negative code (pn_err.h; the STORE_ names below are
+ * aliases of its codes) and fills the caller's PnDiag (msg; file/line/col
+ * unset).
  *
  * Ownership: Store and StoreCursor are opaque; store_close(NULL) and
  * store_cursor_close(NULL) are no-ops.  Text and blobs inside a
@@ -26,6 +27,7 @@
 #include <stdint.h>
 
 #include "pinochle.h"
+#include "pn_err.h"
 
 /* The version of the schema (docs/SCHEMA.md) this program reads and
  * writes: every backend's migrations (schema/BACKEND/) end at it. */
@@ -51,14 +53,16 @@ enum {
   STORE_CREATE_IF_STORED = 8
 };
 
+/* What the store's functions return (pn_err.h's codes under the store's
+ * names): no other code comes out of src/store. */
 enum {
-  STORE_OK = 0,
-  STORE_ERROR = -1,    /* the database's error, I/O, full disk, no such backend: diag says */
-  STORE_BUSY = -2,     /* locked by another writer past the busy timeout */
-  STORE_NEWER = -3,    /* the database's schema is newer than this program */
-  STORE_NOT_OURS = -4, /* not a pinochle database */
-  STORE_CORRUPT = -5,  /* stored bytes that do not decode */
-  STORE_OLDER = -6     /* READONLY: the database's schema is older; open it read-write once */
+  STORE_OK = PN_OK,
+  STORE_ERROR = PN_ERR_IO,         /* the database's error, I/O, full disk, out of memory, no such backend: diag says */
+  STORE_BUSY = PN_ERR_BUSY,        /* locked by another writer past the busy timeout */
+  STORE_NEWER = PN_ERR_NEWER,      /* the database's schema is newer than this program */
+  STORE_NOT_OURS = PN_ERR_NOT_OURS, /* not a pinochle database */
+  STORE_CORRUPT = PN_ERR_CORRUPT,  /* stored bytes that do not decode */
+  STORE_OLDER = PN_ERR_OLDER       /* READONLY: the database's schema is older; open it read-write once */
 };
 
 /* Opens (and migrates to STORE_SCHEMA_VERSION) the database `name`
@@ -232,10 +236,12 @@ int store_audit_end(Store *store, int64_t audit_id, long games, long hands, long
  * get: copies the stored bytes into buf (at most size) and sets *len;
  * returns 1 when a row for (game_id, hand) has this rules_version and
  * key, 0 when there is none or it is stale (another version or key),
- * < 0 on error (a stored value longer than size: STORE_CORRUPT). */
+ * < 0 on error (a stored value longer than size: STORE_CORRUPT; a
+ * backend that keeps no analyses: STORE_ERROR, saying so). */
 int store_analysis_get(Store *store, int64_t game_id, int hand, int rules_version, uint64_t key, uint8_t *buf,
                        size_t size, size_t *len, PnDiag *diag);
-/* Stores (or replaces) the analysis of (game_id, hand). */
+/* Stores (or replaces) the analysis of (game_id, hand); STORE_ERROR,
+ * saying so, from a backend that keeps no analyses. */
 int store_analysis_put(Store *store, int64_t game_id, int hand, int rules_version, uint64_t key,
                        const uint8_t *value, size_t len, PnDiag *diag);
 

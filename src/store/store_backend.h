@@ -11,9 +11,11 @@
  * backend's function may assume its arguments are the ones store.h
  * allows (a non-NULL store, a cursor of its own).
  *
- * Adding a backend: store_BACKEND*.c with its open function and StoreOps,
- * a row in store.c's table of names, schema/BACKEND/ with its migrations
- * (pn_embed_schema in CMakeLists.txt), its declarations here.
+ * Adding a backend: store_BACKEND*.c with its open function and StoreOps
+ * (made from store_ops.def, as store_sqlite_open.c does), its functions
+ * declared from store_ops.def (as store_sqlite.h does), a row in
+ * store.c's table of names, schema/BACKEND/ with its migrations
+ * (pn_embed_schema in CMakeLists.txt), its open function declared here.
  */
 #ifndef PN_STORE_BACKEND_H
 #define PN_STORE_BACKEND_H
@@ -34,37 +36,12 @@ struct StoreCursor {
 };
 
 /* A backend's operations: one per function of store.h after store_open,
- * with the same arguments and the same contract. */
+ * with the same arguments and the same contract (the list: store_ops.def). */
 struct StoreOps {
   const char *check_names;         /* store_check_names() */
-  void (*close)(Store *store);     /* frees the store itself too */
-  int (*begin)(Store *store, PnDiag *diag);
-  int (*commit)(Store *store, PnDiag *diag);
-  void (*rollback)(Store *store);
-  int (*savepoint)(Store *store, PnDiag *diag);
-  int (*release)(Store *store, PnDiag *diag);
-  void (*rollback_savepoint)(Store *store);
-  int (*game_lookup)(Store *store, const char *key, int64_t *id, uint64_t *hash, PnDiag *diag);
-  int (*player_count)(Store *store, const char *name, PnDiag *diag);
-  int (*game_insert)(Store *store, const StoreGame *game, int64_t *id, PnDiag *diag);
-  int (*hand_insert)(Store *store, int64_t game_id, const StoreHand *hand, PnDiag *diag);
-  int (*hand_update_results)(Store *store, int64_t game_id, int number, const uint8_t *results, size_t len,
-                             PnDiag *diag);
-  int (*hand_update_events)(Store *store, int64_t game_id, int number, const uint8_t *events, size_t len,
-                            PnDiag *diag);
-  int (*game_update_end)(Store *store, int64_t game_id, const StoreGameEnd *end, PnDiag *diag);
-  int (*game_delete)(Store *store, int64_t game_id, PnDiag *diag);
-  int (*cursor_open)(Store *store, const StoreFilter *filter, StoreCursor **out, PnDiag *diag);
-  int (*cursor_next)(StoreCursor *cursor, StoreRow *row, PnDiag *diag);
-  void (*cursor_close)(StoreCursor *cursor); /* never given NULL */
-  int (*audit_begin)(Store *store, int rules_version, int64_t *audit_id, PnDiag *diag);
-  int (*audit_finding)(Store *store, int64_t audit_id, const StoreFinding *finding, PnDiag *diag);
-  int (*audit_end)(Store *store, int64_t audit_id, long games, long hands, long findings, PnDiag *diag);
-  int (*analysis_get)(Store *store, int64_t game_id, int hand, int rules_version, uint64_t key, uint8_t *buf,
-                      size_t size, size_t *len, PnDiag *diag);
-  int (*analysis_put)(Store *store, int64_t game_id, int hand, int rules_version, uint64_t key,
-                      const uint8_t *value, size_t len, PnDiag *diag);
-  int (*check)(Store *store, PnDiag *diag);
+#define STORE_OP(ret, name, params) ret(*name) params;
+#include "store_ops.def"
+#undef STORE_OP
 };
 
 /* A backend's store_open for the names it takes (store.c's table). */

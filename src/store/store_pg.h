@@ -100,40 +100,12 @@ const char *store_pg_num(PgNum *buf, int64_t v);
 /* A binary int8 or int4 column of a binary result, as int64. */
 int64_t store_pg_int(const PGresult *res, int row, int col);
 
-void store_pg_close(Store *store);
-int store_pg_begin(Store *store, PnDiag *diag);
-int store_pg_commit(Store *store, PnDiag *diag);
-void store_pg_rollback(Store *store);
-int store_pg_savepoint(Store *store, PnDiag *diag);
-int store_pg_release(Store *store, PnDiag *diag);
-void store_pg_rollback_savepoint(Store *store);
-
-/* ------------------------------------------------------ store_pg_write.c */
-int store_pg_game_lookup(Store *store, const char *key, int64_t *id, uint64_t *hash, PnDiag *diag);
-int store_pg_player_count(Store *store, const char *name, PnDiag *diag);
-int store_pg_game_insert(Store *store, const StoreGame *game, int64_t *id, PnDiag *diag);
-int store_pg_hand_insert(Store *store, int64_t game_id, const StoreHand *hand, PnDiag *diag);
-int store_pg_hand_update_results(Store *store, int64_t game_id, int number, const uint8_t *results,
-                                 size_t len, PnDiag *diag);
-int store_pg_hand_update_events(Store *store, int64_t game_id, int number, const uint8_t *events,
-                                size_t len, PnDiag *diag);
-int store_pg_game_update_end(Store *store, int64_t game_id, const StoreGameEnd *end, PnDiag *diag);
-int store_pg_game_delete(Store *store, int64_t game_id, PnDiag *diag);
-
-/* ------------------------------------------------------- store_pg_read.c */
-int store_pg_cursor_open(Store *store, const StoreFilter *filter, StoreCursor **out, PnDiag *diag);
-int store_pg_cursor_next(StoreCursor *cursor, StoreRow *row, PnDiag *diag);
-void store_pg_cursor_close(StoreCursor *cursor);
-int store_pg_audit_begin(Store *store, int rules_version, int64_t *audit_id, PnDiag *diag);
-int store_pg_audit_finding(Store *store, int64_t audit_id, const StoreFinding *finding, PnDiag *diag);
-int store_pg_audit_end(Store *store, int64_t audit_id, long games, long hands, long findings, PnDiag *diag);
-int store_pg_check(Store *store, PnDiag *diag);
-
-/* --------------------------------------------------- store_pg_analysis.c */
-
-int store_pg_analysis_get(Store *store, int64_t game_id, int hand, int rules_version, uint64_t key, uint8_t *buf,
-                          size_t size, size_t *len, PnDiag *diag);
-int store_pg_analysis_put(Store *store, int64_t game_id, int hand, int rules_version, uint64_t key,
-                          const uint8_t *value, size_t len, PnDiag *diag);
+/* One store_pg_NAME per operation of store_ops.def: the transactions and
+ * close in store_pg_open.c, the writes in store_pg_write.c, the cursor,
+ * audits and check in store_pg_read.c, the analyses in
+ * store_pg_analysis.c. */
+#define STORE_OP(ret, name, params) ret store_pg_##name params;
+#include "store_ops.def"
+#undef STORE_OP
 
 #endif

@@ -259,30 +259,9 @@ done:
 
 static const StoreOps PG_OPS = {
     .check_names = "constraint and reference checks",
-    .close = store_pg_close,
-    .begin = store_pg_begin,
-    .commit = store_pg_commit,
-    .rollback = store_pg_rollback,
-    .savepoint = store_pg_savepoint,
-    .release = store_pg_release,
-    .rollback_savepoint = store_pg_rollback_savepoint,
-    .game_lookup = store_pg_game_lookup,
-    .player_count = store_pg_player_count,
-    .game_insert = store_pg_game_insert,
-    .hand_insert = store_pg_hand_insert,
-    .hand_update_results = store_pg_hand_update_results,
-    .hand_update_events = store_pg_hand_update_events,
-    .game_update_end = store_pg_game_update_end,
-    .game_delete = store_pg_game_delete,
-    .cursor_open = store_pg_cursor_open,
-    .cursor_next = store_pg_cursor_next,
-    .cursor_close = store_pg_cursor_close,
-    .audit_begin = store_pg_audit_begin,
-    .audit_finding = store_pg_audit_finding,
-    .audit_end = store_pg_audit_end,
-    .check = store_pg_check,
-    .analysis_get = store_pg_analysis_get,
-    .analysis_put = store_pg_analysis_put,
+#define STORE_OP(ret, name, params) .name = store_pg_##name,
+#include "store_ops.def"
+#undef STORE_OP
 };
 
 /* Opens (and migrates) the PostgreSQL database a libpq URI names; libpq

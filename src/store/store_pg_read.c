@@ -56,55 +56,45 @@ static int walk_select(const StoreFilter *f, char *sql, size_t size) {
                                    : "NULL::integer, NULL::bigint, NULL::bytea");
 }
 
-int store_pg_cursor_open(Store *store, const StoreFilter *filter, StoreCursor **out, PnDiag *diag) {
-  static const StoreFilter all = {0};
-  PgStore *s = pg_store(store);
-  const StoreFilter *f = filter ? filter : &all;
-  *out = NULL;
-  int rc = store_pg_flush(s, diag);
-  if (rc != STORE_OK)
-    return rc;
-  PgCursor *c = calloc(1, sizeof *c);
-  char *keys = NULL;
-  if (c == NULL) {
-    store_set_msg(diag, "out of memory");
-    return STORE_ERROR;
+/* The filter's keys as one text[] literal ({"a","b\"c"}), for one bound
+ * parameter; caller frees.  NULL when out of memory. */
+static char *keys_array(const StoreFilter *f) {
+  size_t size = 3;
+  for (int i = 0; i < f->nkeys; i++)
+    size += 2 * strlen(f->keys[i]) + 3;
+  char *keys = malloc(size);
+  if (keys == NULL)
+    return NULL;
+  char *p = keys;
+  *p++ = '{';
+  for (int i = 0; i < f->nkeys; i++) {
+    p += sprintf(p, "%s\"", i ? "," : "");
+    for (const char *k = f->keys[i]; *k; k++) {
+      if (*k == '"' || *k == '\\')
+        *p++ = '\\';
+      *p++ = *k;
+    }
+    *p++ = '"';
   }
-  c->base.store = store;
-  c->id = ++s->next_cursor;
-  const char *values[8];
+  strcpy(p, "}");
+  return keys;
+}
+
+/* The DECLARE of cursor `id` for filter f into sql (2048 bytes hold any
+ * filter), and its parameters into values (at most 8; borrowed from f,
+ * keys and *hand, which must outlive the query).  Returns how many. */
+static int cursor_sql(const StoreFilter *f, int id, const char *keys, PgNum *hand, char *sql, size_t size,
+                      const char **values) {
   int n = 0;
-  char sql[2048], piece[400];
-  int len = snprintf(sql, sizeof sql, "DECLARE pn_cursor_%d NO SCROLL CURSOR WITH HOLD FOR\n", c->id);
-  len += walk_select(f, sql + len, sizeof sql - (size_t)len);
+  char piece[400];
+  int len = snprintf(sql, size, "DECLARE pn_cursor_%d NO SCROLL CURSOR WITH HOLD FOR\n", id);
+  len += walk_select(f, sql + len, size - (size_t)len);
 #define ADD(...)                                                                                                       \
   do {                                                                                                                 \
     snprintf(piece, sizeof piece, __VA_ARGS__);                                                                        \
-    len += snprintf(sql + len, sizeof sql - (size_t)len, "%s", piece);                                                 \
+    len += snprintf(sql + len, size - (size_t)len, "%s", piece);                                                       \
   } while (0)
   if (f->nkeys > 0) {
-    /* the keys as one text[] parameter */
-    size_t size = 3;
-    for (int i = 0; i < f->nkeys; i++)
-      size += 2 * strlen(f->keys[i]) + 3;
-    keys = malloc(size);
-    if (keys == NULL) {
-      store_set_msg(diag, "out of memory");
-      rc = STORE_ERROR;
-      goto done;
-    }
-    char *p = keys;
-    *p++ = '{';
-    for (int i = 0; i < f->nkeys; i++) {
-      p += sprintf(p, "%s\"", i ? "," : "");
-      for (const char *k = f->keys[i]; *k; k++) {
-        if (*k == '"' || *k == '\\')
-          *p++ = '\\';
-        *p++ = *k;
-      }
-      *p++ = '"';
-    }
-    strcpy(p, "}");
     values[n++] = keys;
     ADD("\n   AND g.key = ANY($%d::text[])", n);
   }
@@ -133,13 +123,36 @@ int store_pg_cursor_open(Store *store, const StoreFilter *filter, StoreCursor **
         "                   AND ($%d::text IS NULL OR substr(value, 1, 10) <= $%d::text))",
         n - 1, n - 1, n, n);
   }
-  PgNum hand;
   if (f->hand) {
-    values[n++] = store_pg_num(&hand, f->hand);
+    values[n++] = store_pg_num(hand, f->hand);
     ADD("\n   AND (h.number = $%d::integer OR h.number IS NULL)", n);
   }
   ADD("\n ORDER BY g.id, h.number");
 #undef ADD
+  return n;
+}
+
+int store_pg_cursor_open(Store *store, const StoreFilter *filter, StoreCursor **out, PnDiag *diag) {
+  static const StoreFilter all = {0};
+  PgStore *s = pg_store(store);
+  const StoreFilter *f = filter ? filter : &all;
+  *out = NULL;
+  int rc = store_pg_flush(s, diag);
+  if (rc != STORE_OK)
+    return rc;
+  PgCursor *c = calloc(1, sizeof *c);
+  char *keys = NULL;
+  if (c == NULL || (f->nkeys > 0 && (keys = keys_array(f)) == NULL)) {
+    free(c);
+    store_set_msg(diag, "out of memory");
+    return STORE_ERROR;
+  }
+  c->base.store = store;
+  c->id = ++s->next_cursor;
+  const char *values[8];
+  char sql[2048];
+  PgNum hand;
+  int n = cursor_sql(f, c->id, keys, &hand, sql, sizeof sql, values);
   /* WITH HOLD: the cursor outlives a transaction the caller commits while
    * walking (an audit records findings as it goes). */
   PGresult *res = PQexecParams(s->conn, sql, n, NULL, values, NULL, NULL, 1);
@@ -148,7 +161,6 @@ int store_pg_cursor_open(Store *store, const StoreFilter *filter, StoreCursor **
   else
     c->open = true;
   PQclear(res);
-done:
   free(keys);
   if (rc != STORE_OK) {
     store_pg_cursor_close(&c->base);

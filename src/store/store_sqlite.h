@@ -152,39 +152,12 @@ char *store_sqlite_copy(const char *text, size_t len);
 
 /* -------------------------------------------- the StoreOps of the backend */
 
-/* store_sqlite_open.c */
-void store_sqlite_close(Store *store);
-int store_sqlite_begin(Store *store, PnDiag *diag);
-int store_sqlite_commit(Store *store, PnDiag *diag);
-void store_sqlite_rollback(Store *store);
-int store_sqlite_savepoint(Store *store, PnDiag *diag);
-int store_sqlite_release(Store *store, PnDiag *diag);
-void store_sqlite_rollback_savepoint(Store *store);
-/* store_sqlite_write.c */
-int store_sqlite_game_lookup(Store *store, const char *key, int64_t *id, uint64_t *hash, PnDiag *diag);
-int store_sqlite_player_count(Store *store, const char *name, PnDiag *diag);
-int store_sqlite_game_insert(Store *store, const StoreGame *game, int64_t *id, PnDiag *diag);
-int store_sqlite_hand_insert(Store *store, int64_t game_id, const StoreHand *hand, PnDiag *diag);
-int store_sqlite_hand_update_results(Store *store, int64_t game_id, int number, const uint8_t *results,
-                                     size_t len, PnDiag *diag);
-int store_sqlite_hand_update_events(Store *store, int64_t game_id, int number, const uint8_t *events,
-                                    size_t len, PnDiag *diag);
-int store_sqlite_game_update_end(Store *store, int64_t game_id, const StoreGameEnd *end, PnDiag *diag);
-int store_sqlite_game_delete(Store *store, int64_t game_id, PnDiag *diag);
-/* store_sqlite_read.c */
-int store_sqlite_cursor_open(Store *store, const StoreFilter *filter, StoreCursor **out, PnDiag *diag);
-int store_sqlite_cursor_next(StoreCursor *cursor, StoreRow *row, PnDiag *diag);
-void store_sqlite_cursor_close(StoreCursor *cursor);
-/* store_sqlite_audit.c */
-int store_sqlite_audit_begin(Store *store, int rules_version, int64_t *audit_id, PnDiag *diag);
-int store_sqlite_audit_finding(Store *store, int64_t audit_id, const StoreFinding *finding, PnDiag *diag);
-int store_sqlite_audit_end(Store *store, int64_t audit_id, long games, long hands, long findings,
-                           PnDiag *diag);
-int store_sqlite_check(Store *store, PnDiag *diag);
-/* store_sqlite_analysis.c */
-int store_sqlite_analysis_get(Store *store, int64_t game_id, int hand, int rules_version, uint64_t key,
-                              uint8_t *buf, size_t size, size_t *len, PnDiag *diag);
-int store_sqlite_analysis_put(Store *store, int64_t game_id, int hand, int rules_version, uint64_t key,
-                              const uint8_t *value, size_t len, PnDiag *diag);
+/* One store_sqlite_NAME per operation of store_ops.def: the transactions
+ * and close in store_sqlite_open.c, the writes in store_sqlite_write.c,
+ * the cursor in store_sqlite_read.c, audits and check in
+ * store_sqlite_audit.c, the analyses in store_sqlite_analysis.c. */
+#define STORE_OP(ret, name, params) ret store_sqlite_##name params;
+#include "store_ops.def"
+#undef STORE_OP
 
 #endif

@@ -7,6 +7,15 @@
 
 #include "store_sqlite.h"
 
+/* Binds which hand an analysis is of (:game, :hand) and what it was made
+ * for (:rules_version, :key): the get and the put name a row alike. */
+static void bind_hand_key(Stmt *q, int64_t game_id, int hand, int rules_version, uint64_t key) {
+  stmt_int(q, ":game", game_id);
+  stmt_int(q, ":hand", hand);
+  stmt_int(q, ":rules_version", rules_version);
+  stmt_int(q, ":key", (int64_t)key);
+}
+
 int store_sqlite_analysis_get(Store *store, int64_t game_id, int hand, int rules_version, uint64_t key,
                               uint8_t *buf, size_t size, size_t *len, PnDiag *diag) {
   SqliteStore *s = sqlite_store(store);
@@ -15,10 +24,7 @@ int store_sqlite_analysis_get(Store *store, int64_t game_id, int hand, int rules
   Stmt q = stmt_cached(s, ST_ANALYSIS_GET,
                        "SELECT analysis FROM hands WHERE game_id = :game AND number = :hand\n"
                        "   AND analysis_rules = :rules_version AND analysis_key = :key");
-  stmt_int(&q, ":game", game_id);
-  stmt_int(&q, ":hand", hand);
-  stmt_int(&q, ":rules_version", rules_version);
-  stmt_int(&q, ":key", (int64_t)key);
+  bind_hand_key(&q, game_id, hand, rules_version, key);
   int found = 0;
   if (stmt_step(&q) == SQLITE_ROW) {
     int bytes = sqlite3_column_bytes(q.st, 0);
@@ -42,10 +48,7 @@ int store_sqlite_analysis_put(Store *store, int64_t game_id, int hand, int rules
   Stmt q = stmt_cached(sqlite_store(store), ST_ANALYSIS_PUT,
                        "UPDATE hands SET analysis_rules = :rules_version, analysis_key = :key,\n"
                        "       analysis = :value WHERE game_id = :game AND number = :hand");
-  stmt_int(&q, ":game", game_id);
-  stmt_int(&q, ":hand", hand);
-  stmt_int(&q, ":rules_version", rules_version);
-  stmt_int(&q, ":key", (int64_t)key);
+  bind_hand_key(&q, game_id, hand, rules_version, key);
   stmt_blob(&q, ":value", value, len, false);
   stmt_step(&q);
   return stmt_finish_change(&q, diag, "storing an analysis", "no hand %d of game %lld", hand, (long long)game_id);

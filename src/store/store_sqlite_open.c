@@ -257,30 +257,9 @@ done:
 
 static const StoreOps SQLITE_OPS = {
     .check_names = "integrity_check and foreign_key_check",
-    .close = store_sqlite_close,
-    .begin = store_sqlite_begin,
-    .commit = store_sqlite_commit,
-    .rollback = store_sqlite_rollback,
-    .savepoint = store_sqlite_savepoint,
-    .release = store_sqlite_release,
-    .rollback_savepoint = store_sqlite_rollback_savepoint,
-    .game_lookup = store_sqlite_game_lookup,
-    .player_count = store_sqlite_player_count,
-    .game_insert = store_sqlite_game_insert,
-    .hand_insert = store_sqlite_hand_insert,
-    .hand_update_results = store_sqlite_hand_update_results,
-    .hand_update_events = store_sqlite_hand_update_events,
-    .game_update_end = store_sqlite_game_update_end,
-    .game_delete = store_sqlite_game_delete,
-    .cursor_open = store_sqlite_cursor_open,
-    .cursor_next = store_sqlite_cursor_next,
-    .cursor_close = store_sqlite_cursor_close,
-    .audit_begin = store_sqlite_audit_begin,
-    .audit_finding = store_sqlite_audit_finding,
-    .audit_end = store_sqlite_audit_end,
-    .analysis_get = store_sqlite_analysis_get,
-    .analysis_put = store_sqlite_analysis_put,
-    .check = store_sqlite_check,
+#define STORE_OP(ret, name, params) .name = store_sqlite_##name,
+#include "store_ops.def"
+#undef STORE_OP
 };
 
 /* Opens (and migrates) the SQLite database at path; STORE_SCRATCH

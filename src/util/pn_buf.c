@@ -9,7 +9,7 @@ enum { FIRST_ITEMS = 16 }; /* small enough for a game's tags, large enough to sk
 
 int pn_vec_reserve(void *items, size_t *cap, size_t need, size_t size) {
   if (need <= *cap) return 0;
-  if (size == 0 || need > SIZE_MAX / 2 / size) return -1;
+  if (size == 0 || need > SIZE_MAX / 2 / size) return PN_ERR_IO;
   size_t n = *cap ? *cap : FIRST_ITEMS;
   while (n < need) n *= 2;
   /* items points at the caller's T*: read and write it as bytes, so any
@@ -17,21 +17,21 @@ int pn_vec_reserve(void *items, size_t *cap, size_t need, size_t size) {
   void *old;
   memcpy(&old, items, sizeof old);
   void *grown = realloc(old, n * size);
-  if (grown == NULL) return -1;
+  if (grown == NULL) return PN_ERR_IO;
   memcpy(items, &grown, sizeof grown);
   *cap = n;
   return 0;
 }
 
 int pn_buf_grow_(PnBuf *buf, size_t more) {
-  if (more > SIZE_MAX / 2 - buf->len) return -1;
+  if (more > SIZE_MAX / 2 - buf->len) return PN_ERR_IO;
   size_t need = buf->len + more;
   if (need < 256) need = 256; /* bytes come as strings and blobs: skip the tiny sizes */
   return pn_vec_reserve(&buf->data, &buf->cap, need, 1);
 }
 
 int pn_buf_append(PnBuf *buf, const void *data, size_t len, size_t *off) {
-  if (pn_buf_reserve(buf, len) != 0) return -1;
+  if (pn_buf_reserve(buf, len) != 0) return PN_ERR_IO;
   if (off) *off = buf->len;
   if (len) memcpy(buf->data + buf->len, data, len);
   buf->len += len;

@@ -17,10 +17,13 @@
 
 #include <stddef.h>
 
+#include "pn_err.h"
+
 /* Makes *items (a pointer to an array of `size`-byte items, capacity
  * *cap, NULL when 0) hold at least `need` items.  The array is the
- * caller's: it frees it with free().  Returns 0, or -1 when out of memory
- * or when the size overflows (then *items and *cap are unchanged). */
+ * caller's: it frees it with free().  Returns 0, or PN_ERR_IO when out
+ * of memory or when the size overflows (then *items and *cap are
+ * unchanged). */
 int pn_vec_reserve(void *items, size_t *cap, size_t need, size_t size);
 #define PN_VEC_RESERVE(items, cap, need) pn_vec_reserve(&(items), &(cap), (need), sizeof *(items))
 
@@ -31,15 +34,18 @@ typedef struct PnBuf {
   size_t len, cap;             /* bytes used and allocated */
 } PnBuf;
 
-/* Room for `more` bytes after len; 0 or -1 (out of memory, unchanged). */
+/* Room for `more` bytes after len; 0 or PN_ERR_IO (out of memory,
+ * unchanged). */
 int pn_buf_grow_(PnBuf *buf, size_t more);
 static inline int pn_buf_reserve(PnBuf *buf, size_t more) {
   return buf->cap - buf->len >= more ? 0 : pn_buf_grow_(buf, more);
 }
 /* Appends len bytes (data may be NULL when len is 0); *off (if not NULL)
- * gets where they start.  Returns 0 or -1 (out of memory, unchanged). */
+ * gets where they start.  Returns 0 or PN_ERR_IO (out of memory,
+ * unchanged). */
 int pn_buf_append(PnBuf *buf, const void *data, size_t len, size_t *off);
-/* Appends s (NULL reads as "") and its NUL; *off as above.  0 or -1. */
+/* Appends s (NULL reads as "") and its NUL; *off as above.  0 or
+ * PN_ERR_IO (out of memory). */
 int pn_buf_append_str(PnBuf *buf, const char *s, size_t *off);
 /* Empties the buffer, keeping its memory. */
 static inline void pn_buf_clear(PnBuf *buf) { buf->len = 0; }

@@ -28,6 +28,7 @@
 #include <stddef.h>
 
 #include "pinochle.h"
+#include "pn_err.h"
 
 #define WEB_DEFAULT_LISTEN "127.0.0.1:8080"
 #define WEB_MAX_BODY (64 * 1024)      /* bytes of a request body */
@@ -45,8 +46,9 @@ typedef struct WebConfig {
 
 typedef struct WebServer WebServer;
 
-/* Opens the database and starts answering.  Returns 0 with *out, or -1
- * with diag (a bad --listen, a bad token, the port taken, the database). */
+/* Opens the database and starts answering.  Returns 0 with *out, or with
+ * diag PN_ERR_USAGE (a bad --listen or token), PN_ERR_IO (no random
+ * token, the port taken, out of memory) or the store's code. */
 int web_start(const WebConfig *config, WebServer **out, PnDiag *diag);
 /* Stops answering (waits for the request in hand), closes the database,
  * frees.  web_stop(NULL) is a no-op. */

@@ -94,13 +94,14 @@ void out_json_string(FILE *out, const char *s) {
 
 int out_grid_add(OutGrid *g, const char *const *cells) {
   /* a row is the item: room counts rows, each ncols cells wide */
-  if (pn_vec_reserve(&g->cells, &g->cap, g->rows + 1, (size_t)g->ncols * sizeof *g->cells) != 0) return -1;
+  if (pn_vec_reserve(&g->cells, &g->cap, g->rows + 1, (size_t)g->ncols * sizeof *g->cells) != 0)
+    return PN_ERR_IO;
   char **row = g->cells + g->rows * (size_t)g->ncols;
   for (int c = 0; c < g->ncols; c++) {
     row[c] = strdup(cells[c] ? cells[c] : "");
     if (!row[c]) {
       while (c-- > 0) free(row[c]);
-      return -1;
+      return PN_ERR_IO;
     }
   }
   g->rows++;
@@ -109,7 +110,7 @@ int out_grid_add(OutGrid *g, const char *const *cells) {
 
 int out_grid_set(OutGrid *g, size_t row, int col, const char *cell) {
   char *copy = strdup(cell);
-  if (!copy) return -1;
+  if (!copy) return PN_ERR_IO;
   char **at = &g->cells[row * (size_t)g->ncols + (size_t)col];
   free(*at);
   *at = copy;

@@ -11,6 +11,8 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "pn_err.h"
+
 typedef enum { OUT_TEXT, OUT_CSV, OUT_JSON } OutFormat;
 
 /* "text", "csv", "json" -> format, or -1. */
@@ -55,9 +57,9 @@ typedef struct OutGrid {
   char **cells;     /* rows * ncols copies */
   size_t rows, cap; /* rows stored and room */
 } OutGrid;
-/* Copies a row (a NULL cell is ""); returns 0, or -1 when out of memory. */
+/* Copies a row (a NULL cell is ""); returns 0, or PN_ERR_IO (out of memory). */
 int out_grid_add(OutGrid *grid, const char *const *cells);
-/* Replaces one cell with a copy; 0, or -1 when out of memory. */
+/* Replaces one cell with a copy; 0, or PN_ERR_IO (out of memory). */
 int out_grid_set(OutGrid *grid, size_t row, int col, const char *cell);
 static inline const char *out_grid_cell(const OutGrid *grid, size_t row, int col) {
   return grid->cells[row * (size_t)grid->ncols + (size_t)col];
@@ -70,7 +72,7 @@ void out_grid_free(OutGrid *grid);
 typedef struct OutTable OutTable;
 /* Returns NULL when out of memory; caller frees with out_table_free. */
 OutTable *out_table_new(int ncols, const char *const *headers, const bool *numeric);
-/* Copies the cells; returns 0, or -1 when out of memory. */
+/* Copies the cells; returns 0, or PN_ERR_IO (out of memory). */
 int out_table_add(OutTable *table, const char *const *cells);
 void out_table_print(const OutTable *table, FILE *out);
 void out_table_free(OutTable *table);

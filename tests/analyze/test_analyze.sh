@@ -9,44 +9,9 @@
 # (kept for runs with no more budget), and the exit codes of bad usage.
 #
 # PINOCHLE_WRAPPER (e.g. "valgrind -q --error-exitcode=99") wraps each run.
-set -uo pipefail
-
-if [[ $# -ne 1 || ! -x $1 ]]; then
-  echo "usage: $0 PATH/TO/pinochle" >&2
-  exit 2
-fi
-PN=$1
+source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh" "$@"
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 SAMPLE="$HERE/../../sample-data/club-partnership-auction.csv"
-wrap=()
-if [[ -n ${PINOCHLE_WRAPPER:-} ]]; then read -r -a wrap <<<"$PINOCHLE_WRAPPER"; fi
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-checks=0 failures=0 name="" rc=0 args=()
-
-fail() {
-  failures=$((failures + 1))
-  echo "FAIL: $name: $*"
-  echo "  command: pinochle ${args[*]}"
-  echo "  exit $rc; stdout (first lines):"; head -5 "$tmp/out" | sed 's/^/    | /'
-  echo "  stderr:"; sed 's/^/    | /' "$tmp/err"
-}
-
-# t NAME EXPECTED_EXIT ARGS...: runs pinochle ARGS and checks the exit code.
-t() {
-  name=$1
-  local want=$2
-  shift 2
-  args=("$@")
-  checks=$((checks + 1))
-  "${wrap[@]}" "$PN" "$@" >"$tmp/out" 2>"$tmp/err"
-  rc=$?
-  [[ $rc -eq $want ]] || fail "exit $rc, expected $want"
-}
-out_has() { grep -Eq -- "$1" "$tmp/out" || fail "stdout lacks /$1/"; }
-err_has() { grep -Eq -- "$1" "$tmp/err" || fail "stderr lacks /$1/"; }
-out_empty() { [[ ! -s $tmp/out ]] || fail "stdout not empty"; }
 
 db=$tmp/club.db
 G=sim-partnership-auction-2026-1
@@ -69,6 +34,19 @@ t no-such-hand 2 analyze "$db" --game "$G" --hand 99
 err_has "has no hand 99"
 t no-such-db 2 analyze "$tmp/none.db"
 [[ ! -e $tmp/none.db ]] || fail "analyze created $tmp/none.db"
+# the output is opened only once the game is known, and removed when the
+# run fails after that; a write error keeps no analysis
+echo keep >"$tmp/kept.csv"
+t no-such-game-output-untouched 2 analyze "$db" --game nope -o "$tmp/kept.csv"
+[[ $(cat "$tmp/kept.csv") == keep ]] || fail "-o FILE touched for an unknown game"
+t no-such-hand-output-removed 2 analyze "$db" --game "$G" --hand 99 -o "$tmp/gone.csv"
+[[ ! -e $tmp/gone.csv ]] || fail "-o FILE left behind after a failed run"
+if [[ -w /dev/full ]]; then
+  t write-error 2 analyze "$db" --game "$G" --hand 2 --budget 1000 -o /dev/full --quiet
+  err_has '/dev/full: write error'
+  t write-error-kept-nothing 0 analyze "$db" --game "$G" --hand 2 --budget 1000
+  err_has '1 searched, 0 stored before'
+fi
 
 echo "-- one hand as CSV"
 t csv 0 analyze "$db" --game "$G" --hand 3 --format csv --budget 0

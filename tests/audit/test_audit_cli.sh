@@ -9,44 +9,10 @@
 # Regenerate the goldens after a deliberate wording change with
 #   pinochle import t.db tests/audit/planted.csv
 #   pinochle audit t.db --no-record [--format csv|json] > tests/audit/planted.audit.{txt,csv,json}
-set -uo pipefail
-
-if [[ $# -ne 1 || ! -x $1 ]]; then
-  echo "usage: $0 PATH/TO/pinochle" >&2
-  exit 2
-fi
-PN=$1
+source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh" "$@"
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
-wrap=()
-if [[ -n ${PINOCHLE_WRAPPER:-} ]]; then read -r -a wrap <<<"$PINOCHLE_WRAPPER"; fi
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 
-checks=0 failures=0 name="" rc=0 args=()
-
-fail() {
-  failures=$((failures + 1))
-  echo "FAIL: $name: $*"
-  echo "  command: pinochle ${args[*]}"
-  echo "  exit $rc; stdout (first lines):"; head -5 "$tmp/out" | sed 's/^/    | /'
-  echo "  stderr:"; sed 's/^/    | /' "$tmp/err"
-}
-
-# t NAME EXPECTED_EXIT ARGS...: runs pinochle ARGS and checks the exit code.
-t() {
-  name=$1
-  local want=$2
-  shift 2
-  args=("$@")
-  checks=$((checks + 1))
-  "${wrap[@]}" "$PN" "$@" >"$tmp/out" 2>"$tmp/err"
-  rc=$?
-  [[ $rc -eq $want ]] || fail "exit $rc, expected $want"
-}
 out_is_file() { cmp -s "$1" "$tmp/out" || fail "stdout differs from $(basename "$1"): $(diff "$1" "$tmp/out" | head -5)"; }
-out_has() { grep -Eq -- "$1" "$tmp/out" || fail "stdout lacks /$1/"; }
-err_has() { grep -Eq -- "$1" "$tmp/err" || fail "stderr lacks /$1/"; }
-out_empty() { [[ ! -s $tmp/out ]] || fail "stdout not empty"; }
 # csv_rows: the data rows of a CSV audit on stdout (no field holds a newline).
 csv_rows() { tail -n +2 "$tmp/out"; }
 # golden_rows AWK_CONDITION: the golden CSV rows that satisfy it (fields by $N).

@@ -12,21 +12,10 @@
 # line ends and a header with no games import fine.
 #
 # PINOCHLE_WRAPPER (e.g. "valgrind -q --error-exitcode=99") wraps each run.
-set -uo pipefail
-
-if [[ $# -ne 1 || ! -x $1 ]]; then
-  echo "usage: $0 PATH/TO/pinochle" >&2
-  exit 2
-fi
-PN=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh" "$@"
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 IMPORT=$HERE/../import
-wrap=()
-if [[ -n ${PINOCHLE_WRAPPER:-} ]]; then read -r -a wrap <<<"$PINOCHLE_WRAPPER"; fi
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 
-checks=0 failures=0 name="" rc=0
 fail() {
   failures=$((failures + 1))
   echo "FAIL: $name: $*"

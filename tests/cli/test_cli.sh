@@ -4,54 +4,15 @@
 #
 # usage: tests/cli/test_cli.sh PATH/TO/pinochle
 # PINOCHLE_WRAPPER (e.g. "valgrind -q --error-exitcode=99") wraps each run.
-set -uo pipefail
-
-if [[ $# -ne 1 || ! -x $1 ]]; then
-  echo "usage: $0 PATH/TO/pinochle" >&2
-  exit 2
-fi
-PN=$1
+source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh" "$@"
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 HEADER=$HERE/../../src/rules/pinochle.h
-
-wrap=()
-if [[ -n ${PINOCHLE_WRAPPER:-} ]]; then read -r -a wrap <<<"$PINOCHLE_WRAPPER"; fi
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-checks=0
-failures=0
-name=""
-rc=0
-
-fail() {
-  failures=$((failures + 1))
-  echo "FAIL: $name: $*"
-  echo "  command: pinochle ${args[*]}"
-  echo "  exit $rc; stdout:"; sed 's/^/    | /' "$tmp/out"
-  echo "  stderr:"; sed 's/^/    | /' "$tmp/err"
-}
-
-# t NAME EXPECTED_EXIT ARGS...: runs pinochle ARGS and checks the exit code.
-t() {
-  name=$1 want=$2
-  shift 2
-  args=("$@")
-  checks=$((checks + 1))
-  "${wrap[@]}" "$PN" "$@" >"$tmp/out" 2>"$tmp/err"
-  rc=$?
-  [[ $rc -eq $want ]] || fail "exit $rc, expected $want"
-}
 
 # out_is: stdout equals this function's standard input, byte for byte.
 out_is() {
   cat >"$tmp/want"
   diff -u "$tmp/want" "$tmp/out" >"$tmp/diff" || fail "stdout differs: $(cat "$tmp/diff")"
 }
-out_has() { grep -Eq -- "$1" "$tmp/out" || fail "stdout lacks /$1/"; }
-err_has() { grep -Eq -- "$1" "$tmp/err" || fail "stderr lacks /$1/"; }
-out_empty() { [[ ! -s $tmp/out ]] || fail "stdout not empty"; }
-err_empty() { [[ ! -s $tmp/err ]] || fail "stderr not empty"; }
 # An error: nothing on stdout, a "pinochle: " line on stderr matching $1.
 bad() {
   out_empty

@@ -1,10 +1,11 @@
-# lib.sh - what the tests/crash scripts share (sourced, not run).
+# lib.sh - what the tests/crash scripts share (sourced, not run), on top
+# of tests/lib.sh ($PN, wrap, $tmp, the tally).
 #
 # The caller sets nothing; after `source lib.sh PINOCHLE` it has:
 #   $PN           the pinochle binary (absolute path)
 #   $HERE         tests/crash,  $ROOT the source tree
 #   $tmp          a scratch folder, removed on exit (after killing the
-#                 background jobs this script started)
+#                 background jobs in bg_pids and unmounting mounts)
 #   pn ARGS...    pinochle under $PINOCHLE_WRAPPER (valgrind), if set
 #   fail MSG      counts a failure under the current $name
 #   section NAME  starts a group of checks (prints it)
@@ -17,33 +18,23 @@
 # valgrind: a subshell that does not exec (a function in a pipeline) exits
 # 1 for bash's own leaks.  So a command whose exit status is checked reads
 # its input from a file, never from `function | command`.
-set -uo pipefail
-
-if [[ $# -lt 1 || ! -x $1 ]]; then
-  echo "usage: $0 PATH/TO/pinochle" >&2
-  exit 2
-fi
-PN=$(cd "$(dirname "$1")" && pwd)/$(basename "$1")
+source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh" "$@"
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
-wrap=()
-if [[ -n ${PINOCHLE_WRAPPER:-} ]]; then read -r -a wrap <<<"$PINOCHLE_WRAPPER"; fi
 if ! command -v sqlite3 >/dev/null; then
   echo "$(basename "$0"): sqlite3 (the shell) is needed: apt-get install sqlite3" >&2
   exit 1
 fi
-tmp=$(mktemp -d)
 bg_pids=()
 mounts=()
-cleanup() {
+# before tests/lib.sh removes $tmp: what the script left running or mounted
+lib_on_exit() {
   local p m
   for p in "${bg_pids[@]}"; do kill -9 "$p" 2>/dev/null; done
   wait 2>/dev/null
   for m in "${mounts[@]}"; do umount "$m" 2>/dev/null; done
   chmod -R u+w "$tmp" 2>/dev/null
-  rm -rf "$tmp"
 }
-trap cleanup EXIT
 
 checks=0 failures=0 name=""
 fail() {

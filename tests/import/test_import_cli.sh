@@ -5,50 +5,11 @@
 #
 # usage: tests/import/test_import_cli.sh PATH/TO/pinochle
 # PINOCHLE_WRAPPER (e.g. "valgrind -q --error-exitcode=99") wraps each run.
-set -uo pipefail
-
-if [[ $# -ne 1 || ! -x $1 ]]; then
-  echo "usage: $0 PATH/TO/pinochle" >&2
-  exit 2
-fi
-PN=$1
+source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh" "$@"
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 PARITY=$HERE/../data/peer-parity/pinochle_parity.csv
+STDIN=/dev/null # t's standard input unless a run names another (STDIN=FILE t ...)
 
-wrap=()
-if [[ -n ${PINOCHLE_WRAPPER:-} ]]; then read -r -a wrap <<<"$PINOCHLE_WRAPPER"; fi
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-checks=0
-failures=0
-name=""
-rc=0
-args=()
-
-fail() {
-  failures=$((failures + 1))
-  echo "FAIL: $name: $*"
-  echo "  command: pinochle ${args[*]}"
-  echo "  exit $rc; stdout:"; head -20 "$tmp/out" | sed 's/^/    | /'
-  echo "  stderr:"; sed 's/^/    | /' "$tmp/err"
-}
-
-# t NAME EXPECTED_EXIT ARGS...: runs pinochle ARGS (stdin from $STDIN or
-# /dev/null) and checks the exit code.
-t() {
-  name=$1 want=$2
-  shift 2
-  args=("$@")
-  checks=$((checks + 1))
-  "${wrap[@]}" "$PN" "$@" <"${STDIN:-/dev/null}" >"$tmp/out" 2>"$tmp/err"
-  rc=$?
-  [[ $rc -eq $want ]] || fail "exit $rc, expected $want"
-}
-out_has() { grep -Eq -- "$1" "$tmp/out" || fail "stdout lacks /$1/"; }
-err_has() { grep -Eq -- "$1" "$tmp/err" || fail "stderr lacks /$1/"; }
-out_empty() { [[ ! -s $tmp/out ]] || fail "stdout not empty"; }
-err_empty() { [[ ! -s $tmp/err ]] || fail "stderr not empty"; }
 out_same_as() { cmp -s "$tmp/out" "$1" || fail "stdout differs from $1"; }
 
 db=$tmp/club.db

@@ -15,13 +15,7 @@
 # Needs PINOCHLE_TEST_PG_URI (a database on a server where that role may
 # CREATE DATABASE and CREATE ROLE: tests/pg/pg_tmp.sh start prints one);
 # without it the test is skipped (exit 77, ctest's SKIP_RETURN_CODE).
-set -uo pipefail
-
-if [[ $# -ne 1 || ! -x $1 ]]; then
-  echo "usage: $0 PATH/TO/pinochle" >&2
-  exit 2
-fi
-PN=$1
+source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh" "$@"
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
 if [[ -z ${PINOCHLE_TEST_PG_URI:-} ]]; then
@@ -33,16 +27,14 @@ if [[ $("$PN" init 'postgresql:///x?host=/nonexistent-pn-dir' 2>&1) != *"cannot 
   exit 77
 fi
 BASE=$PINOCHLE_TEST_PG_URI
-tmp=$(mktemp -d)
 own_server=""
-cleanup() {
+made=()
+# before lib.sh removes $tmp: the server this test started, its databases and role
+lib_on_exit() {
   [[ -n $own_server ]] && "$HERE/pg_tmp.sh" stop "$own_server"
   for db in "${made[@]}"; do psql -q "$BASE" -c "DROP DATABASE IF EXISTS $db" >/dev/null 2>&1; done
   psql -q "$BASE" -c "DROP ROLE IF EXISTS pn_reader_$$" >/dev/null 2>&1
-  rm -rf "$tmp"
 }
-made=()
-trap cleanup EXIT
 
 checks=0 failures=0 name=""
 check() { name=$*; checks=$((checks + 1)); }
