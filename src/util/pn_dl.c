@@ -7,22 +7,29 @@
 #include <stdio.h>
 #include <string.h>
 
-int pn_dl_load(const char *soname, const char *package, const char *const names[], void *const slots[], size_t count,
-               char *why, size_t why_size) {
-  void *lib = dlopen(soname, RTLD_NOW | RTLD_LOCAL);
-  if (lib == NULL) {
-    snprintf(why, why_size, "cannot load %s (apt-get install %s): %s", soname, package, dlerror());
-    return -1;
+static void load(PnDlLib *lib) {
+  void *handle = dlopen(lib->soname, RTLD_NOW | RTLD_LOCAL);
+  if (handle == NULL) {
+    snprintf(lib->why, sizeof lib->why, "cannot load %s (apt-get install %s): %s", lib->soname, lib->package,
+             dlerror());
+    return;
   }
-  for (size_t i = 0; i < count; i++) {
-    void *symbol = dlsym(lib, names[i]);
+  for (size_t i = 0; i < lib->count; i++) {
+    void *symbol = dlsym(handle, lib->names[i]);
     if (symbol == NULL) {
-      snprintf(why, why_size, "%s has no %s (too old a version?)", soname, names[i]);
-      return -1;
+      snprintf(lib->why, sizeof lib->why, "%s has no %s (too old a version?)", lib->soname, lib->names[i]);
+      return;
     }
     /* POSIX lets an object pointer from dlsym become a function pointer;
      * copying its bytes says so without the cast ISO C forbids. */
-    memcpy(slots[i], &symbol, sizeof symbol);
+    memcpy(lib->slots[i], &symbol, sizeof symbol);
   }
-  return 0;
+}
+
+const char *pn_dl_need(PnDlLib *lib) {
+  pthread_mutex_lock(&lib->lock);
+  if (!lib->tried) load(lib);
+  lib->tried = true;
+  pthread_mutex_unlock(&lib->lock);
+  return lib->why[0] ? lib->why : NULL;
 }

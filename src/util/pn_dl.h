@@ -5,20 +5,32 @@
  * libpq (the PostgreSQL backend) and libmicrohttpd (`serve`) each pull in
  * a dozen or more libraries (TLS, Kerberos, LDAP...).  Linked normally
  * they cost every run of pinochle, --version included, about 6 ms of
- * start-up (8 ms against under 2; bench figures in the closing note of
- * issue 14).  Their users (store_pg_lib.h, web_mhd.h) keep a table of
- * function pointers that pn_dl_load fills once.
+ * start-up (8 ms against under 2).  Their users (store_pg_lib.c,
+ * web_mhd.c) describe the library and a table of function pointers in a
+ * PnDlLib, which pn_dl_need fills once.
  */
 #ifndef PN_DL_H
 #define PN_DL_H
 
+#include <pthread.h>
+#include <stdbool.h>
 #include <stddef.h>
 
-/* Opens SONAME (it stays loaded for the life of the process) and sets
- * *slots[i], a function pointer's address, to the symbol names[i], for
- * each of the count names.  0, or -1 with a one-line reason in why (what
- * to install, or which symbol is missing). */
-int pn_dl_load(const char *soname, const char *package, const char *const names[], void *const slots[], size_t count,
-               char *why, size_t why_size);
+typedef struct PnDlLib {
+  const char *soname;        /* "libpq.so.5" */
+  const char *package;       /* the Debian package that has it, for the message */
+  const char *const *names;  /* the functions wanted, count of them */
+  void *const *slots;        /* where each goes: a function pointer's address */
+  size_t count;
+  pthread_mutex_t lock;      /* PTHREAD_MUTEX_INITIALIZER */
+  bool tried;                /* under lock: loading was tried */
+  char why[200];             /* under lock: "" loaded, else why not */
+} PnDlLib;
+
+/* Loads lib the first time (from any thread; it then stays loaded for the
+ * life of the process) and fills its slots.  NULL when every function is
+ * there, else a one-line reason: what to install, or which symbol is
+ * missing. */
+const char *pn_dl_need(PnDlLib *lib);
 
 #endif

@@ -35,8 +35,8 @@ typedef struct WebMhd {
 #undef WEB_MHD_MEMBER
 } WebMhd;
 
-/* Loads libmicrohttpd once; 0, or -1 with a message saying what to
- * install. */
+/* Loads libmicrohttpd once; PN_OK, or PN_ERR_IO with a message saying
+ * what to install. */
 int web_mhd_load(PnDiag *diag);
 
 /* The loaded table; only after web_mhd_load succeeded. */
