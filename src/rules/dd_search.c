@@ -35,17 +35,43 @@ static inline bool can_beat(const DdSearch *d, int seat, PnCard best, int led) {
   return bsuit == d->trump ? (trumps & dd_above(brank)) != 0 : trumps != 0;
 }
 
-/* The legal plays of `seat`, one per class of equivalent cards, scored
- * for ordering.  Returns their number. */
+/* Ordering score of `c` for `seat`: a side winning a decided trick
+ * loads it with counters, a side losing one throws its least; a lead of
+ * a top card no enemy can ruff comes first, then a lead to a partner's
+ * top card. */
+static int move_score(const DdSearch *d, int seat, PnCard c) {
+  int r = PN_RANK(c), suit = PN_SUIT(c), v = d->vscale[c];
+  if (d->ntrick == 0) {
+    unsigned higher = others_mask(d, seat, suit) & dd_above(r);
+    bool safe = !enemy_can_ruff(d, seat, suit);
+    if (!higher && safe) return 100 + 4 * v - (suit == d->trump ? 2 : 0);
+    bool partner_top = false;
+    for (int p = 0; p < d->players && !partner_top; p++)
+      if (p != seat && d->maxi[p] == d->maxi[seat] && d->held_mask[p][suit] &&
+          !(others_mask(d, p, suit) & dd_above(__builtin_ctz(d->held_mask[p][suit]))))
+        partner_top = true;
+    return (partner_top && safe ? 60 : 0) + r - 4 * v - (suit == d->trump ? 3 : 0);
+  }
+  int led = PN_SUIT(d->trick[0]), win = judge_winner(d->trick, d->ntrick, d->trump);
+  PnCard win_card = d->trick[win];
+  bool partner_wins = d->maxi[(d->leader + win) % d->players] == d->maxi[seat];
+  bool beats = judge_strength(c, led, d->trump) > judge_strength(win_card, led, d->trump);
+  PnCard best = beats ? c : win_card;
+  bool ours = beats || partner_wins;
+  bool decided = true;
+  for (int k = d->ntrick + 1; k < d->players && decided; k++)
+    if (can_beat(d, (d->leader + k) % d->players, best, led)) decided = false;
+  if (decided) return ours ? 200 + 4 * v + r : 100 + r - 4 * v;
+  if (ours && beats) return 80 + (7 - r) - 2 * v; /* contest with a high card */
+  return 60 + r - 4 * v;                          /* keep counters off a doubtful trick */
+}
+
+/* The legal plays of `seat`, one per class of equivalent cards, best
+ * first.  Returns their number. */
 int dd_gen_moves(const DdSearch *d, int seat, DdMove *moves) {
   SuitSlice slice = {JUDGE_ALL_HELD, PN_RANKS}, unused;
   if (d->ntrick > 0) judge_play(&d->ob, &d->hold[seat], d->trick, d->ntrick, d->trump, -1, &slice, &unused);
   bool merge = !(d->options & PN_DD_NO_EQUIV);
-  int led = d->ntrick ? PN_SUIT(d->trick[0]) : -1;
-  int win_card = d->ntrick ? d->trick[judge_winner(d->trick, d->ntrick, d->trump)] : -1;
-  int win_seat = d->ntrick ? (d->leader + judge_winner(d->trick, d->ntrick, d->trump)) % d->players : -1;
-  bool partner_wins = d->ntrick && d->maxi[win_seat] == d->maxi[seat];
-  int win_strength = d->ntrick ? judge_strength((PnCard)win_card, led, d->trump) : 0;
   int n = 0;
   for (int suit = 0; suit < PN_SUITS; suit++) {
     if (slice.suit != JUDGE_ALL_HELD && slice.suit != suit) continue;
@@ -74,41 +100,7 @@ int dd_gen_moves(const DdSearch *d, int seat, DdMove *moves) {
       prev_value = d->value[c];
     }
   }
-  /* Ordering scores: a side winning a decided trick loads it with
-   * counters, a side losing one throws its least; a lead of a top card no
-   * enemy can ruff comes first, then a lead to a partner's top card. */
-  for (int i = 0; i < n; i++) {
-    PnCard c = moves[i].card;
-    int r = PN_RANK(c), suit = PN_SUIT(c), v = d->vscale[c];
-    int score;
-    if (d->options & PN_DD_NO_ORDER) {
-      score = -i;
-    } else if (d->ntrick == 0) {
-      unsigned higher = others_mask(d, seat, suit) & dd_above(r);
-      bool safe = !enemy_can_ruff(d, seat, suit);
-      if (!higher && safe) {
-        score = 100 + 4 * v - (suit == d->trump ? 2 : 0);
-      } else {
-        bool partner_top = false;
-        for (int p = 0; p < d->players && !partner_top; p++)
-          if (p != seat && d->maxi[p] == d->maxi[seat] && d->held_mask[p][suit] &&
-              !(others_mask(d, p, suit) & dd_above(__builtin_ctz(d->held_mask[p][suit]))))
-            partner_top = true;
-        score = (partner_top && safe ? 60 : 0) + r - 4 * v - (suit == d->trump ? 3 : 0);
-      }
-    } else {
-      bool beats = judge_strength(c, led, d->trump) > win_strength;
-      PnCard best = beats ? c : (PnCard)win_card;
-      bool ours = beats || partner_wins;
-      bool decided = true;
-      for (int k = d->ntrick + 1; k < d->players && decided; k++)
-        if (can_beat(d, (d->leader + k) % d->players, best, led)) decided = false;
-      if (decided) score = ours ? 200 + 4 * v + r : 100 + r - 4 * v;
-      else if (ours && beats) score = 80 + (7 - r) - 2 * v; /* contest with a high card */
-      else score = 60 + r - 4 * v;                          /* keep counters off a doubtful trick */
-    }
-    moves[i].score = score;
-  }
+  for (int i = 0; i < n; i++) moves[i].score = d->options & PN_DD_NO_ORDER ? -i : move_score(d, seat, moves[i].card);
   for (int i = 1; i < n; i++) { /* insertion sort, best first */
     DdMove m = moves[i];
     int j = i;
