@@ -36,9 +36,11 @@ static inline bool can_beat(const DdSearch *d, int seat, PnCard best, int led) {
 }
 
 /* Ordering score of `c` for `seat`: a side winning a decided trick
- * loads it with counters, a side losing one throws its least; a lead of
- * a top card no enemy can ruff comes first, then a lead to a partner's
- * top card. */
+ * loads it with counters, a side losing one throws its least (decided:
+ * no later seat of the side losing it can beat the winner; a partner
+ * overtaking does not matter); a card that takes a contested trick is
+ * the cheapest that beats; a lead of a top card no enemy can ruff comes
+ * first, then a lead to a partner's top card. */
 static int move_score(const DdSearch *d, int seat, PnCard c) {
   int r = PN_RANK(c), suit = PN_SUIT(c), v = d->vscale[c];
   if (d->ntrick == 0) {
@@ -58,12 +60,14 @@ static int move_score(const DdSearch *d, int seat, PnCard c) {
   bool beats = judge_strength(c, led, d->trump) > judge_strength(win_card, led, d->trump);
   PnCard best = beats ? c : win_card;
   bool ours = beats || partner_wins;
-  bool decided = true;
-  for (int k = d->ntrick + 1; k < d->players && decided; k++)
-    if (can_beat(d, (d->leader + k) % d->players, best, led)) decided = false;
+  bool decided = true; /* no seat of the other side can take the trick from the winner */
+  for (int k = d->ntrick + 1; k < d->players && decided; k++) {
+    int later = (d->leader + k) % d->players;
+    if ((d->maxi[later] == d->maxi[seat]) != ours && can_beat(d, later, best, led)) decided = false;
+  }
   if (decided) return ours ? 200 + 4 * v + r : 100 + r - 4 * v;
-  if (ours && beats) return 80 + (7 - r) - 2 * v; /* contest with a high card */
-  return 60 + r - 4 * v;                          /* keep counters off a doubtful trick */
+  if (ours && beats) return 80 + r - 2 * v; /* contest with the cheapest card that beats */
+  return 60 + r - 4 * v;                     /* keep counters off a doubtful trick */
 }
 
 /* The legal plays of `seat`, one per class of equivalent cards, best
