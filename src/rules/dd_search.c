@@ -46,6 +46,13 @@ static int move_score(const DdSearch *d, int seat, PnCard c) {
   if (d->ntrick == 0) {
     unsigned higher = others_mask(d, seat, suit) & dd_above(r);
     bool safe = !enemy_can_ruff(d, seat, suit);
+    bool partnered = false;
+    for (int p = 0; p < d->players; p++)
+      if (p != seat && d->maxi[p] == d->maxi[seat]) partnered = true;
+    /* A seat with a partner tries its top trumps after its safe plain
+     * top cards and its partner's, among the low leads (measured, see
+     * dd.c: drawing trumps first is rarely what decides the par there). */
+    if (!higher && safe && suit == d->trump && partnered) return 4 * v - 30;
     if (!higher && safe) return 100 + 4 * v - (suit == d->trump ? 2 : 0);
     bool partner_top = false;
     for (int p = 0; p < d->players && !partner_top; p++)
