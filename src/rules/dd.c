@@ -31,26 +31,61 @@
  * Measured for issue 17's speed goal (bench_dd, first 30 partnership-
  * auction hands, whole hand = par from the first lead + every play's
  * cost; nodes are exact, CPU ms are medians of 3 runs on a shared
- * machine, so +-15%):
+ * machine, so +-15%; the two "again" rows were run the same day, on the
+ * same machine, one after the other):
  *
  *   change                                nodes/hand   median ms   p95 ms
  *   as merged                              8,180,257         951     5993
  *   fail-soft bounds + table at 2 tricks   6,816,311   (not timed alone)
  *   + per-suit memo of the canonical key   6,816,311   (not timed alone)
  *   + table bucket prefetched              6,816,311         731     4985
+ *     (the same, again)                    6,816,311         652     4864
+ *   + follows ordered by whether the side
+ *     losing the trick can still beat it,
+ *     the cheapest card that beats first   6,380,606   (not timed alone)
+ *   + cashing bound counts the cards the
+ *     others must follow with              6,355,966   (not timed alone)
+ *   + a partnered seat's top trumps led
+ *     after its plain top cards (again)    4,680,326         332     3355
  *
  * Fail-soft alone saved 3% of the nodes (the bounds found are mostly the
  * target itself), the table at two tricks left 14% more; dd_canonical_key
  * and its mixing were a quarter of the profile, which the memo mostly
- * removes (the nodes are unchanged).
+ * removes (the nodes are unchanged).  The top-trump lead order was tuned
+ * on the first 10 hands (par only; the trump lead's place: just below
+ * the plain top cards 6.88M, among the low leads 4.79M, below every lead
+ * 5.08M) and checked on the 30 and on other presets (par only:
+ * partnership 7%, cutthroat-four 3%, auction 3% fewer nodes; a seat
+ * without a partner keeps the old order: for it, the same change cost
+ * 25 to 30% more nodes in cutthroat-four and two-hand-bid).
  * Tried on the first 8 hands, par only, and dropped: a history heuristic
  * (per trick position and card, as a tie-break or mixed into the score:
  * 1.1 to 3.5 times the nodes), killer moves per depth (1.4 to 1.6
  * times), probing the par one step at a time (MTD(f) style) instead of
- * halving (1.03 times), a 64 MiB table (0.96 times the nodes for four
- * times the memory).  The goal (20 ms median, 200 ms p95) is not reached:
- * what is left is the search itself; partition search (entries that
- * forget the ranks that did not matter) is the next thing to try.
+ * halving (1.03 times; again with the fail-soft bounds, jumping to the
+ * bound returned: 1.09 times on 10 hands), a 64 MiB table (0.96 times
+ * the nodes for four times the memory).  On 10 hands, par only, no
+ * change: a bigger or smaller bonus for leading to a partner's top card,
+ * a bigger penalty for low trump leads, ducking when a partner plays
+ * later in the trick (under the heading rules every legal follow beats
+ * or none does, so it never reorders).
+ * Partition search, tried and dropped: entries keyed by the leader and
+ * the counter values each seat holds per suit, matching per suit only
+ * the top groups down to the lowest rank the proof relied on (cards of a
+ * suit compared in a trick: the running best of each suit played twice
+ * or more; the ranks a bound read; a trump winner that a void seat's
+ * obligation to overtrump compared with its trumps; a whole class of
+ * equivalent cards once one of it mattered), 32-byte entries.  Correct
+ * (test_dd passed), but on partnership-auction it found as many
+ * decisive table answers as the exact key (277,048 against 282,419 on
+ * hand 1): with two copies of six ranks, the cards below the relevant
+ * ones are already merged by the equivalence classes and the key's
+ * relabelling.  With four-way buckets the coarse key crowds one bucket
+ * (41.9M nodes a hand on the first 3 hands, par only, against 9.2M for
+ * the exact key in the same 32-byte entries); with 32-way buckets 8.7M
+ * either way.
+ * The goal (20 ms median, 200 ms p95) is not reached: the hard hands
+ * spend 10M nodes or more proving the par itself.
  *
  * No allocation: the search state lives on the caller's stack, the table
  * in the caller's memory.
