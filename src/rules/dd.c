@@ -47,8 +47,6 @@
  *     others must follow with              6,355,966   (not timed alone)
  *   + a partnered seat's top trumps led
  *     after its plain top cards (again)    4,680,326         332     3355
- *   + a lead for a partner to ruff before
- *     the top cards without counters       4,253,718         302     2814
  *
  * Fail-soft alone saved 3% of the nodes (the bounds found are mostly the
  * target itself), the table at two tricks left 14% more; dd_canonical_key
@@ -59,13 +57,15 @@
  * 5.08M) and checked on the 30 and on other presets (par only:
  * partnership 7%, cutthroat-four 3%, auction 3% fewer nodes; a seat
  * without a partner keeps the old order: for it, the same change cost
- * 25 to 30% more nodes in cutthroat-four and two-hand-bid).  The lead
- * for a partner to ruff was placed the same way (bonus 20: 1.02 times
- * the nodes, 60: 0.97, 110: 0.95 on the 10 hands; 0.91 on the 30;
- * partnership 0.90, cutthroat-four and auction unchanged).  Working out
- * the ordering's per-suit facts once a node instead of once a move kept
- * the nodes and did not measurably save time (CPU seconds of 6 hands,
- * par only, in turns: no better than +-10%), and was dropped.
+ * 25 to 30% more nodes in cutthroat-four and two-hand-bid).  A lead for
+ * a partner to ruff placed before the top cards without counters saved
+ * 9% of the nodes on the 30 hands (4,253,718 a hand, 302 ms median,
+ * 2814 ms p95) and 10% in partnership, but the cutthroat-four hands of
+ * test_analysis's sample then no longer finish within its 300,000-node
+ * budget, so it is not used.  Working out the ordering's per-suit facts
+ * once a node instead of once a move kept the nodes and did not
+ * measurably save time (CPU seconds of 6 hands, par only, in turns: no
+ * better than +-10%), and was dropped.
  * Tried on the first 8 hands, par only, and dropped: a history heuristic
  * (per trick position and card, as a tie-break or mixed into the score:
  * 1.1 to 3.5 times the nodes), killer moves per depth (1.4 to 1.6

@@ -59,15 +59,7 @@ static int move_score(const DdSearch *d, int seat, PnCard c) {
       if (p != seat && d->maxi[p] == d->maxi[seat] && d->held_mask[p][suit] &&
           !(others_mask(d, p, suit) & dd_above(__builtin_ctz(d->held_mask[p][suit]))))
         partner_top = true;
-    bool partner_ruffs = false; /* a partner void in the suit can trump it */
-    for (int p = 0; p < d->players && !partner_ruffs; p++)
-      if (p != seat && d->maxi[p] == d->maxi[seat] && suit != d->trump && d->trump >= 0 && !d->held_mask[p][suit] &&
-          d->held_mask[p][d->trump])
-        partner_ruffs = true;
-    /* a lead for a partner to ruff comes before the top cards without
-     * counters (measured, see dd.c) */
-    int bonus = partner_top && safe ? 60 : partner_ruffs ? 110 : 0;
-    return bonus + r - 4 * v - (suit == d->trump ? 3 : 0);
+    return (partner_top && safe ? 60 : 0) + r - 4 * v - (suit == d->trump ? 3 : 0);
   }
   int led = PN_SUIT(d->trick[0]), win = judge_winner(d->trick, d->ntrick, d->trump);
   PnCard win_card = d->trick[win];
