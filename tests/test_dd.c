@@ -232,6 +232,26 @@ static void test_dd_refuses_stock_phase_and_bad_cards(void **state) {
   assert_int_equal(pn_dd_par(&solver, &g, 0), PN_DD_UNSUPPORTED);
 }
 
+/* The cashing bound (dd_bound.c) counts what the other seats must
+ * follow with.  Partnership, spades trump, 3 tricks left, seat 1 leads:
+ * AH TH are the top hearts and seat 2's AS the only trump; seat 2 (KH
+ * QH) and seat 4 (KH JH) must follow both rounds of hearts with a king
+ * each, so side 0 is sure of AH TH KH KH = 40, which is its par (the
+ * minimax says so).  The bound answers every probe at or below 40 at the
+ * first lead: the par takes 16 nodes; counting only the leader's own
+ * cards (20) it took 43.  (A bound counting more than the seats must
+ * give is caught by the random positions against the minimax.) */
+static void test_dd_cashing_counts_what_others_must_follow_with(void **state) {
+  (void)state;
+  PnGame g;
+  PnCards holds[4] = {hand_of("AH TH 9C"), hand_of("KH QH AS"), hand_of("9H JC QC"), hand_of("KH JH 9D")};
+  position(&g, "partnership", PN_SPADES, 1, 3, holds);
+  int want = oracle(&g, 0, NULL);
+  assert_int_equal(want, 40);
+  assert_int_equal(pn_dd_par(&solver, &g, 0), want);
+  assert_true(solver.nodes <= 20);
+}
+
 static void random_position(PnGame *g, const char *preset, SimRng *rng, int tricks, int partial);
 
 /* A node budget that runs out stops the call cleanly: PN_DD_BUDGET,
@@ -590,6 +610,7 @@ int main(void) {
       cmocka_unit_test_setup(test_dd_last_trick_with_trick_in_progress, setup),
       cmocka_unit_test_setup(test_dd_refuses_stock_phase_and_bad_cards, setup),
       cmocka_unit_test_setup(test_dd_budget_stops_cleanly, setup),
+      cmocka_unit_test_setup(test_dd_cashing_counts_what_others_must_follow_with, setup),
       cmocka_unit_test_setup(test_dd_random_two_hand, setup),
       cmocka_unit_test_setup(test_dd_random_two_hand_64, setup),
       cmocka_unit_test_setup(test_dd_random_two_hand_bid, setup),

@@ -1,0 +1,94 @@
+/* dd_int.h - what the files of the double-dummy solver (dd.c, dd_table.c,
+ * dd_search.c, dd_bound.c) share: the search state and the functions
+ * between them.  Not part of the rules library's interface. */
+#ifndef PN_DD_INT_H
+#define PN_DD_INT_H
+
+#include "dd.h"
+#include "judge.h"
+
+static inline uint64_t dd_mix(uint64_t x) { /* splitmix64's finalizer */
+  x += 0x9E3779B97F4A7C15ull;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBull;
+  return x ^ (x >> 31);
+}
+
+#define DD_SUIT_MEMO 1024 /* power of two; 16 KiB of the search state */
+
+typedef struct DdSearch {
+  PnDdSolver *s;                                /* table, hash keys, limits */
+  PnCards hold[PN_MAX_SEATS];                   /* cards in hand, seat 0-based */
+  uint8_t held_mask[PN_MAX_SEATS][PN_SUITS];    /* ranks held (bit = rank index) */
+  int8_t value[PN_CARD_KINDS];                  /* counters of each card */
+  int vscale[PN_CARD_KINDS];                    /* value on a 0..8 scale, for ordering */
+  bool maxi[PN_MAX_SEATS];                      /* seat on the side searched */
+  PnObligation ob;                              /* obligations of every play left */
+  int players, trump, bonus, unit;              /* seats, trump suit, last trick, score step */
+  uint64_t context;                             /* hash of rules, trump and side */
+  uint64_t context_rules;                       /* ... without the side */
+  uint64_t hash;                                /* hash of every seat's cards */
+  int cards_left;                               /* cards in hands */
+  int counters_left;                            /* counters in hands */
+  PnCard trick[PN_MAX_SEATS];                   /* trick in progress, lead first */
+  int ntrick, leader, trick_points;             /* its size, leader seat, counters */
+  long nodes, limit;                            /* nodes searched, 0 = no limit */
+  bool aborted;                                 /* the limit was hit */
+  unsigned options;                             /* PN_DD_NO_* */
+  uint64_t suit_hash[PN_SUITS];                 /* hash of every seat's cards, per suit */
+  struct {
+    uint64_t key, canon;                        /* a suit's hash (salted) -> its canonical hash */
+  } suit_memo[DD_SUIT_MEMO];                    /* dd_canonical_key's suits: most did not change */
+} DdSearch;
+
+/* Rank bits of a suit dd_above rank r (better cards). */
+static inline unsigned dd_above(int r) { return (1u << r) - 1u; }
+
+static inline void dd_take_card(DdSearch *d, int seat, PnCard c) {
+  uint8_t *n = &d->hold[seat].n[c];
+  uint64_t delta = d->s->zobrist[seat][c][*n] ^ d->s->zobrist[seat][c][*n - 1];
+  d->hash ^= delta;
+  d->suit_hash[PN_SUIT(c)] ^= delta;
+  if (--*n == 0) d->held_mask[seat][PN_SUIT(c)] &= (uint8_t)~(1u << PN_RANK(c));
+  d->cards_left--;
+  d->counters_left -= d->value[c];
+}
+
+static inline void dd_give_card(DdSearch *d, int seat, PnCard c) {
+  uint8_t *n = &d->hold[seat].n[c];
+  uint64_t delta = d->s->zobrist[seat][c][*n] ^ d->s->zobrist[seat][c][*n + 1];
+  d->hash ^= delta;
+  d->suit_hash[PN_SUIT(c)] ^= delta;
+  ++*n;
+  d->held_mask[seat][PN_SUIT(c)] |= (uint8_t)(1u << PN_RANK(c));
+  d->cards_left++;
+  d->counters_left += d->value[c];
+}
+
+static inline uint64_t dd_position_key(const DdSearch *d) {
+  uint64_t key = d->hash ^ d->context ^ dd_mix(0xA11CEull + (uint64_t)d->leader);
+  return key ? key : 1;
+}
+
+typedef struct DdMove {
+  PnCard card; /* one card standing for its class */
+  int score;   /* ordering: higher first */
+} DdMove;
+
+/* dd_table.c: the table's key of a trick start, and the table. */
+uint64_t dd_canonical_key(DdSearch *d);
+PnDdEntry *dd_tt_find(const DdSearch *d, uint64_t key);
+void dd_tt_store(DdSearch *d, uint64_t key, bool at_least, int bound, PnCard lead, long work);
+static inline PnDdEntry *dd_tt_bucket(const PnDdSolver *s, uint64_t key) {
+  return s->table + (size_t)((key >> 20) & s->mask) * 4;
+}
+
+/* dd_bound.c: counters a side is sure to take from a trick start. */
+int dd_sure_counters(const DdSearch *d, bool searched);
+
+/* dd_search.c: the moves and the search. */
+int dd_gen_moves(const DdSearch *d, int seat, DdMove *moves);
+int dd_search(DdSearch *d, int target);
+int dd_value(DdSearch *d, int lo, int hi, int guess);
+
+#endif
