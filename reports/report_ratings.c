@@ -259,10 +259,11 @@ static double solo_score(const GameRec *g, int s, int o) {
 static int game_results(Ratings *r, const GameRec *g, Period *p) {
   if (!g->teams) { /* every pair of seats: a game between the two */
     for (int s = 1; s <= g->players; s++)
-      for (int o = 1; o <= g->players; o++)
-        if (o != s && g->seat[s - 1] != g->seat[o - 1] &&
-            add_result(r, p, false, g->seat[s - 1], &entity(&r->players, g->seat[o - 1])->now, solo_score(g, s, o)) != 0)
-          return -1;
+      for (int o = 1; o <= g->players; o++) {
+        if (o == s || g->seat[s - 1] == g->seat[o - 1]) continue;
+        const RatingGlicko *opp = &entity(&r->players, g->seat[o - 1])->now;
+        if (add_result(r, p, false, g->seat[s - 1], opp, solo_score(g, s, o)) != 0) return -1;
+      }
     return 0;
   }
   int won = (g->winner - 1) % 2; /* the winning side: 0 = seats 1+3, 1 = seats 2+4 */
@@ -404,8 +405,10 @@ static int fill_table(const ReportRoster *m, long min_hands, ReportTable *table)
   const Entity **order = malloc((m->n ? m->n : 1) * sizeof *order);
   if (!order) return -1;
   size_t n = 0;
-  for (size_t i = 0; i < m->n; i++)
-    if (entity(m, (long)i)->games > 0 && entity(m, (long)i)->hands >= min_hands) order[n++] = entity(m, (long)i);
+  for (size_t i = 0; i < m->n; i++) {
+    const Entity *e = entity(m, (long)i);
+    if (e->games > 0 && e->hands >= min_hands) order[n++] = e;
+  }
   qsort(order, n, sizeof *order, by_rating);
   int rc = 0;
   for (size_t i = 0; i < n && rc == 0; i++) {
