@@ -1,5 +1,5 @@
-/* report_common.c - tables, text helpers and sides shared by the reports
- * (report_common.h). */
+/* report_common.c - tables, text helpers, sides and the roster of players
+ * shared by the reports (report_common.h). */
 #include "report_common.h"
 
 #include <stdlib.h>
@@ -309,4 +309,106 @@ const char *report_tag(const char *tags, const char *name, char *buf, size_t siz
     at += end ? len + 1 : len;
   }
   return buf;
+}
+
+/* ---------------------------------------------------------------- roster */
+
+void report_roster_init(ReportRoster *r, size_t item_size, void (*init)(void *item)) {
+  memset(r, 0, sizeof *r);
+  r->item_size = item_size;
+  r->init = init;
+}
+
+long report_roster_get(ReportRoster *r, int64_t a, int64_t b, const char *name) {
+  int64_t id[2] = {a, b};
+  long found = pn_set_find(&r->ids, id, sizeof id);
+  if (found >= 0) return found;
+  /* room first, so that a failure leaves the roster as it was */
+  if (PN_VEC_RESERVE(r->names, r->names_cap, r->n + 1) != 0 ||
+      pn_vec_reserve(&r->items, &r->items_cap, r->n + 1, r->item_size) != 0)
+    return -1;
+  size_t len = strlen(name) + 1;
+  char *copy = malloc(len);
+  if (!copy) return -1;
+  if (pn_set_add(&r->ids, id, sizeof id, NULL) != (long)r->n) {
+    free(copy);
+    return -1;
+  }
+  memcpy(copy, name, len);
+  r->names[r->n] = copy;
+  void *item = report_roster_item(r, r->n);
+  memset(item, 0, r->item_size);
+  if (r->init) r->init(item);
+  return (long)r->n++;
+}
+
+void report_roster_free(ReportRoster *r) {
+  for (size_t i = 0; i < r->n; i++) free(r->names[i]);
+  free(r->names);
+  free(r->items);
+  pn_set_free(&r->ids);
+  r->names = NULL;
+  r->items = NULL;
+  r->n = r->names_cap = r->items_cap = 0;
+}
+
+int report_seating(const StoreRow *row, ReportRoster *players, ReportRoster *pairs, ReportSeating *g, PnDiag *diag) {
+  memset(g, 0, sizeof *g);
+  if (pn_rules_preset(&g->rules, row->preset) != 0 || row->nplayers != g->rules.players) {
+    snprintf(diag->msg, sizeof diag->msg, "game %s: stored variant '%s' with %d players is not known", row->key,
+             row->preset, row->nplayers);
+    return REPORT_CORRUPT;
+  }
+  g->players = g->rules.players;
+  g->teams = g->rules.sides == PN_SIDES_TEAMS && g->rules.players == 4;
+  for (int s = 1; s <= g->players; s++)
+    if ((g->seat[s - 1] = report_roster_get(players, row->player_ids[s - 1], 0, row->players[s - 1])) < 0)
+      goto memory;
+  for (int side = 0; g->teams && side < 2; side++) {
+    /* the ids in order, so that a partnership is one entry whoever sits 1 or 3 */
+    int64_t a = row->player_ids[side], b = row->player_ids[side + 2];
+    char name[2 * 160];
+    report_pair_name(name, sizeof name, row->players[side], row->players[side + 2]);
+    if ((g->pair[side] = report_roster_get(pairs, a < b ? a : b, a < b ? b : a, name)) < 0) goto memory;
+  }
+  return 0;
+memory:
+  snprintf(diag->msg, sizeof diag->msg, "out of memory");
+  return REPORT_ERROR;
+}
+
+int report_titled_text(FILE *out, const char *title, const char *none, const ReportTable *table) {
+  if (report_table_rows(table) == 0) {
+    fprintf(out, "%s: %s\n", title, none);
+    return 0;
+  }
+  fprintf(out, "%s\n", title);
+  return report_table_text(table, out, REPORT_WIDTH);
+}
+
+int report_roster_tables(FILE *out, OutFormat format, const ReportTable *players, const ReportTable *pairs,
+                         bool any_teams, const char *none, const char *more_key, const ReportTable *more) {
+  switch (format) {
+  case OUT_CSV:
+    report_table_csv(players, out, true, "kind", "player");
+    report_table_csv(pairs, out, false, "kind", "partnership");
+    return 0;
+  case OUT_JSON:
+    fputs("{\n  \"players\": ", out);
+    report_table_json(players, out, "  ");
+    fputs(",\n  \"partnerships\": ", out);
+    report_table_json(pairs, out, "  ");
+    if (more) {
+      fputs(",\n  ", out);
+      report_json_key(out, more_key);
+      report_table_json(more, out, "  ");
+    }
+    fputs("\n}\n", out);
+    return 0;
+  case OUT_TEXT: break;
+  }
+  if (report_titled_text(out, "Players", none, players) != 0) return -1;
+  if (!any_teams) return 0;
+  fputc('\n', out);
+  return report_titled_text(out, "Partnerships", none, pairs);
 }

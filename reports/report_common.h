@@ -2,7 +2,8 @@
  * report_common.h - what the reports share: the query that selects games,
  * tables that print as text (folded to fit 80 columns), CSV or JSON, the
  * text helpers (display width, clipping, wrapping) and the sides of a
- * preset.
+ * preset, and the roster of the players and partnerships met with the
+ * seating of a game in it.
  *
  * A report entry point (report_players.h, report_game.h, report_hand.h,
  * report_hands.h) reads the store through a StoreCursor only, writes to
@@ -15,10 +16,12 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "pinochle.h"
 #include "pn_err.h"
+#include "pn_set.h"
 #include "store.h"
 #include "writer.h"
 
@@ -143,5 +146,64 @@ char *report_pair_name(char *buf, size_t size, const char *a, const char *b);
 /* The value of a tag line ("date") in a '\n'-joined "name=value" list, or
  * "" when absent; returns buf. */
 const char *report_tag(const char *tags, const char *name, char *buf, size_t size);
+
+/* ---------------------------------------------------------------- roster */
+
+/* The players (or partnerships) a report meets, numbered in the order
+ * first seen, each with the report's own item of item_size bytes (its
+ * figures).  An entry is (a, b): a player id and 0, or a partnership's two
+ * ids with a < b.  Set up with report_roster_init; the holder frees it
+ * with report_roster_free.  Numbers stay valid for the roster's life;
+ * item pointers only until the next report_roster_get. */
+typedef struct ReportRoster {
+  PnSet ids;                   /* (a, b) as 16 bytes, numbered as the entries */
+  char **names;                /* by number: the player's name or "A & B"; owned */
+  unsigned char *items;        /* by number, item_size bytes each; owned */
+  size_t item_size;            /* the report's item */
+  void (*init)(void *item);    /* sets up a new (zeroed) item; NULL = zeroed is right */
+  size_t n;                    /* entries */
+  size_t names_cap, items_cap; /* room in names[] and items[] (in entries) */
+} ReportRoster;
+
+/* An empty roster whose entries carry item_size bytes each, zeroed and
+ * then given to init (when not NULL) when an entry is new. */
+void report_roster_init(ReportRoster *roster, size_t item_size, void (*init)(void *item));
+/* The number of (a, b), added with a copy of `name` when new; -1 when out
+ * of memory (the roster unchanged). */
+long report_roster_get(ReportRoster *roster, int64_t a, int64_t b, const char *name);
+void report_roster_free(ReportRoster *roster);
+/* The item of entry i (i < n), borrowed until the roster grows. */
+static inline void *report_roster_item(const ReportRoster *roster, size_t i) {
+  return roster->items + i * roster->item_size;
+}
+
+/* A game's seats resolved to roster numbers. */
+typedef struct ReportSeating {
+  PnRules rules;               /* the stored preset's */
+  int players;                 /* seats */
+  bool teams;                  /* fixed partnerships 1+3, 2+4 */
+  long seat[PN_MAX_SEATS];     /* the players roster's number by seat-1 */
+  long pair[2];                /* teams: the pairs roster's number of seats 1+3 and 2+4 */
+} ReportSeating;
+
+/* Resolves the seats of row (a game's first row) into *seating, adding
+ * the players (and in a partnership game the two partnerships, named by
+ * report_pair_name) to the rosters when new.  Returns 0, REPORT_CORRUPT
+ * (a stored variant not known, or not with its players) or REPORT_ERROR
+ * (memory), with diag->msg filled. */
+int report_seating(const StoreRow *row, ReportRoster *players, ReportRoster *pairs, ReportSeating *seating,
+                   PnDiag *diag);
+
+/* "title", then the table as text; only "title: none" when it has no
+ * rows (none: e.g. "none in the selection").  Returns 0 or -1 (memory). */
+int report_titled_text(FILE *out, const char *title, const char *none, const ReportTable *table);
+/* The players and partnerships tables of a report in one format: CSV
+ * rows with a first column kind (player, partnership); a JSON object of
+ * the two arrays ("players", "partnerships"), then `more` under more_key
+ * when more is not NULL; text, each under its title (report_titled_text
+ * with none), the partnerships only when any_teams.  Tables borrowed;
+ * returns 0 or -1 (memory). */
+int report_roster_tables(FILE *out, OutFormat format, const ReportTable *players, const ReportTable *pairs,
+                         bool any_teams, const char *none, const char *more_key, const ReportTable *more);
 
 #endif

@@ -3,8 +3,8 @@
  * (report_players.h).
  *
  * One pass over the cursor; per hand only the results blob is decoded.
- * Players are found in a set of player ids once per game (the game's
- * seats are resolved to map entries when its first row arrives), so a hand
+ * Players are found in a roster (report_common.h) once per game (the
+ * game's seats are resolved to roster numbers when its first row arrives), so a hand
  * costs one decode and a few additions, and nothing is allocated per hand.
  */
 #include "report_players.h"
@@ -15,7 +15,6 @@
 
 #include "analysis.h"
 #include "codec.h"
-#include "pn_set.h"
 
 const ReportColumn report_player_columns[REPORT_PLAYER_COLUMNS + REPORT_PLAYER_ACCURACY_COLUMNS] = {
     {"name", "player", REPORT_STR, REPORT_ALL},
@@ -66,57 +65,9 @@ typedef struct Tally {
   long cost;                 /* the sum of their costs */
 } Tally;
 
-typedef struct Entry {
-  int64_t a, b;              /* player id (b = 0); a partnership: both ids, a < b */
-  char *name;                /* the player's name, or "A & B"; owned */
-  Tally t;                   /* the figures */
-} Entry;
-
-/* The players (or partnerships) met: (a, b) numbered in the order first
- * seen, entries[] by that number. */
-typedef struct Map {
-  PnSet ids;                 /* (a, b) as 16 bytes */
-  Entry *entries;            /* in the order first seen */
-  size_t n, cap;             /* used and allocated */
-} Map;
-
-/* The index of (a, b), added with a copy of `name` when new; -1 when out
- * of memory. */
-static long map_get(Map *m, int64_t a, int64_t b, const char *name) {
-  int64_t id[2] = {a, b};
-  long found = pn_set_find(&m->ids, id, sizeof id);
-  if (found >= 0) return found;
-  if (PN_VEC_RESERVE(m->entries, m->cap, m->n + 1) != 0) return -1;
-  size_t len = strlen(name) + 1;
-  char *copy = malloc(len);
-  if (!copy) return -1;
-  if (pn_set_add(&m->ids, id, sizeof id, NULL) != (long)m->n) {
-    free(copy);
-    return -1;
-  }
-  memcpy(copy, name, len);
-  Entry *e = &m->entries[m->n];
-  memset(e, 0, sizeof *e);
-  e->a = a;
-  e->b = b;
-  e->name = copy;
-  return (long)m->n++;
-}
-
-static void map_free(Map *m) {
-  for (size_t i = 0; i < m->n; i++) free(m->entries[i].name);
-  free(m->entries);
-  pn_set_free(&m->ids);
-}
-
-/* The current game: its seats resolved to map entries. */
-typedef struct Game {
-  int players;               /* seats */
-  PnRules rules;             /* the preset's (its sides) */
-  bool teams;                /* fixed partnerships 1+3, 2+4 */
-  long seat[PN_MAX_SEATS];   /* players-map index by seat-1 */
-  long pair[2];              /* pairs-map index of seats 1+3 and 2+4 */
-} Game;
+/* The current game: its seats resolved to roster numbers (each entry's
+ * item a Tally). */
+typedef ReportSeating Game;
 
 /* Did the player in `seat` win the game whose stored winner is `winner`? */
 static bool won(const Game *g, int seat, int winner) {
@@ -125,47 +76,25 @@ static bool won(const Game *g, int seat, int winner) {
                   : seat == winner;
 }
 
-static int start_game(Game *g, const StoreRow *row, Map *players, Map *pairs, PnDiag *diag) {
-  PnRules rules;
-  if (pn_rules_preset(&rules, row->preset) != 0 || row->nplayers != rules.players) {
-    snprintf(diag->msg, sizeof diag->msg, "game %s: stored variant '%s' with %d players is not known", row->key,
-             row->preset, row->nplayers);
-    return REPORT_CORRUPT;
-  }
-  g->players = rules.players;
-  g->rules = rules;
-  g->teams = rules.sides == PN_SIDES_TEAMS && rules.players == 4;
+static Tally *tally(const ReportRoster *m, long i) { return report_roster_item(m, (size_t)i); }
+
+/* Seats the game of row (its first row) and counts it for its players
+ * and partnerships. */
+static int start_game(Game *g, const StoreRow *row, ReportRoster *players, ReportRoster *pairs, PnDiag *diag) {
+  int rc = report_seating(row, players, pairs, g, diag);
+  if (rc != 0) return rc;
   for (int s = 1; s <= g->players; s++) {
-    long e = map_get(players, row->player_ids[s - 1], 0, row->players[s - 1]);
-    if (e < 0) goto memory;
-    g->seat[s - 1] = e;
     bool again = false; /* the same player in two seats counts the game once */
-    for (int o = 1; o < s; o++) again = again || g->seat[o - 1] == e;
+    for (int o = 1; o < s; o++) again = again || g->seat[o - 1] == g->seat[s - 1];
     if (again) continue;
-    players->entries[e].t.games++;
-    players->entries[e].t.wins += won(g, s, row->winner);
+    tally(players, g->seat[s - 1])->games++;
+    tally(players, g->seat[s - 1])->wins += won(g, s, row->winner);
   }
-  if (g->teams) {
-    for (int side = 0; side < 2; side++) {
-      int64_t a = row->player_ids[side], b = row->player_ids[side + 2];
-      if (a > b) {
-        int64_t t = a;
-        a = b;
-        b = t;
-      }
-      char name[2 * 160];
-      report_pair_name(name, sizeof name, row->players[side], row->players[side + 2]);
-      long e = map_get(pairs, a, b, name);
-      if (e < 0) goto memory;
-      g->pair[side] = e;
-      pairs->entries[e].t.games++;
-      pairs->entries[e].t.wins += won(g, side + 1, row->winner);
-    }
+  for (int side = 0; g->teams && side < 2; side++) {
+    tally(pairs, g->pair[side])->games++;
+    tally(pairs, g->pair[side])->wins += won(g, side + 1, row->winner);
   }
   return 0;
-memory:
-  snprintf(diag->msg, sizeof diag->msg, "out of memory");
-  return REPORT_ERROR;
 }
 
 /* Adds what the seats seats[0..n) of one side did in a hand. */
@@ -193,20 +122,20 @@ static void add_bid(Tally *t, const PnHandResult *h, int side_total) {
   t->moons_made += h->moon && h->made;
 }
 
-static void add_hand(const Game *g, const CodecResults *res, Map *players, Map *pairs) {
+static void add_hand(const Game *g, const CodecResults *res, const ReportRoster *players, const ReportRoster *pairs) {
   const PnHandResult *h = &res->result;
-  for (int s = 1; s <= g->players; s++) add_side(&players->entries[g->seat[s - 1]].t, h, &s, 1);
+  for (int s = 1; s <= g->players; s++) add_side(tally(players, g->seat[s - 1]), h, &s, 1);
   int bidder = h->redeal ? 0 : h->bidder;
   int side_total = 0;
   if (bidder >= 1 && bidder <= g->players) {
     int seats[PN_MAX_SEATS], bid_side = pn_side_of_seat(&g->rules, bidder, h->partner, bidder);
     int n = pn_side_seats(&g->rules, bidder, h->partner, bid_side, seats);
     for (int i = 0; i < n; i++) side_total += h->seat[seats[i] - 1].meld_counted + h->seat[seats[i] - 1].counters;
-    add_bid(&players->entries[g->seat[bidder - 1]].t, h, side_total);
+    add_bid(tally(players, g->seat[bidder - 1]), h, side_total);
   }
   if (!g->teams) return;
   for (int side = 0; side < 2; side++) {
-    Tally *t = &pairs->entries[g->pair[side]].t;
+    Tally *t = tally(pairs, g->pair[side]);
     int seats[PN_MAX_SEATS], n = pn_side_seats(&g->rules, 0, 0, side, seats);
     add_side(t, h, seats, n);
     if (bidder >= 1 && pn_side_of_seat(&g->rules, bidder, 0, bidder) == side) add_bid(t, h, side_total);
@@ -222,18 +151,18 @@ static bool analysed(const StoreRow *row, AnHand *an) {
 }
 
 /* Adds an analysed hand's plays to their players and partnerships. */
-static void add_analysis(const Game *g, const AnHand *an, Map *players, Map *pairs) {
+static void add_analysis(const Game *g, const AnHand *an, const ReportRoster *players, const ReportRoster *pairs) {
   for (int s = 1; s <= g->players; s++) {
     bool again = false; /* the same player in two seats counts the hand once */
     for (int o = 1; o < s; o++) again = again || g->seat[o - 1] == g->seat[s - 1];
-    if (!again) players->entries[g->seat[s - 1]].t.an_hands++;
+    if (!again) tally(players, g->seat[s - 1])->an_hands++;
   }
-  for (int side = 0; g->teams && side < 2; side++) pairs->entries[g->pair[side]].t.an_hands++;
+  for (int side = 0; g->teams && side < 2; side++) tally(pairs, g->pair[side])->an_hands++;
   for (int i = 0; i < an->nplays; i++) {
     const AnPlay *p = &an->plays[i];
     if (!p->valued || p->seat < 1 || p->seat > g->players) continue;
-    Tally *t[2] = {&players->entries[g->seat[p->seat - 1]].t,
-                   g->teams ? &pairs->entries[g->pair[pn_side_of_seat(&g->rules, 0, 0, p->seat)]].t : NULL};
+    Tally *t[2] = {tally(players, g->seat[p->seat - 1]),
+                   g->teams ? tally(pairs, g->pair[pn_side_of_seat(&g->rules, 0, 0, p->seat)]) : NULL};
     for (int k = 0; k < 2 && t[k]; k++) {
       t[k]->plays++;
       t[k]->best += p->cost == 0;
@@ -244,24 +173,31 @@ static void add_analysis(const Game *g, const AnHand *an, Map *players, Map *pai
 
 /* ---------------------------------------------------------------- output */
 
+/* A roster entry as a table row: its name and figures, both borrowed. */
+typedef struct Row {
+  const char *name;
+  const Tally *t;
+} Row;
+
 static int by_name(const void *a, const void *b) {
-  const Entry *x = *(const Entry *const *)a, *y = *(const Entry *const *)b;
-  return strcmp(x->name, y->name);
+  return strcmp(((const Row *)a)->name, ((const Row *)b)->name);
 }
 
 /* The entries of m with at least min_hands hands and min_plays analysed
  * plays, as table rows by name (the table takes as many of the columns as
  * it was made with). */
-static int fill_table(const Map *m, long min_hands, long min_plays, ReportTable *table) {
-  const Entry **order = malloc((m->n ? m->n : 1) * sizeof *order);
+static int fill_table(const ReportRoster *m, long min_hands, long min_plays, ReportTable *table) {
+  Row *order = malloc((m->n ? m->n : 1) * sizeof *order);
   if (!order) return -1;
   size_t n = 0;
-  for (size_t i = 0; i < m->n; i++)
-    if (m->entries[i].t.hands >= min_hands && m->entries[i].t.plays >= min_plays) order[n++] = &m->entries[i];
+  for (size_t i = 0; i < m->n; i++) {
+    const Tally *t = report_roster_item(m, i);
+    if (t->hands >= min_hands && t->plays >= min_plays) order[n++] = (Row){m->names[i], t};
+  }
   qsort(order, n, sizeof *order, by_name);
   int rc = 0;
   for (size_t i = 0; i < n && rc == 0; i++) {
-    const Tally *t = &order[i]->t;
+    const Tally *t = order[i].t;
     char v[ALL_COLUMNS][32];
     int c = 1;
     report_int(v[c++], 32, t->games);
@@ -288,7 +224,7 @@ static int fill_table(const Map *m, long min_hands, long min_plays, ReportTable 
     else v[c++][0] = '\0';
     report_ratio(v[c++], 32, (double)t->cost, t->an_hands, 1);
     const char *cells[ALL_COLUMNS];
-    cells[0] = order[i]->name;
+    cells[0] = order[i].name;
     for (c = 1; c < ALL_COLUMNS; c++) cells[c] = v[c];
     rc = report_table_add(table, cells);
   }
@@ -296,40 +232,11 @@ static int fill_table(const Map *m, long min_hands, long min_plays, ReportTable 
   return rc;
 }
 
-static int write_text(FILE *out, const char *title, const ReportTable *table) {
-  if (report_table_rows(table) == 0) {
-    fprintf(out, "%s: none in the selection\n", title);
-    return 0;
-  }
-  fprintf(out, "%s\n", title);
-  return report_table_text(table, out, REPORT_WIDTH);
-}
-
-static int write_tables(const ReportTable *players, const ReportTable *pairs, bool any_teams, OutFormat format,
-                        FILE *out) {
-  switch (format) {
-  case OUT_CSV:
-    report_table_csv(players, out, true, "kind", "player");
-    report_table_csv(pairs, out, false, "kind", "partnership");
-    return 0;
-  case OUT_JSON:
-    fputs("{\n  \"players\": ", out);
-    report_table_json(players, out, "  ");
-    fputs(",\n  \"partnerships\": ", out);
-    report_table_json(pairs, out, "  ");
-    fputs("\n}\n", out);
-    return 0;
-  case OUT_TEXT: break;
-  }
-  if (write_text(out, "Players", players) != 0) return -1;
-  if (!any_teams) return 0;
-  fputc('\n', out);
-  return write_text(out, "Partnerships", pairs);
-}
-
 int report_players(Store *store, const ReportQuery *q, OutFormat format, FILE *out, long *hands,
                    PnDiag *diag) {
-  Map players = {0}, pairs = {0};
+  ReportRoster players, pairs;
+  report_roster_init(&players, sizeof(Tally), NULL);
+  report_roster_init(&pairs, sizeof(Tally), NULL);
   StoreCursor *cursor = NULL;
   ReportTable *ptable = NULL, *pairtable = NULL;
   ReportColumn pair_columns[ALL_COLUMNS];
@@ -374,7 +281,7 @@ int report_players(Store *store, const ReportQuery *q, OutFormat format, FILE *o
   long min_hands = q->min_hands > 0 ? q->min_hands : 0, min_plays = q->min_plays > 0 ? q->min_plays : 0;
   if (!ptable || !pairtable || fill_table(&players, min_hands, min_plays, ptable) != 0 ||
       fill_table(&pairs, min_hands, min_plays, pairtable) != 0 ||
-      write_tables(ptable, pairtable, any_teams, format, out) != 0) {
+      report_roster_tables(out, format, ptable, pairtable, any_teams, "none in the selection", NULL, NULL) != 0) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");
     rc = REPORT_ERROR;
     goto done;
@@ -389,7 +296,7 @@ done:
   store_cursor_close(cursor);
   report_table_free(ptable);
   report_table_free(pairtable);
-  map_free(&players);
-  map_free(&pairs);
+  report_roster_free(&players);
+  report_roster_free(&pairs);
   return rc;
 }

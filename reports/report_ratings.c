@@ -17,7 +17,6 @@
 #include <string.h>
 
 #include "codec.h"
-#include "pn_set.h"
 
 /* ------------------------------------------------------------ Glicko-2 */
 
@@ -114,9 +113,10 @@ const ReportColumn report_rating_history_columns[REPORT_RATING_HISTORY_COLUMNS] 
 
 /* ------------------------------------------------------------ entities */
 
-/* A player, or a partnership (two players as one rated entity). */
+/* A player, or a partnership (two players as one rated entity): the
+ * item of a roster entry (report_common.h). */
 typedef struct Entity {
-  char *name;                /* the player's name, or "A & B"; owned */
+  const char *name;          /* the roster's name of it, borrowed (set once all games are read) */
   RatingGlicko now;          /* after the last period rated */
   long games, wins, hands;   /* rated games, of those won, their hands */
   char last[11];             /* the last date it played, "" none (or only undated) */
@@ -124,41 +124,14 @@ typedef struct Entity {
   long rank;                 /* its place by name (byte order) among its kind */
 } Entity;
 
-/* The players (or partnerships) met, numbered in the order first seen. */
-typedef struct Entities {
-  PnSet ids;                 /* (a, b) as 16 bytes: a player id and 0, or both ids, a < b */
-  Entity *e;                 /* by number */
-  size_t n, cap;
-} Entities;
-
-/* The number of (a, b), added at the initial rating when new; -1 when out
- * of memory. */
-static long entity_get(Entities *m, int64_t a, int64_t b, const char *name) {
-  int64_t id[2] = {a, b};
-  long found = pn_set_find(&m->ids, id, sizeof id);
-  if (found >= 0) return found;
-  if (PN_VEC_RESERVE(m->e, m->cap, m->n + 1) != 0) return -1;
-  size_t len = strlen(name) + 1;
-  char *copy = malloc(len);
-  if (!copy) return -1;
-  if (pn_set_add(&m->ids, id, sizeof id, NULL) != (long)m->n) {
-    free(copy);
-    return -1;
-  }
-  memcpy(copy, name, len);
-  Entity *e = &m->e[m->n];
-  memset(e, 0, sizeof *e);
-  e->name = copy;
+/* A new entity: at the initial rating, not yet in a period. */
+static void entity_init(void *item) {
+  Entity *e = item;
   e->now = (RatingGlicko){RATING_INITIAL, RATING_INITIAL_DEVIATION, RATING_INITIAL_VOLATILITY};
   e->period = -1;
-  return (long)m->n++;
 }
 
-static void entities_free(Entities *m) {
-  for (size_t i = 0; i < m->n; i++) free(m->e[i].name);
-  free(m->e);
-  pn_set_free(&m->ids);
-}
+static Entity *entity(const ReportRoster *m, long i) { return report_roster_item(m, (size_t)i); }
 
 /* --------------------------------------------------------------- games */
 
@@ -177,7 +150,7 @@ typedef struct GameRec {
 } GameRec;
 
 typedef struct Ratings {
-  Entities players, pairs;   /* the rated entities */
+  ReportRoster players, pairs; /* the rated entities, each item an Entity */
   PnSet keys;                /* the games' keys, numbered as games[] */
   GameRec *games;            /* in the order read */
   size_t ngames, cap;
@@ -197,12 +170,9 @@ static void game_date(const char *tags, char out[11]) {
 
 /* Records the game of row (its first row) as games[ngames]. */
 static int start_game(Ratings *r, const StoreRow *row, PnDiag *diag) {
-  PnRules rules;
-  if (pn_rules_preset(&rules, row->preset) != 0 || row->nplayers != rules.players) {
-    snprintf(diag->msg, sizeof diag->msg, "game %s: stored variant '%s' with %d players is not known", row->key,
-             row->preset, row->nplayers);
-    return REPORT_CORRUPT;
-  }
+  ReportSeating seating;
+  int rc = report_seating(row, &r->players, &r->pairs, &seating, diag);
+  if (rc != 0) return rc;
   if (PN_VEC_RESERVE(r->games, r->cap, r->ngames + 1) != 0) goto memory;
   GameRec *g = &r->games[r->ngames];
   memset(g, 0, sizeof *g);
@@ -210,22 +180,11 @@ static int start_game(Ratings *r, const StoreRow *row, PnDiag *diag) {
   if (key < 0) goto memory;
   g->key = (size_t)key;
   game_date(row->tags, g->date);
-  g->players = rules.players;
-  g->teams = rules.sides == PN_SIDES_TEAMS && rules.players == 4;
+  g->players = seating.players;
+  g->teams = seating.teams;
   g->winner = row->winner;
-  for (int s = 1; s <= g->players; s++)
-    if ((g->seat[s - 1] = entity_get(&r->players, row->player_ids[s - 1], 0, row->players[s - 1])) < 0) goto memory;
-  for (int side = 0; g->teams && side < 2; side++) {
-    int64_t a = row->player_ids[side], b = row->player_ids[side + 2];
-    if (a > b) {
-      int64_t t = a;
-      a = b;
-      b = t;
-    }
-    char name[2 * 160];
-    report_pair_name(name, sizeof name, row->players[side], row->players[side + 2]);
-    if ((g->pair[side] = entity_get(&r->pairs, a, b, name)) < 0) goto memory;
-  }
+  memcpy(g->seat, seating.seat, sizeof g->seat);
+  memcpy(g->pair, seating.pair, sizeof g->pair);
   r->ngames++;
   return 0;
 memory:
@@ -283,7 +242,7 @@ typedef struct Period {
 
 static int add_result(Ratings *r, Period *p, bool pair, long who, const RatingGlicko *opp, double score) {
   if (PN_VEC_RESERVE(p->r, p->cap, p->n + 1) != 0) return -1;
-  long rank = (pair ? &r->pairs : &r->players)->e[who].rank;
+  long rank = entity(pair ? &r->pairs : &r->players, who)->rank;
   p->r[p->n++] = (Result){who, rank, pair, {opp->rating, opp->deviation, score}};
   return 0;
 }
@@ -298,27 +257,28 @@ static double solo_score(const GameRec *g, int s, int o) {
 
 /* The results of one game, against the ratings before its period. */
 static int game_results(Ratings *r, const GameRec *g, Period *p) {
-  Entity *pl = r->players.e;
   if (!g->teams) { /* every pair of seats: a game between the two */
     for (int s = 1; s <= g->players; s++)
-      for (int o = 1; o <= g->players; o++)
-        if (o != s && g->seat[s - 1] != g->seat[o - 1] &&
-            add_result(r, p, false, g->seat[s - 1], &pl[g->seat[o - 1]].now, solo_score(g, s, o)) != 0)
-          return -1;
+      for (int o = 1; o <= g->players; o++) {
+        if (o == s || g->seat[s - 1] == g->seat[o - 1]) continue;
+        const RatingGlicko *opp = &entity(&r->players, g->seat[o - 1])->now;
+        if (add_result(r, p, false, g->seat[s - 1], opp, solo_score(g, s, o)) != 0) return -1;
+      }
     return 0;
   }
   int won = (g->winner - 1) % 2; /* the winning side: 0 = seats 1+3, 1 = seats 2+4 */
   for (int side = 0; side < 2; side++) {
     /* each member against one opponent standing for the other side: the
      * mean of its members' ratings, their deviations' root mean square */
-    const RatingGlicko *x = &pl[g->seat[1 - side]].now, *y = &pl[g->seat[3 - side]].now;
+    const RatingGlicko *x = &entity(&r->players, g->seat[1 - side])->now;
+    const RatingGlicko *y = &entity(&r->players, g->seat[3 - side])->now;
     RatingGlicko opp = {(x->rating + y->rating) / 2,
                         sqrt((x->deviation * x->deviation + y->deviation * y->deviation) / 2), 0};
     double score = side == won ? 1 : 0;
     for (int m = side; m < 4; m += 2)
       if (add_result(r, p, false, g->seat[m], &opp, score) != 0) return -1;
     if (g->pair[side] != g->pair[1 - side] &&
-        add_result(r, p, true, g->pair[side], &r->pairs.e[g->pair[1 - side]].now, score) != 0)
+        add_result(r, p, true, g->pair[side], &entity(&r->pairs, g->pair[1 - side])->now, score) != 0)
       return -1;
   }
   return 0;
@@ -335,11 +295,15 @@ static int by_name(const void *x, const void *y) {
   return strcmp((*(const Entity *const *)x)->name, (*(const Entity *const *)y)->name);
 }
 
-/* Sets every entity's rank: its place by name. */
-static int rank_by_name(Entities *m) {
+/* Sets every entity's name (the roster's, which no longer moves once all
+ * games are read) and rank: its place by name. */
+static int rank_by_name(ReportRoster *m) {
   Entity **order = malloc((m->n ? m->n : 1) * sizeof *order);
   if (!order) return -1;
-  for (size_t i = 0; i < m->n; i++) order[i] = &m->e[i];
+  for (size_t i = 0; i < m->n; i++) {
+    order[i] = entity(m, (long)i);
+    order[i]->name = m->names[i];
+  }
   qsort(order, m->n, sizeof *order, by_name);
   for (size_t i = 0; i < m->n; i++) order[i]->rank = (long)i;
   free(order);
@@ -354,14 +318,14 @@ static void count_game(Ratings *r, const GameRec *g) {
     for (int o = 1; o < s; o++) again = again || seen[o - 1] == g->seat[s - 1];
     seen[s - 1] = g->seat[s - 1];
     if (again) continue;
-    Entity *e = &r->players.e[g->seat[s - 1]];
+    Entity *e = entity(&r->players, g->seat[s - 1]);
     e->games++;
     e->wins += g->teams ? (s - 1) % 2 == (g->winner - 1) % 2 : s == g->winner;
     e->hands += g->hands;
     if (g->date[0]) memcpy(e->last, g->date, sizeof e->last);
   }
   for (int side = 0; g->teams && side < 2 && g->pair[0] != g->pair[1]; side++) {
-    Entity *e = &r->pairs.e[g->pair[side]];
+    Entity *e = entity(&r->pairs, g->pair[side]);
     e->games++;
     e->wins += side == (g->winner - 1) % 2;
     e->hands += g->hands;
@@ -379,7 +343,7 @@ static int rate_period(Ratings *r, Period *p, long period, const char *date, Rep
   for (size_t i = 0; i < p->n;) {
     size_t j = i;
     while (j < p->n && p->r[j].pair == p->r[i].pair && p->r[j].who == p->r[i].who) j++;
-    Entity *e = &(p->r[i].pair ? &r->pairs : &r->players)->e[p->r[i].who];
+    Entity *e = entity(p->r[i].pair ? &r->pairs : &r->players, p->r[i].who);
     RatingOutcome *o = j - i <= 64 ? buf : malloc((j - i) * sizeof *o);
     if (!o) return -1;
     for (size_t k = i; k < j; k++) o[k - i] = p->r[k].o;
@@ -394,10 +358,10 @@ static int rate_period(Ratings *r, Period *p, long period, const char *date, Rep
     }
     i = j;
   }
-  Entities *both[2] = {&r->players, &r->pairs};
+  ReportRoster *both[2] = {&r->players, &r->pairs};
   for (int k = 0; k < 2; k++)
     for (size_t i = 0; i < both[k]->n; i++) {
-      Entity *e = &both[k]->e[i];
+      Entity *e = entity(both[k], (long)i);
       if (e->period >= 0 && e->period != period)
         report_glicko2_update(&e->now, NULL, 0, RATING_TAU, RATING_INITIAL_DEVIATION, &e->now);
     }
@@ -437,12 +401,14 @@ static int by_rating(const void *x, const void *y) {
 }
 
 /* The rated entities of m with at least min_hands hands, best first. */
-static int fill_table(const Entities *m, long min_hands, ReportTable *table) {
+static int fill_table(const ReportRoster *m, long min_hands, ReportTable *table) {
   const Entity **order = malloc((m->n ? m->n : 1) * sizeof *order);
   if (!order) return -1;
   size_t n = 0;
-  for (size_t i = 0; i < m->n; i++)
-    if (m->e[i].games > 0 && m->e[i].hands >= min_hands) order[n++] = &m->e[i];
+  for (size_t i = 0; i < m->n; i++) {
+    const Entity *e = entity(m, (long)i);
+    if (e->games > 0 && e->hands >= min_hands) order[n++] = e;
+  }
   qsort(order, n, sizeof *order, by_rating);
   int rc = 0;
   for (size_t i = 0; i < n && rc == 0; i++) {
@@ -460,46 +426,23 @@ static int fill_table(const Entities *m, long min_hands, ReportTable *table) {
   return rc;
 }
 
-static int write_text(FILE *out, const char *title, const ReportTable *table) {
-  if (report_table_rows(table) == 0) {
-    fprintf(out, "%s: none rated in the selection\n", title);
-    return 0;
-  }
-  fprintf(out, "%s\n", title);
-  return report_table_text(table, out, REPORT_WIDTH);
-}
-
+/* The tables in one format: --history prints only the history in text
+ * and CSV; JSON always carries all three. */
 static int write_all(const Ratings *r, const ReportTable *players, const ReportTable *pairs, const ReportTable *hist,
                      bool history, OutFormat format, FILE *out) {
-  switch (format) {
-  case OUT_CSV:
-    if (history) {
-      report_table_csv(hist, out, true, NULL, NULL);
-      return 0;
-    }
-    report_table_csv(players, out, true, "kind", "player");
-    report_table_csv(pairs, out, false, "kind", "partnership");
+  const char *none = "none rated in the selection";
+  if (history && format == OUT_CSV) {
+    report_table_csv(hist, out, true, NULL, NULL);
     return 0;
-  case OUT_JSON:
-    fputs("{\n  \"players\": ", out);
-    report_table_json(players, out, "  ");
-    fputs(",\n  \"partnerships\": ", out);
-    report_table_json(pairs, out, "  ");
-    fputs(",\n  \"history\": ", out);
-    report_table_json(hist, out, "  ");
-    fputs("\n}\n", out);
-    return 0;
-  case OUT_TEXT: break;
   }
-  if (history) return write_text(out, "Rating after each date (players)", hist);
-  if (write_text(out, "Players", players) != 0) return -1;
-  if (!r->any_teams) return 0;
-  fputc('\n', out);
-  return write_text(out, "Partnerships", pairs);
+  if (history && format == OUT_TEXT) return report_titled_text(out, "Rating after each date (players)", none, hist);
+  return report_roster_tables(out, format, players, pairs, r->any_teams, none, "history", hist);
 }
 
 int report_ratings(Store *store, const ReportQuery *q, OutFormat format, FILE *out, PnDiag *diag) {
   Ratings r = {0};
+  report_roster_init(&r.players, sizeof(Entity), entity_init);
+  report_roster_init(&r.pairs, sizeof(Entity), entity_init);
   ReportTable *ptable = NULL, *pairtable = NULL, *hist = NULL;
   ReportColumn pair_columns[REPORT_RATING_COLUMNS];
   memcpy(pair_columns, report_rating_columns, sizeof pair_columns);
@@ -520,8 +463,8 @@ done:
   report_table_free(ptable);
   report_table_free(pairtable);
   report_table_free(hist);
-  entities_free(&r.players);
-  entities_free(&r.pairs);
+  report_roster_free(&r.players);
+  report_roster_free(&r.pairs);
   pn_set_free(&r.keys);
   free(r.games);
   return rc;

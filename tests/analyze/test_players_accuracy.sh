@@ -17,44 +17,10 @@
 # hand's) is not counted.
 #
 # PINOCHLE_WRAPPER (e.g. "valgrind -q --error-exitcode=99") wraps each run.
-set -uo pipefail
-
-if [[ $# -ne 1 || ! -x $1 ]]; then
-  echo "usage: $0 PATH/TO/pinochle" >&2
-  exit 2
-fi
-PN=$1
+# The runner (t, fail, out_has, ...), $PN, $tmp and the tally: tests/lib.sh.
+source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh" "$@"
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 SAMPLE="$HERE/../../sample-data/club-partnership-auction.csv"
-wrap=()
-if [[ -n ${PINOCHLE_WRAPPER:-} ]]; then read -r -a wrap <<<"$PINOCHLE_WRAPPER"; fi
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-checks=0 failures=0 name="" rc=0 args=()
-
-fail() {
-  failures=$((failures + 1))
-  echo "FAIL: $name: $*"
-  echo "  command: pinochle ${args[*]}"
-  echo "  exit $rc; stdout (first lines):"; head -8 "$tmp/out" | sed 's/^/    | /'
-  echo "  stderr:"; sed 's/^/    | /' "$tmp/err"
-}
-
-# t NAME EXPECTED_EXIT ARGS...: runs pinochle ARGS and checks the exit code.
-t() {
-  name=$1
-  local want=$2
-  shift 2
-  args=("$@")
-  checks=$((checks + 1))
-  "${wrap[@]}" "$PN" "$@" >"$tmp/out" 2>"$tmp/err"
-  rc=$?
-  [[ $rc -eq $want ]] || fail "exit $rc, expected $want"
-}
-out_has() { grep -Eq -- "$1" "$tmp/out" || fail "stdout lacks /$1/"; }
-err_has() { grep -Eq -- "$1" "$tmp/err" || fail "stderr lacks /$1/"; }
-err_empty() { [[ ! -s $tmp/err ]] || fail "stderr not empty"; }
 
 # The columns name,plays_analysed,best_play_pct,cost_per_play,cost_per_hand
 # of a players CSV (stdin), prefixed by kind, in the report's order.
