@@ -287,7 +287,7 @@ int report_players(Store *store, const ReportQuery *q, OutFormat format, FILE *o
     goto done;
   }
   rc = 0;
-  if (nanalysed == 0)
+  if (nanalysed == 0 && min_plays > 0) /* asked about accuracy: say why nothing shows (not on every run) */
     snprintf(diag->msg, sizeof diag->msg,
              "no hand of the selection is analysed, so there are no play-accuracy columns: run pinochle analyze "
              "first");

@@ -75,10 +75,12 @@ awk -F, -v g="$G" 'NR == 1 || $1 == g' "$SAMPLE" >"$tmp/pa.csv"
 TH=$(awk -F, 'NR == 2 {print $1}' "$tmp/th.csv")
 tail -n +2 "$tmp/th.csv" | cat "$tmp/pa.csv" - >"$tmp/logs.csv"
 
-echo "-- no analysis yet: no accuracy columns, a note on stderr"
+echo "-- no analysis yet: no accuracy columns; a note on stderr only when --min-plays asks about accuracy"
 t none 0 report "$db" players --format csv
 out_has '^kind,name,games,wins,.*,points_per_hand$'
 grep -q plays_analysed "$tmp/out" && fail "accuracy columns without analyses"
+err_empty
+t none_min_plays 0 report "$db" players --format csv --min-plays 1
 err_has '^pinochle: report: note: .*run pinochle analyze first'
 # the HTML page shows the fixed columns only: no note for it
 t none_html 0 report "$db" players --format html -o "$tmp/players.html"
