@@ -581,7 +581,8 @@ static int write_json(FILE *out, const View *v) {
     }
     const AnPlay *play = analysed_play(v, &v->steps[i]);
     char best[3];
-    if (play && play->cost > 0 && play->best != PN_NO_CARD) fprintf(out, ", \"best\": \"%s\"", pn_card_str(play->best, best));
+    if (play && play->cost > 0 && play->best != PN_NO_CARD)
+      fprintf(out, ", \"best\": \"%s\"", pn_card_str(play->best, best));
     fprintf(out, "}%s\n", i + 1 < v->nsteps ? "," : "");
   }
   fputs("  ],\n  \"tricks\": [", out);

@@ -18,7 +18,6 @@
 
 #include "analysis.h"
 #include "codec.h"
-#include "dd.h"
 #include "import.h"
 #include "replay.h"
 #include "store.h"

@@ -99,7 +99,8 @@ static void write_json(FILE *out, const StoreRow *row, const AnHand *h, bool fir
     json_num(out, p->valued, p->par_after);
     fputs(", \"cost\": ", out);
     json_num(out, p->valued, p->cost);
-    if (p->valued && p->cost > 0 && p->best != PN_NO_CARD) fprintf(out, ", \"best\": \"%s\"}", pn_card_str(p->best, card));
+    if (p->valued && p->cost > 0 && p->best != PN_NO_CARD)
+      fprintf(out, ", \"best\": \"%s\"}", pn_card_str(p->best, card));
     else fputs(", \"best\": null}", out);
   }
   fputs("]}", out);
