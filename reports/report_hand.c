@@ -451,10 +451,11 @@ static void text_analysis(FILE *out, const View *v) {
     const Step *st = &v->steps[i];
     const AnPlay *p = analysed_play(v, st);
     if (!p || p->cost <= 0) continue;
-    char card[3];
-    snprintf(line, sizeof line, "trick %d: %s played %s: cost %d (par %d -> %d)", st->trick,
+    char card[3], best[3];
+    snprintf(line, sizeof line, "trick %d: %s played %s: cost %d (par %d -> %d)%s%s%s", st->trick,
              who(v, st->ev.seat, name, sizeof name), pn_card_str(st->ev.cards[0], card), p->cost, p->par_before,
-             p->par_after);
+             p->par_after, p->best != PN_NO_CARD ? "; " : "", p->best != PN_NO_CARD ? pn_card_str(p->best, best) : "",
+             p->best != PN_NO_CARD ? " kept it" : "");
     report_wrap(out, "  ! ", "    ", line, REPORT_WIDTH);
     costly++;
   }
@@ -578,6 +579,10 @@ static int write_json(FILE *out, const View *v) {
       report_json_key(out, EVENT_COLUMNS[k].key);
       report_json_value(out, EVENT_COLUMNS[k].kind, cells[k]);
     }
+    const AnPlay *play = analysed_play(v, &v->steps[i]);
+    char best[3];
+    if (play && play->cost > 0 && play->best != PN_NO_CARD)
+      fprintf(out, ", \"best\": \"%s\"", pn_card_str(play->best, best));
     fprintf(out, "}%s\n", i + 1 < v->nsteps ? "," : "");
   }
   fputs("  ],\n  \"tricks\": [", out);

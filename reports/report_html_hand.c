@@ -232,7 +232,13 @@ static void trick_costly(FILE *out, const HandPage *hp, const json_t *plays, lon
     report_html_text(out, player_name(hp->players, seat));
     fputs("'s ", out);
     html_cards(out, html_js(ev, "cards"));
-    fprintf(out, " cost %ld (par %ld \xE2\x86\x92 %ld).</span>", cost, html_ji(ev, "par_before"), html_ji(ev, "par_after"));
+    fprintf(out, " cost %ld (par %ld \xE2\x86\x92 %ld)", cost, html_ji(ev, "par_before"), html_ji(ev, "par_after"));
+    if (!html_jnull(ev, "best")) { /* the card that would have kept the par */
+      fputs("; ", out);
+      html_cards(out, html_js(ev, "best"));
+      fputs(" kept it", out);
+    }
+    fputs(".</span>", out);
   }
 }
 

@@ -2,7 +2,9 @@
  * test_analysis.c - src/analysis on the sample data: every play valued on
  * the last three tricks of stored hands equals an exhaustive minimax
  * written here (each distinct legal card tried, no pruning); a hand's
- * analysis survives its stored form; the key changes with the events.
+ * analysis survives its stored form; the key changes with the events;
+ * the best card named for a costly play keeps the side's par (minimax on
+ * the last three tricks, the solver earlier in the hand).
  */
 #include <limits.h>
 #include <setjmp.h>
@@ -49,17 +51,54 @@ static int minimax(const PnGame *g, int side) {
   return best;
 }
 
+/* What the best-card checks saw: costly plays whose best card was
+ * checked, and of those the ones whose first legal card (in card order)
+ * loses counters, where naming the first legal card would be wrong. */
+typedef struct BestSeen {
+  int named, first_loses;
+} BestSeen;
+
+/* A costly play `a` at `walk` (the last three tricks): its best card is
+ * named (no budget: `complete`), legal, not the card played, and its
+ * minimax value is par_before. */
+static void check_best(const PnGame *walk, const AnPlay *a, bool complete, BestSeen *seen) {
+  if (a->best == PN_NO_CARD) {
+    assert_false(complete);
+    return;
+  }
+  PnExpect ex;
+  pn_game_expect(walk, &ex);
+  int side = pn_side_of(walk, a->seat);
+  int first = -1, value_of_first = 0;
+  for (int c = 0; c < PN_CARD_KINDS; c++) {
+    if (!ex.legal.n[c] || (c != a->best && first >= 0)) continue;
+    static PnGame next;
+    next = *walk;
+    PnEvent ev = {.action = PN_EV_PLAY, .seat = a->seat, .ncards = 1, .cards = {(PnCard)c}};
+    PnOutcome out;
+    assert_int_not_equal(pn_game_apply(&next, &ev, &out), PN_IMPOSSIBLE);
+    int v = side_counters(&next, side) - side_counters(walk, side) + minimax(&next, side);
+    if (first < 0) first = c, value_of_first = v;
+    if (c == a->best && v != a->par_before)
+      fail_msg("best %d is worth %d, par before %d", a->best, v, a->par_before);
+  }
+  assert_int_not_equal(a->best, a->card);
+  assert_int_equal(ex.legal.n[a->best] > 0, true);
+  seen->named++;
+  if (value_of_first < a->par_before) seen->first_loses++;
+}
+
 /* Imports one sample file into a scratch store and, for its first
  * `hands` hands with a play, checks the analysis of every play of the
  * last three tricks against the minimax.  Returns the plays checked. */
-static int check_sample(const char *file, int hands) {
+static int check_sample(const char *file, int hands, long budget, BestSeen *seen) {
   Store *store = NULL;
   PnDiag diag = {0};
   assert_int_equal(store_open(STORE_SCRATCH, STORE_CREATE, &store, &diag), 0);
   ImportOptions opts = {0};
   ImportStats stats = {0};
   assert_int_equal(import_file(store, file, &opts, &stats, &diag), 0);
-  Analyzer *an = analysis_new(4u << 20, 300000); /* hands past the budget are passed over */
+  Analyzer *an = analysis_new(4u << 20, budget); /* hands past the budget are passed over */
   assert_non_null(an);
   static PnGame game, walk, mine;
   static AnHand h;
@@ -104,6 +143,8 @@ static int check_sample(const char *file, int hands) {
           if (before != a->par_before || after != a->par_after)
             fail_msg("%s hand %d seq %d: analysis %d -> %d, minimax %d -> %d", row.key, row.hand, seq,
                      a->par_before, a->par_after, before, after);
+          if (a->cost > 0) check_best(&walk, a, budget == 0, seen);
+          else assert_int_equal(a->best, PN_NO_CARD);
           checked++;
         }
       }
@@ -121,12 +162,26 @@ static void test_analysis_last_three_tricks_equal_the_minimax(void **state) {
   (void)state;
   /* single deck, 4 hands in partnerships; three-hand cutthroat; the
    * two-hand family's playoff */
-  int plays = check_sample(SAMPLE "club-partnership-auction.csv", 3);
+  BestSeen seen = {0};
+  int plays = check_sample(SAMPLE "club-partnership-auction.csv", 3, 300000, &seen);
   print_message("partnership-auction: %d plays checked\n", plays);
   assert_true(plays >= 3 * 12);
-  plays = check_sample(SAMPLE "club-cutthroat-four.csv", 2);
+  plays = check_sample(SAMPLE "club-cutthroat-four.csv", 2, 300000, &seen);
   print_message("cutthroat-four: %d plays checked\n", plays);
   assert_true(plays > 0);
+}
+
+/* With no budget every costly play of the last three tricks names a best
+ * card worth par_before by the minimax; some of them have a first legal
+ * card that loses, so a best card that were simply the first legal card
+ * (or the card played) fails here. */
+static void test_analysis_best_card_keeps_the_par(void **state) {
+  (void)state;
+  BestSeen seen = {0};
+  check_sample(SAMPLE "club-partnership-auction.csv", 12, 0, &seen);
+  print_message("best cards checked: %d, first legal card loses in %d\n", seen.named, seen.first_loses);
+  assert_true(seen.named > 0);
+  assert_true(seen.first_loses > 0);
 }
 
 static void test_analysis_stored_form_round_trips(void **state) {
@@ -136,15 +191,18 @@ static void test_analysis_stored_form_round_trips(void **state) {
   h = (AnHand){.hand = 7, .status = AN_ANALYSED, .bidder = 3, .bid = 350, .side = 0, .par = 210, .taken = 190,
                .meld = 160, .could_make = true, .made = false, .nplays = 2, .budget = 2000000};
   h.plays[0] = (AnPlay){.seq = 17, .seat = 3, .card = PN_CARD(1, 0), .valued = true, .par_before = 210,
-                        .par_after = 200, .cost = 10};
-  h.plays[1] = (AnPlay){.seq = 18, .seat = 4, .card = PN_CARD(1, 2), .valued = false};
+                        .par_after = 200, .cost = 10, .best = PN_CARD(1, 1)};
+  h.plays[1] = (AnPlay){.seq = 18, .seat = 4, .card = PN_CARD(1, 2), .valued = false, .best = PN_NO_CARD};
   uint8_t buf[AN_MAX_BYTES];
   size_t len = analysis_encode(&h, buf);
   assert_true(len <= sizeof buf);
   assert_int_equal(analysis_decode(buf, len, &back), 0);
   back.hand = h.hand;
   assert_memory_equal(&h, &back, sizeof h);
+  assert_int_equal(back.plays[0].best, PN_CARD(1, 1));
   assert_int_equal(analysis_decode(buf, len - 1, &back), -1); /* cut short */
+  buf[0] = 1;
+  assert_int_equal(analysis_decode(buf, len, &back), -1); /* format 1 had no best card: stale */
   buf[0] = 9;
   assert_int_equal(analysis_decode(buf, len, &back), -1); /* unknown version */
 }
@@ -171,6 +229,7 @@ int main(void) {
       cmocka_unit_test(test_analysis_stored_form_round_trips),
       cmocka_unit_test(test_analysis_key_follows_events_rules_and_options),
       cmocka_unit_test(test_analysis_last_three_tricks_equal_the_minimax),
+      cmocka_unit_test(test_analysis_best_card_keeps_the_par),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -11,6 +11,8 @@ struct Analyzer {
   PnDdSolver solver;  /* owned */
   void *table;        /* owned: the solver's transposition table */
   long budget;        /* nodes per hand, 0 = no limit */
+  PnGame start;       /* the game before the hand being analysed: the
+                         best-card pass replays the hand from it */
 };
 
 Analyzer *analysis_new(size_t table_bytes, long budget) {
@@ -65,6 +67,54 @@ static bool budget_left(Analyzer *a, const AnHand *out) {
 /* Sets out->status from a solver code below zero; stops valuing. */
 static void solver_stopped(AnHand *out, int code) {
   out->status = code == PN_DD_BUDGET ? AN_BUDGET : AN_UNSUPPORTED;
+}
+
+/* For a costly play at `game`: the first legal card (in card order) of
+ * the same position whose value keeps the side's par; the played card is
+ * known not to.  Returns false when the budget or the solver stopped it
+ * (best stays unknown). */
+static bool find_best(Analyzer *a, const PnGame *game, AnHand *out, AnPlay *play) {
+  PnExpect ex;
+  pn_game_expect(game, &ex);
+  for (int c = 0; c < PN_CARD_KINDS; c++) {
+    if (!ex.legal.n[c] || (PnCard)c == play->card) continue;
+    if (!budget_left(a, out)) return false;
+    PnDdPlay p;
+    int rc = pn_dd_play(&a->solver, game, (PnCard)c, &p);
+    out->nodes += a->solver.nodes;
+    if (rc < 0) return false;
+    if (p.par_after == play->par_before) {
+      play->best = (PnCard)c;
+      return true;
+    }
+  }
+  return true;
+}
+
+/* After every play is valued: the best card of each costly play, from
+ * what is left of the hand's budget.  A second pass, so that the search
+ * for best cards never leaves a hand unanalysed that the budget would
+ * have let through: when the budget runs out here the remaining costly
+ * plays keep best = PN_NO_CARD and the hand stays analysed. */
+static void best_cards(Analyzer *a, const StoreRow *row, AnHand *out) {
+  if (out->status != AN_ANALYSED) return;
+  PnGame *game = &a->start; /* replayed in place: not needed after this */
+  const uint8_t *p = row->events;
+  size_t left = row->events_len;
+  int k = 0;
+  while (left > 0 && k < out->nplays) {
+    PnEvent ev;
+    PnOutcome res;
+    size_t used = codec_event_decode(p, left, &ev, NULL, 0);
+    if (used == 0) return; /* cannot happen: the first pass decoded it */
+    p += used;
+    left -= used;
+    if (ev.action == PN_EV_PLAY && ev.ncards == 1) {
+      AnPlay *play = &out->plays[k++];
+      if (play->valued && play->cost > 0 && !find_best(a, game, out, play)) return;
+    }
+    if (pn_game_apply(game, &ev, &res) == PN_IMPOSSIBLE) return;
+  }
 }
 
 /* Values the first lead's position (par of the side) and the play. */
@@ -132,7 +182,10 @@ int analysis_hand(Analyzer *a, PnGame *game, const StoreRow *row, AnHand *out, P
   size_t left = row->events_len;
   int seq = 0;
   bool first_play = true;
-  if (a) a->solver.node_limit = 0;
+  if (a) {
+    a->solver.node_limit = 0;
+    a->start = *game;
+  }
   while (left > 0) {
     PnEvent ev;
     PnOutcome res;
@@ -153,7 +206,7 @@ int analysis_hand(Analyzer *a, PnGame *game, const StoreRow *row, AnHand *out, P
         out->side = pn_side_of(game, out->bidder ? out->bidder : 1);
       }
       AnPlay *play = &out->plays[out->nplays++];
-      *play = (AnPlay){.seq = seq, .seat = ev.seat, .card = ev.cards[0]};
+      *play = (AnPlay){.seq = seq, .seat = ev.seat, .card = ev.cards[0], .best = PN_NO_CARD};
       if (a) value_play(a, game, &ev, out, play);
     }
     if (pn_game_apply(game, &ev, &res) == PN_IMPOSSIBLE) {
@@ -169,16 +222,20 @@ int analysis_hand(Analyzer *a, PnGame *game, const StoreRow *row, AnHand *out, P
   if (first_play) out->status = AN_NO_PLAY;
   else if (out->par < 0 && out->status == AN_ANALYSED) out->status = AN_UNSUPPORTED;
   finish(game, out);
+  if (a) best_cards(a, row, out);
   return 0;
 }
 
 /* ------------------------------------------------------------ stored form
- * Little-endian: version byte 1, status, bidder, side, bid (2), par (2),
+ * Little-endian: format byte AN_FORMAT (2), status, bidder, side, bid (2), par (2),
  * taken (2), meld (2), flags (could_make 1, made 2), nplays, the budget in
  * thousands of nodes (4, rounded up); then per play
  * seq (2), seat, card, flags (valued 1), par_before (2), par_after (2),
- * cost (2), a pad byte.  Plays keep seq, seat and card so a report needs
- * no replay to show them. */
+ * cost (2), best (a card, PN_NO_CARD none).  Plays keep seq, seat and
+ * card so a report needs no replay to show them.  Format 1 had a pad byte
+ * where best is: it is not decoded (-1), so such a hand counts as not
+ * analysed and `analyze` searches it again rather than showing no best
+ * card for its costly plays. */
 
 static void put16(uint8_t **at, int v) {
   (*at)[0] = (uint8_t)(v & 0xFF);
@@ -194,7 +251,7 @@ static int get16(const uint8_t **at) {
 
 size_t analysis_encode(const AnHand *h, uint8_t *out) {
   uint8_t *at = out;
-  *at++ = 1;
+  *at++ = AN_FORMAT;
   *at++ = (uint8_t)h->status;
   *at++ = (uint8_t)h->bidder;
   *at++ = (uint8_t)h->side;
@@ -215,14 +272,14 @@ size_t analysis_encode(const AnHand *h, uint8_t *out) {
     put16(&at, p->par_before);
     put16(&at, p->par_after);
     put16(&at, p->cost);
-    *at++ = 0;
+    *at++ = p->best;
   }
   return (size_t)(at - out);
 }
 
 int analysis_decode(const uint8_t *data, size_t len, AnHand *h) {
   memset(h, 0, sizeof *h);
-  if (len < 18 || data[0] != 1 || data[1] > AN_NO_PLAY) return -1;
+  if (len < 18 || data[0] != AN_FORMAT || data[1] > AN_NO_PLAY) return -1;
   const uint8_t *at = data + 1;
   h->status = (AnStatus)*at++;
   h->bidder = *at++;
@@ -247,7 +304,7 @@ int analysis_decode(const uint8_t *data, size_t len, AnHand *h) {
     p->par_before = get16(&at);
     p->par_after = get16(&at);
     p->cost = get16(&at);
-    at++;
+    p->best = *at++;
   }
   return 0;
 }

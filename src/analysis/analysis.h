@@ -39,6 +39,9 @@ typedef struct AnPlay {
   PnCard card;        /* what */
   bool valued;        /* the values below are known */
   int par_before, par_after, cost; /* of the player's side, as PnDdPlay */
+  PnCard best;        /* cost > 0: a legal card of the same position that
+                         keeps par_before (the lowest such card in card
+                         order); PN_NO_CARD for a best play or when unknown */
 } AnPlay;
 
 typedef struct AnHand {
@@ -80,6 +83,7 @@ int analysis_hand(Analyzer *a, PnGame *game, const StoreRow *row, AnHand *out, P
 /* The stored form of an AnHand (store_analysis_put): at most
  * AN_MAX_BYTES bytes.  decode returns 0, or -1 for bytes that are not one. */
 #define AN_MAX_BYTES (32 + AN_MAX_PLAYS * 12) /* a header of 18 bytes, 12 per play */
+#define AN_FORMAT 2 /* the stored form's first byte; 1 (no best card) decodes as -1: stale, re-analysed */
 size_t analysis_encode(const AnHand *h, uint8_t *out);
 int analysis_decode(const uint8_t *data, size_t len, AnHand *h);
 

@@ -47,10 +47,12 @@ static void write_text(FILE *out, const StoreRow *row, const AnHand *h) {
   fputs("  seq seat card before after cost\n", out);
   for (int i = 0; i < h->nplays; i++) {
     const AnPlay *p = &h->plays[i];
-    char card[3];
-    fprintf(out, "  %3d %4d %4s %6s %5s %4s%s\n", p->seq, p->seat, pn_card_str(p->card, card),
+    char card[3], best[16] = "";
+    bool costly = p->valued && p->cost > 0;
+    if (costly && p->best != PN_NO_CARD) snprintf(best, sizeof best, "  best %s", pn_card_str(p->best, card));
+    fprintf(out, "  %3d %4d %4s %6s %5s %4s%s%s\n", p->seq, p->seat, pn_card_str(p->card, card),
             num(a, sizeof a, p->valued, p->par_before), num(b, sizeof b, p->valued, p->par_after),
-            num(c, sizeof c, p->valued, p->cost), p->valued && p->cost > 0 ? "  !" : "");
+            num(c, sizeof c, p->valued, p->cost), best, costly ? "  !" : "");
   }
   fputs("\n", out);
 }
@@ -97,7 +99,9 @@ static void write_json(FILE *out, const StoreRow *row, const AnHand *h, bool fir
     json_num(out, p->valued, p->par_after);
     fputs(", \"cost\": ", out);
     json_num(out, p->valued, p->cost);
-    fputs("}", out);
+    if (p->valued && p->cost > 0 && p->best != PN_NO_CARD)
+      fprintf(out, ", \"best\": \"%s\"}", pn_card_str(p->best, card));
+    else fputs(", \"best\": null}", out);
   }
   fputs("]}", out);
 }

@@ -5,7 +5,9 @@
 # (the bidding side's par minus its own costs plus its opponents' costs is
 # what it took), the verdict line, the analysis kept in the database (a
 # second run searches nothing and prints the same; a stale key or rules
-# version is searched again), the node budget marking a hand unanalysed
+# version is searched again), the best card named for a costly play (text,
+# JSON, report hand; a format-1 analysis without it is searched again),
+# the node budget marking a hand unanalysed
 # (kept for runs with no more budget), and the exit codes of bad usage.
 #
 # PINOCHLE_WRAPPER (e.g. "valgrind -q --error-exitcode=99") wraps each run.
@@ -116,6 +118,34 @@ err_has '1 hands \(1 searched, 0 stored before, 1 unanalysed'
 t budget-none 0 analyze "$db" --game "$G" --hand 3 --format csv --budget 0
 err_has '1 hands \(0 searched, 1 stored before, 0 unanalysed'
 
+
+G7=sim-partnership-auction-2026-7
+echo "-- the best card of a costly play: Dee's JS lead at trick 3 of $G7 hand 4"
+t best-json 0 analyze "$db" --game "$G7" --hand 4 --format json --budget 0
+out_has '"seq": 26, "seat": 1, "card": "JS", "par_before": 130, "par_after": 110, "cost": 20, "best": "AS"'
+python3 - "$tmp/out" <<'PY' || fail "a costly play without a best card, or a best card on a play that cost nothing (above)"
+import json, sys
+for h in json.load(open(sys.argv[1]))["hands"]:
+    for p in h["plays"]:
+        if (p["cost"] > 0) != (p["best"] is not None) or p["best"] == p["card"]:
+            print("seq %d: cost %d, best %s" % (p["seq"], p["cost"], p["best"]))
+            sys.exit(1)
+PY
+t best-text 0 analyze "$db" --game "$G7" --hand 4
+out_has '^   26    1   JS    130   110   20  best AS  !$'
+t best-report-hand 0 report "$db" hand "$G7" 4
+out_has 'trick 3: seat 1, Dee played JS: cost 20 \(par 130 -> 110\); AS kept it'
+t best-report-hand-json 0 report "$db" hand "$G7" 4 --format json
+out_has '"seq": 26, .*"cost": 20, "best": "AS"\}'
+t best-report-hand-html 0 report "$db" hand "$G7" 4 --format html
+out_has 'cost 20 \(par 130 → 110\); <span class="c">A♠</span> kept it\.'
+if command -v sqlite3 >/dev/null 2>&1; then
+  # an analysis stored in format 1 (no best card) is stale: searched again
+  sqlite3 "$db" "UPDATE hands SET analysis = X'01' || substr(analysis, 2) WHERE number = 4 AND game_id = (SELECT id FROM games WHERE key = '$G7')"
+  t best-format-1-stale 0 analyze "$db" --game "$G7" --hand 4 --format json
+  err_has '1 hands \(1 searched, 0 stored before'
+  out_has '"cost": 20, "best": "AS"'
+fi
 
 echo "-- -o and --quiet"
 t output 0 analyze "$db" --game "$G" --hand 3 --format csv -o "$tmp/plays.csv" --quiet
