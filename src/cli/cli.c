@@ -6,6 +6,7 @@
 #include <getopt.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
@@ -79,6 +80,15 @@ FILE *cli_output_open(const CliCommand *cmd, const char *path) {
 void cli_output_discard(const char *path) {
   struct stat st;
   if (path && stat(path, &st) == 0 && S_ISREG(st.st_mode)) remove(path);
+}
+
+bool cli_parse_long(const char *text, long min, long max, long *out) {
+  char *end;
+  errno = 0;
+  long v = strtol(text, &end, 10);
+  if (!*text || *end || errno || v < min || v > max) return false;
+  *out = v;
+  return true;
 }
 
 bool cli_output_close(FILE *out, const char *path) {

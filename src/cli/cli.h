@@ -65,6 +65,10 @@ int cli_usage_error(const CliCommand *cmd, const char *fmt, ...)
  * "unexpected argument 'X'"): the handler returns CLI_USAGE. */
 const char *cli_db_operand(const CliCommand *cmd, int argc, char **argv);
 
+/* An option's value as a whole number in [min, max] into *out: false (and
+ * *out untouched) for anything else, the caller saying what it takes. */
+bool cli_parse_long(const char *text, long min, long max, long *out);
+
 /* -o FILE for a command's data (NULL: standard output), fully buffered.
  * Returns NULL, with "FILE: cannot write: why" said, when it cannot. */
 FILE *cli_output_open(const CliCommand *cmd, const char *path);

@@ -4,7 +4,6 @@
  * bid could have been made, and each play's cost; kept in the database
  * so the next run reads them back.
  */
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -93,15 +92,6 @@ static const struct option analyze_options[] = {
     {NULL, 0, NULL, 0},
 };
 
-static bool parse_long(const char *s, long min, long max, long *out) {
-  char *end;
-  errno = 0;
-  long v = strtol(s, &end, 10);
-  if (!*s || *end || errno || v < min || v > max) return false;
-  *out = v;
-  return true;
-}
-
 /* A bar on the terminal, redrawn at most once per percent. */
 typedef struct Progress {
   int last;        /* last percent drawn, -1 none */
@@ -145,7 +135,7 @@ static int parse_args(const CliCommand *self, int argc, char **argv, AnalyzeArgs
     switch (c) {
     case OPT_GAME: a->key = optarg; break;
     case OPT_HAND:
-      if (!parse_long(optarg, 1, 100000, &a->hand))
+      if (!cli_parse_long(optarg, 1, 100000, &a->hand))
         return cli_usage_error(self, "--hand takes a hand number (1 or more), not '%s'", optarg);
       break;
     case OPT_FORMAT:
@@ -153,7 +143,7 @@ static int parse_args(const CliCommand *self, int argc, char **argv, AnalyzeArgs
       if (a->format < 0) return cli_usage_error(self, "--format takes text, csv or json, not '%s'", optarg);
       break;
     case OPT_BUDGET:
-      if (!parse_long(optarg, 0, 1000000000000L, &a->budget))
+      if (!cli_parse_long(optarg, 0, 1000000000000L, &a->budget))
         return cli_usage_error(self, "--budget takes a number of nodes (0 = no limit), not '%s'", optarg);
       break;
     case OPT_QUIET: a->quiet = true; break;

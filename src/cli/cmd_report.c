@@ -4,7 +4,6 @@
  * it into standard output or a file.  The usage line and --help are made
  * from the same table, so a new report is listed wherever reports are.
  */
-#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -166,16 +165,6 @@ static bool is_date(const char *s) {
   return month >= 1 && month <= 12 && day >= 1 && day <= 31;
 }
 
-/* A whole number in [min, max]. */
-static bool parse_long(const char *s, long min, long max, long *out) {
-  char *end;
-  errno = 0;
-  long v = strtol(s, &end, 10);
-  if (!*s || *end || errno || v < min || v > max) return false;
-  *out = v;
-  return true;
-}
-
 /* --tag NAME=VALUE into a->q; returns CLI_GO_ON to go on, else the exit code. */
 static int parse_tag(const CliCommand *self, ReportArgs *a, const char *text) {
   const char *eq = strchr(text, '=');
@@ -215,7 +204,7 @@ static int parse_options(const CliCommand *self, int argc, char **argv, ReportAr
       break;
     case OPT_TAG: rc = parse_tag(self, a, optarg); break;
     case OPT_MIN_HANDS:
-      if (!parse_long(optarg, 0, 1000000000L, &a->q.min_hands))
+      if (!cli_parse_long(optarg, 0, 1000000000L, &a->q.min_hands))
         return cli_usage_error(self, "--min-hands takes a whole number, not '%s'", optarg);
       break;
     case OPT_FORMAT:
@@ -228,7 +217,7 @@ static int parse_options(const CliCommand *self, int argc, char **argv, ReportAr
       a->options |= REPORT_OPT_HISTORY;
       break;
     case OPT_MIN_PLAYS:
-      if (!parse_long(optarg, 0, 1000000000L, &a->q.min_plays))
+      if (!cli_parse_long(optarg, 0, 1000000000L, &a->q.min_plays))
         return cli_usage_error(self, "--min-plays takes a whole number, not '%s'", optarg);
       a->options |= REPORT_OPT_MIN_PLAYS;
       break;
