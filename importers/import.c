@@ -332,10 +332,6 @@ static int header_row(Importer *imp, const CsvRecord *rec, long seq) {
     g->player_line[seat - 1] = line;
     return player_once(imp, seat, line);
   case HDR_TAG: {
-    const char *eq = strchr(value, '=');
-    if (eq == NULL || eq == value) /* the message quotes the first line: a diagnostic is one line */
-      return reject(imp, line, CSV_COL_VALUE, "a tag is name=value (e.g. date=2026-11-20), not '%.*s'",
-                    (int)(strcspn(value, "\r\n") < 40 ? strcspn(value, "\r\n") : 40), value);
     char err[160] = "";
     if (codec_tag_check(value, err, sizeof err) != 0) return reject(imp, line, CSV_COL_VALUE, "%s", err);
     size_t off;

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "codec.h"
 #include "export.h"
 #include "sim.h"
 #include "writer.h"
@@ -129,7 +130,7 @@ typedef struct SimArgs {
 
 /* One option into *a; returns CLI_GO_ON to go on, else the exit code. */
 static int parse_option(const CliCommand *self, int c, SimArgs *a) {
-  char *end;
+  char *end, why[160] = "";
   switch (c) {
   case OPT_VARIANT: a->variant = optarg; break;
   case OPT_KEY_PREFIX:
@@ -165,6 +166,8 @@ static int parse_option(const CliCommand *self, int c, SimArgs *a) {
     break;
   case OPT_TAG:
     if (!strchr(optarg, '=') || a->ntags == 32) return cli_usage_error(self, "--tag takes name=value");
+    if (codec_tag_check(optarg, why, sizeof why) != 0) /* the importer's check: a log that imports */
+      return cli_usage_error(self, "%s", why);
     a->tags[a->ntags++] = optarg;
     break;
   case OPT_START: a->start = optarg; break;

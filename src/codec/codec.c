@@ -340,6 +340,12 @@ bool codec_date_valid(const char *text) {
 
 int codec_tag_check(const char *tag, char *err, size_t size) {
   static const char date[] = "date=";
+  const char *eq = strchr(tag, '=');
+  if (eq == NULL || eq == tag) { /* the message quotes the first line: a diagnostic is one line */
+    size_t line = strcspn(tag, "\r\n");
+    snprintf(err, size, "a tag is name=value (e.g. date=2026-11-20), not '%.*s'", (int)(line < 40 ? line : 40), tag);
+    return -1;
+  }
   if (strncmp(tag, date, sizeof date - 1) != 0 || codec_date_valid(tag + sizeof date - 1)) return 0;
   snprintf(err, size, "the date tag takes a real date YYYY-MM-DD (e.g. date=2026-11-20), not '%.40s'",
            tag + sizeof date - 1);

@@ -86,9 +86,10 @@ uint64_t codec_game_hash_header(const char *preset, const char *const *options, 
  * "2026-02-30", "2026-2-3" and "2026-02-03 " are not. */
 bool codec_date_valid(const char *text);
 
-/* Checks a tag line "name=value" beyond its shape: the `date` tag must be
- * a codec_date_valid date.  Returns 0, or -1 with the reason (no newline)
- * in err[0..size). */
+/* Checks a tag line: "name=value" with a name, and the `date` tag a
+ * codec_date_valid date.  The importer, the recorder and sim all ask it,
+ * so what one writes the others read.  Returns 0, or -1 with the reason
+ * (no newline) in err[0..size). */
 int codec_tag_check(const char *tag, char *err, size_t size);
 
 /* Do two player names name the same player: equal but for ASCII case and

@@ -259,6 +259,15 @@ t sim_as_export 0 sim --variant partnership --games 1 --seed 4 --players '#Ann,B
 t sim_as_export_import 0 import "$tmp/asexp.db" "$tmp/asexp.csv"
 t sim_as_export_export 0 export "$tmp/asexp.db" -o "$tmp/asexp-out.csv"
 cmp -s "$tmp/asexp.csv" "$tmp/asexp-out.csv" || fail "sim and export write the same game differently"
+# sim, record and import share one tag check (codec_tag_check): sim never
+# writes a log that import refuses, nor record a game export cannot round-trip
+t sim_tag_without_name 2 sim --variant two-hand --games 1 --tag =x -o "$tmp/noname.csv"
+err_has "a tag is name=value \(e\.g\. date=2026-11-20\), not '=x'"
+[[ -e $tmp/noname.csv ]] && fail "a refused sim left its output behind"
+t sim_tag_bad_date 2 sim --variant two-hand --games 1 --tag date=2026-02-30
+err_has "the date tag takes a real date"
+t record_tag_without_name 2 record "$tmp/noname.db" --variant two-hand --players A,B --tag =x
+err_has "a tag is name=value"
 t sim_key_prefix_too_long 2 sim --variant two-hand --key-prefix "$(printf 'k%.0s' {1..41})"
 bad 'key-prefix takes at most 40 bytes'
 
