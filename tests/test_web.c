@@ -630,6 +630,7 @@ static void test_web_bad_requests_to_the_recorder(void **state) {
       {"/api/games", "{\"variant\": \"no-such\", \"players\": [\"A\", \"B\"]}", 422},
       {"/api/games", "{\"variant\": \"two-hand\", \"players\": [\"A\"]}", 422},
       {"/api/games", "{\"variant\": \"two-hand\", \"players\": [\"A\", \"B\"], \"options\": [\"nope=1\"]}", 422},
+      {"/api/games", "{\"variant\": \"two-hand\", \"players\": [\"A\", \"B\"], \"tags\": [\"date=2026-02-30\"]}", 422},
       {"/api/games", "{\"variant\": \"two-hand\", \"players\": [\"A\", 7]}", 400},
       {"/api/games", "{\"game\": \"a/b\", \"variant\": \"two-hand\", \"players\": [\"A\", \"B\"]}", 400},
       {"/api/games", "{\"game\": \"" GAME "\", \"variant\": \"two-hand\", \"players\": [\"A\", \"B\"]}", 409},

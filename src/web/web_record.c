@@ -18,6 +18,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "codec.h"
 #include "record.h"
 #include "report_game.h"
 #include "web.h"
@@ -230,6 +231,10 @@ static bool start_game(WebRecorders *w, Store *store, const json_t *body, unsign
   for (int i = 0; i < noptions; i++) {
     char err[160];
     if (pn_rules_set_option(&rules, options[i], err, sizeof err) != 0) return error_out(422, err, status, out, len);
+  }
+  for (int i = 0; i < ntags; i++) { /* the importer's check: a game that exports and imports again */
+    char err[160];
+    if (codec_tag_check(tags[i], err, sizeof err) != 0) return error_out(422, err, status, out, len);
   }
   if (nplayers != rules.players) {
     snprintf(msg, sizeof msg, "%s needs %d players, not %d", variant, rules.players, nplayers);
