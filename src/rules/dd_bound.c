@@ -1,20 +1,79 @@
 /* dd_bound.c - quick bounds of the double-dummy solver (dd.c) at a
- * trick start. */
+ * trick start: counters a side is sure to take whatever is played.  Each
+ * is a strategy of the side (or a fact no play changes), so it is a
+ * lower bound for the side and, taken from the rest, an upper bound for
+ * the others; a bound counting one card too many gives wrong pars
+ * (tests/test_dd.c compares thousands of positions with a minimax). */
 #include "dd_int.h"
+
+#include <string.h>
 
 /* The least counters `seat` can give to `rounds` tricks of `suit` it
  * must follow: its `rounds` cheapest cards there (all, if it has fewer). */
 static int forced_counters(const DdSearch *d, int seat, int suit, int rounds) {
-  int values[PN_MAX_HAND], n = 0;
-  for (int r = 0; r < PN_RANKS; r++)
-    for (int k = 0; k < d->hold[seat].n[PN_CARD(suit, r)] && n < PN_MAX_HAND; k++) {
-      int v = d->value[PN_CARD(suit, r)], j = n++;
+  int values[PN_MAX_HAND], n = 0, all = 0;
+  for (unsigned held = d->held_mask[seat][suit]; held; held &= held - 1) {
+    PnCard c = PN_CARD(suit, __builtin_ctz(held));
+    int v = d->value[c];
+    for (int k = d->hold[seat].n[c]; k > 0 && n < PN_MAX_HAND; k--) {
+      int j = n++;
       for (; j > 0 && values[j - 1] > v; j--) values[j] = values[j - 1]; /* ascending */
       values[j] = v;
+      all += v;
     }
+  }
+  if (rounds >= n) return all;
   int sum = 0;
-  for (int i = 0; i < n && i < rounds; i++) sum += values[i];
+  for (int i = 0; i < rounds; i++) sum += values[i];
   return sum;
+}
+
+/* How many cards of `suit` `seat` holds. */
+static inline int suit_length(const DdSearch *d, int seat, int suit) {
+  uint64_t counts; /* the suit's eight counts, at most 4 each: their sum fits the top byte */
+  memcpy(&counts, d->hold[seat].n + suit * PN_RANKS, sizeof counts);
+  return (int)((counts * 0x0101010101010101ull) >> 56);
+}
+
+/* The leader's cards of `suit` that win the tricks they are led to, for
+ * up to `rounds` rounds: from the top down, each rank it holds while no
+ * other seat holds a better one.  A copy of a rank another seat also
+ * holds still wins when led (of identical cards the first played wins;
+ * heading asks for a better card, which nobody has), but the leader's
+ * cards below it do not.  Adds their counters to *sure, except for the
+ * `counted` best ranks (counted already); returns how many rounds they
+ * make. */
+static int cash_run(const DdSearch *d, int leader, int suit, int rounds, int counted, int *sure) {
+  int cashed = 0;
+  unsigned mine = d->held_mask[leader][suit], others = 0;
+  for (int p = 0; p < d->players; p++)
+    if (p != leader) others |= d->held_mask[p][suit];
+  for (int r = 0; r < PN_RANKS && cashed < rounds; r++) {
+    if (mine & (1u << r)) {
+      PnCard c = PN_CARD(suit, r);
+      int k = d->hold[leader].n[c];
+      if (k > rounds - cashed) k = rounds - cashed;
+      if (r >= counted) *sure += k * d->value[c];
+      cashed += k;
+    }
+    if (others & (1u << r)) break;
+  }
+  return cashed;
+}
+
+/* Rounds of plain `suit` that `seat` can lead with no seat ruffing:
+ * while every other seat that may still hold a trump (`ruffers`, a bit
+ * per seat) has cards of the suit to follow with (it must follow, so
+ * cannot ruff; a partner void could be made to trump and take the lead
+ * away from the cards still to cash). */
+static int plain_rounds(const DdSearch *d, int seat, int suit, unsigned ruffers) {
+  int rounds = PN_MAX_HAND;
+  ruffers &= ~(1u << seat);
+  for (; ruffers; ruffers &= ruffers - 1) {
+    int len = suit_length(d, __builtin_ctz(ruffers), suit);
+    if (len < rounds) rounds = len;
+  }
+  return rounds;
 }
 
 /* Counters a side (the one searched, or the others together) is sure to
@@ -22,67 +81,104 @@ static int forced_counters(const DdSearch *d, int seat, int suit, int rounds) {
  *   - its top trumps: from the highest trump still held down, each rank
  *     whose copies are all the side's; such a card loses to nothing, so
  *     the trick it falls in is the side's;
- *   - when the side leads, the top cards the leader can cash in a plain
- *     suit: its own run of top cards (all copies its own), for as many
- *     rounds as every other seat holding a trump still has cards of the
- *     suit to follow with (it must follow, so cannot ruff; a partner must
- *     not be made to trump, or the leader loses the lead).
+ *   - the last-trick bonus when the others hold no trump and a seat of
+ *     the side holds nothing but trumps: that seat plays a trump to every
+ *     trick, the last one included, and no other side can beat it there;
+ *   - when the side leads and suits must be followed, the cards its
+ *     leader can cash, trumps first: its winning trumps (cash_run) for as
+ *     many rounds as it has them, every other seat following with a
+ *     trump while it holds one; then in each plain suit its winning cards
+ *     for as many rounds as every other seat still holding a trump after
+ *     those rounds has cards of the suit to follow with (it must follow,
+ *     so cannot ruff; a partner must not be made to trump either, or the
+ *     leader loses the lead).
  *     Every other seat must follow to those tricks while it holds the
  *     suit, so its cheapest cards of the suit, as many as the rounds
  *     cashed, are the side's too: a seat's card of the suit that it
  *     throws earlier, void in another suit being cashed, lands in a
- *     trick of the side all the same.
+ *     trick of the side all the same.  (In the trump rounds only the
+ *     other sides' seats are counted so: a partner's trumps may be top
+ *     trumps counted already.)  A leader's trump counted among the top
+ *     trumps is not counted again.
  * Otherwise each card counts only its own counters (what the others add
  * is not sure). */
 int dd_sure_counters(const DdSearch *d, bool searched) {
-  int sure = 0;
-  uint8_t side_mask[PN_SUITS] = {0}, enemy_mask[PN_SUITS] = {0};
-  for (int p = 0; p < d->players; p++)
-    for (int suit = 0; suit < PN_SUITS; suit++) {
-      if (d->maxi[p] == searched) side_mask[suit] |= d->held_mask[p][suit];
-      else enemy_mask[suit] |= d->held_mask[p][suit];
+  int sure = 0, top_ranks = 0; /* the side's top trumps are the ranks above top_ranks */
+  int trump = d->trump;
+  if (trump >= 0) {
+    unsigned side = 0, enemy = 0;
+    for (int p = 0; p < d->players; p++) {
+      if (d->maxi[p] == searched) side |= d->held_mask[p][trump];
+      else enemy |= d->held_mask[p][trump];
     }
-  if (d->trump >= 0) {
-    unsigned side = side_mask[d->trump], enemy = enemy_mask[d->trump];
-    for (int r = 0; r < PN_RANKS; r++) {
+    for (; top_ranks < PN_RANKS; top_ranks++) {
+      int r = top_ranks;
       if (enemy & (1u << r)) break;
       if (!(side & (1u << r))) continue;
-      PnCard c = PN_CARD(d->trump, r);
+      PnCard c = PN_CARD(trump, r);
       for (int p = 0; p < d->players; p++) sure += d->hold[p].n[c] * d->value[c];
     }
+    if (!enemy && side && d->cards_left > 0)
+      for (int p = 0; p < d->players; p++)
+        if (d->maxi[p] == searched && suit_length(d, p, trump) * d->players == d->cards_left) {
+          sure += d->bonus;
+          break;
+        }
   }
   int leader = d->leader;
   if (d->maxi[leader] != searched || !d->ob.follow) return sure;
-  for (int suit = 0; suit < PN_SUITS; suit++) {
-    if (suit == d->trump) continue;
-    /* Rounds while every other seat holding a trump can still follow: an
-     * enemy void could ruff, a partner void could be made to trump and
-     * take the lead away from the cards still to cash. */
-    int rounds = PN_MAX_HAND;
+  int drawn = 0;         /* trump rounds the leader cashes first */
+  unsigned ruffers = 0;  /* seats that may hold a trump after them */
+  if (trump >= 0) {
+    drawn = cash_run(d, leader, trump, PN_MAX_HAND, top_ranks, &sure);
     for (int p = 0; p < d->players; p++) {
-      if (p == leader || d->trump < 0 || !d->held_mask[p][d->trump]) continue;
-      int len = 0;
-      for (int r = 0; r < PN_RANKS; r++) len += d->hold[p].n[PN_CARD(suit, r)];
-      if (len < rounds) rounds = len;
+      if (drawn && d->maxi[p] != searched) sure += forced_counters(d, p, trump, drawn);
+      if (suit_length(d, p, trump) > drawn) ruffers |= 1u << p;
     }
-    unsigned mine = d->held_mask[leader][suit];
-    unsigned others = 0;
-    for (int p = 0; p < d->players; p++)
-      if (p != leader) others |= d->held_mask[p][suit];
-    int cashed = 0;
-    for (int r = 0; r < PN_RANKS && rounds > 0; r++) {
-      if (others & (1u << r)) break;
-      if (!(mine & (1u << r))) continue;
-      PnCard c = PN_CARD(suit, r);
-      int k = d->hold[leader].n[c];
-      if (k > rounds) k = rounds;
-      sure += k * d->value[c];
-      rounds -= k;
-      cashed += k;
+  }
+  int cashed_in[PN_SUITS] = {0};
+  for (int suit = 0; suit < PN_SUITS; suit++) {
+    if (suit == trump) continue;
+    cashed_in[suit] = cash_run(d, leader, suit, plain_rounds(d, leader, suit, ruffers), 0, &sure);
+    for (int p = 0; p < d->players && cashed_in[suit]; p++)
+      if (p != leader) sure += forced_counters(d, p, suit, cashed_in[suit]);
+  }
+  /* Then a partner's winners, reached by a low card led to them: in a
+   * plain suit the leader has cashed nothing in but still holds, the
+   * partner's best card, of a rank no other seat holds, wins the trick
+   * (no seat that could ruff is void: plain_rounds), and the partner goes
+   * on cashing in every plain suit the leader cashed nothing in.  The
+   * cards met there (the leader's low card among them) are counted as
+   * above.  Only a partner that followed suit to every round the leader
+   * cashed: one that threw a card could have thrown a winner (still the
+   * side's, but its round would not be played).  The leader cannot be
+   * given the lead back, so one partner at most. */
+  for (int p = 0; p < d->players; p++) {
+    if (p == leader || d->maxi[p] != searched) continue;
+    bool entry = false; /* first the cheap test: is there a suit to reach it in? */
+    for (int suit = 0; suit < PN_SUITS && !entry; suit++) {
+      if (suit == trump || cashed_in[suit] || !d->held_mask[leader][suit] || !d->held_mask[p][suit]) continue;
+      unsigned others = 0;
+      for (int q = 0; q < d->players; q++)
+        if (q != p) others |= d->held_mask[q][suit];
+      unsigned top = d->held_mask[p][suit] & -d->held_mask[p][suit]; /* its best rank */
+      entry = !(others & (top | (top - 1))) && plain_rounds(d, p, suit, ruffers) > 0;
     }
-    for (int p = 0; p < d->players && cashed; p++)
-      if (p != leader) sure += forced_counters(d, p, suit, cashed);
+    if (!entry || (trump >= 0 && suit_length(d, p, trump) < drawn)) continue;
+    int with = 0;
+    bool followed = true;
+    for (int suit = 0; suit < PN_SUITS && followed; suit++) {
+      if (suit == trump) continue;
+      if (cashed_in[suit]) {
+        followed = suit_length(d, p, suit) >= cashed_in[suit];
+        continue;
+      }
+      int cashed = cash_run(d, p, suit, plain_rounds(d, p, suit, ruffers), 0, &with);
+      for (int q = 0; q < d->players && cashed; q++)
+        if (q != p) with += forced_counters(d, q, suit, cashed);
+    }
+    if (followed) sure += with;
+    break;
   }
   return sure;
 }
-

@@ -189,15 +189,9 @@ int dd_search(DdSearch *d, int target) {
   long nodes_before = d->nodes;
   /* the last trick is scored without a search, so is never looked up */
   bool use_table = at_start && d->cards_left > d->players && !(d->options & PN_DD_NO_TABLE);
-  if (use_table) { /* the bucket is fetched from memory while the bounds are worked out */
+  if (use_table) { /* the bucket is fetched from memory while the lookup gets ready */
     key = dd_canonical_key(d);
     __builtin_prefetch(dd_tt_bucket(d->s, key));
-  }
-  if (at_start && !(d->options & PN_DD_NO_BOUNDS)) {
-    int sure = dd_sure_counters(d, true);
-    if (sure >= target) return sure;
-    int can = d->counters_left + d->bonus - dd_sure_counters(d, false);
-    if (can < target) return can;
   }
   if (use_table) {
     const PnDdEntry *e = dd_tt_find(d, key);
@@ -206,6 +200,14 @@ int dd_search(DdSearch *d, int target) {
       if (e->upper < target) return e->upper;
       table_lead = e->lead;
     }
+  }
+  /* after the table, which decides most trick starts: the bounds cost
+   * more than waiting for the bucket (measured, see dd.c) */
+  if (at_start && !(d->options & PN_DD_NO_BOUNDS)) {
+    int sure = dd_sure_counters(d, true);
+    if (sure >= target) return sure;
+    int can = d->counters_left + d->bonus - dd_sure_counters(d, false);
+    if (can < target) return can;
   }
   int seat = (d->leader + d->ntrick) % d->players;
   DdMove moves[PN_CARD_KINDS];
