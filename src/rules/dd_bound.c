@@ -9,22 +9,19 @@
 #include <string.h>
 
 /* The least counters `seat` can give to `rounds` tricks of `suit` it
- * must follow: its `rounds` cheapest cards there (all, if it has fewer). */
-static int forced_counters(const DdSearch *d, int seat, int suit, int rounds) {
-  int values[PN_MAX_HAND], n = 0, all = 0;
-  for (unsigned held = d->held_mask[seat][suit]; held; held &= held - 1) {
-    PnCard c = PN_CARD(suit, __builtin_ctz(held));
-    int v = d->value[c];
-    for (int k = d->hold[seat].n[c]; k > 0 && n < PN_MAX_HAND; k--) {
-      int j = n++;
-      for (; j > 0 && values[j - 1] > v; j--) values[j] = values[j - 1]; /* ascending */
-      values[j] = v;
-      all += v;
-    }
-  }
-  if (rounds >= n) return all;
+ * must follow: its `rounds` cheapest cards there (all, if it has fewer).
+ * Counters depend on the rank alone and, in every count of RULES.md, no
+ * rank is worth less than a lower one (`by_rank`), so the cheapest cards
+ * are the lowest; were it otherwise, nothing is counted (0 is sure). */
+static int forced_counters(const DdSearch *d, int seat, int suit, int rounds, bool by_rank) {
   int sum = 0;
-  for (int i = 0; i < rounds; i++) sum += values[i];
+  if (!by_rank) return 0;
+  for (unsigned held = d->held_mask[seat][suit]; held && rounds > 0; held &= ~(1u << (31 - __builtin_clz(held)))) {
+    PnCard c = PN_CARD(suit, 31 - __builtin_clz(held)); /* the lowest rank left */
+    int k = d->hold[seat].n[c] < rounds ? d->hold[seat].n[c] : rounds;
+    sum += k * d->value[c];
+    rounds -= k;
+  }
   return sum;
 }
 
@@ -127,12 +124,15 @@ int dd_sure_counters(const DdSearch *d, bool searched) {
   }
   int leader = d->leader;
   if (d->maxi[leader] != searched || !d->ob.follow) return sure;
+  bool by_rank = true; /* no rank worth less than a lower one (forced_counters) */
+  for (int r = 1; r < PN_RANKS; r++)
+    if (d->value[PN_CARD(0, r)] > d->value[PN_CARD(0, r - 1)]) by_rank = false;
   int drawn = 0;         /* trump rounds the leader cashes first */
   unsigned ruffers = 0;  /* seats that may hold a trump after them */
   if (trump >= 0) {
     drawn = cash_run(d, leader, trump, PN_MAX_HAND, top_ranks, &sure);
     for (int p = 0; p < d->players; p++) {
-      if (drawn && d->maxi[p] != searched) sure += forced_counters(d, p, trump, drawn);
+      if (drawn && d->maxi[p] != searched) sure += forced_counters(d, p, trump, drawn, by_rank);
       if (suit_length(d, p, trump) > drawn) ruffers |= 1u << p;
     }
   }
@@ -141,7 +141,7 @@ int dd_sure_counters(const DdSearch *d, bool searched) {
     if (suit == trump) continue;
     cashed_in[suit] = cash_run(d, leader, suit, plain_rounds(d, leader, suit, ruffers), 0, &sure);
     for (int p = 0; p < d->players && cashed_in[suit]; p++)
-      if (p != leader) sure += forced_counters(d, p, suit, cashed_in[suit]);
+      if (p != leader) sure += forced_counters(d, p, suit, cashed_in[suit], by_rank);
   }
   /* Then a partner's winners, reached by a low card led to them: in a
    * plain suit the leader has cashed nothing in but still holds, the
@@ -175,7 +175,7 @@ int dd_sure_counters(const DdSearch *d, bool searched) {
       }
       int cashed = cash_run(d, p, suit, plain_rounds(d, p, suit, ruffers), 0, &with);
       for (int q = 0; q < d->players && cashed; q++)
-        if (q != p) with += forced_counters(d, q, suit, cashed);
+        if (q != p) with += forced_counters(d, q, suit, cashed, by_rank);
     }
     if (followed) sure += with;
     break;
