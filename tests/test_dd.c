@@ -301,22 +301,6 @@ static void test_dd_drawing_trumps_counts_the_trumps_that_follow(void **state) {
   assert_true(solver.nodes <= 60); /* 101 without the trumps that follow */
 }
 
-/* A partner's winners reached by a low lead (dd_bound.c): seat 1 leads
- * 9H to seat 3's AH (no seat holds another), seat 3 cashes TH, and seats
- * 2 and 4 follow both rounds with a king each: AH TH KH KH = 40 sure for
- * side 0 at the first lead.  No trumps in play.  Partnership, spades
- * trump, 3 tricks left. */
-static void test_dd_partner_reached_by_a_low_lead_cashes(void **state) {
-  (void)state;
-  PnGame g;
-  PnCards holds[4] = {hand_of("9H 9C 9D"), hand_of("KH QH JC"), hand_of("AH TH JD"), hand_of("KH JH QC")};
-  position(&g, "partnership", PN_SPADES, 1, 3, holds);
-  int want = oracle(&g, 0, NULL);
-  assert_int_equal(want, 50);
-  assert_int_equal(pn_dd_par(&solver, &g, 0), want);
-  assert_true(solver.nodes <= 40); /* 52 without the partner's cashing */
-}
-
 /* A led card beats the copies of it played later (dd_bound.c's cash
  * run): seat 1 leads AH though seat 2 holds the other AH, and wins; seats
  * 2 and 4 hold two hearts each (so cannot ruff it, though each holds a
@@ -697,7 +681,6 @@ int main(void) {
       cmocka_unit_test_setup(test_dd_last_trick_sure_to_a_seat_of_trumps_only, setup),
       cmocka_unit_test_setup(test_dd_last_trick_not_sure_when_trumps_can_be_spent, setup),
       cmocka_unit_test_setup(test_dd_drawing_trumps_counts_the_trumps_that_follow, setup),
-      cmocka_unit_test_setup(test_dd_partner_reached_by_a_low_lead_cashes, setup),
       cmocka_unit_test_setup(test_dd_cashing_a_card_another_seat_also_holds, setup),
       cmocka_unit_test_setup(test_dd_random_two_hand, setup),
       cmocka_unit_test_setup(test_dd_random_two_hand_64, setup),

@@ -136,49 +136,11 @@ int dd_sure_counters(const DdSearch *d, bool searched) {
       if (suit_length(d, p, trump) > drawn) ruffers |= 1u << p;
     }
   }
-  int cashed_in[PN_SUITS] = {0};
   for (int suit = 0; suit < PN_SUITS; suit++) {
     if (suit == trump) continue;
-    cashed_in[suit] = cash_run(d, leader, suit, plain_rounds(d, leader, suit, ruffers), 0, &sure);
-    for (int p = 0; p < d->players && cashed_in[suit]; p++)
-      if (p != leader) sure += forced_counters(d, p, suit, cashed_in[suit], by_rank);
-  }
-  /* Then a partner's winners, reached by a low card led to them: in a
-   * plain suit the leader has cashed nothing in but still holds, the
-   * partner's best card, of a rank no other seat holds, wins the trick
-   * (no seat that could ruff is void: plain_rounds), and the partner goes
-   * on cashing in every plain suit the leader cashed nothing in.  The
-   * cards met there (the leader's low card among them) are counted as
-   * above.  Only a partner that followed suit to every round the leader
-   * cashed: one that threw a card could have thrown a winner (still the
-   * side's, but its round would not be played).  The leader cannot be
-   * given the lead back, so one partner at most. */
-  for (int p = 0; p < d->players; p++) {
-    if (p == leader || d->maxi[p] != searched) continue;
-    bool entry = false; /* first the cheap test: is there a suit to reach it in? */
-    for (int suit = 0; suit < PN_SUITS && !entry; suit++) {
-      if (suit == trump || cashed_in[suit] || !d->held_mask[leader][suit] || !d->held_mask[p][suit]) continue;
-      unsigned others = 0;
-      for (int q = 0; q < d->players; q++)
-        if (q != p) others |= d->held_mask[q][suit];
-      unsigned top = d->held_mask[p][suit] & -d->held_mask[p][suit]; /* its best rank */
-      entry = !(others & (top | (top - 1))) && plain_rounds(d, p, suit, ruffers) > 0;
-    }
-    if (!entry || (trump >= 0 && suit_length(d, p, trump) < drawn)) continue;
-    int with = 0;
-    bool followed = true;
-    for (int suit = 0; suit < PN_SUITS && followed; suit++) {
-      if (suit == trump) continue;
-      if (cashed_in[suit]) {
-        followed = suit_length(d, p, suit) >= cashed_in[suit];
-        continue;
-      }
-      int cashed = cash_run(d, p, suit, plain_rounds(d, p, suit, ruffers), 0, &with);
-      for (int q = 0; q < d->players && cashed; q++)
-        if (q != p) with += forced_counters(d, q, suit, cashed, by_rank);
-    }
-    if (followed) sure += with;
-    break;
+    int cashed = cash_run(d, leader, suit, plain_rounds(d, leader, suit, ruffers), 0, &sure);
+    for (int p = 0; p < d->players && cashed; p++)
+      if (p != leader) sure += forced_counters(d, p, suit, cashed, by_rank);
   }
   return sure;
 }
