@@ -6,6 +6,7 @@
 
 #include "codec.h"
 #include "dd.h"
+#include "replay.h"
 
 struct Analyzer {
   PnDdSolver solver;  /* owned */
@@ -170,49 +171,40 @@ static void finish(const PnGame *game, AnHand *out) {
                     out->meld + out->par >= out->bid;
 }
 
+/* What the replay shows analysis_hand: each single-card play, with the
+ * position before it kept for the solver. */
+typedef struct Collect {
+  Analyzer *a; /* NULL: no positions kept */
+  AnHand *out;
+} Collect;
+
+static void collect_play(void *ctx, int seq, const PnEvent *ev, const char *value, const PnGame *before,
+                         const PnGame *after, const PnOutcome *res) {
+  (void)value, (void)after, (void)res;
+  Collect *c = ctx;
+  AnHand *out = c->out;
+  if (ev->action != PN_EV_PLAY || ev->ncards != 1 || out->nplays >= AN_MAX_PLAYS) return;
+  if (out->nplays == 0) {
+    const PnHand *h = &before->hand;
+    out->bidder = h->high_bidder > 0 && h->high_bid > 0 ? h->high_bidder : 0;
+    out->bid = out->bidder ? h->high_bid : 0;
+    out->side = pn_side_of(before, out->bidder ? out->bidder : 1);
+  }
+  if (c->a) c->a->line[out->nplays] = *before;
+  out->plays[out->nplays++] = (AnPlay){.seq = seq, .seat = ev->seat, .card = ev->cards[0], .best = PN_NO_CARD};
+}
+
 int analysis_hand(Analyzer *a, PnGame *game, const StoreRow *row, AnHand *out, PnDiag *diag) {
   memset(out, 0, sizeof *out);
   out->hand = row->hand;
   out->par = -1;
   out->status = AN_ANALYSED;
   out->budget = a ? a->budget : 0;
-  const uint8_t *p = row->events;
-  size_t left = row->events_len;
-  int seq = 0;
-  bool first_play = true;
-  while (left > 0) {
-    PnEvent ev;
-    PnOutcome res;
-    size_t used = codec_event_decode(p, left, &ev, NULL, 0);
-    seq++;
-    if (used == 0) {
-      snprintf(diag->msg, sizeof diag->msg, "game %s hand %d: stored event %d does not decode", row->key,
-               row->hand, seq);
-      return PN_ERR_CORRUPT;
-    }
-    p += used;
-    left -= used;
-    if (ev.action == PN_EV_PLAY && ev.ncards == 1 && out->nplays < AN_MAX_PLAYS) {
-      if (first_play) {
-        first_play = false;
-        out->bidder = game->hand.high_bidder > 0 && game->hand.high_bid > 0 ? game->hand.high_bidder : 0;
-        out->bid = out->bidder ? game->hand.high_bid : 0;
-        out->side = pn_side_of(game, out->bidder ? out->bidder : 1);
-      }
-      if (a) a->line[out->nplays] = *game;
-      out->plays[out->nplays++] = (AnPlay){.seq = seq, .seat = ev.seat, .card = ev.cards[0], .best = PN_NO_CARD};
-    }
-    if (pn_game_apply(game, &ev, &res) == PN_IMPOSSIBLE) {
-      snprintf(diag->msg, sizeof diag->msg, "game %s hand %d event %d: %s", row->key, row->hand, seq, res.reason);
-      return PN_ERR_CORRUPT;
-    }
-  }
-  if (game->hand.phase != PN_PHASE_DONE && game->hand.phase != PN_PHASE_GAME_OVER) {
-    snprintf(diag->msg, sizeof diag->msg, "game %s hand %d: the stored events do not complete the hand", row->key,
-             row->hand);
-    return PN_ERR_CORRUPT;
-  }
-  if (first_play) out->status = AN_NO_PLAY;
+  Collect collect = {a, out};
+  ReplayObserver obs = {collect_play, &collect};
+  int rc = replay_hand_observed(game, row, NULL, NULL, NULL, &obs, diag);
+  if (rc != 0) return rc;
+  if (out->nplays == 0) out->status = AN_NO_PLAY;
   else if (a) value_hand(a, out);
   if (out->par < 0 && out->status == AN_ANALYSED) out->status = AN_UNSUPPORTED;
   finish(game, out);
