@@ -303,8 +303,10 @@ int pn_dd_play(PnDdSolver *s, const PnGame *g, PnCard card, PnDdPlay *out) {
   }
   new_generation(s, &d);
   int all = dd_remaining(&d);
-  int before = dd_par_of(&d, 0, all, all / 2 / d.unit * d.unit);
-  if (before < 0) return before;
+  DdSearch before_d = d; /* the position before the play, for its par */
+  uint64_t before_key = dd_full_key(&d);
+  int before = memo_get(s, before_key);
+  bool mover_searched = d.maxi[seat];
   /* the position after the play */
   dd_take_card(&d, seat, card);
   d.trick[d.ntrick++] = card;
@@ -319,20 +321,35 @@ int pn_dd_play(PnDdSolver *s, const PnGame *g, PnCard card, PnDdPlay *out) {
     d.leader = winner;
   }
   int after;
+  long nodes = 0;
   if (d.cards_left == 0 && d.ntrick == 0) {
     after = won;
   } else {
     int rest = dd_remaining(&d);
-    bool mover_searched = d.maxi[seat];
-    /* A play of the side searched cannot raise its par, one against it
-     * cannot lower it. */
-    int lo = mover_searched ? 0 : before - won, hi = mover_searched ? before - won : rest;
-    if (lo < 0) lo = 0;
-    if (hi > rest) hi = rest;
-    if (lo > hi) lo = hi;
-    int v = dd_par_of(&d, lo, hi, mover_searched ? hi : lo + d.unit);
+    int lo = 0, hi = rest, guess = rest / 2 / d.unit * d.unit;
+    if (before >= 0) {
+      /* A play of the side searched cannot raise its par, one against it
+       * cannot lower it. */
+      lo = mover_searched ? 0 : before - won;
+      hi = mover_searched ? before - won : rest;
+      if (lo < 0) lo = 0;
+      if (hi > rest) hi = rest;
+      if (lo > hi) lo = hi;
+      guess = mover_searched ? hi : lo + d.unit;
+    }
+    int v = dd_par_of(&d, lo, hi, guess);
+    nodes += d.nodes;
     if (v < 0) return v;
     after = won + v;
+  }
+  if (before < 0) {
+    /* Valued last to first, a hand knows the par after the play first:
+     * the par before is at least it (the mover searched) or at most it,
+     * and usually equal (most plays are best). */
+    int lo = mover_searched ? after : 0, hi = mover_searched ? all : after;
+    before_d.nodes = nodes;
+    before = dd_par_of(&before_d, lo, hi, mover_searched ? after + before_d.unit : after);
+    if (before < 0) return before;
   }
   if (searched != out->side) { /* side 1 of two: the complement */
     before = all - before;
