@@ -97,7 +97,7 @@ static void test_record_default_keys_differ(void **state) {
   rec_free(b);
   /* a key given twice is refused */
   game.key = "t1";
-  assert_int_equal(rec_start(f->store, &game, 1, false, &a, &diag), -1);
+  assert_int_equal(rec_start(f->store, &game, 1, false, &a, &diag), PN_ERR_CONFLICT);
   assert_null(a);
   assert_non_null(strstr(diag.msg, "game t1 already exists"));
 }
