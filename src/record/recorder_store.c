@@ -318,6 +318,8 @@ static int choose_key(Recorder *r, const char *key, PnDiag *diag) {
 
 int rec_start(Store *store, const RecGame *game, uint64_t seed, bool auto_yes, Recorder **out, PnDiag *diag) {
   *out = NULL;
+  for (int i = 0; i < game->ntags; i++) /* the importer's rule: a game that exports and imports again */
+    if (codec_tag_check(game->tags[i], diag->msg, sizeof diag->msg) != 0) return PN_ERR_INPUT;
   int rc = PN_ERR_IO; /* out of memory, unless said below */
   Recorder *r = rec_alloc(store, seed, auto_yes);
   if (!r) {
