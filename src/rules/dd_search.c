@@ -35,42 +35,73 @@ static inline bool can_beat(const DdSearch *d, int seat, PnCard best, int led) {
   return bsuit == d->trump ? (trumps & dd_above(brank)) != 0 : trumps != 0;
 }
 
-/* Ordering score of `c` for `seat`: a side winning a decided trick
- * loads it with counters, a side losing one throws its least (decided:
- * no later seat of the side losing it can beat the winner; a partner
- * overtaking does not matter); a card that takes a contested trick is
- * the cheapest that beats; a lead of a top card no enemy can ruff comes
- * first, then a lead to a partner's top card. */
-static int move_score(const DdSearch *d, int seat, PnCard c) {
-  int r = PN_RANK(c), suit = PN_SUIT(c), v = d->vscale[c];
-  if (d->ntrick == 0) {
-    unsigned higher = others_mask(d, seat, suit) & dd_above(r);
-    bool safe = !enemy_can_ruff(d, seat, suit);
-    bool partnered = false;
-    for (int p = 0; p < d->players; p++)
-      if (p != seat && d->maxi[p] == d->maxi[seat]) partnered = true;
-    /* A seat with a partner tries its top trumps after its safe plain
-     * top cards and its partner's, among the low leads (measured, see
-     * dd.c: drawing trumps first is rarely what decides the par there). */
-    if (!higher && safe && suit == d->trump && partnered) return 4 * v - 30;
-    if (!higher && safe) return 100 + 4 * v - (suit == d->trump ? 2 : 0);
-    bool partner_top = false;
-    for (int p = 0; p < d->players && !partner_top; p++)
-      if (p != seat && d->maxi[p] == d->maxi[seat] && d->held_mask[p][suit] &&
-          !(others_mask(d, p, suit) & dd_above(__builtin_ctz(d->held_mask[p][suit]))))
-        partner_top = true;
-    return (partner_top && safe ? 60 : 0) + r - 4 * v - (suit == d->trump ? 3 : 0);
-  }
-  int led = PN_SUIT(d->trick[0]), win = judge_winner(d->trick, d->ntrick, d->trump);
-  PnCard win_card = d->trick[win];
-  bool partner_wins = d->maxi[(d->leader + win) % d->players] == d->maxi[seat];
-  bool beats = judge_strength(c, led, d->trump) > judge_strength(win_card, led, d->trump);
-  PnCard best = beats ? c : win_card;
-  bool ours = beats || partner_wins;
-  bool decided = true; /* no seat of the other side can take the trick from the winner */
-  for (int k = d->ntrick + 1; k < d->players && decided; k++) {
+/* Is some later seat of the side not `ours` able to take the trick from
+ * `best`?  (The trick's winner is then still in doubt.) */
+static inline bool contested(const DdSearch *d, int seat, bool ours, PnCard best, int led) {
+  for (int k = d->ntrick + 1; k < d->players; k++) {
     int later = (d->leader + k) % d->players;
-    if ((d->maxi[later] == d->maxi[seat]) != ours && can_beat(d, later, best, led)) decided = false;
+    if ((d->maxi[later] == d->maxi[seat]) != ours && can_beat(d, later, best, led)) return true;
+  }
+  return false;
+}
+
+/* What move_score reads of a lead of `suit` by the seat to play, the
+ * same for each of its cards there: worked out once a suit and node,
+ * not once a move (callgrind: this was most of the ordering's cost). */
+typedef struct DdLeadSuit {
+  unsigned others; /* others_mask of the seat to play */
+  bool safe;       /* no enemy can ruff it */
+  bool trump;      /* it is the trump suit */
+  bool partnered;  /* the seat to play has a partner */
+  int partner_top; /* -1: not worked out yet; else a partner's card there is a top card */
+} DdLeadSuit;
+
+/* What move_score reads of a follow, the same for every card. */
+typedef struct DdFollow {
+  int led, win_strength;
+  PnCard win_card;
+  bool partner_wins;
+  int lose_decided; /* -1: not worked out yet; else no card that does not beat leaves the trick open */
+} DdFollow;
+
+/* Does a partner of `seat` hold a card of `suit` no other seat beats? */
+static bool partner_has_top(const DdSearch *d, int seat, int suit) {
+  for (int p = 0; p < d->players; p++)
+    if (p != seat && d->maxi[p] == d->maxi[seat] && d->held_mask[p][suit] &&
+        !(others_mask(d, p, suit) & dd_above(__builtin_ctz(d->held_mask[p][suit]))))
+      return true;
+  return false;
+}
+
+/* Ordering score of a lead of `c` for `seat`: a lead of a top card no
+ * enemy can ruff comes first, then a lead to a partner's top card. */
+static inline int lead_score(const DdSearch *d, int seat, PnCard c, DdLeadSuit *f) {
+  int r = PN_RANK(c), v = d->vscale[c];
+  unsigned higher = f->others & dd_above(r);
+  /* A seat with a partner tries its top trumps after its safe plain
+   * top cards and its partner's, among the low leads (measured, see
+   * dd.c: drawing trumps first is rarely what decides the par there). */
+  if (!higher && f->safe && f->trump && f->partnered) return 4 * v - 30;
+  if (!higher && f->safe) return 100 + 4 * v - (f->trump ? 2 : 0);
+  if (f->partner_top < 0) f->partner_top = partner_has_top(d, seat, PN_SUIT(c));
+  return (f->partner_top && f->safe ? 60 : 0) + r - 4 * v - (f->trump ? 3 : 0);
+}
+
+/* Ordering score of a follow of `c` for `seat`: a side winning a
+ * decided trick loads it with counters, a side losing one throws its
+ * least (decided: no later seat of the side losing it can beat the
+ * winner; a partner overtaking does not matter); a card that takes a
+ * contested trick is the cheapest that beats. */
+static inline int follow_score(const DdSearch *d, int seat, PnCard c, DdFollow *f) {
+  int r = PN_RANK(c), v = d->vscale[c];
+  bool beats = judge_strength(c, f->led, d->trump) > f->win_strength;
+  bool ours = beats || f->partner_wins;
+  bool decided;
+  if (beats) {
+    decided = !contested(d, seat, true, c, f->led);
+  } else { /* the same for every card that does not beat */
+    if (f->lose_decided < 0) f->lose_decided = !contested(d, seat, ours, f->win_card, f->led);
+    decided = f->lose_decided;
   }
   if (decided) return ours ? 200 + 4 * v + r : 100 + r - 4 * v;
   if (ours && beats) return 80 + r - 2 * v; /* contest with the cheapest card that beats */
@@ -82,7 +113,20 @@ static int move_score(const DdSearch *d, int seat, PnCard c) {
 int dd_gen_moves(const DdSearch *d, int seat, DdMove *moves) {
   SuitSlice slice = {JUDGE_ALL_HELD, PN_RANKS}, unused;
   if (d->ntrick > 0) judge_play(&d->ob, &d->hold[seat], d->trick, d->ntrick, d->trump, -1, &slice, &unused);
-  bool merge = !(d->options & PN_DD_NO_EQUIV);
+  bool merge = !(d->options & PN_DD_NO_EQUIV), order = !(d->options & PN_DD_NO_ORDER);
+  bool partnered = false;
+  DdFollow follow = {0};
+  if (d->ntrick == 0) {
+    for (int p = 0; p < d->players; p++)
+      if (p != seat && d->maxi[p] == d->maxi[seat]) partnered = true;
+  } else {
+    int win = judge_winner(d->trick, d->ntrick, d->trump);
+    follow.led = PN_SUIT(d->trick[0]);
+    follow.win_card = d->trick[win];
+    follow.win_strength = judge_strength(follow.win_card, follow.led, d->trump);
+    follow.partner_wins = d->maxi[(d->leader + win) % d->players] == d->maxi[seat];
+    follow.lose_decided = -1;
+  }
   int n = 0;
   for (int suit = 0; suit < PN_SUITS; suit++) {
     if (slice.suit != JUDGE_ALL_HELD && slice.suit != suit) continue;
@@ -91,10 +135,13 @@ int dd_gen_moves(const DdSearch *d, int seat, DdMove *moves) {
     if (!cand) continue;
     unsigned others = others_mask(d, seat, suit);
     unsigned present = others | d->held_mask[seat][suit];
+    DdLeadSuit lead = {others, d->ntrick == 0 && !enemy_can_ruff(d, seat, suit), suit == d->trump, partnered, -1};
+    int first = n;
     bool prev_own = false;
     int prev_value = -1;
-    for (int r = 0; r < PN_RANKS; r++) {
-      if (!(present & (1u << r))) continue; /* gone: does not split a class */
+    while (present) { /* gone ranks do not split a class */
+      int r = __builtin_ctz(present);
+      present &= present - 1;
       PnCard c = PN_CARD(suit, r);
       bool mine = cand & (1u << r);
       if (!mine || (others & (1u << r))) { /* another copy in play splits here */
@@ -110,8 +157,15 @@ int dd_gen_moves(const DdSearch *d, int seat, DdMove *moves) {
       prev_own = true;
       prev_value = d->value[c];
     }
+    if (!order) continue;
+    for (int i = first; i < n; i++)
+      moves[i].score = d->ntrick == 0 ? lead_score(d, seat, moves[i].card, &lead)
+                                      : follow_score(d, seat, moves[i].card, &follow);
   }
-  for (int i = 0; i < n; i++) moves[i].score = d->options & PN_DD_NO_ORDER ? -i : move_score(d, seat, moves[i].card);
+  if (!order) {
+    for (int i = 0; i < n; i++) moves[i].score = -i;
+    return n; /* already in that order */
+  }
   for (int i = 1; i < n; i++) { /* insertion sort, best first */
     DdMove m = moves[i];
     int j = i;
