@@ -16,14 +16,6 @@ static inline unsigned others_mask(const DdSearch *d, int seat, int suit) {
   return m;
 }
 
-/* Does some seat against `seat`'s side hold none of `suit` but a trump? */
-static inline bool enemy_can_ruff(const DdSearch *d, int seat, int suit) {
-  if (d->trump < 0 || suit == d->trump) return false;
-  for (int p = 0; p < d->players; p++)
-    if (d->maxi[p] != d->maxi[seat] && !d->held_mask[p][suit] && d->held_mask[p][d->trump]) return true;
-  return false;
-}
-
 /* Could `seat`, playing later in this trick, beat `best`?  (Ordering
  * only: obligations are read roughly.) */
 static inline bool can_beat(const DdSearch *d, int seat, PnCard best, int led) {
@@ -50,7 +42,7 @@ static inline bool contested(const DdSearch *d, int seat, bool ours, PnCard best
  * not once a move (callgrind: this was most of the ordering's cost). */
 typedef struct DdLeadSuit {
   unsigned others; /* others_mask of the seat to play */
-  bool safe;       /* no enemy can ruff it */
+  bool safe;       /* no enemy can ruff it (holds none of it but a trump) */
   bool trump;      /* it is the trump suit */
   bool partnered;  /* the seat to play has a partner */
   int partner_top; /* -1: not worked out yet; else a partner's card there is a top card */
@@ -58,7 +50,7 @@ typedef struct DdLeadSuit {
 
 /* What move_score reads of a follow, the same for every card. */
 typedef struct DdFollow {
-  int led, win_strength;
+  int led;
   PnCard win_card;
   bool partner_wins;
   int lose_decided; /* -1: not worked out yet; else no card that does not beat leaves the trick open */
@@ -87,14 +79,15 @@ static inline int lead_score(const DdSearch *d, int seat, PnCard c, DdLeadSuit *
   return (f->partner_top && f->safe ? 60 : 0) + r - 4 * v - (f->trump ? 3 : 0);
 }
 
-/* Ordering score of a follow of `c` for `seat`: a side winning a
+/* Ordering score of a follow of `c` for `seat` (`beaters`: the ranks of
+ * its suit that beat the trick's winner): a side winning a
  * decided trick loads it with counters, a side losing one throws its
  * least (decided: no later seat of the side losing it can beat the
  * winner; a partner overtaking does not matter); a card that takes a
  * contested trick is the cheapest that beats. */
-static inline int follow_score(const DdSearch *d, int seat, PnCard c, DdFollow *f) {
+static inline int follow_score(const DdSearch *d, int seat, PnCard c, unsigned beaters, DdFollow *f) {
   int r = PN_RANK(c), v = d->vscale[c];
-  bool beats = judge_strength(c, f->led, d->trump) > f->win_strength;
+  bool beats = beaters & (1u << r);
   bool ours = beats || f->partner_wins;
   bool decided;
   if (beats) {
@@ -114,16 +107,30 @@ int dd_gen_moves(const DdSearch *d, int seat, DdMove *moves) {
   SuitSlice slice = {JUDGE_ALL_HELD, PN_RANKS}, unused;
   if (d->ntrick > 0) judge_play(&d->ob, &d->hold[seat], d->trick, d->ntrick, d->trump, -1, &slice, &unused);
   bool merge = !(d->options & PN_DD_NO_EQUIV), order = !(d->options & PN_DD_NO_ORDER);
-  bool partnered = false;
+  /* Per node, not per suit or move: the ranks the other seats hold and
+   * the trick holds (others_mask of every suit, a suit a byte of the
+   * word as in held_mask, so a card's bit is the card), and at a lead
+   * whether the seat has a partner and which suits an enemy can ruff. */
+  bool lead = d->ntrick == 0, partnered = false;
+  uint32_t others_all = 0;
+  unsigned ruffed = 0; /* bit s: an enemy holds no card of suit s but a trump */
+  for (int p = 0; p < d->players; p++) {
+    if (p == seat) continue;
+    uint32_t w;
+    memcpy(&w, d->held_mask[p], sizeof w);
+    others_all |= w;
+    if (!lead) continue;
+    if (d->maxi[p] == d->maxi[seat]) partnered = true;
+    else if (d->trump >= 0 && d->held_mask[p][d->trump])
+      for (int suit = 0; suit < PN_SUITS; suit++)
+        if (!d->held_mask[p][suit]) ruffed |= 1u << suit;
+  }
+  for (int i = 0; i < d->ntrick; i++) others_all |= 1u << d->trick[i];
   DdFollow follow = {0};
-  if (d->ntrick == 0) {
-    for (int p = 0; p < d->players; p++)
-      if (p != seat && d->maxi[p] == d->maxi[seat]) partnered = true;
-  } else {
+  if (!lead) {
     int win = judge_winner(d->trick, d->ntrick, d->trump);
     follow.led = PN_SUIT(d->trick[0]);
     follow.win_card = d->trick[win];
-    follow.win_strength = judge_strength(follow.win_card, follow.led, d->trump);
     follow.partner_wins = d->maxi[(d->leader + win) % d->players] == d->maxi[seat];
     follow.lose_decided = -1;
   }
@@ -133,9 +140,13 @@ int dd_gen_moves(const DdSearch *d, int seat, DdMove *moves) {
     unsigned cand = d->held_mask[seat][suit];
     if (slice.suit != JUDGE_ALL_HELD) cand &= dd_above(slice.ranks);
     if (!cand) continue;
-    unsigned others = others_mask(d, seat, suit);
+    unsigned others = (others_all >> (8 * suit)) & 0xFFu;
     unsigned present = others | d->held_mask[seat][suit];
-    DdLeadSuit lead = {others, d->ntrick == 0 && !enemy_can_ruff(d, seat, suit), suit == d->trump, partnered, -1};
+    DdLeadSuit facts = {others, lead && (suit == d->trump || !(ruffed & (1u << suit))), suit == d->trump,
+                        partnered, -1};
+    /* the ranks of the suit that beat the winner, once a suit, not a
+     * judge_strength comparison a move */
+    unsigned beaters = lead ? 0 : dd_above(judge_beating_ranks(suit, follow.win_card, follow.led, d->trump));
     int first = n;
     bool prev_own = false;
     int prev_value = -1;
@@ -159,8 +170,8 @@ int dd_gen_moves(const DdSearch *d, int seat, DdMove *moves) {
     }
     if (!order) continue;
     for (int i = first; i < n; i++)
-      moves[i].score = d->ntrick == 0 ? lead_score(d, seat, moves[i].card, &lead)
-                                      : follow_score(d, seat, moves[i].card, &follow);
+      moves[i].score = lead ? lead_score(d, seat, moves[i].card, &facts)
+                                      : follow_score(d, seat, moves[i].card, beaters, &follow);
   }
   if (!order) {
     for (int i = 0; i < n; i++) moves[i].score = -i;
