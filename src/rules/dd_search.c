@@ -101,9 +101,9 @@ static inline int follow_score(const DdSearch *d, int seat, PnCard c, unsigned b
   return 60 + r - 4 * v;                     /* keep counters off a doubtful trick */
 }
 
-/* The legal plays of `seat`, one per class of equivalent cards, best
- * first.  Returns their number. */
-int dd_gen_moves(const DdSearch *d, int seat, DdMove *moves) {
+/* dd_gen_moves, `win` being the index of the trick's winning card so far
+ * (the search keeps it as the trick grows: no judge_winner a node). */
+static int gen_moves(const DdSearch *d, int seat, int win, DdMove *moves) {
   SuitSlice slice = {JUDGE_ALL_HELD, PN_RANKS}, unused;
   if (d->ntrick > 0) judge_play(&d->ob, &d->hold[seat], d->trick, d->ntrick, d->trump, -1, &slice, &unused);
   bool merge = !(d->options & PN_DD_NO_EQUIV), order = !(d->options & PN_DD_NO_ORDER);
@@ -128,7 +128,6 @@ int dd_gen_moves(const DdSearch *d, int seat, DdMove *moves) {
   for (int i = 0; i < d->ntrick; i++) others_all |= 1u << d->trick[i];
   DdFollow follow = {0};
   if (!lead) {
-    int win = judge_winner(d->trick, d->ntrick, d->trump);
     follow.led = PN_SUIT(d->trick[0]);
     follow.win_card = d->trick[win];
     follow.partner_wins = d->maxi[(d->leader + win) % d->players] == d->maxi[seat];
@@ -186,6 +185,12 @@ int dd_gen_moves(const DdSearch *d, int seat, DdMove *moves) {
   return n;
 }
 
+/* The legal plays of `seat`, one per class of equivalent cards, best
+ * first.  Returns their number. */
+int dd_gen_moves(const DdSearch *d, int seat, DdMove *moves) {
+  return gen_moves(d, seat, d->ntrick ? judge_winner(d->trick, d->ntrick, d->trump) : 0, moves);
+}
+
 /* The last trick, every seat holding one card: no choice left. */
 static int last_trick_points_for_side(const DdSearch *d) {
   PnCard cards[PN_MAX_SEATS];
@@ -200,15 +205,25 @@ static int last_trick_points_for_side(const DdSearch *d) {
   return d->maxi[winner] ? points : 0;
 }
 
+static int search(DdSearch *d, int target, int win);
+
 /* Plays `c` for `seat`, searches on, and takes it back.  Returns the
- * bound dd_search gives, counted from before the play. */
-static int try_move(DdSearch *d, int seat, PnCard c, int target) {
+ * bound dd_search gives, counted from before the play.  `win`: the index
+ * of the trick's winning card before the play (judge_winner's: the
+ * first of equally strong cards wins). */
+static int try_move(DdSearch *d, int seat, PnCard c, int target, int win) {
   int result;
+  if (d->ntrick == 0) {
+    win = 0;
+  } else {
+    int led = PN_SUIT(d->trick[0]);
+    if (judge_strength(c, led, d->trump) > judge_strength(d->trick[win], led, d->trump)) win = d->ntrick;
+  }
   dd_take_card(d, seat, c);
   d->trick[d->ntrick++] = c;
   d->trick_points += d->value[c];
   if (d->ntrick == d->players) {
-    int winner = (d->leader + judge_winner(d->trick, d->players, d->trump)) % d->players;
+    int winner = (d->leader + win) % d->players;
     int points = d->trick_points + (d->cards_left == 0 ? d->bonus : 0);
     int leader = d->leader, trick_points = d->trick_points;
     PnCard trick[PN_MAX_SEATS];
@@ -217,13 +232,13 @@ static int try_move(DdSearch *d, int seat, PnCard c, int target) {
     d->trick_points = 0;
     d->leader = winner;
     int won = d->maxi[winner] ? points : 0;
-    result = won + dd_search(d, target - won);
+    result = won + search(d, target - won, 0);
     d->leader = leader;
     d->trick_points = trick_points;
     memcpy(d->trick, trick, sizeof trick);
     d->ntrick = d->players;
   } else {
-    result = dd_search(d, target);
+    result = search(d, target, win);
   }
   d->ntrick--;
   d->trick_points -= d->value[c];
@@ -238,6 +253,11 @@ static int try_move(DdSearch *d, int seat, PnCard c, int target) {
  * to find and tightens the table, so the next question of the par starts
  * closer to the answer. */
 int dd_search(DdSearch *d, int target) {
+  return search(d, target, d->ntrick ? judge_winner(d->trick, d->ntrick, d->trump) : 0);
+}
+
+/* dd_search, `win` being the index of the trick's winning card so far. */
+static int search(DdSearch *d, int target, int win) {
   if (target <= 0) return 0;
   int most = d->counters_left + d->trick_points + (d->cards_left || d->ntrick ? d->bonus : 0);
   if (target > most) return most;
@@ -274,7 +294,7 @@ int dd_search(DdSearch *d, int target) {
   }
   int seat = (d->leader + d->ntrick) % d->players;
   DdMove moves[PN_CARD_KINDS];
-  int n = dd_gen_moves(d, seat, moves);
+  int n = gen_moves(d, seat, win, moves);
   if (table_lead != PN_NO_CARD && !(d->options & PN_DD_NO_ORDER))
     for (int i = 1; i < n; i++)
       if (moves[i].card == table_lead) {
@@ -289,7 +309,7 @@ int dd_search(DdSearch *d, int target) {
   int result = maxi ? -1 : INT16_MAX;
   PnCard best = PN_NO_CARD;
   for (int i = 0; i < n; i++) {
-    int v = try_move(d, seat, moves[i].card, target);
+    int v = try_move(d, seat, moves[i].card, target, win);
     if (d->aborted) return 0;
     if ((v >= target) == maxi) {
       result = v;
