@@ -5,6 +5,13 @@
 
 #include <string.h>
 
+/* The seat `k` places after the leader, k < players: a compare, not the
+ * division of `%`, on the search's hottest paths. */
+static inline int seat_after_leader(const DdSearch *d, int k) {
+  int seat = d->leader + k;
+  return seat >= d->players ? seat - d->players : seat;
+}
+
 /* The ranks of `suit` held by some seat other than `seat` or lying in the
  * trick: the cards that can tell two of `seat`'s cards apart. */
 static inline unsigned others_mask(const DdSearch *d, int seat, int suit) {
@@ -31,7 +38,7 @@ static inline bool can_beat(const DdSearch *d, int seat, PnCard best, int led) {
  * `best`?  (The trick's winner is then still in doubt.) */
 static inline bool contested(const DdSearch *d, int seat, bool ours, PnCard best, int led) {
   for (int k = d->ntrick + 1; k < d->players; k++) {
-    int later = (d->leader + k) % d->players;
+    int later = seat_after_leader(d, k);
     if ((d->maxi[later] == d->maxi[seat]) != ours && can_beat(d, later, best, led)) return true;
   }
   return false;
@@ -130,12 +137,13 @@ static int gen_moves(const DdSearch *d, int seat, int win, DdMove *moves) {
   if (!lead) {
     follow.led = PN_SUIT(d->trick[0]);
     follow.win_card = d->trick[win];
-    follow.partner_wins = d->maxi[(d->leader + win) % d->players] == d->maxi[seat];
+    follow.partner_wins = d->maxi[seat_after_leader(d, win)] == d->maxi[seat];
     follow.lose_decided = -1;
   }
   int n = 0;
-  for (int suit = 0; suit < PN_SUITS; suit++) {
-    if (slice.suit != JUDGE_ALL_HELD && slice.suit != suit) continue;
+  int suit_from = slice.suit == JUDGE_ALL_HELD ? 0 : slice.suit;
+  int suit_to = slice.suit == JUDGE_ALL_HELD ? PN_SUITS - 1 : slice.suit;
+  for (int suit = suit_from; suit <= suit_to; suit++) {
     unsigned cand = d->held_mask[seat][suit];
     if (slice.suit != JUDGE_ALL_HELD) cand &= dd_above(slice.ranks);
     if (!cand) continue;
@@ -196,12 +204,12 @@ static int last_trick_points_for_side(const DdSearch *d) {
   PnCard cards[PN_MAX_SEATS];
   int points = d->bonus;
   for (int i = 0; i < d->players; i++) {
-    int seat = (d->leader + i) % d->players;
+    int seat = seat_after_leader(d, i);
     for (int suit = 0; suit < PN_SUITS; suit++)
       if (d->held_mask[seat][suit]) cards[i] = PN_CARD(suit, __builtin_ctz(d->held_mask[seat][suit]));
     points += d->value[cards[i]];
   }
-  int winner = (d->leader + judge_winner(cards, d->players, d->trump)) % d->players;
+  int winner = seat_after_leader(d, judge_winner(cards, d->players, d->trump));
   return d->maxi[winner] ? points : 0;
 }
 
@@ -223,7 +231,7 @@ static int try_move(DdSearch *d, int seat, PnCard c, int target, int win) {
   d->trick[d->ntrick++] = c;
   d->trick_points += d->value[c];
   if (d->ntrick == d->players) {
-    int winner = (d->leader + win) % d->players;
+    int winner = seat_after_leader(d, win);
     int points = d->trick_points + (d->cards_left == 0 ? d->bonus : 0);
     int leader = d->leader, trick_points = d->trick_points;
     PnCard trick[PN_MAX_SEATS];
@@ -292,7 +300,7 @@ static int search(DdSearch *d, int target, int win) {
       table_lead = e->lead;
     }
   }
-  int seat = (d->leader + d->ntrick) % d->players;
+  int seat = seat_after_leader(d, d->ntrick);
   DdMove moves[PN_CARD_KINDS];
   int n = gen_moves(d, seat, win, moves);
   if (table_lead != PN_NO_CARD && !(d->options & PN_DD_NO_ORDER))
