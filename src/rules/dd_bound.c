@@ -81,25 +81,22 @@ int dd_sure_counters(const DdSearch *d, bool searched) {
     }
   }
   if (d->maxi[leader] != searched || !d->ob.follow) return sure;
-  /* Rounds while every other seat holding a trump can still follow: an
-   * enemy void could ruff, a partner void could be made to trump and
-   * take the lead away from the cards still to cash. */
-  int rounds_of[PN_SUITS] = {PN_MAX_HAND, PN_MAX_HAND, PN_MAX_HAND, PN_MAX_HAND};
-  if (d->trump >= 0)
-    for (int p = 0; p < d->players; p++) {
-      if (p == leader || !d->held_mask[p][d->trump]) continue;
-      for (int suit = 0; suit < PN_SUITS; suit++) {
-        int len = suit_length(d, p, suit);
-        if (len < rounds_of[suit]) rounds_of[suit] = len;
-      }
-    }
   for (int suit = 0; suit < PN_SUITS; suit++) {
     if (suit == d->trump) continue;
-    int rounds = rounds_of[suit];
     unsigned mine = d->held_mask[leader][suit];
     unsigned others = (all_but_leader >> (8 * suit)) & 0xFF;
     /* the leader's run of top cards: its ranks above everyone else's best */
     unsigned run = mine & (others ? dd_above(__builtin_ctz(others)) : 0xFFu);
+    if (!run) continue; /* nothing to cash: the rounds are not needed */
+    /* Rounds while every other seat holding a trump can still follow: an
+     * enemy void could ruff, a partner void could be made to trump and
+     * take the lead away from the cards still to cash. */
+    int rounds = PN_MAX_HAND;
+    for (int p = 0; p < d->players && d->trump >= 0; p++) {
+      if (p == leader || !d->held_mask[p][d->trump]) continue;
+      int len = suit_length(d, p, suit);
+      if (len < rounds) rounds = len;
+    }
     int cashed = 0;
     while (run && rounds > 0) {
       PnCard c = PN_CARD(suit, __builtin_ctz(run));
