@@ -2,18 +2,44 @@
  * trick start. */
 #include "dd_int.h"
 
+#include <string.h>
+
+/* A seat's rank masks of every suit as one word: suit s in byte s, so a
+ * card's bit is the card itself (PN_CARD is suit * 8 + rank). */
+static inline uint32_t held_word(const DdSearch *d, int seat) {
+  uint32_t w;
+  memcpy(&w, d->held_mask[seat], sizeof w);
+  return w;
+}
+
+/* How many cards of `suit` `seat` holds: the sum of the suit's eight
+ * counts (each at most 4, so no byte overflows) in one multiply. */
+static inline int suit_length(const DdSearch *d, int seat, int suit) {
+  uint64_t counts;
+  memcpy(&counts, d->hold[seat].n + suit * 8, sizeof counts);
+  return (int)((counts * 0x0101010101010101ull) >> 56);
+}
+
 /* The least counters `seat` can give to `rounds` tricks of `suit` it
- * must follow: its `rounds` cheapest cards there (all, if it has fewer). */
+ * must follow: its `rounds` cheapest cards there (all, if it has fewer).
+ * Sorted per rank held, not per copy. */
 static int forced_counters(const DdSearch *d, int seat, int suit, int rounds) {
-  int values[PN_MAX_HAND], n = 0;
-  for (int r = 0; r < PN_RANKS; r++)
-    for (int k = 0; k < d->hold[seat].n[PN_CARD(suit, r)] && n < PN_MAX_HAND; k++) {
-      int v = d->value[PN_CARD(suit, r)], j = n++;
-      for (; j > 0 && values[j - 1] > v; j--) values[j] = values[j - 1]; /* ascending */
-      values[j] = v;
-    }
+  int values[PN_RANKS], copies[PN_RANKS], n = 0;
+  unsigned held = d->held_mask[seat][suit];
+  while (held) {
+    PnCard c = PN_CARD(suit, __builtin_ctz(held));
+    held &= held - 1;
+    int v = d->value[c], k = d->hold[seat].n[c], j = n++;
+    for (; j > 0 && values[j - 1] > v; j--) values[j] = values[j - 1], copies[j] = copies[j - 1]; /* ascending */
+    values[j] = v;
+    copies[j] = k;
+  }
   int sum = 0;
-  for (int i = 0; i < n && i < rounds; i++) sum += values[i];
+  for (int i = 0; i < n && rounds > 0; i++) {
+    int k = copies[i] < rounds ? copies[i] : rounds;
+    sum += k * values[i];
+    rounds -= k;
+  }
   return sum;
 }
 
@@ -36,44 +62,45 @@ static int forced_counters(const DdSearch *d, int seat, int suit, int rounds) {
  * is not sure). */
 int dd_sure_counters(const DdSearch *d, bool searched) {
   int sure = 0;
-  uint8_t side_mask[PN_SUITS] = {0}, enemy_mask[PN_SUITS] = {0};
-  for (int p = 0; p < d->players; p++)
-    for (int suit = 0; suit < PN_SUITS; suit++) {
-      if (d->maxi[p] == searched) side_mask[suit] |= d->held_mask[p][suit];
-      else enemy_mask[suit] |= d->held_mask[p][suit];
-    }
+  uint32_t side_mask = 0, enemy_mask = 0, all_but_leader = 0;
+  int leader = d->leader;
+  for (int p = 0; p < d->players; p++) {
+    uint32_t w = held_word(d, p);
+    if (d->maxi[p] == searched) side_mask |= w;
+    else enemy_mask |= w;
+    if (p != leader) all_but_leader |= w;
+  }
   if (d->trump >= 0) {
-    unsigned side = side_mask[d->trump], enemy = enemy_mask[d->trump];
-    for (int r = 0; r < PN_RANKS; r++) {
-      if (enemy & (1u << r)) break;
-      if (!(side & (1u << r))) continue;
-      PnCard c = PN_CARD(d->trump, r);
+    unsigned side = (side_mask >> (8 * d->trump)) & 0xFF, enemy = (enemy_mask >> (8 * d->trump)) & 0xFF;
+    /* the side's trumps above the enemy's best */
+    unsigned top = enemy ? side & dd_above(__builtin_ctz(enemy)) : side;
+    while (top) {
+      PnCard c = PN_CARD(d->trump, __builtin_ctz(top));
+      top &= top - 1;
       for (int p = 0; p < d->players; p++) sure += d->hold[p].n[c] * d->value[c];
     }
   }
-  int leader = d->leader;
   if (d->maxi[leader] != searched || !d->ob.follow) return sure;
   for (int suit = 0; suit < PN_SUITS; suit++) {
     if (suit == d->trump) continue;
+    unsigned mine = d->held_mask[leader][suit];
+    unsigned others = (all_but_leader >> (8 * suit)) & 0xFF;
+    /* the leader's run of top cards: its ranks above everyone else's best */
+    unsigned run = mine & (others ? dd_above(__builtin_ctz(others)) : 0xFFu);
+    if (!run) continue; /* nothing to cash: the rounds are not needed */
     /* Rounds while every other seat holding a trump can still follow: an
      * enemy void could ruff, a partner void could be made to trump and
      * take the lead away from the cards still to cash. */
     int rounds = PN_MAX_HAND;
-    for (int p = 0; p < d->players; p++) {
-      if (p == leader || d->trump < 0 || !d->held_mask[p][d->trump]) continue;
-      int len = 0;
-      for (int r = 0; r < PN_RANKS; r++) len += d->hold[p].n[PN_CARD(suit, r)];
+    for (int p = 0; p < d->players && d->trump >= 0; p++) {
+      if (p == leader || !d->held_mask[p][d->trump]) continue;
+      int len = suit_length(d, p, suit);
       if (len < rounds) rounds = len;
     }
-    unsigned mine = d->held_mask[leader][suit];
-    unsigned others = 0;
-    for (int p = 0; p < d->players; p++)
-      if (p != leader) others |= d->held_mask[p][suit];
     int cashed = 0;
-    for (int r = 0; r < PN_RANKS && rounds > 0; r++) {
-      if (others & (1u << r)) break;
-      if (!(mine & (1u << r))) continue;
-      PnCard c = PN_CARD(suit, r);
+    while (run && rounds > 0) {
+      PnCard c = PN_CARD(suit, __builtin_ctz(run));
+      run &= run - 1;
       int k = d->hold[leader].n[c];
       if (k > rounds) k = rounds;
       sure += k * d->value[c];
@@ -85,4 +112,3 @@ int dd_sure_counters(const DdSearch *d, bool searched) {
   }
   return sure;
 }
-
