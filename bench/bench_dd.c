@@ -5,16 +5,17 @@
  *
  * Plays HANDS hands (default 200) of PRESET (default partnership-auction)
  * with the sensible simulated players (src/sim) and analyses each whole
- * hand as `analyze` would: the par of the bidding side from the first
- * lead, then pn_dd_play for every play (par before and after, cost).
- * Prints the median and 95th percentile milliseconds per whole hand, and
- * the same for the par from the first lead alone (the first call, on an
- * empty table).  NODE_BUDGET (default 0 = none) caps the nodes of each
+ * hand as `analyze` would: pn_dd_play for every play, last to first (par
+ * before and after, cost), then the par of the bidding side from the
+ * first lead.  Prints the median and 95th percentile milliseconds per
+ * whole hand, and the time until the par from the first lead was known
+ * (in the default order, the whole hand).  NODE_BUDGET (default 0 = none) caps the nodes of each
  * whole hand (the solver's node_limit is set to what is left before
  * each call): a hand that hits it stops there and is counted unanalysed.
  * OPTIONS is a number of PN_DD_NO_* bits (dd.h) that switch techniques
  * off, to measure what each brings, plus 256 for the par alone (no
- * per-play analysis).  FROM_TRICK (default 0) starts the analysis after
+ * per-play analysis, on an empty table), plus 512 for the order used
+ * before: the par first, then the plays first to last.  FROM_TRICK (default 0) starts the analysis after
  * that many tricks instead of at the first lead (double-deck: how far
  * from the end a hand can be analysed within the budget).  Every cost is checked to be >= 0 (the
  * full invariants are in tests/test_dd.c).
@@ -47,13 +48,56 @@ static double percentile(double *v, long n, double p) {
   return v[i];
 }
 
+typedef enum { MODE_BACKWARD, MODE_FORWARD, MODE_PAR_ONLY } Mode;
+
+typedef struct HandResult {
+  bool failed;              /* the budget ran out */
+  double first_ms, whole_ms; /* until the par from the first lead is known; the whole hand */
+  long long nodes;
+  long plays, best_plays, errors;
+} HandResult;
+
+/* Analyses one hand as `analyze` does: every play valued, last to first
+ * (MODE_BACKWARD), then the par from the first lead (remembered by
+ * then); or the par first and the plays in order (MODE_FORWARD, the
+ * order before); or only the par. */
+static HandResult analyse_hand(PnDdSolver *solver, const PnGame *line, const PnCard *card, int n, long budget,
+                               Mode mode) {
+  HandResult r = {0};
+  pn_dd_clear(solver);
+  double t0 = now_ms();
+  int bidder = line[0].hand.high_bidder ? line[0].hand.high_bidder : 1;
+  int side = pn_side_of(&line[0], bidder);
+  bool par_first = mode != MODE_BACKWARD;
+  for (int k = par_first ? -1 : 0; k <= n && !r.failed; k++) {
+    if (budget) solver->node_limit = budget - r.nodes > 0 ? budget - r.nodes : 1;
+    if (k == (par_first ? -1 : n)) { /* the par from the first lead */
+      r.failed = pn_dd_par(solver, &line[0], side) < 0;
+      r.first_ms = now_ms() - t0;
+      if (mode == MODE_PAR_ONLY) k = n;
+    } else if (k < n) {
+      int i = par_first ? k : n - 1 - k;
+      PnDdPlay p;
+      r.failed = pn_dd_play(solver, &line[i], card[i], &p) < 0;
+      if (!r.failed) {
+        r.plays++;
+        r.best_plays += p.cost == 0;
+        r.errors += p.cost < 0;
+      }
+    }
+    r.nodes += solver->nodes;
+  }
+  r.whole_ms = now_ms() - t0;
+  return r;
+}
+
 int main(int argc, char **argv) {
   long hands = argc > 1 ? atol(argv[1]) : 200;
   const char *preset = argc > 2 ? argv[2] : "partnership-auction";
   long budget = argc > 3 ? atol(argv[3]) : 0;
   unsigned options = argc > 4 ? (unsigned)strtoul(argv[4], NULL, 0) : 0;
   int from_trick = argc > 5 ? atoi(argv[5]) : 0;
-  bool par_only = options & 256u; /* the par from the first lead only */
+  Mode mode = options & 256u ? MODE_PAR_ONLY : options & 512u ? MODE_FORWARD : MODE_BACKWARD;
   options &= 255u;
   if (hands < 1) {
     fprintf(stderr, "usage: bench_dd [HANDS] [PRESET] [NODE_BUDGET] [OPTIONS] [FROM_TRICK]\n");
@@ -75,6 +119,8 @@ int main(int argc, char **argv) {
   solver.options = options;
 
   static PnGame game;
+  static PnGame line[PN_MAX_SEATS * PN_MAX_HAND]; /* the hand's positions, before each play */
+  PnCard line_card[PN_MAX_SEATS * PN_MAX_HAND];
   SimConfig config = {.style = SIM_SENSIBLE, .claim_rate = 0.0, .first_dealer = 1};
   long done = 0, analysed = 0, unanalysed = 0, plays = 0, best_plays = 0, errors = 0;
   long long nodes = 0;
@@ -85,55 +131,33 @@ int main(int argc, char **argv) {
     pn_game_init(&game, &rules);
     PnEvent ev;
     PnOutcome out;
-    bool in_hand = false, failed = false;
-    double t0 = 0;
-    long hand_nodes = 0;
+    int nline = 0;
     while (done < hands && sim_next_event(&driver, &game, &ev)) {
       bool start = game.hand.trick_no == from_trick && game.hand.ntrick == 0;
-      if (ev.action == PN_EV_PLAY && !failed && (in_hand || start)) {
-        if (!in_hand) { /* the first lead, or the lead of trick FROM_TRICK + 1 */
-          in_hand = true;
-          pn_dd_clear(&solver);
-          hand_nodes = 0;
-          solver.node_limit = budget;
-          t0 = now_ms();
-          int bidder = game.hand.high_bidder ? game.hand.high_bidder : 1;
-          int par = pn_dd_par(&solver, &game, pn_side_of(&game, bidder));
-          first[analysed] = now_ms() - t0;
-          nodes += solver.nodes;
-          hand_nodes += solver.nodes;
-          if (par < 0) failed = true;
-        }
-        PnDdPlay p;
-        if (!failed && !par_only) {
-          if (budget) solver.node_limit = budget - hand_nodes > 0 ? budget - hand_nodes : 1;
-          int rc = pn_dd_play(&solver, &game, ev.cards[0], &p);
-          nodes += solver.nodes;
-          hand_nodes += solver.nodes;
-          if (rc < 0) {
-            failed = true;
-          } else {
-            plays++;
-            best_plays += p.cost == 0;
-            if (p.cost < 0) errors++;
-          }
-        }
+      if (ev.action == PN_EV_PLAY && (nline > 0 || start) && nline < PN_MAX_SEATS * PN_MAX_HAND) {
+        line[nline] = game;
+        line_card[nline++] = ev.cards[0];
       }
       if (pn_game_apply(&game, &ev, &out) == PN_IMPOSSIBLE) {
         fprintf(stderr, "bench_dd: %s: %s\n", preset, out.reason);
         return 1;
       }
-      if (out.hand_done) {
-        if (in_hand && !failed) {
-          double ms = now_ms() - t0;
-          whole[analysed++] = ms;
-          if (ms > max_ms) max_ms = ms;
-        } else if (in_hand) {
-          unanalysed++;
-        }
-        in_hand = failed = false;
-        done++;
+      if (!out.hand_done) continue;
+      done++;
+      if (nline == 0) continue;
+      HandResult r = analyse_hand(&solver, line, line_card, nline, budget, mode);
+      nodes += r.nodes;
+      if (r.failed) {
+        unanalysed++;
+      } else {
+        first[analysed] = r.first_ms;
+        whole[analysed++] = r.whole_ms;
+        if (r.whole_ms > max_ms) max_ms = r.whole_ms;
+        plays += r.plays;
+        best_plays += r.best_plays;
+        errors += r.errors;
       }
+      nline = 0;
     }
   }
   printf("bench_dd: %s, %ld hands, node budget %ld, options %u, from trick %d\n", preset, done, budget, options,
@@ -142,7 +166,7 @@ int main(int argc, char **argv) {
          unanalysed, plays, plays ? 100.0 * (double)best_plays / (double)plays : 0.0, errors);
   printf("  whole hand:      median %8.2f ms  p95 %8.2f ms  max %8.2f ms\n", percentile(whole, analysed, 0.5),
          percentile(whole, analysed, 0.95), max_ms);
-  printf("  par at the start: median %8.2f ms  p95 %8.2f ms\n", percentile(first, analysed, 0.5),
+  printf("  par known after: median %8.2f ms  p95 %8.2f ms\n", percentile(first, analysed, 0.5),
          percentile(first, analysed, 0.95));
   long tried = analysed + unanalysed;
   printf("  nodes per hand (analysed or not): %.0f\n", tried ? (double)nodes / (double)tried : 0.0);

@@ -97,9 +97,17 @@ static void test_record_default_keys_differ(void **state) {
   rec_free(b);
   /* a key given twice is refused */
   game.key = "t1";
-  assert_int_equal(rec_start(f->store, &game, 1, false, &a, &diag), -1);
+  assert_int_equal(rec_start(f->store, &game, 1, false, &a, &diag), PN_ERR_CONFLICT);
   assert_null(a);
   assert_non_null(strstr(diag.msg, "game t1 already exists"));
+  /* a tag import would refuse is refused here too, whoever calls */
+  const char *const bad_date[] = {"date=2026-02-30"};
+  game.key = "t2";
+  game.ntags = 1;
+  game.tags = bad_date;
+  assert_int_equal(rec_start(f->store, &game, 1, false, &a, &diag), PN_ERR_INPUT);
+  assert_null(a);
+  assert_non_null(strstr(diag.msg, "2026-02-30"));
 }
 
 /* rec_resume says which failure it was (pn_err.h), not one -1 for all:

@@ -6,13 +6,14 @@
 
 #include "codec.h"
 #include "dd.h"
+#include "replay.h"
 
 struct Analyzer {
   PnDdSolver solver;  /* owned */
   void *table;        /* owned: the solver's transposition table */
   long budget;        /* nodes per hand, 0 = no limit */
-  PnGame start;       /* the game before the hand being analysed: the
-                         best-card pass replays the hand from it */
+  PnGame line[AN_MAX_PLAYS]; /* the hand being analysed, just before each
+                                of its plays (the solver's positions) */
 };
 
 Analyzer *analysis_new(size_t table_bytes, long budget) {
@@ -96,59 +97,57 @@ static bool find_best(Analyzer *a, const PnGame *game, AnHand *out, AnPlay *play
  * for best cards never leaves a hand unanalysed that the budget would
  * have let through: when the budget runs out here the remaining costly
  * plays keep best = PN_NO_CARD and the hand stays analysed. */
-static void best_cards(Analyzer *a, const StoreRow *row, AnHand *out) {
+static void best_cards(Analyzer *a, AnHand *out) {
   if (out->status != AN_ANALYSED) return;
-  PnGame *game = &a->start; /* replayed in place: not needed after this */
-  const uint8_t *p = row->events;
-  size_t left = row->events_len;
-  int k = 0;
-  while (left > 0 && k < out->nplays) {
-    PnEvent ev;
-    PnOutcome res;
-    size_t used = codec_event_decode(p, left, &ev, NULL, 0);
-    if (used == 0) return; /* cannot happen: the first pass decoded it */
-    p += used;
-    left -= used;
-    if (ev.action == PN_EV_PLAY && ev.ncards == 1) {
-      AnPlay *play = &out->plays[k++];
-      if (play->valued && play->cost > 0 && !find_best(a, game, out, play)) return;
-    }
-    if (pn_game_apply(game, &ev, &res) == PN_IMPOSSIBLE) return;
+  for (int k = 0; k < out->nplays; k++) {
+    AnPlay *play = &out->plays[k];
+    if (play->valued && play->cost > 0 && !find_best(a, &a->line[k], out, play)) return;
   }
 }
 
-/* Values the first lead's position (par of the side) and the play. */
-static void value_play(Analyzer *a, const PnGame *game, const PnEvent *ev, AnHand *out, AnPlay *play) {
-  if (out->status != AN_ANALYSED) return;
-  if (out->par < 0) {
-    if (!budget_left(a, out)) {
-      out->status = AN_BUDGET;
-      return;
-    }
-    int par = pn_dd_par(&a->solver, game, out->side);
-    out->nodes += a->solver.nodes;
-    if (par < 0) {
-      solver_stopped(out, par);
-      return;
-    }
-    out->par = par;
-  }
+/* Values a play.  Returns false when the solver stopped (status set). */
+static bool value_play(Analyzer *a, const PnGame *game, AnHand *out, AnPlay *play) {
   if (!budget_left(a, out)) {
     out->status = AN_BUDGET;
-    return;
+    return false;
   }
   PnDdPlay p;
-  int rc = pn_dd_play(&a->solver, game, ev->cards[0], &p);
+  int rc = pn_dd_play(&a->solver, game, play->card, &p);
   out->nodes += a->solver.nodes;
-  if (rc == PN_DD_BAD_CARD) return; /* a renege: no legal card to compare it with; the plays after it are valued */
+  if (rc == PN_DD_BAD_CARD) return true; /* a renege: no legal card to compare it with; the other plays are valued */
   if (rc < 0) {
     solver_stopped(out, rc);
-    return;
+    return false;
   }
   play->valued = true;
   play->par_before = p.par_before;
   play->par_after = p.par_after;
   play->cost = p.cost;
+  return true;
+}
+
+/* Values every play, last to first, then the par from the first lead.
+ * In that order each position's par is searched knowing the par after
+ * it (most plays are best, so it is usually the same), and the first
+ * lead's par is known by the end: 13% fewer nodes than the par first and
+ * the plays in order (bench/bench_dd).  A hand the solver stops on is
+ * unanalysed as a whole: the plays valued by then lose their values. */
+static void value_hand(Analyzer *a, AnHand *out) {
+  bool stopped = false;
+  for (int k = out->nplays - 1; k >= 0 && !stopped; k--)
+    stopped = !value_play(a, &a->line[k], out, &out->plays[k]);
+  if (!stopped && !budget_left(a, out)) {
+    out->status = AN_BUDGET;
+    stopped = true;
+  }
+  if (!stopped) {
+    int par = pn_dd_par(&a->solver, &a->line[0], out->side);
+    out->nodes += a->solver.nodes;
+    if (par < 0) solver_stopped(out, par);
+    else out->par = par;
+    stopped = par < 0;
+  }
+  for (int k = 0; k < out->nplays && stopped; k++) out->plays[k].valued = false;
 }
 
 /* What the analysed side took and the meld that would count for it
@@ -172,57 +171,44 @@ static void finish(const PnGame *game, AnHand *out) {
                     out->meld + out->par >= out->bid;
 }
 
+/* What the replay shows analysis_hand: each single-card play, with the
+ * position before it kept for the solver. */
+typedef struct Collect {
+  Analyzer *a; /* NULL: no positions kept */
+  AnHand *out;
+} Collect;
+
+static void collect_play(void *ctx, int seq, const PnEvent *ev, const char *value, const PnGame *before,
+                         const PnGame *after, const PnOutcome *res) {
+  (void)value, (void)after, (void)res;
+  Collect *c = ctx;
+  AnHand *out = c->out;
+  if (ev->action != PN_EV_PLAY || ev->ncards != 1 || out->nplays >= AN_MAX_PLAYS) return;
+  if (out->nplays == 0) {
+    const PnHand *h = &before->hand;
+    out->bidder = h->high_bidder > 0 && h->high_bid > 0 ? h->high_bidder : 0;
+    out->bid = out->bidder ? h->high_bid : 0;
+    out->side = pn_side_of(before, out->bidder ? out->bidder : 1);
+  }
+  if (c->a) c->a->line[out->nplays] = *before;
+  out->plays[out->nplays++] = (AnPlay){.seq = seq, .seat = ev->seat, .card = ev->cards[0], .best = PN_NO_CARD};
+}
+
 int analysis_hand(Analyzer *a, PnGame *game, const StoreRow *row, AnHand *out, PnDiag *diag) {
   memset(out, 0, sizeof *out);
   out->hand = row->hand;
   out->par = -1;
   out->status = AN_ANALYSED;
   out->budget = a ? a->budget : 0;
-  const uint8_t *p = row->events;
-  size_t left = row->events_len;
-  int seq = 0;
-  bool first_play = true;
-  if (a) {
-    a->solver.node_limit = 0;
-    a->start = *game;
-  }
-  while (left > 0) {
-    PnEvent ev;
-    PnOutcome res;
-    size_t used = codec_event_decode(p, left, &ev, NULL, 0);
-    seq++;
-    if (used == 0) {
-      snprintf(diag->msg, sizeof diag->msg, "game %s hand %d: stored event %d does not decode", row->key,
-               row->hand, seq);
-      return PN_ERR_CORRUPT;
-    }
-    p += used;
-    left -= used;
-    if (ev.action == PN_EV_PLAY && ev.ncards == 1 && out->nplays < AN_MAX_PLAYS) {
-      if (first_play) {
-        first_play = false;
-        out->bidder = game->hand.high_bidder > 0 && game->hand.high_bid > 0 ? game->hand.high_bidder : 0;
-        out->bid = out->bidder ? game->hand.high_bid : 0;
-        out->side = pn_side_of(game, out->bidder ? out->bidder : 1);
-      }
-      AnPlay *play = &out->plays[out->nplays++];
-      *play = (AnPlay){.seq = seq, .seat = ev.seat, .card = ev.cards[0], .best = PN_NO_CARD};
-      if (a) value_play(a, game, &ev, out, play);
-    }
-    if (pn_game_apply(game, &ev, &res) == PN_IMPOSSIBLE) {
-      snprintf(diag->msg, sizeof diag->msg, "game %s hand %d event %d: %s", row->key, row->hand, seq, res.reason);
-      return PN_ERR_CORRUPT;
-    }
-  }
-  if (game->hand.phase != PN_PHASE_DONE && game->hand.phase != PN_PHASE_GAME_OVER) {
-    snprintf(diag->msg, sizeof diag->msg, "game %s hand %d: the stored events do not complete the hand", row->key,
-             row->hand);
-    return PN_ERR_CORRUPT;
-  }
-  if (first_play) out->status = AN_NO_PLAY;
-  else if (out->par < 0 && out->status == AN_ANALYSED) out->status = AN_UNSUPPORTED;
+  Collect collect = {a, out};
+  ReplayObserver obs = {collect_play, &collect};
+  int rc = replay_hand_observed(game, row, NULL, NULL, NULL, &obs, diag);
+  if (rc != 0) return rc;
+  if (out->nplays == 0) out->status = AN_NO_PLAY;
+  else if (a) value_hand(a, out);
+  if (out->par < 0 && out->status == AN_ANALYSED) out->status = AN_UNSUPPORTED;
   finish(game, out);
-  if (a) best_cards(a, row, out);
+  if (a) best_cards(a, out);
   return 0;
 }
 

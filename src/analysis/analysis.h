@@ -28,7 +28,7 @@
 
 typedef enum {
   AN_ANALYSED = 0,    /* every value below is known */
-  AN_BUDGET = 1,      /* the node budget ran out: unanalysed (plays up to it keep values) */
+  AN_BUDGET = 1,      /* the node budget ran out: unanalysed, no play valued */
   AN_UNSUPPORTED = 2, /* not a position the solver takes (the two-hand stock phase ...) */
   AN_NO_PLAY = 3      /* no trick was played (a redeal, a hand thrown in) */
 } AnStatus;

@@ -318,6 +318,9 @@ static int choose_key(Recorder *r, const char *key, PnDiag *diag) {
 
 int rec_start(Store *store, const RecGame *game, uint64_t seed, bool auto_yes, Recorder **out, PnDiag *diag) {
   *out = NULL;
+  for (int i = 0; i < game->ntags; i++) /* the importer's rule: a game that exports and imports again */
+    if (codec_tag_check(game->tags[i], diag->msg, sizeof diag->msg) != 0) return PN_ERR_INPUT;
+  int rc = PN_ERR_IO; /* out of memory, unless said below */
   Recorder *r = rec_alloc(store, seed, auto_yes);
   if (!r) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");
@@ -333,12 +336,13 @@ int rec_start(Store *store, const RecGame *game, uint64_t seed, bool auto_yes, R
       goto fail;
     }
   }
-  if (choose_key(r, game->key, diag) != 0) goto fail;
+  if ((rc = choose_key(r, game->key, diag)) != 0) goto fail;
   StoreGame header = {.key = r->key, .preset = game->variant, .noptions = game->noptions, .options = game->options,
                       .nplayers = game->nplayers, .ntags = game->ntags, .tags = game->tags}; /* its end comes with its hands */
   for (int s = 0; s < game->nplayers; s++) header.players[s] = r->players[s];
-  if (store_begin(store, diag) != STORE_OK) goto fail;
-  if (store_game_insert(store, &header, &r->game_id, diag) != STORE_OK || store_commit(store, diag) != STORE_OK) {
+  if ((rc = store_begin(store, diag)) != STORE_OK) goto fail;
+  if ((rc = store_game_insert(store, &header, &r->game_id, diag)) != STORE_OK ||
+      (rc = store_commit(store, diag)) != STORE_OK) {
     store_rollback(store);
     goto fail;
   }
@@ -351,7 +355,7 @@ int rec_start(Store *store, const RecGame *game, uint64_t seed, bool auto_yes, R
   return 0;
 fail:
   rec_free(r);
-  return PN_ERR_IO; /* one code for every failure (record.h) */
+  return rc;
 }
 
 int rec_resume(Store *store, const char *key, int redo, uint64_t seed, bool auto_yes, Recorder **out, PnDiag *diag) {

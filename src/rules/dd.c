@@ -51,8 +51,9 @@
  *     others must follow with              6,355,966   (not timed alone)
  *   + a partnered seat's top trumps led
  *     after its plain top cards (again)    4,680,326         332     3355
- *   issue 17's quick bounds, on another day (binaries alternated, 3
- *   runs each, median of the 3 medians, one session):
+ *   issue 17's quick bounds, on another day, before the cost-per-node
+ *   changes below were merged (binaries alternated, 3 runs each, median
+ *   of the 3 medians, one session):
  *     (the row above, again)               4,680,326         285     3400
  *   + quick bounds worked out after the
  *     table probe, and stronger (below)    4,544,651         208     2573
@@ -72,9 +73,9 @@
  * 2814 ms p95) and 10% in partnership, but the cutthroat-four hands of
  * test_analysis's sample then no longer finish within its 300,000-node
  * budget, so it is not used.  Working out the ordering's per-suit facts
- * once a node instead of once a move kept the nodes and did not
- * measurably save time (CPU seconds of 6 hands, par only, in turns: no
- * better than +-10%), and was dropped.
+ * once a node instead of once a move was first dropped as not measurably
+ * faster in CPU seconds (+-10%); counted in instructions it saves 7%
+ * (below) and is used.
  * Tried on the first 8 hands, par only, and dropped: a history heuristic
  * (per trick position and card, as a tie-break or mixed into the score:
  * 1.1 to 3.5 times the nodes), killer moves per depth (1.4 to 1.6
@@ -108,8 +109,9 @@
  * instructions (callgrind, first 3 hands, par only: 2.6G of 10.85G), at
  * every trick start, though the table decides three in four.  Worked
  * out after the probe instead (the bucket then is not fetched while
- * they are worked out): 8.85G instructions for about the same nodes
- * (30 hands, par only: 4,151,583 -> 4,139,008).  Then made stronger,
+ * they are worked out; the cost-per-node work below made the same
+ * change on its own): 8.85G instructions for about the same nodes (30
+ * hands, par only: 4,151,583 -> 4,139,008).  Then made stronger,
  * each a strategy of the side or a fact no play changes (argued in
  * dd_bound.c, and the minimax of test_dd agrees on its ~7,100 random
  * positions):
@@ -139,6 +141,30 @@
  *
  * The goal (20 ms median, 200 ms p95) is not reached: the hard hands
  * spend 10M nodes or more proving the par itself.
+ *
+ * The cost of a node, the nodes unchanged (every row searches the same
+ * 4,680,326 nodes a hand, same best plays; cutthroat-four, two-hand-bid
+ * and par-only counts unchanged too).  Ir: instructions of
+ * `bench_dd 2` under callgrind (exact); ms: bench_dd 30, medians of 3
+ * runs, all rows in turns in the same minutes, +-20% on the shared
+ * machine, so only the first and last rows differ beyond the noise:
+ *
+ *   change                                  Ir (bench_dd 2)  median ms  p95 ms
+ *   before                                           10.03G        229    2422
+ *   + ordering facts once a suit and node             9.32G        233    2220
+ *   + dd_sure_counters by words, lengths by a
+ *     multiply, cheap cards sorted per rank           8.38G        211    2180
+ *   + others' ranks a word a node, enemy ruffs a
+ *     node, a follow's beating ranks a suit           8.26G        201    2163
+ *   + the trick's winner kept as it grows             8.16G        216    2385
+ *   + seat after the leader without %, a
+ *     follow's legal suit only                        8.10G        210    2148
+ *   + cashing rounds only for suits with a run        8.01G        212    2120
+ *
+ * Tried and dropped (more instructions): the later seats' beating cards
+ * (contested tricks) gathered once a follow node rather than on demand
+ * (8.16G -> 8.29G); answering a trick-ending card's at-once cutoffs
+ * before playing it (8.01G -> 8.13G: they are rare there).
  *
  * No allocation: the search state lives on the caller's stack, the table
  * in the caller's memory.
@@ -348,8 +374,10 @@ int pn_dd_play(PnDdSolver *s, const PnGame *g, PnCard card, PnDdPlay *out) {
   }
   new_generation(s, &d);
   int all = dd_remaining(&d);
-  int before = dd_par_of(&d, 0, all, all / 2 / d.unit * d.unit);
-  if (before < 0) return before;
+  DdSearch before_d = d; /* the position before the play, for its par */
+  uint64_t before_key = dd_full_key(&d);
+  int before = memo_get(s, before_key);
+  bool mover_searched = d.maxi[seat];
   /* the position after the play */
   dd_take_card(&d, seat, card);
   d.trick[d.ntrick++] = card;
@@ -364,20 +392,35 @@ int pn_dd_play(PnDdSolver *s, const PnGame *g, PnCard card, PnDdPlay *out) {
     d.leader = winner;
   }
   int after;
+  long nodes = 0;
   if (d.cards_left == 0 && d.ntrick == 0) {
     after = won;
   } else {
     int rest = dd_remaining(&d);
-    bool mover_searched = d.maxi[seat];
-    /* A play of the side searched cannot raise its par, one against it
-     * cannot lower it. */
-    int lo = mover_searched ? 0 : before - won, hi = mover_searched ? before - won : rest;
-    if (lo < 0) lo = 0;
-    if (hi > rest) hi = rest;
-    if (lo > hi) lo = hi;
-    int v = dd_par_of(&d, lo, hi, mover_searched ? hi : lo + d.unit);
+    int lo = 0, hi = rest, guess = rest / 2 / d.unit * d.unit;
+    if (before >= 0) {
+      /* A play of the side searched cannot raise its par, one against it
+       * cannot lower it. */
+      lo = mover_searched ? 0 : before - won;
+      hi = mover_searched ? before - won : rest;
+      if (lo < 0) lo = 0;
+      if (hi > rest) hi = rest;
+      if (lo > hi) lo = hi;
+      guess = mover_searched ? hi : lo + d.unit;
+    }
+    int v = dd_par_of(&d, lo, hi, guess);
+    nodes += d.nodes;
     if (v < 0) return v;
     after = won + v;
+  }
+  if (before < 0) {
+    /* Valued last to first, a hand knows the par after the play first:
+     * the par before is at least it (the mover searched) or at most it,
+     * and usually equal (most plays are best). */
+    int lo = mover_searched ? after : 0, hi = mover_searched ? all : after;
+    before_d.nodes = nodes;
+    before = dd_par_of(&before_d, lo, hi, mover_searched ? after + before_d.unit : after);
+    if (before < 0) return before;
   }
   if (searched != out->side) { /* side 1 of two: the complement */
     before = all - before;

@@ -5,6 +5,13 @@
 
 #include <string.h>
 
+/* The seat `k` places after the leader, k < players: a compare, not the
+ * division of `%`, on the search's hottest paths. */
+static inline int seat_after_leader(const DdSearch *d, int k) {
+  int seat = d->leader + k;
+  return seat >= d->players ? seat - d->players : seat;
+}
+
 /* The ranks of `suit` held by some seat other than `seat` or lying in the
  * trick: the cards that can tell two of `seat`'s cards apart. */
 static inline unsigned others_mask(const DdSearch *d, int seat, int suit) {
@@ -14,14 +21,6 @@ static inline unsigned others_mask(const DdSearch *d, int seat, int suit) {
   for (int i = 0; i < d->ntrick; i++)
     if (PN_SUIT(d->trick[i]) == suit) m |= 1u << PN_RANK(d->trick[i]);
   return m;
-}
-
-/* Does some seat against `seat`'s side hold none of `suit` but a trump? */
-static inline bool enemy_can_ruff(const DdSearch *d, int seat, int suit) {
-  if (d->trump < 0 || suit == d->trump) return false;
-  for (int p = 0; p < d->players; p++)
-    if (d->maxi[p] != d->maxi[seat] && !d->held_mask[p][suit] && d->held_mask[p][d->trump]) return true;
-  return false;
 }
 
 /* Could `seat`, playing later in this trick, beat `best`?  (Ordering
@@ -35,66 +34,132 @@ static inline bool can_beat(const DdSearch *d, int seat, PnCard best, int led) {
   return bsuit == d->trump ? (trumps & dd_above(brank)) != 0 : trumps != 0;
 }
 
-/* Ordering score of `c` for `seat`: a side winning a decided trick
- * loads it with counters, a side losing one throws its least (decided:
- * no later seat of the side losing it can beat the winner; a partner
- * overtaking does not matter); a card that takes a contested trick is
- * the cheapest that beats; a lead of a top card no enemy can ruff comes
- * first, then a lead to a partner's top card. */
-static int move_score(const DdSearch *d, int seat, PnCard c) {
-  int r = PN_RANK(c), suit = PN_SUIT(c), v = d->vscale[c];
-  if (d->ntrick == 0) {
-    unsigned higher = others_mask(d, seat, suit) & dd_above(r);
-    bool safe = !enemy_can_ruff(d, seat, suit);
-    bool partnered = false;
-    for (int p = 0; p < d->players; p++)
-      if (p != seat && d->maxi[p] == d->maxi[seat]) partnered = true;
-    /* A seat with a partner tries its top trumps after its safe plain
-     * top cards and its partner's, among the low leads (measured, see
-     * dd.c: drawing trumps first is rarely what decides the par there). */
-    if (!higher && safe && suit == d->trump && partnered) return 4 * v - 30;
-    if (!higher && safe) return 100 + 4 * v - (suit == d->trump ? 2 : 0);
-    bool partner_top = false;
-    for (int p = 0; p < d->players && !partner_top; p++)
-      if (p != seat && d->maxi[p] == d->maxi[seat] && d->held_mask[p][suit] &&
-          !(others_mask(d, p, suit) & dd_above(__builtin_ctz(d->held_mask[p][suit]))))
-        partner_top = true;
-    return (partner_top && safe ? 60 : 0) + r - 4 * v - (suit == d->trump ? 3 : 0);
+/* Is some later seat of the side not `ours` able to take the trick from
+ * `best`?  (The trick's winner is then still in doubt.) */
+static inline bool contested(const DdSearch *d, int seat, bool ours, PnCard best, int led) {
+  for (int k = d->ntrick + 1; k < d->players; k++) {
+    int later = seat_after_leader(d, k);
+    if ((d->maxi[later] == d->maxi[seat]) != ours && can_beat(d, later, best, led)) return true;
   }
-  int led = PN_SUIT(d->trick[0]), win = judge_winner(d->trick, d->ntrick, d->trump);
-  PnCard win_card = d->trick[win];
-  bool partner_wins = d->maxi[(d->leader + win) % d->players] == d->maxi[seat];
-  bool beats = judge_strength(c, led, d->trump) > judge_strength(win_card, led, d->trump);
-  PnCard best = beats ? c : win_card;
-  bool ours = beats || partner_wins;
-  bool decided = true; /* no seat of the other side can take the trick from the winner */
-  for (int k = d->ntrick + 1; k < d->players && decided; k++) {
-    int later = (d->leader + k) % d->players;
-    if ((d->maxi[later] == d->maxi[seat]) != ours && can_beat(d, later, best, led)) decided = false;
+  return false;
+}
+
+/* What move_score reads of a lead of `suit` by the seat to play, the
+ * same for each of its cards there: worked out once a suit and node,
+ * not once a move (callgrind: this was most of the ordering's cost). */
+typedef struct DdLeadSuit {
+  unsigned others; /* others_mask of the seat to play */
+  bool safe;       /* no enemy can ruff it (holds none of it but a trump) */
+  bool trump;      /* it is the trump suit */
+  bool partnered;  /* the seat to play has a partner */
+  int partner_top; /* -1: not worked out yet; else a partner's card there is a top card */
+} DdLeadSuit;
+
+/* What move_score reads of a follow, the same for every card. */
+typedef struct DdFollow {
+  int led;
+  PnCard win_card;
+  bool partner_wins;
+  int lose_decided; /* -1: not worked out yet; else no card that does not beat leaves the trick open */
+} DdFollow;
+
+/* Does a partner of `seat` hold a card of `suit` no other seat beats? */
+static bool partner_has_top(const DdSearch *d, int seat, int suit) {
+  for (int p = 0; p < d->players; p++)
+    if (p != seat && d->maxi[p] == d->maxi[seat] && d->held_mask[p][suit] &&
+        !(others_mask(d, p, suit) & dd_above(__builtin_ctz(d->held_mask[p][suit]))))
+      return true;
+  return false;
+}
+
+/* Ordering score of a lead of `c` for `seat`: a lead of a top card no
+ * enemy can ruff comes first, then a lead to a partner's top card. */
+static inline int lead_score(const DdSearch *d, int seat, PnCard c, DdLeadSuit *f) {
+  int r = PN_RANK(c), v = d->vscale[c];
+  unsigned higher = f->others & dd_above(r);
+  /* A seat with a partner tries its top trumps after its safe plain
+   * top cards and its partner's, among the low leads (measured, see
+   * dd.c: drawing trumps first is rarely what decides the par there). */
+  if (!higher && f->safe && f->trump && f->partnered) return 4 * v - 30;
+  if (!higher && f->safe) return 100 + 4 * v - (f->trump ? 2 : 0);
+  if (f->partner_top < 0) f->partner_top = partner_has_top(d, seat, PN_SUIT(c));
+  return (f->partner_top && f->safe ? 60 : 0) + r - 4 * v - (f->trump ? 3 : 0);
+}
+
+/* Ordering score of a follow of `c` for `seat` (`beaters`: the ranks of
+ * its suit that beat the trick's winner): a side winning a
+ * decided trick loads it with counters, a side losing one throws its
+ * least (decided: no later seat of the side losing it can beat the
+ * winner; a partner overtaking does not matter); a card that takes a
+ * contested trick is the cheapest that beats. */
+static inline int follow_score(const DdSearch *d, int seat, PnCard c, unsigned beaters, DdFollow *f) {
+  int r = PN_RANK(c), v = d->vscale[c];
+  bool beats = beaters & (1u << r);
+  bool ours = beats || f->partner_wins;
+  bool decided;
+  if (beats) {
+    decided = !contested(d, seat, true, c, f->led);
+  } else { /* the same for every card that does not beat */
+    if (f->lose_decided < 0) f->lose_decided = !contested(d, seat, ours, f->win_card, f->led);
+    decided = f->lose_decided;
   }
   if (decided) return ours ? 200 + 4 * v + r : 100 + r - 4 * v;
   if (ours && beats) return 80 + r - 2 * v; /* contest with the cheapest card that beats */
   return 60 + r - 4 * v;                     /* keep counters off a doubtful trick */
 }
 
-/* The legal plays of `seat`, one per class of equivalent cards, best
- * first.  Returns their number. */
-int dd_gen_moves(const DdSearch *d, int seat, DdMove *moves) {
+/* dd_gen_moves, `win` being the index of the trick's winning card so far
+ * (the search keeps it as the trick grows: no judge_winner a node). */
+static int gen_moves(const DdSearch *d, int seat, int win, DdMove *moves) {
   SuitSlice slice = {JUDGE_ALL_HELD, PN_RANKS}, unused;
   if (d->ntrick > 0) judge_play(&d->ob, &d->hold[seat], d->trick, d->ntrick, d->trump, -1, &slice, &unused);
-  bool merge = !(d->options & PN_DD_NO_EQUIV);
+  bool merge = !(d->options & PN_DD_NO_EQUIV), order = !(d->options & PN_DD_NO_ORDER);
+  /* Per node, not per suit or move: the ranks the other seats hold and
+   * the trick holds (others_mask of every suit, a suit a byte of the
+   * word as in held_mask, so a card's bit is the card), and at a lead
+   * whether the seat has a partner and which suits an enemy can ruff. */
+  bool lead = d->ntrick == 0, partnered = false;
+  uint32_t others_all = 0;
+  unsigned ruffed = 0; /* bit s: an enemy holds no card of suit s but a trump */
+  for (int p = 0; p < d->players; p++) {
+    if (p == seat) continue;
+    uint32_t w;
+    memcpy(&w, d->held_mask[p], sizeof w);
+    others_all |= w;
+    if (!lead) continue;
+    if (d->maxi[p] == d->maxi[seat]) partnered = true;
+    else if (d->trump >= 0 && d->held_mask[p][d->trump])
+      for (int suit = 0; suit < PN_SUITS; suit++)
+        if (!d->held_mask[p][suit]) ruffed |= 1u << suit;
+  }
+  for (int i = 0; i < d->ntrick; i++) others_all |= 1u << d->trick[i];
+  DdFollow follow = {0};
+  if (!lead) {
+    follow.led = PN_SUIT(d->trick[0]);
+    follow.win_card = d->trick[win];
+    follow.partner_wins = d->maxi[seat_after_leader(d, win)] == d->maxi[seat];
+    follow.lose_decided = -1;
+  }
   int n = 0;
-  for (int suit = 0; suit < PN_SUITS; suit++) {
-    if (slice.suit != JUDGE_ALL_HELD && slice.suit != suit) continue;
+  int suit_from = slice.suit == JUDGE_ALL_HELD ? 0 : slice.suit;
+  int suit_to = slice.suit == JUDGE_ALL_HELD ? PN_SUITS - 1 : slice.suit;
+  for (int suit = suit_from; suit <= suit_to; suit++) {
     unsigned cand = d->held_mask[seat][suit];
     if (slice.suit != JUDGE_ALL_HELD) cand &= dd_above(slice.ranks);
     if (!cand) continue;
-    unsigned others = others_mask(d, seat, suit);
+    unsigned others = (others_all >> (8 * suit)) & 0xFFu;
     unsigned present = others | d->held_mask[seat][suit];
+    DdLeadSuit facts = {others, lead && (suit == d->trump || !(ruffed & (1u << suit))), suit == d->trump,
+                        partnered, -1};
+    /* the ranks of the suit that beat the winner, once a suit, not a
+     * judge_strength comparison a move */
+    unsigned beaters = lead ? 0 : dd_above(judge_beating_ranks(suit, follow.win_card, follow.led, d->trump));
+    int first = n;
     bool prev_own = false;
     int prev_value = -1;
-    for (int r = 0; r < PN_RANKS; r++) {
-      if (!(present & (1u << r))) continue; /* gone: does not split a class */
+    while (present) { /* gone ranks do not split a class */
+      int r = __builtin_ctz(present);
+      present &= present - 1;
       PnCard c = PN_CARD(suit, r);
       bool mine = cand & (1u << r);
       if (!mine || (others & (1u << r))) { /* another copy in play splits here */
@@ -110,8 +175,15 @@ int dd_gen_moves(const DdSearch *d, int seat, DdMove *moves) {
       prev_own = true;
       prev_value = d->value[c];
     }
+    if (!order) continue;
+    for (int i = first; i < n; i++)
+      moves[i].score = lead ? lead_score(d, seat, moves[i].card, &facts)
+                                      : follow_score(d, seat, moves[i].card, beaters, &follow);
   }
-  for (int i = 0; i < n; i++) moves[i].score = d->options & PN_DD_NO_ORDER ? -i : move_score(d, seat, moves[i].card);
+  if (!order) {
+    for (int i = 0; i < n; i++) moves[i].score = -i;
+    return n; /* already in that order */
+  }
   for (int i = 1; i < n; i++) { /* insertion sort, best first */
     DdMove m = moves[i];
     int j = i;
@@ -121,29 +193,45 @@ int dd_gen_moves(const DdSearch *d, int seat, DdMove *moves) {
   return n;
 }
 
+/* The legal plays of `seat`, one per class of equivalent cards, best
+ * first.  Returns their number. */
+int dd_gen_moves(const DdSearch *d, int seat, DdMove *moves) {
+  return gen_moves(d, seat, d->ntrick ? judge_winner(d->trick, d->ntrick, d->trump) : 0, moves);
+}
+
 /* The last trick, every seat holding one card: no choice left. */
 static int last_trick_points_for_side(const DdSearch *d) {
   PnCard cards[PN_MAX_SEATS];
   int points = d->bonus;
   for (int i = 0; i < d->players; i++) {
-    int seat = (d->leader + i) % d->players;
+    int seat = seat_after_leader(d, i);
     for (int suit = 0; suit < PN_SUITS; suit++)
       if (d->held_mask[seat][suit]) cards[i] = PN_CARD(suit, __builtin_ctz(d->held_mask[seat][suit]));
     points += d->value[cards[i]];
   }
-  int winner = (d->leader + judge_winner(cards, d->players, d->trump)) % d->players;
+  int winner = seat_after_leader(d, judge_winner(cards, d->players, d->trump));
   return d->maxi[winner] ? points : 0;
 }
 
+static int search(DdSearch *d, int target, int win);
+
 /* Plays `c` for `seat`, searches on, and takes it back.  Returns the
- * bound dd_search gives, counted from before the play. */
-static int try_move(DdSearch *d, int seat, PnCard c, int target) {
+ * bound dd_search gives, counted from before the play.  `win`: the index
+ * of the trick's winning card before the play (judge_winner's: the
+ * first of equally strong cards wins). */
+static int try_move(DdSearch *d, int seat, PnCard c, int target, int win) {
   int result;
+  if (d->ntrick == 0) {
+    win = 0;
+  } else {
+    int led = PN_SUIT(d->trick[0]);
+    if (judge_strength(c, led, d->trump) > judge_strength(d->trick[win], led, d->trump)) win = d->ntrick;
+  }
   dd_take_card(d, seat, c);
   d->trick[d->ntrick++] = c;
   d->trick_points += d->value[c];
   if (d->ntrick == d->players) {
-    int winner = (d->leader + judge_winner(d->trick, d->players, d->trump)) % d->players;
+    int winner = seat_after_leader(d, win);
     int points = d->trick_points + (d->cards_left == 0 ? d->bonus : 0);
     int leader = d->leader, trick_points = d->trick_points;
     PnCard trick[PN_MAX_SEATS];
@@ -152,13 +240,13 @@ static int try_move(DdSearch *d, int seat, PnCard c, int target) {
     d->trick_points = 0;
     d->leader = winner;
     int won = d->maxi[winner] ? points : 0;
-    result = won + dd_search(d, target - won);
+    result = won + search(d, target - won, 0);
     d->leader = leader;
     d->trick_points = trick_points;
     memcpy(d->trick, trick, sizeof trick);
     d->ntrick = d->players;
   } else {
-    result = dd_search(d, target);
+    result = search(d, target, win);
   }
   d->ntrick--;
   d->trick_points -= d->value[c];
@@ -173,6 +261,11 @@ static int try_move(DdSearch *d, int seat, PnCard c, int target) {
  * to find and tightens the table, so the next question of the par starts
  * closer to the answer. */
 int dd_search(DdSearch *d, int target) {
+  return search(d, target, d->ntrick ? judge_winner(d->trick, d->ntrick, d->trump) : 0);
+}
+
+/* dd_search, `win` being the index of the trick's winning card so far. */
+static int search(DdSearch *d, int target, int win) {
   if (target <= 0) return 0;
   int most = d->counters_left + d->trick_points + (d->cards_left || d->ntrick ? d->bonus : 0);
   if (target > most) return most;
@@ -189,11 +282,10 @@ int dd_search(DdSearch *d, int target) {
   long nodes_before = d->nodes;
   /* the last trick is scored without a search, so is never looked up */
   bool use_table = at_start && d->cards_left > d->players && !(d->options & PN_DD_NO_TABLE);
-  if (use_table) { /* the bucket is fetched from memory while the lookup gets ready */
-    key = dd_canonical_key(d);
-    __builtin_prefetch(dd_tt_bucket(d->s, key));
-  }
+  /* The table first: it decides three trick starts in four, and then the
+   * bounds below need not be worked out (20% fewer instructions). */
   if (use_table) {
+    key = dd_canonical_key(d);
     const PnDdEntry *e = dd_tt_find(d, key);
     if (e) {
       if (e->lower >= target) return e->lower;
@@ -201,17 +293,15 @@ int dd_search(DdSearch *d, int target) {
       table_lead = e->lead;
     }
   }
-  /* after the table, which decides most trick starts: the bounds cost
-   * more than waiting for the bucket (measured, see dd.c) */
   if (at_start && !(d->options & PN_DD_NO_BOUNDS)) {
     int sure = dd_sure_counters(d, true);
     if (sure >= target) return sure;
     int can = d->counters_left + d->bonus - dd_sure_counters(d, false);
     if (can < target) return can;
   }
-  int seat = (d->leader + d->ntrick) % d->players;
+  int seat = seat_after_leader(d, d->ntrick);
   DdMove moves[PN_CARD_KINDS];
-  int n = dd_gen_moves(d, seat, moves);
+  int n = gen_moves(d, seat, win, moves);
   if (table_lead != PN_NO_CARD && !(d->options & PN_DD_NO_ORDER))
     for (int i = 1; i < n; i++)
       if (moves[i].card == table_lead) {
@@ -226,7 +316,7 @@ int dd_search(DdSearch *d, int target) {
   int result = maxi ? -1 : INT16_MAX;
   PnCard best = PN_NO_CARD;
   for (int i = 0; i < n; i++) {
-    int v = try_move(d, seat, moves[i].card, target);
+    int v = try_move(d, seat, moves[i].card, target, win);
     if (d->aborted) return 0;
     if ((v >= target) == maxi) {
       result = v;

@@ -6,6 +6,8 @@
  */
 #include "store_backend.h"
 
+#include "codec.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -260,4 +262,25 @@ bool store_lines_next(const char **at, char *buf, size_t size) {
     buf[used] = '\0';
   *at = p;
   return true;
+}
+
+/* ------------------------------------------------- the players' ids */
+
+static size_t player_slot(const char *name) {
+  return (size_t)(codec_hash_text(CODEC_HASH_SEED, name) % STORE_PLAYER_CACHE);
+}
+
+void store_players_forget(StorePlayerCache *c) { memset(c, 0, sizeof *c); }
+
+int64_t store_players_get(const StorePlayerCache *c, const char *name) {
+  size_t i = player_slot(name);
+  return c->slot[i].id != 0 && strcmp(c->slot[i].name, name) == 0 ? c->slot[i].id : 0;
+}
+
+void store_players_put(StorePlayerCache *c, const char *name, int64_t id) {
+  size_t len = strlen(name);
+  if (len >= STORE_PLAYER_NAME_MAX) return;
+  size_t i = player_slot(name);
+  c->slot[i].id = id;
+  memcpy(c->slot[i].name, name, len + 1);
 }

@@ -63,4 +63,23 @@ void store_set_msg(PnDiag *diag, const char *fmt, ...) __attribute__((format(pri
  * NULL: no memory. */
 char *store_lines_join(const char *const *v, int n);
 
+/* Player ids by name, for the names met in the current write transaction
+ * (a game names four or five people, a club a few dozen): a direct-mapped
+ * cache in front of the players table.  A backend empties it when a
+ * transaction starts or anything rolls back, so an id is never one a
+ * rollback took away, and uses it only inside a transaction. */
+enum { STORE_PLAYER_CACHE = 64, STORE_PLAYER_NAME_MAX = 48 };
+typedef struct StorePlayerCache {
+  struct {
+    int64_t id;                    /* 0: empty */
+    char name[STORE_PLAYER_NAME_MAX];
+  } slot[STORE_PLAYER_CACHE];
+} StorePlayerCache;
+
+void store_players_forget(StorePlayerCache *c);
+/* The id kept for `name`, or 0. */
+int64_t store_players_get(const StorePlayerCache *c, const char *name);
+/* Keeps name -> id (a name too long to keep is not kept). */
+void store_players_put(StorePlayerCache *c, const char *name, int64_t id);
+
 #endif

@@ -45,14 +45,6 @@ enum {
   PG_COUNT
 };
 
-/* Player ids by name met in the current write transaction (as the SQLite
- * backend's cache: emptied at begin and at any rollback). */
-enum { PG_PLAYER_CACHE = 64, PG_PLAYER_NAME_MAX = 48 };
-typedef struct PgPlayerSlot {
-  int64_t id;                      /* 0: empty */
-  char name[PG_PLAYER_NAME_MAX];
-} PgPlayerSlot;
-
 typedef struct PgStore {
   Store base;                      /* first: a Store * is a PgStore * */
   PGconn *conn;                    /* the connection, owned */
@@ -65,7 +57,7 @@ typedef struct PgStore {
   char *copy;
   size_t copy_len, copy_cap;
   long copy_rows;
-  PgPlayerSlot players[PG_PLAYER_CACHE];
+  StorePlayerCache players;        /* ids of the names met in this write transaction */
 } PgStore;
 
 static inline PgStore *pg_store(Store *store) {

@@ -142,7 +142,7 @@ done:
 }
 
 void store_pg_forget_players(PgStore *s) {
-  memset(s->players, 0, sizeof s->players);
+  store_players_forget(&s->players);
 }
 
 /* ----------------------------------------------------------- open/close */

@@ -75,20 +75,9 @@ static int player_id_lookup(PgStore *s, const char *name, int64_t *id, PnDiag *d
 
 /* player_id_lookup behind the cache of the write transaction's names. */
 static int player_id(PgStore *s, const char *name, int64_t *id, PnDiag *diag) {
-  PgPlayerSlot *slot = NULL;
-  size_t len = strlen(name);
-  if (s->in_tx && len < PG_PLAYER_NAME_MAX) {
-    slot = &s->players[codec_hash_text(CODEC_HASH_SEED, name) % PG_PLAYER_CACHE];
-    if (slot->id != 0 && strcmp(slot->name, name) == 0) {
-      *id = slot->id;
-      return STORE_OK;
-    }
-  }
+  if (s->in_tx && (*id = store_players_get(&s->players, name)) != 0) return STORE_OK;
   int rc = player_id_lookup(s, name, id, diag);
-  if (slot && rc == STORE_OK) {
-    slot->id = *id;
-    memcpy(slot->name, name, len + 1);
-  }
+  if (s->in_tx && rc == STORE_OK) store_players_put(&s->players, name, *id);
   return rc;
 }
 

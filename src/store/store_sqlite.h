@@ -55,16 +55,6 @@ enum {
   ST_COUNT
 };
 
-/* Player ids by name, for the names met in the current write transaction
- * (a game names four or five people, a club a few dozen): a direct-mapped
- * cache in front of the players table, emptied when a transaction starts
- * or anything rolls back, so an id is never one a rollback took away. */
-enum { PLAYER_CACHE = 64, PLAYER_NAME_MAX = 48 };
-typedef struct PlayerSlot {
-  int64_t id;                      /* 0: empty */
-  char name[PLAYER_NAME_MAX];
-} PlayerSlot;
-
 typedef struct SqliteStore {
   Store base;                      /* first: a Store * is a SqliteStore * */
   sqlite3 *db;                     /* the connection */
@@ -74,7 +64,7 @@ typedef struct SqliteStore {
   bool tidy_wal;                   /* READONLY: the -wal/-shm files are this open's doing */
   bool created;                    /* CREATE_IF_STORED: this open created the file */
   sqlite3_stmt *stmt[ST_COUNT];    /* prepared on first use, NULL before */
-  PlayerSlot players[PLAYER_CACHE];
+  StorePlayerCache players;        /* ids of the names met in this write transaction */
 } SqliteStore;
 
 static inline SqliteStore *sqlite_store(Store *store) {

@@ -332,7 +332,7 @@ void store_sqlite_close(Store *store) {
 /* --------------------------------------------------------- transactions */
 
 static void forget_players(SqliteStore *s) {
-  memset(s->players, 0, sizeof s->players);
+  store_players_forget(&s->players);
 }
 
 int store_sqlite_begin(Store *store, PnDiag *diag) {

@@ -39,22 +39,13 @@ static int player_id_lookup(SqliteStore *s, const char *name, int64_t *id, PnDia
   return stmt_finish(&add, diag, "adding a player");
 }
 
-/* player_id_lookup behind the cache of the write transaction's names. */
+/* player_id_lookup behind the cache of the write transaction's names
+ * (a NULL name goes to the lookup: the NOT NULL constraint says no). */
 static int player_id(SqliteStore *s, const char *name, int64_t *id, PnDiag *diag) {
-  PlayerSlot *slot = NULL;
-  size_t len = name ? strlen(name) : 0; /* NULL: the NOT NULL constraint says no */
-  if (name && !sqlite3_get_autocommit(s->db) && len < PLAYER_NAME_MAX) {
-    slot = &s->players[codec_hash_text(CODEC_HASH_SEED, name) % PLAYER_CACHE];
-    if (slot->id != 0 && strcmp(slot->name, name) == 0) {
-      *id = slot->id;
-      return STORE_OK;
-    }
-  }
+  bool cache = name && !sqlite3_get_autocommit(s->db);
+  if (cache && (*id = store_players_get(&s->players, name)) != 0) return STORE_OK;
   int rc = player_id_lookup(s, name, id, diag);
-  if (slot && rc == STORE_OK) {
-    slot->id = *id;
-    memcpy(slot->name, name, len + 1);
-  }
+  if (cache && rc == STORE_OK) store_players_put(&s->players, name, *id);
   return rc;
 }
 

@@ -491,20 +491,71 @@ static void no_log(void *cls, const char *fmt, va_list ap) {
   (void)ap;
 }
 
-/* "ADDR:PORT" -> sockaddr; false when it is not an IPv4 address and port. */
-static bool parse_listen(const char *text, struct sockaddr_in *sa, char *addr, size_t size) {
-  const char *colon = strrchr(text, ':');
-  if (!colon || (size_t)(colon - text) >= size || colon == text) return false;
-  memcpy(addr, text, (size_t)(colon - text));
-  addr[colon - text] = '\0';
+/* Where serve listens: --listen's "ADDR:PORT" (IPv4) or "[ADDR]:PORT"
+ * (IPv6). */
+typedef struct Listen {
+  struct sockaddr_storage sa;
+  bool v6;
+  bool any;       /* 0.0.0.0 or [::]: every address of the machine */
+  char host[72];  /* the address as a Host header or a URL names it: 10.0.0.5, [::1] */
+} Listen;
+
+/* false when `text` is not an address and a port. */
+static bool parse_listen(const char *text, Listen *l) {
+  memset(l, 0, sizeof *l);
+  l->v6 = text[0] == '[';
+  const char *start = l->v6 ? text + 1 : text;
+  const char *colon = l->v6 ? strstr(text, "]:") : strrchr(text, ':');
+  if (!colon) return false;
+  size_t n = (size_t)(colon - start);
+  if (l->v6) colon++;
+  char addr[64];
+  if (n == 0 || n >= sizeof addr) return false;
+  memcpy(addr, start, n);
+  addr[n] = '\0';
   char *end;
   errno = 0;
   unsigned long port = strtoul(colon + 1, &end, 10);
   if (!colon[1] || *end || errno || port > 65535) return false;
-  memset(sa, 0, sizeof *sa);
-  sa->sin_family = AF_INET;
-  sa->sin_port = htons((uint16_t)port);
-  return inet_pton(AF_INET, addr, &sa->sin_addr) == 1;
+  char canon[INET6_ADDRSTRLEN];
+  if (l->v6) {
+    struct sockaddr_in6 *sa = (struct sockaddr_in6 *)&l->sa;
+    sa->sin6_family = AF_INET6;
+    sa->sin6_port = htons((uint16_t)port);
+    if (inet_pton(AF_INET6, addr, &sa->sin6_addr) != 1) return false;
+    l->any = IN6_IS_ADDR_UNSPECIFIED(&sa->sin6_addr);
+    inet_ntop(AF_INET6, &sa->sin6_addr, canon, sizeof canon); /* lower case, shortest: as a Host header has it */
+    snprintf(l->host, sizeof l->host, "[%s]", canon);
+  } else {
+    struct sockaddr_in *sa = (struct sockaddr_in *)&l->sa;
+    sa->sin_family = AF_INET;
+    sa->sin_port = htons((uint16_t)port);
+    if (inet_pton(AF_INET, addr, &sa->sin_addr) != 1) return false;
+    l->any = sa->sin_addr.s_addr == htonl(INADDR_ANY);
+    snprintf(l->host, sizeof l->host, "%s", addr);
+  }
+  return true;
+}
+
+/* Listening on every address: each address of the machine's interfaces
+ * (IPv6 ones too when listening on [::], which takes IPv4 as well) is
+ * a Host the server answers to. */
+static void host_add_interfaces(WebServer *srv, bool v6) {
+  struct ifaddrs *ifs = NULL;
+  if (getifaddrs(&ifs) != 0) return;
+  for (struct ifaddrs *i = ifs; i; i = i->ifa_next) {
+    char text[INET6_ADDRSTRLEN], host[INET6_ADDRSTRLEN + 2];
+    if (!i->ifa_addr) continue;
+    if (i->ifa_addr->sa_family == AF_INET &&
+        inet_ntop(AF_INET, &((struct sockaddr_in *)(void *)i->ifa_addr)->sin_addr, text, sizeof text))
+      host_add(srv, text);
+    if (v6 && i->ifa_addr->sa_family == AF_INET6 &&
+        inet_ntop(AF_INET6, &((struct sockaddr_in6 *)(void *)i->ifa_addr)->sin6_addr, text, sizeof text)) {
+      snprintf(host, sizeof host, "[%s]", text);
+      host_add(srv, host);
+    }
+  }
+  freeifaddrs(ifs);
 }
 
 /* 32 hex digits from /dev/urandom. */
@@ -525,15 +576,16 @@ int web_start(const WebConfig *config, WebServer **out, PnDiag *diag) {
   *out = NULL;
   if (web_mhd_load(diag) != 0) return -1;
   WebServer *srv = calloc(1, sizeof *srv);
-  char addr[64];
-  struct sockaddr_in sa;
+  Listen where;
   if (!srv) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");
     return -1;
   }
   const char *listen = config->listen ? config->listen : WEB_DEFAULT_LISTEN;
-  if (!parse_listen(listen, &sa, addr, sizeof addr)) {
-    snprintf(diag->msg, sizeof diag->msg, "--listen takes ADDR:PORT with an IPv4 address (127.0.0.1:8080), not '%s'",
+  if (!parse_listen(listen, &where)) {
+    snprintf(diag->msg, sizeof diag->msg,
+             "--listen takes ADDR:PORT, an IPv4 address or an IPv6 one in brackets (127.0.0.1:8080, [::1]:8080), "
+             "not '%s'",
              listen);
     goto fail;
   }
@@ -556,7 +608,8 @@ int web_start(const WebConfig *config, WebServer **out, PnDiag *diag) {
     goto fail;
   }
   srv->daemon = MHD_start_daemon(
-      MHD_USE_AUTO_INTERNAL_THREAD, 0, NULL, NULL, on_request, srv, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&sa,
+      MHD_USE_AUTO_INTERNAL_THREAD | (where.v6 ? (where.any ? MHD_USE_DUAL_STACK : MHD_USE_IPv6) : 0), 0, NULL, NULL,
+      on_request, srv, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&where.sa,
       MHD_OPTION_CONNECTION_LIMIT, (unsigned)(config->max_connections ? config->max_connections : WEB_MAX_CONNECTIONS),
       MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)30, MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)WEB_MAX_HEADER,
       MHD_OPTION_NOTIFY_COMPLETED, on_completed, srv, MHD_OPTION_EXTERNAL_LOGGER, no_log, NULL, MHD_OPTION_END);
@@ -565,7 +618,9 @@ int web_start(const WebConfig *config, WebServer **out, PnDiag *diag) {
     goto fail;
   }
   const union MHD_DaemonInfo *info = MHD_get_daemon_info(srv->daemon, MHD_DAEMON_INFO_BIND_PORT);
-  srv->port = info ? info->port : ntohs(sa.sin_port);
+  srv->port = info ? info->port
+                   : ntohs(where.v6 ? ((struct sockaddr_in6 *)&where.sa)->sin6_port
+                                    : ((struct sockaddr_in *)&where.sa)->sin_port);
 
   char hostname[256] = "";
   if (gethostname(hostname, sizeof hostname - 1) != 0) hostname[0] = '\0';
@@ -573,22 +628,10 @@ int web_start(const WebConfig *config, WebServer **out, PnDiag *diag) {
   host_add(srv, "127.0.0.1");
   host_add(srv, "[::1]");
   host_add(srv, hostname);
-  bool any = sa.sin_addr.s_addr == htonl(INADDR_ANY);
-  if (!any) host_add(srv, addr);
-  else {
-    struct ifaddrs *ifs = NULL;
-    if (getifaddrs(&ifs) == 0) {
-      for (struct ifaddrs *i = ifs; i; i = i->ifa_next) {
-        char text[64];
-        if (i->ifa_addr && i->ifa_addr->sa_family == AF_INET &&
-            inet_ntop(AF_INET, &((struct sockaddr_in *)(void *)i->ifa_addr)->sin_addr, text, sizeof text))
-          host_add(srv, text);
-      }
-      freeifaddrs(ifs);
-    }
-  }
-  snprintf(srv->url, sizeof srv->url, "http://%s:%u/?token=%s", any && hostname[0] ? hostname : addr, srv->port,
-           srv->token);
+  if (where.any) host_add_interfaces(srv, where.v6);
+  else host_add(srv, where.host);
+  snprintf(srv->url, sizeof srv->url, "http://%s:%u/?token=%s", where.any && hostname[0] ? hostname : where.host,
+           srv->port, srv->token);
   *out = srv;
   return 0;
 fail:

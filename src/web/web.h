@@ -38,7 +38,7 @@
 
 typedef struct WebConfig {
   const char *db;         /* the database (created when a game is first recorded into it) */
-  const char *listen;     /* "ADDR:PORT", IPv4; NULL: WEB_DEFAULT_LISTEN; port 0: any free one */
+  const char *listen;     /* "ADDR:PORT" (IPv4) or "[ADDR]:PORT" (IPv6); NULL: WEB_DEFAULT_LISTEN; port 0: any free one */
   const char *token;      /* NULL: 32 random hex digits */
   size_t max_body;        /* 0: WEB_MAX_BODY */
   unsigned max_connections; /* 0: WEB_MAX_CONNECTIONS */

@@ -232,10 +232,6 @@ static bool start_game(WebRecorders *w, Store *store, const json_t *body, unsign
     char err[160];
     if (pn_rules_set_option(&rules, options[i], err, sizeof err) != 0) return error_out(422, err, status, out, len);
   }
-  for (int i = 0; i < ntags; i++) { /* the importer's check: a game that exports and imports again */
-    char err[160];
-    if (codec_tag_check(tags[i], err, sizeof err) != 0) return error_out(422, err, status, out, len);
-  }
   if (nplayers != rules.players) {
     snprintf(msg, sizeof msg, "%s needs %d players, not %d", variant, rules.players, nplayers);
     return error_out(422, msg, status, out, len);
@@ -256,10 +252,13 @@ static bool start_game(WebRecorders *w, Store *store, const json_t *body, unsign
   RecGame game = {.key = key, .variant = variant, .rules = &rules, .noptions = noptions, .options = options,
                   .nplayers = nplayers, .players = players, .ntags = ntags, .tags = tags, .dealer = 1};
   PnDiag diag = {0};
-  if (rec_start(store, &game, next_seed(w), false, &t->rec, &diag) != 0) {
+  int rc = rec_start(store, &game, next_seed(w), false, &t->rec, &diag);
+  if (rc != 0) {
     memset(t, 0, sizeof *t);
     if (t == &w->tables[w->n - 1]) w->n--;
-    return error_out(422, diag.msg, status, out, len);
+    /* a bad tag, the key taken since the check above, or the database failed */
+    int code = rc == PN_ERR_CONFLICT ? 409 : rc == PN_ERR_BUSY ? 503 : rc == PN_ERR_INPUT ? 422 : 500;
+    return error_out(code, diag.msg, status, out, len);
   }
   snprintf(t->key, sizeof t->key, "%s", rec_key(t->rec));
   snprintf(t->variant, sizeof t->variant, "%s", variant);

@@ -60,7 +60,7 @@ ok() { echo "ok: $*"; }
 TOKEN=browser-test-token-42
 "$PINOCHLE" serve "$WORK/club.db" --listen 127.0.0.1:0 --token "$TOKEN" >"$WORK/url" 2>"$WORK/serve.err" &
 SERVE_PID=$!
-for _ in $(seq 50); do [[ -s $WORK/url ]] && break; sleep 0.1; done
+for _ in $(seq 200); do [[ -s $WORK/url ]] && break; sleep 0.1; done # a loaded machine: up to 20 s
 URL=$(head -1 "$WORK/url")
 BASE=${URL%%/\?token=*}
 [[ $BASE == http://127.0.0.1:* ]] || { echo "serve printed no URL: $(cat "$WORK/serve.err")"; exit 1; }
@@ -70,7 +70,7 @@ DPORT=$(( (RANDOM % 20000) + 30000 ))
 "$DRIVER" --port="$DPORT" >"$WORK/driver.log" 2>&1 &
 DRIVER_PID=$!
 WD=http://127.0.0.1:$DPORT
-for _ in $(seq 100); do curl -s "$WD/status" | grep -q '"ready":true' && break; sleep 0.1; done
+for _ in $(seq 300); do curl -s "$WD/status" | grep -q '"ready":true' && break; sleep 0.1; done
 
 # POST/GET to the session; prints the response.
 wd() { # METHOD PATH [JSON]
@@ -177,9 +177,9 @@ field() { # CSS selector, text: types into a form field
   wd POST "/element/$id/clear" '{}' >/dev/null
   wd POST "/element/$id/value" "{\"text\": \"$2\"}" >/dev/null
 }
-wait_idle() { # until the last request has answered (the line shown is empty)
+wait_idle() { # until the last request has answered (up to 10 s: a loaded machine)
   local i
-  for i in $(seq 50); do
+  for i in $(seq 200); do
     [[ $(js 'return window.fetchesInFlight === undefined ? "x" : String(window.fetchesInFlight)') == 0 ]] && return 0
     sleep 0.05
   done

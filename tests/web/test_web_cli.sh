@@ -130,5 +130,27 @@ taken=$(sed -n 's|^http://127.0.0.1:\([0-9]*\)/.*|\1|p' "$WORK/url2")
 "$PINOCHLE" serve "$WORK/club.db" --listen "127.0.0.1:$taken" >/dev/null 2>"$WORK/err"
 [[ $? -eq 2 ]] && grep -q "cannot listen" "$WORK/err" && ok "a taken port: 2" || fail "taken port"
 
+kill -TERM "$SERVE_PID"; wait "$SERVE_PID" 2>/dev/null; SERVE_PID=
+
+# IPv6: "[ADDR]:PORT".  Checked where the machine has an IPv6 loopback.
+"$PINOCHLE" serve "$WORK/club.db" --listen '[::1' 2>"$WORK/err"
+[[ $? -eq 2 ]] && grep -q -- "--listen takes ADDR:PORT" "$WORK/err" && ok "serve --listen '[::1': 2" || fail "bad v6 listen"
+if grep -qi '^0\{31\}1 .* lo$' /proc/net/if_inet6 2>/dev/null; then
+  "$PINOCHLE" serve "$WORK/club.db" --listen '[::1]:0' --token v6-token-123 >"$WORK/url6" 2>"$WORK/serve6.err" &
+  SERVE_PID=$!
+  for _ in $(seq 100); do [[ -s $WORK/url6 ]] && break; sleep 0.1; done
+  URL6=$(head -1 "$WORK/url6")
+  [[ $URL6 =~ ^http://\[::1\]:[0-9]+/\?token=v6-token-123$ ]] && ok "serve --listen [::1]:0 prints an IPv6 URL" \
+    || fail "v6 URL '$URL6' $(cat "$WORK/serve6.err")"
+  B6=${URL6%%/\?token=*}
+  code=$(curl -g -s -o /dev/null -w '%{http_code}' -H "Authorization: Bearer v6-token-123" "$B6/players")
+  [[ $code == 200 ]] && ok "IPv6: the players page with the token, Host [::1]:PORT" || fail "v6 page: $code"
+  code=$(curl -g -s -o /dev/null -w '%{http_code}' -H "Host: rebound.example" -H "Authorization: Bearer v6-token-123" "$B6/")
+  [[ $code == 403 ]] && ok "IPv6: a foreign Host: 403" || fail "v6 foreign host: $code"
+  kill -TERM "$SERVE_PID"; wait "$SERVE_PID" 2>/dev/null; SERVE_PID=
+else
+  echo "skip: no IPv6 loopback here"
+fi
+
 if ((failures > 0)); then echo "$failures failure(s)"; exit 1; fi
 echo "web_cli passed"
