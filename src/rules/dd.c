@@ -141,8 +141,11 @@
  * On top of the cost-per-node changes (callgrind, Ir): first 10 hands,
  * par only, 4,771,006 -> 4,626,936 nodes a hand and 34.47G -> 34.32G;
  * `bench_dd 2` (whole hands) 3,261,530 -> 3,246,641 nodes and 4.82G ->
- * 4.92G.  So the stronger bounds about pay for what they cost now that
- * a node costs less; a bound costing more than this would not.
+ * 4.92G; whole hands, nodes a hand: the 30 4,063,024 -> 4,000,276,
+ * cutthroat-four (10) 25,248,130 -> 24,113,496, two-hand-bid (10)
+ * 14,364 -> 13,867, partnership (10) 5,677,625 -> 5,583,158.  So the
+ * stronger bounds about pay for what they cost now that a node costs
+ * less; a bound costing more than this would not.
  *
  * The goal (20 ms median, 200 ms p95) is not reached: the hard hands
  * spend 10M nodes or more proving the par itself.
