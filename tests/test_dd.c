@@ -252,6 +252,73 @@ static void test_dd_cashing_counts_what_others_must_follow_with(void **state) {
   assert_true(solver.nodes <= 20);
 }
 
+/* The last-trick bonus (dd_bound.c): the others hold no trump and seat 1
+ * holds nothing but trumps, so whatever is led seat 1 plays a trump to
+ * the last trick and takes its 10.  Partnership, spades trump, 3 tricks
+ * left, no counters in play: the par is the bonus alone, and the bound
+ * answers the one probe at the first lead (without it the par takes 9
+ * nodes).  A bound that gave the bonus whenever the others hold no trump
+ * fails the next test. */
+static void test_dd_last_trick_sure_to_a_seat_of_trumps_only(void **state) {
+  (void)state;
+  PnGame g;
+  PnCards holds[4] = {hand_of("9S JS QS"), hand_of("9H JH QH"), hand_of("9C JC QC"), hand_of("9D JD QD")};
+  position(&g, "partnership", PN_SPADES, 2, 3, holds);
+  assert_int_equal(oracle(&g, 0, NULL), 10);
+  assert_int_equal(pn_dd_par(&solver, &g, 0), 10);
+  assert_true(solver.nodes <= 2); /* 9 without the bonus */
+  assert_int_equal(pn_dd_par(&solver, &g, 1), 0);
+}
+
+/* The bonus is not sure to a side merely holding every trump: seat 1
+ * holds 9S and two hearts, seat 2 leads JD, and seat 1, void in
+ * diamonds, must trump; then it must lead a heart to seat 4's two queens,
+ * and seat 4 takes the last trick.  Side 0 takes nothing (a bound giving
+ * it the bonus here would say 10).  Partnership, spades trump, 3 tricks
+ * left, no counters in play. */
+static void test_dd_last_trick_not_sure_when_trumps_can_be_spent(void **state) {
+  (void)state;
+  PnGame g;
+  PnCards holds[4] = {hand_of("9S JH 9H"), hand_of("JD QD 9C"), hand_of("9D JC QC"), hand_of("QH QH JD")};
+  position(&g, "partnership", PN_SPADES, 2, 3, holds);
+  assert_int_equal(oracle(&g, 0, NULL), 0);
+  assert_int_equal(pn_dd_par(&solver, &g, 0), 0);
+  assert_int_equal(pn_dd_par(&solver, &g, 1), 10);
+}
+
+/* Drawing trumps (dd_bound.c): seat 1 leads AS and TS, the top trumps,
+ * and seats 2 and 4 must follow with a trump each time: KS QS and KS JS
+ * land under them, so side 0 is sure of AS TS KS KS = 40 at the first
+ * lead.  Partnership, spades trump, 3 tricks left. */
+static void test_dd_drawing_trumps_counts_the_trumps_that_follow(void **state) {
+  (void)state;
+  PnGame g;
+  PnCards holds[4] = {hand_of("AS TS 9C"), hand_of("KS QS 9H"), hand_of("9D JC QC"), hand_of("KS JS JH")};
+  position(&g, "partnership", PN_SPADES, 1, 3, holds);
+  int want = oracle(&g, 0, NULL);
+  assert_int_equal(want, 50);
+  assert_int_equal(pn_dd_par(&solver, &g, 0), want);
+  assert_true(solver.nodes <= 60); /* 101 without the trumps that follow */
+}
+
+/* A led card beats the copies of it played later (dd_bound.c's cash
+ * run): seat 1 leads AH though seat 2 holds the other AH, and wins; seats
+ * 2 and 4 hold two hearts each (so cannot ruff it, though each holds a
+ * trump) and must follow with one, all of theirs counters: side 0 is
+ * sure of 30 at the first lead, which is its par (its 9s of clubs and
+ * diamonds lose to the trumps).  Partnership, spades trump, 3 tricks
+ * left. */
+static void test_dd_cashing_a_card_another_seat_also_holds(void **state) {
+  (void)state;
+  PnGame g;
+  PnCards holds[4] = {hand_of("AH 9C 9D"), hand_of("AH KH 9S"), hand_of("QH JH QC"), hand_of("KH TH 9S")};
+  position(&g, "partnership", PN_SPADES, 1, 3, holds);
+  int want = oracle(&g, 0, NULL);
+  assert_int_equal(want, 30);
+  assert_int_equal(pn_dd_par(&solver, &g, 0), want);
+  assert_true(solver.nodes <= 32); /* 40 when the cash run stops before the shared ace */
+}
+
 static void random_position(PnGame *g, const char *preset, SimRng *rng, int tricks, int partial);
 
 /* A node budget that runs out stops the call cleanly: PN_DD_BUDGET,
@@ -611,6 +678,10 @@ int main(void) {
       cmocka_unit_test_setup(test_dd_refuses_stock_phase_and_bad_cards, setup),
       cmocka_unit_test_setup(test_dd_budget_stops_cleanly, setup),
       cmocka_unit_test_setup(test_dd_cashing_counts_what_others_must_follow_with, setup),
+      cmocka_unit_test_setup(test_dd_last_trick_sure_to_a_seat_of_trumps_only, setup),
+      cmocka_unit_test_setup(test_dd_last_trick_not_sure_when_trumps_can_be_spent, setup),
+      cmocka_unit_test_setup(test_dd_drawing_trumps_counts_the_trumps_that_follow, setup),
+      cmocka_unit_test_setup(test_dd_cashing_a_card_another_seat_also_holds, setup),
       cmocka_unit_test_setup(test_dd_random_two_hand, setup),
       cmocka_unit_test_setup(test_dd_random_two_hand_64, setup),
       cmocka_unit_test_setup(test_dd_random_two_hand_bid, setup),

@@ -16,8 +16,12 @@
  *     so the questions of one par, and the pars along a hand, share them;
  *     the move that decided a node is kept and tried first next time;
  *   - a trick start is cut short when the side already has T, or when all
- *     the counters left cannot make T, or when the top-card bounds decide
- *     (dd_sure_counters);
+ *     the counters left cannot make T, or when the table's bounds decide,
+ *     or else when the quick bounds decide (dd_sure_counters: what a side
+ *     is sure of from its top trumps, from the winners its leader cashes,
+ *     trumps first, with the cards the other seats must follow with, and
+ *     from the last trick when the others hold no trump and one of its
+ *     seats nothing else);
  *   - the last trick is scored without a search.
  *
  * Measured on ten single-deck partnership-auction hands, par from the
@@ -47,6 +51,12 @@
  *     others must follow with              6,355,966   (not timed alone)
  *   + a partnered seat's top trumps led
  *     after its plain top cards (again)    4,680,326         332     3355
+ *   issue 17's quick bounds, on another day, before the cost-per-node
+ *   changes below were merged (binaries alternated, 3 runs each, median
+ *   of the 3 medians, one session):
+ *     (the row above, again)               4,680,326         285     3400
+ *   + quick bounds worked out after the
+ *     table probe, and stronger (below)    4,544,651         208     2573
  *
  * Fail-soft alone saved 3% of the nodes (the bounds found are mostly the
  * target itself), the table at two tricks left 14% more; dd_canonical_key
@@ -92,6 +102,51 @@
  * (41.9M nodes a hand on the first 3 hands, par only, against 9.2M for
  * the exact key in the same 32-byte entries); with 32-way buckets 8.7M
  * either way.
+ * The quick bounds (dd_bound.c), measured with a cut counter first (10
+ * hands, par only; bounds then worked out before the table probe): at 5
+ * tricks left 4.31M trick starts, 3.21M cut by the table, 0.30M by the
+ * bounds (4 left: 5.31M, 4.20M, 0.30M).  They cost a quarter of all
+ * instructions (callgrind, first 3 hands, par only: 2.6G of 10.85G), at
+ * every trick start, though the table decides three in four.  Worked
+ * out after the probe instead (the bucket then is not fetched while
+ * they are worked out; the cost-per-node work below made the same
+ * change on its own): 8.85G instructions for about the same nodes (30
+ * hands, par only: 4,151,583 -> 4,139,008).  Then made stronger,
+ * each a strategy of the side or a fact no play changes (argued in
+ * dd_bound.c, and the minimax of test_dd agrees on its ~7,100 random
+ * positions):
+ *   - the leader draws trumps with its winning trumps first: the others
+ *     follow with their cheapest trumps, and a seat left without trumps
+ *     no longer limits the plain winners cashed next (0.7% fewer nodes,
+ *     10 hands, par only, each measured by switching it off);
+ *   - a led card wins against its later copies, so a leader's winners
+ *     run down to a rank another seat also holds (1.6%);
+ *   - the last-trick bonus is sure to a side one of whose seats holds
+ *     nothing but trumps when the others hold none (1.2%);
+ *   - tried and dropped: a partner holding the one best card of a suit
+ *     the leader still holds, reached by a low lead, cashing its own
+ *     winners (0.3% fewer nodes on 10 hands, 0.1% on the first 3 for
+ *     1.7% more instructions);
+ *   - the stronger bounds (the partner's too) worked out before the
+ *     table probe, as the old ones were: 25% more CPU than as merged
+ *     (median ms of 3 runs each), for 3% fewer nodes.
+ * Kept: 4,151,583 -> 4,030,326 nodes a hand on the 30 (par only), and
+ * 8.81G instructions on the first 3 hands (10.85G as merged); whole
+ * hands, 10 each: cutthroat-four 26,361,875 -> 25,083,002, two-hand-bid
+ * 16,375 -> 15,714, partnership 6,575,640 -> 6,410,719.  Of the starts
+ * the table leaves the bounds now decide about a third (10 hands, par
+ * only: 5 tricks left 0.33M of 1.09M, 4 left 0.44M of 1.19M); measured
+ * before the change, the starts searched were mostly 10 to 40 counters
+ * away from either bound, which no bound tried here closes.
+ * On top of the cost-per-node changes (callgrind, Ir): first 10 hands,
+ * par only, 4,771,006 -> 4,626,936 nodes a hand and 34.47G -> 34.32G;
+ * `bench_dd 2` (whole hands) 3,261,530 -> 3,246,641 nodes and 4.82G ->
+ * 4.92G; whole hands, nodes a hand: the 30 4,063,024 -> 4,000,276,
+ * cutthroat-four (10) 25,248,130 -> 24,113,496, two-hand-bid (10)
+ * 14,364 -> 13,867, partnership (10) 5,677,625 -> 5,583,158.  So the
+ * stronger bounds about pay for what they cost now that a node costs
+ * less; a bound costing more than this would not.
+ *
  * The goal (20 ms median, 200 ms p95) is not reached: the hard hands
  * spend 10M nodes or more proving the par itself.
  *

@@ -1,5 +1,9 @@
 /* dd_bound.c - quick bounds of the double-dummy solver (dd.c) at a
- * trick start. */
+ * trick start: counters a side is sure to take whatever is played.  Each
+ * is a strategy of the side (or a fact no play changes), so it is a
+ * lower bound for the side and, taken from the rest, an upper bound for
+ * the others; a bound counting one card too many gives wrong pars
+ * (tests/test_dd.c compares thousands of positions with a minimax). */
 #include "dd_int.h"
 
 #include <string.h>
@@ -43,70 +47,106 @@ static int forced_counters(const DdSearch *d, int seat, int suit, int rounds) {
   return sum;
 }
 
+/* The leader's cards of `suit` that win the tricks they are led to, for
+ * up to `rounds` rounds: from the top down, each rank it holds while no
+ * other seat holds a better one (`others`: the other seats' ranks).  A
+ * copy of a rank another seat also holds still wins when led (of
+ * identical cards the first played wins; heading asks for a better
+ * card, which nobody has), but the leader's cards below it do not.
+ * Adds their counters to *sure, except for the ranks in `counted`
+ * (counted already); returns how many rounds they make. */
+static int cash_run(const DdSearch *d, int suit, unsigned others, int rounds, unsigned counted, int *sure) {
+  int leader = d->leader, cashed = 0;
+  /* its ranks down to everyone else's best, that one included */
+  unsigned run = d->held_mask[d->leader][suit] & (others ? dd_above(__builtin_ctz(others) + 1) : 0xFFu);
+  while (run && cashed < rounds) {
+    int r = __builtin_ctz(run);
+    run &= run - 1;
+    PnCard c = PN_CARD(suit, r);
+    int k = d->hold[leader].n[c];
+    if (k > rounds - cashed) k = rounds - cashed;
+    if (!(counted & (1u << r))) *sure += k * d->value[c];
+    cashed += k;
+  }
+  return cashed;
+}
+
 /* Counters a side (the one searched, or the others together) is sure to
  * take at a trick start, whatever is played:
  *   - its top trumps: from the highest trump still held down, each rank
  *     whose copies are all the side's; such a card loses to nothing, so
  *     the trick it falls in is the side's;
- *   - when the side leads, the top cards the leader can cash in a plain
- *     suit: its own run of top cards (all copies its own), for as many
- *     rounds as every other seat holding a trump still has cards of the
- *     suit to follow with (it must follow, so cannot ruff; a partner must
- *     not be made to trump, or the leader loses the lead).
+ *   - the last-trick bonus when the others hold no trump and a seat of
+ *     the side holds nothing but trumps: that seat plays a trump to every
+ *     trick, the last one included, and no other side can beat it there;
+ *   - when the side leads and suits must be followed, the cards its
+ *     leader can cash, trumps first: its winning trumps (cash_run) for as
+ *     many rounds as it has them, every other seat following with a
+ *     trump while it holds one (heading cannot make a partner overtake:
+ *     no other seat holds a better trump); then in each plain suit its
+ *     winning cards for as many rounds as every other seat still holding
+ *     a trump after those rounds has cards of the suit to follow with
+ *     (it must follow, so cannot ruff; a partner must not be made to
+ *     trump either, or the leader loses the lead).
  *     Every other seat must follow to those tricks while it holds the
  *     suit, so its cheapest cards of the suit, as many as the rounds
  *     cashed, are the side's too: a seat's card of the suit that it
  *     throws earlier, void in another suit being cashed, lands in a
- *     trick of the side all the same.
+ *     trick of the side all the same.  In the trump rounds only the other
+ *     sides' seats are counted so (a partner's trumps may be top trumps,
+ *     counted already), and a leader's top trump is not counted again.
  * Otherwise each card counts only its own counters (what the others add
  * is not sure). */
 int dd_sure_counters(const DdSearch *d, bool searched) {
   int sure = 0;
   uint32_t side_mask = 0, enemy_mask = 0, all_but_leader = 0;
-  int leader = d->leader;
+  int leader = d->leader, trump = d->trump;
   for (int p = 0; p < d->players; p++) {
     uint32_t w = held_word(d, p);
     if (d->maxi[p] == searched) side_mask |= w;
     else enemy_mask |= w;
     if (p != leader) all_but_leader |= w;
   }
-  if (d->trump >= 0) {
-    unsigned side = (side_mask >> (8 * d->trump)) & 0xFF, enemy = (enemy_mask >> (8 * d->trump)) & 0xFF;
+  unsigned top = 0; /* the side's top trumps */
+  if (trump >= 0) {
+    unsigned side = (side_mask >> (8 * trump)) & 0xFF, enemy = (enemy_mask >> (8 * trump)) & 0xFF;
     /* the side's trumps above the enemy's best */
-    unsigned top = enemy ? side & dd_above(__builtin_ctz(enemy)) : side;
-    while (top) {
-      PnCard c = PN_CARD(d->trump, __builtin_ctz(top));
-      top &= top - 1;
+    top = enemy ? side & dd_above(__builtin_ctz(enemy)) : side;
+    for (unsigned t = top; t; t &= t - 1) {
+      PnCard c = PN_CARD(trump, __builtin_ctz(t));
       for (int p = 0; p < d->players; p++) sure += d->hold[p].n[c] * d->value[c];
     }
+    if (!enemy && side)
+      for (int p = 0; p < d->players; p++)
+        if (d->maxi[p] == searched && suit_length(d, p, trump) * d->players == d->cards_left) {
+          sure += d->bonus;
+          break;
+        }
   }
   if (d->maxi[leader] != searched || !d->ob.follow) return sure;
+  int drawn = 0;        /* trump rounds the leader cashes first */
+  unsigned ruffers = 0; /* seats other than the leader that may hold a trump after them */
+  if (trump >= 0) {
+    drawn = cash_run(d, trump, (all_but_leader >> (8 * trump)) & 0xFF, PN_MAX_HAND, top, &sure);
+    for (int p = 0; p < d->players; p++) {
+      if (drawn && d->maxi[p] != searched) sure += forced_counters(d, p, trump, drawn);
+      if (p != leader && suit_length(d, p, trump) > drawn) ruffers |= 1u << p;
+    }
+  }
   for (int suit = 0; suit < PN_SUITS; suit++) {
-    if (suit == d->trump) continue;
-    unsigned mine = d->held_mask[leader][suit];
+    if (suit == trump) continue;
     unsigned others = (all_but_leader >> (8 * suit)) & 0xFF;
-    /* the leader's run of top cards: its ranks above everyone else's best */
-    unsigned run = mine & (others ? dd_above(__builtin_ctz(others)) : 0xFFu);
-    if (!run) continue; /* nothing to cash: the rounds are not needed */
-    /* Rounds while every other seat holding a trump can still follow: an
-     * enemy void could ruff, a partner void could be made to trump and
-     * take the lead away from the cards still to cash. */
+    if (!(d->held_mask[leader][suit] & (others ? dd_above(__builtin_ctz(others) + 1) : 0xFFu)))
+      continue; /* nothing to cash: the rounds are not needed */
+    /* Rounds while every other seat that may hold a trump can still
+     * follow: an enemy void could ruff, a partner void could be made to
+     * trump and take the lead away from the cards still to cash. */
     int rounds = PN_MAX_HAND;
-    for (int p = 0; p < d->players && d->trump >= 0; p++) {
-      if (p == leader || !d->held_mask[p][d->trump]) continue;
-      int len = suit_length(d, p, suit);
+    for (unsigned r = ruffers; r; r &= r - 1) {
+      int len = suit_length(d, __builtin_ctz(r), suit);
       if (len < rounds) rounds = len;
     }
-    int cashed = 0;
-    while (run && rounds > 0) {
-      PnCard c = PN_CARD(suit, __builtin_ctz(run));
-      run &= run - 1;
-      int k = d->hold[leader].n[c];
-      if (k > rounds) k = rounds;
-      sure += k * d->value[c];
-      rounds -= k;
-      cashed += k;
-    }
+    int cashed = cash_run(d, suit, others, rounds, 0, &sure);
     for (int p = 0; p < d->players && cashed; p++)
       if (p != leader) sure += forced_counters(d, p, suit, cashed);
   }
