@@ -279,6 +279,9 @@ static int dd_load(DdSearch *d, PnDdSolver *s, const PnGame *g, int side) {
       d->counters_left += k * d->value[c];
     }
   }
+  int searched_seats = 0;
+  for (int p = 0; p < d->players; p++) searched_seats += d->maxi[p];
+  d->partnerships = searched_seats >= 2 && d->players - searched_seats >= 2;
   /* every seat still to play this trick holds one card more than the others */
   int per_seat = -1;
   for (int i = 0; i < d->players; i++) {

@@ -23,6 +23,7 @@ typedef struct DdSearch {
   int8_t value[PN_CARD_KINDS];                  /* counters of each card */
   int vscale[PN_CARD_KINDS];                    /* value on a 0..8 scale, for ordering */
   bool maxi[PN_MAX_SEATS];                      /* seat on the side searched */
+  bool partnerships;                            /* both sides have two seats or more */
   PnObligation ob;                              /* obligations of every play left */
   int players, trump, bonus, unit;              /* seats, trump suit, last trick, score step */
   uint64_t context;                             /* hash of rules, trump and side */
