@@ -23,7 +23,7 @@
 #include "store.h"
 
 #define AN_MAX_PLAYS 80               /* cards played in a hand: a double deck */
-#define AN_DEFAULT_BUDGET 10000000L   /* solver nodes per hand: a few seconds */
+#define AN_DEFAULT_BUDGET 10000000L   /* solver nodes per hand: about a second */
 #define AN_TABLE_BYTES (16u << 20)    /* the solver's table: PN_DD_TT_BYTES */
 
 typedef enum {
