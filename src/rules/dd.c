@@ -242,9 +242,9 @@ int pn_dd_play(PnDdSolver *s, const PnGame *g, PnCard card, PnDdPlay *out) {
   }
   new_generation(s, &d);
   int all = dd_remaining(&d);
-  DdSearch before_d = d; /* the position before the play, for its par */
-  uint64_t before_key = dd_full_key(&d);
-  int before = memo_get(s, before_key);
+  int before = memo_get(s, dd_full_key(&d));
+  DdSearch before_d; /* the position before the play, for its par when it is not remembered */
+  if (before < 0) before_d = d;
   bool mover_searched = d.maxi[seat];
   /* the position after the play */
   dd_take_card(&d, seat, card);

@@ -8,14 +8,6 @@
 
 #include <string.h>
 
-/* A seat's rank masks of every suit as one word: suit s in byte s, so a
- * card's bit is the card itself (PN_CARD is suit * 8 + rank). */
-static inline uint32_t held_word(const DdSearch *d, int seat) {
-  uint32_t w;
-  memcpy(&w, d->held_mask[seat], sizeof w);
-  return w;
-}
-
 /* How many cards of `suit` `seat` holds: the sum of the suit's eight
  * counts (each at most 4, so no byte overflows) in one multiply. */
 static inline int suit_length(const DdSearch *d, int seat, int suit) {
@@ -47,6 +39,13 @@ static int forced_counters(const DdSearch *d, int seat, int suit, int rounds) {
   return sum;
 }
 
+/* The leader's ranks of `suit` down to everyone else's best, that one
+ * included (`others`: the other seats' ranks): the cards cash_run can
+ * cash. */
+static inline unsigned leader_winners(const DdSearch *d, int suit, unsigned others) {
+  return d->held_mask[d->leader][suit] & (others ? dd_above(__builtin_ctz(others) + 1) : 0xFFu);
+}
+
 /* The leader's cards of `suit` that win the tricks they are led to, for
  * up to `rounds` rounds: from the top down, each rank it holds while no
  * other seat holds a better one (`others`: the other seats' ranks).  A
@@ -57,8 +56,7 @@ static int forced_counters(const DdSearch *d, int seat, int suit, int rounds) {
  * (counted already); returns how many rounds they make. */
 static int cash_run(const DdSearch *d, int suit, unsigned others, int rounds, unsigned counted, int *sure) {
   int leader = d->leader, cashed = 0;
-  /* its ranks down to everyone else's best, that one included */
-  unsigned run = d->held_mask[d->leader][suit] & (others ? dd_above(__builtin_ctz(others) + 1) : 0xFFu);
+  unsigned run = leader_winners(d, suit, others);
   while (run && cashed < rounds) {
     int r = __builtin_ctz(run);
     run &= run - 1;
@@ -102,7 +100,7 @@ int dd_sure_counters(const DdSearch *d, bool searched) {
   uint32_t side_mask = 0, enemy_mask = 0, all_but_leader = 0;
   int leader = d->leader, trump = d->trump;
   for (int p = 0; p < d->players; p++) {
-    uint32_t w = held_word(d, p);
+    uint32_t w = dd_held_word(d, p);
     if (d->maxi[p] == searched) side_mask |= w;
     else enemy_mask |= w;
     if (p != leader) all_but_leader |= w;
@@ -136,8 +134,7 @@ int dd_sure_counters(const DdSearch *d, bool searched) {
   for (int suit = 0; suit < PN_SUITS; suit++) {
     if (suit == trump) continue;
     unsigned others = (all_but_leader >> (8 * suit)) & 0xFF;
-    if (!(d->held_mask[leader][suit] & (others ? dd_above(__builtin_ctz(others) + 1) : 0xFFu)))
-      continue; /* nothing to cash: the rounds are not needed */
+    if (!leader_winners(d, suit, others)) continue; /* nothing to cash: the rounds are not needed */
     /* Rounds while every other seat that may hold a trump can still
      * follow: an enemy void could ruff, a partner void could be made to
      * trump and take the lead away from the cards still to cash. */

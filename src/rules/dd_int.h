@@ -7,6 +7,8 @@
 #include "dd.h"
 #include "judge.h"
 
+#include <string.h>
+
 static inline uint64_t dd_mix(uint64_t x) { /* splitmix64's finalizer */
   x += 0x9E3779B97F4A7C15ull;
   x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
@@ -41,6 +43,14 @@ typedef struct DdSearch {
     uint64_t key, canon;                        /* a suit's hash (salted) -> its canonical hash */
   } suit_memo[DD_SUIT_MEMO];                    /* dd_canonical_key's suits: most did not change */
 } DdSearch;
+
+/* A seat's rank masks of every suit as one word: suit s in byte s, so a
+ * card's bit is the card itself (PN_CARD is suit * 8 + rank). */
+static inline uint32_t dd_held_word(const DdSearch *d, int seat) {
+  uint32_t w;
+  memcpy(&w, d->held_mask[seat], sizeof w);
+  return w;
+}
 
 /* Rank bits of a suit dd_above rank r (better cards). */
 static inline unsigned dd_above(int r) { return (1u << r) - 1u; }

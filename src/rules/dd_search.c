@@ -122,24 +122,24 @@ static int gen_moves(const DdSearch *d, int seat, int win, DdMove *moves) {
   /* Per node, not per suit or move: the ranks the other seats hold and
    * the trick holds (others_mask of every suit, a suit a byte of the
    * word as in held_mask, so a card's bit is the card), and at a lead
-   * whether the seat has a partner and which suits an enemy can ruff. */
+   * whether the seat has a partner and which suits an enemy (or, in
+   * partnerships, a partner) can ruff. */
   bool lead = d->ntrick == 0, partnered = false;
   uint32_t others_all = 0;
   unsigned ruffed = 0; /* bit s: an enemy holds no card of suit s but a trump */
   unsigned pruffs = 0; /* bit s: a partner holds no card of plain suit s but a trump */
   for (int p = 0; p < d->players; p++) {
     if (p == seat) continue;
-    uint32_t w;
-    memcpy(&w, d->held_mask[p], sizeof w);
-    others_all |= w;
+    others_all |= dd_held_word(d, p);
     if (!lead) continue;
-    if (d->maxi[p] == d->maxi[seat]) partnered = true;
-    else if (d->trump >= 0 && d->held_mask[p][d->trump])
-      for (int suit = 0; suit < PN_SUITS; suit++)
-        if (!d->held_mask[p][suit]) ruffed |= 1u << suit;
-    if (lead && d->partnerships && d->maxi[p] == d->maxi[seat] && d->trump >= 0 && d->held_mask[p][d->trump])
-      for (int suit = 0; suit < PN_SUITS; suit++)
-        if (!d->held_mask[p][suit] && suit != d->trump) pruffs |= 1u << suit;
+    bool partner = d->maxi[p] == d->maxi[seat];
+    partnered |= partner;
+    if (d->trump < 0 || !d->held_mask[p][d->trump] || (partner && !d->partnerships)) continue;
+    unsigned voids = 0; /* the suits p could ruff: it holds none of them but a trump */
+    for (int suit = 0; suit < PN_SUITS; suit++)
+      if (!d->held_mask[p][suit]) voids |= 1u << suit;
+    if (partner) pruffs |= voids;
+    else ruffed |= voids;
   }
   for (int i = 0; i < d->ntrick; i++) others_all |= 1u << d->trick[i];
   DdFollow follow = {0};
