@@ -495,6 +495,7 @@ static void no_log(void *cls, const char *fmt, va_list ap) {
  * (IPv6). */
 typedef struct Listen {
   struct sockaddr_storage sa;
+  unsigned port;  /* as given: 0 = any free one */
   bool v6;
   bool any;       /* 0.0.0.0 or [::]: every address of the machine */
   char host[72];  /* the address as a Host header or a URL names it: 10.0.0.5, [::1] */
@@ -517,6 +518,7 @@ static bool parse_listen(const char *text, Listen *l) {
   errno = 0;
   unsigned long port = strtoul(colon + 1, &end, 10);
   if (!colon[1] || *end || errno || port > 65535) return false;
+  l->port = (unsigned)port;
   char canon[INET6_ADDRSTRLEN];
   if (l->v6) {
     struct sockaddr_in6 *sa = (struct sockaddr_in6 *)&l->sa;
@@ -618,9 +620,7 @@ int web_start(const WebConfig *config, WebServer **out, PnDiag *diag) {
     goto fail;
   }
   const union MHD_DaemonInfo *info = MHD_get_daemon_info(srv->daemon, MHD_DAEMON_INFO_BIND_PORT);
-  srv->port = info ? info->port
-                   : ntohs(where.v6 ? ((struct sockaddr_in6 *)&where.sa)->sin6_port
-                                    : ((struct sockaddr_in *)&where.sa)->sin_port);
+  srv->port = info ? info->port : where.port;
 
   char hostname[256] = "";
   if (gethostname(hostname, sizeof hostname - 1) != 0) hostname[0] = '\0';
