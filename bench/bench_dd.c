@@ -57,6 +57,21 @@ typedef struct HandResult {
   long plays, best_plays, errors;
 } HandResult;
 
+/* The solver's node limit for its next call: what is left of the hand's
+ * budget (0: none). */
+static void limit_to_budget(PnDdSolver *solver, long budget, long long used) {
+  if (budget) solver->node_limit = budget - used > 0 ? budget - used : 1;
+}
+
+/* The par from the first lead, into r. */
+static void first_par(PnDdSolver *solver, const PnGame *first, long budget, double t0, HandResult *r) {
+  int bidder = first->hand.high_bidder ? first->hand.high_bidder : 1;
+  limit_to_budget(solver, budget, r->nodes);
+  r->failed = pn_dd_par(solver, first, pn_side_of(first, bidder)) < 0;
+  r->nodes += solver->nodes;
+  r->first_ms = now_ms() - t0;
+}
+
 /* Analyses one hand as `analyze` does: every play valued, last to first
  * (MODE_BACKWARD), then the par from the first lead (remembered by
  * then); or the par first and the plays in order (MODE_FORWARD, the
@@ -66,27 +81,20 @@ static HandResult analyse_hand(PnDdSolver *solver, const PnGame *line, const PnC
   HandResult r = {0};
   pn_dd_clear(solver);
   double t0 = now_ms();
-  int bidder = line[0].hand.high_bidder ? line[0].hand.high_bidder : 1;
-  int side = pn_side_of(&line[0], bidder);
-  bool par_first = mode != MODE_BACKWARD;
-  for (int k = par_first ? -1 : 0; k <= n && !r.failed; k++) {
-    if (budget) solver->node_limit = budget - r.nodes > 0 ? budget - r.nodes : 1;
-    if (k == (par_first ? -1 : n)) { /* the par from the first lead */
-      r.failed = pn_dd_par(solver, &line[0], side) < 0;
-      r.first_ms = now_ms() - t0;
-      if (mode == MODE_PAR_ONLY) k = n;
-    } else if (k < n) {
-      int i = par_first ? k : n - 1 - k;
-      PnDdPlay p;
-      r.failed = pn_dd_play(solver, &line[i], card[i], &p) < 0;
-      if (!r.failed) {
-        r.plays++;
-        r.best_plays += p.cost == 0;
-        r.errors += p.cost < 0;
-      }
-    }
+  bool backward = mode == MODE_BACKWARD;
+  if (!backward) first_par(solver, &line[0], budget, t0, &r);
+  for (int k = 0; k < n && !r.failed && mode != MODE_PAR_ONLY; k++) {
+    int i = backward ? n - 1 - k : k;
+    PnDdPlay p;
+    limit_to_budget(solver, budget, r.nodes);
+    r.failed = pn_dd_play(solver, &line[i], card[i], &p) < 0;
     r.nodes += solver->nodes;
+    if (r.failed) break;
+    r.plays++;
+    r.best_plays += p.cost == 0;
+    r.errors += p.cost < 0;
   }
+  if (backward && !r.failed) first_par(solver, &line[0], budget, t0, &r); /* remembered by now */
   r.whole_ms = now_ms() - t0;
   return r;
 }
