@@ -113,57 +113,19 @@ static inline int follow_score(const DdSearch *d, int seat, PnCard c, unsigned b
   return 60 + r - 4 * v;                     /* keep counters off a doubtful trick */
 }
 
-/* dd_gen_moves, `win` being the index of the trick's winning card so far
- * (the search keeps it as the trick grows: no judge_winner a node). */
-static int gen_moves(const DdSearch *d, int seat, int win, DdMove *moves) {
+/* The legal cards of `seat`, one per class of equivalent cards, into
+ * moves (unscored), in suit then rank order; suit_end[s]: the end of
+ * suit s's moves.  Returns their number. */
+static int legal_classes(const DdSearch *d, int seat, uint32_t others_all, DdMove *moves, int *suit_end) {
   SuitSlice slice = {JUDGE_ALL_HELD, PN_RANKS}, unused;
   if (d->ntrick > 0) judge_play(&d->ob, &d->hold[seat], d->trick, d->ntrick, d->trump, -1, &slice, &unused);
-  bool merge = !(d->options & PN_DD_NO_EQUIV), order = !(d->options & PN_DD_NO_ORDER);
-  /* Per node, not per suit or move: the ranks the other seats hold and
-   * the trick holds (others_mask of every suit, a suit a byte of the
-   * word as in held_mask, so a card's bit is the card), and at a lead
-   * whether the seat has a partner and which suits an enemy (or, in
-   * partnerships, a partner) can ruff. */
-  bool lead = d->ntrick == 0, partnered = false;
-  uint32_t others_all = 0;
-  unsigned ruffed = 0; /* bit s: an enemy holds no card of suit s but a trump */
-  unsigned pruffs = 0; /* bit s: a partner holds no card of plain suit s but a trump */
-  for (int p = 0; p < d->players; p++) {
-    if (p == seat) continue;
-    others_all |= dd_held_word(d, p);
-    if (!lead) continue;
-    bool partner = d->maxi[p] == d->maxi[seat];
-    partnered |= partner;
-    if (d->trump < 0 || !d->held_mask[p][d->trump] || (partner && !d->partnerships)) continue;
-    unsigned voids = 0; /* the suits p could ruff: it holds none of them but a trump */
-    for (int suit = 0; suit < PN_SUITS; suit++)
-      if (!d->held_mask[p][suit]) voids |= 1u << suit;
-    if (partner) pruffs |= voids;
-    else ruffed |= voids;
-  }
-  for (int i = 0; i < d->ntrick; i++) others_all |= 1u << d->trick[i];
-  DdFollow follow = {0};
-  if (!lead) {
-    follow.led = PN_SUIT(d->trick[0]);
-    follow.win_card = d->trick[win];
-    follow.partner_wins = d->maxi[seat_after_leader(d, win)] == d->maxi[seat];
-    follow.lose_decided = -1;
-  }
+  bool merge = !(d->options & PN_DD_NO_EQUIV);
   int n = 0;
-  int suit_from = slice.suit == JUDGE_ALL_HELD ? 0 : slice.suit;
-  int suit_to = slice.suit == JUDGE_ALL_HELD ? PN_SUITS - 1 : slice.suit;
-  for (int suit = suit_from; suit <= suit_to; suit++) {
-    unsigned cand = d->held_mask[seat][suit];
+  for (int suit = 0; suit < PN_SUITS; suit++) {
+    unsigned cand = slice.suit == JUDGE_ALL_HELD || slice.suit == suit ? d->held_mask[seat][suit] : 0;
     if (slice.suit != JUDGE_ALL_HELD) cand &= dd_above(slice.ranks);
-    if (!cand) continue;
     unsigned others = (others_all >> (8 * suit)) & 0xFFu;
-    unsigned present = others | d->held_mask[seat][suit];
-    DdLeadSuit facts = {others, lead && (suit == d->trump || !(ruffed & (1u << suit))), suit == d->trump,
-                        partnered, -1, lead && (pruffs & (1u << suit)) && !(ruffed & (1u << suit))};
-    /* the ranks of the suit that beat the winner, once a suit, not a
-     * judge_strength comparison a move */
-    unsigned beaters = lead ? 0 : dd_above(judge_beating_ranks(suit, follow.win_card, follow.led, d->trump));
-    int first = n;
+    unsigned present = cand ? others | cand : 0;
     bool prev_own = false;
     int prev_value = -1;
     while (present) { /* gone ranks do not split a class */
@@ -184,15 +146,73 @@ static int gen_moves(const DdSearch *d, int seat, int win, DdMove *moves) {
       prev_own = true;
       prev_value = d->value[c];
     }
-    if (!order) continue;
-    for (int i = first; i < n; i++)
-      moves[i].score = lead ? lead_score(d, seat, moves[i].card, &facts)
-                                      : follow_score(d, seat, moves[i].card, beaters, &follow);
+    suit_end[suit] = n;
   }
-  if (!order) {
+  return n;
+}
+
+/* Scores the moves of a lead by `seat` (lead_score), suit_end as
+ * legal_classes gives it; `others_all`: the ranks the other seats hold. */
+static void score_leads(const DdSearch *d, int seat, uint32_t others_all, DdMove *moves, const int *suit_end) {
+  /* Per node: whether the seat has a partner and which suits an enemy
+   * (or, in partnerships, a partner) can ruff. */
+  bool partnered = false;
+  unsigned ruffed = 0; /* bit s: an enemy holds no card of suit s but a trump */
+  unsigned pruffs = 0; /* bit s: a partner holds no card of plain suit s but a trump */
+  for (int p = 0; p < d->players; p++) {
+    if (p == seat) continue;
+    bool partner = d->maxi[p] == d->maxi[seat];
+    partnered |= partner;
+    if (d->trump < 0 || !d->held_mask[p][d->trump] || (partner && !d->partnerships)) continue;
+    unsigned voids = 0; /* the suits p could ruff: it holds none of them but a trump */
+    for (int suit = 0; suit < PN_SUITS; suit++)
+      if (!d->held_mask[p][suit]) voids |= 1u << suit;
+    if (partner) pruffs |= voids;
+    else ruffed |= voids;
+  }
+  for (int suit = 0, i = 0; suit < PN_SUITS; suit++) {
+    if (i == suit_end[suit]) continue;
+    bool safe = suit == d->trump || !(ruffed & (1u << suit));
+    DdLeadSuit facts = {(others_all >> (8 * suit)) & 0xFFu, safe, suit == d->trump, partnered, -1,
+                        (pruffs & (1u << suit)) && !(ruffed & (1u << suit))};
+    for (; i < suit_end[suit]; i++) moves[i].score = lead_score(d, seat, moves[i].card, &facts);
+  }
+}
+
+/* Scores the moves of a follow by `seat` (follow_score), `win` being the
+ * index of the trick's winning card so far. */
+static void score_follows(const DdSearch *d, int seat, int win, DdMove *moves, const int *suit_end) {
+  DdFollow follow = {PN_SUIT(d->trick[0]), d->trick[win], d->maxi[seat_after_leader(d, win)] == d->maxi[seat], -1};
+  for (int suit = 0, i = 0; suit < PN_SUITS; suit++) {
+    if (i == suit_end[suit]) continue;
+    /* the ranks of the suit that beat the winner, once a suit, not a
+     * judge_strength comparison a move */
+    unsigned beaters = dd_above(judge_beating_ranks(suit, follow.win_card, follow.led, d->trump));
+    for (; i < suit_end[suit]; i++) moves[i].score = follow_score(d, seat, moves[i].card, beaters, &follow);
+  }
+}
+
+/* dd_gen_moves, `win` being the index of the trick's winning card so far
+ * (the search keeps it as the trick grows: no judge_winner a node).  The
+ * ordering's facts are worked out only when there is a choice: a seat
+ * with one class of legal cards (most follows late in a hand) costs only
+ * the classes. */
+static int gen_moves(const DdSearch *d, int seat, int win, DdMove *moves) {
+  /* the ranks the other seats hold and the trick holds, a suit a byte of
+   * the word as in held_mask, so a card's bit is the card */
+  uint32_t others_all = 0;
+  for (int p = 0; p < d->players; p++)
+    if (p != seat) others_all |= dd_held_word(d, p);
+  for (int i = 0; i < d->ntrick; i++) others_all |= 1u << d->trick[i];
+  int suit_end[PN_SUITS];
+  int n = legal_classes(d, seat, others_all, moves, suit_end);
+  if (d->options & PN_DD_NO_ORDER) {
     for (int i = 0; i < n; i++) moves[i].score = -i;
     return n; /* already in that order */
   }
+  if (n < 2) return n;
+  if (d->ntrick == 0) score_leads(d, seat, others_all, moves, suit_end);
+  else score_follows(d, seat, win, moves, suit_end);
   for (int i = 1; i < n; i++) { /* insertion sort, best first */
     DdMove m = moves[i];
     int j = i;
