@@ -79,7 +79,7 @@ static void first_par(PnDdSolver *solver, const PnGame *first, long budget, doub
 static HandResult analyse_hand(PnDdSolver *solver, const PnGame *line, const PnCard *card, int n, long budget,
                                Mode mode) {
   HandResult r = {0};
-  pn_dd_clear(solver);
+  pn_dd_new_hand(solver); /* as analyze does */
   double t0 = now_ms();
   bool backward = mode == MODE_BACKWARD;
   if (!backward) first_par(solver, &line[0], budget, t0, &r);

@@ -184,6 +184,55 @@ static void test_analysis_best_card_keeps_the_par(void **state) {
   assert_true(seen.first_loses > 0);
 }
 
+/* A hand's search depends on that hand alone, not on the hands the
+ * analyzer searched before it (analyze's jobs each see other hands): the
+ * nodes of each hand of a game, searched in turn on one analyzer, equal
+ * those of the same hand searched first on a fresh one.  A small table
+ * (64 KiB), so that hands share its buckets: carried over, the entries of
+ * earlier hands change the second hand's nodes. */
+static void test_analysis_hand_does_not_depend_on_earlier_hands(void **state) {
+  (void)state;
+  Store *store = NULL;
+  PnDiag diag = {0};
+  assert_int_equal(store_open(STORE_SCRATCH, STORE_CREATE, &store, &diag), 0);
+  ImportOptions opts = {0};
+  ImportStats stats = {0};
+  assert_int_equal(import_file(store, SAMPLE "club-two-hand-bid.csv", &opts, &stats, &diag), 0);
+  Analyzer *warm = analysis_new(64u << 10, 0);
+  assert_non_null(warm);
+  static PnGame game, before, alone_game;
+  static AnHand h, alone;
+  StoreCursor *c = NULL;
+  StoreRow row;
+  StoreFilter all = {0};
+  assert_int_equal(store_cursor_open(store, &all, &c, &diag), 0);
+  int compared = 0;
+  while (compared < 8 && store_cursor_next(c, &row, &diag) == 1) {
+    if (row.new_game) {
+      PnRules rules;
+      assert_int_equal(replay_rules(row.preset, row.options, &rules, &diag), 0);
+      pn_game_init(&game, &rules);
+    }
+    if (row.hand <= 0) continue;
+    before = game;
+    assert_int_equal(analysis_hand(warm, &game, &row, &h, &diag), 0);
+    if (h.nplays == 0) continue;
+    Analyzer *fresh = analysis_new(64u << 10, 0);
+    assert_non_null(fresh);
+    alone_game = before;
+    assert_int_equal(analysis_hand(fresh, &alone_game, &row, &alone, &diag), 0);
+    analysis_free(fresh);
+    if (h.nodes != alone.nodes || h.status != alone.status)
+      fail_msg("%s hand %d: %ld nodes (%s) after the hands before it, %ld alone (%s)", row.key, row.hand, h.nodes,
+               analysis_status_name(h.status), alone.nodes, analysis_status_name(alone.status));
+    compared++;
+  }
+  assert_int_equal(compared, 8);
+  store_cursor_close(c);
+  analysis_free(warm);
+  store_close(store);
+}
+
 static void test_analysis_stored_form_round_trips(void **state) {
   (void)state;
   static AnHand h, back;
@@ -228,6 +277,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_analysis_stored_form_round_trips),
       cmocka_unit_test(test_analysis_key_follows_events_rules_and_options),
+      cmocka_unit_test(test_analysis_hand_does_not_depend_on_earlier_hands),
       cmocka_unit_test(test_analysis_last_three_tricks_equal_the_minimax),
       cmocka_unit_test(test_analysis_best_card_keeps_the_par),
   };

@@ -352,6 +352,32 @@ static void test_dd_budget_stops_cleanly(void **state) {
   assert_true(stopped >= 10);
 }
 
+/* pn_dd_new_hand forgets what earlier calls learnt: a position solved
+ * again after it searches exactly the nodes it searched on the empty
+ * table (the table would otherwise answer at once), also once the hand
+ * counter has wrapped and the table was cleared for it. */
+static void test_dd_new_hand_searches_as_on_an_empty_table(void **state) {
+  (void)state;
+  SimRng rng;
+  sim_rng_seed(&rng, 11);
+  static PnGame g;
+  random_position(&g, "partnership-auction", &rng, 5, 1);
+  int want = oracle(&g, 0, NULL);
+  assert_int_equal(pn_dd_par(&solver, &g, 0), want);
+  long cold = solver.nodes;
+  assert_true(cold > 50);
+  assert_int_equal(pn_dd_par(&solver, &g, 0), want);
+  assert_int_equal(solver.nodes, 0); /* remembered within a hand */
+  pn_dd_new_hand(&solver);
+  assert_int_equal(pn_dd_par(&solver, &g, 0), want);
+  assert_int_equal(solver.nodes, cold);
+  /* 256 hands on, the hand's number is the same again: its old entries
+   * must be gone (the table is cleared when the number wraps) */
+  for (int hand = 0; hand < 256; hand++) pn_dd_new_hand(&solver);
+  assert_int_equal(pn_dd_par(&solver, &g, 0), want);
+  assert_int_equal(solver.nodes, cold);
+}
+
 /* ---------------------------------------------------- random end positions */
 
 /* A random position of `preset`: the deck shuffled, `tricks` cards to
@@ -677,6 +703,7 @@ int main(void) {
       cmocka_unit_test_setup(test_dd_last_trick_with_trick_in_progress, setup),
       cmocka_unit_test_setup(test_dd_refuses_stock_phase_and_bad_cards, setup),
       cmocka_unit_test_setup(test_dd_budget_stops_cleanly, setup),
+      cmocka_unit_test_setup(test_dd_new_hand_searches_as_on_an_empty_table, setup),
       cmocka_unit_test_setup(test_dd_cashing_counts_what_others_must_follow_with, setup),
       cmocka_unit_test_setup(test_dd_last_trick_sure_to_a_seat_of_trumps_only, setup),
       cmocka_unit_test_setup(test_dd_last_trick_not_sure_when_trumps_can_be_spent, setup),

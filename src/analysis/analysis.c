@@ -204,8 +204,12 @@ int analysis_hand(Analyzer *a, PnGame *game, const StoreRow *row, AnHand *out, P
   ReplayObserver obs = {collect_play, &collect};
   int rc = replay_hand_observed(game, row, NULL, NULL, NULL, &obs, diag);
   if (rc != 0) return rc;
-  if (out->nplays == 0) out->status = AN_NO_PLAY;
-  else if (a) value_hand(a, out);
+  if (out->nplays == 0) {
+    out->status = AN_NO_PLAY;
+  } else if (a) {
+    pn_dd_new_hand(&a->solver); /* another hand's entries would change the nodes, so the budget's verdict */
+    value_hand(a, out);
+  }
   if (out->par < 0 && out->status == AN_ANALYSED) out->status = AN_UNSUPPORTED;
   finish(game, out);
   if (a) best_cards(a, out);

@@ -58,10 +58,23 @@ int pn_dd_init(PnDdSolver *s, void *table, size_t bytes) {
   return 0;
 }
 
-void pn_dd_clear(PnDdSolver *s) {
-  memset(s->table, 0, ((size_t)s->mask + 1) * 4 * sizeof(PnDdEntry));
+/* The memory of pars and the generations: what a hand starts without. */
+static void forget_calls(PnDdSolver *s) {
   memset(s->memo_key, 0, sizeof s->memo_key);
   s->age = 0;
+  s->last_rules = 0;
+  s->last_cards = 0;
+}
+
+void pn_dd_clear(PnDdSolver *s) {
+  memset(s->table, 0, ((size_t)s->mask + 1) * 4 * sizeof(PnDdEntry));
+  s->hand = 0;
+  forget_calls(s);
+}
+
+void pn_dd_new_hand(PnDdSolver *s) {
+  if (++s->hand == 0) pn_dd_clear(s); /* hand 0's entries could be read again */
+  else forget_calls(s);
 }
 
 static int dd_gcd(int a, int b) {

@@ -54,7 +54,8 @@ typedef struct PnDdEntry {
   int16_t upper;  /* ... and at most this */
   uint8_t lead;   /* best lead found (a card), PN_NO_CARD none */
   uint8_t age;    /* generation that last used the entry */
-  uint16_t work;  /* log-scaled nodes spent proving the bounds */
+  uint8_t work;   /* log2 of the nodes spent proving the bounds */
+  uint8_t hand;   /* the hand (pn_dd_new_hand) it belongs to: another's is empty */
 } PnDdEntry;
 
 /* The solver: configuration, counters and the caller's table.  Fields are
@@ -63,6 +64,7 @@ typedef struct PnDdSolver {
   PnDdEntry *table;     /* the caller's table, borrowed until it is freed */
   uint32_t mask;        /* bucket index mask (entries / 4 - 1) */
   uint8_t age;          /* current generation */
+  uint8_t hand;         /* current hand: entries of another are not read */
   long node_limit;      /* in: nodes allowed per pn_dd_par / pn_dd_play call, 0 = no limit */
   long nodes;           /* out: nodes searched by the last call */
   long total_nodes;     /* out: nodes searched since pn_dd_init */
@@ -87,6 +89,12 @@ typedef struct PnDdSolver {
 int pn_dd_init(PnDdSolver *s, void *table, size_t bytes);
 /* Empties the table (entries from another hand are harmless but take room). */
 void pn_dd_clear(PnDdSolver *s);
+/* Starts another hand: everything the table and the memory of pars hold
+ * is forgotten, so that the nodes a hand's calls search (and whether a
+ * node_limit stops them) depend on that hand alone, as on a cleared
+ * table.  Cheap: entries are marked with their hand, and the table is
+ * cleared only once every 256 hands. */
+void pn_dd_new_hand(PnDdSolver *s);
 
 /* The par of `side` (0 .. pn_side_count-1) from this point of the play:
  * the counters of the trick in progress, every trick still to play and

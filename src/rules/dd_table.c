@@ -63,28 +63,36 @@ uint64_t dd_canonical_key(DdSearch *d) {
   return key ? key : 1;
 }
 
+/* An entry of this hand's with this key (0: an empty entry's).  Another
+ * hand's entries are as good as empty (pn_dd_new_hand). */
+static inline bool entry_is(const PnDdSolver *s, const PnDdEntry *e, uint64_t key) {
+  return e->key == key && e->hand == s->hand;
+}
+
 PnDdEntry *dd_tt_find(const DdSearch *d, uint64_t key) {
   PnDdEntry *bucket = dd_tt_bucket(d->s, key);
   for (int i = 0; i < 4; i++)
-    if (bucket[i].key == key) return &bucket[i];
+    if (entry_is(d->s, &bucket[i], key)) return &bucket[i];
   return NULL;
 }
 
 /* Keeps what was learnt: tightens an entry of the same position, else
- * replaces the entry of another hand (older age) that cost least, else
- * the one of this hand that cost least. */
+ * takes an empty entry (or another hand's), else replaces the entry of an
+ * older generation that cost least, else the one of this generation
+ * that cost least. */
 void dd_tt_store(DdSearch *d, uint64_t key, bool at_least, int bound, PnCard lead, long work) {
   PnDdSolver *s = d->s;
   PnDdEntry *bucket = dd_tt_bucket(s, key), *e = NULL;
   for (int i = 0; i < 4 && !e; i++)
-    if (bucket[i].key == key) e = &bucket[i];
-  uint16_t w = 0;
+    if (entry_is(s, &bucket[i], key)) e = &bucket[i];
+  uint8_t w = 0;
   while (work > 1 && w < 60) work >>= 1, w++;
   if (!e) {
     int best = -1;
     long best_score = 0;
     for (int i = 0; i < 4; i++) {
-      long score = bucket[i].key == 0 ? -1 : (bucket[i].age == s->age ? 1L << 20 : 0) + bucket[i].work;
+      bool empty = bucket[i].key == 0 || bucket[i].hand != s->hand;
+      long score = empty ? -1 : (bucket[i].age == s->age ? 1L << 20 : 0) + bucket[i].work;
       if (best < 0 || score < best_score) best = i, best_score = score;
     }
     e = &bucket[best];
@@ -93,6 +101,7 @@ void dd_tt_store(DdSearch *d, uint64_t key, bool at_least, int bound, PnCard lea
     e->upper = INT16_MAX;
     e->lead = PN_NO_CARD;
     e->work = 0;
+    e->hand = s->hand;
   }
   if (at_least) {
     if (bound > e->lower) e->lower = (int16_t)bound;
