@@ -75,7 +75,8 @@ uint64_t analysis_key(const StoreRow *row);
 
 /* Replays the hand in `row` on `game` (the state after the game's
  * previous hand; pn_game_init before hand 1), valuing every play when
- * `a` is not NULL (NULL: only advances the game, for a hand whose
+ * `a` is not NULL, on a cleared table (so the result, including whether
+ * the budget stops it, depends on the hand alone) (NULL: only advances the game, for a hand whose
  * analysis is stored).  Returns 0, or PN_ERR_CORRUPT with diag when a
  * stored event does not decode or is impossible. */
 int analysis_hand(Analyzer *a, PnGame *game, const StoreRow *row, AnHand *out, PnDiag *diag);
@@ -95,7 +96,10 @@ const char *analysis_status_name(AnStatus status);
 typedef struct AnRunOptions {
   int format;            /* OUT_TEXT, OUT_CSV, OUT_JSON (writer.h) */
   long budget;           /* solver nodes per hand, 0 = no limit */
-  size_t table_bytes;    /* the solver's table */
+  size_t table_bytes;    /* the solver's table (one per job) */
+  int jobs;              /* hands searched at once, each on a thread with its
+                            own solver: 0 = one per core (at most
+                            WALK_MAX_WORKERS, 8), 1 = on the calling thread */
   bool store_results;    /* keep new analyses in the store (the caller's
                             transaction around the run) */
   /* NULL, or called after each hand with hands done and the total. */
@@ -114,6 +118,9 @@ typedef struct AnRunStats {
 
 /* Analyses every hand the filter selects, in game then hand order, and
  * writes the result to out in opts->format (docs/REPORTS.md, analyze).
+ * Games are searched on opts->jobs threads (walk.h); the output, the
+ * store and the progress calls are the calling thread's, in order, and
+ * the same for any number of jobs.
  * Returns 0, or a negative code (pn_err.h) with diag: the store's,
  * PN_ERR_CORRUPT (a stored hand does not replay) or PN_ERR_IO (out of
  * memory).  An unknown --game is the caller's check. */

@@ -4,7 +4,9 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "pn_buf.h"
 #include "replay.h"
+#include "walk.h"
 #include "writer.h"
 
 static const char *const CSV_HEADER[] = {"game", "hand", "seq", "seat", "card", "par_before", "par_after", "cost"};
@@ -118,96 +120,210 @@ static int count_hands(Store *store, const StoreFilter *filter, long *total, PnD
     while ((rc = store_cursor_next(c, &row, diag)) == 1)
       if (row.hand > 0) (*total)++;
   store_cursor_close(c);
-  return rc < 0 ? rc : 0;
+  return rc;
 }
 
-/* One hand: from the store when its analysis is there (the game still
- * replayed, to stay in step), else searched and, when complete, stored. */
-static int one_hand(Store *store, Analyzer *an, PnGame *game, const StoreRow *row, const AnRunOptions *opts,
-                    AnHand *h, AnRunStats *stats, PnDiag *diag) {
-  uint64_t key = analysis_key(row);
+/* ------------------------------------------------- the walk (walk.h)
+ *
+ * A batch is one game.  The calling thread decides, as each row joins a
+ * batch, what becomes of it (it alone reads the store); a worker replays
+ * the game with its own solver, searching the hands that need it; the
+ * calling thread then writes the hands in walk order and stores the new
+ * analyses.  Each hand is searched on a cleared table (analysis_hand), so
+ * what a hand gets never depends on the worker or the hands before it:
+ * the output is the same for any number of jobs. */
+
+typedef enum {
+  ROW_SKIP,    /* no hand (a game without hands) */
+  ROW_ADVANCE, /* a hand not asked for: replayed only, to keep the game in step */
+  ROW_STORED,  /* its analysis read from the store (in hands[]): replayed only */
+  ROW_SEARCH   /* searched */
+} RowPlan;
+
+/* A batch's plans and hands, by row (walk_data). */
+typedef struct AnBatch {
+  RowPlan *plan;
+  size_t plan_cap;
+  AnHand *hands;
+  size_t hands_cap;
+  int failed_row;      /* -1, or the row the worker stopped at (rows before it are done) */
+  int failed_rc;       /* ... its code, and why: */
+  PnDiag diag;
+} AnBatch;
+
+/* A worker's own state. */
+typedef struct AnWorker {
+  Analyzer *an;
+  PnGame game;
+  AnHand scratch;      /* the hands only replayed */
+} AnWorker;
+
+/* The walk's context. */
+typedef struct AnWalk {
+  Store *store;
+  const AnRunOptions *opts;
+  int want_hand;       /* 0: every hand */
+  FILE *out;
+  AnRunStats *stats;
+  long done, total;    /* hands written, for the progress bar */
+  bool first;          /* no hand written yet (JSON's commas) */
+} AnWalk;
+
+static void *batch_new(void *ctx) {
+  (void)ctx;
+  return calloc(1, sizeof(AnBatch));
+}
+
+static void batch_clear(void *ctx, void *data) {
+  (void)ctx;
+  AnBatch *b = data;
+  b->failed_row = -1;
+}
+
+static void batch_free(void *ctx, void *data) {
+  (void)ctx;
+  AnBatch *b = data;
+  free(b->plan);
+  free(b->hands);
+  free(b);
+}
+
+static void *worker_new(void *ctx) {
+  const AnWalk *w = ctx;
+  AnWorker *k = malloc(sizeof *k);
+  if (k && !(k->an = analysis_new(w->opts->table_bytes, w->opts->budget))) {
+    free(k);
+    k = NULL;
+  }
+  return k;
+}
+
+static void worker_free(void *ctx, void *worker) {
+  (void)ctx;
+  AnWorker *k = worker;
+  analysis_free(k->an);
+  free(k);
+}
+
+/* Decides row i's plan; a hand whose analysis is stored (and stands for
+ * this run's budget) is read into hands[i]. */
+static int admit(void *ctx, WalkBatch *wb, int i, PnDiag *diag) {
+  const AnWalk *w = ctx;
+  AnBatch *b = walk_data(wb);
+  if (PN_VEC_RESERVE(b->plan, b->plan_cap, (size_t)i + 1) != 0 ||
+      PN_VEC_RESERVE(b->hands, b->hands_cap, (size_t)i + 1) != 0) {
+    snprintf(diag->msg, sizeof diag->msg, "out of memory");
+    return PN_ERR_IO;
+  }
+  StoreRow row;
+  walk_row(wb, i, &row);
+  b->plan[i] = row.hand <= 0 ? ROW_SKIP : w->want_hand > 0 && row.hand != w->want_hand ? ROW_ADVANCE : ROW_SEARCH;
+  if (b->plan[i] != ROW_SEARCH) return 0;
   uint8_t buf[AN_MAX_BYTES];
   size_t len = 0;
-  int got = store_analysis_get(store, row->game_id, row->hand, PN_RULES_VERSION, key, buf, sizeof buf, &len, diag);
+  int got = store_analysis_get(w->store, row.game_id, row.hand, PN_RULES_VERSION, analysis_key(&row), buf,
+                               sizeof buf, &len, diag);
   if (got < 0) return got;
-  AnHand cached;
+  AnHand *cached = &b->hands[i];
   /* A hand the budget stopped stands for runs with no more budget than it had. */
-  bool usable = got == 1 && analysis_decode(buf, len, &cached) == 0 &&
-                (cached.status != AN_BUDGET || (opts->budget > 0 && opts->budget <= cached.budget));
-  if (usable) {
-    if ((got = analysis_hand(NULL, game, row, h, diag)) != 0) return got;
-    cached.hand = row->hand;
-    *h = cached;
-    stats->stored++;
-    if (h->status == AN_BUDGET) stats->unanalysed++;
-    return 0;
+  long budget = w->opts->budget;
+  if (got == 1 && analysis_decode(buf, len, cached) == 0 &&
+      (cached->status != AN_BUDGET || (budget > 0 && budget <= cached->budget))) {
+    cached->hand = row.hand;
+    b->plan[i] = ROW_STORED;
   }
-  if ((got = analysis_hand(an, game, row, h, diag)) != 0) return got;
-  stats->searched++;
-  stats->nodes += h->nodes;
-  if (!opts->store_results) return 0;
-  len = analysis_encode(h, buf);
-  return store_analysis_put(store, row->game_id, row->hand, PN_RULES_VERSION, key, buf, len, diag);
+  return 0;
+}
+
+/* Replays the batch's game, searching the hands planned so. */
+static void work(void *ctx, void *worker, WalkBatch *wb) {
+  (void)ctx;
+  AnBatch *b = walk_data(wb);
+  AnWorker *k = worker;
+  for (int i = 0; i < walk_rows(wb) && b->failed_row < 0; i++) {
+    int rc = 0;
+    StoreRow row;
+    walk_row(wb, i, &row);
+    if (!k) {
+      snprintf(b->diag.msg, sizeof b->diag.msg, "out of memory");
+      rc = PN_ERR_IO;
+    } else if (row.new_game) {
+      PnRules rules;
+      if ((rc = replay_rules(row.preset, row.options, &rules, &b->diag)) == 0) pn_game_init(&k->game, &rules);
+    }
+    if (rc == 0 && b->plan[i] == ROW_SEARCH) rc = analysis_hand(k->an, &k->game, &row, &b->hands[i], &b->diag);
+    else if (rc == 0 && b->plan[i] != ROW_SKIP) rc = analysis_hand(NULL, &k->game, &row, &k->scratch, &b->diag);
+    if (rc != 0) {
+      b->failed_row = i;
+      b->failed_rc = rc;
+    }
+  }
+}
+
+/* Writes the batch's hands in order, storing the new analyses. */
+static int report(void *ctx, WalkBatch *wb, PnDiag *diag) {
+  AnWalk *w = ctx;
+  const AnRunOptions *opts = w->opts;
+  AnRunStats *stats = w->stats;
+  AnBatch *b = walk_data(wb);
+  int rows = b->failed_row < 0 ? walk_rows(wb) : b->failed_row;
+  for (int i = 0; i < rows; i++) {
+    StoreRow row;
+    walk_row(wb, i, &row);
+    if (row.new_game) stats->games++;
+    if (b->plan[i] == ROW_SKIP || b->plan[i] == ROW_ADVANCE) continue;
+    const AnHand *h = &b->hands[i];
+    stats->hands++;
+    if (b->plan[i] == ROW_STORED) {
+      stats->stored++;
+      if (h->status == AN_BUDGET) stats->unanalysed++;
+    } else {
+      stats->searched++;
+      stats->nodes += h->nodes;
+      if (h->status == AN_BUDGET && h->nodes > 0) stats->unanalysed++;
+      if (opts->store_results) {
+        uint8_t buf[AN_MAX_BYTES];
+        size_t len = analysis_encode(h, buf);
+        int rc = store_analysis_put(w->store, row.game_id, row.hand, PN_RULES_VERSION, analysis_key(&row), buf,
+                                    len, diag);
+        if (rc != 0) return rc;
+      }
+    }
+    if (h->status == AN_UNSUPPORTED) stats->unsupported++;
+    if (opts->format == OUT_TEXT) write_text(w->out, &row, h);
+    else if (opts->format == OUT_CSV) write_csv(w->out, &row, h);
+    else write_json(w->out, &row, h, w->first);
+    w->first = false;
+    w->done++;
+    if (opts->progress) opts->progress(opts->ctx, w->done, w->total);
+  }
+  if (b->failed_row < 0) return 0;
+  *diag = b->diag;
+  return b->failed_rc;
 }
 
 int analysis_run(Store *store, const StoreFilter *filter, const AnRunOptions *opts, FILE *out, AnRunStats *stats,
                  PnDiag *diag) {
   memset(stats, 0, sizeof *stats);
-  long total = 0, done = 0;
-  int rc = opts->progress ? count_hands(store, filter, &total, diag) : 0;
+  AnWalk w = {.store = store, .opts = opts, .want_hand = filter->hand, .out = out, .stats = stats, .first = true};
+  int rc = opts->progress ? count_hands(store, filter, &w.total, diag) : 0;
   if (rc != 0) return rc;
-  Analyzer *an = analysis_new(opts->table_bytes, opts->budget);
-  AnHand *h = malloc(sizeof *h);
-  PnGame *game = malloc(sizeof *game);
-  StoreCursor *c = NULL;
-  bool first = true;
-  if (!an || !h || !game) {
-    snprintf(diag->msg, sizeof diag->msg, "out of memory");
-    rc = PN_ERR_IO;
-    goto done;
-  }
   /* Every hand of a selected game is walked: a hand's state starts from
    * the hands before it, so --hand N replays them without searching. */
   StoreFilter all = *filter;
-  int want_hand = filter->hand;
   all.hand = 0;
-  rc = store_cursor_open(store, &all, &c, diag);
-  if (rc != 0) goto done;
+  StoreCursor *c = NULL;
+  if ((rc = store_cursor_open(store, &all, &c, diag)) != 0) return rc;
   if (opts->format == OUT_CSV) out_csv_cells(out, 8, CSV_HEADER);
   if (opts->format == OUT_JSON) fputs("{\n  \"hands\": [", out);
-  StoreRow row;
-  while ((rc = store_cursor_next(c, &row, diag)) == 1) {
-    if (row.new_game) {
-      stats->games++;
-      PnRules rules;
-      if ((rc = replay_rules(row.preset, row.options, &rules, diag)) != 0) goto done;
-      pn_game_init(game, &rules);
-    }
-    if (row.hand <= 0) continue;
-    if (want_hand > 0 && row.hand != want_hand) {
-      /* only to keep the game in step (running scores, the dealer) */
-      if ((rc = analysis_hand(NULL, game, &row, h, diag)) != 0) goto done;
-      continue;
-    }
-    stats->hands++;
-    rc = one_hand(store, an, game, &row, opts, h, stats, diag);
-    if (rc != 0) goto done;
-    if (h->status == AN_BUDGET && h->nodes > 0) stats->unanalysed++;
-    if (h->status == AN_UNSUPPORTED) stats->unsupported++;
-    if (opts->format == OUT_TEXT) write_text(out, &row, h);
-    else if (opts->format == OUT_CSV) write_csv(out, &row, h);
-    else write_json(out, &row, h, first);
-    first = false;
-    done++;
-    if (opts->progress) opts->progress(opts->ctx, done, total);
-  }
-  if (rc == 0 && opts->format == OUT_JSON) fputs(first ? "]\n}\n" : "\n  ]\n}\n", out);
-done:
+  WalkOps ops = {.workers = opts->jobs == 1 ? -1 : opts->jobs, .max_workers = WALK_MAX_WORKERS, .batch_rows = 1,
+                 .data_new = batch_new, .data_clear = batch_clear, .data_free = batch_free,
+                 .worker_new = worker_new, .worker_free = worker_free, .admit = admit, .work = work,
+                 .report = report, .ctx = &w};
+  rc = walk_run(c, &ops, diag);
+  if (rc == 0 && opts->format == OUT_JSON) fputs(w.first ? "]\n}\n" : "\n  ]\n}\n", out);
   store_cursor_close(c);
-  analysis_free(an);
-  free(h);
-  free(game);
-  return rc < 0 ? rc : 0;
+  return rc;
 }
 
 int analysis_analyze(Store *store, const AnRequest *req, AnRunStats *stats, PnDiag *diag) {

@@ -14,6 +14,7 @@
 #include "analysis.h"
 #include "cli.h"
 #include "store.h"
+#include "walk.h"
 #include "writer.h"
 
 /* `pinochle analyze`: usage, summary and help, kept next to the handler
@@ -23,7 +24,7 @@ const CliCommand cmd_analyze_def = {
     .run = cmd_analyze,
     .usage =
         "pinochle analyze DB [--game KEY [--hand N]] [--format text|csv|json] [-o FILE]\n"
-        "                     [--budget NODES] [--quiet]",
+        "                     [--budget NODES] [-j N] [--quiet]",
     .summary =
         "Double-dummy analysis: could the bid have been made, what each play cost",
     .help =
@@ -65,6 +66,9 @@ const CliCommand cmd_analyze_def = {
         "  --budget NODES       solver nodes per hand (default 10000000, about a\n"
         "                       second; 0 = no limit); past it the hand\n"
         "                       is marked unanalysed\n"
+        "  -j, --jobs N         games searched at once, each on a thread with its\n"
+        "                       own 16 MiB table (default: one per core, at most\n"
+        "                       8; 1 = no threads); the output does not depend on it\n"
         "  --quiet              no progress bar and no summary\n"
         "  -o, --output FILE    write to FILE instead of standard output\n"
         "  -h, --help           show this help\n"
@@ -86,6 +90,7 @@ static const struct option analyze_options[] = {
     {"hand", required_argument, NULL, OPT_HAND},
     {"format", required_argument, NULL, OPT_FORMAT},
     {"budget", required_argument, NULL, OPT_BUDGET},
+    {"jobs", required_argument, NULL, 'j'},
     {"quiet", no_argument, NULL, OPT_QUIET},
     {"output", required_argument, NULL, 'o'},
     {"help", no_argument, NULL, 'h'},
@@ -121,7 +126,7 @@ static double now_seconds(void) {
 /* The arguments, parsed. */
 typedef struct AnalyzeArgs {
   const char *db, *output, *key;
-  long hand, budget;
+  long hand, budget, jobs;
   int format;
   bool quiet;
 } AnalyzeArgs;
@@ -131,7 +136,7 @@ typedef struct AnalyzeArgs {
 static int parse_args(const CliCommand *self, int argc, char **argv, AnalyzeArgs *a) {
   int c;
   cli_getopt_reset();
-  while ((c = cli_getopt(self, argc, argv, ":ho:", analyze_options)) != -1) {
+  while ((c = cli_getopt(self, argc, argv, ":hj:o:", analyze_options)) != -1) {
     switch (c) {
     case OPT_GAME: a->key = optarg; break;
     case OPT_HAND:
@@ -145,6 +150,10 @@ static int parse_args(const CliCommand *self, int argc, char **argv, AnalyzeArgs
     case OPT_BUDGET:
       if (!cli_parse_long(optarg, 0, 1000000000000L, &a->budget))
         return cli_usage_error(self, "--budget takes a number of nodes (0 = no limit), not '%s'", optarg);
+      break;
+    case 'j':
+      if (!cli_parse_long(optarg, 1, WALK_MAX_WORKERS, &a->jobs))
+        return cli_usage_error(self, "--jobs takes a number from 1 to %d, not '%s'", WALK_MAX_WORKERS, optarg);
       break;
     case OPT_QUIET: a->quiet = true; break;
     case 'o': a->output = optarg; break;
@@ -192,7 +201,7 @@ int cmd_analyze(const CliCommand *self, int argc, char **argv) {
   AnalyzeOutput io = {.self = self, .path = a.output};
   AnRequest req = {.key = a.key, .hand = (int)a.hand, .open_output = open_output, .close_output = close_output,
                    .io_ctx = &io,
-                   .run = {.format = a.format, .budget = a.budget, .table_bytes = AN_TABLE_BYTES,
+                   .run = {.format = a.format, .budget = a.budget, .table_bytes = AN_TABLE_BYTES, .jobs = (int)a.jobs,
                            .progress = !a.quiet && isatty(2) ? progress_bar : NULL, .ctx = &bar}};
   AnRunStats stats;
   double start = now_seconds();
