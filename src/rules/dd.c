@@ -95,6 +95,8 @@ static int dd_load(DdSearch *d, PnDdSolver *s, const PnGame *g, int side) {
   const PnHand *h = &g->hand;
   memset(d, 0, sizeof *d);
   d->s = s;
+  d->known_card = PN_NO_CARD;
+  d->known_cards = -1;
   d->players = r->players;
   d->limit = s->node_limit;
   d->options = s->options;
@@ -300,6 +302,10 @@ int pn_dd_play(PnDdSolver *s, const PnGame *g, PnCard card, PnDdPlay *out) {
      * and usually equal (most plays are best). */
     int lo = mover_searched ? after : 0, hi = mover_searched ? all : after;
     before_d.nodes = nodes;
+    /* the play's own value is known exactly: not searched again */
+    before_d.known_card = card; /* (when it stands for its class: nearly always) */
+    before_d.known_value = after;
+    before_d.known_cards = before_d.cards_left;
     before = dd_par_of(&before_d, lo, hi, mover_searched ? after + before_d.unit : after);
     if (before < 0) return before;
   }

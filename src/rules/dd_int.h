@@ -37,6 +37,8 @@ typedef struct DdSearch {
   int ntrick, leader, trick_points;             /* its size, leader seat, counters */
   long nodes, limit;                            /* nodes searched, 0 = no limit */
   bool aborted;                                 /* the limit was hit */
+  PnCard known_card;                            /* a root move whose value is known (PN_NO_CARD none): */
+  int known_value, known_cards;                 /* its exact value, and cards_left at the root */
   unsigned options;                             /* PN_DD_NO_* */
   uint64_t suit_hash[PN_SUITS];                 /* hash of every seat's cards, per suit */
   struct {

@@ -344,8 +344,9 @@ static int search(DdSearch *d, int target, int win) {
    * (mini): the bound is the best of the others' bounds */
   int result = maxi ? -1 : INT16_MAX;
   PnCard best = PN_NO_CARD;
+  bool root = d->cards_left == d->known_cards;
   for (int i = 0; i < n; i++) {
-    int v = try_move(d, seat, moves[i].card, target, win);
+    int v = root && moves[i].card == d->known_card ? d->known_value : try_move(d, seat, moves[i].card, target, win);
     if (d->aborted) return 0;
     if ((v >= target) == maxi) {
       result = v;
