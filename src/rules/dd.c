@@ -195,14 +195,15 @@ static void memo_put(PnDdSolver *s, uint64_t key, int value) {
   s->memo_next = (s->memo_next + 1) % 4;
 }
 
-/* The par of the side loaded in `d`, in [lo, hi], probing guess first.
- * Remembered by position.  Returns it, or PN_DD_BUDGET. */
-static int dd_par_of(DdSearch *d, int lo, int hi, int guess) {
+/* The par of the side loaded in `d`, in [lo, hi], probing guess first
+ * (`near`: as dd_value).  Remembered by position.  Returns it, or
+ * PN_DD_BUDGET. */
+static int dd_par_of(DdSearch *d, int lo, int hi, int guess, bool near) {
   uint64_t key = dd_full_key(d);
   int known = memo_get(d->s, key);
   if (known >= 0) return known;
   long before = d->nodes; /* the limit counts the nodes of the whole call */
-  int value = dd_value(d, lo, hi, guess);
+  int value = dd_value(d, lo, hi, guess, near);
   d->s->nodes = d->nodes;
   d->s->total_nodes += d->nodes - before;
   if (value < 0) return PN_DD_BUDGET;
@@ -233,7 +234,7 @@ int pn_dd_par(PnDdSolver *s, const PnGame *g, int side) {
   if (rc < 0) return rc;
   new_generation(s, &d);
   int all = dd_remaining(&d);
-  int v = dd_par_of(&d, 0, all, all / 2 / d.unit * d.unit);
+  int v = dd_par_of(&d, 0, all, all / 2 / d.unit * d.unit, false);
   if (v < 0) return v;
   return searched == side ? v : all - v;
 }
@@ -291,7 +292,7 @@ int pn_dd_play(PnDdSolver *s, const PnGame *g, PnCard card, PnDdPlay *out) {
       if (lo > hi) lo = hi;
       guess = mover_searched ? hi : lo + d.unit;
     }
-    int v = dd_par_of(&d, lo, hi, guess);
+    int v = dd_par_of(&d, lo, hi, guess, true);
     nodes += d.nodes;
     if (v < 0) return v;
     after = won + v;
@@ -306,7 +307,7 @@ int pn_dd_play(PnDdSolver *s, const PnGame *g, PnCard card, PnDdPlay *out) {
     before_d.known_card = card; /* (when it stands for its class: nearly always) */
     before_d.known_value = after;
     before_d.known_cards = before_d.cards_left;
-    before = dd_par_of(&before_d, lo, hi, mover_searched ? after + before_d.unit : after);
+    before = dd_par_of(&before_d, lo, hi, mover_searched ? after + before_d.unit : after, true);
     if (before < 0) return before;
   }
   if (searched != out->side) { /* side 1 of two: the complement */

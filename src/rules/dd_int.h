@@ -102,6 +102,6 @@ int dd_sure_counters(const DdSearch *d, bool searched);
 /* dd_search.c: the moves and the search. */
 int dd_gen_moves(const DdSearch *d, int seat, DdMove *moves);
 int dd_search(DdSearch *d, int target);
-int dd_value(DdSearch *d, int lo, int hi, int guess);
+int dd_value(DdSearch *d, int lo, int hi, int guess, bool near);
 
 #endif

@@ -360,15 +360,22 @@ static int search(DdSearch *d, int target, int win) {
 }
 
 /* The exact value, known to lie in [lo, hi], probing `guess` first.
+ * `near`: a value along a hand (pn_dd_play), most likely a step or two
+ * from the guess or from the bounds the probes find: they step from
+ * those bounds; otherwise (pn_dd_par, a par from nothing) they halve what
+ * is left.  Measured, nodes a hand: stepping saves 1.2% of a whole
+ * partnership-auction hand (bench_dd 30) and 6% of a cutthroat-four one
+ * (bench_dd 10 cutthroat-four), but costs 7% on the par alone.
  * Returns -1 when the node limit ran out. */
-int dd_value(DdSearch *d, int lo, int hi, int guess) {
+int dd_value(DdSearch *d, int lo, int hi, int guess, bool near) {
   int u = d->unit, probes = 0, last = guess;
   bool last_ok = false;
   while (lo < hi) {
     int t;
     if (probes == 0) t = guess;
     else if (probes == 1) t = last_ok ? last + u : last - u; /* the guess is usually right */
-    else t = lo + ((hi - lo) / u + 1) / 2 * u;                 /* then halve */
+    else if (near) t = last_ok ? lo + u : hi;                  /* then step */
+    else t = lo + ((hi - lo) / u + 1) / 2 * u;                 /* or halve */
     if (t <= lo) t = lo + u;
     if (t > hi) t = hi;
     int v = dd_search(d, t);
