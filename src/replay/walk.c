@@ -165,7 +165,8 @@ static void *worker(void *arg) {
 }
 
 int walk_workers(int asked, int max_workers) {
-  if (asked < 0) return 0;
+  if (max_workers > WALK_MAX_WORKERS) max_workers = WALK_MAX_WORKERS; /* the threads' array, the queue's slots */
+  if (asked < 0 || max_workers < 1) return 0;
   if (asked > 0) return asked < max_workers ? asked : max_workers;
   long cores = sysconf(_SC_NPROCESSORS_ONLN);
   return cores < 2 ? 0 : cores > max_workers ? max_workers : (int)cores;
