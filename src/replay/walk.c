@@ -12,6 +12,8 @@
 #include "pn_buf.h"
 #include "pn_queue.h"
 
+_Static_assert(2 * WALK_MAX_WORKERS <= PN_QUEUE_MAX_SLOTS, "a ring of two batches a worker fits the queue");
+
 typedef enum { FREE = 0, FILLED, TAKEN, DONE } BatchState; /* FREE: the queue's initial state */
 
 /* A game of the batch; strings are offsets in the batch's text. */
