@@ -434,7 +434,11 @@ static void text_analysis(FILE *out, const View *v) {
   char line[400], name[200];
   fputs("\nDouble-dummy analysis\n", out);
   if (h->status != AN_ANALYSED || h->par < 0) {
-    fprintf(out, "  unanalysed (%s)\n", analysis_status_name(h->status));
+    int valued = 0;
+    for (int i = 0; i < h->nplays; i++) valued += h->plays[i].valued;
+    fprintf(out, "  unanalysed (%s): the par from the first lead is unknown", analysis_status_name(h->status));
+    if (valued) fprintf(out, "; the last %d plays are valued", valued);
+    fputs("\n", out);
   } else if (h->bid > 0) {
     snprintf(line, sizeof line,
              "Par %d for the bidder's side from the first lead, meld %d: the bid of %d %s with perfect play; "

@@ -151,8 +151,10 @@ static void hand_heading(FILE *out, const HandPage *hp) {
 /* Why a stored analysis has no par, in words. */
 static const char *unanalysed_reason(const char *status) {
   if (strcmp(status, "budget") == 0)
-    return "the solver stopped at its node budget - run pinochle analyze with a larger --budget";
-  if (strcmp(status, "unsupported") == 0) return "the cards still to be drawn from the stock are unknown";
+    return "the solver stopped at its node budget (the plays it valued before, the hand's last, show their "
+           "cost) - run pinochle analyze with a larger --budget";
+  if (strcmp(status, "unsupported") == 0)
+    return "the cards still to be drawn from the stock are unknown (the playoff's plays show their cost)";
   if (strcmp(status, "no-play") == 0) return "no card was played";
   return status;
 }

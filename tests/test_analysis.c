@@ -253,6 +253,13 @@ static void test_analysis_stored_form_round_trips(void **state) {
   assert_memory_equal(&h, &back, sizeof h);
   assert_int_equal(back.plays[0].best, PN_CARD(1, 1));
   assert_int_equal(analysis_decode(buf, len - 1, &back), -1); /* cut short */
+  buf[0] = 2; /* format 2: the same bytes ... */
+  assert_int_equal(analysis_decode(buf, len, &back), 0);
+  buf[1] = AN_BUDGET; /* ... but a hand the solver stopped on kept no value then: stale */
+  assert_int_equal(analysis_decode(buf, len, &back), -1);
+  buf[1] = AN_UNSUPPORTED;
+  assert_int_equal(analysis_decode(buf, len, &back), -1);
+  buf[1] = AN_ANALYSED;
   buf[0] = 1;
   assert_int_equal(analysis_decode(buf, len, &back), -1); /* format 1 had no best card: stale */
   buf[0] = 9;

@@ -92,13 +92,12 @@ static bool find_best(Analyzer *a, const PnGame *game, AnHand *out, AnPlay *play
   return true;
 }
 
-/* After every play is valued: the best card of each costly play, from
+/* After the plays are valued: the best card of each costly play, from
  * what is left of the hand's budget.  A second pass, so that the search
- * for best cards never leaves a hand unanalysed that the budget would
- * have let through: when the budget runs out here the remaining costly
- * plays keep best = PN_NO_CARD and the hand stays analysed. */
+ * for best cards never leaves a play unvalued that the budget would have
+ * let through: when the budget runs out here the remaining costly plays
+ * keep best = PN_NO_CARD and the hand keeps its status. */
 static void best_cards(Analyzer *a, AnHand *out) {
-  if (out->status != AN_ANALYSED) return;
   for (int k = 0; k < out->nplays; k++) {
     AnPlay *play = &out->plays[k];
     if (play->valued && play->cost > 0 && !find_best(a, &a->line[k], out, play)) return;
@@ -130,8 +129,10 @@ static bool value_play(Analyzer *a, const PnGame *game, AnHand *out, AnPlay *pla
  * In that order each position's par is searched knowing the par after
  * it (most plays are best, so it is usually the same), and the first
  * lead's par is known by the end: 13% fewer nodes than the par first and
- * the plays in order (bench/bench_dd).  A hand the solver stops on is
- * unanalysed as a whole: the plays valued by then lose their values. */
+ * the plays in order (bench/bench_dd).  When the solver stops (the
+ * budget, or the two-hand stock phase, whose draws are unknown) the plays
+ * valued by then, the hand's last, keep their values; the par from the
+ * first lead stays unknown. */
 static void value_hand(Analyzer *a, AnHand *out) {
   bool stopped = false;
   for (int k = out->nplays - 1; k >= 0 && !stopped; k--)
@@ -145,9 +146,7 @@ static void value_hand(Analyzer *a, AnHand *out) {
     out->nodes += a->solver.nodes;
     if (par < 0) solver_stopped(out, par);
     else out->par = par;
-    stopped = par < 0;
   }
-  for (int k = 0; k < out->nplays && stopped; k++) out->plays[k].valued = false;
 }
 
 /* What the analysed side took and the meld that would count for it
@@ -217,12 +216,15 @@ int analysis_hand(Analyzer *a, PnGame *game, const StoreRow *row, AnHand *out, P
 }
 
 /* ------------------------------------------------------------ stored form
- * Little-endian: format byte AN_FORMAT (2), status, bidder, side, bid (2), par (2),
+ * Little-endian: format byte AN_FORMAT (3), status, bidder, side, bid (2), par (2),
  * taken (2), meld (2), flags (could_make 1, made 2), nplays, the budget in
  * thousands of nodes (4, rounded up); then per play
  * seq (2), seat, card, flags (valued 1), par_before (2), par_after (2),
  * cost (2), best (a card, PN_NO_CARD none).  Plays keep seq, seat and
- * card so a report needs no replay to show them.  Format 1 had a pad byte
+ * card so a report needs no replay to show them.  Format 2 is the same,
+ * but a hand the solver stopped on kept no value then: such a hand is not
+ * decoded (-1), so it is searched again for the values of its last plays.
+ * Format 1 had a pad byte
  * where best is: it is not decoded (-1), so such a hand counts as not
  * analysed and `analyze` searches it again rather than showing no best
  * card for its costly plays. */
@@ -269,7 +271,8 @@ size_t analysis_encode(const AnHand *h, uint8_t *out) {
 
 int analysis_decode(const uint8_t *data, size_t len, AnHand *h) {
   memset(h, 0, sizeof *h);
-  if (len < 18 || data[0] != AN_FORMAT || data[1] > AN_NO_PLAY) return -1;
+  if (len < 18 || (data[0] != AN_FORMAT && data[0] != 2) || data[1] > AN_NO_PLAY) return -1;
+  if (data[0] == 2 && (data[1] == AN_BUDGET || data[1] == AN_UNSUPPORTED)) return -1; /* stopped: no values kept */
   const uint8_t *at = data + 1;
   h->status = (AnStatus)*at++;
   h->bidder = *at++;

@@ -28,8 +28,11 @@
 
 typedef enum {
   AN_ANALYSED = 0,    /* every value below is known */
-  AN_BUDGET = 1,      /* the node budget ran out: unanalysed, no play valued */
-  AN_UNSUPPORTED = 2, /* not a position the solver takes (the two-hand stock phase ...) */
+  AN_BUDGET = 1,      /* the node budget ran out: the par unknown; the plays
+                         valued by then (the hand's last) keep their values */
+  AN_UNSUPPORTED = 2, /* a position the solver does not take (the two-hand
+                         stock phase ...): the par unknown; the plays after it
+                         (the playoff) keep their values */
   AN_NO_PLAY = 3      /* no trick was played (a redeal, a hand thrown in) */
 } AnStatus;
 
@@ -84,7 +87,8 @@ int analysis_hand(Analyzer *a, PnGame *game, const StoreRow *row, AnHand *out, P
 /* The stored form of an AnHand (store_analysis_put): at most
  * AN_MAX_BYTES bytes.  decode returns 0, or -1 for bytes that are not one. */
 #define AN_MAX_BYTES (32 + AN_MAX_PLAYS * 12) /* a header of 18 bytes, 12 per play */
-#define AN_FORMAT 2 /* the stored form's first byte; 1 (no best card) decodes as -1: stale, re-analysed */
+#define AN_FORMAT 3 /* the stored form's first byte; 2 decodes, but not a hand the solver stopped on
+                      (it kept no value then), nor 1 (no best card): -1, stale, re-analysed */
 size_t analysis_encode(const AnHand *h, uint8_t *out);
 int analysis_decode(const uint8_t *data, size_t len, AnHand *h);
 

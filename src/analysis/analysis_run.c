@@ -44,7 +44,13 @@ static void write_text(FILE *out, const StoreRow *row, const AnHand *h) {
     else
       fprintf(out, "; %s", h->made ? "made" : "set");
   }
-  if (h->status != AN_ANALYSED) fprintf(out, " (unanalysed: %s)", analysis_status_name(h->status));
+  if (h->status != AN_ANALYSED) {
+    int valued = 0;
+    for (int i = 0; i < h->nplays; i++) valued += h->plays[i].valued;
+    fprintf(out, " (unanalysed: %s", analysis_status_name(h->status));
+    if (valued) fprintf(out, "; the last %d plays valued", valued);
+    fputs(")", out);
+  }
   fputs("\n", out);
   fputs("  seq seat card before after cost\n", out);
   for (int i = 0; i < h->nplays; i++) {

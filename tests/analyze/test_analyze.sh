@@ -113,7 +113,10 @@ out_has '"par": null'
 err_has '1 unanalysed: budget'
 t budget-kept 0 analyze "$db" --game "$G" --hand 1 --format csv --budget 1000
 err_has '1 hands \(0 searched, 1 stored before, 1 unanalysed'
-tail -n +2 "$tmp/out" | awk -F, '$6 != "" {exit 1}' || fail "an unanalysed hand's play has values"
+# plays are valued last to first: the ones valued before the budget ran
+# out are the hand's last, and keep their values; the earlier ones have none
+tail -n +2 "$tmp/out" | awk -F, '$6 != "" {v++; if (v == 1) first = NR} $6 == "" && v {bad = 1}
+  END {exit !(v > 0 && first > 1 && !bad)}' || fail "a stopped hand's valued plays are not its last ones"
 t budget-smaller 0 analyze "$db" --game "$G" --hand 1 --format csv --budget 500
 err_has '1 hands \(0 searched, 1 stored before, 1 unanalysed'
 t budget-larger 0 analyze "$db" --game "$G" --hand 1 --format csv --budget 2000
@@ -123,6 +126,29 @@ err_has '1 hands \(0 searched, 1 stored before, 0 unanalysed'
 
 
 G7=sim-partnership-auction-2026-7
+echo "-- two-hand: the stock phase is not analysable, the playoff's plays are valued"
+TWO="$HERE/../../sample-data/club-two-hand.csv"
+"$PN" import "$tmp/two.db" "$TWO" >/dev/null 2>&1 || fail "cannot import $TWO"
+t two-hand 0 analyze "$tmp/two.db" --game sim-two-hand-2026-1 --hand 1 --format json --budget 0
+out_has '"status": "unsupported"'
+out_has '"par": null'
+python3 - "$tmp/out" <<'PY' || fail "the playoff's plays are not the valued ones (above)"
+import json, sys
+h = json.load(open(sys.argv[1]))["hands"][0]
+valued = [p["par_before"] is not None for p in h["plays"]]
+n = len(valued)
+# the playoff: the last 12 tricks, two plays each
+if n < 48 or valued != [False] * (n - 24) + [True] * 24:
+    print("valued plays: %s" % "".join("v" if v else "." for v in valued))
+    sys.exit(1)
+for p in h["plays"][-24:]:
+    if p["cost"] < 0 or p["par_before"] - p["cost"] != p["par_after"] or (p["cost"] > 0) != (p["best"] is not None):
+        print("seq %d: %s" % (p["seq"], p))
+        sys.exit(1)
+PY
+t two-hand-text 0 analyze "$tmp/two.db" --game sim-two-hand-2026-1 --hand 1
+out_has '\(unanalysed: unsupported; the last 24 plays valued\)$'
+
 echo "-- the best card of a costly play: Dee's JS lead at trick 3 of $G7 hand 4"
 t best-json 0 analyze "$db" --game "$G7" --hand 4 --format json --budget 0
 out_has '"seq": 26, "seat": 1, "card": "JS", "par_before": 130, "par_after": 110, "cost": 20, "best": "AS"'
