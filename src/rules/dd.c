@@ -129,8 +129,7 @@ static int dd_load(DdSearch *d, PnDdSolver *s, const PnGame *g, int side) {
       int k = d->hold[p].n[c];
       if (!k) continue;
       if (k > 4) return PN_DD_UNSUPPORTED;
-      d->held_mask[p][PN_SUIT(c)] |= (uint8_t)(1u << PN_RANK(c));
-      d->hash ^= s->zobrist[p][c][k];
+      d->held[p] |= 1u << c;
       d->suit_hash[PN_SUIT(c)] ^= s->zobrist[p][c][k];
       d->cards_left += k;
       d->counters_left += k * d->value[c];

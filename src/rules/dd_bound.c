@@ -21,7 +21,7 @@ static inline int suit_length(const DdSearch *d, int seat, int suit) {
  * Sorted per rank held, not per copy. */
 static int forced_counters(const DdSearch *d, int seat, int suit, int rounds) {
   int values[PN_RANKS], copies[PN_RANKS], n = 0;
-  unsigned held = d->held_mask[seat][suit];
+  unsigned held = dd_suit_ranks(d->held[seat], suit);
   while (held) {
     PnCard c = PN_CARD(suit, __builtin_ctz(held));
     held &= held - 1;
@@ -43,7 +43,7 @@ static int forced_counters(const DdSearch *d, int seat, int suit, int rounds) {
  * included (`others`: the other seats' ranks): the cards cash_run can
  * cash. */
 static inline unsigned leader_winners(const DdSearch *d, int suit, unsigned others) {
-  return d->held_mask[d->leader][suit] & (others ? dd_above(__builtin_ctz(others) + 1) : 0xFFu);
+  return dd_suit_ranks(d->held[d->leader], suit) & (others ? dd_above(__builtin_ctz(others) + 1) : 0xFFu);
 }
 
 /* The leader's cards of `suit` that win the tricks they are led to, for
@@ -100,7 +100,7 @@ int dd_sure_counters(const DdSearch *d, bool searched) {
   uint32_t side_mask = 0, enemy_mask = 0, all_but_leader = 0;
   int leader = d->leader, trump = d->trump;
   for (int p = 0; p < d->players; p++) {
-    uint32_t w = dd_held_word(d, p);
+    uint32_t w = d->held[p];
     if (d->maxi[p] == searched) side_mask |= w;
     else enemy_mask |= w;
     if (p != leader) all_but_leader |= w;

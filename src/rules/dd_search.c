@@ -17,7 +17,7 @@ static inline int seat_after_leader(const DdSearch *d, int k) {
 static inline unsigned others_mask(const DdSearch *d, int seat, int suit) {
   unsigned m = 0;
   for (int p = 0; p < d->players; p++)
-    if (p != seat) m |= d->held_mask[p][suit];
+    if (p != seat) m |= dd_suit_ranks(d->held[p], suit);
   for (int i = 0; i < d->ntrick; i++)
     if (PN_SUIT(d->trick[i]) == suit) m |= 1u << PN_RANK(d->trick[i]);
   return m;
@@ -27,10 +27,10 @@ static inline unsigned others_mask(const DdSearch *d, int seat, int suit) {
  * only: obligations are read roughly.) */
 static inline bool can_beat(const DdSearch *d, int seat, PnCard best, int led) {
   int bsuit = PN_SUIT(best), brank = PN_RANK(best);
-  unsigned in_led = d->held_mask[seat][led];
+  unsigned in_led = dd_suit_ranks(d->held[seat], led);
   if (in_led && bsuit == led && (in_led & dd_above(brank))) return true;
   if ((in_led && d->ob.follow) || d->trump < 0 || led == d->trump) return false;
-  unsigned trumps = d->held_mask[seat][d->trump];
+  unsigned trumps = dd_suit_ranks(d->held[seat], d->trump);
   return bsuit == d->trump ? (trumps & dd_above(brank)) != 0 : trumps != 0;
 }
 
@@ -67,8 +67,8 @@ typedef struct DdFollow {
 /* Does a partner of `seat` hold a card of `suit` no other seat beats? */
 static bool partner_has_top(const DdSearch *d, int seat, int suit) {
   for (int p = 0; p < d->players; p++)
-    if (p != seat && d->maxi[p] == d->maxi[seat] && d->held_mask[p][suit] &&
-        !(others_mask(d, p, suit) & dd_above(__builtin_ctz(d->held_mask[p][suit]))))
+    if (p != seat && d->maxi[p] == d->maxi[seat] && dd_suit_ranks(d->held[p], suit) &&
+        !(others_mask(d, p, suit) & dd_above(__builtin_ctz(dd_suit_ranks(d->held[p], suit)))))
       return true;
   return false;
 }
@@ -115,36 +115,32 @@ static inline int follow_score(const DdSearch *d, int seat, PnCard c, unsigned b
 
 /* The legal cards of `seat`, one per class of equivalent cards, into
  * moves (unscored), in suit then rank order; suit_end[s]: the end of
- * suit s's moves.  Returns their number. */
-static int legal_classes(const DdSearch *d, int seat, uint32_t others_all, DdMove *moves, int *suit_end) {
-  SuitSlice slice = {JUDGE_ALL_HELD, PN_RANKS}, unused;
-  if (d->ntrick > 0) judge_play(&d->ob, &d->hold[seat], d->trick, d->ntrick, d->trump, -1, &slice, &unused);
-  bool merge = !(d->options & PN_DD_NO_EQUIV);
+ * suit s's moves.  Returns their number.  A class: cards of a suit that
+ * no other card in play (`others_all`: the other seats' and the trick's)
+ * tells apart, so neighbours among the ranks still in play, each held by
+ * this seat alone, with one counter value; gone ranks do not split it. */
+static int legal_classes(const DdSearch *d, int seat, int win, uint32_t others_all, DdMove *moves,
+                         int *suit_end) {
+  uint32_t cand = dd_legal_cards(&d->ob, d->held[seat], d->trick, d->ntrick, win, d->trump);
+  /* the seat's cards no other copy in play splits from a neighbour */
+  uint32_t alone = d->options & PN_DD_NO_EQUIV ? 0 : cand & ~others_all;
+  uint32_t present = cand | others_all;
   int n = 0;
   for (int suit = 0; suit < PN_SUITS; suit++) {
-    unsigned cand = slice.suit == JUDGE_ALL_HELD || slice.suit == suit ? d->held_mask[seat][suit] : 0;
-    if (slice.suit != JUDGE_ALL_HELD) cand &= dd_above(slice.ranks);
-    unsigned others = (others_all >> (8 * suit)) & 0xFFu;
-    unsigned present = cand ? others | cand : 0;
-    bool prev_own = false;
-    int prev_value = -1;
-    while (present) { /* gone ranks do not split a class */
-      int r = __builtin_ctz(present);
-      present &= present - 1;
+    unsigned mine = dd_suit_ranks(cand, suit);
+    unsigned mine_alone = dd_suit_ranks(alone, suit), in_play = dd_suit_ranks(present, suit);
+    for (; mine; mine &= mine - 1) {
+      int r = __builtin_ctz(mine);
       PnCard c = PN_CARD(suit, r);
-      bool mine = cand & (1u << r);
-      if (!mine || (others & (1u << r))) { /* another copy in play splits here */
-        prev_own = false;
-        if (mine) moves[n++].card = c;
-        continue;
-      }
-      if (merge && prev_own && d->value[c] == prev_value) {
-        moves[n - 1].card = c; /* the class is stood for by its lowest card */
-        continue;
+      unsigned better = in_play & dd_above(r);
+      if ((mine_alone & (1u << r)) && better) {
+        int q = 31 - __builtin_clz(better); /* the next better rank in play */
+        if ((mine_alone & (1u << q)) && d->value[c] == d->value[PN_CARD(suit, q)]) {
+          moves[n - 1].card = c; /* q's class, stood for by its lowest card */
+          continue;
+        }
       }
       moves[n++].card = c;
-      prev_own = true;
-      prev_value = d->value[c];
     }
     suit_end[suit] = n;
   }
@@ -163,10 +159,10 @@ static void score_leads(const DdSearch *d, int seat, uint32_t others_all, DdMove
     if (p == seat) continue;
     bool partner = d->maxi[p] == d->maxi[seat];
     partnered |= partner;
-    if (d->trump < 0 || !d->held_mask[p][d->trump] || (partner && !d->partnerships)) continue;
+    if (d->trump < 0 || !dd_suit_ranks(d->held[p], d->trump) || (partner && !d->partnerships)) continue;
     unsigned voids = 0; /* the suits p could ruff: it holds none of them but a trump */
     for (int suit = 0; suit < PN_SUITS; suit++)
-      if (!d->held_mask[p][suit]) voids |= 1u << suit;
+      if (!dd_suit_ranks(d->held[p], suit)) voids |= 1u << suit;
     if (partner) pruffs |= voids;
     else ruffed |= voids;
   }
@@ -192,20 +188,19 @@ static void score_follows(const DdSearch *d, int seat, int win, DdMove *moves, c
   }
 }
 
-/* dd_gen_moves, `win` being the index of the trick's winning card so far
- * (the search keeps it as the trick grows: no judge_winner a node).  The
- * ordering's facts are worked out only when there is a choice: a seat
- * with one class of legal cards (most follows late in a hand) costs only
- * the classes. */
+/* The legal plays of `seat`, one per class of equivalent cards, best
+ * first; returns their number.  `win`: the index of the trick's winning
+ * card so far (the search keeps it as the trick grows: no judge_winner a
+ * node).  The ordering's facts are worked out only when there is a
+ * choice: a seat with one class of legal cards (most follows late in a
+ * hand) costs only the classes. */
 static int gen_moves(const DdSearch *d, int seat, int win, DdMove *moves) {
-  /* the ranks the other seats hold and the trick holds, a suit a byte of
-   * the word as in held_mask, so a card's bit is the card */
-  uint32_t others_all = 0;
+  /* the cards the other seats hold and the trick holds, a word as held */
+  uint32_t others_all = d->trick_cards;
   for (int p = 0; p < d->players; p++)
-    if (p != seat) others_all |= dd_held_word(d, p);
-  for (int i = 0; i < d->ntrick; i++) others_all |= 1u << d->trick[i];
+    if (p != seat) others_all |= d->held[p];
   int suit_end[PN_SUITS];
-  int n = legal_classes(d, seat, others_all, moves, suit_end);
+  int n = legal_classes(d, seat, win, others_all, moves, suit_end);
   if (d->options & PN_DD_NO_ORDER) {
     for (int i = 0; i < n; i++) moves[i].score = -i;
     return n; /* already in that order */
@@ -222,20 +217,13 @@ static int gen_moves(const DdSearch *d, int seat, int win, DdMove *moves) {
   return n;
 }
 
-/* The legal plays of `seat`, one per class of equivalent cards, best
- * first.  Returns their number. */
-int dd_gen_moves(const DdSearch *d, int seat, DdMove *moves) {
-  return gen_moves(d, seat, d->ntrick ? judge_winner(d->trick, d->ntrick, d->trump) : 0, moves);
-}
-
 /* The last trick, every seat holding one card: no choice left. */
 static int last_trick_points_for_side(const DdSearch *d) {
   PnCard cards[PN_MAX_SEATS];
   int points = d->bonus;
   for (int i = 0; i < d->players; i++) {
     int seat = seat_after_leader(d, i);
-    for (int suit = 0; suit < PN_SUITS; suit++)
-      if (d->held_mask[seat][suit]) cards[i] = PN_CARD(suit, __builtin_ctz(d->held_mask[seat][suit]));
+    cards[i] = (PnCard)__builtin_ctz(d->held[seat]); /* its one card: the word's bit is the card */
     points += d->value[cards[i]];
   }
   int winner = seat_after_leader(d, judge_winner(cards, d->players, d->trump));
@@ -257,6 +245,7 @@ static int try_move(DdSearch *d, int seat, PnCard c, int target, int win) {
     if (judge_strength(c, led, d->trump) > judge_strength(d->trick[win], led, d->trump)) win = d->ntrick;
   }
   dd_take_card(d, seat, c);
+  uint32_t trick_cards = d->trick_cards; /* a copy of c may be in the trick already */
   d->trick[d->ntrick++] = c;
   d->trick_points += d->value[c];
   if (d->ntrick == d->players) {
@@ -267,6 +256,7 @@ static int try_move(DdSearch *d, int seat, PnCard c, int target, int win) {
     memcpy(trick, d->trick, sizeof trick);
     d->ntrick = 0;
     d->trick_points = 0;
+    d->trick_cards = 0;
     d->leader = winner;
     int won = d->maxi[winner] ? points : 0;
     result = won + search(d, target - won, 0);
@@ -275,8 +265,10 @@ static int try_move(DdSearch *d, int seat, PnCard c, int target, int win) {
     memcpy(d->trick, trick, sizeof trick);
     d->ntrick = d->players;
   } else {
+    d->trick_cards |= 1u << c;
     result = search(d, target, win);
   }
+  d->trick_cards = trick_cards;
   d->ntrick--;
   d->trick_points -= d->value[c];
   dd_give_card(d, seat, c);
@@ -290,6 +282,8 @@ static int try_move(DdSearch *d, int seat, PnCard c, int target, int win) {
  * to find and tightens the table, so the next question of the par starts
  * closer to the answer. */
 int dd_search(DdSearch *d, int target) {
+  d->trick_cards = 0; /* callers (dd.c) set up the trick as cards only */
+  for (int i = 0; i < d->ntrick; i++) d->trick_cards |= 1u << d->trick[i];
   return search(d, target, d->ntrick ? judge_winner(d->trick, d->ntrick, d->trump) : 0);
 }
 
