@@ -114,42 +114,39 @@ static inline int follow_score(const DdSearch *d, int seat, PnCard c, unsigned b
 }
 
 /* The legal cards of `seat`, one per class of equivalent cards, into
- * moves (unscored), in suit then rank order; suit_end[s]: the end of
- * suit s's moves.  Returns their number.  A class: cards of a suit that
- * no other card in play (`others_all`: the other seats' and the trick's)
- * tells apart, so neighbours among the ranks still in play, each held by
- * this seat alone, with one counter value; gone ranks do not split it. */
-static int legal_classes(const DdSearch *d, int seat, int win, uint32_t others_all, DdMove *moves,
-                         int *suit_end) {
+ * moves (unscored), in suit then rank order.  Returns their number.  A
+ * class: cards of a suit that no other card in play (`others_all`: the
+ * other seats' and the trick's) tells apart, so neighbours among the
+ * ranks still in play, each held by this seat alone, with one counter
+ * value; gone ranks do not split it.  Walked over the word of legal
+ * cards: a card's bit is the card, its suit's better ranks the bits
+ * from the suit's first up to it. */
+static int legal_classes(const DdSearch *d, int seat, int win, uint32_t others_all, DdMove *moves) {
   uint32_t cand = dd_legal_cards(&d->ob, d->held[seat], d->trick, d->ntrick, win, d->trump);
   /* the seat's cards no other copy in play splits from a neighbour */
   uint32_t alone = d->options & PN_DD_NO_EQUIV ? 0 : cand & ~others_all;
   uint32_t present = cand | others_all;
   int n = 0;
-  for (int suit = 0; suit < PN_SUITS; suit++) {
-    unsigned mine = dd_suit_ranks(cand, suit);
-    unsigned mine_alone = dd_suit_ranks(alone, suit), in_play = dd_suit_ranks(present, suit);
-    for (; mine; mine &= mine - 1) {
-      int r = __builtin_ctz(mine);
-      PnCard c = PN_CARD(suit, r);
-      unsigned better = in_play & dd_above(r);
-      if ((mine_alone & (1u << r)) && better) {
-        int q = 31 - __builtin_clz(better); /* the next better rank in play */
-        if ((mine_alone & (1u << q)) && d->value[c] == d->value[PN_CARD(suit, q)]) {
-          moves[n - 1].card = c; /* q's class, stood for by its lowest card */
+  for (uint32_t w = cand; w; w &= w - 1) {
+    int c = __builtin_ctz(w);
+    if (alone & (1u << c)) {
+      uint32_t better = present & ((1u << c) - (1u << (c & ~7))); /* its suit's, above it */
+      if (better) {
+        int q = 31 - __builtin_clz(better); /* the next better card in play */
+        if ((alone & (1u << q)) && d->value[c] == d->value[q]) {
+          moves[n - 1].card = (PnCard)c; /* q's class, stood for by its lowest card */
           continue;
         }
       }
-      moves[n++].card = c;
     }
-    suit_end[suit] = n;
+    moves[n++].card = (PnCard)c;
   }
   return n;
 }
 
-/* Scores the moves of a lead by `seat` (lead_score), suit_end as
- * legal_classes gives it; `others_all`: the ranks the other seats hold. */
-static void score_leads(const DdSearch *d, int seat, uint32_t others_all, DdMove *moves, const int *suit_end) {
+/* Scores the moves of a lead by `seat` (lead_score), in suit order as
+ * legal_classes gives them; `others_all`: the ranks the other seats hold. */
+static void score_leads(const DdSearch *d, int seat, uint32_t others_all, DdMove *moves, int n) {
   /* Per node: whether the seat has a partner and which suits an enemy
    * (or, in partnerships, a partner) can ruff. */
   bool partnered = false;
@@ -166,25 +163,31 @@ static void score_leads(const DdSearch *d, int seat, uint32_t others_all, DdMove
     if (partner) pruffs |= voids;
     else ruffed |= voids;
   }
-  for (int suit = 0, i = 0; suit < PN_SUITS; suit++) {
-    if (i == suit_end[suit]) continue;
-    bool safe = suit == d->trump || !(ruffed & (1u << suit));
-    DdLeadSuit facts = {(others_all >> (8 * suit)) & 0xFFu, safe, suit == d->trump, partnered, -1,
-                        (pruffs & (1u << suit)) && !(ruffed & (1u << suit))};
-    for (; i < suit_end[suit]; i++) moves[i].score = lead_score(d, seat, moves[i].card, &facts);
+  DdLeadSuit facts = {0}; /* set at the first move */
+  for (int i = 0, suit = -1; i < n; i++) {
+    if (PN_SUIT(moves[i].card) != suit) { /* a suit's facts once, at its first move */
+      suit = PN_SUIT(moves[i].card);
+      bool safe = suit == d->trump || !(ruffed & (1u << suit));
+      facts = (DdLeadSuit){dd_suit_ranks(others_all, suit), safe, suit == d->trump, partnered, -1,
+                           (pruffs & (1u << suit)) && !(ruffed & (1u << suit))};
+    }
+    moves[i].score = lead_score(d, seat, moves[i].card, &facts);
   }
 }
 
 /* Scores the moves of a follow by `seat` (follow_score), `win` being the
  * index of the trick's winning card so far. */
-static void score_follows(const DdSearch *d, int seat, int win, DdMove *moves, const int *suit_end) {
+static void score_follows(const DdSearch *d, int seat, int win, DdMove *moves, int n) {
   DdFollow follow = {PN_SUIT(d->trick[0]), d->trick[win], d->maxi[seat_after_leader(d, win)] == d->maxi[seat], -1};
-  for (int suit = 0, i = 0; suit < PN_SUITS; suit++) {
-    if (i == suit_end[suit]) continue;
-    /* the ranks of the suit that beat the winner, once a suit, not a
-     * judge_strength comparison a move */
-    unsigned beaters = dd_above(judge_beating_ranks(suit, follow.win_card, follow.led, d->trump));
-    for (; i < suit_end[suit]; i++) moves[i].score = follow_score(d, seat, moves[i].card, beaters, &follow);
+  unsigned beaters = 0;
+  for (int i = 0, suit = -1; i < n; i++) {
+    if (PN_SUIT(moves[i].card) != suit) {
+      suit = PN_SUIT(moves[i].card);
+      /* the ranks of the suit that beat the winner, once a suit, not a
+       * judge_strength comparison a move */
+      beaters = dd_above(judge_beating_ranks(suit, follow.win_card, follow.led, d->trump));
+    }
+    moves[i].score = follow_score(d, seat, moves[i].card, beaters, &follow);
   }
 }
 
@@ -199,15 +202,14 @@ static int gen_moves(const DdSearch *d, int seat, int win, DdMove *moves) {
   uint32_t others_all = d->trick_cards;
   for (int p = 0; p < d->players; p++)
     if (p != seat) others_all |= d->held[p];
-  int suit_end[PN_SUITS];
-  int n = legal_classes(d, seat, win, others_all, moves, suit_end);
+  int n = legal_classes(d, seat, win, others_all, moves);
   if (d->options & PN_DD_NO_ORDER) {
     for (int i = 0; i < n; i++) moves[i].score = -i;
     return n; /* already in that order */
   }
   if (n < 2) return n;
-  if (d->ntrick == 0) score_leads(d, seat, others_all, moves, suit_end);
-  else score_follows(d, seat, win, moves, suit_end);
+  if (d->ntrick == 0) score_leads(d, seat, others_all, moves, n);
+  else score_follows(d, seat, win, moves, n);
   for (int i = 1; i < n; i++) { /* insertion sort, best first */
     DdMove m = moves[i];
     int j = i;
