@@ -125,6 +125,8 @@ static int dd_load(DdSearch *d, PnDdSolver *s, const PnGame *g, int side) {
     d->maxi[p] = pn_side_of(g, p + 1) == side;
     if (d->maxi[p]) side_bits |= 1u << p;
     pn_held_next(g, p + 1, &d->hold[p]);
+    for (int c = 0; c < PN_CARD_KINDS; c++)
+      for (int k = 0; k < 4; k++) d->zdelta[p][c][k] = s->zobrist[p][c][k] ^ s->zobrist[p][c][k + 1];
     for (int c = 0; c < PN_CARD_KINDS; c++) {
       int k = d->hold[p].n[c];
       if (!k) continue;

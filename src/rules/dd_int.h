@@ -39,6 +39,7 @@ typedef struct DdSearch {
   unsigned options;                             /* PN_DD_NO_* */
   uint64_t suit_hash[PN_SUITS];                 /* hash of every seat's cards, per suit */
   uint32_t trick_cards;                         /* cards in the trick, a bit a card (dd_search) */
+  uint64_t zdelta[PN_MAX_SEATS][PN_CARD_KINDS][4]; /* zobrist[seat][card][k] ^ ...[k + 1]: a card taken or given */
   struct {
     uint64_t key, canon;                        /* a suit's hash (salted) -> its canonical hash */
   } suit_memo[DD_SUIT_MEMO];                    /* dd_canonical_key's suits: most did not change */
@@ -92,7 +93,7 @@ static inline uint32_t dd_legal_cards(const PnObligation *ob, uint32_t held, con
 
 static inline void dd_take_card(DdSearch *d, int seat, PnCard c) {
   uint8_t *n = &d->hold[seat].n[c];
-  uint64_t delta = d->s->zobrist[seat][c][*n] ^ d->s->zobrist[seat][c][*n - 1];
+  uint64_t delta = d->zdelta[seat][c][*n - 1];
   d->suit_hash[PN_SUIT(c)] ^= delta;
   if (--*n == 0) d->held[seat] &= ~(1u << c);
   d->cards_left--;
@@ -101,7 +102,7 @@ static inline void dd_take_card(DdSearch *d, int seat, PnCard c) {
 
 static inline void dd_give_card(DdSearch *d, int seat, PnCard c) {
   uint8_t *n = &d->hold[seat].n[c];
-  uint64_t delta = d->s->zobrist[seat][c][*n] ^ d->s->zobrist[seat][c][*n + 1];
+  uint64_t delta = d->zdelta[seat][c][*n];
   d->suit_hash[PN_SUIT(c)] ^= delta;
   ++*n;
   d->held[seat] |= 1u << c;
