@@ -12,6 +12,16 @@ static inline int seat_after_leader(const DdSearch *d, int k) {
   return seat >= d->players ? seat - d->players : seat;
 }
 
+/* The cards that beat `winning`, the trick's winning card (of the suit
+ * led or a trump), a word as DdSearch.held: what judge_strength ranks
+ * higher (a better card of its suit, or any trump when it is not one),
+ * once a node rather than a judge_strength comparison a move. */
+static inline uint32_t beating_cards(PnCard winning, int trump) {
+  int suit = PN_SUIT(winning);
+  uint32_t better = dd_above(PN_RANK(winning)) << (8 * suit);
+  return suit == trump || trump < 0 ? better : better | 0xFFu << (8 * trump);
+}
+
 /* The ranks of `suit` held by some seat other than `seat` or lying in the
  * trick: the cards that can tell two of `seat`'s cards apart. */
 static inline unsigned others_mask(const DdSearch *d, int seat, int suit) {
@@ -176,19 +186,12 @@ static void score_leads(const DdSearch *d, int seat, uint32_t others_all, DdMove
 }
 
 /* Scores the moves of a follow by `seat` (follow_score), `win` being the
- * index of the trick's winning card so far. */
-static void score_follows(const DdSearch *d, int seat, int win, DdMove *moves, int n) {
+ * index of the trick's winning card so far, `beat` the cards that beat
+ * it (beating_cards). */
+static void score_follows(const DdSearch *d, int seat, int win, uint32_t beat, DdMove *moves, int n) {
   DdFollow follow = {PN_SUIT(d->trick[0]), d->trick[win], d->maxi[seat_after_leader(d, win)] == d->maxi[seat], -1};
-  unsigned beaters = 0;
-  for (int i = 0, suit = -1; i < n; i++) {
-    if (PN_SUIT(moves[i].card) != suit) {
-      suit = PN_SUIT(moves[i].card);
-      /* the ranks of the suit that beat the winner, once a suit, not a
-       * judge_strength comparison a move */
-      beaters = dd_above(judge_beating_ranks(suit, follow.win_card, follow.led, d->trump));
-    }
-    moves[i].score = follow_score(d, seat, moves[i].card, beaters, &follow);
-  }
+  for (int i = 0; i < n; i++)
+    moves[i].score = follow_score(d, seat, moves[i].card, dd_suit_ranks(beat, PN_SUIT(moves[i].card)), &follow);
 }
 
 /* The legal plays of `seat`, one per class of equivalent cards, best
@@ -197,7 +200,7 @@ static void score_follows(const DdSearch *d, int seat, int win, DdMove *moves, i
  * node).  The ordering's facts are worked out only when there is a
  * choice: a seat with one class of legal cards (most follows late in a
  * hand) costs only the classes. */
-static int gen_moves(const DdSearch *d, int seat, int win, DdMove *moves) {
+static int gen_moves(const DdSearch *d, int seat, int win, uint32_t beat, DdMove *moves) {
   /* the cards the other seats hold and the trick holds, a word as held */
   uint32_t others_all = d->trick_cards;
   for (int p = 0; p < d->players; p++)
@@ -209,7 +212,7 @@ static int gen_moves(const DdSearch *d, int seat, int win, DdMove *moves) {
   }
   if (n < 2) return n;
   if (d->ntrick == 0) score_leads(d, seat, others_all, moves, n);
-  else score_follows(d, seat, win, moves, n);
+  else score_follows(d, seat, win, beat, moves, n);
   for (int i = 1; i < n; i++) { /* insertion sort, best first */
     DdMove m = moves[i];
     int j = i;
@@ -237,15 +240,11 @@ static int search(DdSearch *d, int target, int win);
 /* Plays `c` for `seat`, searches on, and takes it back.  Returns the
  * bound dd_search gives, counted from before the play.  `win`: the index
  * of the trick's winning card before the play (judge_winner's: the
- * first of equally strong cards wins). */
-static int try_move(DdSearch *d, int seat, PnCard c, int target, int win) {
+ * first of equally strong cards wins), `beat` the cards that beat it. */
+static int try_move(DdSearch *d, int seat, PnCard c, int target, int win, uint32_t beat) {
   int result;
-  if (d->ntrick == 0) {
-    win = 0;
-  } else {
-    int led = PN_SUIT(d->trick[0]);
-    if (judge_strength(c, led, d->trump) > judge_strength(d->trick[win], led, d->trump)) win = d->ntrick;
-  }
+  if (d->ntrick == 0) win = 0;
+  else if (beat & (1u << c)) win = d->ntrick;
   dd_take_card(d, seat, c);
   uint32_t trick_cards = d->trick_cards; /* a copy of c may be in the trick already */
   d->trick[d->ntrick++] = c;
@@ -326,7 +325,8 @@ static int search(DdSearch *d, int target, int win) {
   }
   int seat = seat_after_leader(d, d->ntrick);
   DdMove moves[PN_CARD_KINDS];
-  int n = gen_moves(d, seat, win, moves);
+  uint32_t beat = d->ntrick ? beating_cards(d->trick[win], d->trump) : 0;
+  int n = gen_moves(d, seat, win, beat, moves);
   if (table_lead != PN_NO_CARD && !(d->options & PN_DD_NO_ORDER))
     for (int i = 1; i < n; i++)
       if (moves[i].card == table_lead) {
@@ -341,7 +341,7 @@ static int search(DdSearch *d, int target, int win) {
   int result = maxi ? -1 : INT16_MAX;
   PnCard best = PN_NO_CARD;
   for (int i = 0; i < n; i++) {
-    int v = try_move(d, seat, moves[i].card, target, win);
+    int v = try_move(d, seat, moves[i].card, target, win, beat);
     if (d->aborted) return 0;
     if ((v >= target) == maxi) {
       result = v;
