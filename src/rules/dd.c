@@ -119,6 +119,13 @@ static int dd_load(DdSearch *d, PnDdSolver *s, const PnGame *g, int side) {
     if (d->value[c] > maxv) maxv = d->value[c];
   }
   for (int c = 0; c < PN_CARD_KINDS; c++) d->vscale[c] = d->value[c] * 8 / maxv;
+  for (int suit = 0; suit < PN_SUITS; suit++) /* insertion sort by value: dd_bound.c's cheapest cards */
+    for (int rank = 0; rank < PN_RANKS; rank++) {
+      int j = rank;
+      for (; j > 0 && d->value[PN_CARD(suit, d->cheap_ranks[suit][j - 1])] > d->value[PN_CARD(suit, rank)]; j--)
+        d->cheap_ranks[suit][j] = d->cheap_ranks[suit][j - 1];
+      d->cheap_ranks[suit][j] = (uint8_t)rank;
+    }
   d->unit = unit > 0 ? unit : 1;
   unsigned side_bits = 0;
   for (int p = 0; p < d->players; p++) {
@@ -153,7 +160,8 @@ static int dd_load(DdSearch *d, PnDdSolver *s, const PnGame *g, int side) {
                    ((uint64_t)d->ob.trump_rule << 6) ^ ((uint64_t)d->ob.head_led << 8) ^
                    ((uint64_t)r->count << 9) ^ ((uint64_t)d->players << 12) ^ 0xDDull << 40;
   d->context_rules = dd_mix(rules);
-  d->context = dd_mix(rules ^ ((uint64_t)side_bits << 16));
+  uint64_t context = dd_mix(rules ^ ((uint64_t)side_bits << 16)); /* rules, trump and side */
+  for (int p = 0; p < PN_MAX_SEATS; p++) d->leader_key[p] = context ^ dd_mix(0xA11CEull + (uint64_t)p);
   return 0;
 }
 

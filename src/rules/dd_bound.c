@@ -17,23 +17,19 @@ static inline int suit_length(const DdSearch *d, int seat, int suit) {
 }
 
 /* The least counters `seat` can give to `rounds` tricks of `suit` it
- * must follow: its `rounds` cheapest cards there (all, if it has fewer).
- * Sorted per rank held, not per copy. */
+ * must follow: its `rounds` cheapest cards there (all, if it has fewer),
+ * read in the order of the suit's ranks by counter value (cheap_ranks,
+ * fixed for a search: no sort a call). */
 static int forced_counters(const DdSearch *d, int seat, int suit, int rounds) {
-  int values[PN_RANKS], copies[PN_RANKS], n = 0;
   unsigned held = dd_suit_ranks(d->held[seat], suit);
-  while (held) {
-    PnCard c = PN_CARD(suit, __builtin_ctz(held));
-    held &= held - 1;
-    int v = d->value[c], k = d->hold[seat].n[c], j = n++;
-    for (; j > 0 && values[j - 1] > v; j--) values[j] = values[j - 1], copies[j] = copies[j - 1]; /* ascending */
-    values[j] = v;
-    copies[j] = k;
-  }
   int sum = 0;
-  for (int i = 0; i < n && rounds > 0; i++) {
-    int k = copies[i] < rounds ? copies[i] : rounds;
-    sum += k * values[i];
+  for (int i = 0; held && rounds > 0; i++) {
+    int r = d->cheap_ranks[suit][i];
+    if (!(held & (1u << r))) continue;
+    held &= ~(1u << r);
+    PnCard c = PN_CARD(suit, r);
+    int k = d->hold[seat].n[c] < rounds ? d->hold[seat].n[c] : rounds;
+    sum += k * d->value[c];
     rounds -= k;
   }
   return sum;

@@ -23,13 +23,14 @@ typedef struct DdSearch {
   PnCards hold[PN_MAX_SEATS];                   /* cards in hand, seat 0-based */
   uint32_t held[PN_MAX_SEATS];                  /* cards held, a bit a card (dd_suit_ranks) */
   int8_t value[PN_CARD_KINDS];                  /* counters of each card */
+  uint8_t cheap_ranks[PN_SUITS][PN_RANKS];      /* a suit's ranks, fewest counters first */
   int vscale[PN_CARD_KINDS];                    /* value on a 0..8 scale, for ordering */
   bool maxi[PN_MAX_SEATS];                      /* seat on the side searched */
   bool partnerships;                            /* both sides have two seats or more */
   PnObligation ob;                              /* obligations of every play left */
   int players, trump, bonus, unit;              /* seats, trump suit, last trick, score step */
-  uint64_t context;                             /* hash of rules, trump and side */
-  uint64_t context_rules;                       /* ... without the side */
+  uint64_t context_rules;                       /* hash of rules and trump */
+  uint64_t leader_key[PN_MAX_SEATS];            /* ... with the side and a leader, a seat (dd_load) */
   int cards_left;                               /* cards in hands */
   int counters_left;                            /* counters in hands */
   PnCard trick[PN_MAX_SEATS];                   /* trick in progress, lead first */
@@ -114,7 +115,7 @@ static inline void dd_give_card(DdSearch *d, int seat, PnCard c) {
  * apart, since only the memo of pars at the top of a search reads it.) */
 static inline uint64_t dd_position_key(const DdSearch *d) {
   uint64_t hash = d->suit_hash[0] ^ d->suit_hash[1] ^ d->suit_hash[2] ^ d->suit_hash[3];
-  uint64_t key = hash ^ d->context ^ dd_mix(0xA11CEull + (uint64_t)d->leader);
+  uint64_t key = hash ^ d->leader_key[d->leader];
   return key ? key : 1;
 }
 

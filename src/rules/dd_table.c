@@ -51,7 +51,7 @@ static uint64_t canonical_suit(const DdSearch *d, int suit) {
  * trick changes one or two suits: each is looked up by the suit's plain
  * hash first.  The memo shares the table's 64-bit-hash argument. */
 uint64_t dd_canonical_key(DdSearch *d) {
-  uint64_t key = d->context ^ dd_mix(0xA11CEull + (uint64_t)d->leader);
+  uint64_t key = d->leader_key[d->leader];
   for (int suit = 0; suit < PN_SUITS; suit++) {
     uint64_t raw = d->suit_hash[suit] ^ (0x9E3779B97F4A7C15ull * (uint64_t)(suit + 1));
     size_t i = (size_t)(raw >> 40) & (DD_SUIT_MEMO - 1);
