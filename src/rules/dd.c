@@ -40,6 +40,7 @@
  */
 #include "dd_int.h"
 
+#include <limits.h>
 #include <string.h>
 
 int pn_dd_init(PnDdSolver *s, void *table, size_t bytes) {
@@ -83,7 +84,7 @@ static int dd_load(DdSearch *d, PnDdSolver *s, const PnGame *g, int side) {
   memset(d, 0, sizeof *d);
   d->s = s;
   d->players = r->players;
-  d->limit = s->node_limit;
+  d->limit = s->node_limit ? s->node_limit : LONG_MAX; /* one compare a node */
   d->options = s->options;
   if (side < 0 || side >= pn_side_count(g)) return PN_DD_UNSUPPORTED;
   if (h->trump < 0 || h->out_seat) return PN_DD_UNSUPPORTED;

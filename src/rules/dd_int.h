@@ -35,7 +35,7 @@ typedef struct DdSearch {
   int counters_left;                            /* counters in hands */
   PnCard trick[PN_MAX_SEATS];                   /* trick in progress, lead first */
   int ntrick, leader, trick_points;             /* its size, leader seat, counters */
-  long nodes, limit;                            /* nodes searched, 0 = no limit */
+  long nodes, limit;                            /* nodes searched, the most allowed (LONG_MAX: no limit) */
   bool aborted;                                 /* the limit was hit */
   unsigned options;                             /* PN_DD_NO_* */
   uint64_t suit_hash[PN_SUITS];                 /* hash of every seat's cards, per suit */

@@ -243,8 +243,7 @@ static int search(DdSearch *d, int target, int win);
  * first of equally strong cards wins), `beat` the cards that beat it. */
 static int try_move(DdSearch *d, int seat, PnCard c, int target, int win, uint32_t beat) {
   int result;
-  if (d->ntrick == 0) win = 0;
-  else if (beat & (1u << c)) win = d->ntrick;
+  if (beat & (1u << c)) win = d->ntrick; /* (a lead: beat is 0, win 0) */
   dd_take_card(d, seat, c);
   uint32_t trick_cards = d->trick_cards; /* a copy of c may be in the trick already */
   d->trick[d->ntrick++] = c;
@@ -294,7 +293,7 @@ static int search(DdSearch *d, int target, int win) {
   int most = d->counters_left + d->trick_points + (d->cards_left || d->ntrick ? d->bonus : 0);
   if (target > most) return most;
   if (d->cards_left == 0) return 0;
-  if (d->limit && d->nodes >= d->limit) {
+  if (d->nodes >= d->limit) {
     d->aborted = true;
     return 0;
   }
