@@ -7,8 +7,6 @@
 #include "dd.h"
 #include "judge.h"
 
-#include <string.h>
-
 static inline uint64_t dd_mix(uint64_t x) { /* splitmix64's finalizer */
   x += 0x9E3779B97F4A7C15ull;
   x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;

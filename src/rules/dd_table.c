@@ -52,7 +52,7 @@ static uint64_t canonical_suit(const DdSearch *d, int suit) {
  * hash first.  The memo shares the table's 64-bit-hash argument. */
 uint64_t dd_canonical_key(DdSearch *d) {
   uint64_t key = d->leader_key[d->leader];
-#pragma GCC unroll 4
+#pragma GCC unroll 4 /* 2.6% of all the search's instructions with gcc (SOLVER.md) */
   for (int suit = 0; suit < PN_SUITS; suit++) {
     uint64_t raw = d->suit_hash[suit] ^ (0x9E3779B97F4A7C15ull * (uint64_t)(suit + 1));
     size_t i = (size_t)(raw >> 40) & (DD_SUIT_MEMO - 1);
