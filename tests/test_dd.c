@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "dd.h"
+#include "dd_int.h" /* dd_legal_cards, judged against judge_play */
 #include "pinochle.h"
 #include "sim.h"
 #include "test_util.h" /* card_of, hand_of */
@@ -695,6 +696,82 @@ static void test_dd_warm_table_three_hand(void **state) {
   warm_equals_cold("three-hand", 6, 8, 302);
 }
 
+/* ------------------------------------------- the search's legal cards */
+
+/* judge_play's legal set as a word of cards (bit = card), as
+ * dd_legal_cards gives it. */
+static uint32_t judge_play_word(const PnObligation *ob, const PnCards *held, const PnCard *trick, int count,
+                                int trump) {
+  SuitSlice legal, unused;
+  judge_play(ob, held, trick, count, trump, -1, &legal, &unused);
+  uint32_t word = 0;
+  for (int c = 0; c < PN_CARD_KINDS; c++)
+    if (judge_slice_has(held, legal, c)) word |= 1u << c;
+  return word;
+}
+
+/* `count` random positions under obligation `ob`: a random holding (up
+ * to two copies of a card, some suits often void), a trick of 1 to 4
+ * random cards, a random trump or none; dd_legal_cards must allow
+ * exactly what judge_play allows.  Returns how many positions restricted
+ * the holding (the obligation mattered). */
+static int legal_cards_agree(const PnObligation *ob, SimRng *rng, int count) {
+  int restricted = 0;
+  for (int i = 0; i < count; i++) {
+    PnCards held;
+    memset(&held, 0, sizeof held);
+    uint32_t word = 0;
+    unsigned void_suits = (unsigned)sim_rng_below(rng, 16); /* bit s: no card of suit s */
+    int cards = 1 + sim_rng_below(rng, 12);
+    for (int k = 0; k < cards; k++) {
+      PnCard c = (PnCard)sim_rng_below(rng, PN_CARD_KINDS);
+      if ((void_suits & (1u << PN_SUIT(c))) || held.n[c] >= 2) continue;
+      held.n[c]++;
+      word |= 1u << c;
+    }
+    PnCard trick[PN_MAX_SEATS];
+    int n = 1 + sim_rng_below(rng, 4);
+    for (int k = 0; k < n; k++) trick[k] = (PnCard)sim_rng_below(rng, PN_CARD_KINDS);
+    int trump = sim_rng_below(rng, 5) - 1;
+    uint32_t want = judge_play_word(ob, &held, trick, n, trump);
+    uint32_t got = dd_legal_cards(ob, word, trick, n, judge_winner(trick, n, trump), trump);
+    if (got != want) {
+      char hbuf[128];
+      fail_msg("follow %d head %d trump_rule %d head_led %d, trump %d, held %s, trick of %d led by card %d: "
+               "judge_play 0x%08x, dd_legal_cards 0x%08x",
+               ob->follow, ob->head, ob->trump_rule, ob->head_led, trump, pn_cards_str(&held, hbuf, sizeof hbuf),
+               n, trick[0], want, got);
+    }
+    restricted += want != word;
+  }
+  return restricted;
+}
+
+/* The search's word-wise legal cards against judge_play (the rules'
+ * own), for every preset's obligation and every combination of the
+ * obligation's settings. */
+static void test_dd_legal_cards_match_judge_play(void **state) {
+  (void)state;
+  SimRng rng;
+  sim_rng_seed(&rng, 404);
+  int presets = 0;
+  for (int i = 0; pn_preset_name(i); i++, presets++) {
+    PnRules rules;
+    assert_int_equal(pn_rules_preset(&rules, pn_preset_name(i)), 0);
+    PnObligation ob = {rules.follow, rules.head, rules.trump_rule, rules.head_led};
+    assert_true(legal_cards_agree(&ob, &rng, 4000) > 0);
+  }
+  assert_true(presets >= 8);
+  for (int follow = 0; follow < 2; follow++)
+    for (int head = PN_HEAD_NEVER; head <= PN_HEAD_ALWAYS; head++)
+      for (int rule = PN_TRUMP_NO; rule <= PN_TRUMP_IF_CAN_WIN; rule++)
+        for (int head_led = 0; head_led < 2; head_led++) {
+          PnObligation ob = {follow, (PnHead)head, (PnTrumpRule)rule, head_led};
+          int restricted = legal_cards_agree(&ob, &rng, 2000);
+          if (follow || rule != PN_TRUMP_NO) assert_true(restricted > 0);
+        }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup(test_dd_two_hand_lead_low_first, setup),
@@ -709,6 +786,7 @@ int main(void) {
       cmocka_unit_test_setup(test_dd_last_trick_not_sure_when_trumps_can_be_spent, setup),
       cmocka_unit_test_setup(test_dd_drawing_trumps_counts_the_trumps_that_follow, setup),
       cmocka_unit_test_setup(test_dd_cashing_a_card_another_seat_also_holds, setup),
+      cmocka_unit_test(test_dd_legal_cards_match_judge_play),
       cmocka_unit_test_setup(test_dd_random_two_hand, setup),
       cmocka_unit_test_setup(test_dd_random_two_hand_64, setup),
       cmocka_unit_test_setup(test_dd_random_two_hand_bid, setup),

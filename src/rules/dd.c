@@ -40,6 +40,7 @@
  */
 #include "dd_int.h"
 
+#include <limits.h>
 #include <string.h>
 
 int pn_dd_init(PnDdSolver *s, void *table, size_t bytes) {
@@ -98,7 +99,7 @@ static int dd_load(DdSearch *d, PnDdSolver *s, const PnGame *g, int side) {
   d->known_card = PN_NO_CARD;
   d->known_cards = -1;
   d->players = r->players;
-  d->limit = s->node_limit;
+  d->limit = s->node_limit ? s->node_limit : LONG_MAX; /* one compare a node */
   d->options = s->options;
   if (side < 0 || side >= pn_side_count(g)) return PN_DD_UNSUPPORTED;
   if (h->trump < 0 || h->out_seat) return PN_DD_UNSUPPORTED;
@@ -134,18 +135,26 @@ static int dd_load(DdSearch *d, PnDdSolver *s, const PnGame *g, int side) {
     if (d->value[c] > maxv) maxv = d->value[c];
   }
   for (int c = 0; c < PN_CARD_KINDS; c++) d->vscale[c] = d->value[c] * 8 / maxv;
+  for (int suit = 0; suit < PN_SUITS; suit++) /* insertion sort by value: dd_bound.c's cheapest cards */
+    for (int rank = 0; rank < PN_RANKS; rank++) {
+      int j = rank;
+      for (; j > 0 && d->value[PN_CARD(suit, d->cheap_ranks[suit][j - 1])] > d->value[PN_CARD(suit, rank)]; j--)
+        d->cheap_ranks[suit][j] = d->cheap_ranks[suit][j - 1];
+      d->cheap_ranks[suit][j] = (uint8_t)rank;
+    }
   d->unit = unit > 0 ? unit : 1;
   unsigned side_bits = 0;
   for (int p = 0; p < d->players; p++) {
     d->maxi[p] = pn_side_of(g, p + 1) == side;
     if (d->maxi[p]) side_bits |= 1u << p;
     pn_held_next(g, p + 1, &d->hold[p]);
+    for (int c = 0; c < PN_CARD_KINDS; c++)
+      for (int k = 0; k < 4; k++) d->zdelta[p][c][k] = s->zobrist[p][c][k] ^ s->zobrist[p][c][k + 1];
     for (int c = 0; c < PN_CARD_KINDS; c++) {
       int k = d->hold[p].n[c];
       if (!k) continue;
       if (k > 4) return PN_DD_UNSUPPORTED;
-      d->held_mask[p][PN_SUIT(c)] |= (uint8_t)(1u << PN_RANK(c));
-      d->hash ^= s->zobrist[p][c][k];
+      d->held[p] |= 1u << c;
       d->suit_hash[PN_SUIT(c)] ^= s->zobrist[p][c][k];
       d->cards_left += k;
       d->counters_left += k * d->value[c];
@@ -167,7 +176,8 @@ static int dd_load(DdSearch *d, PnDdSolver *s, const PnGame *g, int side) {
                    ((uint64_t)d->ob.trump_rule << 6) ^ ((uint64_t)d->ob.head_led << 8) ^
                    ((uint64_t)r->count << 9) ^ ((uint64_t)d->players << 12) ^ 0xDDull << 40;
   d->context_rules = dd_mix(rules);
-  d->context = dd_mix(rules ^ ((uint64_t)side_bits << 16));
+  uint64_t context = dd_mix(rules ^ ((uint64_t)side_bits << 16)); /* rules, trump and side */
+  for (int p = 0; p < PN_MAX_SEATS; p++) d->leader_key[p] = context ^ dd_mix(0xA11CEull + (uint64_t)p);
   return 0;
 }
 

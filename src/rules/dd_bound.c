@@ -17,23 +17,19 @@ static inline int suit_length(const DdSearch *d, int seat, int suit) {
 }
 
 /* The least counters `seat` can give to `rounds` tricks of `suit` it
- * must follow: its `rounds` cheapest cards there (all, if it has fewer).
- * Sorted per rank held, not per copy. */
+ * must follow: its `rounds` cheapest cards there (all, if it has fewer),
+ * read in the order of the suit's ranks by counter value (cheap_ranks,
+ * fixed for a search: no sort a call). */
 static int forced_counters(const DdSearch *d, int seat, int suit, int rounds) {
-  int values[PN_RANKS], copies[PN_RANKS], n = 0;
-  unsigned held = d->held_mask[seat][suit];
-  while (held) {
-    PnCard c = PN_CARD(suit, __builtin_ctz(held));
-    held &= held - 1;
-    int v = d->value[c], k = d->hold[seat].n[c], j = n++;
-    for (; j > 0 && values[j - 1] > v; j--) values[j] = values[j - 1], copies[j] = copies[j - 1]; /* ascending */
-    values[j] = v;
-    copies[j] = k;
-  }
+  unsigned held = dd_suit_ranks(d->held[seat], suit);
   int sum = 0;
-  for (int i = 0; i < n && rounds > 0; i++) {
-    int k = copies[i] < rounds ? copies[i] : rounds;
-    sum += k * values[i];
+  for (int i = 0; held && rounds > 0; i++) {
+    int r = d->cheap_ranks[suit][i];
+    if (!(held & (1u << r))) continue;
+    held &= ~(1u << r);
+    PnCard c = PN_CARD(suit, r);
+    int k = d->hold[seat].n[c] < rounds ? d->hold[seat].n[c] : rounds;
+    sum += k * d->value[c];
     rounds -= k;
   }
   return sum;
@@ -43,7 +39,7 @@ static int forced_counters(const DdSearch *d, int seat, int suit, int rounds) {
  * included (`others`: the other seats' ranks): the cards cash_run can
  * cash. */
 static inline unsigned leader_winners(const DdSearch *d, int suit, unsigned others) {
-  return d->held_mask[d->leader][suit] & (others ? dd_above(__builtin_ctz(others) + 1) : 0xFFu);
+  return dd_suit_ranks(d->held[d->leader], suit) & (others ? dd_above(__builtin_ctz(others) + 1) : 0xFFu);
 }
 
 /* The leader's cards of `suit` that win the tricks they are led to, for
@@ -100,7 +96,7 @@ int dd_sure_counters(const DdSearch *d, bool searched) {
   uint32_t side_mask = 0, enemy_mask = 0, all_but_leader = 0;
   int leader = d->leader, trump = d->trump;
   for (int p = 0; p < d->players; p++) {
-    uint32_t w = dd_held_word(d, p);
+    uint32_t w = d->held[p];
     if (d->maxi[p] == searched) side_mask |= w;
     else enemy_mask |= w;
     if (p != leader) all_but_leader |= w;

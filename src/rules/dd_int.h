@@ -7,8 +7,6 @@
 #include "dd.h"
 #include "judge.h"
 
-#include <string.h>
-
 static inline uint64_t dd_mix(uint64_t x) { /* splitmix64's finalizer */
   x += 0x9E3779B97F4A7C15ull;
   x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ull;
@@ -21,65 +19,103 @@ static inline uint64_t dd_mix(uint64_t x) { /* splitmix64's finalizer */
 typedef struct DdSearch {
   PnDdSolver *s;                                /* table, hash keys, limits */
   PnCards hold[PN_MAX_SEATS];                   /* cards in hand, seat 0-based */
-  uint8_t held_mask[PN_MAX_SEATS][PN_SUITS];    /* ranks held (bit = rank index) */
+  uint32_t held[PN_MAX_SEATS];                  /* cards held, a bit a card (dd_suit_ranks) */
   int8_t value[PN_CARD_KINDS];                  /* counters of each card */
+  uint8_t cheap_ranks[PN_SUITS][PN_RANKS];      /* a suit's ranks, fewest counters first */
   int vscale[PN_CARD_KINDS];                    /* value on a 0..8 scale, for ordering */
   bool maxi[PN_MAX_SEATS];                      /* seat on the side searched */
   bool partnerships;                            /* both sides have two seats or more */
   PnObligation ob;                              /* obligations of every play left */
   int players, trump, bonus, unit;              /* seats, trump suit, last trick, score step */
-  uint64_t context;                             /* hash of rules, trump and side */
-  uint64_t context_rules;                       /* ... without the side */
-  uint64_t hash;                                /* hash of every seat's cards */
+  uint64_t context_rules;                       /* hash of rules and trump */
+  uint64_t leader_key[PN_MAX_SEATS];            /* ... with the side and a leader, a seat (dd_load) */
   int cards_left;                               /* cards in hands */
   int counters_left;                            /* counters in hands */
   PnCard trick[PN_MAX_SEATS];                   /* trick in progress, lead first */
   int ntrick, leader, trick_points;             /* its size, leader seat, counters */
-  long nodes, limit;                            /* nodes searched, 0 = no limit */
+  long nodes, limit;                            /* nodes searched, the most allowed (LONG_MAX: no limit) */
   bool aborted;                                 /* the limit was hit */
   PnCard known_card;                            /* a root move whose value is known (PN_NO_CARD none): */
   int known_value, known_cards;                 /* its exact value, and cards_left at the root */
   unsigned options;                             /* PN_DD_NO_* */
   uint64_t suit_hash[PN_SUITS];                 /* hash of every seat's cards, per suit */
+  uint32_t trick_cards;                         /* cards in the trick, a bit a card (dd_search) */
+  uint64_t zdelta[PN_MAX_SEATS][PN_CARD_KINDS][4]; /* zobrist[seat][card][k] ^ ...[k + 1]: a card taken or given */
   struct {
     uint64_t key, canon;                        /* a suit's hash (salted) -> its canonical hash */
   } suit_memo[DD_SUIT_MEMO];                    /* dd_canonical_key's suits: most did not change */
 } DdSearch;
 
-/* A seat's rank masks of every suit as one word: suit s in byte s, so a
- * card's bit is the card itself (PN_CARD is suit * 8 + rank). */
-static inline uint32_t dd_held_word(const DdSearch *d, int seat) {
-  uint32_t w;
-  memcpy(&w, d->held_mask[seat], sizeof w);
-  return w;
-}
+/* held[seat] is a seat's rank masks of every suit as one word: suit s in
+ * byte s, so a card's bit is the card itself (PN_CARD is suit * 8 +
+ * rank).  The ranks of one suit, bit r = rank r: */
+static inline unsigned dd_suit_ranks(uint32_t word, int suit) { return (word >> (8 * suit)) & 0xFFu; }
 
 /* Rank bits of a suit dd_above rank r (better cards). */
 static inline unsigned dd_above(int r) { return (1u << r) - 1u; }
 
+/* The cards `held` (a word as DdSearch.held) may play to the trick
+ * trick[0..count) whose winning card is trick[win]: what judge_play
+ * allows (RULES.md section 2), worked out on words, without judge_play's
+ * judge_winner and multiset reads at every follow of the search.
+ * tests/test_dd.c compares it with judge_play for every obligation. */
+static inline uint32_t dd_legal_cards(const PnObligation *ob, uint32_t held, const PnCard *trick, int count,
+                                      int win, int trump) {
+  if (count == 0) return held;
+  int led = PN_SUIT(trick[0]);
+  PnCard winning = trick[win];
+  unsigned in_led = dd_suit_ranks(held, led);
+  if (in_led) { /* can follow */
+    if (!ob->follow) return held;
+    bool heading = ob->head == PN_HEAD_ALWAYS || (ob->head == PN_HEAD_TRUMP_LEAD && led == trump);
+    if (!heading) return in_led << (8 * led);
+    int ranks; /* how many of the led suit's top ranks beat what must be beaten */
+    if (ob->head_led) { /* the best led-suit card, even under a trump */
+      ranks = PN_RANK(trick[0]);
+      for (int i = 1; i < count; i++)
+        if (PN_SUIT(trick[i]) == led && PN_RANK(trick[i]) < ranks) ranks = PN_RANK(trick[i]);
+    } else { /* the winner; a trump winning a plain-suit trick: none */
+      ranks = judge_beating_ranks(led, winning, led, trump);
+    }
+    unsigned beaters = in_led & dd_above(ranks);
+    return (beaters ? beaters : in_led) << (8 * led);
+  }
+  if (trump < 0 || ob->trump_rule == PN_TRUMP_NO) return held;
+  unsigned trumps = dd_suit_ranks(held, trump);
+  if (!trumps) return held;
+  unsigned beaters = trumps & dd_above(judge_beating_ranks(trump, winning, led, trump));
+  if (ob->trump_rule == PN_TRUMP_IF_CAN_WIN) {
+    if (!beaters) return held;
+    return (ob->head == PN_HEAD_ALWAYS ? beaters : trumps) << (8 * trump);
+  }
+  /* must overtrump (a trump not in the trick: every trump beats) */
+  return (ob->head == PN_HEAD_ALWAYS && beaters ? beaters : trumps) << (8 * trump);
+}
+
 static inline void dd_take_card(DdSearch *d, int seat, PnCard c) {
   uint8_t *n = &d->hold[seat].n[c];
-  uint64_t delta = d->s->zobrist[seat][c][*n] ^ d->s->zobrist[seat][c][*n - 1];
-  d->hash ^= delta;
+  uint64_t delta = d->zdelta[seat][c][*n - 1];
   d->suit_hash[PN_SUIT(c)] ^= delta;
-  if (--*n == 0) d->held_mask[seat][PN_SUIT(c)] &= (uint8_t)~(1u << PN_RANK(c));
+  if (--*n == 0) d->held[seat] &= ~(1u << c);
   d->cards_left--;
   d->counters_left -= d->value[c];
 }
 
 static inline void dd_give_card(DdSearch *d, int seat, PnCard c) {
   uint8_t *n = &d->hold[seat].n[c];
-  uint64_t delta = d->s->zobrist[seat][c][*n] ^ d->s->zobrist[seat][c][*n + 1];
-  d->hash ^= delta;
+  uint64_t delta = d->zdelta[seat][c][*n];
   d->suit_hash[PN_SUIT(c)] ^= delta;
   ++*n;
-  d->held_mask[seat][PN_SUIT(c)] |= (uint8_t)(1u << PN_RANK(c));
+  d->held[seat] |= 1u << c;
   d->cards_left++;
   d->counters_left += d->value[c];
 }
 
+/* (The hash of every seat's cards is the suits' together: not kept
+ * apart, since only the memo of pars at the top of a search reads it.) */
 static inline uint64_t dd_position_key(const DdSearch *d) {
-  uint64_t key = d->hash ^ d->context ^ dd_mix(0xA11CEull + (uint64_t)d->leader);
+  uint64_t hash = d->suit_hash[0] ^ d->suit_hash[1] ^ d->suit_hash[2] ^ d->suit_hash[3];
+  uint64_t key = hash ^ d->leader_key[d->leader];
   return key ? key : 1;
 }
 
@@ -99,8 +135,7 @@ static inline PnDdEntry *dd_tt_bucket(const PnDdSolver *s, uint64_t key) {
 /* dd_bound.c: counters a side is sure to take from a trick start. */
 int dd_sure_counters(const DdSearch *d, bool searched);
 
-/* dd_search.c: the moves and the search. */
-int dd_gen_moves(const DdSearch *d, int seat, DdMove *moves);
+/* dd_search.c: the search (and the moves, inside it). */
 int dd_search(DdSearch *d, int target);
 int dd_value(DdSearch *d, int lo, int hi, int guess, bool near);
 

@@ -12,12 +12,22 @@ static inline int seat_after_leader(const DdSearch *d, int k) {
   return seat >= d->players ? seat - d->players : seat;
 }
 
+/* The cards that beat `winning`, the trick's winning card (of the suit
+ * led or a trump), a word as DdSearch.held: what judge_strength ranks
+ * higher (a better card of its suit, or any trump when it is not one),
+ * once a node rather than a judge_strength comparison a move. */
+static inline uint32_t beating_cards(PnCard winning, int trump) {
+  int suit = PN_SUIT(winning);
+  uint32_t better = dd_above(PN_RANK(winning)) << (8 * suit);
+  return suit == trump || trump < 0 ? better : better | 0xFFu << (8 * trump);
+}
+
 /* The ranks of `suit` held by some seat other than `seat` or lying in the
  * trick: the cards that can tell two of `seat`'s cards apart. */
 static inline unsigned others_mask(const DdSearch *d, int seat, int suit) {
   unsigned m = 0;
   for (int p = 0; p < d->players; p++)
-    if (p != seat) m |= d->held_mask[p][suit];
+    if (p != seat) m |= dd_suit_ranks(d->held[p], suit);
   for (int i = 0; i < d->ntrick; i++)
     if (PN_SUIT(d->trick[i]) == suit) m |= 1u << PN_RANK(d->trick[i]);
   return m;
@@ -27,10 +37,10 @@ static inline unsigned others_mask(const DdSearch *d, int seat, int suit) {
  * only: obligations are read roughly.) */
 static inline bool can_beat(const DdSearch *d, int seat, PnCard best, int led) {
   int bsuit = PN_SUIT(best), brank = PN_RANK(best);
-  unsigned in_led = d->held_mask[seat][led];
+  unsigned in_led = dd_suit_ranks(d->held[seat], led);
   if (in_led && bsuit == led && (in_led & dd_above(brank))) return true;
   if ((in_led && d->ob.follow) || d->trump < 0 || led == d->trump) return false;
-  unsigned trumps = d->held_mask[seat][d->trump];
+  unsigned trumps = dd_suit_ranks(d->held[seat], d->trump);
   return bsuit == d->trump ? (trumps & dd_above(brank)) != 0 : trumps != 0;
 }
 
@@ -67,8 +77,8 @@ typedef struct DdFollow {
 /* Does a partner of `seat` hold a card of `suit` no other seat beats? */
 static bool partner_has_top(const DdSearch *d, int seat, int suit) {
   for (int p = 0; p < d->players; p++)
-    if (p != seat && d->maxi[p] == d->maxi[seat] && d->held_mask[p][suit] &&
-        !(others_mask(d, p, suit) & dd_above(__builtin_ctz(d->held_mask[p][suit]))))
+    if (p != seat && d->maxi[p] == d->maxi[seat] && dd_suit_ranks(d->held[p], suit) &&
+        !(others_mask(d, p, suit) & dd_above(__builtin_ctz(dd_suit_ranks(d->held[p], suit)))))
       return true;
   return false;
 }
@@ -114,46 +124,39 @@ static inline int follow_score(const DdSearch *d, int seat, PnCard c, unsigned b
 }
 
 /* The legal cards of `seat`, one per class of equivalent cards, into
- * moves (unscored), in suit then rank order; suit_end[s]: the end of
- * suit s's moves.  Returns their number. */
-static int legal_classes(const DdSearch *d, int seat, uint32_t others_all, DdMove *moves, int *suit_end) {
-  SuitSlice slice = {JUDGE_ALL_HELD, PN_RANKS}, unused;
-  if (d->ntrick > 0) judge_play(&d->ob, &d->hold[seat], d->trick, d->ntrick, d->trump, -1, &slice, &unused);
-  bool merge = !(d->options & PN_DD_NO_EQUIV);
+ * moves (unscored), in suit then rank order.  Returns their number.  A
+ * class: cards of a suit that no other card in play (`others_all`: the
+ * other seats' and the trick's) tells apart, so neighbours among the
+ * ranks still in play, each held by this seat alone, with one counter
+ * value; gone ranks do not split it.  Walked over the word of legal
+ * cards: a card's bit is the card, its suit's better ranks the bits
+ * from the suit's first up to it. */
+static int legal_classes(const DdSearch *d, int seat, int win, uint32_t others_all, DdMove *moves) {
+  uint32_t cand = dd_legal_cards(&d->ob, d->held[seat], d->trick, d->ntrick, win, d->trump);
+  /* the seat's cards no other copy in play splits from a neighbour */
+  uint32_t alone = d->options & PN_DD_NO_EQUIV ? 0 : cand & ~others_all;
+  uint32_t present = cand | others_all;
   int n = 0;
-  for (int suit = 0; suit < PN_SUITS; suit++) {
-    unsigned cand = slice.suit == JUDGE_ALL_HELD || slice.suit == suit ? d->held_mask[seat][suit] : 0;
-    if (slice.suit != JUDGE_ALL_HELD) cand &= dd_above(slice.ranks);
-    unsigned others = (others_all >> (8 * suit)) & 0xFFu;
-    unsigned present = cand ? others | cand : 0;
-    bool prev_own = false;
-    int prev_value = -1;
-    while (present) { /* gone ranks do not split a class */
-      int r = __builtin_ctz(present);
-      present &= present - 1;
-      PnCard c = PN_CARD(suit, r);
-      bool mine = cand & (1u << r);
-      if (!mine || (others & (1u << r))) { /* another copy in play splits here */
-        prev_own = false;
-        if (mine) moves[n++].card = c;
-        continue;
+  for (uint32_t w = cand; w; w &= w - 1) {
+    int c = __builtin_ctz(w);
+    if (alone & (1u << c)) {
+      uint32_t better = present & ((1u << c) - (1u << (c & ~7))); /* its suit's, above it */
+      if (better) {
+        int q = 31 - __builtin_clz(better); /* the next better card in play */
+        if ((alone & (1u << q)) && d->value[c] == d->value[q]) {
+          moves[n - 1].card = (PnCard)c; /* q's class, stood for by its lowest card */
+          continue;
+        }
       }
-      if (merge && prev_own && d->value[c] == prev_value) {
-        moves[n - 1].card = c; /* the class is stood for by its lowest card */
-        continue;
-      }
-      moves[n++].card = c;
-      prev_own = true;
-      prev_value = d->value[c];
     }
-    suit_end[suit] = n;
+    moves[n++].card = (PnCard)c;
   }
   return n;
 }
 
-/* Scores the moves of a lead by `seat` (lead_score), suit_end as
- * legal_classes gives it; `others_all`: the ranks the other seats hold. */
-static void score_leads(const DdSearch *d, int seat, uint32_t others_all, DdMove *moves, const int *suit_end) {
+/* Scores the moves of a lead by `seat` (lead_score), in suit order as
+ * legal_classes gives them; `others_all`: the ranks the other seats hold. */
+static void score_leads(const DdSearch *d, int seat, uint32_t others_all, DdMove *moves, int n) {
   /* Per node: whether the seat has a partner and which suits an enemy
    * (or, in partnerships, a partner) can ruff. */
   bool partnered = false;
@@ -163,56 +166,53 @@ static void score_leads(const DdSearch *d, int seat, uint32_t others_all, DdMove
     if (p == seat) continue;
     bool partner = d->maxi[p] == d->maxi[seat];
     partnered |= partner;
-    if (d->trump < 0 || !d->held_mask[p][d->trump] || (partner && !d->partnerships)) continue;
+    if (d->trump < 0 || !dd_suit_ranks(d->held[p], d->trump) || (partner && !d->partnerships)) continue;
     unsigned voids = 0; /* the suits p could ruff: it holds none of them but a trump */
     for (int suit = 0; suit < PN_SUITS; suit++)
-      if (!d->held_mask[p][suit]) voids |= 1u << suit;
+      if (!dd_suit_ranks(d->held[p], suit)) voids |= 1u << suit;
     if (partner) pruffs |= voids;
     else ruffed |= voids;
   }
-  for (int suit = 0, i = 0; suit < PN_SUITS; suit++) {
-    if (i == suit_end[suit]) continue;
-    bool safe = suit == d->trump || !(ruffed & (1u << suit));
-    DdLeadSuit facts = {(others_all >> (8 * suit)) & 0xFFu, safe, suit == d->trump, partnered, -1,
-                        (pruffs & (1u << suit)) && !(ruffed & (1u << suit))};
-    for (; i < suit_end[suit]; i++) moves[i].score = lead_score(d, seat, moves[i].card, &facts);
+  DdLeadSuit facts = {0}; /* set at the first move */
+  for (int i = 0, suit = -1; i < n; i++) {
+    if (PN_SUIT(moves[i].card) != suit) { /* a suit's facts once, at its first move */
+      suit = PN_SUIT(moves[i].card);
+      bool safe = suit == d->trump || !(ruffed & (1u << suit));
+      facts = (DdLeadSuit){dd_suit_ranks(others_all, suit), safe, suit == d->trump, partnered, -1,
+                           (pruffs & (1u << suit)) && !(ruffed & (1u << suit))};
+    }
+    moves[i].score = lead_score(d, seat, moves[i].card, &facts);
   }
 }
 
 /* Scores the moves of a follow by `seat` (follow_score), `win` being the
- * index of the trick's winning card so far. */
-static void score_follows(const DdSearch *d, int seat, int win, DdMove *moves, const int *suit_end) {
+ * index of the trick's winning card so far, `beat` the cards that beat
+ * it (beating_cards). */
+static void score_follows(const DdSearch *d, int seat, int win, uint32_t beat, DdMove *moves, int n) {
   DdFollow follow = {PN_SUIT(d->trick[0]), d->trick[win], d->maxi[seat_after_leader(d, win)] == d->maxi[seat], -1};
-  for (int suit = 0, i = 0; suit < PN_SUITS; suit++) {
-    if (i == suit_end[suit]) continue;
-    /* the ranks of the suit that beat the winner, once a suit, not a
-     * judge_strength comparison a move */
-    unsigned beaters = dd_above(judge_beating_ranks(suit, follow.win_card, follow.led, d->trump));
-    for (; i < suit_end[suit]; i++) moves[i].score = follow_score(d, seat, moves[i].card, beaters, &follow);
-  }
+  for (int i = 0; i < n; i++)
+    moves[i].score = follow_score(d, seat, moves[i].card, dd_suit_ranks(beat, PN_SUIT(moves[i].card)), &follow);
 }
 
-/* dd_gen_moves, `win` being the index of the trick's winning card so far
- * (the search keeps it as the trick grows: no judge_winner a node).  The
- * ordering's facts are worked out only when there is a choice: a seat
- * with one class of legal cards (most follows late in a hand) costs only
- * the classes. */
-static int gen_moves(const DdSearch *d, int seat, int win, DdMove *moves) {
-  /* the ranks the other seats hold and the trick holds, a suit a byte of
-   * the word as in held_mask, so a card's bit is the card */
-  uint32_t others_all = 0;
+/* The legal plays of `seat`, one per class of equivalent cards, best
+ * first; returns their number.  `win`: the index of the trick's winning
+ * card so far (the search keeps it as the trick grows: no judge_winner a
+ * node).  The ordering's facts are worked out only when there is a
+ * choice: a seat with one class of legal cards (most follows late in a
+ * hand) costs only the classes. */
+static int gen_moves(const DdSearch *d, int seat, int win, uint32_t beat, DdMove *moves) {
+  /* the cards the other seats hold and the trick holds, a word as held */
+  uint32_t others_all = d->trick_cards;
   for (int p = 0; p < d->players; p++)
-    if (p != seat) others_all |= dd_held_word(d, p);
-  for (int i = 0; i < d->ntrick; i++) others_all |= 1u << d->trick[i];
-  int suit_end[PN_SUITS];
-  int n = legal_classes(d, seat, others_all, moves, suit_end);
+    if (p != seat) others_all |= d->held[p];
+  int n = legal_classes(d, seat, win, others_all, moves);
   if (d->options & PN_DD_NO_ORDER) {
     for (int i = 0; i < n; i++) moves[i].score = -i;
     return n; /* already in that order */
   }
   if (n < 2) return n;
-  if (d->ntrick == 0) score_leads(d, seat, others_all, moves, suit_end);
-  else score_follows(d, seat, win, moves, suit_end);
+  if (d->ntrick == 0) score_leads(d, seat, others_all, moves, n);
+  else score_follows(d, seat, win, beat, moves, n);
   for (int i = 1; i < n; i++) { /* insertion sort, best first */
     DdMove m = moves[i];
     int j = i;
@@ -222,20 +222,13 @@ static int gen_moves(const DdSearch *d, int seat, int win, DdMove *moves) {
   return n;
 }
 
-/* The legal plays of `seat`, one per class of equivalent cards, best
- * first.  Returns their number. */
-int dd_gen_moves(const DdSearch *d, int seat, DdMove *moves) {
-  return gen_moves(d, seat, d->ntrick ? judge_winner(d->trick, d->ntrick, d->trump) : 0, moves);
-}
-
 /* The last trick, every seat holding one card: no choice left. */
 static int last_trick_points_for_side(const DdSearch *d) {
   PnCard cards[PN_MAX_SEATS];
   int points = d->bonus;
   for (int i = 0; i < d->players; i++) {
     int seat = seat_after_leader(d, i);
-    for (int suit = 0; suit < PN_SUITS; suit++)
-      if (d->held_mask[seat][suit]) cards[i] = PN_CARD(suit, __builtin_ctz(d->held_mask[seat][suit]));
+    cards[i] = (PnCard)__builtin_ctz(d->held[seat]); /* its one card: the word's bit is the card */
     points += d->value[cards[i]];
   }
   int winner = seat_after_leader(d, judge_winner(cards, d->players, d->trump));
@@ -247,16 +240,12 @@ static int search(DdSearch *d, int target, int win);
 /* Plays `c` for `seat`, searches on, and takes it back.  Returns the
  * bound dd_search gives, counted from before the play.  `win`: the index
  * of the trick's winning card before the play (judge_winner's: the
- * first of equally strong cards wins). */
-static int try_move(DdSearch *d, int seat, PnCard c, int target, int win) {
+ * first of equally strong cards wins), `beat` the cards that beat it. */
+static int try_move(DdSearch *d, int seat, PnCard c, int target, int win, uint32_t beat) {
   int result;
-  if (d->ntrick == 0) {
-    win = 0;
-  } else {
-    int led = PN_SUIT(d->trick[0]);
-    if (judge_strength(c, led, d->trump) > judge_strength(d->trick[win], led, d->trump)) win = d->ntrick;
-  }
+  if (beat & (1u << c)) win = d->ntrick; /* (a lead: beat is 0, win 0) */
   dd_take_card(d, seat, c);
+  uint32_t trick_cards = d->trick_cards; /* a copy of c may be in the trick already */
   d->trick[d->ntrick++] = c;
   d->trick_points += d->value[c];
   if (d->ntrick == d->players) {
@@ -267,6 +256,7 @@ static int try_move(DdSearch *d, int seat, PnCard c, int target, int win) {
     memcpy(trick, d->trick, sizeof trick);
     d->ntrick = 0;
     d->trick_points = 0;
+    d->trick_cards = 0;
     d->leader = winner;
     int won = d->maxi[winner] ? points : 0;
     result = won + search(d, target - won, 0);
@@ -275,8 +265,10 @@ static int try_move(DdSearch *d, int seat, PnCard c, int target, int win) {
     memcpy(d->trick, trick, sizeof trick);
     d->ntrick = d->players;
   } else {
+    d->trick_cards |= 1u << c;
     result = search(d, target, win);
   }
+  d->trick_cards = trick_cards;
   d->ntrick--;
   d->trick_points -= d->value[c];
   dd_give_card(d, seat, c);
@@ -290,6 +282,8 @@ static int try_move(DdSearch *d, int seat, PnCard c, int target, int win) {
  * to find and tightens the table, so the next question of the par starts
  * closer to the answer. */
 int dd_search(DdSearch *d, int target) {
+  d->trick_cards = 0; /* callers (dd.c) set up the trick as cards only */
+  for (int i = 0; i < d->ntrick; i++) d->trick_cards |= 1u << d->trick[i];
   return search(d, target, d->ntrick ? judge_winner(d->trick, d->ntrick, d->trump) : 0);
 }
 
@@ -299,7 +293,7 @@ static int search(DdSearch *d, int target, int win) {
   int most = d->counters_left + d->trick_points + (d->cards_left || d->ntrick ? d->bonus : 0);
   if (target > most) return most;
   if (d->cards_left == 0) return 0;
-  if (d->limit && d->nodes >= d->limit) {
+  if (d->nodes >= d->limit) {
     d->aborted = true;
     return 0;
   }
@@ -330,7 +324,8 @@ static int search(DdSearch *d, int target, int win) {
   }
   int seat = seat_after_leader(d, d->ntrick);
   DdMove moves[PN_CARD_KINDS];
-  int n = gen_moves(d, seat, win, moves);
+  uint32_t beat = d->ntrick ? beating_cards(d->trick[win], d->trump) : 0;
+  int n = gen_moves(d, seat, win, beat, moves);
   if (table_lead != PN_NO_CARD && !(d->options & PN_DD_NO_ORDER))
     for (int i = 1; i < n; i++)
       if (moves[i].card == table_lead) {
@@ -346,7 +341,8 @@ static int search(DdSearch *d, int target, int win) {
   PnCard best = PN_NO_CARD;
   bool root = d->cards_left == d->known_cards;
   for (int i = 0; i < n; i++) {
-    int v = root && moves[i].card == d->known_card ? d->known_value : try_move(d, seat, moves[i].card, target, win);
+    int v = root && moves[i].card == d->known_card ? d->known_value
+                                                   : try_move(d, seat, moves[i].card, target, win, beat);
     if (d->aborted) return 0;
     if ((v >= target) == maxi) {
       result = v;
