@@ -25,7 +25,8 @@
  * single-deck 4-hand hand PN_DD_TT_BYTES (16 MiB) searches about a third
  * fewer nodes than 4 MiB.  The search recurses at most one frame
  * per card left (80 in a double deck), a few hundred bytes each, over
- * about 17 KiB of search state, all on the caller's stack.
+ * about 22 KiB of search state (pn_dd_play holds two: the positions
+ * before and after a play), all on the caller's stack.
  *
  * Correctness of the table: positions are told apart by a 64-bit hash of
  * every seat's cards (read as relative ranks: which low cards are gone
