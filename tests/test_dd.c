@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "dd.h"
-#include "dd_int.h" /* dd_legal_cards, judged against judge_play */
+#include "dd_int.h" /* dd_legal_cards, judged against the rules' text */
 #include "pinochle.h"
 #include "sim.h"
 #include "test_util.h" /* card_of, hand_of */
@@ -698,8 +698,61 @@ static void test_dd_warm_table_three_hand(void **state) {
 
 /* ------------------------------------------- the search's legal cards */
 
-/* judge_play's legal set as a word of cards (bit = card), as
- * dd_legal_cards gives it. */
+/* RULES.md section 2 read card by card, as slowly and plainly as it is
+ * written (an oracle independent of judge.h): may a hand holding `held`
+ * play `c` to trick[0..count)? */
+static bool legal_by_the_text(const PnObligation *ob, const PnCards *held, const PnCard *trick, int count, int trump,
+                              PnCard c) {
+  int led = PN_SUIT(trick[0]);
+  /* the card winning so far: the highest trump, else the highest card of
+   * the suit led; of two equal cards the first played */
+  PnCard winning = trick[0];
+  for (int i = 1; i < count; i++) {
+    PnCard t = trick[i];
+    bool t_trump = PN_SUIT(t) == trump, w_trump = PN_SUIT(winning) == trump;
+    if ((t_trump && !w_trump) || (PN_SUIT(t) == PN_SUIT(winning) && PN_RANK(t) < PN_RANK(winning))) winning = t;
+  }
+  bool has_led = false, has_trump = false;
+  for (int k = 0; k < PN_CARD_KINDS; k++) {
+    has_led |= held->n[k] && PN_SUIT(k) == led;
+    has_trump |= held->n[k] && PN_SUIT(k) == trump;
+  }
+  if (has_led) {
+    if (!ob->follow) return true;
+    if (PN_SUIT(c) != led) return false; /* follow */
+    bool heading = ob->head == PN_HEAD_ALWAYS || (ob->head == PN_HEAD_TRUMP_LEAD && led == trump);
+    if (!heading) return true;
+    PnCard target = winning; /* head_suit=winning */
+    if (ob->head_led) {      /* head_suit=led: the best card of the led suit */
+      target = trick[0];
+      for (int i = 1; i < count; i++)
+        if (PN_SUIT(trick[i]) == led && PN_RANK(trick[i]) < PN_RANK(target)) target = trick[i];
+    }
+    if (PN_SUIT(target) != led) return true; /* a trump wins a plain trick: any card of the led suit */
+    bool can_head = false;
+    for (int k = 0; k < PN_CARD_KINDS; k++) can_head |= held->n[k] && PN_SUIT(k) == led && PN_RANK(k) < PN_RANK(target);
+    return !can_head || PN_RANK(c) < PN_RANK(target); /* head */
+  }
+  if (trump < 0 || ob->trump_rule == PN_TRUMP_NO || !has_trump) return true;
+  bool trump_in_trick = PN_SUIT(winning) == trump; /* a trump in the trick wins it */
+  bool can_win = false; /* holds a trump that would win the trick */
+  for (int k = 0; k < PN_CARD_KINDS; k++)
+    can_win |= held->n[k] && PN_SUIT(k) == trump && (!trump_in_trick || PN_RANK(k) < PN_RANK(winning));
+  if (ob->trump_rule == PN_TRUMP_IF_CAN_WIN && !can_win) return true;
+  if (PN_SUIT(c) != trump) return false; /* trump */
+  bool beats = !trump_in_trick || PN_RANK(c) < PN_RANK(winning);
+  return !(ob->head == PN_HEAD_ALWAYS && can_win && !beats); /* overtrump */
+}
+
+/* The held cards the text allows, as a word of cards (bit = card). */
+static uint32_t text_word(const PnObligation *ob, const PnCards *held, const PnCard *trick, int count, int trump) {
+  uint32_t word = 0;
+  for (int c = 0; c < PN_CARD_KINDS; c++)
+    if (held->n[c] && legal_by_the_text(ob, held, trick, count, trump, (PnCard)c)) word |= 1u << c;
+  return word;
+}
+
+/* judge_play's legal set as a word of cards, as dd_legal_cards gives it. */
 static uint32_t judge_play_word(const PnObligation *ob, const PnCards *held, const PnCard *trick, int count,
                                 int trump) {
   SuitSlice legal, unused;
@@ -712,8 +765,9 @@ static uint32_t judge_play_word(const PnObligation *ob, const PnCards *held, con
 
 /* `count` random positions under obligation `ob`: a random holding (up
  * to two copies of a card, some suits often void), a trick of 1 to 4
- * random cards, a random trump or none; dd_legal_cards must allow
- * exactly what judge_play allows.  Returns how many positions restricted
+ * random cards, a random trump or none; judge_play (the engine) and
+ * dd_legal_cards (the search, on words) must allow exactly what the text
+ * allows (legal_by_the_text).  Returns how many positions restricted
  * the holding (the obligation mattered). */
 static int legal_cards_agree(const PnObligation *ob, SimRng *rng, int count) {
   int restricted = 0;
@@ -733,24 +787,26 @@ static int legal_cards_agree(const PnObligation *ob, SimRng *rng, int count) {
     int n = 1 + sim_rng_below(rng, 4);
     for (int k = 0; k < n; k++) trick[k] = (PnCard)sim_rng_below(rng, PN_CARD_KINDS);
     int trump = sim_rng_below(rng, 5) - 1;
-    uint32_t want = judge_play_word(ob, &held, trick, n, trump);
-    uint32_t got = dd_legal_cards(ob, word, trick, n, judge_winner(trick, n, trump), trump);
-    if (got != want) {
+    uint32_t want = text_word(ob, &held, trick, n, trump);
+    uint32_t engine = judge_play_word(ob, &held, trick, n, trump);
+    uint32_t search = dd_legal_cards(ob, judge_held_word(&held), trick, n, judge_winner(trick, n, trump), trump);
+    assert_int_equal(judge_held_word(&held), word);
+    if (engine != want || search != want) {
       char hbuf[128];
       fail_msg("follow %d head %d trump_rule %d head_led %d, trump %d, held %s, trick of %d led by card %d: "
-               "judge_play 0x%08x, dd_legal_cards 0x%08x",
+               "the text 0x%08x, judge_play 0x%08x, dd_legal_cards 0x%08x",
                ob->follow, ob->head, ob->trump_rule, ob->head_led, trump, pn_cards_str(&held, hbuf, sizeof hbuf),
-               n, trick[0], want, got);
+               n, trick[0], want, engine, search);
     }
     restricted += want != word;
   }
   return restricted;
 }
 
-/* The search's word-wise legal cards against judge_play (the rules'
- * own), for every preset's obligation and every combination of the
- * obligation's settings. */
-static void test_dd_legal_cards_match_judge_play(void **state) {
+/* The rule's one home (judge_legal), as the engine and the search read
+ * it, against RULES.md section 2 read card by card, for every preset's
+ * obligation and every combination of the obligation's settings. */
+static void test_dd_legal_cards_match_the_rules_text(void **state) {
   (void)state;
   SimRng rng;
   sim_rng_seed(&rng, 404);
@@ -786,7 +842,7 @@ int main(void) {
       cmocka_unit_test_setup(test_dd_last_trick_not_sure_when_trumps_can_be_spent, setup),
       cmocka_unit_test_setup(test_dd_drawing_trumps_counts_the_trumps_that_follow, setup),
       cmocka_unit_test_setup(test_dd_cashing_a_card_another_seat_also_holds, setup),
-      cmocka_unit_test(test_dd_legal_cards_match_judge_play),
+      cmocka_unit_test(test_dd_legal_cards_match_the_rules_text),
       cmocka_unit_test_setup(test_dd_random_two_hand, setup),
       cmocka_unit_test_setup(test_dd_random_two_hand_64, setup),
       cmocka_unit_test_setup(test_dd_random_two_hand_bid, setup),

@@ -21,7 +21,7 @@ static inline int suit_length(const DdSearch *d, int seat, int suit) {
  * read in the order of the suit's ranks by counter value (cheap_ranks,
  * fixed for a search: no sort a call). */
 static int forced_counters(const DdSearch *d, int seat, int suit, int rounds) {
-  unsigned held = dd_suit_ranks(d->held[seat], suit);
+  unsigned held = judge_suit_ranks(d->held[seat], suit);
   int sum = 0;
   for (int i = 0; held && rounds > 0; i++) {
     int r = d->cheap_ranks[suit][i];
@@ -39,7 +39,7 @@ static int forced_counters(const DdSearch *d, int seat, int suit, int rounds) {
  * included (`others`: the other seats' ranks): the cards cash_run can
  * cash. */
 static inline unsigned leader_winners(const DdSearch *d, int suit, unsigned others) {
-  return dd_suit_ranks(d->held[d->leader], suit) & (others ? dd_above(__builtin_ctz(others) + 1) : 0xFFu);
+  return judge_suit_ranks(d->held[d->leader], suit) & (others ? dd_above(__builtin_ctz(others) + 1) : 0xFFu);
 }
 
 /* The leader's cards of `suit` that win the tricks they are led to, for

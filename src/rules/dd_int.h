@@ -19,7 +19,7 @@ static inline uint64_t dd_mix(uint64_t x) { /* splitmix64's finalizer */
 typedef struct DdSearch {
   PnDdSolver *s;                                /* table, hash keys, limits */
   PnCards hold[PN_MAX_SEATS];                   /* cards in hand, seat 0-based */
-  uint32_t held[PN_MAX_SEATS];                  /* cards held, a bit a card (dd_suit_ranks) */
+  uint32_t held[PN_MAX_SEATS];                  /* cards held, a bit a card (judge_held_word) */
   int8_t value[PN_CARD_KINDS];                  /* counters of each card */
   uint8_t cheap_ranks[PN_SUITS][PN_RANKS];      /* a suit's ranks, fewest counters first */
   int vscale[PN_CARD_KINDS];                    /* value on a 0..8 scale, for ordering */
@@ -46,50 +46,22 @@ typedef struct DdSearch {
   } suit_memo[DD_SUIT_MEMO];                    /* dd_canonical_key's suits: most did not change */
 } DdSearch;
 
-/* held[seat] is a seat's rank masks of every suit as one word: suit s in
- * byte s, so a card's bit is the card itself (PN_CARD is suit * 8 +
- * rank).  The ranks of one suit, bit r = rank r: */
-static inline unsigned dd_suit_ranks(uint32_t word, int suit) { return (word >> (8 * suit)) & 0xFFu; }
+/* held[seat] is a seat's cards as one word, as judge_held_word makes it:
+ * suit s in byte s, so a card's bit is the card itself (PN_CARD is suit *
+ * 8 + rank); judge_suit_ranks reads one suit's ranks. */
 
 /* Rank bits of a suit dd_above rank r (better cards). */
 static inline unsigned dd_above(int r) { return (1u << r) - 1u; }
 
 /* The cards `held` (a word as DdSearch.held) may play to the trick
- * trick[0..count) whose winning card is trick[win]: what judge_play
- * allows (RULES.md section 2), worked out on words, without judge_play's
- * judge_winner and multiset reads at every follow of the search.
- * tests/test_dd.c compares it with judge_play for every obligation. */
+ * trick[0..count) whose winning card is trick[win]: judge_legal's slice
+ * as a word, without judge_play's judge_winner and multiset reads at
+ * every follow of the search. */
 static inline uint32_t dd_legal_cards(const PnObligation *ob, uint32_t held, const PnCard *trick, int count,
                                       int win, int trump) {
-  if (count == 0) return held;
-  int led = PN_SUIT(trick[0]);
-  PnCard winning = trick[win];
-  unsigned in_led = dd_suit_ranks(held, led);
-  if (in_led) { /* can follow */
-    if (!ob->follow) return held;
-    bool heading = ob->head == PN_HEAD_ALWAYS || (ob->head == PN_HEAD_TRUMP_LEAD && led == trump);
-    if (!heading) return in_led << (8 * led);
-    int ranks; /* how many of the led suit's top ranks beat what must be beaten */
-    if (ob->head_led) { /* the best led-suit card, even under a trump */
-      ranks = PN_RANK(trick[0]);
-      for (int i = 1; i < count; i++)
-        if (PN_SUIT(trick[i]) == led && PN_RANK(trick[i]) < ranks) ranks = PN_RANK(trick[i]);
-    } else { /* the winner; a trump winning a plain-suit trick: none */
-      ranks = judge_beating_ranks(led, winning, led, trump);
-    }
-    unsigned beaters = in_led & dd_above(ranks);
-    return (beaters ? beaters : in_led) << (8 * led);
-  }
-  if (trump < 0 || ob->trump_rule == PN_TRUMP_NO) return held;
-  unsigned trumps = dd_suit_ranks(held, trump);
-  if (!trumps) return held;
-  unsigned beaters = trumps & dd_above(judge_beating_ranks(trump, winning, led, trump));
-  if (ob->trump_rule == PN_TRUMP_IF_CAN_WIN) {
-    if (!beaters) return held;
-    return (ob->head == PN_HEAD_ALWAYS ? beaters : trumps) << (8 * trump);
-  }
-  /* must overtrump (a trump not in the trick: every trump beats) */
-  return (ob->head == PN_HEAD_ALWAYS && beaters ? beaters : trumps) << (8 * trump);
+  SuitSlice legal = judge_legal(ob, held, trick, count, win, trump);
+  if (legal.suit == JUDGE_ALL_HELD) return held;
+  return (judge_suit_ranks(held, legal.suit) & dd_above(legal.ranks)) << (8 * legal.suit);
 }
 
 static inline void dd_take_card(DdSearch *d, int seat, PnCard c) {

@@ -27,7 +27,7 @@ static inline uint32_t beating_cards(PnCard winning, int trump) {
 static inline unsigned others_mask(const DdSearch *d, int seat, int suit) {
   unsigned m = 0;
   for (int p = 0; p < d->players; p++)
-    if (p != seat) m |= dd_suit_ranks(d->held[p], suit);
+    if (p != seat) m |= judge_suit_ranks(d->held[p], suit);
   for (int i = 0; i < d->ntrick; i++)
     if (PN_SUIT(d->trick[i]) == suit) m |= 1u << PN_RANK(d->trick[i]);
   return m;
@@ -37,10 +37,10 @@ static inline unsigned others_mask(const DdSearch *d, int seat, int suit) {
  * only: obligations are read roughly.) */
 static inline bool can_beat(const DdSearch *d, int seat, PnCard best, int led) {
   int bsuit = PN_SUIT(best), brank = PN_RANK(best);
-  unsigned in_led = dd_suit_ranks(d->held[seat], led);
+  unsigned in_led = judge_suit_ranks(d->held[seat], led);
   if (in_led && bsuit == led && (in_led & dd_above(brank))) return true;
   if ((in_led && d->ob.follow) || d->trump < 0 || led == d->trump) return false;
-  unsigned trumps = dd_suit_ranks(d->held[seat], d->trump);
+  unsigned trumps = judge_suit_ranks(d->held[seat], d->trump);
   return bsuit == d->trump ? (trumps & dd_above(brank)) != 0 : trumps != 0;
 }
 
@@ -77,8 +77,8 @@ typedef struct DdFollow {
 /* Does a partner of `seat` hold a card of `suit` no other seat beats? */
 static bool partner_has_top(const DdSearch *d, int seat, int suit) {
   for (int p = 0; p < d->players; p++)
-    if (p != seat && d->maxi[p] == d->maxi[seat] && dd_suit_ranks(d->held[p], suit) &&
-        !(others_mask(d, p, suit) & dd_above(__builtin_ctz(dd_suit_ranks(d->held[p], suit)))))
+    if (p != seat && d->maxi[p] == d->maxi[seat] && judge_suit_ranks(d->held[p], suit) &&
+        !(others_mask(d, p, suit) & dd_above(__builtin_ctz(judge_suit_ranks(d->held[p], suit)))))
       return true;
   return false;
 }
@@ -166,10 +166,10 @@ static void score_leads(const DdSearch *d, int seat, uint32_t others_all, DdMove
     if (p == seat) continue;
     bool partner = d->maxi[p] == d->maxi[seat];
     partnered |= partner;
-    if (d->trump < 0 || !dd_suit_ranks(d->held[p], d->trump) || (partner && !d->partnerships)) continue;
+    if (d->trump < 0 || !judge_suit_ranks(d->held[p], d->trump) || (partner && !d->partnerships)) continue;
     unsigned voids = 0; /* the suits p could ruff: it holds none of them but a trump */
     for (int suit = 0; suit < PN_SUITS; suit++)
-      if (!dd_suit_ranks(d->held[p], suit)) voids |= 1u << suit;
+      if (!judge_suit_ranks(d->held[p], suit)) voids |= 1u << suit;
     if (partner) pruffs |= voids;
     else ruffed |= voids;
   }
@@ -178,7 +178,7 @@ static void score_leads(const DdSearch *d, int seat, uint32_t others_all, DdMove
     if (PN_SUIT(moves[i].card) != suit) { /* a suit's facts once, at its first move */
       suit = PN_SUIT(moves[i].card);
       bool safe = suit == d->trump || !(ruffed & (1u << suit));
-      facts = (DdLeadSuit){dd_suit_ranks(others_all, suit), safe, suit == d->trump, partnered, -1,
+      facts = (DdLeadSuit){judge_suit_ranks(others_all, suit), safe, suit == d->trump, partnered, -1,
                            (pruffs & (1u << suit)) && !(ruffed & (1u << suit))};
     }
     moves[i].score = lead_score(d, seat, moves[i].card, &facts);
@@ -191,7 +191,7 @@ static void score_leads(const DdSearch *d, int seat, uint32_t others_all, DdMove
 static void score_follows(const DdSearch *d, int seat, int win, uint32_t beat, DdMove *moves, int n) {
   DdFollow follow = {PN_SUIT(d->trick[0]), d->trick[win], d->maxi[seat_after_leader(d, win)] == d->maxi[seat], -1};
   for (int i = 0; i < n; i++)
-    moves[i].score = follow_score(d, seat, moves[i].card, dd_suit_ranks(beat, PN_SUIT(moves[i].card)), &follow);
+    moves[i].score = follow_score(d, seat, moves[i].card, judge_suit_ranks(beat, PN_SUIT(moves[i].card)), &follow);
 }
 
 /* The legal plays of `seat`, one per class of equivalent cards, best

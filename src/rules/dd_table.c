@@ -14,7 +14,7 @@ static uint64_t canonical_suit(const DdSearch *d, int suit) {
   bool merge = !(d->options & PN_DD_NO_EQUIV);
   uint32_t all = 0;
   for (int p = 0; p < d->players; p++) all |= d->held[p];
-  unsigned present = dd_suit_ranks(all, suit);
+  unsigned present = judge_suit_ranks(all, suit);
   uint64_t h = 0x5017ull * (uint64_t)(suit + 1);
   int group_owner = -1, group_value = -1, group_cards = 0;
   uint32_t group_code = 0;

@@ -96,12 +96,70 @@ static inline int judge_beating_ranks(int suit, int target, int led, int trump) 
   return 0;
 }
 
+/* The cards held, a bit a card (suit s in byte s, bit r of it = rank r,
+ * so a card's bit is the card itself): the form judge_legal reads. */
+static inline uint32_t judge_held_word(const PnCards *held) {
+  uint32_t word = 0;
+  for (int suit = 0; suit < PN_SUITS; suit++) {
+    uint64_t counts; /* a byte a rank, each 0..4 */
+    memcpy(&counts, held->n + suit * 8, sizeof counts);
+    counts = (counts | counts >> 1 | counts >> 2) & 0x0101010101010101ull; /* a byte's low bit: held */
+    word |= (uint32_t)((counts * 0x0102040810204080ull) >> 56) << (8 * suit); /* byte r's bit -> bit r */
+  }
+  return word;
+}
+
+/* The ranks of `suit` in a word of cards, bit r = rank r. */
+static inline unsigned judge_suit_ranks(uint32_t word, int suit) { return (word >> (8 * suit)) & 0xFFu; }
+
 /*
- * One pass over RULES.md section 2, in the order the renege kinds are
- * checked: follow, head, trump, overtrump.  Sets *legal to what may be
- * played; when `played` is a card, returns the first obligation it breaks
- * and sets *evidence to the cards that obligation allowed (no cards when
- * it breaks none).
+ * RULES.md section 2, the one place it is written: what a hand holding
+ * `held` (judge_held_word) may play to the trick trick[0..count), whose
+ * winning card is trick[win].  judge_play below (the engine's every
+ * play) and the double-dummy solver's move generator (on its own words,
+ * at every follow of a search) both read it.
+ */
+static inline SuitSlice judge_legal(const PnObligation *ob, uint32_t held, const PnCard *trick, int count, int win,
+                                    int trump) {
+  const SuitSlice all = {JUDGE_ALL_HELD, PN_RANKS};
+  if (count == 0) return all;
+  int led = PN_SUIT(trick[0]);
+  unsigned in_led = judge_suit_ranks(held, led);
+  if (in_led) { /* can follow */
+    if (!ob->follow) return all;
+    bool heading = ob->head == PN_HEAD_ALWAYS || (ob->head == PN_HEAD_TRUMP_LEAD && led == trump);
+    if (!heading) return (SuitSlice){led, PN_RANKS};
+    int ranks; /* how many of the led suit's top ranks beat what must be beaten */
+    if (ob->head_led) { /* the best led-suit card, even under a trump */
+      ranks = PN_RANK(trick[0]);
+      for (int i = 1; i < count; i++)
+        if (PN_SUIT(trick[i]) == led && PN_RANK(trick[i]) < ranks) ranks = PN_RANK(trick[i]);
+    } else { /* the winner: a trump winning a plain-suit trick cannot be beaten by the led suit (0) */
+      ranks = judge_beating_ranks(led, trick[win], led, trump);
+    }
+    bool can_head = (in_led & ((1u << ranks) - 1u)) != 0;
+    return (SuitSlice){led, can_head ? ranks : PN_RANKS};
+  }
+  /* void in the suit led */
+  if (trump < 0 || ob->trump_rule == PN_TRUMP_NO) return all;
+  unsigned trumps = judge_suit_ranks(held, trump);
+  if (!trumps) return all;
+  int ranks = judge_beating_ranks(trump, trick[win], led, trump); /* all of them when no trump is in the trick */
+  bool can_beat = (trumps & ((1u << ranks) - 1u)) != 0;
+  if (ob->trump_rule == PN_TRUMP_IF_CAN_WIN) {
+    if (!can_beat) return all;
+    return (SuitSlice){trump, ob->head == PN_HEAD_ALWAYS ? ranks : PN_RANKS};
+  }
+  /* must trump, and overtrump when heading is always required and it can */
+  return (SuitSlice){trump, ob->head == PN_HEAD_ALWAYS && can_beat ? ranks : PN_RANKS};
+}
+
+/*
+ * One pass over RULES.md section 2 (judge_legal), in the order the
+ * renege kinds are checked: follow, head, trump, overtrump.  Sets *legal
+ * to what may be played; when `played` is a card, returns the first
+ * obligation it breaks and sets *evidence to the cards that obligation
+ * allowed (no cards when it breaks none).
  */
 static inline PnFindingKind judge_play(const PnObligation *ob, const PnCards *held, const PnCard *trick,
                                        int count, int trump, int played, SuitSlice *legal,
@@ -109,66 +167,28 @@ static inline PnFindingKind judge_play(const PnObligation *ob, const PnCards *he
   *evidence = (SuitSlice){PN_SPADES, 0}; /* no cards */
   *legal = (SuitSlice){JUDGE_ALL_HELD, PN_RANKS};
   if (count == 0) return PN_FIND_NONE;
-
+  int win = judge_winner(trick, count, trump);
+  *legal = judge_legal(ob, judge_held_word(held), trick, count, win, trump);
+  if (played < 0 || judge_slice_has(held, *legal, played)) return PN_FIND_NONE;
+  /* Not a legal card: the first obligation it breaks.  A slice of the
+   * led suit is the obligation to follow (and to head); of the trump
+   * suit, with the led suit void, to trump (and to overtrump). */
   int led = PN_SUIT(trick[0]);
-  int winning = trick[judge_winner(trick, count, trump)];
-  const SuitSlice led_cards = {led, PN_RANKS};
-
-  if (judge_slice_any(held, led, PN_RANKS)) { /* can follow */
-    if (!ob->follow) return PN_FIND_NONE;
-    *legal = led_cards;
-    if (played >= 0 && PN_SUIT(played) != led) {
-      *evidence = led_cards;
+  if (legal->suit == led) {
+    if (PN_SUIT(played) != led) {
+      *evidence = (SuitSlice){led, PN_RANKS};
       return PN_FIND_RENEGE_FOLLOW;
     }
-    bool heading = ob->head == PN_HEAD_ALWAYS || (ob->head == PN_HEAD_TRUMP_LEAD && led == trump);
-    if (!heading) return PN_FIND_NONE;
-    int target = winning; /* cards as int: no byte-sized spills */
-    if (ob->head_led) { /* beat the best led-suit card, even under a trump */
-      target = trick[0];
-      for (int i = 1; i < count; i++)
-        if (PN_SUIT(trick[i]) == led && PN_RANK(trick[i]) < PN_RANK(target)) target = trick[i];
-    }
-    /* Under head_suit=winning a trump winning a plain-suit trick cannot be
-     * beaten by the led suit: judge_beating_ranks() is 0 then. */
-    SuitSlice beaters = {led, judge_beating_ranks(led, target, led, ob->head_led ? -1 : trump)};
-    if (!judge_slice_any(held, led, beaters.ranks)) return PN_FIND_NONE;
-    *legal = beaters;
-    if (played >= 0 && !judge_slice_has(held, beaters, played)) {
-      *evidence = beaters;
-      return PN_FIND_RENEGE_HEAD;
-    }
-    return PN_FIND_NONE;
+    *evidence = *legal; /* the cards that head the trick */
+    return PN_FIND_RENEGE_HEAD;
   }
-
-  /* Void in the suit led. */
-  if (trump < 0 || ob->trump_rule == PN_TRUMP_NO) return PN_FIND_NONE;
-  if (!judge_slice_any(held, trump, PN_RANKS)) return PN_FIND_NONE;
-  const SuitSlice trumps = {trump, PN_RANKS};
-  const SuitSlice beaters = {trump, judge_beating_ranks(trump, winning, led, trump)};
-  bool can_beat = judge_slice_any(held, trump, beaters.ranks);
-  bool trump_in_trick = PN_SUIT(winning) == trump;
-  bool must_overtrump = ob->head == PN_HEAD_ALWAYS && trump_in_trick && can_beat;
-
-  if (ob->trump_rule == PN_TRUMP_IF_CAN_WIN) {
-    if (!can_beat) return PN_FIND_NONE;
-    *legal = ob->head == PN_HEAD_ALWAYS ? beaters : trumps;
-    if (played >= 0 && PN_SUIT(played) != trump) {
-      *evidence = beaters;
-      return PN_FIND_RENEGE_TRUMP;
-    }
-  } else {
-    *legal = must_overtrump ? beaters : trumps;
-    if (played >= 0 && PN_SUIT(played) != trump) {
-      *evidence = trumps;
-      return PN_FIND_RENEGE_TRUMP;
-    }
+  const SuitSlice beaters = {trump, judge_beating_ranks(trump, trick[win], led, trump)};
+  if (PN_SUIT(played) != trump) {
+    *evidence = ob->trump_rule == PN_TRUMP_IF_CAN_WIN ? beaters : (SuitSlice){trump, PN_RANKS};
+    return PN_FIND_RENEGE_TRUMP;
   }
-  if (played >= 0 && !judge_slice_has(held, *legal, played)) {
-    *evidence = beaters;
-    return PN_FIND_RENEGE_OVERTRUMP;
-  }
-  return PN_FIND_NONE;
+  *evidence = beaters;
+  return PN_FIND_RENEGE_OVERTRUMP;
 }
 
 #endif
