@@ -54,7 +54,7 @@ static inline bool contested(const DdSearch *d, int seat, bool ours, PnCard best
   return false;
 }
 
-/* What move_score reads of a lead of `suit` by the seat to play, the
+/* What lead_score reads of a lead of `suit` by the seat to play, the
  * same for each of its cards there: worked out once a suit and node,
  * not once a move (callgrind: this was most of the ordering's cost). */
 typedef struct DdLeadSuit {
@@ -66,7 +66,7 @@ typedef struct DdLeadSuit {
   bool partner_ruffs; /* partnerships: a partner holds none of it but a trump, and no enemy can ruff */
 } DdLeadSuit;
 
-/* What move_score reads of a follow, the same for every card. */
+/* What follow_score reads of a follow, the same for every card. */
 typedef struct DdFollow {
   int led;
   PnCard win_card;
@@ -90,12 +90,13 @@ static inline int lead_score(const DdSearch *d, int seat, PnCard c, DdLeadSuit *
   unsigned higher = f->others & dd_above(r);
   /* A seat with a partner tries its top trumps after its safe plain
    * top cards and its partner's, among the low leads (measured, see
-   * dd.c: drawing trumps first is rarely what decides the par there). */
+   * docs/SOLVER.md: drawing trumps first is rarely what decides the par
+   * there). */
   if (!higher && f->safe && f->trump && f->partnered) return 4 * v - 30;
   if (!higher && f->safe) return 100 + 4 * v - (f->trump ? 2 : 0);
   /* A lead for a partner to ruff (no enemy can), low and without
    * counters first, comes just after the safe top cards with counters
-   * (partnerships only; measured, see dd.c). */
+   * (partnerships only; measured, see docs/SOLVER.md). */
   if (f->partner_ruffs) return 101 + r - 4 * v;
   if (f->partner_top < 0) f->partner_top = partner_has_top(d, seat, PN_SUIT(c));
   return (f->partner_top && f->safe ? 60 : 0) + r - 4 * v - (f->trump ? 3 : 0);
