@@ -89,6 +89,38 @@ static int dd_gcd(int a, int b) {
 
 /* ---------------------------------------------------------- from the game */
 
+/* The counters of each card under `count`, the score step, and the
+ * orders the ordering and the bounds read them in. */
+static void load_counters(DdSearch *d, PnCount count) {
+  d->bonus = pn_last_trick_bonus(count);
+  int unit = d->bonus, maxv = 1;
+  for (int c = 0; c < PN_CARD_KINDS; c++) {
+    d->value[c] = (int8_t)pn_counter_value(count, (PnCard)c);
+    unit = dd_gcd(unit, d->value[c]);
+    if (d->value[c] > maxv) maxv = d->value[c];
+  }
+  for (int c = 0; c < PN_CARD_KINDS; c++) d->vscale[c] = d->value[c] * 8 / maxv;
+  for (int suit = 0; suit < PN_SUITS; suit++) /* insertion sort by value: dd_bound.c's cheapest cards */
+    for (int rank = 0; rank < PN_RANKS; rank++) {
+      int j = rank;
+      for (; j > 0 && d->value[PN_CARD(suit, d->cheap_ranks[suit][j - 1])] > d->value[PN_CARD(suit, rank)]; j--)
+        d->cheap_ranks[suit][j] = d->cheap_ranks[suit][j - 1];
+      d->cheap_ranks[suit][j] = (uint8_t)rank;
+    }
+  d->unit = unit > 0 ? unit : 1;
+}
+
+/* The keys' salts: the rules that decide legality and counters, the
+ * trump, the side searched (`side_bits`: its seats) and the leader. */
+static void load_keys(DdSearch *d, PnCount count, unsigned side_bits) {
+  uint64_t rules = (uint64_t)d->trump ^ ((uint64_t)d->ob.follow << 3) ^ ((uint64_t)d->ob.head << 4) ^
+                   ((uint64_t)d->ob.trump_rule << 6) ^ ((uint64_t)d->ob.head_led << 8) ^
+                   ((uint64_t)count << 9) ^ ((uint64_t)d->players << 12) ^ 0xDDull << 40;
+  d->context_rules = dd_mix(rules);
+  uint64_t context = dd_mix(rules ^ ((uint64_t)side_bits << 16)); /* rules, trump and side */
+  for (int p = 0; p < PN_MAX_SEATS; p++) d->leader_key[p] = context ^ dd_mix(0xA11CEull + (uint64_t)p);
+}
+
 /* Fills the search state of `g`, the side searched being `side`.  Returns
  * 0, or PN_DD_UNSUPPORTED. */
 static int dd_load(DdSearch *d, PnDdSolver *s, const PnGame *g, int side) {
@@ -127,22 +159,7 @@ static int dd_load(DdSearch *d, PnDdSolver *s, const PnGame *g, int side) {
     return PN_DD_UNSUPPORTED;
   d->trump = h->trump;
   pn_obligation(g, &d->ob);
-  d->bonus = pn_last_trick_bonus(r->count);
-  int unit = d->bonus, maxv = 1;
-  for (int c = 0; c < PN_CARD_KINDS; c++) {
-    d->value[c] = (int8_t)pn_counter_value(r->count, (PnCard)c);
-    unit = dd_gcd(unit, d->value[c]);
-    if (d->value[c] > maxv) maxv = d->value[c];
-  }
-  for (int c = 0; c < PN_CARD_KINDS; c++) d->vscale[c] = d->value[c] * 8 / maxv;
-  for (int suit = 0; suit < PN_SUITS; suit++) /* insertion sort by value: dd_bound.c's cheapest cards */
-    for (int rank = 0; rank < PN_RANKS; rank++) {
-      int j = rank;
-      for (; j > 0 && d->value[PN_CARD(suit, d->cheap_ranks[suit][j - 1])] > d->value[PN_CARD(suit, rank)]; j--)
-        d->cheap_ranks[suit][j] = d->cheap_ranks[suit][j - 1];
-      d->cheap_ranks[suit][j] = (uint8_t)rank;
-    }
-  d->unit = unit > 0 ? unit : 1;
+  load_counters(d, r->count);
   unsigned side_bits = 0;
   for (int p = 0; p < d->players; p++) {
     d->maxi[p] = pn_side_of(g, p + 1) == side;
@@ -172,12 +189,7 @@ static int dd_load(DdSearch *d, PnDdSolver *s, const PnGame *g, int side) {
   }
   if (d->cards_left == 0 && d->ntrick == 0) return PN_DD_UNSUPPORTED;
   for (int i = 0; i < d->ntrick; i++) d->trick_points += d->value[d->trick[i]];
-  uint64_t rules = (uint64_t)d->trump ^ ((uint64_t)d->ob.follow << 3) ^ ((uint64_t)d->ob.head << 4) ^
-                   ((uint64_t)d->ob.trump_rule << 6) ^ ((uint64_t)d->ob.head_led << 8) ^
-                   ((uint64_t)r->count << 9) ^ ((uint64_t)d->players << 12) ^ 0xDDull << 40;
-  d->context_rules = dd_mix(rules);
-  uint64_t context = dd_mix(rules ^ ((uint64_t)side_bits << 16)); /* rules, trump and side */
-  for (int p = 0; p < PN_MAX_SEATS; p++) d->leader_key[p] = context ^ dd_mix(0xA11CEull + (uint64_t)p);
+  load_keys(d, r->count, side_bits);
   return 0;
 }
 
