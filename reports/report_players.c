@@ -143,11 +143,19 @@ static void add_hand(const Game *g, const CodecResults *res, const ReportRoster 
 }
 
 /* The hand's stored analysis into *an when it is current (made with
- * these rules for these events) and complete (every play valued: a hand
- * the node budget stopped or the solver does not take is left out). */
+ * these rules for these events) and complete: every play the solver can
+ * take is valued.  That is a hand analysed whole, or one of the two-hand
+ * family whose playoff is (status unsupported: the plays of the stock
+ * phase, whose draws are unknown, cannot be); a hand the node budget
+ * stopped is left out. */
 static bool analysed(const StoreRow *row, AnHand *an) {
-  return row->analysis && row->analysis_rules == PN_RULES_VERSION && row->analysis_key == analysis_key(row) &&
-         analysis_decode(row->analysis, row->analysis_len, an) == 0 && an->status == AN_ANALYSED;
+  if (!row->analysis || row->analysis_rules != PN_RULES_VERSION || row->analysis_key != analysis_key(row) ||
+      analysis_decode(row->analysis, row->analysis_len, an) != 0)
+    return false;
+  if (an->status == AN_ANALYSED) return true;
+  bool valued = false;
+  for (int i = 0; i < an->nplays; i++) valued |= an->plays[i].valued;
+  return an->status == AN_UNSUPPORTED && valued;
 }
 
 /* Adds an analysed hand's plays to their players and partnerships. */

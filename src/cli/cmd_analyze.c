@@ -217,7 +217,7 @@ int cmd_analyze(const CliCommand *self, int argc, char **argv) {
   if (got == 0 && !a.quiet)
     fprintf(stderr,
             "analyze: %ld games, %ld hands (%ld searched, %ld stored before, %ld unanalysed: budget, "
-            "%ld not analysable) in %.2f s\n",
+            "%ld not analysable from the first lead) in %.2f s\n",
             stats.games, stats.hands, stats.searched, stats.stored, stats.unanalysed, stats.unsupported, seconds);
   store_close(store);
   return rc;

@@ -3,7 +3,10 @@
 # `pinochle report DB players` against `pinochle analyze --format csv`.
 #
 # A small database: a simulated two-hand-bid game of three hands (Hal and
-# Eve; analysed completely with a node budget that suffices) and one
+# Eve; analysed completely with a node budget that suffices), a simulated
+# two-hand game of two hands (Hal and Eve again; its stock phase cannot be
+# analysed, so a hand counts with its 12-trick playoff, the last 24
+# plays, valued: status unsupported) and one
 # partnership-auction game of the sample data (Hal, Fay, Ida, Cal), whose
 # hand 3 is analysed completely and hand 1 with a budget too small to
 # finish (so it is stored unanalysed and must be left out).  The expected
@@ -41,19 +44,24 @@ expected() {
       while ((getline line < logs) > 0) {
         split(line, f, ",")
         if (f[5] == "player") { seat[f[1], f[4]] = f[7]; if (f[4] > seats[f[1]]) seats[f[1]] = f[4] }
+        if (f[5] == "variant" && f[7] ~ /^two-hand(-64)?$/) stock[f[1]] = 1
       }
     }
     FNR == 1 { next }               # a header
-    { k = $1 SUBSEP $2; rows[k] = rows[k] $0 "\n"; if ($8 == "") partial[k] = 1 }
+    { k = $1 SUBSEP $2; rows[k] = rows[k] $0 "\n"; if ($8 == "") { partial[k] = 1; if (valued[k]) late[k] = 1 } else valued[k]++ }
     END {
       for (k in rows) {
-        if (k in partial) continue  # a hand not analysed completely
         split(k, gh, SUBSEP); g = gh[1]
+        # a hand not analysed completely; in a two-hand game with a stock,
+        # complete when the playoff (the last 24 plays, nothing after an
+        # unvalued one) is
+        if ((k in partial) && !(stock[g] && valued[k] == 24 && !(k in late))) continue
         for (s = 1; s <= seats[g]; s++) hands["player," seat[g, s]]++
         if (seats[g] == 4) for (side = 1; side <= 2; side++) hands["partnership," pair(g, side)]++
         n = split(rows[k], play, "\n")
         for (i = 1; i < n; i++) {
           split(play[i], f, ",")
+          if (f[8] == "") continue  # a play of the stock phase: no value
           add("player," seat[g, f[4]], f[8])
           if (seats[g] == 4) add("partnership," pair(g, (f[4] - 1) % 2 + 1), f[8])
         }
@@ -71,9 +79,13 @@ G=sim-partnership-auction-2026-1
 awk -F, -v g="$G" 'NR == 1 || $1 == g' "$SAMPLE" >"$tmp/pa.csv"
 "$PN" sim --variant two-hand-bid --hands 3 --seed 3 --players Hal,Eve --key-prefix acc- -o "$tmp/th.csv" 2>/dev/null ||
   { echo "FAIL: cannot simulate the two-hand-bid game"; exit 1; }
-"$PN" import "$db" "$tmp/pa.csv" "$tmp/th.csv" >/dev/null 2>&1 || { echo "FAIL: cannot import the fixture"; exit 1; }
+"$PN" sim --variant two-hand --hands 2 --seed 5 --players Hal,Eve --key-prefix acc2- -o "$tmp/stock.csv" 2>/dev/null ||
+  { echo "FAIL: cannot simulate the two-hand game"; exit 1; }
+"$PN" import "$db" "$tmp/pa.csv" "$tmp/th.csv" "$tmp/stock.csv" >/dev/null 2>&1 ||
+  { echo "FAIL: cannot import the fixture"; exit 1; }
 TH=$(awk -F, 'NR == 2 {print $1}' "$tmp/th.csv")
-tail -n +2 "$tmp/th.csv" | cat "$tmp/pa.csv" - >"$tmp/logs.csv"
+ST=$(awk -F, 'NR == 2 {print $1}' "$tmp/stock.csv")
+{ cat "$tmp/pa.csv"; tail -n +2 "$tmp/th.csv"; tail -n +2 "$tmp/stock.csv"; } >"$tmp/logs.csv"
 
 echo "-- no analysis yet: no accuracy columns; a note on stderr only when --min-plays asks about accuracy"
 t none 0 report "$db" players --format csv
@@ -96,12 +108,16 @@ err_has '0 unanalysed'
 t analyze_hand1_budget 0 analyze "$db" --game "$G" --hand 1 --budget 1000 --format csv
 cp "$tmp/out" "$tmp/an3.csv"
 err_has '1 unanalysed: budget'
+t analyze_stock 0 analyze "$db" --game "$ST" --budget 0 --format csv
+cp "$tmp/out" "$tmp/an4.csv"
+err_has '2 hands \(2 searched, 0 stored before, 0 unanalysed: budget, 2 not analysable from the first lead'
+[[ $(tail -n +2 "$tmp/an4.csv" | awk -F, '$6 != ""' | wc -l) -eq 48 ]] || fail "the two-hand game's playoffs are not valued"
 
 echo "-- the report's figures are the CSV's"
 t players_csv 0 report "$db" players --format csv
 err_empty
 accuracy_columns <"$tmp/out" >"$tmp/got"
-expected "$tmp/logs.csv" "$tmp/an1.csv" "$tmp/an2.csv" "$tmp/an3.csv" >"$tmp/want"
+expected "$tmp/logs.csv" "$tmp/an1.csv" "$tmp/an2.csv" "$tmp/an3.csv" "$tmp/an4.csv" >"$tmp/want"
 [[ $(wc -l <"$tmp/want") -eq 7 ]] || fail "expected 5 players and 2 partnerships, computed $(wc -l <"$tmp/want") rows"
 diff "$tmp/want" "$tmp/got" >"$tmp/diff" || fail "accuracy differs (want < > got): $(cat "$tmp/diff")"
 # hand 1, stopped by the budget, is no analysed hand: Fay's cost per hand
@@ -133,7 +149,7 @@ if command -v sqlite3 >/dev/null 2>&1; then
   sqlite3 "$db" "UPDATE hands SET analysis_key = analysis_key + 1 WHERE number = 3 AND game_id = (SELECT id FROM games WHERE key = '$G')"
   t stale 0 report "$db" players --format csv
   accuracy_columns <"$tmp/out" >"$tmp/got"
-  expected "$tmp/logs.csv" "$tmp/an1.csv" "$tmp/an3.csv" >"$tmp/want"
+  expected "$tmp/logs.csv" "$tmp/an1.csv" "$tmp/an3.csv" "$tmp/an4.csv" >"$tmp/want"
   grep -q '^player,Fay,0,,,$' "$tmp/got" || fail "Fay's only analysed hand is stale: $(grep Fay "$tmp/got")"
   grep -F "$(grep '^player,Eve,' "$tmp/want")" "$tmp/got" >/dev/null || fail "Eve's figures changed"
 fi
