@@ -8,7 +8,9 @@
  *     same card, or neighbours in rank with only gone cards between them
  *     and the same counter value) are searched once;
  *   - moves are tried in a likely-best-first order, the table's best lead
- *     first;
+ *     first, else the card that last cut for the same seat holding the
+ *     same cards with the same trick before it (the cut memo: the other
+ *     seats' cards left out, so one refutation serves many positions);
  *   - at every trick start (two tricks or more to go) the transposition
  *     table keeps a lower and an upper bound of what the side takes from
  *     that trick on, keyed by every seat's cards up to relabelling of the
@@ -62,6 +64,7 @@ int pn_dd_init(PnDdSolver *s, void *table, size_t bytes) {
 /* The memory of pars and the generations: what a hand starts without. */
 static void forget_calls(PnDdSolver *s) {
   memset(s->memo_key, 0, sizeof s->memo_key);
+  memset(s->move_memo, 0, sizeof s->move_memo);
   s->age = 0;
   s->last_rules = 0;
   s->last_cards = 0;

@@ -17,7 +17,9 @@
  * stock phase, where the cards to be drawn are unknown, is not analysed.
  *
  * Memory.  The caller owns everything: the PnDdSolver struct (about
- * 6.5 KiB, no pointers into itself) and one transposition table of
+ * 135 KiB, most of it the cut memo; no pointers into itself: allocate
+ * it, or make it static, rather than put it on a small stack) and one
+ * transposition table of
  * `bytes` bytes handed to pn_dd_init, which the solver uses until the
  * caller frees it; at most floor(bytes / 16) entries (rounded down to a
  * power of two, buckets of four) are used and nothing else is touched.
@@ -40,6 +42,7 @@
 #include "pinochle.h"
 
 #define PN_DD_TT_BYTES (16u << 20) /* the benchmark's table: 16 MiB, 1048576 entries */
+#define PN_DD_MOVE_MEMO_BITS 14    /* the cut memo: 2^14 cards that cut, 128 KiB of the solver */
 
 /* Return values below zero. */
 enum {
@@ -76,6 +79,7 @@ typedef struct PnDdSolver {
   int memo_next;        /* next memo slot to overwrite */
   uint64_t last_rules;  /* rules and trump of the last call ... */
   int last_cards;       /* ... and the cards then left: a new hand ages the table */
+  uint64_t move_memo[1u << PN_DD_MOVE_MEMO_BITS]; /* a seat's cards and the trick (hashed, low byte 0) | the card that cut */
 } PnDdSolver;
 
 /* Techniques that can be switched off (options), to measure them. */

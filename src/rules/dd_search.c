@@ -236,6 +236,16 @@ static int last_trick_points_for_side(const DdSearch *d) {
   return d->maxi[winner] ? points : 0;
 }
 
+/* The cut memo's key of `seat` to play now: its cards, the trick so far,
+ * the rules, trump and side; never 0, low byte 0 (the card goes there).
+ * The other seats' cards are left out on purpose: the card that refuted
+ * (or reached the target) with them is, measured, very often the card
+ * that does with others (docs/SOLVER.md). */
+static inline uint64_t cut_key(const DdSearch *d, int seat) {
+  uint64_t k = ((uint64_t)d->held[seat] << 32 | d->trick_cards) * 0x9E3779B97F4A7C15ull;
+  return ((k ^ d->leader_key[seat] ^ (uint64_t)d->ntrick << 56) | 0x100u) & ~(uint64_t)0xFF;
+}
+
 static int search(DdSearch *d, int target, int win);
 
 /* Plays `c` for `seat`, searches on, and takes it back.  Returns the
@@ -327,6 +337,14 @@ static int search(DdSearch *d, int target, int win) {
   DdMove moves[PN_CARD_KINDS];
   uint32_t beat = d->ntrick ? beating_cards(d->trick[win], d->trump) : 0;
   int n = gen_moves(d, seat, win, beat, moves);
+  /* Then the card that cut when this seat last held these cards with this
+   * trick before it, whatever the others held (the cut memo). */
+  uint64_t cut = 0;
+  if (n > 1 && !(d->options & PN_DD_NO_ORDER)) {
+    cut = cut_key(d, seat);
+    uint64_t m = d->s->move_memo[cut >> (64 - PN_DD_MOVE_MEMO_BITS)];
+    if (table_lead == PN_NO_CARD && (m & ~(uint64_t)0xFF) == cut) table_lead = (PnCard)(m & 0xFF);
+  }
   if (table_lead != PN_NO_CARD && !(d->options & PN_DD_NO_ORDER))
     for (int i = 1; i < n; i++)
       if (moves[i].card == table_lead) {
@@ -352,6 +370,7 @@ static int search(DdSearch *d, int target, int win) {
     }
     if (maxi ? v > result : v < result) result = v;
   }
+  if (cut && best != PN_NO_CARD) d->s->move_memo[cut >> (64 - PN_DD_MOVE_MEMO_BITS)] = cut | best;
   if (use_table) dd_tt_store(d, key, result >= target, result, best, d->nodes - nodes_before);
   return result;
 }
