@@ -301,7 +301,6 @@ int pn_dd_play(PnDdSolver *s, const PnGame *g, PnCard card, PnDdPlay *out) {
     d.leader = winner;
   }
   int after;
-  long nodes = 0;
   if (d.cards_left == 0 && d.ntrick == 0) {
     after = won;
   } else {
@@ -318,7 +317,6 @@ int pn_dd_play(PnDdSolver *s, const PnGame *g, PnCard card, PnDdPlay *out) {
       guess = mover_searched ? hi : lo + d.unit;
     }
     int v = dd_par_of(&d, lo, hi, guess, true);
-    nodes += d.nodes;
     if (v < 0) return v;
     after = won + v;
   }
@@ -327,7 +325,7 @@ int pn_dd_play(PnDdSolver *s, const PnGame *g, PnCard card, PnDdPlay *out) {
      * the par before is at least it (the mover searched) or at most it,
      * and usually equal (most plays are best). */
     int lo = mover_searched ? after : 0, hi = mover_searched ? all : after;
-    before_d.nodes = nodes;
+    before_d.nodes = d.nodes; /* the call's limit counts the search after the play too (0 if none) */
     /* the play's own value is known exactly: not searched again */
     before_d.known_card = card; /* (when it stands for its class: nearly always) */
     before_d.known_value = after;

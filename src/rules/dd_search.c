@@ -312,7 +312,7 @@ static int search(DdSearch *d, int target, int win) {
   bool at_start = d->ntrick == 0;
   if (at_start && d->cards_left == d->players) return last_trick_points_for_side(d);
   uint64_t key = 0;
-  PnCard table_lead = PN_NO_CARD;
+  PnCard first = PN_NO_CARD; /* the move to try first: the table's best lead, else the cut memo's */
   long nodes_before = d->nodes;
   /* the last trick is scored without a search, so is never looked up */
   bool use_table = at_start && d->cards_left > d->players && !(d->options & PN_DD_NO_TABLE);
@@ -324,7 +324,7 @@ static int search(DdSearch *d, int target, int win) {
     if (e) {
       if (e->lower >= target) return e->lower;
       if (e->upper < target) return e->upper;
-      table_lead = e->lead;
+      first = e->lead;
     }
   }
   if (at_start && !(d->options & PN_DD_NO_BOUNDS)) {
@@ -339,15 +339,15 @@ static int search(DdSearch *d, int target, int win) {
   int n = gen_moves(d, seat, win, beat, moves);
   /* Then the card that cut when this seat last held these cards with this
    * trick before it, whatever the others held (the cut memo). */
-  uint64_t cut = 0;
+  uint64_t cut = 0, *slot = NULL;
   if (n > 1 && !(d->options & PN_DD_NO_ORDER)) {
     cut = cut_key(d, seat);
-    uint64_t m = d->s->move_memo[cut >> (64 - PN_DD_MOVE_MEMO_BITS)];
-    if (table_lead == PN_NO_CARD && (m & ~(uint64_t)0xFF) == cut) table_lead = (PnCard)(m & 0xFF);
+    slot = &d->s->move_memo[cut >> (64 - PN_DD_MOVE_MEMO_BITS)];
+    if (first == PN_NO_CARD && (*slot & ~(uint64_t)0xFF) == cut) first = (PnCard)(*slot & 0xFF);
   }
-  if (table_lead != PN_NO_CARD && !(d->options & PN_DD_NO_ORDER))
+  if (first != PN_NO_CARD && !(d->options & PN_DD_NO_ORDER))
     for (int i = 1; i < n; i++)
-      if (moves[i].card == table_lead) {
+      if (moves[i].card == first) {
         DdMove m = moves[i];
         memmove(&moves[1], &moves[0], (size_t)i * sizeof *moves);
         moves[0] = m;
@@ -370,7 +370,7 @@ static int search(DdSearch *d, int target, int win) {
     }
     if (maxi ? v > result : v < result) result = v;
   }
-  if (cut && best != PN_NO_CARD) d->s->move_memo[cut >> (64 - PN_DD_MOVE_MEMO_BITS)] = cut | best;
+  if (slot && best != PN_NO_CARD) *slot = cut | best;
   if (use_table) dd_tt_store(d, key, result >= target, result, best, d->nodes - nodes_before);
   return result;
 }
