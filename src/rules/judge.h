@@ -42,8 +42,8 @@ static inline int judge_winner(const PnCard *cards, int count, int trump) {
  * Every set judge_play() deals in is "all the cards held" or "the cards
  * held in one suit among its `ranks` highest ranks" (within a suit the
  * cards that beat a given card are a prefix of the ranks, high first).
- * So it names sets by (suit, ranks) and reads the held counts in place;
- * a PnCards is built only for a set that is returned.
+ * So it names sets by (suit, ranks), decided on a word of the cards held
+ * (judge_legal); a PnCards is built only for a set that is returned.
  */
 typedef struct SuitSlice {
   int suit;  /* the suit, or JUDGE_ALL_HELD for every card held */
@@ -51,26 +51,6 @@ typedef struct SuitSlice {
 } SuitSlice;
 
 enum { JUDGE_ALL_HELD = -1 };
-
-/* Does `held` have any card in the slice `ranks` of `suit`? */
-static inline bool judge_slice_any(const PnCards *held, int suit, int ranks) {
-  /* Masks with the first `ranks` bytes set, laid out as the counts are. */
-  static const uint8_t RANK_PREFIX[PN_RANKS + 1][PN_RANKS] = {
-      {0},
-      {0xFF},
-      {0xFF, 0xFF},
-      {0xFF, 0xFF, 0xFF},
-      {0xFF, 0xFF, 0xFF, 0xFF},
-      {0xFF, 0xFF, 0xFF, 0xFF, 0xFF},
-      {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF},
-      {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF},
-      {0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF},
-  };
-  uint64_t counts, mask;
-  memcpy(&counts, held->n + suit * 8, sizeof counts);
-  memcpy(&mask, RANK_PREFIX[ranks], sizeof mask);
-  return (counts & mask) != 0;
-}
 
 /* Is `card` held and inside the slice? */
 static inline bool judge_slice_has(const PnCards *held, SuitSlice slice, int card) {
