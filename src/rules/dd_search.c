@@ -124,35 +124,63 @@ static inline int follow_score(const DdSearch *d, int seat, PnCard c, unsigned b
   return 60 + r - 4 * v;                     /* keep counters off a doubtful trick */
 }
 
-/* The legal cards of `seat`, one per class of equivalent cards, into
- * moves (unscored), in suit then rank order.  Returns their number.  A
- * class: cards of a suit that no other card in play (`others_all`: the
+/* The cards other than `seat`'s still in play: the other seats' and the
+ * trick's, a word as DdSearch.held.  They tell `seat`'s cards apart. */
+static inline uint32_t others_in_play(const DdSearch *d, int seat) {
+  uint32_t others_all = d->trick_cards;
+  for (int p = 0; p < d->players; p++)
+    if (p != seat) others_all |= d->held[p];
+  return others_all;
+}
+
+/* The cards of `legal` that no other card in play (`others_all`) splits
+ * from a neighbour: a class of equivalent cards is a run of these. */
+static inline uint32_t alone_cards(const DdSearch *d, uint32_t legal, uint32_t others_all) {
+  return d->options & PN_DD_NO_EQUIV ? 0 : legal & ~others_all;
+}
+
+/* The next better card of c's suit in `present`, -1 none: its suit's
+ * bits from the suit's first up to c. */
+static inline int next_better(uint32_t present, int c) {
+  uint32_t better = present & ((1u << c) - (1u << (c & ~7)));
+  return better ? 31 - __builtin_clz(better) : -1;
+}
+
+/* Does card c join the class of the next better card in play?  Both
+ * alone (alone_cards) and of one counter value. */
+static inline bool joins_better(const DdSearch *d, int c, uint32_t alone, uint32_t present) {
+  if (!(alone & (1u << c))) return false;
+  int q = next_better(present, c);
+  return q >= 0 && (alone & (1u << q)) && d->value[c] == d->value[q];
+}
+
+/* The legal cards `legal` of `seat`, one per class of equivalent cards,
+ * into moves (unscored), in suit then rank order.  Returns their number.
+ * A class: cards of a suit that no other card in play (`others_all`: the
  * other seats' and the trick's) tells apart, so neighbours among the
  * ranks still in play, each held by this seat alone, with one counter
  * value; gone ranks do not split it.  Walked over the word of legal
  * cards: a card's bit is the card, its suit's better ranks the bits
  * from the suit's first up to it. */
-static int legal_classes(const DdSearch *d, int seat, int win, uint32_t others_all, DdMove *moves) {
-  uint32_t cand = dd_legal_cards(&d->ob, d->held[seat], d->trick, d->ntrick, win, d->trump);
-  /* the seat's cards no other copy in play splits from a neighbour */
-  uint32_t alone = d->options & PN_DD_NO_EQUIV ? 0 : cand & ~others_all;
-  uint32_t present = cand | others_all;
+static int legal_classes(const DdSearch *d, uint32_t legal, uint32_t others_all, DdMove *moves) {
+  uint32_t alone = alone_cards(d, legal, others_all), present = legal | others_all;
   int n = 0;
-  for (uint32_t w = cand; w; w &= w - 1) {
+  for (uint32_t w = legal; w; w &= w - 1) {
     int c = __builtin_ctz(w);
-    if (alone & (1u << c)) {
-      uint32_t better = present & ((1u << c) - (1u << (c & ~7))); /* its suit's, above it */
-      if (better) {
-        int q = 31 - __builtin_clz(better); /* the next better card in play */
-        if ((alone & (1u << q)) && d->value[c] == d->value[q]) {
-          moves[n - 1].card = (PnCard)c; /* q's class, stood for by its lowest card */
-          continue;
-        }
-      }
-    }
-    moves[n++].card = (PnCard)c;
+    if (joins_better(d, c, alone, present)) moves[n - 1].card = (PnCard)c; /* stood for by its lowest card */
+    else moves[n++].card = (PnCard)c;
   }
   return n;
+}
+
+/* Does legal_classes give c, a card of `legal`, as a move: is it the
+ * lowest card of its class (the next worse card in play does not join
+ * it)? */
+static inline bool stands_for_class(const DdSearch *d, int c, uint32_t legal, uint32_t others_all) {
+  if (!(legal & (1u << c))) return false;
+  uint32_t alone = alone_cards(d, legal, others_all), present = legal | others_all;
+  uint32_t worse = present & (0xFFu << (c & ~7)) & ~((2u << c) - 1u); /* its suit's, below it */
+  return !worse || !joins_better(d, __builtin_ctz(worse), alone, present);
 }
 
 /* Scores the moves of a lead by `seat` (lead_score), in suit order as
@@ -195,18 +223,15 @@ static void score_follows(const DdSearch *d, int seat, int win, uint32_t beat, D
     moves[i].score = follow_score(d, seat, moves[i].card, judge_suit_ranks(beat, PN_SUIT(moves[i].card)), &follow);
 }
 
-/* The legal plays of `seat`, one per class of equivalent cards, best
- * first; returns their number.  `win`: the index of the trick's winning
- * card so far (the search keeps it as the trick grows: no judge_winner a
- * node).  The ordering's facts are worked out only when there is a
- * choice: a seat with one class of legal cards (most follows late in a
- * hand) costs only the classes. */
-static int gen_moves(const DdSearch *d, int seat, int win, uint32_t beat, DdMove *moves) {
-  /* the cards the other seats hold and the trick holds, a word as held */
-  uint32_t others_all = d->trick_cards;
-  for (int p = 0; p < d->players; p++)
-    if (p != seat) others_all |= d->held[p];
-  int n = legal_classes(d, seat, win, others_all, moves);
+/* The legal plays `legal` of `seat`, one per class of equivalent cards,
+ * best first; returns their number.  `win`: the index of the trick's
+ * winning card so far (the search keeps it as the trick grows: no
+ * judge_winner a node).  The ordering's facts are worked out only when
+ * there is a choice: a seat with one class of legal cards (most follows
+ * late in a hand) costs only the classes. */
+static int gen_moves(const DdSearch *d, int seat, int win, uint32_t beat, uint32_t legal, uint32_t others_all,
+                     DdMove *moves) {
+  int n = legal_classes(d, legal, others_all, moves);
   if (d->options & PN_DD_NO_ORDER) {
     for (int i = 0; i < n; i++) moves[i].score = -i;
     return n; /* already in that order */
@@ -334,43 +359,49 @@ static int search(DdSearch *d, int target, int win) {
     if (can < target) return can;
   }
   int seat = seat_after_leader(d, d->ntrick);
-  DdMove moves[PN_CARD_KINDS];
   uint32_t beat = d->ntrick ? beating_cards(d->trick[win], d->trump) : 0;
-  int n = gen_moves(d, seat, win, beat, moves);
+  uint32_t others_all = others_in_play(d, seat);
+  uint32_t legal = dd_legal_cards(&d->ob, d->held[seat], d->trick, d->ntrick, win, d->trump);
+  bool order = !(d->options & PN_DD_NO_ORDER);
   /* Then the card that cut when this seat last held these cards with this
    * trick before it, whatever the others held (the cut memo). */
   uint64_t cut = 0, *slot = NULL;
-  if (n > 1 && !(d->options & PN_DD_NO_ORDER)) {
+  if (order && (legal & (legal - 1))) {
     cut = cut_key(d, seat);
     slot = &d->s->move_memo[cut >> (64 - PN_DD_MOVE_MEMO_BITS)];
     if (first == PN_NO_CARD && (*slot & ~(uint64_t)0xFF) == cut) first = (PnCard)(*slot & 0xFF);
   }
-  if (first != PN_NO_CARD && !(d->options & PN_DD_NO_ORDER))
-    for (int i = 1; i < n; i++)
-      if (moves[i].card == first) {
-        DdMove m = moves[i];
-        memmove(&moves[1], &moves[0], (size_t)i * sizeof *moves);
-        moves[0] = m;
-        break;
-      }
   bool maxi = d->maxi[seat];
   /* no card reaching the target (maxi) or keeping the side below it
    * (mini): the bound is the best of the others' bounds */
   int result = maxi ? -1 : INT16_MAX;
   PnCard best = PN_NO_CARD;
   bool root = d->cards_left == d->known_cards;
-  for (int i = 0; i < n; i++) {
-    int v = root && moves[i].card == d->known_card ? d->known_value
-                                                   : try_move(d, seat, moves[i].card, target, win, beat);
+  /* The card to try first is tried before the others are generated and
+   * ordered: it cuts at nine nodes in ten that have one (bench_dd 30),
+   * and those then cost no ordering at all.  (Only when it stands for
+   * its class, as it would be found among the moves: the search is the
+   * same, node for node.) */
+  if (!order || first == PN_NO_CARD || !stands_for_class(d, first, legal, others_all)) first = PN_NO_CARD;
+  DdMove moves[PN_CARD_KINDS];
+  int n = 0;
+  for (int i = first == PN_NO_CARD ? 0 : -1;; i++) {
+    if (i == 0) n = gen_moves(d, seat, win, beat, legal, others_all, moves);
+    if (i >= n) break;
+    PnCard c = i < 0 ? first : moves[i].card;
+    if (i >= 0 && c == first) continue; /* tried first */
+    int v = root && c == d->known_card ? d->known_value : try_move(d, seat, c, target, win, beat);
     if (d->aborted) return 0;
     if ((v >= target) == maxi) {
       result = v;
-      best = moves[i].card;
+      best = c;
       break;
     }
     if (maxi ? v > result : v < result) result = v;
   }
-  if (slot && best != PN_NO_CARD) *slot = cut | best;
+  /* the memo keeps a cut only where there was a choice of classes */
+  if (slot && best != PN_NO_CARD && *slot != (cut | best) && (n > 1 || (n == 0 && legal_classes(d, legal, others_all, moves) > 1)))
+    *slot = cut | best;
   if (use_table) dd_tt_store(d, key, result >= target, result, best, d->nodes - nodes_before);
   return result;
 }
