@@ -56,7 +56,7 @@ int pn_dd_init(PnDdSolver *s, void *table, size_t bytes) {
   uint64_t seed = 0x5EEDull;
   for (int p = 0; p < PN_MAX_SEATS; p++)
     for (int c = 0; c < PN_CARD_KINDS; c++)
-      for (int k = 1; k < 5; k++) s->zobrist[p][c][k] = dd_mix(seed++);
+      s->zobrist[p][c] = dd_mix(seed++);
   pn_dd_clear(s);
   return 0;
 }
@@ -136,6 +136,7 @@ static int dd_load(DdSearch *d, PnDdSolver *s, const PnGame *g, int side) {
   d->players = r->players;
   d->limit = s->node_limit ? s->node_limit : LONG_MAX; /* one compare a node */
   d->options = s->options;
+  memcpy(d->zobrist, s->zobrist, sizeof d->zobrist);
   if (side < 0 || side >= pn_side_count(g)) return PN_DD_UNSUPPORTED;
   if (h->trump < 0 || h->out_seat) return PN_DD_UNSUPPORTED;
   int turn;
@@ -168,14 +169,12 @@ static int dd_load(DdSearch *d, PnDdSolver *s, const PnGame *g, int side) {
     d->maxi[p] = pn_side_of(g, p + 1) == side;
     if (d->maxi[p]) side_bits |= 1u << p;
     pn_held_next(g, p + 1, &d->hold[p]);
-    for (int c = 0; c < PN_CARD_KINDS; c++)
-      for (int k = 0; k < 4; k++) d->zdelta[p][c][k] = s->zobrist[p][c][k] ^ s->zobrist[p][c][k + 1];
     for (int c = 0; c < PN_CARD_KINDS; c++) {
       int k = d->hold[p].n[c];
       if (!k) continue;
       if (k > 4) return PN_DD_UNSUPPORTED;
       d->held[p] |= 1u << c;
-      d->suit_hash[PN_SUIT(c)] ^= s->zobrist[p][c][k];
+      d->suit_hash[PN_SUIT(c)] += (uint64_t)k * s->zobrist[p][c];
       d->cards_left += k;
       d->counters_left += k * d->value[c];
     }

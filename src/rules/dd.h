@@ -73,7 +73,7 @@ typedef struct PnDdSolver {
   long nodes;           /* out: nodes searched by the last call */
   long total_nodes;     /* out: nodes searched since pn_dd_init */
   unsigned options;     /* in: PN_DD_NO_* bits, for measuring what each technique brings */
-  uint64_t zobrist[PN_MAX_SEATS][PN_CARD_KINDS][5]; /* hash of "seat holds k copies of card" */
+  uint64_t zobrist[PN_MAX_SEATS][PN_CARD_KINDS]; /* a seat's copy of a card: added to its suit's hash a copy */
   uint64_t memo_key[4]; /* last exact values: position hash (trick included) ... */
   int memo_value[4];    /* ... and the par found for it */
   int memo_next;        /* next memo slot to overwrite */

@@ -65,8 +65,8 @@ static int cash_run(const DdSearch *d, int suit, unsigned others, int rounds, un
   return cashed;
 }
 
-/* Counters a side (the one searched, or the others together) is sure to
- * take at a trick start, whatever is played:
+/* Counters each side (sure[1]: the one searched; sure[0]: the others
+ * together) is sure to take at a trick start, whatever is played:
  *   - its top trumps: from the highest trump still held down, each rank
  *     whose copies are all the side's; such a card loses to nothing, so
  *     the trick it falls in is the side's;
@@ -90,40 +90,55 @@ static int cash_run(const DdSearch *d, int suit, unsigned others, int rounds, un
  *     sides' seats are counted so (a partner's trumps may be top trumps,
  *     counted already), and a leader's top trump is not counted again.
  * Otherwise each card counts only its own counters (what the others add
- * is not sure). */
-int dd_sure_counters(const DdSearch *d, bool searched) {
+ * is not sure).  Both sides at once: the seats' words are read once, and
+ * only the leader's side cashes. */
+/* The side's top trumps' counters (`side`, `enemy`: the two sides'
+ * trump ranks): from the highest trump down, each rank whose copies are
+ * all the side's.  Returns the counters; *top gets the ranks. */
+static int top_trumps(const DdSearch *d, unsigned side, unsigned enemy, unsigned *top) {
   int sure = 0;
-  uint32_t side_mask = 0, enemy_mask = 0, all_but_leader = 0;
+  *top = enemy ? side & dd_above(__builtin_ctz(enemy)) : side;
+  for (unsigned t = *top; t; t &= t - 1) {
+    PnCard c = PN_CARD(d->trump, __builtin_ctz(t));
+    for (int p = 0; p < d->players; p++) sure += d->hold[p].n[c] * d->value[c];
+  }
+  return sure;
+}
+
+/* The last-trick bonus, when the others hold no trump (`enemy`) and a
+ * seat of side `maxi` holds nothing but trumps. */
+static int trump_only_bonus(const DdSearch *d, bool maxi, unsigned side, unsigned enemy) {
+  if (enemy || !side) return 0;
+  for (int p = 0; p < d->players; p++)
+    if (d->maxi[p] == maxi && suit_length(d, p, d->trump) * d->players == d->cards_left) return d->bonus;
+  return 0;
+}
+
+void dd_sure_counters(const DdSearch *d, int sure[2]) {
+  uint32_t side_mask[2] = {0, 0}, all_but_leader = 0;
   int leader = d->leader, trump = d->trump;
   for (int p = 0; p < d->players; p++) {
     uint32_t w = d->held[p];
-    if (d->maxi[p] == searched) side_mask |= w;
-    else enemy_mask |= w;
+    side_mask[d->maxi[p]] |= w;
     if (p != leader) all_but_leader |= w;
   }
-  unsigned top = 0; /* the side's top trumps */
+  sure[0] = sure[1] = 0;
+  bool lead_side = d->maxi[leader];
+  unsigned top = 0; /* the leader's side's top trumps */
   if (trump >= 0) {
-    unsigned side = (side_mask >> (8 * trump)) & 0xFF, enemy = (enemy_mask >> (8 * trump)) & 0xFF;
-    /* the side's trumps above the enemy's best */
-    top = enemy ? side & dd_above(__builtin_ctz(enemy)) : side;
-    for (unsigned t = top; t; t &= t - 1) {
-      PnCard c = PN_CARD(trump, __builtin_ctz(t));
-      for (int p = 0; p < d->players; p++) sure += d->hold[p].n[c] * d->value[c];
-    }
-    if (!enemy && side)
-      for (int p = 0; p < d->players; p++)
-        if (d->maxi[p] == searched && suit_length(d, p, trump) * d->players == d->cards_left) {
-          sure += d->bonus;
-          break;
-        }
+    unsigned t0 = judge_suit_ranks(side_mask[0], trump), t1 = judge_suit_ranks(side_mask[1], trump), top0, top1;
+    sure[0] = top_trumps(d, t0, t1, &top0) + trump_only_bonus(d, false, t0, t1);
+    sure[1] = top_trumps(d, t1, t0, &top1) + trump_only_bonus(d, true, t1, t0);
+    top = lead_side ? top1 : top0;
   }
-  if (d->maxi[leader] != searched || !d->ob.follow) return sure;
+  if (!d->ob.follow) return;
+  int *cash = &sure[lead_side];
   int drawn = 0;        /* trump rounds the leader cashes first */
   unsigned ruffers = 0; /* seats other than the leader that may hold a trump after them */
   if (trump >= 0) {
-    drawn = cash_run(d, trump, (all_but_leader >> (8 * trump)) & 0xFF, PN_MAX_HAND, top, &sure);
+    drawn = cash_run(d, trump, (all_but_leader >> (8 * trump)) & 0xFF, PN_MAX_HAND, top, cash);
     for (int p = 0; p < d->players; p++) {
-      if (drawn && d->maxi[p] != searched) sure += forced_counters(d, p, trump, drawn);
+      if (drawn && d->maxi[p] != lead_side) *cash += forced_counters(d, p, trump, drawn);
       if (p != leader && suit_length(d, p, trump) > drawn) ruffers |= 1u << p;
     }
   }
@@ -139,9 +154,8 @@ int dd_sure_counters(const DdSearch *d, bool searched) {
       int len = suit_length(d, __builtin_ctz(r), suit);
       if (len < rounds) rounds = len;
     }
-    int cashed = cash_run(d, suit, others, rounds, 0, &sure);
+    int cashed = cash_run(d, suit, others, rounds, 0, cash);
     for (int p = 0; p < d->players && cashed; p++)
-      if (p != leader) sure += forced_counters(d, p, suit, cashed);
+      if (p != leader) *cash += forced_counters(d, p, suit, cashed);
   }
-  return sure;
 }

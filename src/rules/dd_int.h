@@ -38,9 +38,9 @@ typedef struct DdSearch {
   PnCard known_card;                            /* a root move whose value is known (PN_NO_CARD none): */
   int known_value, known_cards;                 /* its exact value, and cards_left at the root */
   unsigned options;                             /* PN_DD_NO_* */
-  uint64_t suit_hash[PN_SUITS];                 /* hash of every seat's cards, per suit */
+  uint64_t suit_hash[PN_SUITS];                 /* per suit, the sum of its cards' zobrist keys (a copy each) */
   uint32_t trick_cards;                         /* cards in the trick, a bit a card (dd_search) */
-  uint64_t zdelta[PN_MAX_SEATS][PN_CARD_KINDS][4]; /* zobrist[seat][card][k] ^ ...[k + 1]: a card taken or given */
+  uint64_t zobrist[PN_MAX_SEATS][PN_CARD_KINDS]; /* the solver's: a seat's copy of a card, in its suit's hash */
   struct {
     uint64_t key, canon;                        /* a suit's hash (salted) -> its canonical hash */
   } suit_memo[DD_SUIT_MEMO];                    /* dd_canonical_key's suits: most did not change */
@@ -66,8 +66,7 @@ static inline uint32_t dd_legal_cards(const PnObligation *ob, uint32_t held, con
 
 static inline void dd_take_card(DdSearch *d, int seat, PnCard c) {
   uint8_t *n = &d->hold[seat].n[c];
-  uint64_t delta = d->zdelta[seat][c][*n - 1];
-  d->suit_hash[PN_SUIT(c)] ^= delta;
+  d->suit_hash[PN_SUIT(c)] -= d->zobrist[seat][c];
   if (--*n == 0) d->held[seat] &= ~(1u << c);
   d->cards_left--;
   d->counters_left -= d->value[c];
@@ -75,8 +74,7 @@ static inline void dd_take_card(DdSearch *d, int seat, PnCard c) {
 
 static inline void dd_give_card(DdSearch *d, int seat, PnCard c) {
   uint8_t *n = &d->hold[seat].n[c];
-  uint64_t delta = d->zdelta[seat][c][*n];
-  d->suit_hash[PN_SUIT(c)] ^= delta;
+  d->suit_hash[PN_SUIT(c)] += d->zobrist[seat][c];
   ++*n;
   d->held[seat] |= 1u << c;
   d->cards_left++;
@@ -104,8 +102,9 @@ static inline PnDdEntry *dd_tt_bucket(const PnDdSolver *s, uint64_t key) {
   return s->table + (size_t)((key >> 20) & s->mask) * 4;
 }
 
-/* dd_bound.c: counters a side is sure to take from a trick start. */
-int dd_sure_counters(const DdSearch *d, bool searched);
+/* dd_bound.c: counters each side is sure to take from a trick start
+ * (sure[1] the side searched, sure[0] the others). */
+void dd_sure_counters(const DdSearch *d, int sure[2]);
 
 /* dd_search.c: the search (and the moves, inside it). */
 int dd_search(DdSearch *d, int target);

@@ -353,9 +353,10 @@ static int search(DdSearch *d, int target, int win) {
     }
   }
   if (at_start && !(d->options & PN_DD_NO_BOUNDS)) {
-    int sure = dd_sure_counters(d, true);
-    if (sure >= target) return sure;
-    int can = d->counters_left + d->bonus - dd_sure_counters(d, false);
+    int sure[2];
+    dd_sure_counters(d, sure);
+    if (sure[1] >= target) return sure[1];
+    int can = d->counters_left + d->bonus - sure[0];
     if (can < target) return can;
   }
   int seat = seat_after_leader(d, d->ntrick);
