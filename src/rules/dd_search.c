@@ -342,7 +342,11 @@ static int search(DdSearch *d, int target, int win) {
   /* the last trick is scored without a search, so is never looked up */
   bool use_table = at_start && d->cards_left > d->players && !(d->options & PN_DD_NO_TABLE);
   /* The table first: it decides three trick starts in four, and then the
-   * bounds below need not be worked out (20% fewer instructions). */
+   * bounds below need not be worked out (20% fewer instructions).  An
+   * entry holds the quick bounds too (a new one starts from them), so
+   * when it does not decide, they would not either. */
+  bool bounded = false;
+  int lower = 0, upper = INT16_MAX; /* the quick bounds, for a new entry */
   if (use_table) {
     key = dd_canonical_key(d);
     const PnDdEntry *e = dd_tt_find(d, key);
@@ -350,14 +354,19 @@ static int search(DdSearch *d, int target, int win) {
       if (e->lower >= target) return e->lower;
       if (e->upper < target) return e->upper;
       first = e->lead;
+      bounded = true;
     }
   }
-  if (at_start && !(d->options & PN_DD_NO_BOUNDS)) {
+  if (at_start && !bounded && !(d->options & PN_DD_NO_BOUNDS)) {
     int sure[2];
     dd_sure_counters(d, sure);
-    if (sure[1] >= target) return sure[1];
     int can = d->counters_left + d->bonus - sure[0];
-    if (can < target) return can;
+    if (sure[1] >= target || can < target) {
+      if (use_table) dd_tt_store(d, key, true, sure[1], PN_NO_CARD, 1, sure[1], can);
+      return sure[1] >= target ? sure[1] : can;
+    }
+    lower = sure[1];
+    upper = can;
   }
   int seat = seat_after_leader(d, d->ntrick);
   uint32_t beat = d->ntrick ? beating_cards(d->trick[win], d->trump) : 0;
@@ -403,7 +412,7 @@ static int search(DdSearch *d, int target, int win) {
   /* the memo keeps a cut only where there was a choice of classes */
   if (slot && best != PN_NO_CARD && *slot != (cut | best) && (n > 1 || (n == 0 && legal_classes(d, legal, others_all, moves) > 1)))
     *slot = cut | best;
-  if (use_table) dd_tt_store(d, key, result >= target, result, best, d->nodes - nodes_before);
+  if (use_table) dd_tt_store(d, key, result >= target, result, best, d->nodes - nodes_before, lower, upper);
   return result;
 }
 

@@ -82,7 +82,7 @@ PnDdEntry *dd_tt_find(const DdSearch *d, uint64_t key) {
  * takes an empty entry (or another hand's), else replaces the entry of an
  * older generation that cost least, else the one of this generation
  * that cost least. */
-void dd_tt_store(DdSearch *d, uint64_t key, bool at_least, int bound, PnCard lead, long work) {
+void dd_tt_store(DdSearch *d, uint64_t key, bool at_least, int bound, PnCard lead, long work, int lower, int upper) {
   PnDdSolver *s = d->s;
   PnDdEntry *bucket = dd_tt_bucket(s, key), *e = NULL;
   for (int i = 0; i < 4 && !e; i++)
@@ -99,8 +99,8 @@ void dd_tt_store(DdSearch *d, uint64_t key, bool at_least, int bound, PnCard lea
     }
     e = &bucket[best];
     e->key = key;
-    e->lower = 0;
-    e->upper = INT16_MAX;
+    e->lower = (int16_t)lower;
+    e->upper = (int16_t)upper;
     e->lead = PN_NO_CARD;
     e->work = 0;
     e->hand = s->hand;
