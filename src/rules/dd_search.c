@@ -370,23 +370,31 @@ static int search(DdSearch *d, int target, int win) {
   }
   int seat = seat_after_leader(d, d->ntrick);
   uint32_t beat = d->ntrick ? beating_cards(d->trick[win], d->trump) : 0;
-  uint32_t others_all = others_in_play(d, seat);
   uint32_t legal = dd_legal_cards(&d->ob, d->held[seat], d->trick, d->ntrick, win, d->trump);
+  bool maxi = d->maxi[seat];
+  bool root = d->cards_left == d->known_cards;
+  if (!(legal & (legal - 1))) { /* one card to play (a third of the nodes): no classes, order or memo */
+    PnCard c = (PnCard)__builtin_ctz(legal);
+    int v = root && c == d->known_card ? d->known_value : try_move(d, seat, c, target, win, beat);
+    if (d->aborted) return 0;
+    if (use_table)
+      dd_tt_store(d, key, v >= target, v, (v >= target) == maxi ? c : PN_NO_CARD, d->nodes - nodes_before, lower, upper);
+    return v;
+  }
+  uint32_t others_all = others_in_play(d, seat);
   bool order = !(d->options & PN_DD_NO_ORDER);
   /* Then the card that cut when this seat last held these cards with this
    * trick before it, whatever the others held (the cut memo). */
   uint64_t cut = 0, *slot = NULL;
-  if (order && (legal & (legal - 1))) {
+  if (order) {
     cut = cut_key(d, seat);
     slot = &d->s->move_memo[cut >> (64 - PN_DD_MOVE_MEMO_BITS)];
     if (first == PN_NO_CARD && (*slot & ~(uint64_t)0xFF) == cut) first = (PnCard)(*slot & 0xFF);
   }
-  bool maxi = d->maxi[seat];
   /* no card reaching the target (maxi) or keeping the side below it
    * (mini): the bound is the best of the others' bounds */
   int result = maxi ? -1 : INT16_MAX;
   PnCard best = PN_NO_CARD;
-  bool root = d->cards_left == d->known_cards;
   /* The card to try first is tried before the others are generated and
    * ordered: it cuts at nine nodes in ten that have one (bench_dd 30),
    * and those then cost no ordering at all.  (Only when it stands for
