@@ -276,8 +276,11 @@ static int search(DdSearch *d, int target, int win);
 /* Plays `c` for `seat`, searches on, and takes it back.  Returns the
  * bound dd_search gives, counted from before the play.  `win`: the index
  * of the trick's winning card before the play (judge_winner's: the
- * first of equally strong cards wins), `beat` the cards that beat it. */
-static int try_move(DdSearch *d, int seat, PnCard c, int target, int win, uint32_t beat) {
+ * first of equally strong cards wins), `beat` the cards that beat it.
+ * Always inlined into search, whose two calls would otherwise keep it
+ * apart (a call a node: 4.6% of the instructions, bench_dd 2). */
+__attribute__((always_inline)) static inline int try_move(DdSearch *d, int seat, PnCard c, int target, int win,
+                                                         uint32_t beat) {
   int result;
   if (beat & (1u << c)) win = d->ntrick; /* (a lead: beat is 0, win 0) */
   dd_take_card(d, seat, c);
