@@ -11,6 +11,8 @@
  *     first, else the card that last cut for the same seat holding the
  *     same cards with the same trick before it (the cut memo: the other
  *     seats' cards left out, so one refutation serves many positions);
+ *     that first card is tried before the other moves are generated,
+ *     and a seat with one card to play just plays it;
  *   - at every trick start (two tricks or more to go) the transposition
  *     table keeps a lower and an upper bound of what the side takes from
  *     that trick on, keyed by every seat's cards up to relabelling of the
@@ -23,7 +25,8 @@
  *     is sure of from its top trumps, from the winners its leader cashes,
  *     trumps first, with the cards the other seats must follow with, and
  *     from the last trick when the others hold no trump and one of its
- *     seats nothing else);
+ *     seats nothing else), which a new table entry starts from, so a
+ *     position seen again does not work them out again;
  *   - the last trick is scored without a search.
  *
  * Along a hand (analysis.c, bench_dd) the plays are valued last to
