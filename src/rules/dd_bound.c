@@ -65,6 +65,28 @@ static int cash_run(const DdSearch *d, int suit, unsigned others, int rounds, un
   return cashed;
 }
 
+/* The side's top trumps' counters (`side`, `enemy`: the two sides'
+ * trump ranks): from the highest trump down, each rank whose copies are
+ * all the side's.  Returns the counters; *top gets the ranks. */
+static int top_trumps(const DdSearch *d, unsigned side, unsigned enemy, unsigned *top) {
+  int sure = 0;
+  *top = enemy ? side & dd_above(__builtin_ctz(enemy)) : side;
+  for (unsigned t = *top; t; t &= t - 1) {
+    PnCard c = PN_CARD(d->trump, __builtin_ctz(t));
+    for (int p = 0; p < d->players; p++) sure += d->hold[p].n[c] * d->value[c];
+  }
+  return sure;
+}
+
+/* The last-trick bonus, when the others hold no trump (`enemy`) and a
+ * seat of side `maxi` holds nothing but trumps. */
+static int trump_only_bonus(const DdSearch *d, bool maxi, unsigned side, unsigned enemy) {
+  if (enemy || !side) return 0;
+  for (int p = 0; p < d->players; p++)
+    if (d->maxi[p] == maxi && suit_length(d, p, d->trump) * d->players == d->cards_left) return d->bonus;
+  return 0;
+}
+
 /* Counters each side (sure[1]: the one searched; sure[0]: the others
  * together) is sure to take at a trick start, whatever is played:
  *   - its top trumps: from the highest trump still held down, each rank
@@ -92,28 +114,6 @@ static int cash_run(const DdSearch *d, int suit, unsigned others, int rounds, un
  * Otherwise each card counts only its own counters (what the others add
  * is not sure).  Both sides at once: the seats' words are read once, and
  * only the leader's side cashes. */
-/* The side's top trumps' counters (`side`, `enemy`: the two sides'
- * trump ranks): from the highest trump down, each rank whose copies are
- * all the side's.  Returns the counters; *top gets the ranks. */
-static int top_trumps(const DdSearch *d, unsigned side, unsigned enemy, unsigned *top) {
-  int sure = 0;
-  *top = enemy ? side & dd_above(__builtin_ctz(enemy)) : side;
-  for (unsigned t = *top; t; t &= t - 1) {
-    PnCard c = PN_CARD(d->trump, __builtin_ctz(t));
-    for (int p = 0; p < d->players; p++) sure += d->hold[p].n[c] * d->value[c];
-  }
-  return sure;
-}
-
-/* The last-trick bonus, when the others hold no trump (`enemy`) and a
- * seat of side `maxi` holds nothing but trumps. */
-static int trump_only_bonus(const DdSearch *d, bool maxi, unsigned side, unsigned enemy) {
-  if (enemy || !side) return 0;
-  for (int p = 0; p < d->players; p++)
-    if (d->maxi[p] == maxi && suit_length(d, p, d->trump) * d->players == d->cards_left) return d->bonus;
-  return 0;
-}
-
 void dd_sure_counters(const DdSearch *d, int sure[2]) {
   uint32_t side_mask[2] = {0, 0}, all_but_leader = 0;
   int leader = d->leader, trump = d->trump;

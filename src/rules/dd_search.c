@@ -364,7 +364,7 @@ static int search(DdSearch *d, int target, int win) {
     int sure[2];
     dd_sure_counters(d, sure);
     int can = d->counters_left + d->bonus - sure[0];
-    if (sure[1] >= target || can < target) {
+    if (sure[1] >= target || can < target) { /* kept too: seen again, the table decides it */
       if (use_table) dd_tt_store(d, key, true, sure[1], PN_NO_CARD, 1, sure[1], can);
       return sure[1] >= target ? sure[1] : can;
     }
