@@ -326,84 +326,71 @@ int dd_search(DdSearch *d, int target) {
   return search(d, target, d->ntrick ? judge_winner(d->trick, d->ntrick, d->trump) : 0);
 }
 
-/* dd_search, `win` being the index of the trick's winning card so far. */
-static int search(DdSearch *d, int target, int win) {
-  if (target <= 0) return 0;
-  int most = d->counters_left + d->trick_points + (d->cards_left || d->ntrick ? d->bonus : 0);
-  if (target > most) return most;
-  if (d->cards_left == 0) return 0;
-  if (d->nodes >= d->limit) {
-    d->aborted = true;
-    return 0;
-  }
-  d->nodes++;
-  bool at_start = d->ntrick == 0;
-  if (at_start && d->cards_left == d->players) return last_trick_points_for_side(d);
-  uint64_t key = 0;
-  PnCard first = PN_NO_CARD; /* the move to try first: the table's best lead, else the cut memo's */
-  long nodes_before = d->nodes;
+/* What a trick start learns before any move. */
+typedef struct DdStart {
+  bool use_table;   /* looked up and stored in the table */
+  uint64_t key;     /* its key there */
+  PnCard first;     /* the table's best lead, PN_NO_CARD none */
+  int lower, upper; /* the quick bounds, which a new entry starts from */
+} DdStart;
+
+/* Decides a trick start before any move when it can: the table first (it
+ * decides three trick starts in four, and then the quick bounds need not
+ * be worked out: 20% fewer instructions), else the quick bounds.  An
+ * entry holds the quick bounds too (a new one starts from them, and a
+ * start they decide is stored), so when it does not decide they would
+ * not either.  Returns true with the answer in *value. */
+__attribute__((always_inline)) static inline bool start_decides(DdSearch *d, int target, DdStart *st, int *value) {
   /* the last trick is scored without a search, so is never looked up */
-  bool use_table = at_start && d->cards_left > d->players && !(d->options & PN_DD_NO_TABLE);
-  /* The table first: it decides three trick starts in four, and then the
-   * bounds below need not be worked out (20% fewer instructions).  An
-   * entry holds the quick bounds too (a new one starts from them), so
-   * when it does not decide, they would not either. */
-  bool bounded = false;
-  int lower = 0, upper = INT16_MAX; /* the quick bounds, for a new entry */
-  if (use_table) {
-    key = dd_canonical_key(d);
-    const PnDdEntry *e = dd_tt_find(d, key);
+  *st = (DdStart){d->cards_left > d->players && !(d->options & PN_DD_NO_TABLE), 0, PN_NO_CARD, 0, INT16_MAX};
+  if (st->use_table) {
+    st->key = dd_canonical_key(d);
+    const PnDdEntry *e = dd_tt_find(d, st->key);
     if (e) {
-      if (e->lower >= target) return e->lower;
-      if (e->upper < target) return e->upper;
-      first = e->lead;
-      bounded = true;
+      *value = e->lower >= target ? e->lower : e->upper;
+      if (e->lower >= target || e->upper < target) return true;
+      st->first = e->lead;
+      return false;
     }
   }
-  if (at_start && !bounded && !(d->options & PN_DD_NO_BOUNDS)) {
-    int sure[2];
-    dd_sure_counters(d, sure);
-    int can = d->counters_left + d->bonus - sure[0];
-    if (sure[1] >= target || can < target) { /* kept too: seen again, the table decides it */
-      if (use_table) dd_tt_store(d, key, true, sure[1], PN_NO_CARD, 1, sure[1], can);
-      return sure[1] >= target ? sure[1] : can;
-    }
-    lower = sure[1];
-    upper = can;
-  }
-  int seat = seat_after_leader(d, d->ntrick);
-  uint32_t beat = d->ntrick ? beating_cards(d->trick[win], d->trump) : 0;
-  uint32_t legal = dd_legal_cards(&d->ob, d->held[seat], d->trick, d->ntrick, win, d->trump);
-  bool maxi = d->maxi[seat];
-  bool root = d->cards_left == d->known_cards;
-  if (!(legal & (legal - 1))) { /* one card to play (a third of the nodes): no classes, order or memo */
-    PnCard c = (PnCard)__builtin_ctz(legal);
-    int v = root && c == d->known_card ? d->known_value : try_move(d, seat, c, target, win, beat);
-    if (d->aborted) return 0;
-    if (use_table)
-      dd_tt_store(d, key, v >= target, v, (v >= target) == maxi ? c : PN_NO_CARD, d->nodes - nodes_before, lower, upper);
-    return v;
-  }
+  if (d->options & PN_DD_NO_BOUNDS) return false;
+  int sure[2];
+  dd_sure_counters(d, sure);
+  int can = d->counters_left + d->bonus - sure[0];
+  st->lower = sure[1];
+  st->upper = can;
+  if (sure[1] < target && can >= target) return false;
+  if (st->use_table) dd_tt_store(d, st->key, true, sure[1], PN_NO_CARD, 1, sure[1], can);
+  *value = sure[1] >= target ? sure[1] : can;
+  return true;
+}
+
+/* The moves of `seat` when it has two legal cards or more (`legal`),
+ * searched until one cuts; returns the bound, *best the card that cut
+ * (PN_NO_CARD none).  `first` (the table's lead, PN_NO_CARD none), else
+ * the card that cut when this seat last held these cards with this trick
+ * before it, whatever the others held (the cut memo), is tried before
+ * the others are generated and ordered: it cuts at nine nodes in ten that
+ * have one (bench_dd 30), and those then cost no ordering at all.  (Only
+ * when it stands for its class, as it would be found among the moves:
+ * the search is the same, node for node.) */
+__attribute__((always_inline)) static inline int search_moves(DdSearch *d, int seat, int target, int win,
+                                                             uint32_t beat, uint32_t legal, PnCard first,
+                                                             PnCard *best) {
   uint32_t others_all = others_in_play(d, seat);
-  bool order = !(d->options & PN_DD_NO_ORDER);
-  /* Then the card that cut when this seat last held these cards with this
-   * trick before it, whatever the others held (the cut memo). */
+  bool order = !(d->options & PN_DD_NO_ORDER), maxi = d->maxi[seat];
+  bool root = d->cards_left == d->known_cards;
   uint64_t cut = 0, *slot = NULL;
   if (order) {
     cut = cut_key(d, seat);
     slot = &d->s->move_memo[cut >> (64 - PN_DD_MOVE_MEMO_BITS)];
     if (first == PN_NO_CARD && (*slot & ~(uint64_t)0xFF) == cut) first = (PnCard)(*slot & 0xFF);
   }
+  if (!order || first == PN_NO_CARD || !stands_for_class(d, first, legal, others_all)) first = PN_NO_CARD;
   /* no card reaching the target (maxi) or keeping the side below it
    * (mini): the bound is the best of the others' bounds */
   int result = maxi ? -1 : INT16_MAX;
-  PnCard best = PN_NO_CARD;
-  /* The card to try first is tried before the others are generated and
-   * ordered: it cuts at nine nodes in ten that have one (bench_dd 30),
-   * and those then cost no ordering at all.  (Only when it stands for
-   * its class, as it would be found among the moves: the search is the
-   * same, node for node.) */
-  if (!order || first == PN_NO_CARD || !stands_for_class(d, first, legal, others_all)) first = PN_NO_CARD;
+  *best = PN_NO_CARD;
   DdMove moves[PN_CARD_KINDS];
   int n = 0;
   for (int i = first == PN_NO_CARD ? 0 : -1;; i++) {
@@ -415,15 +402,52 @@ static int search(DdSearch *d, int target, int win) {
     if (d->aborted) return 0;
     if ((v >= target) == maxi) {
       result = v;
-      best = c;
+      *best = c;
       break;
     }
     if (maxi ? v > result : v < result) result = v;
   }
   /* the memo keeps a cut only where there was a choice of classes */
-  if (slot && best != PN_NO_CARD && *slot != (cut | best) && (n > 1 || (n == 0 && legal_classes(d, legal, others_all, moves) > 1)))
-    *slot = cut | best;
-  if (use_table) dd_tt_store(d, key, result >= target, result, best, d->nodes - nodes_before, lower, upper);
+  if (slot && *best != PN_NO_CARD && *slot != (cut | *best) &&
+      (n > 1 || (n == 0 && legal_classes(d, legal, others_all, moves) > 1)))
+    *slot = cut | *best;
+  return result;
+}
+
+/* dd_search, `win` being the index of the trick's winning card so far. */
+static int search(DdSearch *d, int target, int win) {
+  if (target <= 0) return 0;
+  int most = d->counters_left + d->trick_points + (d->cards_left || d->ntrick ? d->bonus : 0);
+  if (target > most) return most;
+  if (d->cards_left == 0) return 0;
+  if (d->nodes >= d->limit) {
+    d->aborted = true;
+    return 0;
+  }
+  d->nodes++;
+  long nodes_before = d->nodes;
+  DdStart st = {false, 0, PN_NO_CARD, 0, INT16_MAX};
+  if (d->ntrick == 0) {
+    if (d->cards_left == d->players) return last_trick_points_for_side(d);
+    int value;
+    if (start_decides(d, target, &st, &value)) return value;
+  }
+  int seat = seat_after_leader(d, d->ntrick);
+  uint32_t beat = d->ntrick ? beating_cards(d->trick[win], d->trump) : 0;
+  uint32_t legal = dd_legal_cards(&d->ob, d->held[seat], d->trick, d->ntrick, win, d->trump);
+  int result;
+  PnCard best;
+  if (!(legal & (legal - 1))) { /* one card to play (a third of the nodes): no classes, order or memo */
+    best = (PnCard)__builtin_ctz(legal);
+    bool root = d->cards_left == d->known_cards;
+    result = root && best == d->known_card ? d->known_value : try_move(d, seat, best, target, win, beat);
+    if (d->aborted) return 0;
+    if ((result >= target) != d->maxi[seat]) best = PN_NO_CARD; /* it did not cut */
+  } else {
+    result = search_moves(d, seat, target, win, beat, legal, st.first, &best);
+    if (d->aborted) return 0;
+  }
+  if (st.use_table) dd_tt_store(d, st.key, result >= target, result, best, d->nodes - nodes_before, st.lower, st.upper);
   return result;
 }
 
