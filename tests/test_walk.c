@@ -1,0 +1,212 @@
+/*
+ * test_walk.c - src/replay/walk.c, the walk the audit and analyze share,
+ * with its own callbacks: every row reported once, in the cursor's order,
+ * the same with worker threads as without; and each way a walk can fail
+ * (admit, report, a worker without its state, a batch without its data)
+ * stops it with that failure's code and words, reports nothing after it,
+ * and returns (no thread left waiting: the threaded runs are also under
+ * ThreadSanitizer in CI, .ci/run).
+ */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "import.h"
+#include "store.h"
+#include "walk.h"
+
+#define SAMPLE PN_SOURCE_DIR "/sample-data/club-two-hand-bid.csv"
+
+/* What a walk is told to do wrong, and what report saw.  Only the calling
+ * thread writes it (admit and report run there); workers read it. */
+typedef struct Ctx {
+  int fail_admit_at;    /* the row (1-based) admit fails on, 0 none */
+  int fail_report_at;   /* the batch (1-based) report fails on, 0 none */
+  bool no_worker_state; /* worker_new runs out of memory */
+  bool no_batch_data;   /* data_new runs out of memory */
+  long admitted, reported_rows, reported_batches;
+  uint64_t order;       /* the (game, hand) pairs, in the order reported */
+  uint64_t content;     /* what the workers read of the rows */
+} Ctx;
+
+typedef struct BatchData {
+  bool failed;
+  uint64_t content; /* the rows' events, as a worker read them */
+} BatchData;
+
+static uint64_t mix(uint64_t h, uint64_t x) { return (h ^ x) * 0x100000001B3ull + 0x9E37ull; }
+
+static void *data_new(void *ctx) { return ((Ctx *)ctx)->no_batch_data ? NULL : calloc(1, sizeof(BatchData)); }
+static void data_clear(void *ctx, void *data) {
+  (void)ctx;
+  memset(data, 0, sizeof(BatchData));
+}
+static void data_free(void *ctx, void *data) {
+  (void)ctx;
+  free(data);
+}
+static void *worker_new(void *ctx) { return ((Ctx *)ctx)->no_worker_state ? NULL : malloc(1); }
+static void worker_free(void *ctx, void *worker) {
+  (void)ctx;
+  free(worker);
+}
+
+static int admit(void *ctx, WalkBatch *b, int i, PnDiag *diag) {
+  (void)b;
+  (void)i;
+  Ctx *c = ctx;
+  if (++c->admitted == c->fail_admit_at) {
+    snprintf(diag->msg, sizeof diag->msg, "admit refused row %ld", c->admitted);
+    return PN_ERR_CORRUPT;
+  }
+  return 0;
+}
+
+static void work(void *ctx, void *worker, WalkBatch *b) {
+  (void)ctx;
+  BatchData *data = walk_data(b);
+  if (!worker) { /* as walk.h asks: no state, the batch fails */
+    data->failed = true;
+    return;
+  }
+  for (int i = 0; i < walk_rows(b); i++) {
+    StoreRow row;
+    walk_row(b, i, &row);
+    for (size_t k = 0; k < row.events_len; k++) data->content = mix(data->content, row.events[k]);
+  }
+}
+
+static int report(void *ctx, WalkBatch *b, PnDiag *diag) {
+  Ctx *c = ctx;
+  BatchData *data = walk_data(b);
+  if (data->failed) {
+    snprintf(diag->msg, sizeof diag->msg, "a worker had no state");
+    return PN_ERR_IO;
+  }
+  c->reported_batches++;
+  for (int i = 0; i < walk_rows(b); i++) {
+    StoreRow row;
+    walk_row(b, i, &row);
+    c->order = mix(c->order, (uint64_t)row.game_id << 16 | (uint64_t)row.hand);
+    c->reported_rows++;
+  }
+  c->content = mix(c->content, data->content);
+  if (c->reported_batches == c->fail_report_at) {
+    snprintf(diag->msg, sizeof diag->msg, "report refused batch %ld", c->reported_batches);
+    return PN_ERR_WRITE;
+  }
+  return 0;
+}
+
+static Store *sample_store(void) {
+  Store *store = NULL;
+  PnDiag diag = {0};
+  assert_int_equal(store_open(STORE_SCRATCH, STORE_CREATE, &store, &diag), 0);
+  ImportOptions iopts = {0};
+  ImportStats istats = {0};
+  if (import_file(store, SAMPLE, &iopts, &istats, &diag) != 0) fail_msg("import: %s", diag.msg);
+  return store;
+}
+
+/* One walk of the whole store with `workers` (as WalkOps.workers), a
+ * batch a game; returns walk_run's code, the words in *diag. */
+static int walk_all(Store *store, int workers, Ctx *c, PnDiag *diag) {
+  StoreCursor *cursor = NULL;
+  StoreFilter all = {0};
+  assert_int_equal(store_cursor_open(store, &all, &cursor, diag), 0);
+  WalkOps ops = {.workers = workers, .max_workers = WALK_MAX_WORKERS, .batch_rows = 1,
+                 .data_new = data_new, .data_clear = data_clear, .data_free = data_free,
+                 .worker_new = worker_new, .worker_free = worker_free, .admit = admit, .work = work,
+                 .report = report, .ctx = c};
+  memset(diag, 0, sizeof *diag);
+  int rc = walk_run(cursor, &ops, diag);
+  store_cursor_close(cursor);
+  return rc;
+}
+
+static void test_walk_reports_every_row_in_order_with_or_without_threads(void **state) {
+  (void)state;
+  Store *store = sample_store();
+  PnDiag diag;
+  Ctx alone = {0}, three = {0};
+  assert_int_equal(walk_all(store, -1, &alone, &diag), 0);
+  assert_int_equal(walk_all(store, 3, &three, &diag), 0);
+  assert_true(alone.reported_batches > 6); /* more batches than the ring holds: it goes round */
+  assert_int_equal(alone.reported_rows, alone.admitted);
+  assert_int_equal(three.reported_rows, alone.reported_rows);
+  assert_int_equal(three.reported_batches, alone.reported_batches);
+  assert_true(three.order == alone.order);
+  assert_true(three.content == alone.content);
+  store_close(store);
+}
+
+static void test_walk_stops_where_admit_fails(void **state) {
+  (void)state;
+  Store *store = sample_store();
+  for (int workers = -1; workers <= 3; workers += 4) {
+    PnDiag diag;
+    Ctx c = {.fail_admit_at = 40};
+    assert_int_equal(walk_all(store, workers, &c, &diag), PN_ERR_CORRUPT);
+    assert_string_equal(diag.msg, "admit refused row 40");
+    assert_int_equal(c.admitted, 40); /* no row read after it */
+    assert_true(c.reported_rows < 40); /* the batch with row 40 is never reported */
+  }
+  store_close(store);
+}
+
+static void test_walk_stops_where_report_fails(void **state) {
+  (void)state;
+  Store *store = sample_store();
+  for (int workers = -1; workers <= 3; workers += 4) {
+    PnDiag diag;
+    Ctx c = {.fail_report_at = 5};
+    assert_int_equal(walk_all(store, workers, &c, &diag), PN_ERR_WRITE);
+    assert_string_equal(diag.msg, "report refused batch 5");
+    assert_int_equal(c.reported_batches, 5); /* nothing reported after it */
+  }
+  store_close(store);
+}
+
+static void test_walk_fails_a_batch_whose_worker_has_no_state(void **state) {
+  (void)state;
+  Store *store = sample_store();
+  for (int workers = -1; workers <= 3; workers += 4) {
+    PnDiag diag;
+    Ctx c = {.no_worker_state = true};
+    assert_int_equal(walk_all(store, workers, &c, &diag), PN_ERR_IO);
+    assert_string_equal(diag.msg, "a worker had no state");
+    assert_int_equal(c.reported_batches, 0);
+  }
+  store_close(store);
+}
+
+static void test_walk_out_of_memory_for_a_batch(void **state) {
+  (void)state;
+  Store *store = sample_store();
+  for (int workers = -1; workers <= 3; workers += 4) {
+    PnDiag diag;
+    Ctx c = {.no_batch_data = true};
+    assert_int_equal(walk_all(store, workers, &c, &diag), PN_ERR_IO);
+    assert_string_equal(diag.msg, "out of memory");
+    assert_int_equal(c.admitted, 0);
+    assert_int_equal(c.reported_batches, 0);
+  }
+  store_close(store);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_walk_reports_every_row_in_order_with_or_without_threads),
+      cmocka_unit_test(test_walk_stops_where_admit_fails),
+      cmocka_unit_test(test_walk_stops_where_report_fails),
+      cmocka_unit_test(test_walk_fails_a_batch_whose_worker_has_no_state),
+      cmocka_unit_test(test_walk_out_of_memory_for_a_batch),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
