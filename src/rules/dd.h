@@ -42,7 +42,7 @@
 #include "pinochle.h"
 
 #define PN_DD_TT_BYTES (16u << 20) /* the benchmark's table: 16 MiB, 1048576 entries */
-#define PN_DD_MOVE_MEMO_BITS 14    /* the cut memo: 2^14 cards that cut, 128 KiB of the solver */
+#define PN_DD_MOVE_MEMO_BITS 14    /* the cut memo: 2^14 cards that cut (slots of two), 128 KiB of the solver */
 
 /* Return values below zero. */
 enum {

@@ -373,7 +373,8 @@ __attribute__((always_inline)) static inline bool start_decides(DdSearch *d, int
  * the others are generated and ordered: it cuts at nine nodes in ten that
  * have one (bench_dd 30), and those then cost no ordering at all.  (Only
  * when it stands for its class, as it would be found among the moves:
- * the search is the same, node for node.) */
+ * the search is the same, node for node.)  The memo's slots hold two
+ * keys, the newest first: 3% fewer nodes than one (docs/SOLVER.md). */
 __attribute__((always_inline)) static inline int search_moves(DdSearch *d, int seat, int target, int win,
                                                              uint32_t beat, uint32_t legal, PnCard first,
                                                              PnCard *best) {
@@ -383,8 +384,9 @@ __attribute__((always_inline)) static inline int search_moves(DdSearch *d, int s
   uint64_t cut = 0, *slot = NULL;
   if (order) {
     cut = cut_key(d, seat);
-    slot = &d->s->move_memo[cut >> (64 - PN_DD_MOVE_MEMO_BITS)];
-    if (first == PN_NO_CARD && (*slot & ~(uint64_t)0xFF) == cut) first = (PnCard)(*slot & 0xFF);
+    slot = &d->s->move_memo[(cut >> (64 - PN_DD_MOVE_MEMO_BITS)) & ~(uint64_t)1];
+    if (first == PN_NO_CARD && (slot[0] & ~(uint64_t)0xFF) == cut) first = (PnCard)(slot[0] & 0xFF);
+    else if (first == PN_NO_CARD && (slot[1] & ~(uint64_t)0xFF) == cut) first = (PnCard)(slot[1] & 0xFF);
   }
   if (!order || first == PN_NO_CARD || !stands_for_class(d, first, legal, others_all)) first = PN_NO_CARD;
   /* no card reaching the target (maxi) or keeping the side below it
@@ -409,8 +411,10 @@ __attribute__((always_inline)) static inline int search_moves(DdSearch *d, int s
   }
   /* the memo keeps a cut only where there was a choice of classes */
   if (slot && *best != PN_NO_CARD && *slot != (cut | *best) &&
-      (n > 1 || (n == 0 && legal_classes(d, legal, others_all, moves) > 1)))
-    *slot = cut | *best;
+      (n > 1 || (n == 0 && legal_classes(d, legal, others_all, moves) > 1))) {
+    if ((slot[0] & ~(uint64_t)0xFF) != cut) slot[1] = slot[0];
+    slot[0] = cut | *best;
+  }
   return result;
 }
 
