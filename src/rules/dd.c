@@ -9,8 +9,10 @@
  *     and the same counter value) are searched once;
  *   - moves are tried in a likely-best-first order, the table's best lead
  *     first, else the card that last cut for the same seat holding the
- *     same cards with the same trick before it (the cut memo: the other
- *     seats' cards left out, so one refutation serves many positions);
+ *     same cards in a like trick (the cut memo: of the trick only what
+ *     the seat's choice turns on, of the other seats' cards only their
+ *     voids and whether a later enemy can beat the winner, so one
+ *     refutation serves many positions);
  *     that first card is tried before the other moves are generated,
  *     and a seat with one card to play just plays it;
  *   - at every trick start (two tricks or more to go) the transposition
