@@ -146,58 +146,49 @@ static void test_walk_reports_every_row_in_order_with_or_without_threads(void **
   store_close(store);
 }
 
-static void test_walk_stops_where_admit_fails(void **state) {
-  (void)state;
+/* A walk `how` makes fail, run without threads and with three: each
+ * stops with `code` and `msg`, and `check` looks at what it reported. */
+static void walk_fails(Ctx how, int code, const char *msg, void (*check)(const Ctx *c)) {
   Store *store = sample_store();
   for (int workers = -1; workers <= 3; workers += 4) {
     PnDiag diag;
-    Ctx c = {.fail_admit_at = 40};
-    assert_int_equal(walk_all(store, workers, &c, &diag), PN_ERR_CORRUPT);
-    assert_string_equal(diag.msg, "admit refused row 40");
-    assert_int_equal(c.admitted, 40); /* no row read after it */
-    assert_true(c.reported_rows < 40); /* the batch with row 40 is never reported */
+    Ctx c = how;
+    assert_int_equal(walk_all(store, workers, &c, &diag), code);
+    assert_string_equal(diag.msg, msg);
+    check(&c);
   }
   store_close(store);
+}
+
+static void stopped_at_row_40(const Ctx *c) {
+  assert_int_equal(c->admitted, 40);  /* no row read after it */
+  assert_true(c->reported_rows < 40); /* the batch with row 40 is never reported */
+}
+static void stopped_at_batch_5(const Ctx *c) { assert_int_equal(c->reported_batches, 5); }
+static void nothing_reported(const Ctx *c) { assert_int_equal(c->reported_batches, 0); }
+static void nothing_read(const Ctx *c) {
+  assert_int_equal(c->admitted, 0);
+  assert_int_equal(c->reported_batches, 0);
+}
+
+static void test_walk_stops_where_admit_fails(void **state) {
+  (void)state;
+  walk_fails((Ctx){.fail_admit_at = 40}, PN_ERR_CORRUPT, "admit refused row 40", stopped_at_row_40);
 }
 
 static void test_walk_stops_where_report_fails(void **state) {
   (void)state;
-  Store *store = sample_store();
-  for (int workers = -1; workers <= 3; workers += 4) {
-    PnDiag diag;
-    Ctx c = {.fail_report_at = 5};
-    assert_int_equal(walk_all(store, workers, &c, &diag), PN_ERR_WRITE);
-    assert_string_equal(diag.msg, "report refused batch 5");
-    assert_int_equal(c.reported_batches, 5); /* nothing reported after it */
-  }
-  store_close(store);
+  walk_fails((Ctx){.fail_report_at = 5}, PN_ERR_WRITE, "report refused batch 5", stopped_at_batch_5);
 }
 
 static void test_walk_fails_a_batch_whose_worker_has_no_state(void **state) {
   (void)state;
-  Store *store = sample_store();
-  for (int workers = -1; workers <= 3; workers += 4) {
-    PnDiag diag;
-    Ctx c = {.no_worker_state = true};
-    assert_int_equal(walk_all(store, workers, &c, &diag), PN_ERR_IO);
-    assert_string_equal(diag.msg, "a worker had no state");
-    assert_int_equal(c.reported_batches, 0);
-  }
-  store_close(store);
+  walk_fails((Ctx){.no_worker_state = true}, PN_ERR_IO, "a worker had no state", nothing_reported);
 }
 
 static void test_walk_out_of_memory_for_a_batch(void **state) {
   (void)state;
-  Store *store = sample_store();
-  for (int workers = -1; workers <= 3; workers += 4) {
-    PnDiag diag;
-    Ctx c = {.no_batch_data = true};
-    assert_int_equal(walk_all(store, workers, &c, &diag), PN_ERR_IO);
-    assert_string_equal(diag.msg, "out of memory");
-    assert_int_equal(c.admitted, 0);
-    assert_int_equal(c.reported_batches, 0);
-  }
-  store_close(store);
+  walk_fails((Ctx){.no_batch_data = true}, PN_ERR_IO, "out of memory", nothing_read);
 }
 
 int main(void) {
