@@ -7,20 +7,18 @@
  *   - cards of one hand that no other card still in play tells apart (the
  *     same card, or neighbours in rank with only gone cards between them
  *     and the same counter value) are searched once;
- *   - moves are tried in a likely-best-first order, the table's best lead
- *     first, else the card that last cut for the same seat holding the
- *     same cards in a like trick (the cut memo: of the trick only what
- *     the seat's choice turns on, of the other seats' cards only their
- *     voids and whether a later enemy can beat the winner, so one
- *     refutation serves many positions);
- *     that first card is tried before the other moves are generated,
- *     and a seat with one card to play just plays it;
+ *   - moves are tried in a likely-best-first order, first the card that
+ *     last cut for the same seat holding the same cards in a like trick
+ *     (the cut memo: of the trick only what the seat's choice turns on,
+ *     of the other seats' cards only their voids and whether a later
+ *     enemy can beat the winner, so one refutation serves many
+ *     positions), before the other moves are generated; a seat with one
+ *     card to play just plays it;
  *   - at every trick start (two tricks or more to go) the transposition
  *     table keeps a lower and an upper bound of what the side takes from
  *     that trick on, keyed by every seat's cards up to relabelling of the
  *     ranks (dd_canonical_key) and the leader; bounds are valid for any T,
  *     so the questions of one par, and the pars along a hand, share them;
- *     the move that decided a node is kept and tried first next time;
  *   - a trick start is cut short when the side already has T, or when all
  *     the counters left cannot make T, or when the table's bounds decide,
  *     or else when the quick bounds decide (dd_sure_counters: what a side

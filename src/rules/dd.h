@@ -56,7 +56,6 @@ typedef struct PnDdEntry {
   uint64_t key;   /* position hash, 0 = empty */
   int16_t lower;  /* the side takes at least this from the trick on */
   int16_t upper;  /* ... and at most this */
-  uint8_t lead;   /* best lead found (a card), PN_NO_CARD none */
   uint8_t age;    /* generation that last used the entry */
   uint8_t work;   /* log2 of the nodes spent proving the bounds */
   uint8_t hand;   /* the hand (pn_dd_new_hand) it belongs to: another's is empty */
@@ -84,7 +83,7 @@ typedef struct PnDdSolver {
 
 /* Techniques that can be switched off (options), to measure them. */
 #define PN_DD_NO_EQUIV 1u   /* search every distinct card, not one per equivalence class */
-#define PN_DD_NO_ORDER 2u   /* moves in card order, no heuristic and no table lead first */
+#define PN_DD_NO_ORDER 2u   /* moves in card order, no heuristic and no cut memo */
 #define PN_DD_NO_TABLE 4u   /* no transposition table */
 #define PN_DD_NO_BOUNDS 8u  /* no quick upper/lower bounds at trick starts */
 

@@ -97,7 +97,7 @@ typedef struct DdMove {
 /* dd_table.c: the table's key of a trick start, and the table. */
 uint64_t dd_canonical_key(DdSearch *d);
 PnDdEntry *dd_tt_find(const DdSearch *d, uint64_t key);
-void dd_tt_store(DdSearch *d, uint64_t key, bool at_least, int bound, PnCard lead, long work, int lower, int upper);
+void dd_tt_store(DdSearch *d, uint64_t key, bool at_least, int bound, long work, int lower, int upper);
 static inline PnDdEntry *dd_tt_bucket(const PnDdSolver *s, uint64_t key) {
   return s->table + (size_t)((key >> 20) & s->mask) * 4;
 }

@@ -362,7 +362,6 @@ int dd_search(DdSearch *d, int target) {
 typedef struct DdStart {
   bool use_table;   /* looked up and stored in the table */
   uint64_t key;     /* its key there */
-  PnCard first;     /* the table's best lead, PN_NO_CARD none */
   int lower, upper; /* the quick bounds, which a new entry starts from */
 } DdStart;
 
@@ -374,15 +373,13 @@ typedef struct DdStart {
  * not either.  Returns true with the answer in *value. */
 __attribute__((always_inline)) static inline bool start_decides(DdSearch *d, int target, DdStart *st, int *value) {
   /* the last trick is scored without a search, so is never looked up */
-  *st = (DdStart){d->cards_left > d->players && !(d->options & PN_DD_NO_TABLE), 0, PN_NO_CARD, 0, INT16_MAX};
+  *st = (DdStart){d->cards_left > d->players && !(d->options & PN_DD_NO_TABLE), 0, 0, INT16_MAX};
   if (st->use_table) {
     st->key = dd_canonical_key(d);
     const PnDdEntry *e = dd_tt_find(d, st->key);
     if (e) {
       *value = e->lower >= target ? e->lower : e->upper;
-      if (e->lower >= target || e->upper < target) return true;
-      st->first = e->lead;
-      return false;
+      return e->lower >= target || e->upper < target;
     }
   }
   if (d->options & PN_DD_NO_BOUNDS) return false;
@@ -392,39 +389,39 @@ __attribute__((always_inline)) static inline bool start_decides(DdSearch *d, int
   st->lower = sure[1];
   st->upper = can;
   if (sure[1] < target && can >= target) return false;
-  if (st->use_table) dd_tt_store(d, st->key, true, sure[1], PN_NO_CARD, 1, sure[1], can);
+  if (st->use_table) dd_tt_store(d, st->key, true, sure[1], 1, sure[1], can);
   *value = sure[1] >= target ? sure[1] : can;
   return true;
 }
 
 /* The moves of `seat` when it has two legal cards or more (`legal`),
- * searched until one cuts; returns the bound, *best the card that cut
- * (PN_NO_CARD none).  `first` (the table's lead, PN_NO_CARD none), else
- * the card that cut when this seat last held these cards with this trick
- * before it, whatever the others held (the cut memo), is tried before
- * the others are generated and ordered: it cuts at nine nodes in ten that
+ * searched until one cuts; returns the bound.  The card that cut when this seat last held these
+ * cards in a like trick (the cut memo, cut_key) is tried before the
+ * others are generated and ordered: it cuts at nine nodes in ten that
  * have one (bench_dd 30), and those then cost no ordering at all.  (Only
  * when it stands for its class, as it would be found among the moves:
- * the search is the same, node for node.)  The memo's slots hold two
- * keys, the newest first: 3% fewer nodes than one (docs/SOLVER.md). */
+ * the search is the same, node for node.)  It serves trick starts better
+ * than a best lead kept in the table, which it replaced (2.5% fewer
+ * nodes); its slots hold two keys, the newest first: 3% fewer than one
+ * (docs/SOLVER.md). */
 __attribute__((always_inline)) static inline int search_moves(DdSearch *d, int seat, int target, int win,
-                                                             uint32_t beat, uint32_t legal, PnCard first,
-                                                             PnCard *best) {
+                                                             uint32_t beat, uint32_t legal) {
   uint32_t others_all = others_in_play(d, seat);
   bool order = !(d->options & PN_DD_NO_ORDER), maxi = d->maxi[seat];
   bool root = d->cards_left == d->known_cards;
   uint64_t cut = 0, *slot = NULL;
+  PnCard first = PN_NO_CARD;
   if (order) {
     cut = cut_key(d, seat, win, beat);
     slot = &d->s->move_memo[(cut >> (64 - PN_DD_MOVE_MEMO_BITS)) & ~(uint64_t)1];
-    if (first == PN_NO_CARD && (slot[0] & ~(uint64_t)0xFF) == cut) first = (PnCard)(slot[0] & 0xFF);
-    else if (first == PN_NO_CARD && (slot[1] & ~(uint64_t)0xFF) == cut) first = (PnCard)(slot[1] & 0xFF);
+    if ((slot[0] & ~(uint64_t)0xFF) == cut) first = (PnCard)(slot[0] & 0xFF);
+    else if ((slot[1] & ~(uint64_t)0xFF) == cut) first = (PnCard)(slot[1] & 0xFF);
+    if (first != PN_NO_CARD && !stands_for_class(d, first, legal, others_all)) first = PN_NO_CARD;
   }
-  if (!order || first == PN_NO_CARD || !stands_for_class(d, first, legal, others_all)) first = PN_NO_CARD;
   /* no card reaching the target (maxi) or keeping the side below it
    * (mini): the bound is the best of the others' bounds */
   int result = maxi ? -1 : INT16_MAX;
-  *best = PN_NO_CARD;
+  PnCard best = PN_NO_CARD;
   DdMove moves[PN_CARD_KINDS];
   int n = 0;
   for (int i = first == PN_NO_CARD ? 0 : -1;; i++) {
@@ -436,16 +433,16 @@ __attribute__((always_inline)) static inline int search_moves(DdSearch *d, int s
     if (d->aborted) return 0;
     if ((v >= target) == maxi) {
       result = v;
-      *best = c;
+      best = c;
       break;
     }
     if (maxi ? v > result : v < result) result = v;
   }
   /* the memo keeps a cut only where there was a choice of classes */
-  if (slot && *best != PN_NO_CARD && *slot != (cut | *best) &&
+  if (slot && best != PN_NO_CARD && *slot != (cut | best) &&
       (n > 1 || (n == 0 && legal_classes(d, legal, others_all, moves) > 1))) {
     if ((slot[0] & ~(uint64_t)0xFF) != cut) slot[1] = slot[0];
-    slot[0] = cut | *best;
+    slot[0] = cut | best;
   }
   return result;
 }
@@ -462,7 +459,7 @@ static int search(DdSearch *d, int target, int win) {
   }
   d->nodes++;
   long nodes_before = d->nodes;
-  DdStart st = {false, 0, PN_NO_CARD, 0, INT16_MAX};
+  DdStart st = {false, 0, 0, INT16_MAX};
   if (d->ntrick == 0) {
     if (d->cards_left == d->players) return last_trick_points_for_side(d);
     int value;
@@ -472,18 +469,15 @@ static int search(DdSearch *d, int target, int win) {
   uint32_t beat = d->ntrick ? beating_cards(d->trick[win], d->trump) : 0;
   uint32_t legal = dd_legal_cards(&d->ob, d->held[seat], d->trick, d->ntrick, win, d->trump);
   int result;
-  PnCard best;
   if (!(legal & (legal - 1))) { /* one card to play (a third of the nodes): no classes, order or memo */
-    best = (PnCard)__builtin_ctz(legal);
+    PnCard c = (PnCard)__builtin_ctz(legal);
     bool root = d->cards_left == d->known_cards;
-    result = root && best == d->known_card ? d->known_value : try_move(d, seat, best, target, win, beat);
-    if (d->aborted) return 0;
-    if ((result >= target) != d->maxi[seat]) best = PN_NO_CARD; /* it did not cut */
+    result = root && c == d->known_card ? d->known_value : try_move(d, seat, c, target, win, beat);
   } else {
-    result = search_moves(d, seat, target, win, beat, legal, st.first, &best);
-    if (d->aborted) return 0;
+    result = search_moves(d, seat, target, win, beat, legal);
   }
-  if (st.use_table) dd_tt_store(d, st.key, result >= target, result, best, d->nodes - nodes_before, st.lower, st.upper);
+  if (d->aborted) return 0;
+  if (st.use_table) dd_tt_store(d, st.key, result >= target, result, d->nodes - nodes_before, st.lower, st.upper);
   return result;
 }
 

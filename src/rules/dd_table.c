@@ -82,7 +82,7 @@ PnDdEntry *dd_tt_find(const DdSearch *d, uint64_t key) {
  * takes an empty entry (or another hand's), else replaces the entry of an
  * older generation that cost least, else the one of this generation
  * that cost least. */
-void dd_tt_store(DdSearch *d, uint64_t key, bool at_least, int bound, PnCard lead, long work, int lower, int upper) {
+void dd_tt_store(DdSearch *d, uint64_t key, bool at_least, int bound, long work, int lower, int upper) {
   PnDdSolver *s = d->s;
   PnDdEntry *bucket = dd_tt_bucket(s, key), *e = NULL;
   for (int i = 0; i < 4 && !e; i++)
@@ -101,7 +101,6 @@ void dd_tt_store(DdSearch *d, uint64_t key, bool at_least, int bound, PnCard lea
     e->key = key;
     e->lower = (int16_t)lower;
     e->upper = (int16_t)upper;
-    e->lead = PN_NO_CARD;
     e->work = 0;
     e->hand = s->hand;
   }
@@ -110,7 +109,6 @@ void dd_tt_store(DdSearch *d, uint64_t key, bool at_least, int bound, PnCard lea
   } else if (bound < e->upper) {
     e->upper = (int16_t)bound;
   }
-  if (lead != PN_NO_CARD) e->lead = lead;
   if (w > e->work) e->work = w;
   e->age = s->age;
 }
