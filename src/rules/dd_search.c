@@ -395,15 +395,15 @@ __attribute__((always_inline)) static inline bool start_decides(DdSearch *d, int
 }
 
 /* The moves of `seat` when it has two legal cards or more (`legal`),
- * searched until one cuts; returns the bound.  The card that cut when this seat last held these
- * cards in a like trick (the cut memo, cut_key) is tried before the
- * others are generated and ordered: it cuts at nine nodes in ten that
- * have one (bench_dd 30), and those then cost no ordering at all.  (Only
- * when it stands for its class, as it would be found among the moves:
- * the search is the same, node for node.)  It serves trick starts better
- * than a best lead kept in the table, which it replaced (2.5% fewer
- * nodes); its slots hold two keys, the newest first: 3% fewer than one
- * (docs/SOLVER.md). */
+ * searched until one cuts; returns the bound.  The card that cut when
+ * this seat last held these cards in a like trick (the cut memo,
+ * cut_key) is tried before the others are generated and ordered: it cuts
+ * at nine nodes in ten that have one (bench_dd 30), and those then cost
+ * no ordering at all.  (Only when it stands for its class, as it would be
+ * found among the moves: the search is the same, node for node.)  It
+ * serves trick starts better than a best lead kept in the table, which
+ * it replaced (2.5% fewer nodes); its slots hold two keys, the newest
+ * first: 3% fewer than one (docs/SOLVER.md). */
 __attribute__((always_inline)) static inline int search_moves(DdSearch *d, int seat, int target, int win,
                                                              uint32_t beat, uint32_t legal) {
   uint32_t others_all = others_in_play(d, seat);
