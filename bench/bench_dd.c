@@ -15,7 +15,9 @@
  * OPTIONS is a number of PN_DD_NO_* bits (dd.h) that switch techniques
  * off, to measure what each brings, plus 256 for the par alone (no
  * per-play analysis, on an empty table), plus 512 for the order used
- * before: the par first, then the plays first to last.  FROM_TRICK (default 0) starts the analysis after
+ * before: the par first, then the plays first to last, plus 1024 to
+ * print the nodes spent valuing each play, by its place in the hand (0:
+ * the first lead), over all hands: where the work is.  FROM_TRICK (default 0) starts the analysis after
  * that many tricks instead of at the first lead (double-deck: how far
  * from the end a hand can be analysed within the budget).  Every cost is checked to be >= 0 (the
  * full invariants are in tests/test_dd.c).
@@ -76,6 +78,8 @@ static void first_par(PnDdSolver *solver, const PnGame *first, long budget, doub
  * (MODE_BACKWARD), then the par from the first lead (remembered by
  * then); or the par first and the plays in order (MODE_FORWARD, the
  * order before); or only the par. */
+static long long nodes_at[PN_MAX_SEATS * PN_MAX_HAND]; /* nodes valuing the play at each place (1024) */
+
 static HandResult analyse_hand(PnDdSolver *solver, const PnGame *line, const PnCard *card, int n, long budget,
                                Mode mode) {
   HandResult r = {0};
@@ -89,6 +93,7 @@ static HandResult analyse_hand(PnDdSolver *solver, const PnGame *line, const PnC
     limit_to_budget(solver, budget, r.nodes);
     r.failed = pn_dd_play(solver, &line[i], card[i], &p) < 0;
     r.nodes += solver->nodes;
+    nodes_at[i] += solver->nodes;
     if (r.failed) break;
     r.plays++;
     r.best_plays += p.cost == 0;
@@ -106,6 +111,7 @@ int main(int argc, char **argv) {
   unsigned options = argc > 4 ? (unsigned)strtoul(argv[4], NULL, 0) : 0;
   int from_trick = argc > 5 ? atoi(argv[5]) : 0;
   Mode mode = options & 256u ? MODE_PAR_ONLY : options & 512u ? MODE_FORWARD : MODE_BACKWARD;
+  bool by_place = options & 1024u;
   options &= 255u;
   if (hands < 1) {
     fprintf(stderr, "usage: bench_dd [HANDS] [PRESET] [NODE_BUDGET] [OPTIONS] [FROM_TRICK]\n");
@@ -178,6 +184,16 @@ int main(int argc, char **argv) {
          percentile(first, analysed, 0.95));
   long tried = analysed + unanalysed;
   printf("  nodes per hand (analysed or not): %.0f\n", tried ? (double)nodes / (double)tried : 0.0);
+  if (by_place && nodes > 0) {
+    double so_far = 0;
+    int places = PN_MAX_SEATS * PN_MAX_HAND;
+    while (places > 0 && !nodes_at[places - 1]) places--;
+    for (int i = 0; i < places; i++) {
+      so_far += (double)nodes_at[i];
+      printf("  play %2d: %5.1f%% of the nodes (%.1f%% up to here)\n", i, 100.0 * (double)nodes_at[i] / (double)nodes,
+             100.0 * so_far / (double)nodes);
+    }
+  }
   free(table);
   free(whole);
   free(first);
