@@ -434,8 +434,7 @@ static void text_analysis(FILE *out, const View *v) {
   char line[400], name[200];
   fputs("\nDouble-dummy analysis\n", out);
   if (h->status != AN_ANALYSED || h->par < 0) {
-    int valued = 0;
-    for (int i = 0; i < h->nplays; i++) valued += h->plays[i].valued;
+    int valued = analysis_valued_plays(h);
     fprintf(out, "  unanalysed (%s): the par from the first lead is unknown", analysis_status_name(h->status));
     if (valued) fprintf(out, "; the last %d plays are valued", valued);
     fputs("\n", out);

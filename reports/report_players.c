@@ -152,10 +152,7 @@ static bool analysed(const StoreRow *row, AnHand *an) {
   if (!row->analysis || row->analysis_rules != PN_RULES_VERSION || row->analysis_key != analysis_key(row) ||
       analysis_decode(row->analysis, row->analysis_len, an) != 0)
     return false;
-  if (an->status == AN_ANALYSED) return true;
-  bool valued = false;
-  for (int i = 0; i < an->nplays; i++) valued |= an->plays[i].valued;
-  return an->status == AN_UNSUPPORTED && valued;
+  return an->status == AN_ANALYSED || (an->status == AN_UNSUPPORTED && analysis_valued_plays(an) > 0);
 }
 
 /* Adds an analysed hand's plays to their players and partnerships. */

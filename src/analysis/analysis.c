@@ -44,6 +44,12 @@ const char *analysis_status_name(AnStatus status) {
   return "?";
 }
 
+int analysis_valued_plays(const AnHand *h) {
+  int valued = 0;
+  for (int i = 0; i < h->nplays; i++) valued += h->plays[i].valued;
+  return valued;
+}
+
 uint64_t analysis_key(const StoreRow *row) {
   uint64_t h = CODEC_HASH_SEED;
   int version = PN_RULES_VERSION;

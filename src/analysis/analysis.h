@@ -95,6 +95,10 @@ int analysis_decode(const uint8_t *data, size_t len, AnHand *h);
 /* "analysed", "budget", "unsupported", "no-play" */
 const char *analysis_status_name(AnStatus status);
 
+/* How many of the hand's plays have values (all of them when analysed;
+ * in a hand the solver stopped, the last ones it reached). */
+int analysis_valued_plays(const AnHand *h);
+
 /* ------------------------------------------------------ a whole walk */
 
 typedef struct AnRunOptions {

@@ -45,8 +45,7 @@ static void write_text(FILE *out, const StoreRow *row, const AnHand *h) {
       fprintf(out, "; %s", h->made ? "made" : "set");
   }
   if (h->status != AN_ANALYSED) {
-    int valued = 0;
-    for (int i = 0; i < h->nplays; i++) valued += h->plays[i].valued;
+    int valued = analysis_valued_plays(h);
     fprintf(out, " (unanalysed: %s", analysis_status_name(h->status));
     if (valued) fprintf(out, "; the last %d plays valued", valued);
     fputs(")", out);
