@@ -18,9 +18,9 @@
 
 #include "analysis.h"
 #include "codec.h"
-#include "import.h"
 #include "replay.h"
 #include "store.h"
+#include "test_store_util.h" /* scratch_store_with */
 
 #define SAMPLE PN_SOURCE_DIR "/sample-data/"
 
@@ -91,20 +91,9 @@ static void check_best(const PnGame *walk, const AnPlay *a, bool complete, BestS
 /* Imports one sample file into a scratch store and, for its first
  * `hands` hands with a play, checks the analysis of every play of the
  * last three tricks against the minimax.  Returns the plays checked. */
-/* A scratch database holding the sample `file`. */
-static Store *sample_store(const char *file) {
-  Store *store = NULL;
-  PnDiag diag = {0};
-  assert_int_equal(store_open(STORE_SCRATCH, STORE_CREATE, &store, &diag), 0);
-  ImportOptions opts = {0};
-  ImportStats stats = {0};
-  assert_int_equal(import_file(store, file, &opts, &stats, &diag), 0);
-  return store;
-}
-
 static int check_sample(const char *file, int hands, long budget, BestSeen *seen) {
   PnDiag diag = {0};
-  Store *store = sample_store(file);
+  Store *store = scratch_store_with(file);
   Analyzer *an = analysis_new(4u << 20, budget); /* hands past the budget are passed over */
   assert_non_null(an);
   static PnGame game, walk, mine;
@@ -200,7 +189,7 @@ static void test_analysis_best_card_keeps_the_par(void **state) {
 static void test_analysis_hand_does_not_depend_on_earlier_hands(void **state) {
   (void)state;
   PnDiag diag = {0};
-  Store *store = sample_store(SAMPLE "club-two-hand-bid.csv");
+  Store *store = scratch_store_with(SAMPLE "club-two-hand-bid.csv");
   Analyzer *warm = analysis_new(64u << 10, 0);
   assert_non_null(warm);
   static PnGame game, before, alone_game;

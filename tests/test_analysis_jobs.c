@@ -15,21 +15,17 @@
 #include <cmocka.h>
 
 #include "analysis.h"
-#include "import.h"
 #include "store.h"
 #include "writer.h"
+#include "test_store_util.h" /* scratch_store_with */
 
 #define SAMPLE PN_SOURCE_DIR "/sample-data/club-two-hand-bid.csv"
 
 /* One run of the whole sample on a fresh database: the JSON written into
  * *text (the caller frees it), the counts into *stats. */
 static void run(int jobs, char **text, AnRunStats *stats, long *stored_after) {
-  Store *store = NULL;
+  Store *store = scratch_store_with(SAMPLE);
   PnDiag diag = {0};
-  assert_int_equal(store_open(STORE_SCRATCH, STORE_CREATE, &store, &diag), 0);
-  ImportOptions iopts = {0};
-  ImportStats istats = {0};
-  assert_int_equal(import_file(store, SAMPLE, &iopts, &istats, &diag), 0);
   size_t len = 0;
   FILE *out = open_memstream(text, &len);
   assert_non_null(out);

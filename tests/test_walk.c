@@ -17,9 +17,9 @@
 
 #include <cmocka.h>
 
-#include "import.h"
 #include "store.h"
 #include "walk.h"
+#include "test_store_util.h" /* scratch_store_with */
 
 #define SAMPLE PN_SOURCE_DIR "/sample-data/club-two-hand-bid.csv"
 
@@ -104,16 +104,6 @@ static int report(void *ctx, WalkBatch *b, PnDiag *diag) {
   return 0;
 }
 
-static Store *sample_store(void) {
-  Store *store = NULL;
-  PnDiag diag = {0};
-  assert_int_equal(store_open(STORE_SCRATCH, STORE_CREATE, &store, &diag), 0);
-  ImportOptions iopts = {0};
-  ImportStats istats = {0};
-  if (import_file(store, SAMPLE, &iopts, &istats, &diag) != 0) fail_msg("import: %s", diag.msg);
-  return store;
-}
-
 /* One walk of the whole store with `workers` (as WalkOps.workers), a
  * batch a game; returns walk_run's code, the words in *diag. */
 static int walk_all(Store *store, int workers, Ctx *c, PnDiag *diag) {
@@ -132,7 +122,7 @@ static int walk_all(Store *store, int workers, Ctx *c, PnDiag *diag) {
 
 static void test_walk_reports_every_row_in_order_with_or_without_threads(void **state) {
   (void)state;
-  Store *store = sample_store();
+  Store *store = scratch_store_with(SAMPLE);
   PnDiag diag;
   Ctx alone = {0}, three = {0};
   assert_int_equal(walk_all(store, -1, &alone, &diag), 0);
@@ -149,7 +139,7 @@ static void test_walk_reports_every_row_in_order_with_or_without_threads(void **
 /* A walk `how` makes fail, run without threads and with three: each
  * stops with `code` and `msg`, and `check` looks at what it reported. */
 static void walk_fails(Ctx how, int code, const char *msg, void (*check)(const Ctx *c)) {
-  Store *store = sample_store();
+  Store *store = scratch_store_with(SAMPLE);
   for (int workers = -1; workers <= 3; workers += 4) {
     PnDiag diag;
     Ctx c = how;
