@@ -48,9 +48,6 @@ typedef struct Batch {
 
 /* --------------------------------------------------- a batch's findings */
 
-/* Room for one more item in a batch's array (n used). */
-#define ROOM_FOR_ONE(items, cap, n) (PN_VEC_RESERVE(items, cap, (size_t)(n) + 1) == 0)
-
 static void *batch_new(void *ctx) {
   (void)ctx;
   return calloc(1, sizeof(Batch));
@@ -76,7 +73,7 @@ static void batch_free(void *ctx, void *data) {
 static void collect(void *ctx, const StoreRow *row, const ReplayFinding *f) {
   (void)row;
   Batch *b = ctx;
-  if (!ROOM_FOR_ONE(b->found, b->found_cap, b->nfound)) {
+  if (!PN_VEC_ROOM_FOR_ONE(b->found, b->found_cap, b->nfound)) {
     b->out_of_memory = true;
     return;
   }
@@ -119,7 +116,7 @@ static void replay_batch(const WalkBatch *wb, Batch *b, PnGame *game, bool want_
     bool stale = false;
     for (int k = before; k < b->nfound; k++) stale |= b->found[k].finding.kind == PN_FIND_STORED_RESULT;
     if (want_fixes && stale) {
-      if (!ROOM_FOR_ONE(b->fixes, b->fixes_cap, b->nfixes)) {
+      if (!PN_VEC_ROOM_FOR_ONE(b->fixes, b->fixes_cap, b->nfixes)) {
         b->out_of_memory = true;
         break;
       }

@@ -64,9 +64,6 @@ void *walk_data(const WalkBatch *b) { return b->data; }
 
 /* ------------------------------------------------------------- copying */
 
-/* Room for one more item in a batch's array (n used). */
-#define ROOM_FOR_ONE(items, cap, n) (PN_VEC_RESERVE(items, cap, (size_t)(n) + 1) == 0)
-
 static bool text_add(PnBuf *a, const char *s, size_t *off) { return pn_buf_append_str(a, s, off) == 0; }
 
 static void batch_clear(const Walk *w, WalkBatch *b) {
@@ -86,7 +83,7 @@ static void batch_free(const Walk *w, WalkBatch *b) {
 /* Copies a cursor row into b.  False: out of memory. */
 static bool batch_add(WalkBatch *b, const StoreRow *row) {
   if (row->new_game || b->ngames == 0) {
-    if (!ROOM_FOR_ONE(b->games, b->games_cap, b->ngames)) return false;
+    if (!PN_VEC_ROOM_FOR_ONE(b->games, b->games_cap, b->ngames)) return false;
     GameCopy *g = &b->games[b->ngames];
     memset(g, 0, sizeof *g);
     g->game_id = row->game_id;
@@ -102,7 +99,7 @@ static bool batch_add(WalkBatch *b, const StoreRow *row) {
     }
     b->ngames++;
   }
-  if (!ROOM_FOR_ONE(b->hands, b->hands_cap, b->nhands)) return false;
+  if (!PN_VEC_ROOM_FOR_ONE(b->hands, b->hands_cap, b->nhands)) return false;
   HandCopy *h = &b->hands[b->nhands];
   h->game = b->ngames - 1;
   h->new_game = row->new_game;

@@ -26,6 +26,8 @@
  * unchanged). */
 int pn_vec_reserve(void *items, size_t *cap, size_t need, size_t size);
 #define PN_VEC_RESERVE(items, cap, need) pn_vec_reserve(&(items), &(cap), (need), sizeof *(items))
+/* True when there is room for items[n] (the array holding n), grown if need be. */
+#define PN_VEC_ROOM_FOR_ONE(items, cap, n) (PN_VEC_RESERVE(items, cap, (size_t)(n) + 1) == 0)
 
 /* Growable bytes.  Start from {0}; owned by whoever holds the struct,
  * released with pn_buf_free. */
