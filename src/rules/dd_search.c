@@ -22,15 +22,13 @@ static inline uint32_t beating_cards(PnCard winning, int trump) {
   return suit == trump || trump < 0 ? better : better | 0xFFu << (8 * trump);
 }
 
-/* The ranks of `suit` held by some seat other than `seat` or lying in the
- * trick: the cards that can tell two of `seat`'s cards apart. */
-static inline unsigned others_mask(const DdSearch *d, int seat, int suit) {
-  unsigned m = 0;
+/* The cards other than `seat`'s still in play: the other seats' and the
+ * trick's, a word as DdSearch.held.  They tell `seat`'s cards apart. */
+static inline uint32_t others_in_play(const DdSearch *d, int seat) {
+  uint32_t others_all = d->trick_cards;
   for (int p = 0; p < d->players; p++)
-    if (p != seat) m |= judge_suit_ranks(d->held[p], suit);
-  for (int i = 0; i < d->ntrick; i++)
-    if (PN_SUIT(d->trick[i]) == suit) m |= 1u << PN_RANK(d->trick[i]);
-  return m;
+    if (p != seat) others_all |= d->held[p];
+  return others_all;
 }
 
 /* Could `seat`, playing later in this trick, beat `best`?  (Ordering
@@ -58,7 +56,7 @@ static inline bool contested(const DdSearch *d, int seat, bool ours, PnCard best
  * same for each of its cards there: worked out once a suit and node,
  * not once a move (callgrind: this was most of the ordering's cost). */
 typedef struct DdLeadSuit {
-  unsigned others; /* others_mask of the seat to play */
+  unsigned others; /* the suit's ranks in others_in_play of the seat to play */
   bool safe;       /* no enemy can ruff it (holds none of it but a trump) */
   bool trump;      /* it is the trump suit */
   bool partnered;  /* the seat to play has a partner */
@@ -76,10 +74,11 @@ typedef struct DdFollow {
 
 /* Does a partner of `seat` hold a card of `suit` no other seat beats? */
 static bool partner_has_top(const DdSearch *d, int seat, int suit) {
-  for (int p = 0; p < d->players; p++)
-    if (p != seat && d->maxi[p] == d->maxi[seat] && judge_suit_ranks(d->held[p], suit) &&
-        !(others_mask(d, p, suit) & dd_above(__builtin_ctz(judge_suit_ranks(d->held[p], suit)))))
-      return true;
+  for (int p = 0; p < d->players; p++) {
+    if (p == seat || d->maxi[p] != d->maxi[seat]) continue;
+    unsigned mine = judge_suit_ranks(d->held[p], suit), others = judge_suit_ranks(others_in_play(d, p), suit);
+    if (mine && !(others & dd_above(__builtin_ctz(mine)))) return true;
+  }
   return false;
 }
 
@@ -122,15 +121,6 @@ static inline int follow_score(const DdSearch *d, int seat, PnCard c, unsigned b
   if (decided) return ours ? 200 + 4 * v + r : 100 + r - 4 * v;
   if (ours && beats) return 80 + r - 2 * v; /* contest with the cheapest card that beats */
   return 60 + r - 4 * v;                     /* keep counters off a doubtful trick */
-}
-
-/* The cards other than `seat`'s still in play: the other seats' and the
- * trick's, a word as DdSearch.held.  They tell `seat`'s cards apart. */
-static inline uint32_t others_in_play(const DdSearch *d, int seat) {
-  uint32_t others_all = d->trick_cards;
-  for (int p = 0; p < d->players; p++)
-    if (p != seat) others_all |= d->held[p];
-  return others_all;
 }
 
 /* The cards of `legal` that no other card in play (`others_all`) splits
