@@ -243,12 +243,14 @@ if grep -q "error: deal row has 1 cards, expected 12" "$work/bad.out"; then pass
 # already (another game started in the same second) gets rec-DATE-TIME-2.
 # The keys of the next two minutes are taken first, by one import of
 # header-only games, so the clock cannot slip past the collision even on a
-# loaded machine under a sanitizer.
+# loaded machine under a sanitizer.  The seconds count from one reading of
+# the clock: read again each time, a loop crossing a second would skip one.
 db=$work/keys.db
+first=$(date +%s)
 {
   echo "game,hand,seq,seat,action,cards,value"
   for i in $(seq 0 119); do
-    k=$(date -d "+$i sec" +rec-%Y%m%d-%H%M%S)
+    k=$(date -d "@$((first + i))" +rec-%Y%m%d-%H%M%S)
     printf '%s,0,1,,variant,,two-hand\n%s,0,2,1,player,,A\n%s,0,3,2,player,,B\n' "$k" "$k" "$k"
   done
 } > "$work/keys-taken.csv"
