@@ -23,9 +23,11 @@
  * `bytes` bytes handed to pn_dd_init, which the solver uses until the
  * caller frees it; at most floor(bytes / 16) entries (rounded down to a
  * power of two, buckets of four) are used and nothing else is touched.
- * 1 MiB (65536 entries) is plenty for the end of a hand; for a whole
- * single-deck 4-hand hand PN_DD_TT_BYTES (16 MiB) searches about a third
- * fewer nodes than 4 MiB.  The search recurses at most one frame
+ * 1 MiB (65536 entries) is plenty for the end of a hand.  For a whole
+ * single-deck partnership hand PN_DD_TT_BYTES (16 MiB) searches 1.7%
+ * fewer nodes than 4 MiB and 21% fewer than 1 MiB; a three-hand auction
+ * hand fills it, and 64 MiB searches 12% fewer nodes there
+ * (docs/SOLVER.md, 2026-11-27).  The search recurses at most one frame
  * per card left (80 in a double deck), a few hundred bytes each, over
  * about 22 KiB of search state (pn_dd_play holds two: the positions
  * before and after a play), all on the caller's stack.
