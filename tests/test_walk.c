@@ -1,7 +1,8 @@
 /*
  * test_walk.c - src/replay/walk.c, the walk the audit and analyze share,
  * with its own callbacks: every row reported once, in the cursor's order,
- * the same with worker threads as without; and each way a walk can fail
+ * the same with worker threads as without, in batches of whole games or
+ * of single rows (split_games); and each way a walk can fail
  * (admit, report, a worker without its state, a batch without its data)
  * stops it with that failure's code and words, reports nothing after it,
  * and returns (no thread left waiting: the threaded runs are also under
@@ -105,12 +106,13 @@ static int report(void *ctx, WalkBatch *b, PnDiag *diag) {
 }
 
 /* One walk of the whole store with `workers` (as WalkOps.workers), a
- * batch a game; returns walk_run's code, the words in *diag. */
-static int walk_all(Store *store, int workers, Ctx *c, PnDiag *diag) {
+ * batch a game (or a row: split_games); returns walk_run's code, the
+ * words in *diag. */
+static int walk_split(Store *store, int workers, bool split_games, Ctx *c, PnDiag *diag) {
   StoreCursor *cursor = NULL;
   StoreFilter all = {0};
   assert_int_equal(store_cursor_open(store, &all, &cursor, diag), 0);
-  WalkOps ops = {.workers = workers, .max_workers = WALK_MAX_WORKERS, .batch_rows = 1,
+  WalkOps ops = {.workers = workers, .max_workers = WALK_MAX_WORKERS, .batch_rows = 1, .split_games = split_games,
                  .data_new = data_new, .data_clear = data_clear, .data_free = data_free,
                  .worker_new = worker_new, .worker_free = worker_free, .admit = admit, .work = work,
                  .report = report, .ctx = c};
@@ -118,6 +120,10 @@ static int walk_all(Store *store, int workers, Ctx *c, PnDiag *diag) {
   int rc = walk_run(cursor, &ops, diag);
   store_cursor_close(cursor);
   return rc;
+}
+
+static int walk_all(Store *store, int workers, Ctx *c, PnDiag *diag) {
+  return walk_split(store, workers, false, c, diag);
 }
 
 static void test_walk_reports_every_row_in_order_with_or_without_threads(void **state) {
@@ -130,6 +136,28 @@ static void test_walk_reports_every_row_in_order_with_or_without_threads(void **
   assert_true(alone.reported_batches > 6); /* more batches than the ring holds: it goes round */
   assert_int_equal(alone.reported_rows, alone.admitted);
   assert_int_equal(three.reported_rows, alone.reported_rows);
+  assert_int_equal(three.reported_batches, alone.reported_batches);
+  assert_true(three.order == alone.order);
+  assert_true(three.content == alone.content);
+  store_close(store);
+}
+
+/* split_games: a batch a row, games cut wherever a batch fills (analyze
+ * searches the hands of one game at once so): every row reported once,
+ * in the same order and with the same game as in whole-game batches,
+ * with threads as without. */
+static void test_walk_split_games_reports_every_row_in_order(void **state) {
+  (void)state;
+  Store *store = scratch_store_with(SAMPLE);
+  PnDiag diag;
+  Ctx whole = {0}, alone = {0}, three = {0};
+  assert_int_equal(walk_all(store, -1, &whole, &diag), 0);
+  assert_int_equal(walk_split(store, -1, true, &alone, &diag), 0);
+  assert_int_equal(walk_split(store, 3, true, &three, &diag), 0);
+  assert_true(whole.reported_batches < whole.reported_rows); /* games of several hands: splitting changes something */
+  assert_int_equal(alone.reported_batches, alone.reported_rows); /* a row a batch */
+  assert_int_equal(alone.reported_rows, whole.reported_rows);
+  assert_true(alone.order == whole.order); /* (game id, hand) of every row: a batch begun mid-game has its game */
   assert_int_equal(three.reported_batches, alone.reported_batches);
   assert_true(three.order == alone.order);
   assert_true(three.content == alone.content);
@@ -184,6 +212,7 @@ static void test_walk_out_of_memory_for_a_batch(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_walk_reports_every_row_in_order_with_or_without_threads),
+      cmocka_unit_test(test_walk_split_games_reports_every_row_in_order),
       cmocka_unit_test(test_walk_stops_where_admit_fails),
       cmocka_unit_test(test_walk_stops_where_report_fails),
       cmocka_unit_test(test_walk_fails_a_batch_whose_worker_has_no_state),

@@ -130,13 +130,16 @@ static int count_hands(Store *store, const StoreFilter *filter, long *total, PnD
 
 /* ------------------------------------------------- the walk (walk.h)
  *
- * A batch is one game.  The calling thread decides, as each row joins a
- * batch, what becomes of it (it alone reads the store); a worker replays
- * the game with its own solver, searching the hands that need it; the
- * calling thread then writes the hands in walk order and stores the new
- * analyses.  Each hand is searched on a cleared table (analysis_hand), so
- * what a hand gets never depends on the worker or the hands before it:
- * the output is the same for any number of jobs. */
+ * A batch is one hand: the walk splits games (split_games), so that the
+ * hands of one game are searched at once as well as those of several.
+ * The calling thread decides, as each row joins a batch, what becomes of
+ * it (it alone reads the store) and replays the game as it goes, keeping
+ * the state before each hand to search; a worker searches that hand from
+ * it with its own solver; the calling thread then writes the hands in
+ * walk order and stores the new analyses.  Each hand is searched on a
+ * cleared table (analysis_hand), so what a hand gets never depends on
+ * the worker or the hands before it: the output is the same for any
+ * number of jobs. */
 
 typedef enum {
   ROW_SKIP,    /* no hand (a game without hands) */
@@ -151,7 +154,9 @@ typedef struct AnBatch {
   size_t plan_cap;
   AnHand *hands;
   size_t hands_cap;
-  int failed_row;      /* -1, or the row the worker stopped at (rows before it are done) */
+  PnGame *start;       /* a hand to search: the game just before it */
+  size_t start_cap;
+  int failed_row;      /* -1, or the row the walk stopped at (rows before it are done) */
   int failed_rc;       /* ... its code, and why: */
   PnDiag diag;
 } AnBatch;
@@ -159,8 +164,7 @@ typedef struct AnBatch {
 /* A worker's own state. */
 typedef struct AnWorker {
   Analyzer *an;
-  PnGame game;
-  AnHand scratch;      /* the hands only replayed */
+  PnGame game;         /* the hand being searched */
 } AnWorker;
 
 /* The walk's context. */
@@ -172,6 +176,10 @@ typedef struct AnWalk {
   AnRunStats *stats;
   long done, total;    /* hands written, for the progress bar */
   bool first;          /* no hand written yet (JSON's commas) */
+  PnGame game;         /* the calling thread's replay: the game after the last row admitted */
+  AnHand scratch;      /* ... the hand it replayed */
+  int failed_rc;       /* 0, or why a game could not be replayed: every row from there on fails */
+  PnDiag failed;
 } AnWalk;
 
 static void *batch_new(void *ctx) {
@@ -190,6 +198,7 @@ static void batch_free(void *ctx, void *data) {
   AnBatch *b = data;
   free(b->plan);
   free(b->hands);
+  free(b->start);
   free(b);
 }
 
@@ -210,57 +219,88 @@ static void worker_free(void *ctx, void *worker) {
   free(k);
 }
 
+/* The batch stops at row i, for `rc` and `diag` (the first failure stands). */
+static void fail_row(AnBatch *b, int i, int rc, const PnDiag *diag) {
+  if (b->failed_row >= 0 && b->failed_row <= i) return;
+  b->failed_row = i;
+  b->failed_rc = rc;
+  b->diag = *diag;
+}
+
+/* Keeps the calling thread's game in step with row i: a new game starts
+ * from its rules, the state before a hand to search is kept for its
+ * worker, and the hand is replayed.  A game that cannot be replayed fails
+ * its row and every later one, each in its batch, so that report writes
+ * the rows before it and stops there. */
+static void follow_game(AnWalk *w, AnBatch *b, int i, const StoreRow *row) {
+  int rc = w->failed_rc;
+  if (rc == 0 && row->new_game) {
+    PnRules rules;
+    if ((rc = replay_rules(row->preset, row->options, &rules, &w->failed)) == 0) pn_game_init(&w->game, &rules);
+  }
+  if (rc == 0 && b->plan[i] == ROW_SEARCH) b->start[i] = w->game;
+  if (rc == 0 && b->plan[i] != ROW_SKIP) rc = analysis_hand(NULL, &w->game, row, &w->scratch, &w->failed);
+  if (rc == 0) return;
+  w->failed_rc = rc;
+  fail_row(b, i, rc, &w->failed);
+}
+
 /* Decides row i's plan; a hand whose analysis is stored (and stands for
- * this run's budget) is read into hands[i]. */
+ * this run's budget) is read into hands[i].  Then the game is replayed
+ * past it. */
 static int admit(void *ctx, WalkBatch *wb, int i, PnDiag *diag) {
-  const AnWalk *w = ctx;
+  AnWalk *w = ctx;
   AnBatch *b = walk_data(wb);
   if (PN_VEC_RESERVE(b->plan, b->plan_cap, (size_t)i + 1) != 0 ||
-      PN_VEC_RESERVE(b->hands, b->hands_cap, (size_t)i + 1) != 0) {
+      PN_VEC_RESERVE(b->hands, b->hands_cap, (size_t)i + 1) != 0 ||
+      PN_VEC_RESERVE(b->start, b->start_cap, (size_t)i + 1) != 0) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");
     return PN_ERR_IO;
   }
   StoreRow row;
   walk_row(wb, i, &row);
   b->plan[i] = row.hand <= 0 ? ROW_SKIP : w->want_hand > 0 && row.hand != w->want_hand ? ROW_ADVANCE : ROW_SEARCH;
-  if (b->plan[i] != ROW_SEARCH) return 0;
-  uint8_t buf[AN_MAX_BYTES];
-  size_t len = 0;
-  int got = store_analysis_get(w->store, row.game_id, row.hand, PN_RULES_VERSION, analysis_key(&row), buf,
-                               sizeof buf, &len, diag);
-  if (got < 0) return got;
-  AnHand *cached = &b->hands[i];
-  /* A hand the budget stopped stands for runs with no more budget than it had. */
-  long budget = w->opts->budget;
-  if (got == 1 && analysis_decode(buf, len, cached) == 0 &&
-      (cached->status != AN_BUDGET || (budget > 0 && budget <= cached->budget))) {
-    cached->hand = row.hand;
-    b->plan[i] = ROW_STORED;
+  if (b->plan[i] == ROW_SEARCH) {
+    uint8_t buf[AN_MAX_BYTES];
+    size_t len = 0;
+    int got = store_analysis_get(w->store, row.game_id, row.hand, PN_RULES_VERSION, analysis_key(&row), buf,
+                                 sizeof buf, &len, diag);
+    if (got < 0) return got;
+    AnHand *cached = &b->hands[i];
+    /* A hand the budget stopped stands for runs with no more budget than it had. */
+    long budget = w->opts->budget;
+    if (got == 1 && analysis_decode(buf, len, cached) == 0 &&
+        (cached->status != AN_BUDGET || (budget > 0 && budget <= cached->budget))) {
+      cached->hand = row.hand;
+      b->plan[i] = ROW_STORED;
+    }
   }
+  follow_game(w, b, i, &row);
   return 0;
 }
 
-/* Replays the batch's game, searching the hands planned so. */
+/* Searches the batch's hands planned so, each from the game before it. */
 static void work(void *ctx, void *worker, WalkBatch *wb) {
   (void)ctx;
   AnBatch *b = walk_data(wb);
   AnWorker *k = worker;
-  for (int i = 0; i < walk_rows(wb) && b->failed_row < 0; i++) {
-    int rc = 0;
+  if (!k) {
+    PnDiag oom = {0};
+    snprintf(oom.msg, sizeof oom.msg, "out of memory");
+    fail_row(b, 0, PN_ERR_IO, &oom);
+    return;
+  }
+  int rows = b->failed_row < 0 ? walk_rows(wb) : b->failed_row;
+  for (int i = 0; i < rows; i++) {
+    if (b->plan[i] != ROW_SEARCH) continue;
     StoreRow row;
     walk_row(wb, i, &row);
-    if (!k) {
-      snprintf(b->diag.msg, sizeof b->diag.msg, "out of memory");
-      rc = PN_ERR_IO;
-    } else if (row.new_game) {
-      PnRules rules;
-      if ((rc = replay_rules(row.preset, row.options, &rules, &b->diag)) == 0) pn_game_init(&k->game, &rules);
-    }
-    if (rc == 0 && b->plan[i] == ROW_SEARCH) rc = analysis_hand(k->an, &k->game, &row, &b->hands[i], &b->diag);
-    else if (rc == 0 && b->plan[i] != ROW_SKIP) rc = analysis_hand(NULL, &k->game, &row, &k->scratch, &b->diag);
-    if (rc != 0) {
-      b->failed_row = i;
-      b->failed_rc = rc;
+    k->game = b->start[i];
+    PnDiag diag = {0};
+    int rc = analysis_hand(k->an, &k->game, &row, &b->hands[i], &diag);
+    if (rc != 0) { /* replayed once already by follow_game: not expected */
+      fail_row(b, i, rc, &diag);
+      return;
     }
   }
 }
@@ -322,7 +362,7 @@ int analysis_run(Store *store, const StoreFilter *filter, const AnRunOptions *op
   if (opts->format == OUT_CSV) out_csv_cells(out, 8, CSV_HEADER);
   if (opts->format == OUT_JSON) fputs("{\n  \"hands\": [", out);
   WalkOps ops = {.workers = opts->jobs == 1 ? -1 : opts->jobs, .max_workers = WALK_MAX_WORKERS, .batch_rows = 1,
-                 .data_new = batch_new, .data_clear = batch_clear, .data_free = batch_free,
+                 .split_games = true, .data_new = batch_new, .data_clear = batch_clear, .data_free = batch_free,
                  .worker_new = worker_new, .worker_free = worker_free, .admit = admit, .work = work,
                  .report = report, .ctx = &w};
   rc = walk_run(c, &ops, diag);

@@ -171,8 +171,9 @@ int walk_workers(int asked, int max_workers) {
   return cores < 2 ? 0 : cores > max_workers ? max_workers : (int)cores;
 }
 
-/* Fills b with whole games from the cursor: rows until the cursor ends or
- * a new game starts once b holds batch_rows.  `row`/`have_row`: a row read
+/* Fills b from the cursor: rows until the cursor ends or, once b holds
+ * batch_rows, a new game starts (whole games) or the next row comes
+ * (split_games).  `row`/`have_row`: a row read
  * but not yet in a batch, carried to the next.  Returns 1 (more rows may
  * follow), 0 (the cursor ended), or a negative code with diag. */
 static int fill(Walk *w, WalkBatch *b, StoreCursor *cursor, StoreRow *row, bool *have_row, PnDiag *diag) {
@@ -184,7 +185,7 @@ static int fill(Walk *w, WalkBatch *b, StoreCursor *cursor, StoreRow *row, bool 
       if (got != 1) return got;
       *have_row = true;
     }
-    if (row->new_game && b->nhands >= o->batch_rows) return 1; /* the batch ends with a game */
+    if ((row->new_game || o->split_games) && b->nhands >= o->batch_rows) return 1; /* the batch is full */
     if (!batch_add(b, row)) return out_of_memory(diag);
     *have_row = false;
     int rc = o->admit ? o->admit(o->ctx, b, b->nhands - 1, diag) : 0;

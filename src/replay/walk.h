@@ -4,7 +4,9 @@
  * (analyze) share.
  *
  * The walk is cut into batches of whole games (a game's hands need the
- * state its earlier hands leave).  The calling thread steps the cursor,
+ * state its earlier hands leave), or of any rows (split_games) when the
+ * caller carries a game's state from row to row itself, in admit, and
+ * hands each batch what its rows need.  The calling thread steps the cursor,
  * copies rows into a free batch (admit sees each row as it goes in) and
  * marks the batch filled; any free worker works on a filled batch with
  * state of its own (work); the calling thread takes batches back strictly
@@ -43,6 +45,7 @@ typedef struct WalkOps {
   int workers;     /* threads: 0 = one per core (at most max_workers), < 0 none (the caller's) */
   int max_workers; /* 1 .. WALK_MAX_WORKERS */
   int batch_rows;  /* a batch ends with a game once it holds this many rows (1: a game a batch) */
+  bool split_games; /* ... or after that many rows, inside a game (1: a row a batch) */
   /* The caller's data of a batch: made once per ring slot (NULL: out of
    * memory), emptied before each use, freed at the end. */
   void *(*data_new)(void *ctx);

@@ -191,6 +191,29 @@ cmp -s "$tmp/jobs-1.sum" "$tmp/jobs-3.sum" || fail "-j 1 and -j 3 summaries diff
 grep -q '"status": "budget"' "$tmp/jobs-1.json" || fail "no hand stopped by the budget: the check is blind"
 grep -q '"status": "analysed"' "$tmp/jobs-1.json" || fail "no hand analysed: the check is blind"
 
+# A hand whose stored events no longer decode (game 2, hand 3, cut short
+# by hand) stops the run there on any number of threads: exit 2, that
+# hand named, every hand before it written and none after (the hands of a
+# game are searched at once, so later ones may have been searched), and
+# nothing kept.
+if command -v sqlite3 >/dev/null 2>&1; then
+  G2="(SELECT id FROM games WHERE key = 'sim-two-hand-bid-2026-2')"
+  before=$(sqlite3 "$tmp/j1.db" "SELECT count(*) FROM hands WHERE game_id < $G2 OR (game_id = $G2 AND number < 3)")
+  for j in 1 3; do
+    cp "$tmp/j1.db" "$tmp/broken$j.db"
+    sqlite3 "$tmp/broken$j.db" "UPDATE hands SET events = substr(events, 1, 40) WHERE number = 3 AND game_id = $G2;
+                                UPDATE hands SET analysis = NULL, analysis_rules = NULL, analysis_key = NULL"
+    t broken-$j 2 analyze "$tmp/broken$j.db" --budget 10000 -j $j --quiet
+    err_has 'game sim-two-hand-bid-2026-2 hand 3: stored event 5 does not decode'
+    written=$(grep -c '^game' "$tmp/out")
+    [[ $written -eq $before ]] || fail "-j $j: $written hands written, expected the $before before the broken one"
+    [[ $(grep '^game' "$tmp/out" | tail -1) == "game sim-two-hand-bid-2026-2 hand 2:"* ]] ||
+      fail "-j $j: the last hand written is not the one before the broken one"
+    kept=$(sqlite3 "$tmp/broken$j.db" "SELECT count(*) FROM hands WHERE analysis IS NOT NULL")
+    [[ $kept -eq 0 ]] || fail "-j $j: a failed run kept $kept analyses"
+  done
+fi
+
 echo "-- -o and --quiet"
 t output 0 analyze "$db" --game "$G" --hand 3 --format csv -o "$tmp/plays.csv" --quiet
 out_empty
