@@ -1,7 +1,7 @@
 /*
  * bench_dd.c - how long the double-dummy solver takes per hand.
  *
- *   build/bench/bench_dd [HANDS] [PRESET] [NODE_BUDGET] [OPTIONS] [FROM_TRICK]
+ *   build/bench/bench_dd [HANDS] [PRESET] [NODE_BUDGET] [OPTIONS] [FROM_TRICK] [ROUNDS]
  *
  * Plays HANDS hands (default 200) of PRESET (default partnership-auction)
  * with the sensible simulated players (src/sim) and analyses each whole
@@ -19,8 +19,12 @@
  * print the nodes spent valuing each play, by its place in the hand (0:
  * the first lead), over all hands: where the work is.  FROM_TRICK (default 0) starts the analysis after
  * that many tricks instead of at the first lead (double-deck: how far
- * from the end a hand can be analysed within the budget).  Every cost is checked to be >= 0 (the
- * full invariants are in tests/test_dd.c).
+ * from the end a hand can be analysed within the budget).  ROUNDS (default 1) analyses the
+ * whole set of hands that many times over, the same search each time (checked: the same nodes),
+ * and keeps each hand's fastest time: on a shared machine the noise only ever adds, and it comes
+ * in phases longer than a hand, so the repeats of a hand are spread over the run
+ * (docs/SOLVER.md).  Every cost is checked to be >= 0 (the full invariants are in
+ * tests/test_dd.c).
  */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
 #include <stdio.h>
@@ -81,7 +85,7 @@ static void first_par(PnDdSolver *solver, const PnGame *first, long budget, doub
 static long long nodes_at[PN_MAX_SEATS * PN_MAX_HAND]; /* nodes valuing the play at each place (1024) */
 
 static HandResult analyse_hand(PnDdSolver *solver, const PnGame *line, const PnCard *card, int n, long budget,
-                               Mode mode) {
+                               Mode mode, bool count_places) {
   HandResult r = {0};
   pn_dd_new_hand(solver); /* as analyze does */
   double t0 = now_ms();
@@ -93,7 +97,7 @@ static HandResult analyse_hand(PnDdSolver *solver, const PnGame *line, const PnC
     limit_to_budget(solver, budget, r.nodes);
     r.failed = pn_dd_play(solver, &line[i], card[i], &p) < 0;
     r.nodes += solver->nodes;
-    nodes_at[i] += solver->nodes;
+    if (count_places) nodes_at[i] += solver->nodes;
     if (r.failed) break;
     r.plays++;
     r.best_plays += p.cost == 0;
@@ -104,17 +108,69 @@ static HandResult analyse_hand(PnDdSolver *solver, const PnGame *line, const PnC
   return r;
 }
 
+/* A hand played by the simulator: its positions before each play and the
+ * cards played, as analyse_hand reads them. */
+typedef struct BenchHand {
+  PnGame *line;
+  PnCard card[PN_MAX_SEATS * PN_MAX_HAND];
+  int n;
+} BenchHand;
+
+/* Plays `hands` hands of `rules` with the sensible players (seeds 1, 2,
+ * ...), keeping each from trick `from_trick` on into *out (the caller
+ * frees each line and the array).  Returns the hands kept (a hand with no
+ * play is not), or -1. */
+static long play_hands(const PnRules *rules, long hands, int from_trick, BenchHand **out) {
+  static PnGame game;
+  static PnGame line[PN_MAX_SEATS * PN_MAX_HAND]; /* the hand's positions, before each play */
+  BenchHand *kept = calloc((size_t)hands, sizeof *kept);
+  if (!kept) return -1;
+  SimConfig config = {.style = SIM_SENSIBLE, .claim_rate = 0.0, .first_dealer = 1};
+  long done = 0, nkept = 0;
+  for (uint64_t seed = 1; done < hands; seed++) {
+    SimDriver driver;
+    sim_driver_init(&driver, &config, seed, rules->players);
+    pn_game_init(&game, rules);
+    PnEvent ev;
+    PnOutcome out_event;
+    int nline = 0;
+    while (done < hands && sim_next_event(&driver, &game, &ev)) {
+      BenchHand *h = &kept[nkept];
+      bool start = game.hand.trick_no == from_trick && game.hand.ntrick == 0;
+      if (ev.action == PN_EV_PLAY && (nline > 0 || start) && nline < PN_MAX_SEATS * PN_MAX_HAND) {
+        line[nline] = game;
+        h->card[nline++] = ev.cards[0];
+      }
+      if (pn_game_apply(&game, &ev, &out_event) == PN_IMPOSSIBLE) {
+        fprintf(stderr, "bench_dd: %s\n", out_event.reason);
+        return -1;
+      }
+      if (!out_event.hand_done) continue;
+      done++;
+      if (nline == 0) continue;
+      if (!(h->line = malloc((size_t)nline * sizeof *h->line))) return -1;
+      memcpy(h->line, line, (size_t)nline * sizeof *h->line);
+      h->n = nline;
+      nkept++;
+      nline = 0;
+    }
+  }
+  *out = kept;
+  return nkept;
+}
+
 int main(int argc, char **argv) {
   long hands = argc > 1 ? atol(argv[1]) : 200;
   const char *preset = argc > 2 ? argv[2] : "partnership-auction";
   long budget = argc > 3 ? atol(argv[3]) : 0;
   unsigned options = argc > 4 ? (unsigned)strtoul(argv[4], NULL, 0) : 0;
   int from_trick = argc > 5 ? atoi(argv[5]) : 0;
+  int rounds = argc > 6 ? atoi(argv[6]) : 1;
   Mode mode = options & 256u ? MODE_PAR_ONLY : options & 512u ? MODE_FORWARD : MODE_BACKWARD;
   bool by_place = options & 1024u;
   options &= 255u;
-  if (hands < 1) {
-    fprintf(stderr, "usage: bench_dd [HANDS] [PRESET] [NODE_BUDGET] [OPTIONS] [FROM_TRICK]\n");
+  if (hands < 1 || rounds < 1) {
+    fprintf(stderr, "usage: bench_dd [HANDS] [PRESET] [NODE_BUDGET] [OPTIONS] [FROM_TRICK] [ROUNDS]\n");
     return 2;
   }
   PnRules rules;
@@ -124,58 +180,55 @@ int main(int argc, char **argv) {
   }
   size_t tt_bytes = getenv("DD_TT_MB") ? (size_t)atol(getenv("DD_TT_MB")) << 20 : PN_DD_TT_BYTES;
   void *table = malloc(tt_bytes);
+  HandResult *result = calloc((size_t)hands, sizeof *result);
   double *whole = malloc((size_t)hands * sizeof *whole);
   double *first = malloc((size_t)hands * sizeof *first);
-  if (!table || !whole || !first) return 1;
+  if (!table || !result || !whole || !first) return 1;
   static PnDdSolver solver;
   pn_dd_init(&solver, table, tt_bytes);
   solver.node_limit = budget;
   solver.options = options;
 
-  static PnGame game;
-  static PnGame line[PN_MAX_SEATS * PN_MAX_HAND]; /* the hand's positions, before each play */
-  PnCard line_card[PN_MAX_SEATS * PN_MAX_HAND];
-  SimConfig config = {.style = SIM_SENSIBLE, .claim_rate = 0.0, .first_dealer = 1};
-  long done = 0, analysed = 0, unanalysed = 0, plays = 0, best_plays = 0, errors = 0;
+  BenchHand *played = NULL;
+  long nplayed = play_hands(&rules, hands, from_trick, &played);
+  if (nplayed < 0) {
+    fprintf(stderr, "bench_dd: %s: the simulator failed, or out of memory\n", preset);
+    return 1;
+  }
+  long done = hands, analysed = 0, unanalysed = 0, plays = 0, best_plays = 0, errors = 0;
   long long nodes = 0;
   double max_ms = 0;
-  for (uint64_t seed = 1; done < hands; seed++) {
-    SimDriver driver;
-    sim_driver_init(&driver, &config, seed, rules.players);
-    pn_game_init(&game, &rules);
-    PnEvent ev;
-    PnOutcome out;
-    int nline = 0;
-    while (done < hands && sim_next_event(&driver, &game, &ev)) {
-      bool start = game.hand.trick_no == from_trick && game.hand.ntrick == 0;
-      if (ev.action == PN_EV_PLAY && (nline > 0 || start) && nline < PN_MAX_SEATS * PN_MAX_HAND) {
-        line[nline] = game;
-        line_card[nline++] = ev.cards[0];
+  for (int round = 0; round < rounds; round++)
+    for (long k = 0; k < nplayed; k++) {
+      const BenchHand *h = &played[k];
+      HandResult r = analyse_hand(&solver, h->line, h->card, h->n, budget, mode, round == 0);
+      if (round == 0) {
+        result[k] = r;
+        continue;
       }
-      if (pn_game_apply(&game, &ev, &out) == PN_IMPOSSIBLE) {
-        fprintf(stderr, "bench_dd: %s: %s\n", preset, out.reason);
+      if (r.nodes != result[k].nodes) { /* the same search every round, or the timing means nothing */
+        fprintf(stderr, "bench_dd: hand %ld searched %lld nodes, then %lld\n", k + 1, result[k].nodes, r.nodes);
         return 1;
       }
-      if (!out.hand_done) continue;
-      done++;
-      if (nline == 0) continue;
-      HandResult r = analyse_hand(&solver, line, line_card, nline, budget, mode);
-      nodes += r.nodes;
-      if (r.failed) {
-        unanalysed++;
-      } else {
-        first[analysed] = r.first_ms;
-        whole[analysed++] = r.whole_ms;
-        if (r.whole_ms > max_ms) max_ms = r.whole_ms;
-        plays += r.plays;
-        best_plays += r.best_plays;
-        errors += r.errors;
-      }
-      nline = 0;
+      if (r.whole_ms < result[k].whole_ms) result[k].whole_ms = r.whole_ms;
+      if (r.first_ms < result[k].first_ms) result[k].first_ms = r.first_ms;
     }
+  for (long k = 0; k < nplayed; k++) {
+    const HandResult *r = &result[k];
+    nodes += r->nodes;
+    if (r->failed) {
+      unanalysed++;
+      continue;
+    }
+    first[analysed] = r->first_ms;
+    whole[analysed++] = r->whole_ms;
+    if (r->whole_ms > max_ms) max_ms = r->whole_ms;
+    plays += r->plays;
+    best_plays += r->best_plays;
+    errors += r->errors;
   }
-  printf("bench_dd: %s, %ld hands, node budget %ld, options %u, from trick %d\n", preset, done, budget, options,
-         from_trick + 1);
+  printf("bench_dd: %s, %ld hands, node budget %ld, options %u, from trick %d, fastest of %d round%s\n", preset,
+         done, budget, options, from_trick + 1, rounds, rounds == 1 ? "" : "s");
   printf("  analysed %ld, unanalysed (budget) %ld, plays %ld, best plays %.1f%%, errors %ld\n", analysed,
          unanalysed, plays, plays ? 100.0 * (double)best_plays / (double)plays : 0.0, errors);
   printf("  whole hand:      median %8.2f ms  p95 %8.2f ms  max %8.2f ms\n", percentile(whole, analysed, 0.5),
@@ -194,6 +247,9 @@ int main(int argc, char **argv) {
              100.0 * so_far / (double)nodes);
     }
   }
+  for (long k = 0; k < nplayed; k++) free(played[k].line);
+  free(played);
+  free(result);
   free(table);
   free(whole);
   free(first);
