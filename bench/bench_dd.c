@@ -195,7 +195,7 @@ int main(int argc, char **argv) {
     fprintf(stderr, "bench_dd: %s: the simulator failed, or out of memory\n", preset);
     return 1;
   }
-  long done = hands, analysed = 0, unanalysed = 0, plays = 0, best_plays = 0, errors = 0;
+  long analysed = 0, unanalysed = 0, plays = 0, best_plays = 0, errors = 0;
   long long nodes = 0;
   double max_ms = 0;
   for (int round = 0; round < rounds; round++)
@@ -228,7 +228,7 @@ int main(int argc, char **argv) {
     errors += r->errors;
   }
   printf("bench_dd: %s, %ld hands, node budget %ld, options %u, from trick %d, fastest of %d round%s\n", preset,
-         done, budget, options, from_trick + 1, rounds, rounds == 1 ? "" : "s");
+         hands, budget, options, from_trick + 1, rounds, rounds == 1 ? "" : "s");
   printf("  analysed %ld, unanalysed (budget) %ld, plays %ld, best plays %.1f%%, errors %ld\n", analysed,
          unanalysed, plays, plays ? 100.0 * (double)best_plays / (double)plays : 0.0, errors);
   printf("  whole hand:      median %8.2f ms  p95 %8.2f ms  max %8.2f ms\n", percentile(whole, analysed, 0.5),

@@ -154,7 +154,7 @@ typedef struct AnBatch {
   size_t plan_cap;
   AnHand *hands;
   size_t hands_cap;
-  PnGame *start;       /* a hand to search: the game just before it */
+  PnGame *start;       /* a hand to search: the game just before it (the worker plays it on) */
   size_t start_cap;
   int failed_row;      /* -1, or the row the walk stopped at (rows before it are done) */
   int failed_rc;       /* ... its code, and why: */
@@ -164,7 +164,6 @@ typedef struct AnBatch {
 /* A worker's own state. */
 typedef struct AnWorker {
   Analyzer *an;
-  PnGame game;         /* the hand being searched */
 } AnWorker;
 
 /* The walk's context. */
@@ -295,9 +294,8 @@ static void work(void *ctx, void *worker, WalkBatch *wb) {
     if (b->plan[i] != ROW_SEARCH) continue;
     StoreRow row;
     walk_row(wb, i, &row);
-    k->game = b->start[i];
     PnDiag diag = {0};
-    int rc = analysis_hand(k->an, &k->game, &row, &b->hands[i], &diag);
+    int rc = analysis_hand(k->an, &b->start[i], &row, &b->hands[i], &diag);
     if (rc != 0) { /* replayed once already by follow_game: not expected */
       fail_row(b, i, rc, &diag);
       return;
