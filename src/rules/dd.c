@@ -179,7 +179,7 @@ static int dd_load(DdSearch *d, PnDdSolver *s, const PnGame *g, int side) {
       d->held[p] |= 1u << c;
       d->suit_hash[PN_SUIT(c)] += (uint64_t)k * s->zobrist[p][c];
       d->cards_left += k;
-      d->counters_left += k * d->value[c];
+      d->in_play += k * d->value[c];
     }
   }
   int searched_seats = 0;
@@ -194,13 +194,14 @@ static int dd_load(DdSearch *d, PnDdSolver *s, const PnGame *g, int side) {
   }
   if (d->cards_left == 0 && d->ntrick == 0) return PN_DD_UNSUPPORTED;
   for (int i = 0; i < d->ntrick; i++) d->trick_points += d->value[d->trick[i]];
+  d->in_play += d->trick_points;
   load_keys(d, r->count, side_bits);
   return 0;
 }
 
 /* Everything the side can still take from here, trick included. */
 static int dd_remaining(const DdSearch *d) {
-  return d->counters_left + d->trick_points + d->bonus;
+  return d->in_play + d->bonus;
 }
 
 /* The hash of the whole position, trick in progress included (memo). */
@@ -299,6 +300,7 @@ int pn_dd_play(PnDdSolver *s, const PnGame *g, PnCard card, PnDdPlay *out) {
     int points = d.trick_points + (d.cards_left == 0 ? d.bonus : 0);
     if (d.maxi[winner]) won = points;
     d.ntrick = 0;
+    d.in_play -= d.trick_points;
     d.trick_points = 0;
     d.leader = winner;
   }

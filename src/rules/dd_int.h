@@ -30,7 +30,7 @@ typedef struct DdSearch {
   uint64_t context_rules;                       /* hash of rules and trump */
   uint64_t leader_key[PN_MAX_SEATS];            /* ... with the side and a leader, a seat (dd_load) */
   int cards_left;                               /* cards in hands */
-  int counters_left;                            /* counters in hands */
+  int in_play;                                  /* counters in hands and in the trick (a play does not change it) */
   PnCard trick[PN_MAX_SEATS];                   /* trick in progress, lead first */
   int ntrick, leader, trick_points;             /* its size, leader seat, counters */
   long nodes, limit;                            /* nodes searched, the most allowed (LONG_MAX: no limit) */
@@ -69,7 +69,6 @@ static inline void dd_take_card(DdSearch *d, int seat, PnCard c) {
   d->suit_hash[PN_SUIT(c)] -= d->zobrist[seat][c];
   if (--*n == 0) d->held[seat] &= ~(1u << c);
   d->cards_left--;
-  d->counters_left -= d->value[c];
 }
 
 static inline void dd_give_card(DdSearch *d, int seat, PnCard c) {
@@ -78,7 +77,6 @@ static inline void dd_give_card(DdSearch *d, int seat, PnCard c) {
   ++*n;
   d->held[seat] |= 1u << c;
   d->cards_left++;
-  d->counters_left += d->value[c];
 }
 
 /* (The hash of every seat's cards is the suits' together: not kept

@@ -293,7 +293,7 @@ static inline uint64_t cut_key(const DdSearch *d, int seat, int win, uint32_t be
   return ((k ^ d->leader_key[seat] ^ (uint64_t)d->ntrick << 56) | 0x100u) & ~(uint64_t)0xFF;
 }
 
-static int search(DdSearch *d, int target, int win);
+static int search(DdSearch *d, int target, int win, int seat);
 
 /* Plays `c` for `seat`, searches on, and takes it back.  Returns the
  * bound dd_search gives, counted from before the play.  `win`: the index
@@ -316,18 +316,20 @@ __attribute__((always_inline)) static inline int try_move(DdSearch *d, int seat,
     PnCard trick[PN_MAX_SEATS];
     memcpy(trick, d->trick, sizeof trick);
     d->ntrick = 0;
+    d->in_play -= trick_points;
     d->trick_points = 0;
     d->trick_cards = 0;
     d->leader = winner;
     int won = d->maxi[winner] ? points : 0;
-    result = won + search(d, target - won, 0);
+    result = won + search(d, target - won, 0, winner);
     d->leader = leader;
+    d->in_play += trick_points;
     d->trick_points = trick_points;
     memcpy(d->trick, trick, sizeof trick);
     d->ntrick = d->players;
   } else {
     d->trick_cards |= 1u << c;
-    result = search(d, target, win);
+    result = search(d, target, win, seat + 1 == d->players ? 0 : seat + 1);
   }
   d->trick_cards = trick_cards;
   d->ntrick--;
@@ -345,7 +347,8 @@ __attribute__((always_inline)) static inline int try_move(DdSearch *d, int seat,
 int dd_search(DdSearch *d, int target) {
   d->trick_cards = 0; /* callers (dd.c) set up the trick as cards only */
   for (int i = 0; i < d->ntrick; i++) d->trick_cards |= 1u << d->trick[i];
-  return search(d, target, d->ntrick ? judge_winner(d->trick, d->ntrick, d->trump) : 0);
+  return search(d, target, d->ntrick ? judge_winner(d->trick, d->ntrick, d->trump) : 0,
+                seat_after_leader(d, d->ntrick));
 }
 
 /* What a trick start learns before any move. */
@@ -375,7 +378,7 @@ __attribute__((always_inline)) static inline bool start_decides(DdSearch *d, int
   if (d->options & PN_DD_NO_BOUNDS) return false;
   int sure[2];
   dd_sure_counters(d, sure);
-  int can = d->counters_left + d->bonus - sure[0];
+  int can = d->in_play + d->bonus - sure[0]; /* (no trick in progress) */
   st->lower = sure[1];
   st->upper = can;
   if (sure[1] < target && can >= target) return false;
@@ -437,10 +440,11 @@ __attribute__((always_inline)) static inline int search_moves(DdSearch *d, int s
   return result;
 }
 
-/* dd_search, `win` being the index of the trick's winning card so far. */
-static int search(DdSearch *d, int target, int win) {
+/* dd_search, `win` being the index of the trick's winning card so far,
+ * `seat` the seat to play (the search knows it: no seat_after_leader). */
+static int search(DdSearch *d, int target, int win, int seat) {
   if (target <= 0) return 0;
-  int most = d->counters_left + d->trick_points + (d->cards_left || d->ntrick ? d->bonus : 0);
+  int most = d->in_play + (d->cards_left || d->ntrick ? d->bonus : 0);
   if (target > most) return most;
   if (d->cards_left == 0) return 0;
   if (d->nodes >= d->limit) {
@@ -455,7 +459,6 @@ static int search(DdSearch *d, int target, int win) {
     int value;
     if (start_decides(d, target, &st, &value)) return value;
   }
-  int seat = seat_after_leader(d, d->ntrick);
   uint32_t beat = d->ntrick ? beating_cards(d->trick[win], d->trump) : 0;
   uint32_t legal = dd_legal_cards(&d->ob, d->held[seat], d->trick, d->ntrick, win, d->trump);
   int result;
