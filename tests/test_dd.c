@@ -635,6 +635,75 @@ PLAYED_TEST(test_dd_played_double_deck, "double-deck", 10, 6, 206)
 /* whole hands, from the first lead (the game still in PN_PHASE_PREPARE) */
 PLAYED_TEST(test_dd_played_two_hand_bid_whole_hands, "two-hand-bid", 10, 12, 207)
 
+/* Along played hands of `preset`, the last `tricks` tricks valued last to
+ * first as `analyze` does: a costly play's par before is then searched,
+ * and the card the search names as best (PnDdPlay.best) must be another
+ * legal card whose own value, asked of a fresh solver, is that par (cost
+ * 0); a play that cost nothing names none.  Adds the costly plays and
+ * the best cards checked to *costly and *named. */
+static void best_cards_backwards(const char *preset, int hands, int tricks, uint64_t seed, int *costly,
+                                 int *named) {
+  PnRules rules;
+  assert_int_equal(pn_rules_preset(&rules, preset), 0);
+  static PnGame game, line[80];
+  static PnCard card[80];
+  static PnDdSolver fresh;
+  static PnDdEntry fresh_table[1 << 14];
+  SimConfig config = {.style = SIM_SENSIBLE, .first_dealer = 1};
+  int analysed = 0;
+  for (uint64_t game_no = 0; analysed < hands; game_no++) {
+    SimDriver driver;
+    sim_driver_init(&driver, &config, seed + game_no, rules.players);
+    pn_game_init(&game, &rules);
+    PnEvent ev;
+    PnOutcome out;
+    int n = 0;
+    while (analysed < hands && sim_next_event(&driver, &game, &ev)) {
+      const PnHand *h = &game.hand;
+      bool playing = h->phase == PN_PHASE_PLAY || h->phase == PN_PHASE_PREPARE;
+      if (ev.action == PN_EV_PLAY && playing && !h->out_seat && h->trick_no >= h->tricks_total - tricks &&
+          (n > 0 || h->ntrick == 0)) {
+        line[n] = game;
+        card[n++] = ev.cards[0];
+      }
+      if (pn_game_apply(&game, &ev, &out) == PN_IMPOSSIBLE) fail_msg("%s: %s", preset, out.reason);
+      if (!out.hand_done) continue;
+      if (n > 0) {
+        pn_dd_new_hand(&solver);
+        for (int k = n - 1; k >= 0; k--) {
+          PnDdPlay p, check;
+          assert_int_equal(pn_dd_play(&solver, &line[k], card[k], &p), 0);
+          *costly += p.cost > 0;
+          if (p.best == PN_NO_CARD) continue;
+          assert_true(p.cost > 0);
+          assert_int_not_equal(p.best, card[k]);
+          assert_int_equal(pn_dd_init(&fresh, fresh_table, sizeof fresh_table), 0);
+          assert_int_equal(pn_dd_play(&fresh, &line[k], p.best, &check), 0); /* legal */
+          if (check.par_after != p.par_before)
+            fail_msg("%s game %d play %d: best card %d is worth %d, the par before is %d", preset, (int)game_no, k,
+                     p.best, check.par_after, p.par_before);
+          ++*named;
+        }
+        analysed++;
+      }
+      n = 0;
+    }
+  }
+}
+
+/* Most costly plays get a best card from the search (the rest: the table
+ * decided the position before any move). */
+static void test_dd_best_card_keeps_the_par(void **state) {
+  (void)state;
+  int costly = 0, named = 0;
+  best_cards_backwards("partnership-auction", 6, 12, 401, &costly, &named);
+  best_cards_backwards("auction", 6, 6, 402, &costly, &named);
+  best_cards_backwards("cutthroat-four", 4, 5, 403, &costly, &named);
+  best_cards_backwards("two-hand", 6, 12, 404, &costly, &named);
+  print_message("%d costly plays, %d best cards named by the search\n", costly, named);
+  assert_true(named > 0 && named * 2 > costly);
+}
+
 /* Deeper than the minimax reaches: along whole played hands of
  * `preset`, at every trick start with `tricks` tricks or fewer to go,
  * each side's par read from the table the hand has filled (bounds stored
@@ -863,6 +932,7 @@ int main(void) {
       cmocka_unit_test_setup(test_dd_played_two_hand_bid_whole_hands, setup),
       cmocka_unit_test_setup(test_dd_warm_table_partnership_auction, setup),
       cmocka_unit_test_setup(test_dd_warm_table_three_hand, setup),
+      cmocka_unit_test_setup(test_dd_best_card_keeps_the_par, setup),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -98,7 +98,8 @@ static bool find_best(Analyzer *a, const PnGame *game, AnHand *out, AnPlay *play
   return true;
 }
 
-/* After the plays are valued: the best card of each costly play, from
+/* After the plays are valued: the best card of each costly play the
+ * search did not name on its way (PnDdPlay.best: nearly all do), from
  * what is left of the hand's budget.  A second pass, so that the search
  * for best cards never leaves a play unvalued that the budget would have
  * let through: when the budget runs out here the remaining costly plays
@@ -106,7 +107,7 @@ static bool find_best(Analyzer *a, const PnGame *game, AnHand *out, AnPlay *play
 static void best_cards(Analyzer *a, AnHand *out) {
   for (int k = 0; k < out->nplays; k++) {
     AnPlay *play = &out->plays[k];
-    if (play->valued && play->cost > 0 && !find_best(a, &a->line[k], out, play)) return;
+    if (play->valued && play->cost > 0 && play->best == PN_NO_CARD && !find_best(a, &a->line[k], out, play)) return;
   }
 }
 
@@ -128,6 +129,7 @@ static bool value_play(Analyzer *a, const PnGame *game, AnHand *out, AnPlay *pla
   play->par_before = p.par_before;
   play->par_after = p.par_after;
   play->cost = p.cost;
+  play->best = p.best; /* the card the search settled the par with, when it did */
   return true;
 }
 

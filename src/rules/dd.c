@@ -136,6 +136,7 @@ static int dd_load(DdSearch *d, PnDdSolver *s, const PnGame *g, int side) {
   d->s = s;
   d->known_card = PN_NO_CARD;
   d->known_cards = -1;
+  d->best_card = PN_NO_CARD;
   d->players = r->players;
   d->limit = s->node_limit ? s->node_limit : LONG_MAX; /* one compare a node */
   d->options = s->options;
@@ -269,6 +270,7 @@ int pn_dd_par(PnDdSolver *s, const PnGame *g, int side) {
 
 int pn_dd_play(PnDdSolver *s, const PnGame *g, PnCard card, PnDdPlay *out) {
   memset(out, 0, sizeof *out);
+  out->best = PN_NO_CARD;
   s->nodes = 0;
   DdSearch d;
   int rc = dd_load(&d, s, g, 0);
@@ -336,6 +338,7 @@ int pn_dd_play(PnDdSolver *s, const PnGame *g, PnCard card, PnDdPlay *out) {
     before_d.known_cards = before_d.cards_left;
     before = dd_par_of(&before_d, lo, hi, mover_searched ? after + before_d.unit : after, true);
     if (before < 0) return before;
+    if (before != after && before_d.best_card != card) out->best = before_d.best_card;
   }
   if (searched != out->side) { /* side 1 of two: the complement */
     before = all - before;

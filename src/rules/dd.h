@@ -118,6 +118,9 @@ typedef struct PnDdPlay {
                       cards) */
   int cost;        /* par_before - par_after: counters given up against
                       the best card, 0 for a best play */
+  PnCard best;     /* for a costly play, a card worth par_before when the
+                      search found one on its way (the root move that
+                      decided the par), else PN_NO_CARD */
 } PnDdPlay;
 
 /* Values `card` played next in `g` (the game is not changed).  Called

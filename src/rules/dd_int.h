@@ -37,6 +37,8 @@ typedef struct DdSearch {
   bool aborted;                                 /* the limit was hit */
   PnCard known_card;                            /* a root move whose value is known (PN_NO_CARD none): */
   int known_value, known_cards;                 /* its exact value, and cards_left at the root */
+  PnCard root_cut;                              /* the root move that cut in the last question (PN_NO_CARD none) */
+  PnCard best_card;                             /* dd_value: a root move worth the value found (PN_NO_CARD unknown) */
   unsigned options;                             /* PN_DD_NO_* */
   uint64_t suit_hash[PN_SUITS];                 /* per suit, the sum of its cards' zobrist keys (a copy each) */
   uint32_t trick_cards;                         /* cards in the trick, a bit a card (dd_search) */

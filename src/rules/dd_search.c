@@ -427,6 +427,7 @@ __attribute__((always_inline)) static inline int search_moves(DdSearch *d, int s
     if ((v >= target) == maxi) {
       result = v;
       best = c;
+      if (d->cards_left == d->known_cards) d->root_cut = c; /* (dd_value: a best move) */
       break;
     }
     if (maxi ? v > result : v < result) result = v;
@@ -485,6 +486,13 @@ static int search(DdSearch *d, int target, int win, int seat) {
 int dd_value(DdSearch *d, int lo, int hi, int guess, bool near) {
   int u = d->unit, probes = 0, last = guess;
   bool last_ok = false;
+  /* A best move: the root move that cut in the last question answered
+   * for the side to move there (yes for the side searched, no for the
+   * others).  That answer set the bound the value ends at, to the cutting
+   * move's own bound (fail-soft), so the move is worth the value.  None
+   * when the table or the quick bounds answered it. */
+  bool root_maxi = d->maxi[seat_after_leader(d, d->ntrick)];
+  d->best_card = PN_NO_CARD;
   while (lo < hi) {
     int t;
     if (probes == 0) t = guess;
@@ -493,9 +501,11 @@ int dd_value(DdSearch *d, int lo, int hi, int guess, bool near) {
     else t = lo + ((hi - lo) / u + 1) / 2 * u;                 /* or halve */
     if (t <= lo) t = lo + u;
     if (t > hi) t = hi;
+    d->root_cut = PN_NO_CARD;
     int v = dd_search(d, t);
     if (d->aborted) return -1;
     bool ok = v >= t;
+    if (ok == root_maxi) d->best_card = d->root_cut;
     if (ok) lo = v < hi ? v : hi;
     else hi = v > lo ? v : lo;
     last = t;
