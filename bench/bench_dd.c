@@ -17,7 +17,8 @@
  * per-play analysis, on an empty table), plus 512 for the order used
  * before: the par first, then the plays first to last, plus 1024 to
  * print the nodes spent valuing each play, by its place in the hand (0:
- * the first lead), over all hands: where the work is.  FROM_TRICK (default 0) starts the analysis after
+ * the first lead), over all hands: where the work is, plus 2048 to print
+ * each hand's nodes and time.  FROM_TRICK (default 0) starts the analysis after
  * that many tricks instead of at the first lead (double-deck: how far
  * from the end a hand can be analysed within the budget).  ROUNDS (default 1) analyses the
  * whole set of hands that many times over, the same search each time (checked: the same nodes),
@@ -167,7 +168,7 @@ int main(int argc, char **argv) {
   int from_trick = argc > 5 ? atoi(argv[5]) : 0;
   int rounds = argc > 6 ? atoi(argv[6]) : 1;
   Mode mode = options & 256u ? MODE_PAR_ONLY : options & 512u ? MODE_FORWARD : MODE_BACKWARD;
-  bool by_place = options & 1024u;
+  bool by_place = options & 1024u, by_hand = options & 2048u;
   options &= 255u;
   if (hands < 1 || rounds < 1) {
     fprintf(stderr, "usage: bench_dd [HANDS] [PRESET] [NODE_BUDGET] [OPTIONS] [FROM_TRICK] [ROUNDS]\n");
@@ -215,6 +216,7 @@ int main(int argc, char **argv) {
     }
   for (long k = 0; k < nplayed; k++) {
     const HandResult *r = &result[k];
+    if (by_hand) printf("  hand %3ld: %10lld nodes %9.2f ms%s\n", k + 1, r->nodes, r->whole_ms, r->failed ? " (budget)" : "");
     nodes += r->nodes;
     if (r->failed) {
       unanalysed++;

@@ -26,7 +26,14 @@
  *     trumps first, with the cards the other seats must follow with, and
  *     from the last trick when the others hold no trump and one of its
  *     seats nothing else), which a new table entry starts from, so a
- *     position seen again does not work them out again;
+ *     position seen again does not work them out again, or else when
+ *     the bounds of a position of the same shape decide: the same cards
+ *     to play but for which of them count (any line of play wins the
+ *     same cards of both, so what the side takes differs by at most the
+ *     counters where they differ); the shape table keeps the bounds of
+ *     the trick starts searched, keyed by shape (counts whose counters
+ *     are all worth the same: all but classic, the count of two-hand and
+ *     two-hand-64);
  *   - the last trick is scored without a search.
  *
  * Along a hand (analysis.c, bench_dd) the plays are valued last to
@@ -75,6 +82,7 @@ static void forget_calls(PnDdSolver *s) {
 
 void pn_dd_clear(PnDdSolver *s) {
   memset(s->table, 0, ((size_t)s->mask + 1) * 4 * sizeof(PnDdEntry));
+  memset(s->shapes, 0, sizeof s->shapes);
   s->hand = 0;
   forget_calls(s);
 }
@@ -114,6 +122,16 @@ static void load_counters(DdSearch *d, PnCount count) {
       d->cheap_ranks[suit][j] = (uint8_t)rank;
     }
   d->unit = unit > 0 ? unit : 1;
+  /* the shape table needs every counter worth the same (dd_table.c) */
+  d->shape_value = 0;
+  for (int c = 0; c < PN_CARD_KINDS; c++) {
+    if (!d->value[c]) continue;
+    if (d->shape_value && d->value[c] != d->shape_value) {
+      d->shape_value = 0;
+      break;
+    }
+    d->shape_value = d->value[c];
+  }
 }
 
 /* The keys' salts: the rules that decide legality and counters, the
@@ -123,6 +141,10 @@ static void load_keys(DdSearch *d, PnCount count, unsigned side_bits) {
                    ((uint64_t)d->ob.trump_rule << 6) ^ ((uint64_t)d->ob.head_led << 8) ^
                    ((uint64_t)count << 9) ^ ((uint64_t)d->players << 12) ^ 0xDDull << 40;
   d->context_rules = dd_mix(rules);
+  /* the suit memo's entries: a suit's cards read with these values,
+   * seats and options (the options change the merging of ranks) */
+  d->memo_salt = dd_mix(((uint64_t)count << 8 | (uint64_t)d->players << 4 | (d->options & PN_DD_NO_EQUIV)) ^
+                        0x3E3Aull << 32);
   uint64_t context = dd_mix(rules ^ ((uint64_t)side_bits << 16)); /* rules, trump and side */
   for (int p = 0; p < PN_MAX_SEATS; p++) d->leader_key[p] = context ^ dd_mix(0xA11CEull + (uint64_t)p);
 }

@@ -17,8 +17,9 @@
  * stock phase, where the cards to be drawn are unknown, is not analysed.
  *
  * Memory.  The caller owns everything: the PnDdSolver struct (about
- * 135 KiB, most of it the cut memo; no pointers into itself: allocate
- * it, or make it static, rather than put it on a small stack) and one
+ * 675 KiB: the shape table 512 KiB, the cut memo 128 KiB, the memo of
+ * suits 32 KiB; no pointers into itself: allocate it, or make it static,
+ * rather than put it on a small stack) and one
  * transposition table of
  * `bytes` bytes handed to pn_dd_init, which the solver uses until the
  * caller frees it; at most floor(bytes / 16) entries (rounded down to a
@@ -29,14 +30,16 @@
  * hand fills it, and 64 MiB searches 12% fewer nodes there
  * (docs/SOLVER.md, 2026-11-27).  The search recurses at most one frame
  * per card left (80 in a double deck), a few hundred bytes each, over
- * about 22 KiB of search state (pn_dd_play holds two: the positions
+ * about 2 KiB of search state (pn_dd_play holds two: the positions
  * before and after a play), all on the caller's stack.
  *
  * Correctness of the table: positions are told apart by a 64-bit hash of
  * every seat's cards (read as relative ranks: which low cards are gone
  * does not matter), the leader, the side searched and the rules that
  * decide legality and counters; two different positions sharing a hash
- * (chance about 2^-40 per hand analysed) would share bounds.
+ * (chance about 2^-40 per hand analysed) would share bounds.  The shape
+ * table's entries are told apart the same way, by a hash of the
+ * position's shape (the same, but for which cards count; dd_table.c).
  */
 #ifndef PN_DD_H
 #define PN_DD_H
@@ -45,6 +48,8 @@
 
 #define PN_DD_TT_BYTES (16u << 20) /* the benchmark's table: 16 MiB, 1048576 entries */
 #define PN_DD_MOVE_MEMO_BITS 14    /* the cut memo: 2^14 cards that cut (slots of two), 128 KiB of the solver */
+#define PN_DD_SHAPE_BITS 14        /* the shape table: 2^14 entries, 512 KiB of the solver */
+#define PN_DD_SUIT_MEMO 1024       /* suits' canonical hashes remembered, 32 KiB of the solver */
 
 /* Return values below zero. */
 enum {
@@ -62,6 +67,16 @@ typedef struct PnDdEntry {
   uint8_t work;   /* log2 of the nodes spent proving the bounds */
   uint8_t hand;   /* the hand (pn_dd_new_hand) it belongs to: another's is empty */
 } PnDdEntry;
+
+/* One entry of the shape table (dd.c): bounds of a trick start that hold,
+ * shifted, for every position of the same shape; 32 bytes. */
+typedef struct PnDdShapeEntry {
+  uint64_t key;     /* shape hash, 0 = empty */
+  uint32_t sig[4];  /* per suit, which of its slots hold a counter */
+  int16_t lower;    /* the side takes at least this from the trick on */
+  int16_t upper;    /* ... and at most this */
+  uint8_t hand;     /* the hand it belongs to (as PnDdEntry) */
+} PnDdShapeEntry;
 
 /* The solver: configuration, counters and the caller's table.  Fields are
  * internal except those marked "in" or "out". */
@@ -81,6 +96,11 @@ typedef struct PnDdSolver {
   uint64_t last_rules;  /* rules and trump of the last call ... */
   int last_cards;       /* ... and the cards then left: a new hand ages the table */
   uint64_t move_memo[1u << PN_DD_MOVE_MEMO_BITS]; /* a seat's cards and the trick (hashed, low byte 0) | the card that cut */
+  PnDdShapeEntry shapes[1u << PN_DD_SHAPE_BITS];   /* the shape table */
+  struct {
+    uint64_t key, canon, shape; /* a suit's hash (salted) -> its canonical hash, its shape's */
+    uint32_t sig;               /* ... and its slots holding a counter */
+  } suit_memo[PN_DD_SUIT_MEMO]; /* most suits of a trick start did not change since one seen before */
 } PnDdSolver;
 
 /* Techniques that can be switched off (options), to measure them. */
@@ -88,6 +108,7 @@ typedef struct PnDdSolver {
 #define PN_DD_NO_ORDER 2u   /* moves in card order, no heuristic and no cut memo */
 #define PN_DD_NO_TABLE 4u   /* no transposition table */
 #define PN_DD_NO_BOUNDS 8u  /* no quick upper/lower bounds at trick starts */
+#define PN_DD_NO_SHAPES 16u /* no shape table (bounds from positions of the same shape) */
 
 /* Prepares a solver over the caller's table memory (bytes >= 64; the
  * memory must be aligned for uint64_t).  Returns 0, or -1 when the table

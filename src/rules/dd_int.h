@@ -14,8 +14,6 @@ static inline uint64_t dd_mix(uint64_t x) { /* splitmix64's finalizer */
   return x ^ (x >> 31);
 }
 
-#define DD_SUIT_MEMO 1024 /* power of two; 16 KiB of the search state */
-
 typedef struct DdSearch {
   PnDdSolver *s;                                /* table, hash keys, limits */
   PnCards hold[PN_MAX_SEATS];                   /* cards in hand, seat 0-based */
@@ -43,9 +41,9 @@ typedef struct DdSearch {
   uint64_t suit_hash[PN_SUITS];                 /* per suit, the sum of its cards' zobrist keys (a copy each) */
   uint32_t trick_cards;                         /* cards in the trick, a bit a card (dd_search) */
   uint64_t zobrist[PN_MAX_SEATS][PN_CARD_KINDS]; /* the solver's: a seat's copy of a card, in its suit's hash */
-  struct {
-    uint64_t key, canon;                        /* a suit's hash (salted) -> its canonical hash */
-  } suit_memo[DD_SUIT_MEMO];                    /* dd_canonical_key's suits: most did not change */
+  uint64_t memo_salt;                           /* what the suit memo's entries depend on besides the cards */
+  int shape_value;                              /* the one counter value of the count (0: two or more, no shapes) */
+  uint16_t memo_at[PN_SUITS];                   /* dd_canonical_key: each suit's entry in the suit memo */
 } DdSearch;
 
 /* held[seat] is a seat's cards as one word, as judge_held_word makes it:
@@ -94,10 +92,21 @@ typedef struct DdMove {
   int score;   /* ordering: higher first */
 } DdMove;
 
-/* dd_table.c: the table's key of a trick start, and the table. */
+/* The shape of a trick start (dd_table.c): its key and, per suit, which
+ * slots hold a counter. */
+typedef struct DdShape {
+  uint64_t key; /* 0: no shape (a count with counters of several values) */
+  uint32_t sig[PN_SUITS];
+} DdShape;
+
+/* dd_table.c: the table's key of a trick start, and the table; the
+ * shape of a trick start (after dd_canonical_key), and the shape table. */
 uint64_t dd_canonical_key(DdSearch *d);
+void dd_shape_of(const DdSearch *d, DdShape *shape);
+bool dd_shape_bounds(const DdSearch *d, const DdShape *shape, int *lower, int *upper);
+void dd_shape_store(const DdSearch *d, const DdShape *shape, int lower, int upper);
 PnDdEntry *dd_tt_find(const DdSearch *d, uint64_t key);
-void dd_tt_store(DdSearch *d, uint64_t key, bool at_least, int bound, long work, int lower, int upper);
+PnDdEntry *dd_tt_store(DdSearch *d, uint64_t key, bool at_least, int bound, long work, int lower, int upper);
 static inline PnDdEntry *dd_tt_bucket(const PnDdSolver *s, uint64_t key) {
   return s->table + (size_t)((key >> 20) & s->mask) * 4;
 }

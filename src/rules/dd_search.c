@@ -356,34 +356,64 @@ typedef struct DdStart {
   bool use_table;   /* looked up and stored in the table */
   uint64_t key;     /* its key there */
   int lower, upper; /* the quick bounds, which a new entry starts from */
+  DdShape shape;    /* its shape (key 0: none), kept for it when searched */
 } DdStart;
+
+/* Tightens [*lower, *upper] with the bounds of another position of the
+ * trick start's shape (dd_shape_bounds).  Returns true when they now
+ * decide `target`. */
+static inline bool shape_decides(const DdSearch *d, const DdShape *shape, int target, int *lower, int *upper) {
+  int lo, hi;
+  if (!dd_shape_bounds(d, shape, &lo, &hi)) return false;
+  if (lo > *lower) *lower = lo;
+  if (hi < *upper) *upper = hi;
+  return *lower >= target || *upper < target;
+}
 
 /* Decides a trick start before any move when it can: the table first (it
  * decides three trick starts in four, and then the quick bounds need not
- * be worked out: 20% fewer instructions), else the quick bounds.  An
- * entry holds the quick bounds too (a new one starts from them, and a
- * start they decide is stored), so when it does not decide they would
- * not either.  Returns true with the answer in *value. */
+ * be worked out: 20% fewer instructions), else the quick bounds, else
+ * the bounds of the shape table.  An entry holds the quick bounds too (a
+ * new one starts from them, and a start they decide is stored), so when
+ * it does not decide they would not either; the shape's bounds are
+ * written into it.  Returns true with the answer in *value. */
 __attribute__((always_inline)) static inline bool start_decides(DdSearch *d, int target, DdStart *st, int *value) {
   /* the last trick is scored without a search, so is never looked up */
-  *st = (DdStart){d->cards_left > d->players && !(d->options & PN_DD_NO_TABLE), 0, 0, INT16_MAX};
+  st->use_table = d->cards_left > d->players && !(d->options & PN_DD_NO_TABLE);
+  st->key = 0;
+  st->lower = 0;
+  st->upper = INT16_MAX;
+  st->shape.key = 0;
   if (st->use_table) {
     st->key = dd_canonical_key(d);
-    const PnDdEntry *e = dd_tt_find(d, st->key);
+    PnDdEntry *e = dd_tt_find(d, st->key);
     if (e) {
       *value = e->lower >= target ? e->lower : e->upper;
-      return e->lower >= target || e->upper < target;
+      if (e->lower >= target || e->upper < target) return true;
+      if (d->options & PN_DD_NO_SHAPES) return false;
+      dd_shape_of(d, &st->shape);
+      int lower = e->lower, upper = e->upper;
+      bool decided = shape_decides(d, &st->shape, target, &lower, &upper);
+      e->lower = (int16_t)lower;
+      e->upper = (int16_t)upper;
+      *value = lower >= target ? lower : upper;
+      return decided;
     }
+    if (!(d->options & PN_DD_NO_SHAPES)) dd_shape_of(d, &st->shape);
   }
-  if (d->options & PN_DD_NO_BOUNDS) return false;
-  int sure[2];
-  dd_sure_counters(d, sure);
-  int can = d->in_play + d->bonus - sure[0]; /* (no trick in progress) */
-  st->lower = sure[1];
-  st->upper = can;
-  if (sure[1] < target && can >= target) return false;
-  if (st->use_table) dd_tt_store(d, st->key, true, sure[1], 1, sure[1], can);
-  *value = sure[1] >= target ? sure[1] : can;
+  if (d->options & PN_DD_NO_BOUNDS) {
+    if (!shape_decides(d, &st->shape, target, &st->lower, &st->upper)) return false;
+  } else {
+    int sure[2];
+    dd_sure_counters(d, sure);
+    st->lower = sure[1];
+    st->upper = d->in_play + d->bonus - sure[0]; /* (no trick in progress) */
+    if (st->lower < target && st->upper >= target &&
+        !shape_decides(d, &st->shape, target, &st->lower, &st->upper))
+      return false;
+  }
+  if (st->use_table) dd_tt_store(d, st->key, true, st->lower, 1, st->lower, st->upper);
+  *value = st->lower >= target ? st->lower : st->upper;
   return true;
 }
 
@@ -454,7 +484,7 @@ static int search(DdSearch *d, int target, int win, int seat) {
   }
   d->nodes++;
   long nodes_before = d->nodes;
-  DdStart st = {false, 0, 0, INT16_MAX};
+  DdStart st = {false, 0, 0, INT16_MAX, {0, {0}}};
   if (d->ntrick == 0) {
     if (d->cards_left == d->players) return last_trick_points_for_side(d);
     int value;
@@ -471,7 +501,10 @@ static int search(DdSearch *d, int target, int win, int seat) {
     result = search_moves(d, seat, target, win, beat, legal);
   }
   if (d->aborted) return 0;
-  if (st.use_table) dd_tt_store(d, st.key, result >= target, result, d->nodes - nodes_before, st.lower, st.upper);
+  if (st.use_table) {
+    const PnDdEntry *e = dd_tt_store(d, st.key, result >= target, result, d->nodes - nodes_before, st.lower, st.upper);
+    dd_shape_store(d, &st.shape, e->lower, e->upper);
+  }
   return result;
 }
 

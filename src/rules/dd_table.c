@@ -2,22 +2,36 @@
  * the key of a trick start and the bounds kept for it. */
 #include "dd_int.h"
 
+#include <string.h>
+
 /* The table's key of a trick start: the position up to relabelling of
  * ranks.  Per suit, the cards still held are read high to low as groups
  * (a rank's owners and copies, its counter value); a run of ranks held by
  * one seat alone with one counter value is one group of that many cards,
  * since its cards are interchangeable.  Ranks gone do not appear, so
  * positions that differ only in which low cards have fallen share an
- * entry (their games are the same). */
-static uint64_t canonical_suit(const DdSearch *d, int suit) {
+ * entry (their games are the same).
+ *
+ * The suit's shape is read in the same pass: the same groups, but a run
+ * of one seat's ranks is one group whatever their counter values (its
+ * cards are equally strong, and stay so), and the values apart, as the
+ * slots (cards, highest group first) that hold a counter, a group's
+ * counters first.  Two positions of one shape are the same game but for
+ * what the cards count: every line of play wins the same slots in both
+ * (dd_shape_bounds).  Read only for a count whose counters are all worth
+ * the same (d->shape_value), whose values a bit a slot then say. */
+static void read_suit(const DdSearch *d, int suit, uint64_t *canon, uint64_t *shape, uint32_t *sig) {
   static const uint16_t POW5[PN_MAX_SEATS] = {1, 5, 25, 125, 625};
   bool merge = !(d->options & PN_DD_NO_EQUIV);
   uint32_t all = 0;
   for (int p = 0; p < d->players; p++) all |= d->held[p];
   unsigned present = judge_suit_ranks(all, suit);
-  uint64_t h = 0x5017ull * (uint64_t)(suit + 1);
+  uint64_t h = 0x5017ull * (uint64_t)(suit + 1), sh = 0x5A4Eull * (uint64_t)(suit + 1);
   int group_owner = -1, group_value = -1, group_cards = 0;
   uint32_t group_code = 0;
+  int shape_owner = -1, shape_cards = 0, shape_counters = 0, slot = 0;
+  uint32_t shape_code = 0;
+  uint64_t bits = 0; /* a suit has at most 32 cards (8 ranks, 4 copies) */
   while (present) {
     int r = __builtin_ctz(present);
     present &= present - 1;
@@ -32,6 +46,20 @@ static uint64_t canonical_suit(const DdSearch *d, int suit) {
       owner = p;
       cards += k;
     }
+    if (owners == 1 && owner == shape_owner) {
+      shape_cards += cards;
+      shape_counters += d->value[c] ? cards : 0;
+    } else {
+      if (shape_code) {
+        sh = dd_mix(sh ^ ((uint64_t)shape_code << 16 | (uint64_t)shape_cards));
+        bits |= (((uint64_t)1 << shape_counters) - 1u) << slot;
+        slot += shape_cards;
+      }
+      shape_code = owners == 1 ? POW5[owner] : code;
+      shape_owner = owners == 1 ? owner : -1;
+      shape_cards = cards;
+      shape_counters = d->value[c] ? cards : 0;
+    }
     if (merge && owners == 1 && owner == group_owner && d->value[c] == group_value) {
       group_cards += cards;
       continue;
@@ -43,27 +71,97 @@ static uint64_t canonical_suit(const DdSearch *d, int suit) {
     group_owner = owners == 1 ? owner : -1;
   }
   if (group_code) h = dd_mix(h ^ ((uint64_t)group_code << 16 | (uint64_t)group_value << 8 | (uint64_t)group_cards));
-  return dd_mix(h + (uint64_t)suit);
+  if (shape_code) {
+    sh = dd_mix(sh ^ ((uint64_t)shape_code << 16 | (uint64_t)shape_cards));
+    bits |= (((uint64_t)1 << shape_counters) - 1u) << slot;
+  }
+  *canon = dd_mix(h + (uint64_t)suit);
+  *shape = dd_mix(sh + (uint64_t)suit);
+  *sig = (uint32_t)bits;
 }
 
 /* The canonical hash of each suit is a function of that suit's cards
- * alone (and of the values and options, fixed for a search), and a
- * trick changes one or two suits: each is looked up by the suit's plain
- * hash first.  The memo shares the table's 64-bit-hash argument. */
+ * alone (and of the values, seats and options: memo_salt), and a trick
+ * changes one or two suits: each is looked up by the suit's plain hash
+ * first, in the solver's memo, which serves every call.  The memo shares
+ * the table's 64-bit-hash argument. */
 uint64_t dd_canonical_key(DdSearch *d) {
   uint64_t key = d->leader_key[d->leader];
 #pragma GCC unroll 4 /* 2.6% of all the search's instructions with gcc (SOLVER.md) */
   for (int suit = 0; suit < PN_SUITS; suit++) {
-    uint64_t raw = d->suit_hash[suit] ^ (0x9E3779B97F4A7C15ull * (uint64_t)(suit + 1));
-    size_t i = (size_t)(raw >> 40) & (DD_SUIT_MEMO - 1);
-    if (d->suit_memo[i].key != raw) {
-      d->suit_memo[i].key = raw;
-      d->suit_memo[i].canon = canonical_suit(d, suit);
+    uint64_t raw = d->suit_hash[suit] ^ d->memo_salt ^ (0x9E3779B97F4A7C15ull * (uint64_t)(suit + 1));
+    size_t i = (size_t)(raw >> 40) & (PN_DD_SUIT_MEMO - 1);
+    if (d->s->suit_memo[i].key != raw) {
+      d->s->suit_memo[i].key = raw;
+      read_suit(d, suit, &d->s->suit_memo[i].canon, &d->s->suit_memo[i].shape, &d->s->suit_memo[i].sig);
     }
-    key ^= d->suit_memo[i].canon;
+    d->memo_at[suit] = (uint16_t)i;
+    key ^= d->s->suit_memo[i].canon;
   }
   return key ? key : 1;
 }
+
+/* ------------------------------------------------------------- shapes */
+
+/* The shape of the trick start whose key dd_canonical_key just made (its
+ * suits are still in the memo), with the leader, side and rules. */
+void dd_shape_of(const DdSearch *d, DdShape *shape) {
+  shape->key = 0;
+  if (!d->shape_value) return;
+  uint64_t key = d->leader_key[d->leader] * 0x9E3779B97F4A7C15ull;
+  for (int suit = 0; suit < PN_SUITS; suit++) {
+    key ^= d->s->suit_memo[d->memo_at[suit]].shape;
+    shape->sig[suit] = d->s->suit_memo[d->memo_at[suit]].sig;
+  }
+  shape->key = key ? key : 1;
+}
+
+static PnDdShapeEntry *shape_slot(const PnDdSolver *s, uint64_t key) {
+  return (PnDdShapeEntry *)&s->shapes[(key >> 24) & ((1u << PN_DD_SHAPE_BITS) - 1)];
+}
+
+/* Bounds of a trick start from the entry of another position of its
+ * shape, if there is one.  Every line of play from the two wins the same
+ * slots for the side searched, so what it takes differs by the value of
+ * the slots where the two hold different counters: at most the counters
+ * this position has where the entry's has none (`more`) above the
+ * entry's, at least the entry's counters where this position has none
+ * (`less`) below (the last-trick bonus is the same).  Returns false when
+ * the table has no entry of the shape. */
+bool dd_shape_bounds(const DdSearch *d, const DdShape *shape, int *lower, int *upper) {
+  if (!shape->key) return false;
+  const PnDdShapeEntry *e = shape_slot(d->s, shape->key);
+  if (e->key != shape->key || e->hand != d->s->hand) return false;
+  int more = 0, less = 0;
+  for (int suit = 0; suit < PN_SUITS; suit++) {
+    more += __builtin_popcount(shape->sig[suit] & ~e->sig[suit]);
+    less += __builtin_popcount(e->sig[suit] & ~shape->sig[suit]);
+  }
+  *lower = e->lower - less * d->shape_value;
+  *upper = e->upper + more * d->shape_value;
+  return true;
+}
+
+/* Keeps a trick start's bounds for its shape: tightens the entry of the
+ * same position, else replaces what the slot held (the newest serves
+ * best: the search's next questions are near it). */
+void dd_shape_store(const DdSearch *d, const DdShape *shape, int lower, int upper) {
+  if (!shape->key) return;
+  PnDdShapeEntry *e = shape_slot(d->s, shape->key);
+  bool same = e->key == shape->key && e->hand == d->s->hand && !memcmp(e->sig, shape->sig, sizeof e->sig);
+  if (!same) {
+    e->key = shape->key;
+    memcpy(e->sig, shape->sig, sizeof e->sig);
+    e->hand = d->s->hand;
+    e->lower = (int16_t)lower;
+    e->upper = (int16_t)upper;
+    return;
+  }
+  if (lower > e->lower) e->lower = (int16_t)lower;
+  if (upper < e->upper) e->upper = (int16_t)upper;
+}
+
+/* ------------------------------------------------------------- the table */
 
 /* An entry of this hand's with this key (0: an empty entry's).  Another
  * hand's entries are as good as empty (pn_dd_new_hand). */
@@ -82,7 +180,7 @@ PnDdEntry *dd_tt_find(const DdSearch *d, uint64_t key) {
  * takes an empty entry (or another hand's), else replaces the entry of an
  * older generation that cost least, else the one of this generation
  * that cost least. */
-void dd_tt_store(DdSearch *d, uint64_t key, bool at_least, int bound, long work, int lower, int upper) {
+PnDdEntry *dd_tt_store(DdSearch *d, uint64_t key, bool at_least, int bound, long work, int lower, int upper) {
   PnDdSolver *s = d->s;
   PnDdEntry *bucket = dd_tt_bucket(s, key), *e = NULL;
   for (int i = 0; i < 4 && !e; i++)
@@ -111,4 +209,5 @@ void dd_tt_store(DdSearch *d, uint64_t key, bool at_least, int bound, long work,
   }
   if (w > e->work) e->work = w;
   e->age = s->age;
+  return e;
 }
