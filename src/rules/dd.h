@@ -72,7 +72,7 @@ typedef struct PnDdEntry {
  * shifted, for every position of the same shape; 32 bytes. */
 typedef struct PnDdShapeEntry {
   uint64_t key;     /* shape hash, 0 = empty */
-  uint32_t sig[4];  /* per suit, which of its slots hold a counter */
+  uint64_t sig[2];  /* per suit (two a word), which of its slots hold a counter */
   int16_t lower;    /* the side takes at least this from the trick on */
   int16_t upper;    /* ... and at most this */
   uint8_t hand;     /* the hand it belongs to (as PnDdEntry) */

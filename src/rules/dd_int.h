@@ -96,7 +96,7 @@ typedef struct DdMove {
  * slots hold a counter. */
 typedef struct DdShape {
   uint64_t key; /* 0: no shape (a count with counters of several values) */
-  uint32_t sig[PN_SUITS];
+  uint64_t sig[2]; /* suits 0 and 1, 2 and 3: 32 bits each */
 } DdShape;
 
 /* dd_table.c: the table's key of a trick start, and the table; the

@@ -484,7 +484,8 @@ static int search(DdSearch *d, int target, int win, int seat) {
   }
   d->nodes++;
   long nodes_before = d->nodes;
-  DdStart st = {false, 0, 0, INT16_MAX, {0, {0}}};
+  DdStart st;
+  st.use_table = false; /* the rest only at a trick start (start_decides) */
   if (d->ntrick == 0) {
     if (d->cards_left == d->players) return last_trick_points_for_side(d);
     int value;

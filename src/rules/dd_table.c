@@ -109,11 +109,21 @@ void dd_shape_of(const DdSearch *d, DdShape *shape) {
   shape->key = 0;
   if (!d->shape_value) return;
   uint64_t key = d->leader_key[d->leader] * 0x9E3779B97F4A7C15ull;
+  shape->sig[0] = shape->sig[1] = 0;
   for (int suit = 0; suit < PN_SUITS; suit++) {
     key ^= d->s->suit_memo[d->memo_at[suit]].shape;
-    shape->sig[suit] = d->s->suit_memo[d->memo_at[suit]].sig;
+    shape->sig[suit >> 1] |= (uint64_t)d->s->suit_memo[d->memo_at[suit]].sig << (32 * (suit & 1));
   }
   shape->key = key ? key : 1;
+}
+
+/* The bits set in w, without the library call __builtin_popcountll is
+ * where the processor's instruction may not be assumed. */
+static inline int bits_set(uint64_t w) {
+  w -= (w >> 1) & 0x5555555555555555ull;
+  w = (w & 0x3333333333333333ull) + ((w >> 2) & 0x3333333333333333ull);
+  w = (w + (w >> 4)) & 0x0F0F0F0F0F0F0F0Full;
+  return (int)((w * 0x0101010101010101ull) >> 56);
 }
 
 static PnDdShapeEntry *shape_slot(const PnDdSolver *s, uint64_t key) {
@@ -132,11 +142,8 @@ bool dd_shape_bounds(const DdSearch *d, const DdShape *shape, int *lower, int *u
   if (!shape->key) return false;
   const PnDdShapeEntry *e = shape_slot(d->s, shape->key);
   if (e->key != shape->key || e->hand != d->s->hand) return false;
-  int more = 0, less = 0;
-  for (int suit = 0; suit < PN_SUITS; suit++) {
-    more += __builtin_popcount(shape->sig[suit] & ~e->sig[suit]);
-    less += __builtin_popcount(e->sig[suit] & ~shape->sig[suit]);
-  }
+  int more = bits_set(shape->sig[0] & ~e->sig[0]) + bits_set(shape->sig[1] & ~e->sig[1]);
+  int less = bits_set(e->sig[0] & ~shape->sig[0]) + bits_set(e->sig[1] & ~shape->sig[1]);
   *lower = e->lower - less * d->shape_value;
   *upper = e->upper + more * d->shape_value;
   return true;
