@@ -76,6 +76,7 @@ typedef struct PnDdShapeEntry {
   int16_t lower;    /* the side takes at least this from the trick on */
   int16_t upper;    /* ... and at most this */
   uint8_t hand;     /* the hand it belongs to (as PnDdEntry) */
+  uint8_t work;     /* log2 of the nodes its search took */
 } PnDdShapeEntry;
 
 /* The solver: configuration, counters and the caller's table.  Fields are
@@ -96,7 +97,7 @@ typedef struct PnDdSolver {
   uint64_t last_rules;  /* rules and trump of the last call ... */
   int last_cards;       /* ... and the cards then left: a new hand ages the table */
   uint64_t move_memo[1u << PN_DD_MOVE_MEMO_BITS]; /* a seat's cards and the trick (hashed, low byte 0) | the card that cut */
-  PnDdShapeEntry shapes[1u << PN_DD_SHAPE_BITS];   /* the shape table */
+  PnDdShapeEntry shapes[1u << PN_DD_SHAPE_BITS];   /* the shape table (slots of two) */
   struct {
     uint64_t key, canon, shape; /* a suit's hash (salted) -> its canonical hash, its shape's */
     uint32_t sig;               /* ... and its slots holding a counter */

@@ -104,7 +104,7 @@ typedef struct DdShape {
 uint64_t dd_canonical_key(DdSearch *d);
 void dd_shape_of(const DdSearch *d, DdShape *shape);
 bool dd_shape_bounds(const DdSearch *d, const DdShape *shape, int *lower, int *upper);
-void dd_shape_store(const DdSearch *d, const DdShape *shape, int lower, int upper);
+void dd_shape_store(const DdSearch *d, const DdShape *shape, int lower, int upper, long work);
 PnDdEntry *dd_tt_find(const DdSearch *d, uint64_t key);
 PnDdEntry *dd_tt_store(DdSearch *d, uint64_t key, bool at_least, int bound, long work, int lower, int upper);
 static inline PnDdEntry *dd_tt_bucket(const PnDdSolver *s, uint64_t key) {

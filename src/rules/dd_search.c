@@ -504,7 +504,7 @@ static int search(DdSearch *d, int target, int win, int seat) {
   if (d->aborted) return 0;
   if (st.use_table) {
     const PnDdEntry *e = dd_tt_store(d, st.key, result >= target, result, d->nodes - nodes_before, st.lower, st.upper);
-    dd_shape_store(d, &st.shape, e->lower, e->upper);
+    dd_shape_store(d, &st.shape, e->lower, e->upper, d->nodes - nodes_before);
   }
   return result;
 }
