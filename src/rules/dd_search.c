@@ -152,13 +152,21 @@ static inline bool joins_better(const DdSearch *d, int c, uint32_t alone, uint32
  * value; gone ranks do not split it.  Walked over the word of legal
  * cards: a card's bit is the card, its suit's better ranks the bits
  * from the suit's first up to it. */
-static int legal_classes(const DdSearch *d, uint32_t legal, uint32_t others_all, DdMove *moves) {
+static int legal_classes(const DdSearch *d, uint32_t legal, uint32_t others_all, DdMove *moves, uint32_t *split) {
   uint32_t alone = alone_cards(d, legal, others_all), present = legal | others_all;
   int n = 0;
+  *split = 0;
   for (uint32_t w = legal; w; w &= w - 1) {
     int c = __builtin_ctz(w);
-    if (joins_better(d, c, alone, present)) moves[n - 1].card = (PnCard)c; /* stood for by its lowest card */
-    else moves[n++].card = (PnCard)c;
+    int q = alone & (1u << c) ? next_better(present, c) : -1;
+    if (q >= 0 && (alone & (1u << q))) { /* the same strength as the better card q */
+      if (d->value[c] == d->value[q]) {
+        moves[n - 1].card = (PnCard)c; /* stood for by its lowest card */
+        continue;
+      }
+      *split |= 1u << n; /* another class of the same run (drop_dominated) */
+    }
+    moves[n++].card = (PnCard)c;
   }
   return n;
 }
@@ -171,6 +179,50 @@ static inline bool stands_for_class(const DdSearch *d, int c, uint32_t legal, ui
   uint32_t alone = alone_cards(d, legal, others_all), present = legal | others_all;
   uint32_t worse = present & (0xFFu << (c & ~7)) & ~((2u << c) - 1u); /* its suit's, below it */
   return !worse || !joins_better(d, __builtin_ctz(worse), alone, present);
+}
+
+/* Drops the moves that another move of `seat` dominates: of cards that
+ * are equally strong (a run of the seat's that only counter values split
+ * into classes, as legal_classes reads them) played to a trick whose
+ * winning side no later seat can change (no later seat of the other side
+ * holds a card that beats the winning card, whichever of the run is
+ * played: a partner may overtake, and then nobody can beat it either),
+ * the seat's side is best served by the most counters when that side is
+ * its own and by the fewest otherwise.  Played, the two cards leave positions that differ
+ * only by the two swapped (one in the trick, one in the hand): the
+ * trick's counters go to its sure winner, the card kept goes wherever
+ * the rest of the play takes it, so along every line the side's take
+ * differs by the difference of their values, one way.  Returns the moves
+ * left (in the same order). */
+static int drop_dominated(const DdSearch *d, int seat, int win, uint32_t beat, uint32_t split, DdMove *moves, int n) {
+  uint32_t later[2] = {0, 0}; /* the cards of the later seats of the other side, of the side searched */
+  for (int j = d->ntrick + 1; j < d->players; j++) {
+    int p = seat_after_leader(d, j);
+    later[d->maxi[p]] |= d->held[p];
+  }
+  int out = 0;
+  for (int i = 0; i < n;) {
+    int j = i + 1;
+    while (j < n && (split & (1u << j))) j++;
+    PnCard c = moves[i].card;
+    bool beats = d->ntrick == 0 || (beat & (1u << c));
+    PnCard winning = beats ? c : d->trick[win];
+    bool winner_maxi = d->maxi[beats ? seat : seat_after_leader(d, win)];
+    /* (a later seat of the winner's side may overtake: the side still wins) */
+    if (j - i == 1 || (later[!winner_maxi] & beating_cards(winning, d->trump))) {
+      while (i < j) moves[out++] = moves[i++];
+      continue;
+    }
+    bool most = winner_maxi == d->maxi[seat];
+    int pick = i;
+    for (int x = i + 1; x < j; x++)
+      if (most ? d->value[moves[x].card] > d->value[moves[pick].card]
+               : d->value[moves[x].card] < d->value[moves[pick].card])
+        pick = x;
+    moves[out++] = moves[pick];
+    i = j;
+  }
+  return out;
 }
 
 /* Scores the moves of a lead by `seat` (lead_score), in suit order as
@@ -221,7 +273,9 @@ static void score_follows(const DdSearch *d, int seat, int win, uint32_t beat, D
  * late in a hand) costs only the classes. */
 static int gen_moves(const DdSearch *d, int seat, int win, uint32_t beat, uint32_t legal, uint32_t others_all,
                      DdMove *moves) {
-  int n = legal_classes(d, legal, others_all, moves);
+  uint32_t split;
+  int n = legal_classes(d, legal, others_all, moves, &split);
+  if (split) n = drop_dominated(d, seat, win, beat, split, moves, n);
   if (d->options & PN_DD_NO_ORDER) {
     for (int i = 0; i < n; i++) moves[i].score = -i;
     return n; /* already in that order */
@@ -464,7 +518,7 @@ __attribute__((always_inline)) static inline int search_moves(DdSearch *d, int s
   }
   /* the memo keeps a cut only where there was a choice of classes */
   if (slot && best != PN_NO_CARD && *slot != (cut | best) &&
-      (n > 1 || (n == 0 && legal_classes(d, legal, others_all, moves) > 1))) {
+      (n > 1 || (n == 0 && legal_classes(d, legal, others_all, moves, &(uint32_t){0}) > 1))) {
     if ((slot[0] & ~(uint64_t)0xFF) != cut) slot[1] = slot[0];
     slot[0] = cut | best;
   }
