@@ -691,6 +691,58 @@ static void best_cards_backwards(const char *preset, int hands, int tricks, uint
   }
 }
 
+/* A hand starts in PN_DD_TT_START bytes of a larger table and grows it
+ * (dd_table.c): along whole partnership-auction hands valued last to
+ * first, every value on a table that grows equals the value on a small
+ * one that cannot, and the table did grow. */
+static void test_dd_table_grows_keeping_its_entries(void **state) {
+  (void)state;
+  static PnDdEntry big[(PN_DD_TT_START / sizeof(PnDdEntry)) * 4];
+  static PnDdSolver grows;
+  assert_int_equal(pn_dd_init(&grows, big, sizeof big), 0);
+  PnRules rules;
+  assert_int_equal(pn_rules_preset(&rules, "partnership-auction"), 0);
+  static PnGame game, line[48];
+  static PnCard card[48];
+  SimConfig config = {.style = SIM_SENSIBLE, .first_dealer = 1};
+  uint32_t start = grows.mask, most = 0;
+  int analysed = 0, values = 0;
+  for (uint64_t game_no = 0; analysed < 2; game_no++) {
+    SimDriver driver;
+    sim_driver_init(&driver, &config, 501 + game_no, rules.players);
+    pn_game_init(&game, &rules);
+    PnEvent ev;
+    PnOutcome out;
+    int n = 0;
+    while (analysed < 2 && sim_next_event(&driver, &game, &ev)) {
+      const PnHand *h = &game.hand;
+      if (ev.action == PN_EV_PLAY && (h->phase == PN_PHASE_PLAY || h->phase == PN_PHASE_PREPARE) && n < 48) {
+        line[n] = game;
+        card[n++] = ev.cards[0];
+      }
+      if (pn_game_apply(&game, &ev, &out) == PN_IMPOSSIBLE) fail_msg("%s", out.reason);
+      if (!out.hand_done) continue;
+      if (n == 48) {
+        pn_dd_new_hand(&grows);
+        pn_dd_new_hand(&solver);
+        for (int k = n - 1; k >= 0; k--) {
+          PnDdPlay a, b;
+          assert_int_equal(pn_dd_play(&grows, &line[k], card[k], &a), 0);
+          assert_int_equal(pn_dd_play(&solver, &line[k], card[k], &b), 0);
+          assert_int_equal(a.par_before, b.par_before);
+          assert_int_equal(a.par_after, b.par_after);
+          values++;
+        }
+        if (grows.mask > most) most = grows.mask;
+        analysed++;
+      }
+      n = 0;
+    }
+  }
+  print_message("%d values; the table grew from %u to %u buckets\n", values, start + 1, most + 1);
+  assert_true(most > start);
+}
+
 /* Most costly plays get a best card from the search (the rest: the table
  * decided the position before any move). */
 static void test_dd_best_card_keeps_the_par(void **state) {
@@ -933,6 +985,7 @@ int main(void) {
       cmocka_unit_test_setup(test_dd_warm_table_partnership_auction, setup),
       cmocka_unit_test_setup(test_dd_warm_table_three_hand, setup),
       cmocka_unit_test_setup(test_dd_best_card_keeps_the_par, setup),
+      cmocka_unit_test_setup(test_dd_table_grows_keeping_its_entries, setup),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -62,7 +62,7 @@ int pn_dd_init(PnDdSolver *s, void *table, size_t bytes) {
   size_t buckets = 1;
   while (buckets * 2 <= entries / 4 && buckets < ((size_t)1 << 30)) buckets *= 2;
   s->table = table;
-  s->mask = (uint32_t)(buckets - 1);
+  s->full_mask = (uint32_t)(buckets - 1);
   uint64_t seed = 0x5EEDull;
   for (int p = 0; p < PN_MAX_SEATS; p++)
     for (int c = 0; c < PN_CARD_KINDS; c++)
@@ -71,8 +71,12 @@ int pn_dd_init(PnDdSolver *s, void *table, size_t bytes) {
   return 0;
 }
 
-/* The memory of pars and the generations: what a hand starts without. */
+/* The memory of pars and the generations, and the table's growth: what
+ * a hand starts without. */
 static void forget_calls(PnDdSolver *s) {
+  uint32_t start = PN_DD_TT_START / (4 * sizeof(PnDdEntry)) - 1;
+  s->mask = start < s->full_mask ? start : s->full_mask;
+  s->pressure = 0;
   memset(s->memo_key, 0, sizeof s->memo_key);
   memset(s->move_memo, 0, sizeof s->move_memo);
   s->age = 0;
@@ -81,7 +85,7 @@ static void forget_calls(PnDdSolver *s) {
 }
 
 void pn_dd_clear(PnDdSolver *s) {
-  memset(s->table, 0, ((size_t)s->mask + 1) * 4 * sizeof(PnDdEntry));
+  memset(s->table, 0, ((size_t)s->full_mask + 1) * 4 * sizeof(PnDdEntry));
   memset(s->shapes, 0, sizeof s->shapes);
   s->hand = 0;
   forget_calls(s);

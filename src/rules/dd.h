@@ -23,7 +23,9 @@
  * transposition table of
  * `bytes` bytes handed to pn_dd_init, which the solver uses until the
  * caller frees it; at most floor(bytes / 16) entries (rounded down to a
- * power of two, buckets of four) are used and nothing else is touched.
+ * power of two, buckets of four) are used and nothing else is touched;
+ * a hand starts in PN_DD_TT_START bytes of them, which the caches keep
+ * better, and takes more as it needs (dd_table.c).
  * 1 MiB (65536 entries) is plenty for the end of a hand.  For a whole
  * single-deck partnership hand PN_DD_TT_BYTES (16 MiB) searches 1.7%
  * fewer nodes than 4 MiB and 21% fewer than 1 MiB; a three-hand auction
@@ -47,6 +49,7 @@
 #include "pinochle.h"
 
 #define PN_DD_TT_BYTES (16u << 20) /* the benchmark's table: 16 MiB, 1048576 entries */
+#define PN_DD_TT_START (2u << 20)  /* what of it a hand starts with (dd_table.c) */
 #define PN_DD_MOVE_MEMO_BITS 14    /* the cut memo: 2^14 cards that cut (slots of two), 128 KiB of the solver */
 #define PN_DD_SHAPE_BITS 14        /* the shape table: 2^14 entries, 512 KiB of the solver */
 #define PN_DD_SUIT_MEMO 1024       /* suits' canonical hashes remembered, 32 KiB of the solver */
@@ -83,7 +86,9 @@ typedef struct PnDdShapeEntry {
  * internal except those marked "in" or "out". */
 typedef struct PnDdSolver {
   PnDdEntry *table;     /* the caller's table, borrowed until it is freed */
-  uint32_t mask;        /* bucket index mask (entries / 4 - 1) */
+  uint32_t mask;        /* bucket index mask in use: a hand starts small and grows (dd_table.c) */
+  uint32_t full_mask;   /* ... of the whole table (entries / 4 - 1) */
+  long pressure;        /* this hand's entries pushed out since the table last grew */
   uint8_t age;          /* current generation */
   uint8_t hand;         /* current hand: entries of another are not read */
   long node_limit;      /* in: nodes allowed per pn_dd_par / pn_dd_play call, 0 = no limit */
