@@ -24,7 +24,8 @@
  * whole set of hands that many times over, the same search each time (checked: the same nodes),
  * and keeps each hand's fastest time: on a shared machine the noise only ever adds, and it comes
  * in phases longer than a hand, so the repeats of a hand are spread over the run
- * (docs/SOLVER.md).  Every cost is checked to be >= 0 (the full invariants are in
+ * (docs/SOLVER.md).  DD_TT_MB=N in the environment gives the solver a
+ * table of N MiB instead of PN_DD_TT_BYTES.  Every cost is checked to be >= 0 (the full invariants are in
  * tests/test_dd.c).
  */
 #define _POSIX_C_SOURCE 200809L /* clock_gettime */
