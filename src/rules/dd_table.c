@@ -80,25 +80,10 @@ static void read_suit(const DdSearch *d, int suit, uint64_t *canon, uint64_t *sh
   *sig = (uint32_t)bits;
 }
 
-/* The canonical hash of each suit is a function of that suit's cards
- * alone (and of the values, seats and options: memo_salt), and a trick
- * changes one or two suits: each is looked up by the suit's plain hash
- * first, in the solver's memo, which serves every call.  The memo shares
- * the table's 64-bit-hash argument. */
-uint64_t dd_canonical_key(DdSearch *d) {
-  uint64_t key = d->leader_key[d->leader];
-#pragma GCC unroll 4 /* 2.6% of all the search's instructions with gcc (SOLVER.md) */
-  for (int suit = 0; suit < PN_SUITS; suit++) {
-    uint64_t raw = d->suit_hash[suit] ^ d->memo_salt ^ (0x9E3779B97F4A7C15ull * (uint64_t)(suit + 1));
-    size_t i = (size_t)(raw >> 40) & (PN_DD_SUIT_MEMO - 1);
-    if (d->s->suit_memo[i].key != raw) {
-      d->s->suit_memo[i].key = raw;
-      read_suit(d, suit, &d->s->suit_memo[i].canon, &d->s->suit_memo[i].shape, &d->s->suit_memo[i].sig);
-    }
-    d->memo_at[suit] = (uint16_t)i;
-    key ^= d->s->suit_memo[i].canon;
-  }
-  return key ? key : 1;
+/* A suit the memo did not hold: read it into entry i (dd_canonical_key). */
+void dd_suit_read(DdSearch *d, int suit, size_t i, uint64_t raw) {
+  d->s->suit_memo[i].key = raw;
+  read_suit(d, suit, &d->s->suit_memo[i].canon, &d->s->suit_memo[i].shape, &d->s->suit_memo[i].sig);
 }
 
 /* ------------------------------------------------------------- shapes */
