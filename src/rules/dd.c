@@ -6,7 +6,10 @@
  * a fail-soft alpha-beta search over single cards in which
  *   - cards of one hand that no other card still in play tells apart (the
  *     same card, or neighbours in rank with only gone cards between them
- *     and the same counter value) are searched once;
+ *     and the same counter value) are searched once, and of such
+ *     neighbours of different values played to a trick whose winning
+ *     side is settled, only the one the seat's side wants (most counters
+ *     to its own side's trick, fewest to the other's);
  *   - moves are tried in a likely-best-first order, first the card that
  *     last cut for the same seat holding the same cards in a like trick
  *     (the cut memo: of the trick only what the seat's choice turns on,
@@ -21,19 +24,21 @@
  *     so the questions of one par, and the pars along a hand, share them;
  *   - a trick start is cut short when the side already has T, or when all
  *     the counters left cannot make T, or when the table's bounds decide,
- *     or else when the quick bounds decide (dd_sure_counters: what a side
- *     is sure of from its top trumps, from the winners its leader cashes,
- *     trumps first, with the cards the other seats must follow with, and
- *     from the last trick when the others hold no trump and one of its
- *     seats nothing else), which a new table entry starts from, so a
- *     position seen again does not work them out again, or else when
- *     the bounds of a position of the same shape decide: the same cards
- *     to play but for which of them count (any line of play wins the
- *     same cards of both, so what the side takes differs by at most the
- *     counters where they differ); the shape table keeps the bounds of
- *     the trick starts searched, keyed by shape (counts whose counters
- *     are all worth the same: all but classic, the count of two-hand and
- *     two-hand-64);
+ *     or else when the bounds of a position of the same shape decide:
+ *     the same cards to play but for which of them count (any line of
+ *     play wins the same cards of both, so what the side takes differs
+ *     by at most the counters where they differ; the shape table keeps
+ *     the bounds of the trick starts searched, keyed by shape, for counts
+ *     whose counters are all worth the same: all but classic, the count
+ *     of two-hand and two-hand-64), or else when the quick bounds decide
+ *     with them (dd_sure_counters: what a side is sure of from its top
+ *     trumps, from the winners its leader cashes, trumps first, with the
+ *     cards the other seats must follow with, and from the last trick
+ *     when the others hold no trump and one of its seats nothing else);
+ *     a new table entry starts from those bounds, so a position seen
+ *     again does not work them out again;
+ *   - a hand starts in a part of the table that the caches keep, and
+ *     takes more of it when its entries are pushed out;
  *   - the last trick is scored without a search.
  *
  * Along a hand (analysis.c, bench_dd) the plays are valued last to
