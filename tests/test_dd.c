@@ -635,60 +635,108 @@ PLAYED_TEST(test_dd_played_double_deck, "double-deck", 10, 6, 206)
 /* whole hands, from the first lead (the game still in PN_PHASE_PREPARE) */
 PLAYED_TEST(test_dd_played_two_hand_bid_whole_hands, "two-hand-bid", 10, 12, 207)
 
-/* Along played hands of `preset`, the last `tricks` tricks valued last to
- * first as `analyze` does: a costly play's par before is then searched,
- * and the card the search names as best (PnDdPlay.best) must be another
- * legal card whose own value, asked of a fresh solver, is that par (cost
- * 0); a play that cost nothing names none.  Adds the costly plays and
- * the best cards checked to *costly and *named. */
-static void best_cards_backwards(const char *preset, int hands, int tricks, uint64_t seed, int *costly,
-                                 int *named) {
+/* A hand's last tricks as the simulator played them: the position before
+ * each play and the card played. */
+typedef struct PlayedLine {
+  PnGame before[80];
+  PnCard card[80];
+  int n;
+} PlayedLine;
+
+/* Plays games of `preset` with the sensible simulated players (seeds
+ * `seed`, `seed` + 1, ...) and hands `each` the plays of the last `tricks`
+ * tricks of every hand, from a trick start on, until it has had `hands`
+ * hands; `game_no` counts from 0. */
+static void each_played_line(const char *preset, int hands, int tricks, uint64_t seed,
+                             void (*each)(const PlayedLine *line, int game_no, void *ctx), void *ctx) {
   PnRules rules;
   assert_int_equal(pn_rules_preset(&rules, preset), 0);
-  static PnGame game, line[80];
-  static PnCard card[80];
-  static PnDdSolver fresh;
-  static PnDdEntry fresh_table[1 << 14];
+  static PnGame game;
+  static PlayedLine line;
   SimConfig config = {.style = SIM_SENSIBLE, .first_dealer = 1};
-  int analysed = 0;
-  for (uint64_t game_no = 0; analysed < hands; game_no++) {
+  int done = 0;
+  for (int game_no = 0; done < hands; game_no++) {
     SimDriver driver;
-    sim_driver_init(&driver, &config, seed + game_no, rules.players);
+    sim_driver_init(&driver, &config, seed + (uint64_t)game_no, rules.players);
     pn_game_init(&game, &rules);
     PnEvent ev;
     PnOutcome out;
-    int n = 0;
-    while (analysed < hands && sim_next_event(&driver, &game, &ev)) {
+    line.n = 0;
+    while (done < hands && sim_next_event(&driver, &game, &ev)) {
       const PnHand *h = &game.hand;
       bool playing = h->phase == PN_PHASE_PLAY || h->phase == PN_PHASE_PREPARE;
       if (ev.action == PN_EV_PLAY && playing && !h->out_seat && h->trick_no >= h->tricks_total - tricks &&
-          (n > 0 || h->ntrick == 0)) {
-        line[n] = game;
-        card[n++] = ev.cards[0];
+          (line.n > 0 || h->ntrick == 0)) {
+        line.before[line.n] = game;
+        line.card[line.n++] = ev.cards[0];
       }
       if (pn_game_apply(&game, &ev, &out) == PN_IMPOSSIBLE) fail_msg("%s: %s", preset, out.reason);
       if (!out.hand_done) continue;
-      if (n > 0) {
-        pn_dd_new_hand(&solver);
-        for (int k = n - 1; k >= 0; k--) {
-          PnDdPlay p, check;
-          assert_int_equal(pn_dd_play(&solver, &line[k], card[k], &p), 0);
-          *costly += p.cost > 0;
-          if (p.best == PN_NO_CARD) continue;
-          assert_true(p.cost > 0);
-          assert_int_not_equal(p.best, card[k]);
-          assert_int_equal(pn_dd_init(&fresh, fresh_table, sizeof fresh_table), 0);
-          assert_int_equal(pn_dd_play(&fresh, &line[k], p.best, &check), 0); /* legal */
-          if (check.par_after != p.par_before)
-            fail_msg("%s game %d play %d: best card %d is worth %d, the par before is %d", preset, (int)game_no, k,
-                     p.best, check.par_after, p.par_before);
-          ++*named;
-        }
-        analysed++;
+      if (line.n > 0) {
+        each(&line, game_no, ctx);
+        done++;
       }
-      n = 0;
+      line.n = 0;
     }
   }
+}
+
+/* What best_card_named checks, with the preset for its messages. */
+typedef struct BestSeen {
+  const char *preset;
+  int costly, named;
+} BestSeen;
+
+/* A hand's plays valued last to first as `analyze` does: a costly play's
+ * par before is then searched, and the card the search names as best
+ * (PnDdPlay.best) must be another legal card whose own value, asked of a
+ * fresh solver, is that par (cost 0); a play that cost nothing names
+ * none.  Counts the costly plays and the best cards checked. */
+static void best_card_named(const PlayedLine *line, int game_no, void *ctx) {
+  BestSeen *seen = ctx;
+  static PnDdSolver fresh;
+  static PnDdEntry fresh_table[1 << 14];
+  pn_dd_new_hand(&solver);
+  for (int k = line->n - 1; k >= 0; k--) {
+    PnDdPlay p, check;
+    assert_int_equal(pn_dd_play(&solver, &line->before[k], line->card[k], &p), 0);
+    seen->costly += p.cost > 0;
+    if (p.best == PN_NO_CARD) continue;
+    assert_true(p.cost > 0);
+    assert_int_not_equal(p.best, line->card[k]);
+    assert_int_equal(pn_dd_init(&fresh, fresh_table, sizeof fresh_table), 0);
+    assert_int_equal(pn_dd_play(&fresh, &line->before[k], p.best, &check), 0); /* legal */
+    if (check.par_after != p.par_before)
+      fail_msg("%s game %d play %d: best card %d is worth %d, the par before is %d", seen->preset, game_no, k, p.best,
+               check.par_after, p.par_before);
+    seen->named++;
+  }
+}
+
+/* What the growing table's test saw. */
+typedef struct GrowSeen {
+  PnDdSolver *grows;
+  uint32_t most; /* the largest bucket mask the table reached */
+  int values;
+} GrowSeen;
+
+/* A whole hand valued last to first on a table that grows and on a small
+ * one that cannot: the values must be the same. */
+static void same_on_both_tables(const PlayedLine *line, int game_no, void *ctx) {
+  (void)game_no;
+  GrowSeen *seen = ctx;
+  assert_int_equal(line->n, 48);
+  pn_dd_new_hand(seen->grows);
+  pn_dd_new_hand(&solver);
+  for (int k = line->n - 1; k >= 0; k--) {
+    PnDdPlay a, b;
+    assert_int_equal(pn_dd_play(seen->grows, &line->before[k], line->card[k], &a), 0);
+    assert_int_equal(pn_dd_play(&solver, &line->before[k], line->card[k], &b), 0);
+    assert_int_equal(a.par_before, b.par_before);
+    assert_int_equal(a.par_after, b.par_after);
+    seen->values++;
+  }
+  if (seen->grows->mask > seen->most) seen->most = seen->grows->mask;
 }
 
 /* A hand starts in PN_DD_TT_START bytes of a larger table and grows it
@@ -700,60 +748,28 @@ static void test_dd_table_grows_keeping_its_entries(void **state) {
   static PnDdEntry big[(PN_DD_TT_START / sizeof(PnDdEntry)) * 4];
   static PnDdSolver grows;
   assert_int_equal(pn_dd_init(&grows, big, sizeof big), 0);
-  PnRules rules;
-  assert_int_equal(pn_rules_preset(&rules, "partnership-auction"), 0);
-  static PnGame game, line[48];
-  static PnCard card[48];
-  SimConfig config = {.style = SIM_SENSIBLE, .first_dealer = 1};
-  uint32_t start = grows.mask, most = 0;
-  int analysed = 0, values = 0;
-  for (uint64_t game_no = 0; analysed < 2; game_no++) {
-    SimDriver driver;
-    sim_driver_init(&driver, &config, 501 + game_no, rules.players);
-    pn_game_init(&game, &rules);
-    PnEvent ev;
-    PnOutcome out;
-    int n = 0;
-    while (analysed < 2 && sim_next_event(&driver, &game, &ev)) {
-      const PnHand *h = &game.hand;
-      if (ev.action == PN_EV_PLAY && (h->phase == PN_PHASE_PLAY || h->phase == PN_PHASE_PREPARE) && n < 48) {
-        line[n] = game;
-        card[n++] = ev.cards[0];
-      }
-      if (pn_game_apply(&game, &ev, &out) == PN_IMPOSSIBLE) fail_msg("%s", out.reason);
-      if (!out.hand_done) continue;
-      if (n == 48) {
-        pn_dd_new_hand(&grows);
-        pn_dd_new_hand(&solver);
-        for (int k = n - 1; k >= 0; k--) {
-          PnDdPlay a, b;
-          assert_int_equal(pn_dd_play(&grows, &line[k], card[k], &a), 0);
-          assert_int_equal(pn_dd_play(&solver, &line[k], card[k], &b), 0);
-          assert_int_equal(a.par_before, b.par_before);
-          assert_int_equal(a.par_after, b.par_after);
-          values++;
-        }
-        if (grows.mask > most) most = grows.mask;
-        analysed++;
-      }
-      n = 0;
-    }
-  }
-  print_message("%d values; the table grew from %u to %u buckets\n", values, start + 1, most + 1);
-  assert_true(most > start);
+  GrowSeen seen = {&grows, 0, 0};
+  uint32_t start = grows.mask;
+  each_played_line("partnership-auction", 2, 12, 501, same_on_both_tables, &seen);
+  print_message("%d values; the table grew from %u to %u buckets\n", seen.values, start + 1, seen.most + 1);
+  assert_true(seen.most > start);
 }
 
 /* Most costly plays get a best card from the search (the rest: the table
  * decided the position before any move). */
 static void test_dd_best_card_keeps_the_par(void **state) {
   (void)state;
-  int costly = 0, named = 0;
-  best_cards_backwards("partnership-auction", 6, 12, 401, &costly, &named);
-  best_cards_backwards("auction", 6, 6, 402, &costly, &named);
-  best_cards_backwards("cutthroat-four", 4, 5, 403, &costly, &named);
-  best_cards_backwards("two-hand", 6, 12, 404, &costly, &named);
-  print_message("%d costly plays, %d best cards named by the search\n", costly, named);
-  assert_true(named > 0 && named * 2 > costly);
+  static const struct {
+    const char *preset;
+    int hands, tricks;
+  } RUNS[] = {{"partnership-auction", 6, 12}, {"auction", 6, 6}, {"cutthroat-four", 4, 5}, {"two-hand", 6, 12}};
+  BestSeen seen = {0};
+  for (int i = 0; i < 4; i++) {
+    seen.preset = RUNS[i].preset;
+    each_played_line(RUNS[i].preset, RUNS[i].hands, RUNS[i].tricks, 401 + (uint64_t)i, best_card_named, &seen);
+  }
+  print_message("%d costly plays, %d best cards named by the search\n", seen.costly, seen.named);
+  assert_true(seen.named > 0 && seen.named * 2 > seen.costly);
 }
 
 /* Deeper than the minimax reaches: along whole played hands of
