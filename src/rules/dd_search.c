@@ -136,12 +136,19 @@ static inline int next_better(uint32_t present, int c) {
   return better ? 31 - __builtin_clz(better) : -1;
 }
 
-/* Does card c join the class of the next better card in play?  Both
- * alone (alone_cards) and of one counter value. */
-static inline bool joins_better(const DdSearch *d, int c, uint32_t alone, uint32_t present) {
-  if (!(alone & (1u << c))) return false;
+/* The next better card in play when card c is as strong as it (both
+ * alone: alone_cards), else -1. */
+static inline int as_strong_better(int c, uint32_t alone, uint32_t present) {
+  if (!(alone & (1u << c))) return -1;
   int q = next_better(present, c);
-  return q >= 0 && (alone & (1u << q)) && d->value[c] == d->value[q];
+  return q >= 0 && (alone & (1u << q)) ? q : -1;
+}
+
+/* Does card c join the class of the next better card in play?  As
+ * strong as it, and of one counter value. */
+static inline bool joins_better(const DdSearch *d, int c, uint32_t alone, uint32_t present) {
+  int q = as_strong_better(c, alone, present);
+  return q >= 0 && d->value[c] == d->value[q];
 }
 
 /* The legal cards `legal` of `seat`, one per class of equivalent cards,
@@ -158,8 +165,8 @@ static int legal_classes(const DdSearch *d, uint32_t legal, uint32_t others_all,
   *split = 0;
   for (uint32_t w = legal; w; w &= w - 1) {
     int c = __builtin_ctz(w);
-    int q = alone & (1u << c) ? next_better(present, c) : -1;
-    if (q >= 0 && (alone & (1u << q))) { /* the same strength as the better card q */
+    int q = as_strong_better(c, alone, present);
+    if (q >= 0) {
       if (d->value[c] == d->value[q]) {
         moves[n - 1].card = (PnCard)c; /* stood for by its lowest card */
         continue;
