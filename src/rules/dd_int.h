@@ -123,9 +123,17 @@ static inline uint64_t dd_canonical_key(DdSearch *d) {
 }
 void dd_shape_of(const DdSearch *d, DdShape *shape);
 bool dd_shape_bounds(const DdSearch *d, const DdShape *shape, int *lower, int *upper);
-void dd_shape_store(const DdSearch *d, const DdShape *shape, int lower, int upper, long work);
+void dd_shape_store(const DdSearch *d, const DdShape *shape, int lower, int upper, uint8_t w);
 PnDdEntry *dd_tt_find(const DdSearch *d, uint64_t key);
-PnDdEntry *dd_tt_store(DdSearch *d, uint64_t key, bool at_least, int bound, long work, int lower, int upper);
+PnDdEntry *dd_tt_store(DdSearch *d, uint64_t key, bool at_least, int bound, uint8_t w, int lower, int upper);
+
+/* What the table keeps of the nodes a search took: their log2 (the
+ * entries' `work`, which replacement compares). */
+static inline uint8_t dd_work_log2(long nodes) {
+  uint8_t w = 0;
+  while (nodes > 1 && w < 60) nodes >>= 1, w++;
+  return w;
+}
 static inline PnDdEntry *dd_tt_bucket(const PnDdSolver *s, uint64_t key) {
   return s->table + (size_t)((key >> 20) & s->mask) * 4;
 }

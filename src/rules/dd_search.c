@@ -474,7 +474,7 @@ __attribute__((always_inline)) static inline bool start_decides(DdSearch *d, int
     decided = st->lower >= target || st->upper < target;
   }
   if (!decided) return false;
-  if (st->use_table) dd_tt_store(d, st->key, true, st->lower, 1, st->lower, st->upper);
+  if (st->use_table) dd_tt_store(d, st->key, true, st->lower, dd_work_log2(1), st->lower, st->upper);
   *value = st->lower >= target ? st->lower : st->upper;
   return true;
 }
@@ -565,8 +565,9 @@ static int search(DdSearch *d, int target, int win, int seat) {
   }
   if (d->aborted) return 0;
   if (st.use_table) {
-    const PnDdEntry *e = dd_tt_store(d, st.key, result >= target, result, d->nodes - nodes_before, st.lower, st.upper);
-    dd_shape_store(d, &st.shape, e->lower, e->upper, d->nodes - nodes_before);
+    uint8_t w = dd_work_log2(d->nodes - nodes_before);
+    const PnDdEntry *e = dd_tt_store(d, st.key, result >= target, result, w, st.lower, st.upper);
+    dd_shape_store(d, &st.shape, e->lower, e->upper, w);
   }
   return result;
 }

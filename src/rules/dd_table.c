@@ -141,15 +141,13 @@ bool dd_shape_bounds(const DdSearch *d, const DdShape *shape, int *lower, int *u
   return found;
 }
 
-/* Keeps a trick start's bounds for its shape (`work`: the nodes its
- * search took): tightens the entry of the same position, else takes a
+/* Keeps a trick start's bounds for its shape (`w`: dd_work_log2 of the
+ * nodes its search took): tightens the entry of the same position, else takes a
  * slot of two: the first keeps the entry whose search cost most, the
  * second the newest (measured: 0.7% fewer nodes than one slot of the
  * newest on the 30, 4.9% on cutthroat-four). */
-void dd_shape_store(const DdSearch *d, const DdShape *shape, int lower, int upper, long work) {
+void dd_shape_store(const DdSearch *d, const DdShape *shape, int lower, int upper, uint8_t w) {
   if (!shape->key) return;
-  uint8_t w = 0;
-  while (work > 1 && w < 60) work >>= 1, w++;
   PnDdShapeEntry *slot = shape_slot(d->s, shape->key), *e = NULL;
   for (int i = 0; i < 2 && !e; i++)
     if (slot[i].key == shape->key && slot[i].hand == d->s->hand && !memcmp(slot[i].sig, shape->sig, sizeof slot[i].sig))
@@ -208,7 +206,8 @@ static void tt_grow(PnDdSolver *s) {
 /* Keeps what was learnt: tightens an entry of the same position, else
  * takes an empty entry (or another hand's), else replaces the entry of an
  * older generation that cost least, else the one of this generation
- * that cost least.  A hand starts in PN_DD_TT_START bytes of the table,
+ * that cost least (`w`: dd_work_log2 of the nodes its search took).  A
+ * hand starts in PN_DD_TT_START bytes of the table,
  * which most single-deck partnership hands hardly outgrow and which the
  * processor's caches keep better than the whole (docs/SOLVER.md: 4 to 9%
  * faster); once this hand's own entries of this generation have been
@@ -216,14 +215,11 @@ static void tt_grow(PnDdSolver *s) {
  * part in use doubles, up to the whole (on the 30, 0.9% more nodes than
  * the whole table from the start; growing at a quarter or at once as
  * many, 1.9% and 3.5%). */
-PnDdEntry *dd_tt_store(DdSearch *d, uint64_t key, bool at_least, int bound, long work, int lower, int upper) {
+PnDdEntry *dd_tt_store(DdSearch *d, uint64_t key, bool at_least, int bound, uint8_t w, int lower, int upper) {
   PnDdSolver *s = d->s;
-  long spent = work;
   PnDdEntry *bucket = dd_tt_bucket(s, key), *e = NULL;
   for (int i = 0; i < 4 && !e; i++)
     if (entry_is(s, &bucket[i], key)) e = &bucket[i];
-  uint8_t w = 0;
-  while (work > 1 && w < 60) work >>= 1, w++;
   if (!e) {
     int best = -1;
     long best_score = 0;
@@ -236,7 +232,7 @@ PnDdEntry *dd_tt_store(DdSearch *d, uint64_t key, bool at_least, int bound, long
     bool pushed_out = e->key && e->hand == s->hand && e->age == s->age;
     if (pushed_out && ++s->pressure > (long)s->mask / 16 && s->mask < s->full_mask) {
       tt_grow(s);
-      return dd_tt_store(d, key, at_least, bound, spent, lower, upper);
+      return dd_tt_store(d, key, at_least, bound, w, lower, upper);
     }
     e->key = key;
     e->lower = (int16_t)lower;
