@@ -111,8 +111,8 @@ static inline int bits_set(uint64_t w) {
   return (int)((w * 0x0101010101010101ull) >> 56);
 }
 
-static PnDdShapeEntry *shape_slot(const PnDdSolver *s, uint64_t key) {
-  return (PnDdShapeEntry *)&s->shapes[(key >> 24) & ((1u << PN_DD_SHAPE_BITS) - 2)];
+static PnDdShapeEntry *shape_slot(PnDdSolver *s, uint64_t key) {
+  return &s->shapes[(key >> 24) & ((1u << PN_DD_SHAPE_BITS) - 2)];
 }
 
 /* Bounds of a trick start from the entries of other positions of its
