@@ -17,6 +17,7 @@
 #include <cmocka.h>
 
 #include "analysis.h"
+#include "dd.h"
 #include "codec.h"
 #include "replay.h"
 #include "store.h"
@@ -230,7 +231,8 @@ static void test_analysis_stored_form_round_trips(void **state) {
   static AnHand h, back;
   memset(&h, 0, sizeof h);
   h = (AnHand){.hand = 7, .status = AN_ANALYSED, .bidder = 3, .bid = 350, .side = 0, .par = 210, .taken = 190,
-               .meld = 160, .could_make = true, .made = false, .nplays = 2, .budget = 2000000};
+               .meld = 160, .could_make = true, .made = false, .nplays = 2, .budget = 2000000,
+               .generation = PN_DD_GENERATION};
   h.plays[0] = (AnPlay){.seq = 17, .seat = 3, .card = PN_CARD(1, 0), .valued = true, .par_before = 210,
                         .par_after = 200, .cost = 10, .best = PN_CARD(1, 1)};
   h.plays[1] = (AnPlay){.seq = 18, .seat = 4, .card = PN_CARD(1, 2), .valued = false, .best = PN_NO_CARD};
@@ -242,7 +244,15 @@ static void test_analysis_stored_form_round_trips(void **state) {
   assert_memory_equal(&h, &back, sizeof h);
   assert_int_equal(back.plays[0].best, PN_CARD(1, 1));
   assert_int_equal(analysis_decode(buf, len - 1, &back), -1); /* cut short */
-  buf[0] = 2; /* format 2: the same bytes ... */
+  /* format 3: the same without the generation byte, read as generation 0 */
+  memmove(buf + 18, buf + 19, len - 19);
+  len--;
+  buf[0] = 3;
+  assert_int_equal(analysis_decode(buf, len, &back), 0);
+  assert_int_equal(back.generation, 0);
+  assert_int_equal(back.plays[1].seq, 18);
+  assert_int_equal(back.plays[0].best, PN_CARD(1, 1));
+  buf[0] = 2; /* format 2: the bytes of format 3 ... */
   assert_int_equal(analysis_decode(buf, len, &back), 0);
   buf[1] = AN_BUDGET; /* ... but a hand the solver stopped on kept no value then: stale */
   assert_int_equal(analysis_decode(buf, len, &back), -1);

@@ -207,6 +207,7 @@ int analysis_hand(Analyzer *a, PnGame *game, const StoreRow *row, AnHand *out, P
   out->par = -1;
   out->status = AN_ANALYSED;
   out->budget = a ? a->budget : 0;
+  out->generation = PN_DD_GENERATION;
   Collect collect = {a, out};
   ReplayObserver obs = {collect_play, &collect};
   int rc = replay_hand_observed(game, row, NULL, NULL, NULL, &obs, diag);
@@ -224,12 +225,15 @@ int analysis_hand(Analyzer *a, PnGame *game, const StoreRow *row, AnHand *out, P
 }
 
 /* ------------------------------------------------------------ stored form
- * Little-endian: format byte AN_FORMAT (3), status, bidder, side, bid (2), par (2),
+ * Little-endian: format byte AN_FORMAT (4), status, bidder, side, bid (2), par (2),
  * taken (2), meld (2), flags (could_make 1, made 2), nplays, the budget in
- * thousands of nodes (4, rounded up); then per play
+ * thousands of nodes (4, rounded up), the search's generation
+ * (PN_DD_GENERATION, 1 byte); then per play
  * seq (2), seat, card, flags (valued 1), par_before (2), par_after (2),
  * cost (2), best (a card, PN_NO_CARD none).  Plays keep seq, seat and
- * card so a report needs no replay to show them.  Format 2 is the same,
+ * card so a report needs no replay to show them.  Format 3 is the same
+ * without the generation byte (read as generation 0, so a hand it kept
+ * stopped by the budget is searched again).  Format 2 is format 3,
  * but a hand the solver stopped on kept no value then: such a hand is not
  * decoded (-1), so it is searched again for the values of its last plays.
  * Format 1 had a pad byte
@@ -263,6 +267,7 @@ size_t analysis_encode(const AnHand *h, uint8_t *out) {
   *at++ = (uint8_t)h->nplays;
   uint32_t budget = h->budget <= 0 ? 0 : (uint32_t)((h->budget + 999) / 1000);
   for (int i = 0; i < 4; i++) *at++ = (uint8_t)(budget >> (8 * i));
+  *at++ = (uint8_t)h->generation;
   for (int i = 0; i < h->nplays; i++) {
     const AnPlay *p = &h->plays[i];
     put16(&at, p->seq);
@@ -279,7 +284,7 @@ size_t analysis_encode(const AnHand *h, uint8_t *out) {
 
 int analysis_decode(const uint8_t *data, size_t len, AnHand *h) {
   memset(h, 0, sizeof *h);
-  if (len < 18 || (data[0] != AN_FORMAT && data[0] != 2) || data[1] > AN_NO_PLAY) return -1;
+  if (len < 18 || data[0] < 2 || data[0] > AN_FORMAT || data[1] > AN_NO_PLAY) return -1;
   if (data[0] == 2 && (data[1] == AN_BUDGET || data[1] == AN_UNSUPPORTED)) return -1; /* stopped: no values kept */
   const uint8_t *at = data + 1;
   h->status = (AnStatus)*at++;
@@ -295,7 +300,13 @@ int analysis_decode(const uint8_t *data, size_t len, AnHand *h) {
   uint32_t budget = 0;
   for (int i = 0; i < 4; i++) budget |= (uint32_t)*at++ << (8 * i);
   h->budget = (long)budget * 1000;
-  if (h->nplays > AN_MAX_PLAYS || len != 18 + (size_t)h->nplays * 12) return -1;
+  size_t header = 18;
+  if (data[0] == AN_FORMAT) {
+    if (len < 19) return -1;
+    h->generation = *at++;
+    header = 19;
+  }
+  if (h->nplays > AN_MAX_PLAYS || len != header + (size_t)h->nplays * 12) return -1;
   for (int i = 0; i < h->nplays; i++) {
     AnPlay *p = &h->plays[i];
     p->seq = get16(&at);

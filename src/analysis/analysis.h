@@ -62,6 +62,9 @@ typedef struct AnHand {
   long nodes;         /* solver nodes spent (0 when read from the store) */
   long budget;        /* the node budget it was searched with (0 = none): a
                          stored AN_BUDGET hand stands for runs with no more */
+  int generation;     /* PN_DD_GENERATION of the search (0: stored before it
+                         was kept): a stored AN_BUDGET hand stands only for
+                         its own generation */
 } AnHand;
 
 typedef struct Analyzer Analyzer;
@@ -86,9 +89,10 @@ int analysis_hand(Analyzer *a, PnGame *game, const StoreRow *row, AnHand *out, P
 
 /* The stored form of an AnHand (store_analysis_put): at most
  * AN_MAX_BYTES bytes.  decode returns 0, or -1 for bytes that are not one. */
-#define AN_MAX_BYTES (32 + AN_MAX_PLAYS * 12) /* a header of 18 bytes, 12 per play */
-#define AN_FORMAT 3 /* the stored form's first byte; 2 decodes, but not a hand the solver stopped on
-                      (it kept no value then), nor 1 (no best card): -1, stale, re-analysed */
+#define AN_MAX_BYTES (32 + AN_MAX_PLAYS * 12) /* a header of 19 bytes, 12 per play */
+#define AN_FORMAT 4 /* the stored form's first byte; 3 decodes (generation 0), 2 too, but not a hand
+                      the solver stopped on (it kept no value then), nor 1 (no best card): -1,
+                      stale, re-analysed */
 size_t analysis_encode(const AnHand *h, uint8_t *out);
 int analysis_decode(const uint8_t *data, size_t len, AnHand *h);
 

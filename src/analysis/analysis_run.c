@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "analysis.h"
+#include "dd.h"
 #include "pn_buf.h"
 #include "replay.h"
 #include "walk.h"
@@ -266,10 +267,12 @@ static int admit(void *ctx, WalkBatch *wb, int i, PnDiag *diag) {
                                  sizeof buf, &len, diag);
     if (got < 0) return got;
     AnHand *cached = &b->hands[i];
-    /* A hand the budget stopped stands for runs with no more budget than it had. */
+    /* A hand the budget stopped stands for runs of its search's
+     * generation with no more budget than it had. */
     long budget = w->opts->budget;
     if (got == 1 && analysis_decode(buf, len, cached) == 0 &&
-        (cached->status != AN_BUDGET || (budget > 0 && budget <= cached->budget))) {
+        (cached->status != AN_BUDGET ||
+         (budget > 0 && budget <= cached->budget && cached->generation == PN_DD_GENERATION))) {
       cached->hand = row.hand;
       b->plan[i] = ROW_STORED;
     }

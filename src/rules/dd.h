@@ -54,6 +54,12 @@
 #define PN_DD_SHAPE_BITS 14        /* the shape table: 2^14 entries, 512 KiB of the solver */
 #define PN_DD_SUIT_MEMO 1024       /* suits' canonical hashes remembered, 32 KiB of the solver */
 
+/* The search's generation: raised by every change that lets a hand take
+ * fewer nodes (the values never change: they are exact).  A hand that a
+ * node budget stopped is kept with it, and a later generation searches
+ * it again, since the same budget may now be enough (analysis.c). */
+#define PN_DD_GENERATION 1
+
 /* Return values below zero. */
 enum {
   PN_DD_UNSUPPORTED = -1, /* not a position of the trick play (see above) */

@@ -8,7 +8,7 @@
 # version is searched again), the best card named for a costly play (text,
 # JSON, report hand; a format-1 analysis without it is searched again),
 # the node budget marking a hand unanalysed
-# (kept for runs with no more budget), and the exit codes of bad usage.
+# (kept for runs of the same search with no more budget), and the exit codes of bad usage.
 #
 # PINOCHLE_WRAPPER (e.g. "valgrind -q --error-exitcode=99") wraps each run.
 source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh" "$@"
@@ -121,6 +121,14 @@ t budget-smaller 0 analyze "$db" --game "$G" --hand 1 --format csv --budget 500
 err_has '1 hands \(0 searched, 1 stored before, 1 unanalysed'
 t budget-larger 0 analyze "$db" --game "$G" --hand 1 --format csv --budget 2000
 err_has '1 hands \(1 searched, 0 stored before, 1 unanalysed'
+# stored by an older search (generation byte 0, after the 18-byte header):
+# the same budget may now be enough, so the hand is searched again
+sqlite3 "$db" "UPDATE hands SET analysis = substr(analysis, 1, 18) || X'00' || substr(analysis, 20)
+  WHERE number = 1 AND game_id = (SELECT id FROM games WHERE key = '$G')"
+t budget-older-search 0 analyze "$db" --game "$G" --hand 1 --format csv --budget 2000
+err_has '1 hands \(1 searched, 0 stored before, 1 unanalysed'
+t budget-same-search 0 analyze "$db" --game "$G" --hand 1 --format csv --budget 2000
+err_has '1 hands \(0 searched, 1 stored before, 1 unanalysed'
 t budget-none 0 analyze "$db" --game "$G" --hand 3 --format csv --budget 0
 err_has '1 hands \(0 searched, 1 stored before, 0 unanalysed'
 
