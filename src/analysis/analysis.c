@@ -284,7 +284,8 @@ size_t analysis_encode(const AnHand *h, uint8_t *out) {
 
 int analysis_decode(const uint8_t *data, size_t len, AnHand *h) {
   memset(h, 0, sizeof *h);
-  if (len < 18 || data[0] < 2 || data[0] > AN_FORMAT || data[1] > AN_NO_PLAY) return -1;
+  size_t header = len > 0 && data[0] == AN_FORMAT ? 19 : 18; /* format 4 added the generation */
+  if (len < header || data[0] < 2 || data[0] > AN_FORMAT || data[1] > AN_NO_PLAY) return -1;
   if (data[0] == 2 && (data[1] == AN_BUDGET || data[1] == AN_UNSUPPORTED)) return -1; /* stopped: no values kept */
   const uint8_t *at = data + 1;
   h->status = (AnStatus)*at++;
@@ -300,12 +301,7 @@ int analysis_decode(const uint8_t *data, size_t len, AnHand *h) {
   uint32_t budget = 0;
   for (int i = 0; i < 4; i++) budget |= (uint32_t)*at++ << (8 * i);
   h->budget = (long)budget * 1000;
-  size_t header = 18;
-  if (data[0] == AN_FORMAT) {
-    if (len < 19) return -1;
-    h->generation = *at++;
-    header = 19;
-  }
+  if (header == 19) h->generation = *at++;
   if (h->nplays > AN_MAX_PLAYS || len != header + (size_t)h->nplays * 12) return -1;
   for (int i = 0; i < h->nplays; i++) {
     AnPlay *p = &h->plays[i];
