@@ -115,6 +115,11 @@ static PnDdShapeEntry *shape_slot(PnDdSolver *s, uint64_t key) {
   return &s->shapes[(key >> 24) & ((1u << PN_DD_SHAPE_BITS) - 2)];
 }
 
+/* An entry of this hand's with this shape (as entry_is for the table). */
+static inline bool shape_entry_is(const PnDdSolver *s, const PnDdShapeEntry *e, uint64_t key) {
+  return e->key == key && e->hand == s->hand;
+}
+
 /* Bounds of a trick start from the entries of other positions of its
  * shape (its slot's two), if there are any.  Every line of play from
  * the two positions wins the same slots for the side searched, so what
@@ -130,7 +135,7 @@ bool dd_shape_bounds(const DdSearch *d, const DdShape *shape, int *lower, int *u
   bool found = false;
   for (int i = 0; i < 2; i++) {
     const PnDdShapeEntry *e = &slot[i];
-    if (e->key != shape->key || e->hand != d->s->hand) continue;
+    if (!shape_entry_is(d->s, e, shape->key)) continue;
     int more = bits_set(shape->sig[0] & ~e->sig[0]) + bits_set(shape->sig[1] & ~e->sig[1]);
     int less = bits_set(e->sig[0] & ~shape->sig[0]) + bits_set(e->sig[1] & ~shape->sig[1]);
     int lo = e->lower - less * d->shape_value, hi = e->upper + more * d->shape_value;
@@ -150,7 +155,7 @@ void dd_shape_store(const DdSearch *d, const DdShape *shape, int lower, int uppe
   if (!shape->key) return;
   PnDdShapeEntry *slot = shape_slot(d->s, shape->key), *e = NULL;
   for (int i = 0; i < 2 && !e; i++)
-    if (slot[i].key == shape->key && slot[i].hand == d->s->hand && !memcmp(slot[i].sig, shape->sig, sizeof slot[i].sig))
+    if (shape_entry_is(d->s, &slot[i], shape->key) && !memcmp(slot[i].sig, shape->sig, sizeof slot[i].sig))
       e = &slot[i];
   if (!e) {
     /* slot 0 keeps the entry that cost most, slot 1 the newest */
