@@ -118,10 +118,16 @@ typedef struct BenchHand {
   int n;
 } BenchHand;
 
+/* Frees the first `n` hands of play_hands' array and the array. */
+static void free_hands(BenchHand *hands, long n) {
+  for (long i = 0; i < n; i++) free(hands[i].line);
+  free(hands);
+}
+
 /* Plays `hands` hands of `rules` with the sensible players (seeds 1, 2,
- * ...), keeping each from trick `from_trick` on into *out (the caller
- * frees each line and the array).  Returns the hands kept (a hand with no
- * play is not), or -1. */
+ * ...), keeping each from trick `from_trick` on into *out (free_hands
+ * frees them).  Returns the hands kept (a hand with no play is not), or
+ * -1 with nothing kept. */
 static long play_hands(const PnRules *rules, long hands, int from_trick, BenchHand **out) {
   static PnGame game;
   static PnGame line[PN_MAX_SEATS * PN_MAX_HAND]; /* the hand's positions, before each play */
@@ -145,12 +151,16 @@ static long play_hands(const PnRules *rules, long hands, int from_trick, BenchHa
       }
       if (pn_game_apply(&game, &ev, &out_event) == PN_IMPOSSIBLE) {
         fprintf(stderr, "bench_dd: %s\n", out_event.reason);
+        free_hands(kept, nkept);
         return -1;
       }
       if (!out_event.hand_done) continue;
       done++;
       if (nline == 0) continue;
-      if (!(h->line = malloc((size_t)nline * sizeof *h->line))) return -1;
+      if (!(h->line = malloc((size_t)nline * sizeof *h->line))) {
+        free_hands(kept, nkept);
+        return -1;
+      }
       memcpy(h->line, line, (size_t)nline * sizeof *h->line);
       h->n = nline;
       nkept++;
@@ -250,8 +260,7 @@ int main(int argc, char **argv) {
              100.0 * so_far / (double)nodes);
     }
   }
-  for (long k = 0; k < nplayed; k++) free(played[k].line);
-  free(played);
+  free_hands(played, nplayed);
   free(result);
   free(table);
   free(whole);
