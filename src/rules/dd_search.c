@@ -43,8 +43,10 @@ static inline bool can_beat(const DdSearch *d, int seat, PnCard best, int led) {
 }
 
 /* Is some later seat of the side not `ours` able to take the trick from
- * `best`?  (The trick's winner is then still in doubt.) */
-static inline bool contested(const DdSearch *d, int seat, bool ours, PnCard best, int led) {
+ * `best`?  (The trick's winner is then still in doubt.)  `last`: the
+ * seat is the trick's last, so there is none. */
+static inline bool contested(const DdSearch *d, int seat, bool ours, PnCard best, int led, bool last) {
+  if (last) return false;
   for (int k = d->ntrick + 1; k < d->players; k++) {
     int later = seat_after_leader(d, k);
     if ((d->maxi[later] == d->maxi[seat]) != ours && can_beat(d, later, best, led)) return true;
@@ -70,6 +72,7 @@ typedef struct DdFollow {
   PnCard win_card;
   bool partner_wins;
   int lose_decided; /* -1: not worked out yet; else no card that does not beat leaves the trick open */
+  bool last;        /* the trick's last seat plays */
 } DdFollow;
 
 /* Does a partner of `seat` hold a card of `suit` no other seat beats? */
@@ -113,9 +116,9 @@ static inline int follow_score(const DdSearch *d, int seat, PnCard c, unsigned b
   bool ours = beats || f->partner_wins;
   bool decided;
   if (beats) {
-    decided = !contested(d, seat, true, c, f->led);
+    decided = !contested(d, seat, true, c, f->led, f->last);
   } else { /* the same for every card that does not beat */
-    if (f->lose_decided < 0) f->lose_decided = !contested(d, seat, ours, f->win_card, f->led);
+    if (f->lose_decided < 0) f->lose_decided = !contested(d, seat, ours, f->win_card, f->led, f->last);
     decided = f->lose_decided;
   }
   if (decided) return ours ? 200 + 4 * v + r : 100 + r - 4 * v;
@@ -159,7 +162,8 @@ static inline bool joins_better(const DdSearch *d, int c, uint32_t alone, uint32
  * value; gone ranks do not split it.  Walked over the word of legal
  * cards: a card's bit is the card, its suit's better ranks the bits
  * from the suit's first up to it. */
-static int legal_classes(const DdSearch *d, uint32_t legal, uint32_t others_all, DdMove *moves, uint32_t *split) {
+__attribute__((always_inline)) static inline int legal_classes(const DdSearch *d, uint32_t legal, uint32_t others_all,
+                                                              DdMove *moves, uint32_t *split) {
   uint32_t alone = alone_cards(d, legal, others_all), present = legal | others_all;
   int n = 0;
   *split = 0;
@@ -200,10 +204,11 @@ static inline bool stands_for_class(const DdSearch *d, int c, uint32_t legal, ui
  * trick's counters go to its sure winner, the card kept goes wherever
  * the rest of the play takes it, so along every line the side's take
  * differs by the difference of their values, one way.  Returns the moves
- * left (in the same order). */
-static int drop_dominated(const DdSearch *d, int seat, int win, uint32_t beat, uint32_t split, DdMove *moves, int n) {
+ * left (in the same order).  `last`: the seat is the trick's last. */
+static int drop_dominated(const DdSearch *d, int seat, int win, uint32_t beat, uint32_t split, DdMove *moves, int n,
+                          bool last) {
   uint32_t later[2] = {0, 0}; /* the cards of the later seats of the other side, of the side searched */
-  for (int j = d->ntrick + 1; j < d->players; j++) {
+  for (int j = d->ntrick + 1; !last && j < d->players; j++) {
     int p = seat_after_leader(d, j);
     later[d->maxi[p]] |= d->held[p];
   }
@@ -265,9 +270,11 @@ static void score_leads(const DdSearch *d, int seat, uint32_t others_all, DdMove
 
 /* Scores the moves of a follow by `seat` (follow_score), `win` being the
  * index of the trick's winning card so far, `beat` the cards that beat
- * it (beating_cards). */
-static void score_follows(const DdSearch *d, int seat, int win, uint32_t beat, DdMove *moves, int n) {
-  DdFollow follow = {PN_SUIT(d->trick[0]), d->trick[win], d->maxi[seat_after_leader(d, win)] == d->maxi[seat], -1};
+ * it (beating_cards), `last` whether the seat is the trick's last. */
+__attribute__((always_inline)) static inline void score_follows(const DdSearch *d, int seat, int win, uint32_t beat,
+                                                               DdMove *moves, int n, bool last) {
+  bool partner_wins = d->maxi[seat_after_leader(d, win)] == d->maxi[seat];
+  DdFollow follow = {PN_SUIT(d->trick[0]), d->trick[win], partner_wins, -1, last};
   for (int i = 0; i < n; i++)
     moves[i].score = follow_score(d, seat, moves[i].card, judge_suit_ranks(beat, PN_SUIT(moves[i].card)), &follow);
 }
@@ -275,21 +282,23 @@ static void score_follows(const DdSearch *d, int seat, int win, uint32_t beat, D
 /* The legal plays `legal` of `seat`, one per class of equivalent cards,
  * best first; returns their number.  `win`: the index of the trick's
  * winning card so far (the search keeps it as the trick grows: no
- * judge_winner a node).  The ordering's facts are worked out only when
+ * judge_winner a node); `lead`, `last`: the seat leads, or is the
+ * trick's last (search_node's kinds).  The ordering's facts are worked out only when
  * there is a choice: a seat with one class of legal cards (most follows
  * late in a hand) costs only the classes. */
-static int gen_moves(const DdSearch *d, int seat, int win, uint32_t beat, uint32_t legal, uint32_t others_all,
-                     DdMove *moves) {
+__attribute__((always_inline)) static inline int gen_moves(const DdSearch *d, int seat, int win, uint32_t beat,
+                                                          uint32_t legal, uint32_t others_all, bool lead, bool last,
+                                                          DdMove *moves) {
   uint32_t split;
   int n = legal_classes(d, legal, others_all, moves, &split);
-  if (split) n = drop_dominated(d, seat, win, beat, split, moves, n);
+  if (split) n = drop_dominated(d, seat, win, beat, split, moves, n, last);
   if (d->options & PN_DD_NO_ORDER) {
     for (int i = 0; i < n; i++) moves[i].score = -i;
     return n; /* already in that order */
   }
   if (n < 2) return n;
-  if (d->ntrick == 0) score_leads(d, seat, others_all, moves, n);
-  else score_follows(d, seat, win, beat, moves, n);
+  if (lead) score_leads(d, seat, others_all, moves, n);
+  else score_follows(d, seat, win, beat, moves, n, last);
   for (int i = 1; i < n; i++) { /* insertion sort, best first */
     DdMove m = moves[i];
     int j = i;
@@ -319,9 +328,10 @@ static inline unsigned suits_held(uint32_t w) {
   return (m >> 7 | m >> 14 | m >> 21 | m >> 28) & 0xFu;
 }
 
-/* The cut memo's key of `seat` to play now: its cards and what of the
- * rest its choice turns on, with the rules, trump, side and seat; never
- * 0, low byte 0 (the card goes there).
+/* The cut memo's key of `seat` to play now (`lead`: it leads; `last`:
+ * it is the trick's last): its cards and what of the rest its choice
+ * turns on, with the rules, trump, side and seat; never 0, low byte 0
+ * (the card goes there).
  *   - a lead: which other seats are void in which of its suits;
  *   - a follow: the suit led, which of its cards beat the winning card
  *     (`beat`: beating_cards of trick[win]), whether the winner is its
@@ -332,11 +342,11 @@ static inline unsigned suits_held(uint32_t w) {
  * with them is, measured, very often the card that does with others
  * (docs/SOLVER.md: 14% fewer nodes than a key of the seat's cards and the
  * trick's). */
-static inline uint64_t cut_key(const DdSearch *d, int seat, int win, uint32_t beat) {
+static inline uint64_t cut_key(const DdSearch *d, int seat, int win, uint32_t beat, bool lead, bool last) {
   uint64_t facts;
-  if (d->ntrick) {
+  if (!lead) {
     uint32_t enemies_later = 0;
-    for (int k = d->ntrick + 1; k < d->players; k++) {
+    for (int k = d->ntrick + 1; !last && k < d->players; k++) {
       int p = seat_after_leader(d, k);
       if (d->maxi[p] != d->maxi[seat]) enemies_later |= d->held[p];
     }
@@ -354,23 +364,37 @@ static inline uint64_t cut_key(const DdSearch *d, int seat, int win, uint32_t be
   return ((k ^ d->leader_key[seat] ^ (uint64_t)d->ntrick << 56) | 0x100u) & ~(uint64_t)0xFF;
 }
 
-static int search(DdSearch *d, int target, int win, int seat);
+/* What a node is, which its caller knows: the root of a question (at a
+ * trick start or in a trick), and below it a trick start, a follow
+ * before the trick's last seat, and the last seat's.  search_node is
+ * inlined into one function for each, so the tests that turn on where a
+ * node is fold away: a follow does not check the target (its trick start
+ * did, and a trick does not change it), a lead reads no obligations, the
+ * last seat has no later seats and always ends the trick, and only the
+ * root looks for the move whose value is known (7.8% fewer instructions,
+ * the same nodes: docs/SOLVER.md). */
+enum { NODE_ROOT, NODE_LEAD, NODE_MIDDLE, NODE_LAST };
+static int search_root(DdSearch *d, int target, int win, int seat);
+static int search_lead(DdSearch *d, int target, int win, int seat);
+static int search_middle(DdSearch *d, int target, int win, int seat);
+static int search_last(DdSearch *d, int target, int win, int seat);
 
 /* Plays `c` for `seat`, searches on, and takes it back.  Returns the
  * bound dd_search gives, counted from before the play.  `win`: the index
  * of the trick's winning card before the play (judge_winner's: the
- * first of equally strong cards wins), `beat` the cards that beat it.
- * Always inlined into search, whose two calls would otherwise keep it
- * apart (a call a node: 4.6% of the instructions, bench_dd 2). */
+ * first of equally strong cards wins), `beat` the cards that beat it;
+ * `kind`: the node's (search_node).  Always inlined into search_node,
+ * whose two calls would otherwise keep it apart (a call a node: 4.6% of
+ * the instructions, bench_dd 2). */
 __attribute__((always_inline)) static inline int try_move(DdSearch *d, int seat, PnCard c, int target, int win,
-                                                         uint32_t beat) {
+                                                         uint32_t beat, const int kind) {
   int result;
   if (beat & (1u << c)) win = d->ntrick; /* (a lead: beat is 0, win 0) */
   dd_take_card(d, seat, c);
   uint32_t trick_cards = d->trick_cards; /* a copy of c may be in the trick already */
   d->trick[d->ntrick++] = c;
   d->trick_points += d->value[c];
-  if (d->ntrick == d->players) {
+  if (kind == NODE_LAST || (kind == NODE_ROOT && d->ntrick == d->players)) {
     int winner = seat_after_leader(d, win);
     int points = d->trick_points + (d->cards_left == 0 ? d->bonus : 0);
     int leader = d->leader, trick_points = d->trick_points;
@@ -382,7 +406,7 @@ __attribute__((always_inline)) static inline int try_move(DdSearch *d, int seat,
     d->trick_cards = 0;
     d->leader = winner;
     int won = d->maxi[winner] ? points : 0;
-    result = won + search(d, target - won, 0, winner);
+    result = won + search_lead(d, target - won, 0, winner);
     d->leader = leader;
     d->in_play += trick_points;
     d->trick_points = trick_points;
@@ -390,7 +414,8 @@ __attribute__((always_inline)) static inline int try_move(DdSearch *d, int seat,
     d->ntrick = d->players;
   } else {
     d->trick_cards |= 1u << c;
-    result = search(d, target, win, seat + 1 == d->players ? 0 : seat + 1);
+    int next = seat + 1 == d->players ? 0 : seat + 1;
+    result = d->ntrick + 1 == d->players ? search_last(d, target, win, next) : search_middle(d, target, win, next);
   }
   d->trick_cards = trick_cards;
   d->ntrick--;
@@ -408,8 +433,8 @@ __attribute__((always_inline)) static inline int try_move(DdSearch *d, int seat,
 int dd_search(DdSearch *d, int target) {
   d->trick_cards = 0; /* callers (dd.c) set up the trick as cards only */
   for (int i = 0; i < d->ntrick; i++) d->trick_cards |= 1u << d->trick[i];
-  return search(d, target, d->ntrick ? judge_winner(d->trick, d->ntrick, d->trump) : 0,
-                seat_after_leader(d, d->ntrick));
+  return search_root(d, target, d->ntrick ? judge_winner(d->trick, d->ntrick, d->trump) : 0,
+                     seat_after_leader(d, d->ntrick));
 }
 
 /* What a trick start learns before any move. */
@@ -490,14 +515,16 @@ __attribute__((always_inline)) static inline bool start_decides(DdSearch *d, int
  * it replaced (2.5% fewer nodes); its slots hold two keys, the newest
  * first: 3% fewer than one (docs/SOLVER.md). */
 __attribute__((always_inline)) static inline int search_moves(DdSearch *d, int seat, int target, int win,
-                                                             uint32_t beat, uint32_t legal) {
+                                                             uint32_t beat, uint32_t legal, const int kind) {
   uint32_t others_all = others_in_play(d, seat);
   bool order = !(d->options & PN_DD_NO_ORDER), maxi = d->maxi[seat];
-  bool root = d->cards_left == d->known_cards;
+  bool root = kind == NODE_ROOT && d->cards_left == d->known_cards;
+  bool lead = kind == NODE_LEAD || (kind == NODE_ROOT && d->ntrick == 0);
+  bool last = kind == NODE_LAST || (kind == NODE_ROOT && d->ntrick + 1 == d->players);
   uint64_t cut = 0, *slot = NULL;
   PnCard first = PN_NO_CARD;
   if (order) {
-    cut = cut_key(d, seat, win, beat);
+    cut = cut_key(d, seat, win, beat, lead, last);
     slot = &d->s->move_memo[(cut >> (64 - PN_DD_MOVE_MEMO_BITS)) & ~(uint64_t)1];
     if ((slot[0] & ~(uint64_t)0xFF) == cut) first = (PnCard)(slot[0] & 0xFF);
     else if ((slot[1] & ~(uint64_t)0xFF) == cut) first = (PnCard)(slot[1] & 0xFF);
@@ -510,16 +537,16 @@ __attribute__((always_inline)) static inline int search_moves(DdSearch *d, int s
   DdMove moves[PN_CARD_KINDS];
   int n = 0;
   for (int i = first == PN_NO_CARD ? 0 : -1;; i++) {
-    if (i == 0) n = gen_moves(d, seat, win, beat, legal, others_all, moves);
+    if (i == 0) n = gen_moves(d, seat, win, beat, legal, others_all, lead, last, moves);
     if (i >= n) break;
     PnCard c = i < 0 ? first : moves[i].card;
     if (i >= 0 && c == first) continue; /* tried first */
-    int v = root && c == d->known_card ? d->known_value : try_move(d, seat, c, target, win, beat);
+    int v = root && c == d->known_card ? d->known_value : try_move(d, seat, c, target, win, beat, kind);
     if (d->aborted) return 0;
     if ((v >= target) == maxi) {
       result = v;
       best = c;
-      if (d->cards_left == d->known_cards) d->root_cut = c; /* (dd_value: a best move) */
+      if (root) d->root_cut = c; /* (dd_value: a best move) */
       break;
     }
     if (maxi ? v > result : v < result) result = v;
@@ -533,13 +560,17 @@ __attribute__((always_inline)) static inline int search_moves(DdSearch *d, int s
   return result;
 }
 
-/* dd_search, `win` being the index of the trick's winning card so far,
- * `seat` the seat to play (the search knows it: no seat_after_leader). */
-static int search(DdSearch *d, int target, int win, int seat) {
-  if (target <= 0) return 0;
-  int most = d->in_play + (d->cards_left || d->ntrick ? d->bonus : 0);
-  if (target > most) return most;
-  if (d->cards_left == 0) return 0;
+/* dd_search at a node of `kind` (NODE_*), `win` being the index of the
+ * trick's winning card so far, `seat` the seat to play (the search knows
+ * it: no seat_after_leader). */
+__attribute__((always_inline)) static inline int search_node(DdSearch *d, int target, int win, int seat,
+                                                            const int kind) {
+  if (kind == NODE_ROOT || kind == NODE_LEAD) { /* (a follow's target and most are its trick start's) */
+    if (target <= 0) return 0;
+    int most = d->in_play + (d->cards_left || d->ntrick ? d->bonus : 0);
+    if (target > most) return most;
+    if (d->cards_left == 0) return 0;
+  }
   if (d->nodes >= d->limit) {
     d->aborted = true;
     return 0;
@@ -548,20 +579,21 @@ static int search(DdSearch *d, int target, int win, int seat) {
   long nodes_before = d->nodes;
   DdStart st;
   st.use_table = false; /* the rest only at a trick start (start_decides) */
-  if (d->ntrick == 0) {
+  bool start = kind == NODE_LEAD || (kind == NODE_ROOT && d->ntrick == 0);
+  if (start) {
     if (d->cards_left == d->players) return last_trick_points_for_side(d);
     int value;
     if (start_decides(d, target, &st, &value)) return value;
   }
-  uint32_t beat = d->ntrick ? beating_cards(d->trick[win], d->trump) : 0;
-  uint32_t legal = dd_legal_cards(&d->ob, d->held[seat], d->trick, d->ntrick, win, d->trump);
+  uint32_t beat = start ? 0 : beating_cards(d->trick[win], d->trump);
+  uint32_t legal = start ? d->held[seat] : dd_legal_cards(&d->ob, d->held[seat], d->trick, d->ntrick, win, d->trump);
   int result;
   if (!(legal & (legal - 1))) { /* one card to play (a third of the nodes): no classes, order or memo */
     PnCard c = (PnCard)__builtin_ctz(legal);
-    bool root = d->cards_left == d->known_cards;
-    result = root && c == d->known_card ? d->known_value : try_move(d, seat, c, target, win, beat);
+    bool root = kind == NODE_ROOT && d->cards_left == d->known_cards;
+    result = root && c == d->known_card ? d->known_value : try_move(d, seat, c, target, win, beat, kind);
   } else {
-    result = search_moves(d, seat, target, win, beat, legal);
+    result = search_moves(d, seat, target, win, beat, legal, kind);
   }
   if (d->aborted) return 0;
   if (st.use_table) {
@@ -570,6 +602,20 @@ static int search(DdSearch *d, int target, int win, int seat) {
     dd_shape_store(d, &st.shape, e->lower, e->upper, w);
   }
   return result;
+}
+
+/* The four kinds of node, each its own copy of the search. */
+static int search_root(DdSearch *d, int target, int win, int seat) {
+  return search_node(d, target, win, seat, NODE_ROOT);
+}
+static int search_lead(DdSearch *d, int target, int win, int seat) {
+  return search_node(d, target, win, seat, NODE_LEAD);
+}
+static int search_middle(DdSearch *d, int target, int win, int seat) {
+  return search_node(d, target, win, seat, NODE_MIDDLE);
+}
+static int search_last(DdSearch *d, int target, int win, int seat) {
+  return search_node(d, target, win, seat, NODE_LAST);
 }
 
 /* The exact value, known to lie in [lo, hi], probing `guess` first.
