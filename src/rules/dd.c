@@ -171,6 +171,7 @@ static int dd_load(DdSearch *d, PnDdSolver *s, const PnGame *g, int side) {
   d->players = r->players;
   d->limit = s->node_limit ? s->node_limit : LONG_MAX; /* one compare a node */
   d->options = s->options;
+  d->equiv_mask = s->options & PN_DD_NO_EQUIV ? 0 : UINT32_MAX;
   memcpy(d->zobrist, s->zobrist, sizeof d->zobrist);
   if (side < 0 || side >= pn_side_count(g)) return PN_DD_UNSUPPORTED;
   if (h->trump < 0 || h->out_seat) return PN_DD_UNSUPPORTED;

@@ -38,6 +38,7 @@ typedef struct DdSearch {
   PnCard root_cut;                              /* the root move that cut in the last question (PN_NO_CARD none) */
   PnCard best_card;                             /* dd_value: a root move worth the value found (PN_NO_CARD unknown) */
   unsigned options;                             /* PN_DD_NO_* */
+  uint32_t equiv_mask;                          /* 0 with PN_DD_NO_EQUIV, else every card (alone_cards) */
   uint64_t suit_hash[PN_SUITS];                 /* per suit, the sum of its cards' zobrist keys (a copy each) */
   uint32_t trick_cards;                         /* cards in the trick, a bit a card (dd_search) */
   uint64_t zobrist[PN_MAX_SEATS][PN_CARD_KINDS]; /* the solver's: a seat's copy of a card, in its suit's hash */

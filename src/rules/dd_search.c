@@ -129,7 +129,7 @@ static inline int follow_score(const DdSearch *d, int seat, PnCard c, unsigned b
 /* The cards of `legal` that no other card in play (`others_all`) splits
  * from a neighbour: a class of equivalent cards is a run of these. */
 static inline uint32_t alone_cards(const DdSearch *d, uint32_t legal, uint32_t others_all) {
-  return d->options & PN_DD_NO_EQUIV ? 0 : legal & ~others_all;
+  return legal & ~others_all & d->equiv_mask;
 }
 
 /* The next better card of c's suit in `present`, -1 none: its suit's
@@ -204,9 +204,10 @@ static inline bool stands_for_class(const DdSearch *d, int c, uint32_t legal, ui
  * trick's counters go to its sure winner, the card kept goes wherever
  * the rest of the play takes it, so along every line the side's take
  * differs by the difference of their values, one way.  Returns the moves
- * left (in the same order).  `last`: the seat is the trick's last. */
-static int drop_dominated(const DdSearch *d, int seat, int win, uint32_t beat, uint32_t split, DdMove *moves, int n,
-                          bool last) {
+ * left (in the same order).  `win_seat`: the seat of trick[win]; `last`:
+ * the seat is the trick's last. */
+static int drop_dominated(const DdSearch *d, int seat, int win, int win_seat, uint32_t beat, uint32_t split,
+                          DdMove *moves, int n, bool last) {
   uint32_t later[2] = {0, 0}; /* the cards of the later seats of the other side, of the side searched */
   for (int j = d->ntrick + 1; !last && j < d->players; j++) {
     int p = seat_after_leader(d, j);
@@ -219,7 +220,7 @@ static int drop_dominated(const DdSearch *d, int seat, int win, uint32_t beat, u
     PnCard c = moves[i].card;
     bool beats = d->ntrick == 0 || (beat & (1u << c));
     PnCard winning = beats ? c : d->trick[win];
-    bool winner_maxi = d->maxi[beats ? seat : seat_after_leader(d, win)];
+    bool winner_maxi = d->maxi[beats ? seat : win_seat];
     /* (a later seat of the winner's side may overtake: the side still wins) */
     if (j - i == 1 || (later[!winner_maxi] & beating_cards(winning, d->trump))) {
       while (i < j) moves[out++] = moves[i++];
@@ -269,11 +270,12 @@ static void score_leads(const DdSearch *d, int seat, uint32_t others_all, DdMove
 }
 
 /* Scores the moves of a follow by `seat` (follow_score), `win` being the
- * index of the trick's winning card so far, `beat` the cards that beat
- * it (beating_cards), `last` whether the seat is the trick's last. */
-__attribute__((always_inline)) static inline void score_follows(const DdSearch *d, int seat, int win, uint32_t beat,
-                                                               DdMove *moves, int n, bool last) {
-  bool partner_wins = d->maxi[seat_after_leader(d, win)] == d->maxi[seat];
+ * index of the trick's winning card so far (played by `win_seat`), `beat`
+ * the cards that beat it (beating_cards), `last` whether the seat is the
+ * trick's last. */
+__attribute__((always_inline)) static inline void score_follows(const DdSearch *d, int seat, int win, int win_seat,
+                                                               uint32_t beat, DdMove *moves, int n, bool last) {
+  bool partner_wins = d->maxi[win_seat] == d->maxi[seat];
   DdFollow follow = {PN_SUIT(d->trick[0]), d->trick[win], partner_wins, -1, last};
   for (int i = 0; i < n; i++)
     moves[i].score = follow_score(d, seat, moves[i].card, judge_suit_ranks(beat, PN_SUIT(moves[i].card)), &follow);
@@ -281,24 +283,24 @@ __attribute__((always_inline)) static inline void score_follows(const DdSearch *
 
 /* The legal plays `legal` of `seat`, one per class of equivalent cards,
  * best first; returns their number.  `win`: the index of the trick's
- * winning card so far (the search keeps it as the trick grows: no
- * judge_winner a node); `lead`, `last`: the seat leads, or is the
- * trick's last (search_node's kinds).  The ordering's facts are worked out only when
- * there is a choice: a seat with one class of legal cards (most follows
- * late in a hand) costs only the classes. */
-__attribute__((always_inline)) static inline int gen_moves(const DdSearch *d, int seat, int win, uint32_t beat,
-                                                          uint32_t legal, uint32_t others_all, bool lead, bool last,
-                                                          DdMove *moves) {
+ * winning card so far, `win_seat` its seat (the search keeps them as the
+ * trick grows: no judge_winner a node); `lead`, `last`: the seat leads,
+ * or is the trick's last (search_node's kinds).  The ordering's facts
+ * are worked out only when there is a choice: a seat with one class of
+ * legal cards (most follows late in a hand) costs only the classes. */
+__attribute__((always_inline)) static inline int gen_moves(const DdSearch *d, int seat, int win, int win_seat,
+                                                          uint32_t beat, uint32_t legal, uint32_t others_all, bool lead,
+                                                          bool last, DdMove *moves) {
   uint32_t split;
   int n = legal_classes(d, legal, others_all, moves, &split);
-  if (split) n = drop_dominated(d, seat, win, beat, split, moves, n, last);
+  if (split) n = drop_dominated(d, seat, win, win_seat, beat, split, moves, n, last);
   if (d->options & PN_DD_NO_ORDER) {
     for (int i = 0; i < n; i++) moves[i].score = -i;
     return n; /* already in that order */
   }
   if (n < 2) return n;
   if (lead) score_leads(d, seat, others_all, moves, n);
-  else score_follows(d, seat, win, beat, moves, n, last);
+  else score_follows(d, seat, win, win_seat, beat, moves, n, last);
   for (int i = 1; i < n; i++) { /* insertion sort, best first */
     DdMove m = moves[i];
     int j = i;
@@ -342,7 +344,7 @@ static inline unsigned suits_held(uint32_t w) {
  * with them is, measured, very often the card that does with others
  * (docs/SOLVER.md: 14% fewer nodes than a key of the seat's cards and the
  * trick's). */
-static inline uint64_t cut_key(const DdSearch *d, int seat, int win, uint32_t beat, bool lead, bool last) {
+static inline uint64_t cut_key(const DdSearch *d, int seat, int win_seat, uint32_t beat, bool lead, bool last) {
   uint64_t facts;
   if (!lead) {
     uint32_t enemies_later = 0;
@@ -350,7 +352,7 @@ static inline uint64_t cut_key(const DdSearch *d, int seat, int win, uint32_t be
       int p = seat_after_leader(d, k);
       if (d->maxi[p] != d->maxi[seat]) enemies_later |= d->held[p];
     }
-    uint64_t led = (uint64_t)PN_SUIT(d->trick[0]) << 2 | (uint64_t)d->maxi[seat_after_leader(d, win)] << 1 |
+    uint64_t led = (uint64_t)PN_SUIT(d->trick[0]) << 2 | (uint64_t)d->maxi[win_seat] << 1 |
                    ((enemies_later & beat) != 0);
     facts = (uint64_t)(beat & d->held[seat]) * 0xC2B2AE3D27D4EB4Full ^ led * 0x165667B19E3779F9ull;
   } else {
@@ -371,31 +373,32 @@ static inline uint64_t cut_key(const DdSearch *d, int seat, int win, uint32_t be
  * node is fold away: a follow does not check the target (its trick start
  * did, and a trick does not change it), a lead reads no obligations, the
  * last seat has no later seats and always ends the trick, and only the
- * root looks for the move whose value is known (7.8% fewer instructions,
- * the same nodes: docs/SOLVER.md). */
+ * root looks for the move whose value is known (fewer instructions, the
+ * same nodes: docs/SOLVER.md). */
 enum { NODE_ROOT, NODE_LEAD, NODE_MIDDLE, NODE_LAST };
-static int search_root(DdSearch *d, int target, int win, int seat);
-static int search_lead(DdSearch *d, int target, int win, int seat);
-static int search_middle(DdSearch *d, int target, int win, int seat);
-static int search_last(DdSearch *d, int target, int win, int seat);
+static int search_root(DdSearch *d, int target, int win, int win_seat, int seat, const uint32_t *others);
+static int search_lead(DdSearch *d, int target, int win, int win_seat, int seat, const uint32_t *others);
+static int search_middle(DdSearch *d, int target, int win, int win_seat, int seat, const uint32_t *others);
+static int search_last(DdSearch *d, int target, int win, int win_seat, int seat, const uint32_t *others);
 
 /* Plays `c` for `seat`, searches on, and takes it back.  Returns the
  * bound dd_search gives, counted from before the play.  `win`: the index
  * of the trick's winning card before the play (judge_winner's: the
- * first of equally strong cards wins), `beat` the cards that beat it;
- * `kind`: the node's (search_node).  Always inlined into search_node,
- * whose two calls would otherwise keep it apart (a call a node: 4.6% of
- * the instructions, bench_dd 2). */
+ * first of equally strong cards wins), `win_seat` its seat, `beat` the
+ * cards that beat it; `others`, `kind`: as search_node's.  Always
+ * inlined into search_node, whose two calls would otherwise keep it
+ * apart (a call a node: 4.6% of the instructions, bench_dd 2). */
 __attribute__((always_inline)) static inline int try_move(DdSearch *d, int seat, PnCard c, int target, int win,
-                                                         uint32_t beat, const int kind) {
+                                                         int win_seat, uint32_t beat, const uint32_t *others,
+                                                         const int kind) {
   int result;
-  if (beat & (1u << c)) win = d->ntrick; /* (a lead: beat is 0, win 0) */
+  if (beat & (1u << c)) win = d->ntrick, win_seat = seat; /* (a lead: beat is 0, win 0) */
   dd_take_card(d, seat, c);
   uint32_t trick_cards = d->trick_cards; /* a copy of c may be in the trick already */
   d->trick[d->ntrick++] = c;
   d->trick_points += d->value[c];
   if (kind == NODE_LAST || (kind == NODE_ROOT && d->ntrick == d->players)) {
-    int winner = seat_after_leader(d, win);
+    int winner = win_seat;
     int points = d->trick_points + (d->cards_left == 0 ? d->bonus : 0);
     int leader = d->leader, trick_points = d->trick_points;
     PnCard trick[PN_MAX_SEATS];
@@ -406,7 +409,7 @@ __attribute__((always_inline)) static inline int try_move(DdSearch *d, int seat,
     d->trick_cards = 0;
     d->leader = winner;
     int won = d->maxi[winner] ? points : 0;
-    result = won + search_lead(d, target - won, 0, winner);
+    result = won + search_lead(d, target - won, 0, winner, winner, NULL);
     d->leader = leader;
     d->in_play += trick_points;
     d->trick_points = trick_points;
@@ -415,7 +418,8 @@ __attribute__((always_inline)) static inline int try_move(DdSearch *d, int seat,
   } else {
     d->trick_cards |= 1u << c;
     int next = seat + 1 == d->players ? 0 : seat + 1;
-    result = d->ntrick + 1 == d->players ? search_last(d, target, win, next) : search_middle(d, target, win, next);
+    result = d->ntrick + 1 == d->players ? search_last(d, target, win, win_seat, next, others)
+                                         : search_middle(d, target, win, win_seat, next, others);
   }
   d->trick_cards = trick_cards;
   d->ntrick--;
@@ -433,8 +437,8 @@ __attribute__((always_inline)) static inline int try_move(DdSearch *d, int seat,
 int dd_search(DdSearch *d, int target) {
   d->trick_cards = 0; /* callers (dd.c) set up the trick as cards only */
   for (int i = 0; i < d->ntrick; i++) d->trick_cards |= 1u << d->trick[i];
-  return search_root(d, target, d->ntrick ? judge_winner(d->trick, d->ntrick, d->trump) : 0,
-                     seat_after_leader(d, d->ntrick));
+  int win = d->ntrick ? judge_winner(d->trick, d->ntrick, d->trump) : 0;
+  return search_root(d, target, win, seat_after_leader(d, win), seat_after_leader(d, d->ntrick), NULL);
 }
 
 /* What a trick start learns before any move. */
@@ -515,8 +519,9 @@ __attribute__((always_inline)) static inline bool start_decides(DdSearch *d, int
  * it replaced (2.5% fewer nodes); its slots hold two keys, the newest
  * first: 3% fewer than one (docs/SOLVER.md). */
 __attribute__((always_inline)) static inline int search_moves(DdSearch *d, int seat, int target, int win,
-                                                             uint32_t beat, uint32_t legal, const int kind) {
-  uint32_t others_all = others_in_play(d, seat);
+                                                             int win_seat, uint32_t beat, uint32_t legal,
+                                                             const uint32_t *others, const int kind) {
+  uint32_t others_all = others[seat];
   bool order = !(d->options & PN_DD_NO_ORDER), maxi = d->maxi[seat];
   bool root = kind == NODE_ROOT && d->cards_left == d->known_cards;
   bool lead = kind == NODE_LEAD || (kind == NODE_ROOT && d->ntrick == 0);
@@ -524,7 +529,7 @@ __attribute__((always_inline)) static inline int search_moves(DdSearch *d, int s
   uint64_t cut = 0, *slot = NULL;
   PnCard first = PN_NO_CARD;
   if (order) {
-    cut = cut_key(d, seat, win, beat, lead, last);
+    cut = cut_key(d, seat, win_seat, beat, lead, last);
     slot = &d->s->move_memo[(cut >> (64 - PN_DD_MOVE_MEMO_BITS)) & ~(uint64_t)1];
     if ((slot[0] & ~(uint64_t)0xFF) == cut) first = (PnCard)(slot[0] & 0xFF);
     else if ((slot[1] & ~(uint64_t)0xFF) == cut) first = (PnCard)(slot[1] & 0xFF);
@@ -537,11 +542,12 @@ __attribute__((always_inline)) static inline int search_moves(DdSearch *d, int s
   DdMove moves[PN_CARD_KINDS];
   int n = 0;
   for (int i = first == PN_NO_CARD ? 0 : -1;; i++) {
-    if (i == 0) n = gen_moves(d, seat, win, beat, legal, others_all, lead, last, moves);
+    if (i == 0) n = gen_moves(d, seat, win, win_seat, beat, legal, others_all, lead, last, moves);
     if (i >= n) break;
     PnCard c = i < 0 ? first : moves[i].card;
     if (i >= 0 && c == first) continue; /* tried first */
-    int v = root && c == d->known_card ? d->known_value : try_move(d, seat, c, target, win, beat, kind);
+    int v = root && c == d->known_card ? d->known_value
+                                       : try_move(d, seat, c, target, win, win_seat, beat, others, kind);
     if (d->aborted) return 0;
     if ((v >= target) == maxi) {
       result = v;
@@ -561,10 +567,12 @@ __attribute__((always_inline)) static inline int search_moves(DdSearch *d, int s
 }
 
 /* dd_search at a node of `kind` (NODE_*), `win` being the index of the
- * trick's winning card so far, `seat` the seat to play (the search knows
- * it: no seat_after_leader). */
-__attribute__((always_inline)) static inline int search_node(DdSearch *d, int target, int win, int seat,
-                                                            const int kind) {
+ * trick's winning card so far and `win_seat` its seat, `seat` the seat to
+ * play (the search knows them: no seat_after_leader), `others` each
+ * seat's others_in_play as its trick started (a follow's; a trick start
+ * works them out). */
+__attribute__((always_inline)) static inline int search_node(DdSearch *d, int target, int win, int win_seat, int seat,
+                                                            const uint32_t *others, const int kind) {
   if (kind == NODE_ROOT || kind == NODE_LEAD) { /* (a follow's target and most are its trick start's) */
     if (target <= 0) return 0;
     int most = d->in_play + (d->cards_left || d->ntrick ? d->bonus : 0);
@@ -585,15 +593,27 @@ __attribute__((always_inline)) static inline int search_node(DdSearch *d, int ta
     int value;
     if (start_decides(d, target, &st, &value)) return value;
   }
+  /* A trick start (or the root) works out each seat's others_in_play
+   * once: they stay the same for a seat at every follow of the trick
+   * until it plays, since a card another seat plays stays in play, in the
+   * trick. */
+  uint32_t trick_others[PN_MAX_SEATS];
+  if (kind == NODE_ROOT || kind == NODE_LEAD) {
+    uint32_t before = d->trick_cards, after = 0; /* the seats before p, and after it */
+    for (int p = 0; p < d->players; p++) trick_others[p] = before, before |= d->held[p];
+    for (int p = d->players - 1; p >= 0; p--) trick_others[p] |= after, after |= d->held[p];
+    others = trick_others;
+  }
   uint32_t beat = start ? 0 : beating_cards(d->trick[win], d->trump);
   uint32_t legal = start ? d->held[seat] : dd_legal_cards(&d->ob, d->held[seat], d->trick, d->ntrick, win, d->trump);
   int result;
   if (!(legal & (legal - 1))) { /* one card to play (a third of the nodes): no classes, order or memo */
     PnCard c = (PnCard)__builtin_ctz(legal);
     bool root = kind == NODE_ROOT && d->cards_left == d->known_cards;
-    result = root && c == d->known_card ? d->known_value : try_move(d, seat, c, target, win, beat, kind);
+    result = root && c == d->known_card ? d->known_value
+                                        : try_move(d, seat, c, target, win, win_seat, beat, others, kind);
   } else {
-    result = search_moves(d, seat, target, win, beat, legal, kind);
+    result = search_moves(d, seat, target, win, win_seat, beat, legal, others, kind);
   }
   if (d->aborted) return 0;
   if (st.use_table) {
@@ -605,17 +625,17 @@ __attribute__((always_inline)) static inline int search_node(DdSearch *d, int ta
 }
 
 /* The four kinds of node, each its own copy of the search. */
-static int search_root(DdSearch *d, int target, int win, int seat) {
-  return search_node(d, target, win, seat, NODE_ROOT);
+static int search_root(DdSearch *d, int target, int win, int win_seat, int seat, const uint32_t *others) {
+  return search_node(d, target, win, win_seat, seat, others, NODE_ROOT);
 }
-static int search_lead(DdSearch *d, int target, int win, int seat) {
-  return search_node(d, target, win, seat, NODE_LEAD);
+static int search_lead(DdSearch *d, int target, int win, int win_seat, int seat, const uint32_t *others) {
+  return search_node(d, target, win, win_seat, seat, others, NODE_LEAD);
 }
-static int search_middle(DdSearch *d, int target, int win, int seat) {
-  return search_node(d, target, win, seat, NODE_MIDDLE);
+static int search_middle(DdSearch *d, int target, int win, int win_seat, int seat, const uint32_t *others) {
+  return search_node(d, target, win, win_seat, seat, others, NODE_MIDDLE);
 }
-static int search_last(DdSearch *d, int target, int win, int seat) {
-  return search_node(d, target, win, seat, NODE_LAST);
+static int search_last(DdSearch *d, int target, int win, int win_seat, int seat, const uint32_t *others) {
+  return search_node(d, target, win, win_seat, seat, others, NODE_LAST);
 }
 
 /* The exact value, known to lie in [lo, hi], probing `guess` first.
