@@ -191,7 +191,7 @@ int main(int argc, char **argv) {
     return 2;
   }
   size_t tt_bytes = getenv("DD_TT_MB") ? (size_t)atol(getenv("DD_TT_MB")) << 20 : PN_DD_TT_BYTES;
-  void *table = malloc(tt_bytes);
+  void *table = aligned_alloc(64, (tt_bytes + 63) / 64 * 64); /* a bucket to a cache line, as analysis.c */
   HandResult *result = calloc((size_t)hands, sizeof *result);
   double *whole = malloc((size_t)hands * sizeof *whole);
   double *first = malloc((size_t)hands * sizeof *first);

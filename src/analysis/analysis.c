@@ -19,7 +19,9 @@ struct Analyzer {
 Analyzer *analysis_new(size_t table_bytes, long budget) {
   Analyzer *a = calloc(1, sizeof *a);
   if (!a) return NULL;
-  a->table = malloc(table_bytes);
+  /* a bucket of the table to a cache line (dd.h); aligned_alloc wants a
+   * whole number of lines */
+  a->table = aligned_alloc(64, (table_bytes + 63) / 64 * 64);
   if (!a->table || pn_dd_init(&a->solver, a->table, table_bytes) != 0) {
     analysis_free(a);
     return NULL;

@@ -23,7 +23,9 @@
  * transposition table of
  * `bytes` bytes handed to pn_dd_init, which the solver uses until the
  * caller frees it; at most floor(bytes / 16) entries (rounded down to a
- * power of two, buckets of four) are used and nothing else is touched;
+ * power of two, buckets of four) are used and nothing else is touched
+ * (aligned to 64 bytes, a bucket is one cache line; malloc's 16 splits
+ * every bucket over two: docs/SOLVER.md);
  * a hand starts in PN_DD_TT_START bytes of them, which the caches keep
  * better, and takes more as it needs (dd_table.c).
  * 1 MiB (65536 entries) is plenty for the end of a hand.  For a whole
