@@ -198,6 +198,7 @@ static int dd_load(DdSearch *d, PnDdSolver *s, const PnGame *g, int side) {
   if (turn < 1 || turn > d->players || (d->leader + d->ntrick) % d->players != turn - 1)
     return PN_DD_UNSUPPORTED;
   d->trump = h->trump;
+  d->trump_cards = d->trump >= 0 ? 0xFFu << (8 * d->trump) : 0;
   pn_obligation(g, &d->ob);
   load_counters(d, r->count);
   unsigned side_bits = 0;

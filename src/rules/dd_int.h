@@ -25,6 +25,7 @@ typedef struct DdSearch {
   bool partnerships;                            /* both sides have two seats or more */
   PnObligation ob;                              /* obligations of every play left */
   int players, trump, bonus, unit;              /* seats, trump suit, last trick, score step */
+  uint32_t trump_cards;                         /* the trump suit's cards, a word as held (0: no trump) */
   uint64_t context_rules;                       /* hash of rules and trump */
   uint64_t leader_key[PN_MAX_SEATS];            /* ... with the side and a leader, a seat (dd_load) */
   int cards_left;                               /* cards in hands */
@@ -68,7 +69,7 @@ static inline uint32_t dd_legal_cards(const PnObligation *ob, uint32_t held, con
 static inline void dd_take_card(DdSearch *d, int seat, PnCard c) {
   uint8_t *n = &d->hold[seat].n[c];
   d->suit_hash[PN_SUIT(c)] -= d->zobrist[seat][c];
-  if (--*n == 0) d->held[seat] &= ~(1u << c);
+  d->held[seat] &= ~((uint32_t)(--*n == 0) << c); /* no branch: whether a copy is left is not predictable */
   d->cards_left--;
 }
 
@@ -131,9 +132,8 @@ PnDdEntry *dd_tt_store(DdSearch *d, uint64_t key, bool at_least, int bound, uint
 /* What the table keeps of the nodes a search took: their log2 (the
  * entries' `work`, which replacement compares). */
 static inline uint8_t dd_work_log2(long nodes) {
-  uint8_t w = 0;
-  while (nodes > 1 && w < 60) nodes >>= 1, w++;
-  return w;
+  int w = nodes > 1 ? 63 - __builtin_clzll((unsigned long long)nodes) : 0;
+  return (uint8_t)(w < 60 ? w : 60);
 }
 static inline PnDdEntry *dd_tt_bucket(const PnDdSolver *s, uint64_t key) {
   return s->table + (size_t)((key >> 20) & s->mask) * 4;

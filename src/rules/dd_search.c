@@ -16,10 +16,11 @@ static inline int seat_after_leader(const DdSearch *d, int k) {
  * led or a trump), a word as DdSearch.held: what judge_strength ranks
  * higher (a better card of its suit, or any trump when it is not one),
  * once a node rather than a judge_strength comparison a move. */
-static inline uint32_t beating_cards(PnCard winning, int trump) {
+static inline uint32_t beating_cards(const DdSearch *d, PnCard winning) {
   int suit = PN_SUIT(winning);
   uint32_t better = dd_above(PN_RANK(winning)) << (8 * suit);
-  return suit == trump || trump < 0 ? better : better | 0xFFu << (8 * trump);
+  /* no branch: whether the winner is a trump is not predictable */
+  return better | (d->trump_cards & -(uint32_t)(suit != d->trump));
 }
 
 /* The cards other than `seat`'s still in play: the other seats' and the
@@ -222,7 +223,7 @@ static int drop_dominated(const DdSearch *d, int seat, int win, int win_seat, ui
     PnCard winning = beats ? c : d->trick[win];
     bool winner_maxi = d->maxi[beats ? seat : win_seat];
     /* (a later seat of the winner's side may overtake: the side still wins) */
-    if (j - i == 1 || (later[!winner_maxi] & beating_cards(winning, d->trump))) {
+    if (j - i == 1 || (later[!winner_maxi] & beating_cards(d, winning))) {
       while (i < j) moves[out++] = moves[i++];
       continue;
     }
@@ -604,7 +605,7 @@ __attribute__((always_inline)) static inline int search_node(DdSearch *d, int ta
     for (int p = d->players - 1; p >= 0; p--) trick_others[p] |= after, after |= d->held[p];
     others = trick_others;
   }
-  uint32_t beat = start ? 0 : beating_cards(d->trick[win], d->trump);
+  uint32_t beat = start ? 0 : beating_cards(d, d->trick[win]);
   uint32_t legal = start ? d->held[seat] : dd_legal_cards(&d->ob, d->held[seat], d->trick, d->ntrick, win, d->trump);
   int result;
   if (!(legal & (legal - 1))) { /* one card to play (a third of the nodes): no classes, order or memo */

@@ -2,6 +2,7 @@
  * the key of a trick start and the bounds kept for it. */
 #include "dd_int.h"
 
+#include <limits.h>
 #include <string.h>
 
 /* The table's key of a trick start: the position up to relabelling of
@@ -115,7 +116,8 @@ static PnDdShapeEntry *shape_slot(PnDdSolver *s, uint64_t key) {
   return &s->shapes[(key >> 24) & ((1u << PN_DD_SHAPE_BITS) - 2)];
 }
 
-/* An entry of this hand's with this shape (as entry_is for the table). */
+/* An entry of this hand's with this shape (as bucket_matches for the
+ * table). */
 static inline bool shape_entry_is(const PnDdSolver *s, const PnDdShapeEntry *e, uint64_t key) {
   return e->key == key && e->hand == s->hand;
 }
@@ -177,17 +179,20 @@ void dd_shape_store(const DdSearch *d, const DdShape *shape, int lower, int uppe
 
 /* ------------------------------------------------------------- the table */
 
-/* An entry of this hand's with this key (0: an empty entry's).  Another
- * hand's entries are as good as empty (pn_dd_new_hand). */
-static inline bool entry_is(const PnDdSolver *s, const PnDdEntry *e, uint64_t key) {
-  return e->key == key && e->hand == s->hand;
+/* Which entries of a bucket are this hand's with this key, a bit each
+ * (another hand's entries are as good as empty: pn_dd_new_hand).  No
+ * branch an entry: where a key sits in its bucket is not predictable,
+ * and the branches mispredicted cost time (docs/SOLVER.md). */
+static inline unsigned bucket_matches(const PnDdSolver *s, const PnDdEntry *bucket, uint64_t key) {
+  unsigned m = 0;
+  for (int i = 0; i < 4; i++) m |= (unsigned)((bucket[i].key == key) & (bucket[i].hand == s->hand)) << i;
+  return m;
 }
 
 PnDdEntry *dd_tt_find(const DdSearch *d, uint64_t key) {
   PnDdEntry *bucket = dd_tt_bucket(d->s, key);
-  for (int i = 0; i < 4; i++)
-    if (entry_is(d->s, &bucket[i], key)) return &bucket[i];
-  return NULL;
+  unsigned m = bucket_matches(d->s, bucket, key);
+  return m ? &bucket[__builtin_ctz(m)] : NULL;
 }
 
 /* Doubles the part of the table in use, moving this hand's entries whose
@@ -223,15 +228,20 @@ static void tt_grow(PnDdSolver *s) {
 PnDdEntry *dd_tt_store(DdSearch *d, uint64_t key, bool at_least, int bound, uint8_t w, int lower, int upper) {
   PnDdSolver *s = d->s;
   PnDdEntry *bucket = dd_tt_bucket(s, key), *e = NULL;
-  for (int i = 0; i < 4 && !e; i++)
-    if (entry_is(s, &bucket[i], key)) e = &bucket[i];
+  unsigned m = bucket_matches(s, bucket, key);
+  if (m) e = &bucket[__builtin_ctz(m)];
   if (!e) {
-    int best = -1;
-    long best_score = 0;
+    /* the entry of least worth, the first of equals, chosen without a
+     * branch an entry: an empty one (0), else one of an older generation,
+     * else of this one (256 more), the cheapest search first (+ work) */
+    int best = 0;
+    unsigned best_score = UINT_MAX;
     for (int i = 0; i < 4; i++) {
-      bool empty = bucket[i].key == 0 || bucket[i].hand != s->hand;
-      long score = empty ? -1 : (bucket[i].age == s->age ? 1L << 20 : 0) + bucket[i].work;
-      if (best < 0 || score < best_score) best = i, best_score = score;
+      unsigned empty = (bucket[i].key == 0) | (bucket[i].hand != s->hand);
+      unsigned score = (1u + ((unsigned)(bucket[i].age == s->age) << 8 | bucket[i].work)) & (empty - 1u);
+      bool better = score < best_score;
+      best = better ? i : best;
+      best_score = better ? score : best_score;
     }
     e = &bucket[best];
     bool pushed_out = e->key && e->hand == s->hand && e->age == s->age;
