@@ -39,7 +39,12 @@
  *     again does not work them out again;
  *   - a hand starts in a part of the table that the caches keep, and
  *     takes more of it when its entries are pushed out;
- *   - the last trick is scored without a search.
+ *   - the last trick is scored without a search;
+ *   - each kind of node (the root, a trick start, a follow, the trick's
+ *     last seat) has its own copy of the search, in which what does not
+ *     apply to it is left out, and what is not predictable (where a key
+ *     sits in its bucket, whether a card was its last copy) is worked
+ *     out without a branch.
  *
  * Along a hand (analysis.c, bench_dd) the plays are valued last to
  * first: each position's par is then searched knowing the par after the
