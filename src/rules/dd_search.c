@@ -377,6 +377,19 @@ static inline uint64_t cut_key(const DdSearch *d, int seat, int win_seat, uint32
  * root looks for the move whose value is known (fewer instructions, the
  * same nodes: docs/SOLVER.md). */
 enum { NODE_ROOT, NODE_LEAD, NODE_MIDDLE, NODE_LAST };
+
+/* Where a node of `kind` is (constants but at the root, which may be
+ * anywhere in a trick): its seat leads; its seat is the trick's last; it
+ * is the root, where one move's value may be known (dd_value). */
+static inline bool node_leads(const DdSearch *d, int kind) {
+  return kind == NODE_LEAD || (kind == NODE_ROOT && d->ntrick == 0);
+}
+static inline bool node_ends_trick(const DdSearch *d, int kind) {
+  return kind == NODE_LAST || (kind == NODE_ROOT && d->ntrick + 1 == d->players);
+}
+static inline bool node_knows_a_move(const DdSearch *d, int kind) {
+  return kind == NODE_ROOT && d->cards_left == d->known_cards;
+}
 static int search_root(DdSearch *d, int target, int win, int win_seat, int seat, const uint32_t *others);
 static int search_lead(DdSearch *d, int target, int win, int win_seat, int seat, const uint32_t *others);
 static int search_middle(DdSearch *d, int target, int win, int win_seat, int seat, const uint32_t *others);
@@ -393,12 +406,13 @@ __attribute__((always_inline)) static inline int try_move(DdSearch *d, int seat,
                                                          int win_seat, uint32_t beat, const uint32_t *others,
                                                          const int kind) {
   int result;
+  bool ends = node_ends_trick(d, kind);
   if (beat & (1u << c)) win = d->ntrick, win_seat = seat; /* (a lead: beat is 0, win 0) */
   dd_take_card(d, seat, c);
   uint32_t trick_cards = d->trick_cards; /* a copy of c may be in the trick already */
   d->trick[d->ntrick++] = c;
   d->trick_points += d->value[c];
-  if (kind == NODE_LAST || (kind == NODE_ROOT && d->ntrick == d->players)) {
+  if (ends) {
     int winner = win_seat;
     int points = d->trick_points + (d->cards_left == 0 ? d->bonus : 0);
     int leader = d->leader, trick_points = d->trick_points;
@@ -524,9 +538,7 @@ __attribute__((always_inline)) static inline int search_moves(DdSearch *d, int s
                                                              const uint32_t *others, const int kind) {
   uint32_t others_all = others[seat];
   bool order = !(d->options & PN_DD_NO_ORDER), maxi = d->maxi[seat];
-  bool root = kind == NODE_ROOT && d->cards_left == d->known_cards;
-  bool lead = kind == NODE_LEAD || (kind == NODE_ROOT && d->ntrick == 0);
-  bool last = kind == NODE_LAST || (kind == NODE_ROOT && d->ntrick + 1 == d->players);
+  bool root = node_knows_a_move(d, kind), lead = node_leads(d, kind), last = node_ends_trick(d, kind);
   uint64_t cut = 0, *slot = NULL;
   PnCard first = PN_NO_CARD;
   if (order) {
@@ -588,7 +600,7 @@ __attribute__((always_inline)) static inline int search_node(DdSearch *d, int ta
   long nodes_before = d->nodes;
   DdStart st;
   st.use_table = false; /* the rest only at a trick start (start_decides) */
-  bool start = kind == NODE_LEAD || (kind == NODE_ROOT && d->ntrick == 0);
+  bool start = node_leads(d, kind);
   if (start) {
     if (d->cards_left == d->players) return last_trick_points_for_side(d);
     int value;
@@ -610,7 +622,7 @@ __attribute__((always_inline)) static inline int search_node(DdSearch *d, int ta
   int result;
   if (!(legal & (legal - 1))) { /* one card to play (a third of the nodes): no classes, order or memo */
     PnCard c = (PnCard)__builtin_ctz(legal);
-    bool root = kind == NODE_ROOT && d->cards_left == d->known_cards;
+    bool root = node_knows_a_move(d, kind);
     result = root && c == d->known_card ? d->known_value
                                         : try_move(d, seat, c, target, win, win_seat, beat, others, kind);
   } else {

@@ -227,9 +227,7 @@ static void tt_grow(PnDdSolver *s) {
  * many, 1.9% and 3.5%). */
 PnDdEntry *dd_tt_store(DdSearch *d, uint64_t key, bool at_least, int bound, uint8_t w, int lower, int upper) {
   PnDdSolver *s = d->s;
-  PnDdEntry *bucket = dd_tt_bucket(s, key), *e = NULL;
-  unsigned m = bucket_matches(s, bucket, key);
-  if (m) e = &bucket[__builtin_ctz(m)];
+  PnDdEntry *bucket = dd_tt_bucket(s, key), *e = dd_tt_find(d, key);
   if (!e) {
     /* the entry of least worth, the first of equals, chosen without a
      * branch an entry: an empty one (0), else one of an older generation,
