@@ -776,8 +776,9 @@ static void test_dd_best_card_keeps_the_par(void **state) {
  * `preset`, at every trick start with `tricks` tricks or fewer to go,
  * each side's par read from the table the hand has filled (bounds stored
  * by earlier questions, fail-soft bounds beyond their targets, other
- * sides' searches) equals the par searched on an empty table. */
-static void warm_equals_cold(const char *preset, int hands, int tricks, uint64_t seed) {
+ * sides' searches, abstract entries of other positions) equals the par
+ * searched on an empty table with `cold_options` (PN_DD_NO_*). */
+static void warm_equals_cold(const char *preset, int hands, int tricks, uint64_t seed, unsigned cold_options) {
   PnRules rules;
   assert_int_equal(pn_rules_preset(&rules, preset), 0);
   static PnGame game;
@@ -805,6 +806,7 @@ static void warm_equals_cold(const char *preset, int hands, int tricks, uint64_t
           static PnDdEntry cold_table[1 << 16];
           for (int x = 0; x < pn_side_count(&game); x++) {
             assert_int_equal(pn_dd_init(&cold, cold_table, sizeof cold_table), 0);
+            cold.options = cold_options;
             int want = pn_dd_par(&cold, &game, x);
             if (warm[x] != want)
               fail_msg("%s game %d trick %d: par of side %d %d on the hand's table, %d on an empty one", preset,
@@ -825,12 +827,23 @@ static void warm_equals_cold(const char *preset, int hands, int tricks, uint64_t
 
 static void test_dd_warm_table_partnership_auction(void **state) {
   (void)state;
-  warm_equals_cold("partnership-auction", 6, 7, 301);
+  warm_equals_cold("partnership-auction", 6, 7, 301, 0);
 }
 
 static void test_dd_warm_table_three_hand(void **state) {
   (void)state;
-  warm_equals_cold("three-hand", 6, 8, 302);
+  warm_equals_cold("three-hand", 6, 8, 302, 0);
+}
+
+/* The table's partition (an entry for every position alike but in low
+ * cards, dd_table.c) changes no par: the pars along whole hands, read
+ * from a table the hand's searches filled with abstract entries, equal
+ * those searched without any, on the counts whose low cards differ (the
+ * partnership count: Q, J and 9; the classic: the 9s). */
+static void test_dd_partition_changes_no_par(void **state) {
+  (void)state;
+  warm_equals_cold("partnership-auction", 6, 8, 303, PN_DD_NO_PARTITION);
+  warm_equals_cold("cutthroat-four", 4, 6, 304, PN_DD_NO_PARTITION);
 }
 
 /* ------------------------------------------- the search's legal cards */
@@ -1000,6 +1013,7 @@ int main(void) {
       cmocka_unit_test_setup(test_dd_played_two_hand_bid_whole_hands, setup),
       cmocka_unit_test_setup(test_dd_warm_table_partnership_auction, setup),
       cmocka_unit_test_setup(test_dd_warm_table_three_hand, setup),
+      cmocka_unit_test_setup(test_dd_partition_changes_no_par, setup),
       cmocka_unit_test_setup(test_dd_best_card_keeps_the_par, setup),
       cmocka_unit_test_setup(test_dd_table_grows_keeping_its_entries, setup),
   };

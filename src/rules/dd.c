@@ -37,6 +37,14 @@
  *     when the others hold no trump and one of its seats nothing else);
  *     a new table entry starts from those bounds, so a position seen
  *     again does not work them out again;
+ *   - a trick start whose search compared no two low cards of a suit (the
+ *     ranks below every counter) is stored again as an abstract entry,
+ *     which answers every position alike but in which of those low cards
+ *     each seat holds (dd_table.c: the search records, suit by suit, where
+ *     low cards met: a low winner against a seat holding low cards of its
+ *     suit, the last trick, the quick bounds' cashing, the entries and
+ *     shapes it read); the shape table then serves trick starts with five
+ *     tricks left or more;
  *   - a hand starts in a part of the table that the caches keep, and
  *     takes more of it when its entries are pushed out;
  *   - the last trick is scored without a search;
@@ -136,6 +144,9 @@ static void load_counters(DdSearch *d, PnCount count) {
       d->cheap_ranks[suit][j] = (uint8_t)rank;
     }
   d->unit = unit > 0 ? unit : 1;
+  /* the low cards: the ranks below every counter (dd_table.c, partition) */
+  d->low_rank = PN_RANKS;
+  while (d->low_rank > 0 && d->value[PN_CARD(0, d->low_rank - 1)] == 0) d->low_rank--;
   /* the shape table needs every counter worth the same (dd_table.c) */
   d->shape_value = 0;
   for (int c = 0; c < PN_CARD_KINDS; c++) {
@@ -156,8 +167,10 @@ static void load_keys(DdSearch *d, PnCount count, unsigned side_bits) {
                    ((uint64_t)count << 9) ^ ((uint64_t)d->players << 12) ^ 0xDDull << 40;
   d->context_rules = dd_mix(rules);
   /* the suit memo's entries: a suit's cards read with these values,
-   * seats and options (the options change the merging of ranks) */
-  d->memo_salt = dd_mix(((uint64_t)count << 8 | (uint64_t)d->players << 4 | (d->options & PN_DD_NO_EQUIV)) ^
+   * seats and options (the options change the merging of ranks), and
+   * these low cards (the abstract hash) */
+  d->memo_salt = dd_mix(((uint64_t)d->low_rank << 16 | (uint64_t)count << 8 | (uint64_t)d->players << 4 |
+                         (d->options & PN_DD_NO_EQUIV)) ^
                         0x3E3Aull << 32);
   uint64_t context = dd_mix(rules ^ ((uint64_t)side_bits << 16)); /* rules, trump and side */
   for (int p = 0; p < PN_MAX_SEATS; p++) d->leader_key[p] = context ^ dd_mix(0xA11CEull + (uint64_t)p);
@@ -206,6 +219,10 @@ static int dd_load(DdSearch *d, PnDdSolver *s, const PnGame *g, int side) {
   d->trump_cards = d->trump >= 0 ? 0xFFu << (8 * d->trump) : 0;
   pn_obligation(g, &d->ob);
   load_counters(d, r->count);
+  /* Heading the best led card (not the winner) compares a low card of
+   * the suit led under a trump with later ones, which the follows'
+   * dependence does not record: no partition there. */
+  if (d->ob.head_led || (d->options & PN_DD_NO_PARTITION)) d->low_rank = PN_RANKS;
   unsigned side_bits = 0;
   for (int p = 0; p < d->players; p++) {
     d->maxi[p] = pn_side_of(g, p + 1) == side;

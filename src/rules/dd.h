@@ -60,7 +60,7 @@
  * fewer nodes (the values never change: they are exact).  A hand that a
  * node budget stopped is kept with it, and a later generation searches
  * it again, since the same budget may now be enough (analysis.c). */
-#define PN_DD_GENERATION 1
+#define PN_DD_GENERATION 2
 
 /* Return values below zero. */
 enum {
@@ -77,6 +77,8 @@ typedef struct PnDdEntry {
   uint8_t age;    /* generation that last used the entry */
   uint8_t work;   /* log2 of the nodes spent proving the bounds */
   uint8_t hand;   /* the hand (pn_dd_new_hand) it belongs to: another's is empty */
+  uint8_t dep;    /* a suit a bit: the suits whose low cards the searches behind it
+                     compared; 0x80: an abstract entry (dd_table.c, partition) */
 } PnDdEntry;
 
 /* One entry of the shape table (dd.c): bounds of a trick start that hold,
@@ -88,6 +90,7 @@ typedef struct PnDdShapeEntry {
   int16_t upper;    /* ... and at most this */
   uint8_t hand;     /* the hand it belongs to (as PnDdEntry) */
   uint8_t work;     /* log2 of the nodes its search took */
+  uint8_t dep;      /* as PnDdEntry's: the suits whose low cards its bounds compared */
 } PnDdShapeEntry;
 
 /* The solver: configuration, counters and the caller's table.  Fields are
@@ -112,8 +115,9 @@ typedef struct PnDdSolver {
   uint64_t move_memo[1u << PN_DD_MOVE_MEMO_BITS]; /* a seat's cards and the trick (hashed, low byte 0) | the card that cut */
   PnDdShapeEntry shapes[1u << PN_DD_SHAPE_BITS];   /* the shape table (slots of two) */
   struct {
-    uint64_t key, canon, shape; /* a suit's hash (salted) -> its canonical hash, its shape's */
-    uint32_t sig;               /* ... and its slots holding a counter */
+    uint64_t key, canon, shape, abs; /* a suit's hash (salted) -> its canonical hash, its shape's, its abstract one */
+    uint32_t split;                  /* ... whether its low cards are in two seats or more */
+    uint32_t sig;                    /* ... and its slots holding a counter */
   } suit_memo[PN_DD_SUIT_MEMO]; /* most suits of a trick start did not change since one seen before */
 } PnDdSolver;
 
@@ -123,6 +127,7 @@ typedef struct PnDdSolver {
 #define PN_DD_NO_TABLE 4u   /* no transposition table */
 #define PN_DD_NO_BOUNDS 8u  /* no quick upper/lower bounds at trick starts */
 #define PN_DD_NO_SHAPES 16u /* no shape table (bounds from positions of the same shape) */
+#define PN_DD_NO_PARTITION 32u /* no abstract entries (bounds for every position alike but in low cards) */
 
 /* Prepares a solver over the caller's table memory (bytes >= 64; the
  * memory must be aligned for uint64_t).  Returns 0, or -1 when the table

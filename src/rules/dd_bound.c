@@ -87,6 +87,14 @@ static int trump_only_bonus(const DdSearch *d, bool maxi, unsigned side, unsigne
   return 0;
 }
 
+/* Do cards `mine` (ranks of one suit), read against the best of `others`,
+ * compare two low cards (dd_table.c, partition)?  Then which of them wins
+ * depends on the low cards' ranks. */
+static inline bool low_meet(const DdSearch *d, unsigned mine, unsigned others) {
+  unsigned low = (0xFFu << d->low_rank) & 0xFFu;
+  return others && __builtin_ctz(others) >= d->low_rank && (mine & low);
+}
+
 /* Counters each side (sure[1]: the one searched; sure[0]: the others
  * together) is sure to take at a trick start, whatever is played:
  *   - its top trumps: from the highest trump still held down, each rank
@@ -113,8 +121,13 @@ static int trump_only_bonus(const DdSearch *d, bool maxi, unsigned side, unsigne
  *     counted already), and a leader's top trump is not counted again.
  * Otherwise each card counts only its own counters (what the others add
  * is not sure).  Both sides at once: the seats' words are read once, and
- * only the leader's side cashes. */
-void dd_sure_counters(const DdSearch *d, int sure[2]) {
+ * only the leader's side cashes.  *dep gets the suits where the bounds
+ * compared low cards: how many rounds the leader cashes, when a low card
+ * is among its winners or the others' best (and, to be safe, the top
+ * trumps, though a low one counts nothing); which low cards a seat gives
+ * to a trick does not matter (they count nothing), only how many. */
+void dd_sure_counters(const DdSearch *d, int sure[2], unsigned *dep) {
+  *dep = 0;
   uint32_t side_mask[2] = {0, 0}, all_but_leader = 0;
   int leader = d->leader, trump = d->trump;
   for (int p = 0; p < d->players; p++) {
@@ -127,6 +140,7 @@ void dd_sure_counters(const DdSearch *d, int sure[2]) {
   unsigned top = 0; /* the leader's side's top trumps */
   if (trump >= 0) {
     unsigned t0 = judge_suit_ranks(side_mask[0], trump), t1 = judge_suit_ranks(side_mask[1], trump), top0, top1;
+    if (low_meet(d, t0, t1) || low_meet(d, t1, t0)) *dep |= 1u << trump;
     sure[0] = top_trumps(d, t0, t1, &top0) + trump_only_bonus(d, false, t0, t1);
     sure[1] = top_trumps(d, t1, t0, &top1) + trump_only_bonus(d, true, t1, t0);
     top = lead_side ? top1 : top0;
@@ -136,6 +150,7 @@ void dd_sure_counters(const DdSearch *d, int sure[2]) {
   int drawn = 0;        /* trump rounds the leader cashes first */
   unsigned ruffers = 0; /* seats other than the leader that may hold a trump after them */
   if (trump >= 0) {
+    if (low_meet(d, judge_suit_ranks(d->held[leader], trump), (all_but_leader >> (8 * trump)) & 0xFF)) *dep |= 1u << trump;
     drawn = cash_run(d, trump, (all_but_leader >> (8 * trump)) & 0xFF, PN_MAX_HAND, top, cash);
     for (int p = 0; p < d->players; p++) {
       if (drawn && d->maxi[p] != lead_side) *cash += forced_counters(d, p, trump, drawn);
@@ -145,6 +160,7 @@ void dd_sure_counters(const DdSearch *d, int sure[2]) {
   for (int suit = 0; suit < PN_SUITS; suit++) {
     if (suit == trump) continue;
     unsigned others = (all_but_leader >> (8 * suit)) & 0xFF;
+    if (low_meet(d, judge_suit_ranks(d->held[leader], suit), others)) *dep |= 1u << suit;
     if (!leader_winners(d, suit, others)) continue; /* nothing to cash: the rounds are not needed */
     /* Rounds while every other seat that may hold a trump can still
      * follow: an enemy void could ruff, a partner void could be made to

@@ -46,7 +46,14 @@ typedef struct DdSearch {
   uint64_t memo_salt;                           /* what the suit memo's entries depend on besides the cards */
   int shape_value;                              /* the one counter value of the count (0: two or more, no shapes) */
   uint16_t memo_at[PN_SUITS];                   /* dd_canonical_key: each suit's entry in the suit memo */
+  int low_rank;                                 /* ranks from here on are low: below every counter (PN_RANKS: none, no partition) */
+  unsigned dep;                                 /* a suit a bit: the suits whose low cards the search so far compared */
+  uint64_t abs_key, cur_canon[PN_SUITS];        /* dd_canonical_key: the abstract key, and each suit's canonical hash */
+  unsigned split_mask;                          /* ... and the suits whose low cards are in two seats or more */
 } DdSearch;
+
+#define DD_SUITS 0xFu /* every suit's bit, as DdSearch.dep and PnDdEntry.dep */
+#define DD_ABSTRACT 0x80u /* PnDdEntry.dep: an abstract entry */
 
 /* held[seat] is a seat's cards as one word, as judge_held_word makes it:
  * suit s in byte s, so a card's bit is the card itself (PN_CARD is suit *
@@ -112,7 +119,8 @@ void dd_suit_read(DdSearch *d, int suit, size_t i, uint64_t raw);
  * of the time: dd_suit_read).  The memo shares the table's 64-bit-hash
  * argument.  Inlined: one call a trick start fewer. */
 static inline uint64_t dd_canonical_key(DdSearch *d) {
-  uint64_t key = d->leader_key[d->leader];
+  uint64_t key = d->leader_key[d->leader], akey = key ^ 0xAB5ull;
+  unsigned split = 0;
 #pragma GCC unroll 4 /* 2.6% of all the search's instructions with gcc (SOLVER.md) */
   for (int suit = 0; suit < PN_SUITS; suit++) {
     uint64_t raw = d->suit_hash[suit] ^ d->memo_salt ^ (0x9E3779B97F4A7C15ull * (uint64_t)(suit + 1));
@@ -120,14 +128,22 @@ static inline uint64_t dd_canonical_key(DdSearch *d) {
     if (__builtin_expect(d->s->suit_memo[i].key != raw, 0)) dd_suit_read(d, suit, i, raw);
     d->memo_at[suit] = (uint16_t)i;
     key ^= d->s->suit_memo[i].canon;
+    d->cur_canon[suit] = d->s->suit_memo[i].canon;
+    akey ^= d->s->suit_memo[i].abs;
+    split |= d->s->suit_memo[i].split << suit;
   }
+  d->abs_key = akey;
+  d->split_mask = split;
   return key ? key : 1;
 }
 void dd_shape_of(const DdSearch *d, DdShape *shape);
-bool dd_shape_bounds(const DdSearch *d, const DdShape *shape, int *lower, int *upper);
-void dd_shape_store(const DdSearch *d, const DdShape *shape, int lower, int upper, uint8_t w);
+bool dd_shape_bounds(const DdSearch *d, const DdShape *shape, int *lower, int *upper, unsigned *dep);
+void dd_shape_store(const DdSearch *d, const DdShape *shape, int lower, int upper, uint8_t w, unsigned dep);
 PnDdEntry *dd_tt_find(const DdSearch *d, uint64_t key);
 PnDdEntry *dd_tt_store(DdSearch *d, uint64_t key, bool at_least, int bound, uint8_t w, int lower, int upper);
+const PnDdEntry *dd_abs_find(const DdSearch *d, uint64_t abs_key, const uint64_t *canon, int target);
+void dd_abs_store(DdSearch *d, uint64_t abs_key, const uint64_t *canon, unsigned dep, bool at_least, int bound,
+                  uint8_t w);
 
 /* What the table keeps of the nodes a search took: their log2 (the
  * entries' `work`, which replacement compares). */
@@ -141,7 +157,7 @@ static inline PnDdEntry *dd_tt_bucket(const PnDdSolver *s, uint64_t key) {
 
 /* dd_bound.c: counters each side is sure to take from a trick start
  * (sure[1] the side searched, sure[0] the others). */
-void dd_sure_counters(const DdSearch *d, int sure[2]);
+void dd_sure_counters(const DdSearch *d, int sure[2], unsigned *dep);
 
 /* dd_search.c: the search (and the moves, inside it). */
 int dd_search(DdSearch *d, int target);

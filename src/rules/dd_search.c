@@ -4,6 +4,7 @@
 #include "dd_int.h"
 
 #include <string.h>
+#include <stdlib.h>
 
 /* The seat `k` places after the leader, k < players: a compare, not the
  * division of `%`, on the search's hottest paths. */
@@ -312,15 +313,20 @@ __attribute__((always_inline)) static inline int gen_moves(const DdSearch *d, in
 }
 
 /* The last trick, every seat holding one card: no choice left. */
-static int last_trick_points_for_side(const DdSearch *d) {
-  PnCard cards[PN_MAX_SEATS];
+static int last_trick_points_for_side(DdSearch *d) {
+  PnCard cards[PN_MAX_SEATS] = {0};
   int points = d->bonus;
   for (int i = 0; i < d->players; i++) {
     int seat = seat_after_leader(d, i);
     cards[i] = (PnCard)__builtin_ctz(d->held[seat]); /* its one card: the word's bit is the card */
     points += d->value[cards[i]];
   }
-  int winner = seat_after_leader(d, judge_winner(cards, d->players, d->trump));
+  int win = judge_winner(cards, d->players, d->trump), winner = seat_after_leader(d, win);
+  /* a low card taking the last trick from another low card of its suit: the partition's dependence */
+  if (PN_RANK(cards[win]) >= d->low_rank)
+    for (int i = 0; i < d->players; i++)
+      if (i != win && PN_SUIT(cards[i]) == PN_SUIT(cards[win]) && PN_RANK(cards[i]) >= d->low_rank)
+        d->dep |= 1u << PN_SUIT(cards[win]);
   return d->maxi[winner] ? points : 0;
 }
 
@@ -450,6 +456,7 @@ __attribute__((always_inline)) static inline int try_move(DdSearch *d, int seat,
  * to find and tightens the table, so the next question of the par starts
  * closer to the answer. */
 int dd_search(DdSearch *d, int target) {
+  d->dep = 0;
   d->trick_cards = 0; /* callers (dd.c) set up the trick as cards only */
   for (int i = 0; i < d->ntrick; i++) d->trick_cards |= 1u << d->trick[i];
   int win = d->ntrick ? judge_winner(d->trick, d->ntrick, d->trump) : 0;
@@ -460,28 +467,43 @@ int dd_search(DdSearch *d, int target) {
 typedef struct DdStart {
   bool use_table;   /* looked up and stored in the table */
   uint64_t key;     /* its key there */
+  uint64_t abs_key, canon[PN_SUITS]; /* its abstract key, each suit's canonical hash (dd_canonical_key) */
+  unsigned split;   /* the suits whose low cards are in two seats or more: what the abstract key merges */
   int lower, upper; /* the quick bounds, which a new entry starts from */
+  unsigned seed_dep; /* the suits whose low cards those bounds compared */
   DdShape shape;    /* its shape (key 0: none), kept for it when searched */
 } DdStart;
 
 /* Tightens [*lower, *upper] with the bounds of another position of the
- * trick start's shape (dd_shape_bounds).  Returns true when they now
- * decide `target`. */
-static inline bool shape_decides(const DdSearch *d, const DdShape *shape, int target, int *lower, int *upper) {
+ * trick start's shape (dd_shape_bounds; *dep: the suits whose low cards
+ * they compared).  Returns true when they now decide `target`. */
+static inline bool shape_decides(const DdSearch *d, const DdShape *shape, int target, int *lower, int *upper, unsigned *dep) {
   int lo, hi;
-  if (!dd_shape_bounds(d, shape, &lo, &hi)) return false;
+  *dep = 0;
+  if (!dd_shape_bounds(d, shape, &lo, &hi, dep)) return false;
   if (lo > *lower) *lower = lo;
   if (hi < *upper) *upper = hi;
   return *lower >= target || *upper < target;
 }
 
+/* With the table's partition, the shape table serves trick starts with
+ * this many tricks left or more: below, its bounds (read from positions
+ * whose low cards may lie elsewhere) would tie the abstract entries to
+ * more suits than they save (docs/SOLVER.md, partition: 867,140 nodes on
+ * the 30 from 5, 921,477 at every trick start, 946,884 with no shape
+ * table). */
+#define DD_SHAPE_FROM_TRICKS 5
+
 /* Decides a trick start before any move when it can: the table first (it
  * decides three trick starts in four, and then the quick bounds need not
- * be worked out: 20% fewer instructions), else the bounds of the shape
- * table, else the quick bounds with them.  An entry holds the quick bounds too (a
- * new one starts from them, and a start they decide is stored), so when
- * it does not decide they would not either; the shape's bounds are
- * written into it.  Returns true with the answer in *value. */
+ * be worked out: 20% fewer instructions): its abstract entries (a bound
+ * for every position alike but in low cards, dd_table.c), then its exact
+ * one; else the bounds of the shape table, else the quick bounds with
+ * them.  An entry holds the quick bounds too (a new one starts from
+ * them, and a start they decide is stored), so when it does not decide
+ * they would not either; the shape's bounds are written into it.  What
+ * decides passes up the suits whose low cards it compared (d->dep).
+ * Returns true with the answer in *value. */
 __attribute__((always_inline)) static inline bool start_decides(DdSearch *d, int target, DdStart *st, int *value) {
   /* the last trick is scored without a search, so is never looked up */
   st->use_table = d->cards_left > d->players && !(d->options & PN_DD_NO_TABLE);
@@ -489,36 +511,61 @@ __attribute__((always_inline)) static inline bool start_decides(DdSearch *d, int
   st->lower = 0;
   st->upper = INT16_MAX;
   st->shape.key = 0;
+  st->seed_dep = 0;
+  st->split = 0;
+  bool shapes = !(d->options & PN_DD_NO_SHAPES) &&
+                (d->low_rank == PN_RANKS || d->cards_left >= DD_SHAPE_FROM_TRICKS * d->players);
   if (st->use_table) {
     st->key = dd_canonical_key(d);
+    st->abs_key = d->abs_key;
+    memcpy(st->canon, d->cur_canon, sizeof st->canon);
+    st->split = d->low_rank < PN_RANKS ? d->split_mask : 0;
+    if (st->split) { /* an abstract key that merges something */
+      __builtin_prefetch(dd_tt_bucket(d->s, st->key)); /* the exact bucket's miss under the abstract one's */
+      const PnDdEntry *a = dd_abs_find(d, st->abs_key, st->canon, target);
+      if (a) {
+        *value = a->lower >= target ? a->lower : a->upper;
+        d->dep |= a->dep & DD_SUITS;
+        return true;
+      }
+    }
     PnDdEntry *e = dd_tt_find(d, st->key);
     if (e) {
       *value = e->lower >= target ? e->lower : e->upper;
-      if (e->lower >= target || e->upper < target) return true;
-      if (d->options & PN_DD_NO_SHAPES) return false;
+      if (e->lower >= target || e->upper < target) {
+        d->dep |= e->dep;
+        return true;
+      }
+      if (!shapes) return false;
       dd_shape_of(d, &st->shape);
       int lower = e->lower, upper = e->upper;
-      bool decided = shape_decides(d, &st->shape, target, &lower, &upper);
+      unsigned shape_dep;
+      bool decided = shape_decides(d, &st->shape, target, &lower, &upper, &shape_dep);
+      if (lower != e->lower || upper != e->upper) e->dep |= shape_dep;
       e->lower = (int16_t)lower;
       e->upper = (int16_t)upper;
       *value = lower >= target ? lower : upper;
+      if (decided) d->dep |= e->dep;
       return decided;
     }
-    if (!(d->options & PN_DD_NO_SHAPES)) dd_shape_of(d, &st->shape);
+    if (shapes) dd_shape_of(d, &st->shape);
   }
   /* the shape's bounds first: cheaper than the quick bounds (0.8% fewer
    * instructions) */
-  bool decided = shape_decides(d, &st->shape, target, &st->lower, &st->upper);
+  bool decided = shape_decides(d, &st->shape, target, &st->lower, &st->upper, &st->seed_dep);
   if (!decided && !(d->options & PN_DD_NO_BOUNDS)) {
     int sure[2];
-    dd_sure_counters(d, sure);
+    unsigned sure_dep;
+    dd_sure_counters(d, sure, &sure_dep);
+    st->seed_dep |= sure_dep;
     if (sure[1] > st->lower) st->lower = sure[1];
     int can = d->in_play + d->bonus - sure[0]; /* (no trick in progress) */
     if (can < st->upper) st->upper = can;
     decided = st->lower >= target || st->upper < target;
   }
   if (!decided) return false;
-  if (st->use_table) dd_tt_store(d, st->key, true, st->lower, dd_work_log2(1), st->lower, st->upper);
+  d->dep |= st->seed_dep;
+  if (st->use_table) dd_tt_store(d, st->key, true, st->lower, dd_work_log2(1), st->lower, st->upper)->dep |= st->seed_dep;
   *value = st->lower >= target ? st->lower : st->upper;
   return true;
 }
@@ -579,6 +626,18 @@ __attribute__((always_inline)) static inline int search_moves(DdSearch *d, int s
   return result;
 }
 
+/* A follow by `seat` to a trick whose winning card is `winning`: when that
+ * card is low and the seat holds low cards of its suit, whether the seat
+ * must head it, and whether it can take the trick, compare low cards, so
+ * the search depends on their ranks in that suit (the partition of the
+ * table: dd_table.c).  A low card that beat another low card earlier in
+ * the trick was noted then, at its own seat's follow. */
+static inline void note_low_winner(DdSearch *d, int seat, PnCard winning) {
+  if (PN_RANK(winning) < d->low_rank) return;
+  uint32_t low = ((0xFFu << d->low_rank) & 0xFFu) << (8 * PN_SUIT(winning));
+  if (d->held[seat] & low) d->dep |= 1u << PN_SUIT(winning);
+}
+
 /* dd_search at a node of `kind` (NODE_*), `win` being the index of the
  * trick's winning card so far and `win_seat` its seat, `seat` the seat to
  * play (the search knows them: no seat_after_leader), `others` each
@@ -601,10 +660,17 @@ __attribute__((always_inline)) static inline int search_node(DdSearch *d, int ta
   DdStart st;
   st.use_table = false; /* the rest only at a trick start (start_decides) */
   bool start = node_leads(d, kind);
+  unsigned outer_dep = d->dep; /* a trick start keeps its own, for its entry, and adds it after */
   if (start) {
     if (d->cards_left == d->players) return last_trick_points_for_side(d);
     int value;
-    if (start_decides(d, target, &st, &value)) return value;
+    d->dep = 0;
+    if (start_decides(d, target, &st, &value)) {
+      d->dep |= outer_dep;
+      return value;
+    }
+  } else {
+    note_low_winner(d, seat, d->trick[win]);
   }
   /* A trick start (or the root) works out each seat's others_in_play
    * once: they stay the same for a seat at every follow of the trick
@@ -631,9 +697,14 @@ __attribute__((always_inline)) static inline int search_node(DdSearch *d, int ta
   if (d->aborted) return 0;
   if (st.use_table) {
     uint8_t w = dd_work_log2(d->nodes - nodes_before);
-    const PnDdEntry *e = dd_tt_store(d, st.key, result >= target, result, w, st.lower, st.upper);
-    dd_shape_store(d, &st.shape, e->lower, e->upper, w);
+    unsigned dep = d->dep & DD_SUITS; /* what this search compared */
+    PnDdEntry *e = dd_tt_store(d, st.key, result >= target, result, w, st.lower, st.upper);
+    e->dep |= dep | st.seed_dep;
+    /* an abstract entry too, when a suit it leaves abstract merges something */
+    if (st.split & ~dep) dd_abs_store(d, st.abs_key, st.canon, dep, result >= target, result, w);
+    dd_shape_store(d, &st.shape, e->lower, e->upper, w, e->dep);
   }
+  if (start) d->dep |= outer_dep;
   return result;
 }
 

@@ -21,7 +21,7 @@
  * what the cards count: every line of play wins the same slots in both
  * (dd_shape_bounds).  Read only for a count whose counters are all worth
  * the same (d->shape_value), whose values a bit a slot then say. */
-static void read_suit(const DdSearch *d, int suit, uint64_t *canon, uint64_t *shape, uint32_t *sig) {
+static void read_suit(const DdSearch *d, int suit, uint64_t *canon, uint64_t *shape, uint32_t *sig, uint64_t *abs_out, uint32_t *split_out) {
   static const uint16_t POW5[PN_MAX_SEATS] = {1, 5, 25, 125, 625};
   bool merge = !(d->options & PN_DD_NO_EQUIV);
   uint32_t all = 0;
@@ -33,6 +33,8 @@ static void read_suit(const DdSearch *d, int suit, uint64_t *canon, uint64_t *sh
   int shape_owner = -1, shape_cards = 0, shape_counters = 0, slot = 0;
   uint32_t shape_code = 0;
   uint64_t bits = 0; /* a suit has at most 32 cards (8 ranks, 4 copies) */
+  uint64_t ha = 0xAB5ull * (uint64_t)(suit + 1); /* the abstract hash: the high cards as h, the low as counts */
+  int small[PN_MAX_SEATS] = {0};                 /* each seat's low cards of the suit */
   while (present) {
     int r = __builtin_ctz(present);
     present &= present - 1;
@@ -47,6 +49,8 @@ static void read_suit(const DdSearch *d, int suit, uint64_t *canon, uint64_t *sh
       owner = p;
       cards += k;
     }
+    if (r >= d->low_rank) for (int p = 0; p < d->players; p++) small[p] += d->hold[p].n[c];
+    else ha = dd_mix(ha ^ ((uint64_t)code << 16 | (uint64_t)d->value[c] << 8));
     if (owners == 1 && owner == shape_owner) {
       shape_cards += cards;
       shape_counters += d->value[c] ? cards : 0;
@@ -77,6 +81,11 @@ static void read_suit(const DdSearch *d, int suit, uint64_t *canon, uint64_t *sh
     bits |= (((uint64_t)1 << shape_counters) - 1u) << slot;
   }
   *canon = dd_mix(h + (uint64_t)suit);
+  for (int p = 0; p < d->players; p++) ha = dd_mix(ha ^ ((uint64_t)small[p] << 40 | (uint64_t)(p + 1) << 48));
+  *abs_out = ha;
+  int seats = 0;
+  for (int p = 0; p < d->players; p++) seats += small[p] > 0;
+  *split_out = seats >= 2;
   *shape = dd_mix(sh + (uint64_t)suit);
   *sig = (uint32_t)bits;
 }
@@ -84,7 +93,7 @@ static void read_suit(const DdSearch *d, int suit, uint64_t *canon, uint64_t *sh
 /* A suit the memo did not hold: read it into entry i (dd_canonical_key). */
 void dd_suit_read(DdSearch *d, int suit, size_t i, uint64_t raw) {
   d->s->suit_memo[i].key = raw;
-  read_suit(d, suit, &d->s->suit_memo[i].canon, &d->s->suit_memo[i].shape, &d->s->suit_memo[i].sig);
+  read_suit(d, suit, &d->s->suit_memo[i].canon, &d->s->suit_memo[i].shape, &d->s->suit_memo[i].sig, &d->s->suit_memo[i].abs, &d->s->suit_memo[i].split);
 }
 
 /* ------------------------------------------------------------- shapes */
@@ -131,7 +140,15 @@ static inline bool shape_entry_is(const PnDdSolver *s, const PnDdShapeEntry *e, 
  * counters where this position has none (`less`) below (the last-trick
  * bonus is the same).  Two entries' bounds both hold.  Returns false
  * when the table has no entry of the shape. */
-bool dd_shape_bounds(const DdSearch *d, const DdShape *shape, int *lower, int *upper) {
+static inline unsigned sig_diff(const uint64_t *a, const uint64_t *b) {
+  unsigned m = 0;
+  for (int s = 0; s < PN_SUITS; s++)
+    if (((a[s >> 1] ^ b[s >> 1]) >> (32 * (s & 1))) & 0xFFFFFFFFu) m |= 1u << s;
+  return m;
+}
+
+bool dd_shape_bounds(const DdSearch *d, const DdShape *shape, int *lower, int *upper, unsigned *dep) {
+  *dep = 0;
   if (!shape->key) return false;
   const PnDdShapeEntry *slot = shape_slot(d->s, shape->key);
   bool found = false;
@@ -143,6 +160,7 @@ bool dd_shape_bounds(const DdSearch *d, const DdShape *shape, int *lower, int *u
     int lo = e->lower - less * d->shape_value, hi = e->upper + more * d->shape_value;
     if (!found || lo > *lower) *lower = lo;
     if (!found || hi < *upper) *upper = hi;
+    *dep |= e->dep | sig_diff(shape->sig, e->sig);
     found = true;
   }
   return found;
@@ -153,7 +171,7 @@ bool dd_shape_bounds(const DdSearch *d, const DdShape *shape, int *lower, int *u
  * slot of two: the first keeps the entry whose search cost most, the
  * second the newest (measured: 0.7% fewer nodes than one slot of the
  * newest on the 30, 4.9% on cutthroat-four). */
-void dd_shape_store(const DdSearch *d, const DdShape *shape, int lower, int upper, uint8_t w) {
+void dd_shape_store(const DdSearch *d, const DdShape *shape, int lower, int upper, uint8_t w, unsigned dep) {
   if (!shape->key) return;
   PnDdShapeEntry *slot = shape_slot(d->s, shape->key), *e = NULL;
   for (int i = 0; i < 2 && !e; i++)
@@ -170,8 +188,10 @@ void dd_shape_store(const DdSearch *d, const DdShape *shape, int lower, int uppe
     e->hand = d->s->hand;
     e->lower = (int16_t)lower;
     e->upper = (int16_t)upper;
+    e->dep = (uint8_t)dep;
     return;
   }
+  e->dep |= (uint8_t)dep;
   if (lower > e->lower) e->lower = (int16_t)lower;
   if (upper < e->upper) e->upper = (int16_t)upper;
   if (w > e->work) e->work = w;
@@ -203,6 +223,10 @@ static void tt_grow(PnDdSolver *s) {
   for (uint32_t b = 0; b < old; b++)
     for (int i = 0; i < 4; i++) {
       PnDdEntry *e = &s->table[(size_t)b * 4 + i];
+      if (e->key && (e->dep & DD_ABSTRACT)) { /* its key is a check, not its place: it cannot move, so goes */
+        e->key = 0;
+        continue;
+      }
       if (!e->key || e->hand != s->hand || ((e->key >> 20) & mask) == b) continue;
       PnDdEntry *to = &s->table[(size_t)(b + old) * 4];
       while (to->key && to->hand == s->hand) to++;
@@ -252,6 +276,7 @@ PnDdEntry *dd_tt_store(DdSearch *d, uint64_t key, bool at_least, int bound, uint
     e->upper = (int16_t)upper;
     e->work = 0;
     e->hand = s->hand;
+    e->dep = 0;
   }
   if (at_least) {
     if (bound > e->lower) e->lower = (int16_t)bound;
@@ -261,4 +286,82 @@ PnDdEntry *dd_tt_store(DdSearch *d, uint64_t key, bool at_least, int bound, uint
   if (w > e->work) e->work = w;
   e->age = s->age;
   return e;
+}
+
+/* ------------------------------------------------- the abstract entries */
+
+/* The partition of the table (after the bridge solvers' "relevant
+ * ranks"; docs/SOLVER.md).  A trick start's abstract key reads each suit's
+ * high cards as its exact key does, but its low cards (the ranks below
+ * every counter) only as how many each seat holds.  A search that never
+ * compared two low cards of a suit (no heading and no trick decided
+ * between them: the suits left out of d->dep) has the same answer for
+ * every position that differs from this one only in which low cards of
+ * those suits each seat holds: map one's low cards onto the other's,
+ * seat by seat, and every line of play in one is a line in the other,
+ * winning the same tricks (a low card that only ever lost, or met only
+ * high cards, loses or wins the same whatever its rank), with the same
+ * counters (low cards count nothing).  Such an entry keeps the suits it
+ * does need exactly (dep) and a check of the abstract key with those
+ * suits' exact hashes; it lives in the abstract key's bucket of the same
+ * table, marked DD_ABSTRACT, and is dropped when the table grows (its key
+ * is the check, which does not say where it belongs). */
+
+static inline uint64_t abs_check(const uint64_t *canon, uint64_t abs_key, unsigned dep) {
+  uint64_t x = abs_key ^ (0x9E3779B97F4A7C15ull * (dep + 1));
+  x ^= canon[0] & -(uint64_t)(dep & 1); /* no branch: which suits an entry needs is not predictable */
+  x ^= (canon[1] * 3) & -(uint64_t)((dep >> 1) & 1);
+  x ^= (canon[2] * 5) & -(uint64_t)((dep >> 2) & 1);
+  x ^= (canon[3] * 7) & -(uint64_t)((dep >> 3) & 1);
+  return x | 1; /* never 0, an empty entry's key */
+}
+
+static inline PnDdEntry *abs_bucket(const DdSearch *d, uint64_t abs_key) {
+  return dd_tt_bucket(d->s, abs_key * 0xD6E8FEB86659FD93ull);
+}
+
+/* An abstract entry of this position (canon: each suit's exact hash)
+ * whose bounds decide `target`, or NULL. */
+const PnDdEntry *dd_abs_find(const DdSearch *d, uint64_t abs_key, const uint64_t *canon, int target) {
+  const PnDdEntry *bucket = abs_bucket(d, abs_key);
+  for (int i = 0; i < 4; i++) {
+    const PnDdEntry *a = &bucket[i];
+    if (!a->key || a->hand != d->s->hand || !(a->dep & DD_ABSTRACT) ||
+        a->key != abs_check(canon, abs_key, a->dep & DD_SUITS))
+      continue;
+    if (a->lower >= target || a->upper < target) return a;
+  }
+  return NULL;
+}
+
+/* Keeps a search's bound (as dd_tt_store) for every position alike but in
+ * the low cards of the suits not in `dep`: tightens the entry with these
+ * suits, else takes an empty one (or another hand's), else the one whose
+ * search cost least. */
+void dd_abs_store(DdSearch *d, uint64_t abs_key, const uint64_t *canon, unsigned dep, bool at_least, int bound,
+                  uint8_t w) {
+  PnDdSolver *s = d->s;
+  PnDdEntry *bucket = abs_bucket(d, abs_key), *a = NULL;
+  uint64_t check = abs_check(canon, abs_key, dep);
+  for (int i = 0; i < 4 && !a; i++)
+    if (bucket[i].key == check && bucket[i].hand == s->hand && bucket[i].dep == (dep | DD_ABSTRACT)) a = &bucket[i];
+  if (!a) {
+    a = &bucket[0];
+    for (int i = 0; i < 4; i++) {
+      if (!bucket[i].key || bucket[i].hand != s->hand) {
+        a = &bucket[i];
+        break;
+      }
+      if (bucket[i].work < a->work) a = &bucket[i];
+    }
+    *a = (PnDdEntry){.key = check, .lower = 0, .upper = INT16_MAX, .hand = s->hand,
+                     .dep = (uint8_t)(dep | DD_ABSTRACT)};
+  }
+  if (at_least) {
+    if (bound > a->lower) a->lower = (int16_t)bound;
+  } else if (bound < a->upper) {
+    a->upper = (int16_t)bound;
+  }
+  if (w > a->work) a->work = w;
+  a->age = s->age;
 }
