@@ -237,6 +237,18 @@ static void tt_grow(PnDdSolver *s) {
   s->pressure = 0;
 }
 
+/* An entry learns a search's bound (fail-soft: at least `bound`, or at
+ * most), what it cost (`w`) and the generation. */
+static inline void tighten(PnDdEntry *e, bool at_least, int bound, uint8_t w, uint8_t age) {
+  if (at_least) {
+    if (bound > e->lower) e->lower = (int16_t)bound;
+  } else if (bound < e->upper) {
+    e->upper = (int16_t)bound;
+  }
+  if (w > e->work) e->work = w;
+  e->age = age;
+}
+
 /* Keeps what was learnt: tightens an entry of the same position, else
  * takes an empty entry (or another hand's), else replaces the entry of an
  * older generation that cost least, else the one of this generation
@@ -278,13 +290,7 @@ PnDdEntry *dd_tt_store(DdSearch *d, uint64_t key, bool at_least, int bound, uint
     e->hand = s->hand;
     e->dep = 0;
   }
-  if (at_least) {
-    if (bound > e->lower) e->lower = (int16_t)bound;
-  } else if (bound < e->upper) {
-    e->upper = (int16_t)bound;
-  }
-  if (w > e->work) e->work = w;
-  e->age = s->age;
+  tighten(e, at_least, bound, w, s->age);
   return e;
 }
 
@@ -357,11 +363,5 @@ void dd_abs_store(DdSearch *d, uint64_t abs_key, const uint64_t *canon, unsigned
     *a = (PnDdEntry){.key = check, .lower = 0, .upper = INT16_MAX, .hand = s->hand,
                      .dep = (uint8_t)(dep | DD_ABSTRACT)};
   }
-  if (at_least) {
-    if (bound > a->lower) a->lower = (int16_t)bound;
-  } else if (bound < a->upper) {
-    a->upper = (int16_t)bound;
-  }
-  if (w > a->work) a->work = w;
-  a->age = s->age;
+  tighten(a, at_least, bound, w, s->age);
 }
