@@ -4,7 +4,6 @@
 #include "dd_int.h"
 
 #include <string.h>
-#include <stdlib.h>
 
 /* The seat `k` places after the leader, k < players: a compare, not the
  * division of `%`, on the search's hottest paths. */
@@ -489,9 +488,9 @@ static inline bool shape_decides(const DdSearch *d, const DdShape *shape, int ta
 /* With the table's partition, the shape table serves trick starts with
  * this many tricks left or more: below, its bounds (read from positions
  * whose low cards may lie elsewhere) would tie the abstract entries to
- * more suits than they save (docs/SOLVER.md, partition: 867,140 nodes on
- * the 30 from 5, 921,477 at every trick start, 946,884 with no shape
- * table). */
+ * more suits than they save (docs/SOLVER.md, the prototypes: on the 30,
+ * 867,140 nodes from 5, 868,132 from 4, 878,555 from 6, 921,477 at every
+ * trick start, 946,884 with no shape table). */
 #define DD_SHAPE_FROM_TRICKS 5
 
 /* Decides a trick start before any move when it can: the table first (it
