@@ -91,8 +91,7 @@ static int trump_only_bonus(const DdSearch *d, bool maxi, unsigned side, unsigne
  * compare two low cards (dd_table.c, partition)?  Then which of them wins
  * depends on the low cards' ranks. */
 static inline bool low_meet(const DdSearch *d, unsigned mine, unsigned others) {
-  unsigned low = (0xFFu << d->low_rank) & 0xFFu;
-  return others && __builtin_ctz(others) >= d->low_rank && (mine & low);
+  return others && __builtin_ctz(others) >= d->low_rank && (mine & dd_low_ranks(d));
 }
 
 /* Counters each side (sure[1]: the one searched; sure[0]: the others

@@ -55,6 +55,9 @@ typedef struct DdSearch {
 #define DD_SUITS 0xFu /* every suit's bit, as DdSearch.dep and PnDdEntry.dep */
 #define DD_ABSTRACT 0x80u /* PnDdEntry.dep: an abstract entry */
 
+/* The low ranks of a suit, as judge_suit_ranks reads them (0: none). */
+static inline unsigned dd_low_ranks(const struct DdSearch *d) { return (0xFFu << d->low_rank) & 0xFFu; }
+
 /* held[seat] is a seat's cards as one word, as judge_held_word makes it:
  * suit s in byte s, so a card's bit is the card itself (PN_CARD is suit *
  * 8 + rank); judge_suit_ranks reads one suit's ranks. */
@@ -128,6 +131,8 @@ static inline uint64_t dd_canonical_key(DdSearch *d) {
     if (__builtin_expect(d->s->suit_memo[i].key != raw, 0)) dd_suit_read(d, suit, i, raw);
     d->memo_at[suit] = (uint16_t)i;
     key ^= d->s->suit_memo[i].canon;
+    /* read now: a later suit's miss may take this entry (two suits of one
+     * position can share an index) */
     d->cur_canon[suit] = d->s->suit_memo[i].canon;
     akey ^= d->s->suit_memo[i].abs;
     split |= d->s->suit_memo[i].split << suit;

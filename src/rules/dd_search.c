@@ -535,7 +535,6 @@ __attribute__((always_inline)) static inline bool start_decides(DdSearch *d, int
       }
     }
     if (e) {
-      *value = e->lower >= target ? e->lower : e->upper;
       if (!shapes) return false;
       dd_shape_of(d, &st->shape);
       int lower = e->lower, upper = e->upper;
@@ -634,8 +633,7 @@ __attribute__((always_inline)) static inline int search_moves(DdSearch *d, int s
  * the trick was noted then, at its own seat's follow. */
 static inline void note_low_winner(DdSearch *d, int seat, PnCard winning) {
   if (PN_RANK(winning) < d->low_rank) return;
-  uint32_t low = ((0xFFu << d->low_rank) & 0xFFu) << (8 * PN_SUIT(winning));
-  if (d->held[seat] & low) d->dep |= 1u << PN_SUIT(winning);
+  if (judge_suit_ranks(d->held[seat], PN_SUIT(winning)) & dd_low_ranks(d)) d->dep |= 1u << PN_SUIT(winning);
 }
 
 /* dd_search at a node of `kind` (NODE_*), `win` being the index of the
