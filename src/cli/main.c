@@ -164,5 +164,6 @@ int main(int argc, char **argv) {
     fputs("Try 'pinochle --help'.\n", stderr);
     return CLI_USAGE;
   }
+  cli_signals_install(); /* serve installs its own after */
   return finish(cmd->run(cmd, argc - 1, argv + 1));
 }
