@@ -123,9 +123,13 @@ void cli_signals_install(void) {
   sigaddset(&sa.sa_mask, SIGINT); /* one handler at a time */
   sigaddset(&sa.sa_mask, SIGTERM);
   sigaddset(&sa.sa_mask, SIGHUP);
-  sigaction(SIGINT, &sa, NULL);
-  sigaction(SIGTERM, &sa, NULL);
-  sigaction(SIGHUP, &sa, NULL);
+  const int fatal[] = {SIGINT, SIGTERM, SIGHUP};
+  for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++) {
+    struct sigaction old;
+    /* a signal ignored by whoever started us (nohup, a background job)
+     * stays ignored */
+    if (sigaction(fatal[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN) sigaction(fatal[i], &sa, NULL);
+  }
   signal(SIGXFSZ, SIG_IGN);
 }
 
