@@ -70,11 +70,13 @@ static void remove_database(char *path) {
   }
 }
 
+void pn_cleanup_remove(int slot) {
+  if (slot < 0 || slot >= SLOTS || !slots[slot].armed) return;
+  slots[slot].armed = 0;
+  if (slots[slot].kind == PN_CLEANUP_FILE) unlink(slots[slot].path);
+  else if (!used_elsewhere(slots[slot].path)) remove_database(slots[slot].path);
+}
+
 void pn_cleanup_run(void) {
-  for (int i = 0; i < SLOTS; i++) {
-    if (!slots[i].armed) continue;
-    slots[i].armed = 0;
-    if (slots[i].kind == PN_CLEANUP_FILE) unlink(slots[i].path);
-    else if (!used_elsewhere(slots[i].path)) remove_database(slots[i].path);
-  }
+  for (int i = 0; i < SLOTS; i++) pn_cleanup_remove(i);
 }

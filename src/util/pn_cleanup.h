@@ -30,6 +30,9 @@ int pn_cleanup_add(const char *path, PnCleanupKind kind);
 /* The path of slot is not to be removed any more (committed, or removed
  * by its owner); -1 is a no-op. */
 void pn_cleanup_forget(int slot);
+/* Removes the path of slot now, as pn_cleanup_run would, and forgets it
+ * (a command that failed: its new database goes); -1 is a no-op. */
+void pn_cleanup_remove(int slot);
 /* Removes every registered path.  Async-signal-safe: for a signal handler. */
 void pn_cleanup_run(void);
 
