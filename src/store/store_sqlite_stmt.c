@@ -25,11 +25,7 @@ int store_sqlite_code(int sqlite_rc) {
 }
 
 int store_sqlite_fail(const SqliteStore *s, PnDiag *diag, int sqlite_rc, const char *what) {
-  /* an I/O error's own reason ("disk I/O error: File too large": a
-   * file-size limit), which SQLite's text leaves out */
-  int err = s->db && (sqlite_rc & 0xFF) == SQLITE_IOERR ? sqlite3_system_errno(s->db) : 0;
-  store_set_msg(diag, "%s: %s%s%s", what, s->db ? sqlite3_errmsg(s->db) : sqlite3_errstr(sqlite_rc), err ? ": " : "",
-                err ? strerror(err) : "");
+  store_set_msg(diag, "%s: %s", what, s->db ? sqlite3_errmsg(s->db) : sqlite3_errstr(sqlite_rc));
   /* a failure is never STORE_OK, whatever code came with it */
   int rc = store_sqlite_code(sqlite_rc);
   return rc != STORE_OK ? rc : STORE_ERROR;
