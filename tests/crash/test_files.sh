@@ -34,31 +34,38 @@ G=$(sqlite3 "$db" "SELECT key FROM games LIMIT 1")
 
 # ------------------------------------------------- -o onto the database
 section "-o that is the database is refused before anything is written"
-ln "$db" "$d/hard.db"
-ln -s club.db "$d/link.db"
+cp "$db" "$tmp/pristine.db"
 before=$(sum "$db")
+# each case on a fresh copy, with a hard link and a symbolic link to it
+fresh() {
+  rm -rf "$tmp/o"
+  mkdir "$tmp/o"
+  cp "$tmp/pristine.db" "$tmp/o/club.db"
+  ln "$tmp/o/club.db" "$tmp/o/hard.db"
+  ln -s club.db "$tmp/o/link.db"
+}
 for target in club.db club.db-wal club.db-shm hard.db link.db; do
   for line in "export @" "report @ players" "report @ game $G" "analyze @ --quiet --budget 1000" \
     "audit @" "audit @ --no-record"; do
-    read -r -a words <<<"${line//@/$db}"
+    fresh
+    read -r -a words <<<"${line//@/$tmp/o/club.db}"
     check "${words[0]}-onto-$target"
-    run 2 "${words[@]}" -o "$d/$target"
-    err_says "^pinochle: ${words[0]}: -o $d/$target is the database $db"
-    [[ -f $db && $(sum "$db") == "$before" ]] || fail "the database changed or is gone"
-    [[ $target != club.db-* || ! -e $d/$target ]] || fail "$target was written"
-    [[ $target != link.db || -L $d/link.db ]] || fail "the symbolic link was replaced"
-    [[ $(games "$db") -gt 0 ]] || fail "the database holds no game"
+    run 2 "${words[@]}" -o "$tmp/o/$target"
+    err_says "^pinochle: ${words[0]}: -o $tmp/o/$target is the database $tmp/o/club.db"
+    [[ -f $tmp/o/club.db && $(sum "$tmp/o/club.db") == "$before" ]] || fail "the database changed or is gone"
+    [[ $target != club.db-* || ! -e $tmp/o/$target ]] || fail "$target was written"
+    [[ $target != link.db || -L $tmp/o/link.db ]] || fail "the symbolic link was replaced"
+    no_temp "$tmp/o"
   done
 done
-no_temp "$d"
 
 # ------------------------------------------- a failure keeps the old file
 section "a command that fails leaves an existing -o file as it was"
-printf 'keep\nthis\n' >"$d/keep.txt"
-chmod 640 "$d/keep.txt"
-kept=$(sum "$d/keep.txt")
+kept=$(printf 'keep\nthis\n' | sha256sum | cut -d' ' -f1)
 for line in "export @ --game nope" "report @ game nope" "report @ hand $G 99" "audit @ --game nope" \
   "analyze @ --game $G --hand 99 --quiet --budget 1000"; do
+  printf 'keep\nthis\n' >"$d/keep.txt"
+  chmod 640 "$d/keep.txt"
   read -r -a words <<<"${line//@/$db}"
   check "${words[0]}-failure-keeps-file: $line"
   run 2 "${words[@]}" -o "$d/keep.txt"
