@@ -96,8 +96,9 @@ int cli_output_check(const CliCommand *cmd, const char *path, const char *db) {
 
 /* The handler of SIGINT, SIGTERM and SIGHUP.  It removes what pn_cleanup
  * holds (a temporary output file, a database this command created and has
- * not committed to) and ends the process with _exit(): unlink(), write()
- * and _exit() are async-signal-safe, and nothing else runs.  The other
+ * not committed to) and ends the process with _exit(): it calls only
+ * async-signal-safe functions (unlink, open, fcntl, close, write, _exit)
+ * and reads only what pn_cleanup_add finished writing.  The other
  * way, a flag that the command's loops check, would have to reach every
  * loop that can run long (the CSV reader, the replay and solver threads,
  * a read blocked on standard input) and would still leave a command that
@@ -105,9 +106,9 @@ int cli_output_check(const CliCommand *cmd, const char *path, const char *db) {
  * handler, since SQLite rolls back the interrupted transaction at the
  * next open, as after a crash. */
 static void on_fatal_signal(int sig) {
-  static const char interrupted[] = "pinochle: interrupted: stopped; no partial output or new database kept\n";
-  static const char terminated[] = "pinochle: terminated (SIGTERM): stopped; no partial output or new database kept\n";
-  static const char hangup[] = "pinochle: hung up (SIGHUP): stopped; no partial output or new database kept\n";
+  static const char interrupted[] = "pinochle: interrupted (SIGINT): stopped; nothing unfinished kept\n";
+  static const char terminated[] = "pinochle: terminated (SIGTERM): stopped; nothing unfinished kept\n";
+  static const char hangup[] = "pinochle: hung up (SIGHUP): stopped; nothing unfinished kept\n";
   pn_cleanup_run();
   const char *msg = sig == SIGINT ? interrupted : sig == SIGTERM ? terminated : hangup;
   size_t len = sig == SIGINT ? sizeof interrupted - 1 : sig == SIGTERM ? sizeof terminated - 1 : sizeof hangup - 1;

@@ -101,7 +101,7 @@ static bool use_immutable(SqliteStore *s) {
  * ("attempt to write a readonly database") with nothing left beside it. */
 static bool write_protected(const SqliteStore *s) {
   return strcmp(s->path, STORE_SCRATCH) != 0 && access(s->path, F_OK) == 0 && access(s->path, W_OK) != 0 &&
-         errno == EACCES && !exists_with(s->path, "-wal") && !exists_with(s->path, "-journal");
+         (errno == EACCES || errno == EROFS) && !exists_with(s->path, "-wal") && !exists_with(s->path, "-journal");
 }
 
 /* After a READONLY connection that created the -wal and -shm files has

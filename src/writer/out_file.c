@@ -2,12 +2,13 @@
  * out_file.c - an output file that appears whole or not at all
  * (out_file.h).
  */
-#define _XOPEN_SOURCE 700 /* mkstemp, fchmod, fsync, realpath (XSI), sigprocmask */
+#define _XOPEN_SOURCE 700 /* mkstemp, fchmod, fsync, realpath (XSI), pthread_sigmask */
 
 #include "out_file.h"
 
 #include <errno.h>
 #include <limits.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdbool.h>
 #include <stdlib.h>
@@ -83,10 +84,10 @@ static int open_temp(OutFile *f, const struct stat *old) {
   sigaddset(&fatal, SIGINT);
   sigaddset(&fatal, SIGTERM);
   sigaddset(&fatal, SIGHUP);
-  sigprocmask(SIG_BLOCK, &fatal, &before);
+  pthread_sigmask(SIG_BLOCK, &fatal, &before);
   int fd = mkstemp(f->temp), err = fd < 0 ? errno : 0;
   if (fd >= 0) f->slot = pn_cleanup_add(f->temp, PN_CLEANUP_FILE);
-  sigprocmask(SIG_SETMASK, &before, NULL);
+  pthread_sigmask(SIG_SETMASK, &before, NULL);
   if (fd < 0) {
     free(f->temp);
     f->temp = NULL;

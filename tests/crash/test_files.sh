@@ -108,7 +108,7 @@ interrupted() {
   rc=$?
   exec 3>&-
   [[ $rc -eq $want ]] || fail "exit $rc, expected $want"
-  err_says "^pinochle: .*(interrupted|SIG$sig).*no partial output or new database kept"
+  err_says "^pinochle: .*\\(SIG$sig\\): stopped; nothing unfinished kept"
 }
 for sig in INT TERM HUP; do
   want=2
@@ -155,6 +155,7 @@ for sig in INT TERM; do
   want=2
   [[ $sig == INT ]] && want=130
   [[ $rc -eq $want ]] || fail "exit $rc, expected $want"
+  err_says "^pinochle: .*\\(SIG$sig\\): stopped; nothing unfinished kept"
   [[ $(cat "$d/sim.csv") == keep ]] || fail "sim.csv changed"
   no_temp "$d"
 done
