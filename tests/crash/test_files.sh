@@ -77,6 +77,12 @@ check success-replaces-keeping-mode
 run 0 export "$db" -o "$d/keep.txt"
 cmp -s "$d/keep.txt" "$ROOT/tests/import/base.expected.csv" || fail "export -o differs"
 [[ $(stat -c %a "$d/keep.txt") == 640 ]] || fail "mode $(stat -c %a "$d/keep.txt"), expected 640"
+check new-file-mode-follows-umask
+(umask 027 && exec "${wrap[@]}" "$PN" export "$db" -o "$d/new.csv") || fail "export -o new.csv"
+[[ $(stat -c %a "$d/new.csv") == 640 ]] || fail "mode $(stat -c %a "$d/new.csv"), expected 640 (umask 027)"
+check devices-written-directly
+run 0 export "$db" -o /dev/null
+[[ -c /dev/null ]] || fail "/dev/null is no longer a device"
 check success-through-a-link
 ln -s keep.txt "$d/keep.link"
 run 0 report "$db" players -o "$d/keep.link"
