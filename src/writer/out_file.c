@@ -118,6 +118,9 @@ static int open_path(OutFile *f, const char *path) {
     f->target = NULL;
     return (f->fp = fopen(path, "w")) ? 0 : errno;
   }
+  /* a file the user may not write stays protected: renaming over it
+   * needs only the folder's permission */
+  if (exists && access(f->target, W_OK) != 0) return errno;
   return open_temp(f, exists ? &st : NULL);
 }
 

@@ -12,7 +12,8 @@
  * was and no partial one.  A target that exists and is not a regular
  * file (/dev/null, a pipe, a terminal) is written directly, as there is
  * nothing to replace; a symbolic link is followed (the file it names is
- * replaced, the link kept).  No path: standard output.
+ * replaced, the link kept); a file the user may not write is refused, as
+ * opening it for writing would be.  No path: standard output.
  *
  * Ownership: an OutFile is freed by out_file_commit or out_file_discard
  * (exactly one of them; discard(NULL) is a no-op).

@@ -246,6 +246,16 @@ else
     rm -f "$ro"/club.db-*
     [[ $(sum "$ro/club.db") == "$before" ]] || fail "the database changed"
   done
+  # renaming over a file needs only the folder's permission: a file the
+  # user may not write is refused all the same
+  check readonly-output-file-refused
+  printf 'keep\n' >"$ro/out.csv"
+  chmod 444 "$ro/out.csv"
+  "${as_user[@]}" "${wrap[@]}" "$PN" export "$ro/club.db" -o "$ro/out.csv" >/dev/null 2>"$tmp/err"
+  rc=$?
+  [[ $rc -eq 2 ]] || fail "exit $rc, expected 2"
+  err_says "out.csv: cannot write: Permission denied"
+  [[ $(cat "$ro/out.csv") == keep ]] || fail "out.csv was replaced"
 fi
 
 finish
