@@ -83,7 +83,7 @@ const CliCommand cmd_analyze_def = {
         "Exit codes:\n"
         "  0  success (hands left unanalysed by the budget included)\n"
         "  2  usage error, no such game or hand, or a database or write error\n"
-        "     (with -o, FILE is not left behind; no analysis is kept)\n",
+        "     (with -o, FILE is left as it was; no analysis is kept)\n",
 };
 
 enum { OPT_GAME = 256, OPT_HAND, OPT_FORMAT, OPT_BUDGET, OPT_QUIET };

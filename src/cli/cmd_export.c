@@ -44,7 +44,7 @@ const CliCommand cmd_export_def = {
         "Exit codes:\n"
         "  0  success\n"
         "  2  usage error, a --game KEY not in DB, or a database or write error\n"
-        "     (with -o, FILE is not left behind)\n",
+        "     (with -o, FILE is left as it was: written whole or not at all)\n",
 };
 
 

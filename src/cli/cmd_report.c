@@ -69,7 +69,7 @@ static const char options_help[] =
     "Exit codes:\n"
     "  0  success\n"
     "  2  usage error, no such game or hand, or a database or write error\n"
-    "     (with -o, FILE is not left behind)\n";
+    "     (with -o, FILE is left as it was: written whole or not at all)\n";
 
 enum { OPT_VARIANT = 256, OPT_SINCE, OPT_UNTIL, OPT_TAG, OPT_MIN_HANDS, OPT_FORMAT, OPT_HISTORY, OPT_MIN_PLAYS };
 
