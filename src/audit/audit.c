@@ -141,12 +141,17 @@ int audit_run(Store *store, const AuditOptions *opts, FILE *out, AuditStats *sta
     *diag = a.diag;
     goto done;
   }
-  if (a.audit_id && store_audit_end(store, a.audit_id, got.games, got.hands, a.findings, diag) != STORE_OK) goto done;
-  if (in_tx && store_commit(store, diag) != STORE_OK) goto done;
-  in_tx = false;
   if (opts->format == OUT_JSON)
     fprintf(out, "%s], \"games\": %ld, \"hands\": %ld, \"count\": %ld}\n", a.findings ? "\n" : "", got.games,
             got.hands, a.findings);
+  if (fflush(out) != 0 || ferror(out)) { /* before the commit: a run whose findings were lost is not recorded */
+    snprintf(diag->msg, sizeof diag->msg, "write error");
+    rc = AUDIT_WRITE;
+    goto done;
+  }
+  if (a.audit_id && store_audit_end(store, a.audit_id, got.games, got.hands, a.findings, diag) != STORE_OK) goto done;
+  if (in_tx && store_commit(store, diag) != STORE_OK) goto done;
+  in_tx = false;
   rc = 0;
 done:
   if (in_tx) store_rollback(store);

@@ -24,7 +24,8 @@
 /* pn_err.h's codes under the audit's names. */
 enum {
   AUDIT_ERROR = PN_ERR_IO,           /* the store or the replay failed: diag says */
-  AUDIT_NOT_FOUND = PN_ERR_NOT_FOUND /* a --game key or the --player is not in the database */
+  AUDIT_NOT_FOUND = PN_ERR_NOT_FOUND, /* a --game key or the --player is not in the database */
+  AUDIT_WRITE = PN_ERR_WRITE          /* out has its error flag set: the caller says why */
 };
 
 typedef struct AuditOptions {
@@ -58,7 +59,9 @@ int audit_check_selection(Store *store, const StoreFilter *filter, const char *p
  * opts->record or opts->fix it works in one transaction of the store (the
  * store must be writable), recording the run (rules version, counts) and
  * each reported finding; on failure it rolls back, so nothing is recorded
- * or fixed.  *stats gets the counts.  Returns 0 or AUDIT_ERROR with diag.
+ * or fixed.  The findings are flushed before the commit: a write error
+ * (AUDIT_WRITE) records nothing.  *stats gets the counts.  Returns 0,
+ * AUDIT_WRITE, or AUDIT_ERROR with diag.
  */
 int audit_run(Store *store, const AuditOptions *opts, FILE *out, AuditStats *stats, PnDiag *diag);
 

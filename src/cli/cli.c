@@ -4,13 +4,15 @@
  */
 #include <errno.h>
 #include <getopt.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
+#include <unistd.h>
 
 #include "cli.h"
+#include "pn_cleanup.h"
 
 static void verror(const CliCommand *cmd, const char *fmt, va_list ap) {
   fputs("pinochle: ", stderr);
@@ -66,20 +68,70 @@ void cli_print_help(FILE *out, const CliCommand *cmd) {
   else fputs(cmd->help, out);
 }
 
-FILE *cli_output_open(const CliCommand *cmd, const char *path) {
-  FILE *out = path ? fopen(path, "w") : stdout;
-  if (out == NULL) {
-    cli_error(cmd, "%s: cannot write: %s", path, strerror(errno));
-    return NULL;
-  }
-  static char buffer[1 << 16]; /* rows are small: write them in big blocks */
-  setvbuf(out, buffer, _IOFBF, sizeof buffer);
+OutFile *cli_output_open(const CliCommand *cmd, const char *path) {
+  OutFile *out = NULL;
+  PnDiag diag = {0};
+  if (out_file_open(path, &out, &diag) != 0) cli_error(cmd, "%s", diag.msg);
   return out;
 }
 
-void cli_output_discard(const char *path) {
-  struct stat st;
-  if (path && stat(path, &st) == 0 && S_ISREG(st.st_mode)) remove(path);
+bool cli_output_close(const CliCommand *cmd, OutFile *out, bool keep) {
+  PnDiag diag = {0};
+  if (out == NULL) return keep;
+  if (!keep) {
+    out_file_discard(out);
+    return false;
+  }
+  if (out_file_commit(out, &diag) == 0) return true;
+  cli_error(cmd, "%s", diag.msg);
+  return false;
+}
+
+int cli_output_check(const CliCommand *cmd, const char *path, const char *db) {
+  PnDiag diag = {0};
+  if (out_file_check_not_db(path, db, &diag) == 0) return CLI_GO_ON;
+  cli_error(cmd, "%s", diag.msg);
+  return CLI_USAGE;
+}
+
+/* The handler of SIGINT, SIGTERM and SIGHUP.  It removes what pn_cleanup
+ * holds (a temporary output file, a database this command created and has
+ * not committed to) and ends the process with _exit(): it calls only
+ * async-signal-safe functions (unlink, open, fcntl, close, write, _exit)
+ * and reads only what pn_cleanup_add finished writing.  The other
+ * way, a flag that the command's loops check, would have to reach every
+ * loop that can run long (the CSV reader, the replay and solver threads,
+ * a read blocked on standard input) and would still leave a command that
+ * ignores it running; an existing database needs nothing from the
+ * handler, since SQLite rolls back the interrupted transaction at the
+ * next open, as after a crash. */
+static void on_fatal_signal(int sig) {
+  static const char interrupted[] = "pinochle: interrupted (SIGINT): stopped; nothing unfinished kept\n";
+  static const char terminated[] = "pinochle: terminated (SIGTERM): stopped; nothing unfinished kept\n";
+  static const char hangup[] = "pinochle: hung up (SIGHUP): stopped; nothing unfinished kept\n";
+  pn_cleanup_run();
+  const char *msg = sig == SIGINT ? interrupted : sig == SIGTERM ? terminated : hangup;
+  size_t len = sig == SIGINT ? sizeof interrupted - 1 : sig == SIGTERM ? sizeof terminated - 1 : sizeof hangup - 1;
+  ssize_t ignored = write(STDERR_FILENO, msg, len);
+  (void)ignored;
+  _exit(sig == SIGINT ? 128 + SIGINT : CLI_USAGE);
+}
+
+void cli_signals_install(void) {
+  struct sigaction sa = {0};
+  sa.sa_handler = on_fatal_signal;
+  sigemptyset(&sa.sa_mask);
+  sigaddset(&sa.sa_mask, SIGINT); /* one handler at a time */
+  sigaddset(&sa.sa_mask, SIGTERM);
+  sigaddset(&sa.sa_mask, SIGHUP);
+  const int fatal[] = {SIGINT, SIGTERM, SIGHUP};
+  for (size_t i = 0; i < sizeof fatal / sizeof fatal[0]; i++) {
+    struct sigaction old;
+    /* a signal ignored by whoever started us (nohup, a background job)
+     * stays ignored */
+    if (sigaction(fatal[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN) sigaction(fatal[i], &sa, NULL);
+  }
+  signal(SIGXFSZ, SIG_IGN);
 }
 
 bool cli_parse_long(const char *text, long min, long max, long *out) {
@@ -89,12 +141,6 @@ bool cli_parse_long(const char *text, long min, long max, long *out) {
   if (!*text || *end || errno || v < min || v > max) return false;
   *out = v;
   return true;
-}
-
-bool cli_output_close(FILE *out, const char *path) {
-  bool written = fflush(out) == 0 && !ferror(out);
-  if (path && fclose(out) != 0) written = false;
-  return written;
 }
 
 void cli_getopt_reset(void) {

@@ -11,6 +11,7 @@
 
 #include <stdio.h>
 
+#include "out_file.h"
 #include "pinochle.h"
 
 /* Exit codes, the same for every command. */
@@ -69,15 +70,23 @@ const char *cli_db_operand(const CliCommand *cmd, int argc, char **argv);
  * *out untouched) for anything else, the caller saying what it takes. */
 bool cli_parse_long(const char *text, long min, long max, long *out);
 
-/* -o FILE for a command's data (NULL: standard output), fully buffered.
- * Returns NULL, with "FILE: cannot write: why" said, when it cannot. */
-FILE *cli_output_open(const CliCommand *cmd, const char *path);
-/* Flushes and (a file) closes what cli_output_open gave.  Returns whether
- * everything reached it; the caller says what failed. */
-bool cli_output_close(FILE *out, const char *path);
-/* Removes a partial output file after a failure: only a regular file, never
- * a device or a pipe named with -o (as root, -o /dev/full would delete it). */
-void cli_output_discard(const char *path);
+/* -o FILE for a command's data (NULL: standard output), written whole or
+ * not at all (out_file.h: a temporary file renamed over FILE at the
+ * commit).  Returns NULL, with "FILE: cannot write: why" said, when it
+ * cannot be opened. */
+OutFile *cli_output_open(const CliCommand *cmd, const char *path);
+/* keep: commits what cli_output_open gave (false, with "FILE: write
+ * error: why" said, when not all of it reached FILE); !keep: discards it
+ * (FILE stays as it was) and returns false.  NULL: returns keep. */
+bool cli_output_close(const CliCommand *cmd, OutFile *out, bool keep);
+/* Before anything is opened: CLI_GO_ON, or CLI_USAGE after saying that
+ * -o FILE is the database DB itself (or its -wal, -shm, -journal). */
+int cli_output_check(const CliCommand *cmd, const char *path, const char *db);
+/* For main(): SIGINT, SIGTERM and SIGHUP remove the files registered with
+ * pn_cleanup (a partial output, a new database) and end the command with
+ * a message, exit 130 (SIGINT) or 2; SIGXFSZ is ignored, so a file-size
+ * limit is a write error ("File too large") and not a silent death. */
+void cli_signals_install(void);
 /* The whole help of a command (usage, summary, long help) to `out`. */
 void cli_print_help(FILE *out, const CliCommand *cmd);
 /* The usage line(s) alone, no final newline. */

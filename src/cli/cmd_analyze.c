@@ -83,7 +83,7 @@ const CliCommand cmd_analyze_def = {
         "Exit codes:\n"
         "  0  success (hands left unanalysed by the budget included)\n"
         "  2  usage error, no such game or hand, or a database or write error\n"
-        "     (with -o, FILE is not left behind; no analysis is kept)\n",
+        "     (with -o, FILE is left as it was; no analysis is kept)\n",
 };
 
 enum { OPT_GAME = 256, OPT_HAND, OPT_FORMAT, OPT_BUDGET, OPT_QUIET };
@@ -170,29 +170,32 @@ static int parse_args(const CliCommand *self, int argc, char **argv, AnalyzeArgs
 }
 
 /* -o FILE for analysis_analyze, which opens it only once the game is
- * known; `opened` says whether a failed run leaves a file to discard. */
+ * known and "closes" it before its commit: then it is only finished
+ * (flushed and synced); the command commits or discards it after. */
 typedef struct AnalyzeOutput {
   const CliCommand *self;
-  const char *path;
-  bool opened;
+  const char *path;   /* -o, NULL = standard output */
+  OutFile *file;      /* opened, not yet committed or discarded */
+  PnDiag diag;        /* why finishing it failed */
 } AnalyzeOutput;
 
 static FILE *open_output(void *ctx) {
   AnalyzeOutput *o = ctx;
-  FILE *out = cli_output_open(o->self, o->path);
-  o->opened = out != NULL;
-  return out;
+  o->file = cli_output_open(o->self, o->path);
+  return o->file ? out_file_stream(o->file) : NULL;
 }
 
 static bool close_output(void *ctx, FILE *out) {
   AnalyzeOutput *o = ctx;
-  return cli_output_close(out, o->path);
+  (void)out;
+  return out_file_finish(o->file, &o->diag) == 0;
 }
 
 int cmd_analyze(const CliCommand *self, int argc, char **argv) {
   AnalyzeArgs a = {.budget = AN_DEFAULT_BUDGET, .format = OUT_TEXT};
   int rc = parse_args(self, argc, argv, &a);
   if (rc >= 0) return rc;
+  if (cli_output_check(self, a.output, a.db) != CLI_GO_ON) return CLI_USAGE;
   PnDiag diag = {0};
   Store *store = NULL;
   /* Read-write: the analyses found are kept for the next run. */
@@ -211,10 +214,9 @@ int cmd_analyze(const CliCommand *self, int argc, char **argv) {
   int got = analysis_analyze(store, &req, &stats, &diag);
   double seconds = now_seconds() - start;
   if (bar.drawn) fputc('\n', stderr);
-  rc = got == 0 ? CLI_OK : CLI_USAGE;
-  if (got == PN_ERR_WRITE) cli_error(self, "%s: write error", a.output ? a.output : "standard output");
+  if (got == PN_ERR_WRITE) cli_error(self, "%s", io.diag.msg);
   else if (got != 0 && got != PN_ERR_USAGE) cli_error(self, "%s: %s", a.db, diag.msg); /* USAGE: -o said why */
-  if (got != 0 && io.opened) cli_output_discard(a.output);
+  rc = cli_output_close(self, io.file, got == 0) ? CLI_OK : CLI_USAGE; /* kept only after a whole run */
   if (got == 0 && !a.quiet)
     fprintf(stderr,
             "analyze: %ld games, %ld hands (%ld searched, %ld stored before, %ld unanalysed: budget, "

@@ -164,10 +164,11 @@ int cmd_audit(const CliCommand *self, int argc, char **argv) {
   const char *output = args.output;
   if (optind != argc - 1) return cli_usage_error(self, "give exactly one database");
   const char *db = argv[optind];
+  if (cli_output_check(self, output, db) != CLI_GO_ON) return CLI_USAGE;
 
   int rc = CLI_USAGE;
   Store *store = NULL;
-  FILE *out = NULL;
+  OutFile *out = NULL;
   PnDiag diag = {0};
   /* Without a run to record or results to fix, audit only reads: it opens
    * the database read-only (no migration, nothing written, and a file the
@@ -188,26 +189,28 @@ int cmd_audit(const CliCommand *self, int argc, char **argv) {
     goto done;
   }
   if (!(out = cli_output_open(self, output))) goto done;
-  Progress shown = {.tty = isatty(STDERR_FILENO) && out != stderr};
+  Progress shown = {.tty = isatty(STDERR_FILENO)};
   opts.progress = progress;
   opts.ctx = &shown;
   AuditStats st;
-  int got = audit_run(store, &opts, out, &st, &diag);
+  int got = audit_run(store, &opts, out_file_stream(out), &st, &diag);
   if (shown.tty) fputs("\r\033[K", stderr);
-  if (got != 0) {
+  if (got != 0 && got != AUDIT_WRITE) {
     cli_error(self, "%s", diag.msg);
     goto done;
   }
+  /* the findings whole, or the write error said (AUDIT_WRITE: the stream's
+   * error flag stays set, so the commit fails and says why) */
+  bool kept = cli_output_close(self, out, true) && got == 0;
+  out = NULL;
+  if (!kept) goto done;
   fprintf(stderr, "audited %ld game%s, %ld hand%s: %ld finding%s", st.games, st.games == 1 ? "" : "s", st.hands,
           st.hands == 1 ? "" : "s", st.findings, st.findings == 1 ? "" : "s");
   if (opts.fix) fprintf(stderr, "; %ld %s stored results fixed", st.fixed, st.fixed == 1 ? "hand's" : "hands'");
   fputc('\n', stderr);
   rc = st.findings ? CLI_FINDINGS : CLI_OK;
 done:
+  cli_output_close(self, out, false);
   store_close(store);
-  if (out && !cli_output_close(out, output) && rc != CLI_USAGE) {
-    cli_error(self, "%s: write error", output ? output : "standard output");
-    rc = CLI_USAGE;
-  }
   return rc;
 }

@@ -5,13 +5,16 @@
  * hands, and each game's content hash (codec.h: preset, options, players,
  * tags, each hand's events) the same on both sides.
  */
+#include <errno.h>
 #include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "codec.h"
+#include "pn_cleanup.h"
 #include "store.h"
 
 /* `pinochle copy`: its row of the command table (main.c lists it). */
@@ -38,7 +41,8 @@ const CliCommand cmd_copy_def = {
         "Exit codes:\n"
         "  0  success: DST holds the same games, verified\n"
         "  2  usage error, DST not empty, or a database error (nothing is kept in\n"
-        "     DST); or the copy read back differs from SRC (said so)\n",
+        "     DST); or the copy read back differs from SRC (said so).  A DST file\n"
+        "     the copy created is removed when it fails or is interrupted.\n",
 };
 
 static const struct option copy_options[] = {
@@ -203,11 +207,19 @@ int cmd_copy(const CliCommand *self, int argc, char **argv) {
   char from_shown[256], to_shown[256]; /* a URI's password is never printed */
   store_name_shown(from, from_shown, sizeof from_shown);
   store_name_shown(to, to_shown, sizeof to_shown);
+  /* A DST file this copy creates is kept only once the copy is verified:
+   * removed (with its -wal, -shm, -journal) if it fails or is killed.  A
+   * file that appeared at the name when DST was opened is one (nothing
+   * appears for a URI); an existing DST is never removed. */
+  bool absent = access(to, F_OK) != 0 && errno == ENOENT;
+  int created = -1;
   if (store_open(from, STORE_READONLY | STORE_MUST_EXIST, &src, &diag) != STORE_OK ||
       store_open(to, STORE_CREATE_IF_STORED, &dst, &diag) != STORE_OK) {
     cli_error(self, "%s", diag.msg);
     goto done;
   }
+  if (absent && access(to, F_OK) == 0)
+    created = pn_cleanup_add(to, PN_CLEANUP_DATABASE);
   /* DST must hold no game: a copy is the whole database, not a merge
    * (import merges event logs). */
   StoreCursor *probe = NULL;
@@ -249,5 +261,9 @@ int cmd_copy(const CliCommand *self, int argc, char **argv) {
 done:
   store_close(src);
   store_close(dst);
+  if (rc == CLI_OK)
+    pn_cleanup_forget(created);
+  else
+    pn_cleanup_remove(created);
   return rc;
 }

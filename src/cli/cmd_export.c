@@ -44,7 +44,7 @@ const CliCommand cmd_export_def = {
         "Exit codes:\n"
         "  0  success\n"
         "  2  usage error, a --game KEY not in DB, or a database or write error\n"
-        "     (with -o, FILE is not left behind)\n",
+        "     (with -o, FILE is left as it was: written whole or not at all)\n",
 };
 
 
@@ -62,7 +62,7 @@ int cmd_export(const CliCommand *self, int argc, char **argv) {
   const char **keys = calloc((size_t)argc + 1, sizeof *keys); /* at most one per argument */
   int nkeys = 0, rc = CLI_USAGE, c;
   Store *store = NULL;
-  FILE *out = NULL;
+  OutFile *out = NULL;
   if (keys == NULL) {
     cli_error(self, "out of memory");
     goto done;
@@ -80,7 +80,7 @@ int cmd_export(const CliCommand *self, int argc, char **argv) {
     }
   }
   const char *db = cli_db_operand(self, argc, argv);
-  if (!db) goto done;
+  if (!db || cli_output_check(self, output, db) != CLI_GO_ON) goto done;
   char shown[256]; /* db in messages: a URI's password is never printed */
   store_name_shown(db, shown, sizeof shown);
   PnDiag diag = {0};
@@ -92,16 +92,16 @@ int cmd_export(const CliCommand *self, int argc, char **argv) {
   if (out == NULL) goto done;
   ExportOptions opts = {.nkeys = nkeys, .keys = keys};
   ExportStats stats = {0};
-  int got = export_games(store, &opts, out, &stats, &diag);
-  if (!cli_output_close(out, output) && got == 0) got = EXPORT_WRITE;
-  if (got != 0) {
-    if (got == EXPORT_WRITE) cli_error(self, "%s: write error", output ? output : "standard output");
-    else cli_error(self, "%s: %s", shown, diag.msg);
-    cli_output_discard(output);
-    goto done;
-  }
+  int got = export_games(store, &opts, out_file_stream(out), &stats, &diag);
+  if (got != 0 && got != EXPORT_WRITE) cli_error(self, "%s: %s", shown, diag.msg);
+  /* EXPORT_WRITE is the stream's error flag, which stays set: the commit
+   * fails and says why (a full disk, a file-size limit). */
+  bool kept = cli_output_close(self, out, got == 0 || got == EXPORT_WRITE) && got == 0;
+  out = NULL;
+  if (!kept) goto done;
   rc = CLI_OK;
 done:
+  cli_output_close(self, out, false);
   store_close(store);
   free(keys);
   return rc;

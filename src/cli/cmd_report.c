@@ -69,7 +69,7 @@ static const char options_help[] =
     "Exit codes:\n"
     "  0  success\n"
     "  2  usage error, no such game or hand, or a database or write error\n"
-    "     (with -o, FILE is not left behind)\n";
+    "     (with -o, FILE is left as it was: written whole or not at all)\n";
 
 enum { OPT_VARIANT = 256, OPT_SINCE, OPT_UNTIL, OPT_TAG, OPT_MIN_HANDS, OPT_FORMAT, OPT_HISTORY, OPT_MIN_PLAYS };
 
@@ -261,24 +261,23 @@ static int parse_positional(const CliCommand *self, int npos, char **pos, Report
 
 /* Opens the store and the output and runs the report; the exit code. */
 static int run(const CliCommand *self, const ReportArgs *a) {
+  if (cli_output_check(self, a->output, a->db) != CLI_GO_ON) return CLI_USAGE;
   PnDiag diag = {0};
   Store *store = NULL;
   if (store_open(a->db, STORE_READONLY | STORE_MUST_EXIST, &store, &diag) != 0) {
     cli_error(self, "%s", diag.msg); /* it names the database (a URI without its password) */
     return CLI_USAGE;
   }
-  FILE *out = cli_output_open(self, a->output);
+  OutFile *out = cli_output_open(self, a->output);
   int rc = CLI_USAGE;
   if (out) {
-    int got = (a->html ? a->report->html : a->report->run)(store, &a->q, (const char *const *)a->args, a->format, out, &diag);
-    bool write_error = !cli_output_close(out, a->output);
+    int got = (a->html ? a->report->html : a->report->run)(store, &a->q, (const char *const *)a->args, a->format,
+                                                          out_file_stream(out), &diag);
     char shown[256]; /* a URI's password is never printed */
     store_name_shown(a->db, shown, sizeof shown);
     if (got != 0) cli_error(self, "%s: %s", shown, diag.msg);
-    else if (write_error) cli_error(self, "%s: write error", a->output ? a->output : "standard output");
-    else rc = CLI_OK;
+    if (cli_output_close(self, out, got == 0)) rc = CLI_OK; /* kept only when whole */
     if (rc == CLI_OK && diag.msg[0]) cli_error(self, "note: %s", diag.msg); /* a report's note, not an error */
-    if (rc != CLI_OK) cli_output_discard(a->output);
   }
   store_close(store);
   return rc;

@@ -278,8 +278,9 @@ static int play_game(const CliCommand *self, SimRun *run, FILE *out, long g) {
 /* Writes the event log of every game; returns the exit code. */
 static int play(const CliCommand *self, const SimArgs *a, const PnRules *rules, const char *const *names,
                 int nnames, long first_day) {
-  FILE *out = cli_output_open(self, a->output);
-  if (!out) return CLI_USAGE;
+  OutFile *file = cli_output_open(self, a->output);
+  if (!file) return CLI_USAGE;
+  FILE *out = out_file_stream(file);
   SimRun run = {.args = a, .rules = rules, .names = names, .nnames = nnames, .first_day = first_day,
                 .game = malloc(sizeof(PnGame)),
                 .config = {.style = a->random_play ? SIM_RANDOM : SIM_SENSIBLE, .renege_rate = a->renege_rate,
@@ -291,10 +292,7 @@ static int play(const CliCommand *self, const SimArgs *a, const PnRules *rules, 
   for (long g = 0; g < a->games && rc == CLI_OK && (!a->max_hands || run.hands_done < a->max_hands); g++)
     rc = play_game(self, &run, out, g);
   free(run.game);
-  if (!cli_output_close(out, a->output) && ready) {
-    cli_error(self, "%s: write error", a->output ? a->output : "standard output");
-    rc = CLI_USAGE;
-  }
+  if (!cli_output_close(self, file, rc == CLI_OK)) rc = CLI_USAGE; /* kept only whole */
   return rc;
 }
 

@@ -105,11 +105,15 @@ int cmd_help(const CliCommand *self, int argc, char **argv) {
     return CLI_OK;
   }
   /* Hidden, for the build: the man page and the bash completion script,
-   * written from this table (cmd_man.c). */
-  if (argc == 2 && strcmp(argv[1], "--man") == 0)
-    return cli_man_write(stdout);
-  if (argc == 2 && strcmp(argv[1], "--bash-completion") == 0)
-    return cli_completion_write(stdout);
+   * written from this table (cmd_man.c), to standard output or whole into
+   * FILE (-o FILE: a failed build step leaves no half page). */
+  if ((argc == 2 || (argc == 4 && strcmp(argv[2], "-o") == 0)) &&
+      (strcmp(argv[1], "--man") == 0 || strcmp(argv[1], "--bash-completion") == 0)) {
+    OutFile *out = cli_output_open(self, argc == 4 ? argv[3] : NULL);
+    if (out == NULL) return CLI_USAGE;
+    int rc = (strcmp(argv[1], "--man") == 0 ? cli_man_write : cli_completion_write)(out_file_stream(out));
+    return cli_output_close(self, out, rc == CLI_OK) ? rc : CLI_USAGE;
+  }
   if (argc > 2)
     return cli_usage_error(self, "too many arguments");
   if (argc == 1) {
@@ -164,5 +168,6 @@ int main(int argc, char **argv) {
     fputs("Try 'pinochle --help'.\n", stderr);
     return CLI_USAGE;
   }
+  cli_signals_install(); /* serve installs its own after */
   return finish(cmd->run(cmd, argc - 1, argv + 1));
 }

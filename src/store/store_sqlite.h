@@ -63,6 +63,8 @@ typedef struct SqliteStore {
   bool keys_table;                 /* temp.store_keys exists */
   bool tidy_wal;                   /* READONLY: the -wal/-shm files are this open's doing */
   bool created;                    /* CREATE_IF_STORED: this open created the file */
+  int cleanup;                     /* created: its pn_cleanup slot until the first commit, else -1 */
+  bool write_protected;            /* a writing open of a file this user cannot write: read-only, immutable */
   sqlite3_stmt *stmt[ST_COUNT];    /* prepared on first use, NULL before */
   StorePlayerCache players;        /* ids of the names met in this write transaction */
 } SqliteStore;

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "pn_cleanup.h"
 #include "schema.h"
 #include "store_sqlite.h"
 
@@ -92,6 +93,17 @@ static bool use_immutable(SqliteStore *s) {
   return false;
 }
 
+/* A writing open of a file that is there, that this user cannot write
+ * (a read-only file in a writable folder), and that no writer has open (no
+ * -wal or -journal beside it)?  SQLite would open it read-only by itself,
+ * but with -wal and -shm files that it then cannot remove; opened
+ * immutable it creates nothing, and the command fails at its first write
+ * ("attempt to write a readonly database") with nothing left beside it. */
+static bool write_protected(const SqliteStore *s) {
+  return strcmp(s->path, STORE_SCRATCH) != 0 && access(s->path, F_OK) == 0 && access(s->path, W_OK) != 0 &&
+         (errno == EACCES || errno == EROFS) && !exists_with(s->path, "-wal") && !exists_with(s->path, "-journal");
+}
+
 /* After a READONLY connection that created the -wal and -shm files has
  * closed: a read-write connection that reads nothing but the schema and
  * closes removes them, as the last connection of a WAL database does (a
@@ -152,7 +164,11 @@ static int open_db(SqliteStore *s, int flags, PnDiag *diag) {
   if (create)
     oflags |= SQLITE_OPEN_CREATE;
   char *uri = NULL;
-  if (readonly && strcmp(s->path, STORE_SCRATCH) != 0 && use_immutable(s)) {
+  if (!readonly && write_protected(s)) {
+    s->write_protected = true;
+    oflags = SQLITE_OPEN_READONLY | SQLITE_OPEN_NOMUTEX;
+  }
+  if (s->write_protected || (readonly && strcmp(s->path, STORE_SCRATCH) != 0 && use_immutable(s))) {
     uri = immutable_uri(s->path);
     if (uri == NULL) {
       store_set_msg(diag, "%s: out of memory", s->path);
@@ -276,6 +292,8 @@ int store_sqlite_open(const char *path, int flags, Store **out, PnDiag *diag) {
   bool memory = strcmp(path, STORE_SCRATCH) == 0;
   SqliteStore *s = calloc(1, sizeof *s);
   *out = NULL;
+  if (s != NULL)
+    s->cleanup = -1;
   if (s == NULL || (s->path = store_sqlite_copy(path, strlen(path))) == NULL) {
     store_set_msg(diag, "%s: out of memory", path);
     goto done;
@@ -289,10 +307,15 @@ int store_sqlite_open(const char *path, int flags, Store **out, PnDiag *diag) {
   /* errno after access(): a file that is there but cannot be looked at is
    * not one to remove later */
   bool absent = (flags & STORE_CREATE_IF_STORED) && !memory && access(path, F_OK) != 0 && errno == ENOENT;
+  bool creating = absent && !readonly && !(flags & STORE_MUST_EXIST);
+  /* Until its first commit a killed command removes the file it creates
+   * (pn_cleanup.h); registered before it exists, so no moment is missed. */
+  if (creating)
+    s->cleanup = pn_cleanup_add(path, PN_CLEANUP_DATABASE);
   rc = open_db(s, flags, diag);
   if (rc != STORE_OK)
     goto done;
-  s->created = absent && !readonly && !(flags & STORE_MUST_EXIST);
+  s->created = creating;
   sqlite3_extended_result_codes(s->db, 1);
   sqlite3_busy_timeout(s->db, 5000);
   rc = check_identity(s, readonly, diag);
@@ -300,7 +323,7 @@ int store_sqlite_open(const char *path, int flags, Store **out, PnDiag *diag) {
     goto done;
   rc = store_sqlite_exec(s, "PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -16384",
                          s->path, diag);
-  if (rc == STORE_OK && !readonly && !memory)
+  if (rc == STORE_OK && !readonly && !memory && !s->write_protected)
     rc = store_sqlite_exec(s, "PRAGMA journal_mode = WAL", s->path, diag);
   for (int i = 0; rc == STORE_OK && !readonly && i < store_sqlite_migration_count; i++)
     if (store_sqlite_migrations[i].version > s->base.found_version)
@@ -317,6 +340,7 @@ done:
 
 void store_sqlite_close(Store *store) {
   SqliteStore *s = sqlite_store(store);
+  pn_cleanup_forget(s->cleanup); /* removed below when nothing is stored, else kept */
   for (int i = 0; i < ST_COUNT; i++)
     sqlite3_finalize(s->stmt[i]);
   if (s->created)
@@ -341,8 +365,19 @@ int store_sqlite_begin(Store *store, PnDiag *diag) {
   return store_sqlite_run(s, ST_BEGIN, "BEGIN IMMEDIATE", "starting a write transaction", diag);
 }
 
+/* A new database stops being the signal handler's to remove before its
+ * first commit, so that a signal during the commit cannot remove what was
+ * committed (at worst it leaves the file); registered again if the commit
+ * fails. */
 int store_sqlite_commit(Store *store, PnDiag *diag) {
-  return store_sqlite_run(sqlite_store(store), ST_COMMIT, "COMMIT", "committing", diag);
+  SqliteStore *s = sqlite_store(store);
+  bool armed = s->cleanup >= 0;
+  pn_cleanup_forget(s->cleanup);
+  s->cleanup = -1;
+  int rc = store_sqlite_run(s, ST_COMMIT, "COMMIT", "committing", diag);
+  if (rc != STORE_OK && armed)
+    s->cleanup = pn_cleanup_add(s->path, PN_CLEANUP_DATABASE);
+  return rc;
 }
 
 void store_sqlite_rollback(Store *store) {
