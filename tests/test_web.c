@@ -171,7 +171,9 @@ static void test_web_url_names_port_and_token(void **state) {
   (void)state;
   char want[200];
   snprintf(want, sizeof want, "http://127.0.0.1:%u/?token=" TOKEN, port);
-  assert_string_equal(web_url(server), want);
+  assert_string_equal(web_url(server, 0), want);
+  assert_null(web_url(server, 1)); /* loopback: one URL */
+  assert_false(web_exposed(server));
   assert_true(port > 0);
 }
 
@@ -193,12 +195,21 @@ static void test_web_without_token_is_401_and_nothing_else(void **state) {
   reply_free(&wrong_query);
 }
 
+/* GET ?token=T sets the cookie and answers 303 to the same URL without
+ * the token (out of the address bar and the history), other parameters
+ * kept in their order. */
 static void test_web_query_token_sets_httponly_strict_cookie(void **state) {
   (void)state;
   Reply r = get_with("/?token=" TOKEN, host_ok, NULL);
-  assert_int_equal(r.status, 200);
+  assert_int_equal(r.status, 303);
   assert_non_null(strstr(r.head, "Set-Cookie: pinochle_token=" TOKEN "; Path=/; HttpOnly; SameSite=Strict"));
+  assert_non_null(strstr(r.head, "Location: /\r\n"));
+  assert_null(strstr(r.body, TOKEN));
   reply_free(&r);
+  Reply q = get_with("/players?variant=two-hand&token=" TOKEN "&since=2026-01-01&tokens=1", host_ok, NULL);
+  assert_int_equal(q.status, 303);
+  assert_non_null(strstr(q.head, "Location: /players?variant=two-hand&since=2026-01-01&tokens=1\r\n"));
+  reply_free(&q);
   Reply cookie = get_with("/players", host_ok, "Cookie: pinochle_token=" TOKEN);
   assert_int_equal(cookie.status, 200);
   assert_null(strstr(cookie.head, "Set-Cookie")); /* set once, by the query */

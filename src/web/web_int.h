@@ -31,6 +31,9 @@ bool web_record_api(WebRecorders *recorders, Store *store, const char *method, i
 /* The page of /record. */
 void web_record_page(const ReportHtml *html, FILE *out);
 
+/* /favicon.ico (*len bytes), malloc'd, or NULL. */
+char *web_favicon(size_t *len);
+
 /* {"error": message} and a newline, malloc'd (*len bytes), or NULL. */
 char *web_json_error_text(const char *message, size_t *len);
 
