@@ -402,10 +402,10 @@ static void test_web_ratings_page_chart_tables_and_json(void **state) {
   assert_int_equal(lines, 4);
   assert_non_null(strstr(r.body, "<title>1662.3</title>"));
   assert_non_null(strstr(r.body, "<table class=\"ratings\">"));
-  assert_non_null(strstr(r.body, "<tr><td><a href=\"/players/Bob\">Bob</a></td><td class=\"n\">1</td><td class=\"n\">1</td>"
+  assert_non_null(strstr(r.body, "<tr><td><a href=\"/players/Bob\"><bdi>Bob</bdi></a></td><td class=\"n\">1</td><td class=\"n\">1</td>"
                                  "<td class=\"n\">1662.3</td><td class=\"n\">290.3</td><td class=\"n\">0.06</td>"));
   assert_non_null(strstr(r.body, "<h2>Partnerships</h2>"));
-  assert_non_null(strstr(r.body, "<td>Bob &amp; Dee</td>"));
+  assert_non_null(strstr(r.body, "<td><bdi>Bob &amp; Dee</bdi></td>"));
   reply_free(&r);
   Reply j = get("/api/ratings");
   assert_int_equal(j.status, 200);
@@ -606,8 +606,9 @@ static void test_web_renege_awaits_confirmation(void **state) {
 }
 
 /* A server started again has no table in memory: GET /api/games/KEY
- * resumes the stored unfinished game (web-12-p, left in its second hand
- * by the test before) after its last stored hand. */
+ * shows the stored unfinished game (web-12-p, left in its second hand by
+ * the test before) without resuming it; POST /api/games/KEY/resume
+ * resumes it after its last stored hand. */
 static void test_web_restarted_server_resumes_unfinished_game(void **state) {
   (void)state;
   PnDiag diag = {0};
@@ -616,12 +617,21 @@ static void test_web_restarted_server_resumes_unfinished_game(void **state) {
   assert_int_equal(web_start(&config, &server, &diag), 0);
   port = web_port(server);
   snprintf(host_ok, sizeof host_ok, "127.0.0.1:%u", port);
-  Reply r = get("/api/games/web-12-p");
+  Reply shown = get("/api/games/web-12-p");
+  assert_int_equal(shown.status, 200);
+  assert_non_null(strstr(shown.body, "\"recording\": false"));
+  assert_non_null(strstr(shown.body, "\"resumable\": true"));
+  reply_free(&shown);
+  Reply r = post("/api/games/web-12-p/resume", "");
   assert_int_equal(r.status, 200);
   assert_non_null(strstr(r.body, "\"variant\": \"partnership-auction\""));
   assert_non_null(strstr(r.body, "\"recording\": true"));
   assert_non_null(strstr(r.body, "\"hands_stored\": 1"));
   reply_free(&r);
+  Reply again = get("/api/games/web-12-p"); /* now recording: the recorder's state */
+  assert_int_equal(again.status, 200);
+  assert_non_null(strstr(again.body, "\"recording\": true"));
+  reply_free(&again);
   Reply done = get("/api/games/" GAME); /* imported, over: shown, not resumed */
   assert_int_equal(done.status, 200);
   assert_non_null(strstr(done.body, "\"recording\": false"));

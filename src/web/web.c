@@ -228,7 +228,7 @@ static bool host_ok(const WebServer *srv, const char *host) {
 typedef struct HeaderScan {
   size_t bytes; /* names, values and their separators */
   int hosts;    /* Host headers */
-  bool length;  /* a Content-Length */
+  int lengths;  /* Content-Length headers */
   bool chunked; /* a Transfer-Encoding */
 } HeaderScan;
 
@@ -237,14 +237,15 @@ static enum MHD_Result header_scan(void *cls, enum MHD_ValueKind kind, const cha
   HeaderScan *h = cls;
   h->bytes += strlen(key) + (value ? strlen(value) : 0) + 4; /* ": " and CRLF */
   if (strcasecmp(key, MHD_HTTP_HEADER_HOST) == 0) h->hosts++;
-  if (strcasecmp(key, MHD_HTTP_HEADER_CONTENT_LENGTH) == 0) h->length = true;
+  if (strcasecmp(key, MHD_HTTP_HEADER_CONTENT_LENGTH) == 0) h->lengths++;
   if (strcasecmp(key, MHD_HTTP_HEADER_TRANSFER_ENCODING) == 0) h->chunked = true;
   return MHD_YES;
 }
 
 /* Step 0 of web.h: the request's size and framing.  Two Host headers
- * could name two servers, and a length beside chunked encoding two
- * bodies (request smuggling behind a proxy): neither is guessed at. */
+ * could name two servers, and two lengths or a length beside chunked
+ * encoding two bodies (request smuggling behind a proxy): none is
+ * guessed at. */
 static bool request_ok(struct MHD_Connection *c, WebServer *srv, const Request *req, enum MHD_Result *result) {
   HeaderScan h = {0};
   MHD_get_connection_values(c, MHD_HEADER_KIND, header_scan, &h);
@@ -255,7 +256,8 @@ static bool request_ok(struct MHD_Connection *c, WebServer *srv, const Request *
   else if (target + h.bytes > WEB_MAX_HEADER)
     status = MHD_HTTP_REQUEST_HEADER_FIELDS_TOO_LARGE, why = "the request's headers are too large (16 KiB at most)";
   else if (h.hosts > 1) why = "a request has one Host header";
-  else if (h.length && h.chunked) why = "a request has a Content-Length or chunked encoding, not both";
+  else if (h.lengths > 1) why = "a request has one Content-Length";
+  else if (h.lengths && h.chunked) why = "a request has a Content-Length or chunked encoding, not both";
   if (!why) return true;
   *result = answer_error(c, srv, NULL, status, why);
   return false;

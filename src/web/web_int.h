@@ -19,8 +19,9 @@ void web_recorders_free(WebRecorders *recorders);
 
 /*
  * The recorder's API under /api/games (docs/WEB.md): nseg path segments
- * after "games" (0: POST /api/games; 1: GET /api/games/KEY; 2: POST
- * /api/games/KEY/lines), the body (NUL-terminated, may be NULL).  Returns
+ * after "games" (0: POST /api/games; 1: GET /api/games/KEY, read only;
+ * 2: POST /api/games/KEY/lines or /resume), the body (NUL-terminated,
+ * may be NULL).  Returns
  * false when the request is not one of these (the caller routes it on);
  * true with *status and *body (JSON, malloc'd, *len bytes; NULL when out
  * of memory) otherwise.

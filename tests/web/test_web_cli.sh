@@ -55,14 +55,14 @@ PA=sim-partnership-auction-2026-7
 "$PINOCHLE" report "$WORK/pa.db" hand $PA 4 --format html -o "$WORK/an4.html" || fail "report hand 4 html"
 "$PINOCHLE" report "$WORK/pa.db" hand $PA 3 --format html -o "$WORK/an3.html" || fail "report hand 3 html"
 "$PINOCHLE" report "$WORK/pa.db" hand $PA 5 --format html -o "$WORK/an5.html" || fail "report hand 5 html"
-grep -qF "<p class=\"par\">Par 170 for Dee's side from the first lead; bid 260, meld 100: <strong>could be made</strong>; took 150: <strong class=\"bad\">set by 10</strong>.</p>" "$WORK/an4.html" \
+grep -qF "<p class=\"par\">Par 170 for <bdi>Dee</bdi>'s side from the first lead; bid 260, meld 100: <strong>could be made</strong>; took 150: <strong class=\"bad\">set by 10</strong>.</p>" "$WORK/an4.html" \
   && ok "an analysed hand: the par line" || fail "par line: $(grep -o '<p class="par">.*' "$WORK/an4.html")"
 grep -qF '<g class="card costly" data-seat="1" data-card="JS"' "$WORK/an4.html" \
   && grep -qF '<text class="cost costly" x="26" y="74">cost 20<title>par 130 ' "$WORK/an4.html" \
   && ok "Dee's JS at trick 3: marked costly, cost 20 under the card" || fail "costly JS"
 [[ $(grep -o '<text class="cost costly"' "$WORK/an4.html" | wc -l) -eq 1 && $(grep -o '<text class="cost"' "$WORK/an4.html" | wc -l) -eq 47 ]] \
   && ok "one costly play, the other 47 plays cost 0" || fail "cost markers: $(grep -o '<text class="cost[^"]*"' "$WORK/an4.html" | sort | uniq -c)"
-grep -qF "Dee's <span class=\"c\">J" "$WORK/an4.html" && grep -qF 'cost 20 (par 130 ' "$WORK/an4.html" \
+grep -qF "<bdi>Dee</bdi>'s <span class=\"c\">J" "$WORK/an4.html" && grep -qF 'cost 20 (par 130 ' "$WORK/an4.html" \
   && grep -qF '<p class="legend">cost: ' "$WORK/an4.html" && ok "the costly play in words, and the legend" || fail "costly words/legend"
 grep -qF "<p class=\"par\">Not analysed - run pinochle analyze DB --game $PA --hand 3" "$WORK/an3.html" \
   && ! grep -q 'class="cost' "$WORK/an3.html" && ok "a hand never analysed says so, no costs" || fail "not analysed: $(grep -o '<p class="par">.*' "$WORK/an3.html")"
@@ -86,8 +86,8 @@ grep -qF '<polyline class="series" stroke="#d53f8c" points="258.9,' "$R" && ok "
 grep -qF '<text class="xtick" x="86.7" y="206">01-06</text>' "$R" && grep -qF '<title>Rating after each date of 2026</title>' "$R" \
   && ! grep -q 'class="ytick" x="54" y="[0-9.]*">0</text>' "$R" && ! grep -qi 'nan' "$R" \
   && ok "ratings chart: dates as MM-DD, the year in the title, no 0 on the y axis" || fail "ratings axes"
-first=$("$PINOCHLE" report "$WORK/pa.db" ratings --format csv | sed -n '2p' | cut -d, -f2-6 | sed 's/,/<\/td><td class="n">/g')
-grep -qF "<tr><td>$first</td>" "$R" && ok "the standings' first row is the report's" || fail "standings row '$first'"
+first=$("$PINOCHLE" report "$WORK/pa.db" ratings --format csv | sed -n '2p' | cut -d, -f2-6 | sed 's/,/<\/bdi><\/td><td class="n">/; s/,/<\/td><td class="n">/g')
+grep -qF "<tr><td><bdi>$first</td>" "$R" && ok "the standings' first row is the report's" || fail "standings row '$first'"
 
 # ---------------------------------------------------------- serve usage
 "$PINOCHLE" serve 2>"$WORK/err"; [[ $? -eq 2 ]] && grep -q "missing DB" "$WORK/err" && ok "serve without DB: 2" || fail "serve no DB"
