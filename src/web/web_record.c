@@ -278,7 +278,7 @@ static WebTable *table_of(WebRecorders *w, Store *store, const char *key, unsign
   int64_t id;
   uint64_t hash;
   PnDiag diag = {0};
-  int found = key_ok(key) ? store_game_lookup(store, key, &id, &hash, &diag) : 0;
+  int found = store_game_lookup(store, key, &id, &hash, &diag);
   if (found < 0) *answered = error_out(500, diag.msg, status, out, len);
   else if (found == 0) {
     snprintf(msg, sizeof msg, "no game '%.200s' in the database", key);
@@ -372,14 +372,15 @@ static bool stored_state(Store *store, const char *key, unsigned *status, char *
   int64_t id;
   uint64_t hash;
   PnDiag diag = {0};
-  int found = key_ok(key) ? store_game_lookup(store, key, &id, &hash, &diag) : 0;
+  int found = store_game_lookup(store, key, &id, &hash, &diag); /* any stored key: %2F routes it */
   if (found < 0) return error_out(500, diag.msg, status, out, len);
   if (found == 0) {
     snprintf(msg, sizeof msg, "no game '%.200s' in the database", key);
     return error_out(404, msg, status, out, len);
   }
   json_t *sheet = sheet_of(store, key);
-  bool over = json_is_true(json_object_get(sheet, "finished"));
+  /* over as the recorder sees it: ended with a winner (rec_resume refuses it) */
+  bool over = json_is_true(json_object_get(sheet, "finished")) && json_is_object(json_object_get(sheet, "winner"));
   const char *variant = json_string_value(json_object_get(sheet, "preset"));
   json_t *j = json_pack("{s:s, s:s, s:b, s:b, s:s, s:o}", "game", key, "variant", variant ? variant : "", "recording", 0,
                         "resumable", !over, "status",
