@@ -123,6 +123,54 @@ rc=$?
 SERVE_PID=
 [[ $rc -eq 0 ]] && grep -q "stopped" "$WORK/serve.err" && ok "SIGTERM stops serve with 0" || fail "SIGTERM: $rc"
 
+grep -q "warning" "$WORK/serve.err" && fail "a warning on loopback: $(cat "$WORK/serve.err")" || ok "loopback: no warning"
+
+# ---------------------------------------------------------- the token out of ps
+# --token-file FILE and PINOCHLE_TOKEN give the token without putting it
+# on the command line, which every user of the machine can read.
+start_serve() { # start_serve OUT ERR ARGS...: serve in the background, its URL awaited
+  local out=$1 err=$2
+  shift 2
+  "$PINOCHLE" serve "$WORK/club.db" "$@" >"$out" 2>"$err" &
+  SERVE_PID=$!
+  for _ in $(seq 50); do [[ -s $out ]] && break; sleep 0.1; done
+}
+stop_serve() { kill -TERM "$SERVE_PID"; wait "$SERVE_PID" 2>/dev/null; SERVE_PID=; }
+printf 'file-token-0123\n' >"$WORK/token"
+start_serve "$WORK/urlf" "$WORK/errf" --listen 127.0.0.1:0 --token-file "$WORK/token"
+[[ $(head -1 "$WORK/urlf") =~ ^http://127\.0\.0\.1:[0-9]+/\?token=file-token-0123$ ]] \
+  && ! grep -q "file-token" "/proc/$SERVE_PID/cmdline" && ok "--token-file: the URL has its token, the command line not" \
+  || fail "--token-file: $(cat "$WORK/urlf" "$WORK/errf")"
+stop_serve
+PINOCHLE_TOKEN=env-token-0123 start_serve "$WORK/urle" "$WORK/erre" --listen 127.0.0.1:0
+[[ $(head -1 "$WORK/urle") =~ /\?token=env-token-0123$ ]] && ! grep -q "env-token" "/proc/$SERVE_PID/cmdline" \
+  && ok "PINOCHLE_TOKEN: the URL has its token, the command line not" || fail "PINOCHLE_TOKEN: $(cat "$WORK/urle" "$WORK/erre")"
+stop_serve
+"$PINOCHLE" serve "$WORK/club.db" --token-file "$WORK/no-such-file" 2>"$WORK/err"
+[[ $? -eq 2 ]] && grep -q -- "--token-file $WORK/no-such-file: cannot be read" "$WORK/err" && ok "--token-file missing: 2" \
+  || fail "token file missing: $(cat "$WORK/err")"
+: >"$WORK/empty"
+"$PINOCHLE" serve "$WORK/club.db" --token-file "$WORK/empty" 2>"$WORK/err"
+[[ $? -eq 2 ]] && grep -q "empty:1: no token" "$WORK/err" && ok "--token-file empty: 2" || fail "token file empty: $(cat "$WORK/err")"
+"$PINOCHLE" serve "$WORK/club.db" --token-file "$WORK/token" --token abcdefgh1 2>"$WORK/err"
+[[ $? -eq 2 ]] && ok "--token and --token-file: 2" || fail "both tokens"
+"$PINOCHLE" serve --help | grep -q -- "--token-file FILE" && ! "$PINOCHLE" serve --help | grep -q "serve club.db --token" \
+  && ok "serve --help: --token-file, no example with --token" || fail "help on the token"
+
+# ---------------------------------------------------------- every address
+# Listening on 0.0.0.0 (for a moment, no request sent): a warning that the
+# token crosses the network in clear, and one URL per address of the
+# machine (tablets may not resolve its name), loopback last.
+start_serve "$WORK/urla" "$WORK/erra" --listen 0.0.0.0:0 --token-file "$WORK/token"
+sleep 0.2
+stop_serve
+grep -q "warning: other machines can reach this server; its HTTP is plain" "$WORK/erra" \
+  && ok "--listen 0.0.0.0: the warning on plain HTTP" || fail "no warning: $(cat "$WORK/erra")"
+if grep -Evq '^http://(\[[0-9a-f:]+\]|[0-9.]+):[0-9]+/\?token=file-token-0123$' "$WORK/urla"; then
+  fail "a URL not by address: $(cat "$WORK/urla")"
+else ok "--listen 0.0.0.0: $(wc -l <"$WORK/urla") URLs, each by address"; fi
+[[ $(tail -1 "$WORK/urla") =~ ^http://127\.0\.0\.1: ]] && ok "the loopback URL last" || fail "last URL: $(cat "$WORK/urla")"
+
 # A second server on a taken port fails with 2.
 "$PINOCHLE" serve "$WORK/club.db" --listen 127.0.0.1:0 >"$WORK/url2" 2>/dev/null &
 SERVE_PID=$!
