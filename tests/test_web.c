@@ -217,6 +217,15 @@ static void test_web_query_token_sets_httponly_strict_cookie(void **state) {
   assert_int_equal(q.status, 303);
   assert_non_null(strstr(q.head, "Location: /players?variant=two-hand&since=2026-01-01&tokens=1\r\n"));
   reply_free(&q);
+  /* never to another site: a target naming a host redirects to / */
+  static const char *const ELSEWHERE[] = {"//evil.example/?token=" TOKEN, "/\\evil.example/?token=" TOKEN,
+                                          "http://evil.example/?token=" TOKEN};
+  for (size_t i = 0; i < sizeof ELSEWHERE / sizeof ELSEWHERE[0]; i++) {
+    Reply e = get_with(ELSEWHERE[i], host_ok, NULL);
+    assert_int_equal(e.status, 303);
+    assert_non_null(strstr(e.head, "Location: /\r\n"));
+    reply_free(&e);
+  }
   Reply cookie = get_with("/players", host_ok, "Cookie: pinochle_token=" TOKEN);
   assert_int_equal(cookie.status, 200);
   assert_null(strstr(cookie.head, "Set-Cookie")); /* set once, by the query */

@@ -151,7 +151,11 @@ static enum MHD_Result answer_without_token(struct MHD_Connection *c, WebServer 
   if (!location) return MHD_NO;
   const char *q = strchr(req->raw, '?');
   size_t at = q ? (size_t)(q - req->raw) : n;
-  memcpy(location, req->raw, at);
+  /* Only a path of this server: "//host", "/\\host" or "http://host/" would
+   * send the browser elsewhere (an open redirect). */
+  bool local = req->raw[0] == '/' && req->raw[1] != '/' && req->raw[1] != '\\';
+  if (!local) at = 1;
+  memcpy(location, local ? req->raw : "/", at);
   char sep = '?';
   for (const char *p = q ? q + 1 : ""; *p;) { /* keep every parameter but token */
     size_t len = strcspn(p, "&");
