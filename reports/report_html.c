@@ -24,7 +24,35 @@ const ReportAsset *report_asset_find(const char *name) {
 
 /* ------------------------------------------------------------ the page */
 
+/* The bidi controls still open in a text: 'E' an embedding or override
+ * (closed by PDF), 'I' an isolate (closed by PDI, with the embeddings
+ * inside it), innermost last. */
+typedef struct BidiOpen {
+  char kind[64]; /* 'E' or 'I' */
+  int n;         /* open; past 64 a further opener is dropped */
+} BidiOpen;
+
+/* Tracks the bidi control at p (UTF-8); false when it is to be dropped
+ * (nested past BidiOpen's depth). */
+static bool bidi_track(BidiOpen *b, const unsigned char *p) {
+  if (p[0] != 0xE2) return true;
+  bool embed = p[1] == 0x80 && (p[2] == 0xAA || p[2] == 0xAB || p[2] == 0xAD || p[2] == 0xAE);
+  bool isolate = p[1] == 0x81 && p[2] >= 0xA6 && p[2] <= 0xA8;
+  if (embed || isolate) {
+    if (b->n == (int)sizeof b->kind) return false;
+    b->kind[b->n++] = embed ? 'E' : 'I';
+  } else if (p[1] == 0x80 && p[2] == 0xAC) { /* PDF: the innermost embedding, not past an isolate */
+    if (b->n > 0 && b->kind[b->n - 1] == 'E') b->n--;
+  } else if (p[1] == 0x81 && p[2] == 0xA9) { /* PDI: the innermost isolate and what is inside it */
+    int i = b->n - 1;
+    while (i >= 0 && b->kind[i] != 'I') i--;
+    if (i >= 0) b->n = i;
+  }
+  return true;
+}
+
 void report_html_text(FILE *out, const char *text) {
+  BidiOpen open = {.n = 0};
   for (const char *p = text ? text : ""; *p; p++) {
     switch (*p) {
     case '&': fputs("&amp;", out); break;
@@ -32,9 +60,19 @@ void report_html_text(FILE *out, const char *text) {
     case '>': fputs("&gt;", out); break;
     case '"': fputs("&quot;", out); break;
     case '\'': fputs("&#39;", out); break;
-    default: fputc(*p, out); break;
+    default:
+      if (!bidi_track(&open, (const unsigned char *)p)) p += 2; /* too deep: dropped */
+      else fputc(*p, out);
+      break;
     }
   }
+  while (open.n > 0) fputs(open.kind[--open.n] == 'E' ? "\xE2\x80\xAC" : "\xE2\x81\xA9", out); /* PDF, PDI */
+}
+
+void report_html_name(FILE *out, const char *name) {
+  fputs("<bdi>", out);
+  report_html_text(out, name);
+  fputs("</bdi>", out);
 }
 
 void report_html_url(FILE *out, const char *segment) {
@@ -400,7 +438,7 @@ static void chart_draw(FILE *out, const char *id, const char *title, HtmlChartKi
   report_html_text(out, title);
   for (int k = 0; k < ns && ns > 1; k++) {
     fprintf(out, " <span class=\"key\" style=\"color:%s\">\xE2\x96\xA0</span> ", COLORS[k % NCOLORS]);
-    report_html_text(out, s[k].name);
+    report_html_name(out, s[k].name);
   }
   fputs("</figcaption></figure>\n", out);
 }
@@ -435,7 +473,8 @@ void html_table(FILE *out, const ReportHtml *html, const char *cls, const Report
       fprintf(out, "<td%s>", col->kind == REPORT_STR ? "" : " class=\"n\"");
       const char *cell = html_jcell(json_object_get(row, col->key), buf, sizeof buf);
       if (c == 0 && links) html_link_open(out, html, "/players/", cell, NULL);
-      report_html_text(out, cell);
+      if (c == 0) report_html_name(out, cell); /* a player or a side */
+      else report_html_text(out, cell);
       if (c == 0 && links) html_link_close(out, html);
       fputs("</td>", out);
     }

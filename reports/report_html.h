@@ -46,8 +46,14 @@ typedef struct ReportHtml {
  * up to the view.  report_html_end closes it (script inline or linked). */
 void report_html_begin(FILE *out, const ReportHtml *html, const char *title);
 void report_html_end(FILE *out, const ReportHtml *html);
-/* Text with & < > " ' escaped. */
+/* Text with & < > " ' escaped, and every bidi embedding, override or
+ * isolate it opens (U+202A..U+202E, U+2066..U+2069) closed at its end:
+ * a name holding U+202E reverses nothing written after it. */
 void report_html_text(FILE *out, const char *text);
+/* A user-supplied name (a player, a side, a game key) as HTML text in
+ * <bdi>: isolated from the text around it, whatever its direction (not
+ * inside SVG, which has no <bdi>: report_html_text there). */
+void report_html_name(FILE *out, const char *name);
 /* A path segment, percent-encoded (anything but [A-Za-z0-9._~-]). */
 void report_html_url(FILE *out, const char *segment);
 

@@ -133,7 +133,7 @@ int report_html_games(Store *store, const ReportHtml *html, const ReportQuery *q
     fputs("<form class=\"filter\" method=\"get\" action=\"/\">"
           "<label>Player <input name=\"player\" value=\"",
           out);
-    report_html_text(out, player);
+    report_html_name(out, player);
     fputs("\"></label> <label>Variant <input name=\"variant\" value=\"", out);
     report_html_text(out, q->variant);
     fputs("\"></label> <label>From <input type=\"date\" name=\"since\" value=\"", out);
@@ -151,7 +151,7 @@ int report_html_games(Store *store, const ReportHtml *html, const ReportQuery *q
     report_html_text(out, g->date);
     fputs("</td><td>", out);
     html_link_open(out, html, "/games/", g->key, NULL);
-    report_html_text(out, g->key);
+    report_html_name(out, g->key);
     html_link_close(out, html);
     fputs("</td><td>", out);
     report_html_text(out, g->preset);
@@ -159,11 +159,11 @@ int report_html_games(Store *store, const ReportHtml *html, const ReportQuery *q
     for (int p = 0; p < g->nplayers; p++) {
       if (p) fputs(", ", out);
       html_link_open(out, html, "/players/", g->names[p], NULL);
-      report_html_text(out, g->names[p]);
+      report_html_name(out, g->names[p]);
       html_link_close(out, html);
     }
     fprintf(out, "</td><td class=\"n\">%d</td><td>", g->hands);
-    report_html_text(out, g->winner);
+    report_html_name(out, g->winner);
     fputs("</td></tr>\n", out);
   }
   fputs("</tbody></table></div>\n", out);
@@ -177,7 +177,7 @@ int report_html_games(Store *store, const ReportHtml *html, const ReportQuery *q
 /* The heading, the game's line (preset, date, target) and its winner. */
 static void game_heading(FILE *out, const json_t *j) {
   fputs("<h1>Game ", out);
-  report_html_text(out, html_js(j, "game"));
+  report_html_name(out, html_js(j, "game"));
   fputs("</h1>\n<p class=\"meta\">", out);
   report_html_text(out, html_js(j, "preset"));
   if (*html_js(j, "date")) {
@@ -189,7 +189,7 @@ static void game_heading(FILE *out, const json_t *j) {
   const json_t *winner = json_object_get(j, "winner");
   if (json_is_object(winner)) {
     fputs("<p class=\"winner\">Won by ", out);
-    report_html_text(out, html_js(winner, "name"));
+    report_html_name(out, html_js(winner, "name"));
     fprintf(out, " with %ld.</p>\n", html_ji(winner, "total"));
   } else fputs("<p class=\"winner\">Not finished.</p>\n", out);
 }
@@ -241,7 +241,7 @@ static void game_sheet_head(FILE *out, const json_t *sides) {
         out);
   for (size_t s = 0; s < nsides; s++) {
     fputs("<th colspan=\"5\" class=\"side\">", out);
-    report_html_text(out, html_js(json_array_get(sides, s), "name"));
+    report_html_name(out, html_js(json_array_get(sides, s), "name"));
     fputs("</th>", out);
   }
   fputs("<th rowspan=\"2\">findings</th></tr>\n<tr>", out);

@@ -110,7 +110,7 @@ static void hand_heading(FILE *out, const HandPage *hp) {
   fputs("<h1>", out);
   html_link_open(out, hp->html, "/games/", html_js(j, "game"), NULL);
   fputs("Game ", out);
-  report_html_text(out, html_js(j, "game"));
+  report_html_name(out, html_js(j, "game"));
   html_link_close(out, hp->html);
   fprintf(out, ", hand %ld</h1>\n<p class=\"meta\">", html_ji(j, "hand"));
   report_html_text(out, html_js(j, "preset"));
@@ -119,21 +119,21 @@ static void hand_heading(FILE *out, const HandPage *hp) {
     report_html_text(out, html_js(j, "date"));
   }
   fputs(". Dealer: ", out);
-  report_html_text(out, player_name(hp->players, hp->dealer));
+  report_html_name(out, player_name(hp->players, hp->dealer));
   fputs(".</p>\n<p class=\"contract\">", out);
   const char *trump = html_js(j, "trump");
   if (json_is_true(json_object_get(j, "redeal"))) fputs("Everyone passed: the hand is dealt again.", out);
   else {
     if (!html_jnull(j, "bidder")) {
       fprintf(out, "Bid %ld by ", html_ji(j, "bid"));
-      report_html_text(out, player_name(hp->players, html_ji(j, "bidder")));
+      report_html_name(out, player_name(hp->players, html_ji(j, "bidder")));
       fputs(", ", out);
     }
     fprintf(out, "trump <span class=\"c%s\">%s</span> %s", *trump == 'H' || *trump == 'D' ? " red" : "",
             *trump ? html_suit_glyph(*trump) : "", html_suit_word(*trump));
     if (!html_jnull(j, "partner")) {
       fputs(", partner ", out);
-      report_html_text(out, player_name(hp->players, html_ji(j, "partner")));
+      report_html_name(out, player_name(hp->players, html_ji(j, "partner")));
     }
     if (!html_jnull(j, "bidder"))
       fprintf(out, ": %s%s", json_is_true(json_object_get(j, "moon")) ? "shot the moon, " : "",
@@ -181,14 +181,14 @@ static void hand_par(FILE *out, const HandPage *hp) {
   long par = html_ji(an, "par"), meld = html_ji(an, "meld"), taken = html_ji(an, "taken");
   if (html_jnull(j, "bidder") || html_jnull(an, "could_make")) {
     fprintf(out, "Par %ld for the side of seat 1 (", par);
-    report_html_text(out, player_name(hp->players, 1));
+    report_html_name(out, player_name(hp->players, 1));
     fprintf(out, ") from the first lead; took %ld.</p>\n", taken);
     return;
   }
   long bid = html_ji(j, "bid"), short_by = bid - meld - taken;
   bool could = json_is_true(json_object_get(an, "could_make")), made = json_is_true(json_object_get(j, "made"));
   fprintf(out, "Par %ld for ", par);
-  report_html_text(out, player_name(hp->players, html_ji(j, "bidder")));
+  report_html_name(out, player_name(hp->players, html_ji(j, "bidder")));
   fprintf(out, "'s side from the first lead; bid %ld, meld %ld: <strong%s>%s</strong>; took %ld: ", bid, meld,
           could ? "" : " class=\"bad\"", could ? "could be made" : "could not be made", taken);
   if (made) fputs("made.</p>\n", out);
@@ -231,7 +231,7 @@ static void trick_costly(FILE *out, const HandPage *hp, const json_t *plays, lon
     if (cost <= 0) continue;
     const json_t *ev = play_event(hp, number, seat);
     fputs(" <span class=\"costly\">", out);
-    report_html_text(out, player_name(hp->players, seat));
+    report_html_name(out, player_name(hp->players, seat));
     fputs("'s ", out);
     html_cards(out, html_js(ev, "cards"));
     fprintf(out, " cost %ld (par %ld \xE2\x86\x92 %ld)", cost, html_ji(ev, "par_before"), html_ji(ev, "par_after"));
@@ -285,7 +285,7 @@ static void hand_bidding(FILE *out, const HandPage *hp) {
       if (!bidding) fputs("<h2>Bidding</h2>\n<ol class=\"bidding\">", out);
       bidding = true;
       fputs("<li>", out);
-      report_html_text(out, html_js(ev, "player"));
+      report_html_name(out, html_js(ev, "player"));
       fputs(strcmp(action, "bid") == 0 ? " <strong>" : " <span class=\"pass\">pass", out);
       if (strcmp(action, "bid") == 0) {
         report_html_text(out, html_js(ev, "value"));
@@ -311,7 +311,7 @@ static void hand_prep(FILE *out, const HandPage *hp) {
     if (!prep) fputs("<h2>Trump and exchange</h2>\n<ul class=\"prep\">", out);
     prep = true;
     fputs("<li>", out);
-    report_html_text(out, html_js(ev, "player"));
+    report_html_name(out, html_js(ev, "player"));
     if (strcmp(action, "trump") == 0) {
       const char *suit = html_js(ev, "value");
       fprintf(out, " names <span class=\"c%s\">%s</span> %s trump", *suit == 'H' || *suit == 'D' ? " red" : "",
@@ -341,7 +341,7 @@ static void hand_meld(FILE *out, const HandPage *hp) {
     if (!meld) fputs("<h2>Meld</h2>\n<table class=\"meld\"><thead><tr><th>player</th><th>cards</th><th>points</th></tr></thead><tbody>\n", out);
     meld = true;
     fputs("<tr><td>", out);
-    report_html_text(out, html_js(ev, "player"));
+    report_html_name(out, html_js(ev, "player"));
     fputs("</td><td>", out);
     html_cards(out, html_js(ev, "cards"));
     fprintf(out, "</td><td class=\"n\">%ld</td></tr>\n", html_ji(ev, "points"));
@@ -422,7 +422,7 @@ static void hand_tricks(FILE *out, const HandPage *hp) {
       fprintf(out, "%s%ld:%s", k ? " " : "", html_ji(json_array_get(plays, k), "seat"), html_js(json_array_get(plays, k), "card"));
     trick_cards(out, hp, plays, number, winner);
     fprintf(out, "</svg><p>Trick %ld: won by ", number);
-    report_html_text(out, player_name(hp->players, winner));
+    report_html_name(out, player_name(hp->players, winner));
     fprintf(out, ", %ld counters.", html_ji(tr, "counters"));
     trick_costly(out, hp, plays, number);
     fputs("</p>\n", out);
@@ -468,7 +468,7 @@ static void hand_score(FILE *out, const HandPage *hp) {
       fprintf(out, "<td%s>", c == 1 ? "" : " class=\"n\"");
       if (c == 1) {
         html_link_open(out, hp->html, "/players/", html_js(row, "player"), NULL);
-        report_html_text(out, html_js(row, "player"));
+        report_html_name(out, html_js(row, "player"));
         html_link_close(out, hp->html);
       } else report_html_text(out, html_jcell(json_object_get(row, RESULT[c]), buf, sizeof buf));
       fputs("</td>", out);

@@ -172,7 +172,7 @@ static void player_games(FILE *out, const ReportHtml *html, const PlayerHands *p
   fputs("<p>Games: ", out);
   for (size_t g = p->ngames > 30 ? p->ngames - 30 : 0; g < p->ngames; g++) {
     html_link_open(out, html, "/games/", p->game_key[g], NULL);
-    report_html_text(out, p->game_key[g]);
+    report_html_name(out, p->game_key[g]);
     html_link_close(out, html);
     fputc(' ', out);
   }
@@ -215,7 +215,7 @@ int report_html_player(Store *store, const ReportHtml *html, const char *name, F
   snprintf(title, sizeof title, "Player %s", name);
   report_html_begin(out, html, title);
   fputs("<h1>", out);
-  report_html_text(out, name);
+  report_html_name(out, name);
   fputs("</h1>\n", out);
   json_t *one = json_array();
   json_array_append(one, (json_t *)me);

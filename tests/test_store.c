@@ -542,13 +542,16 @@ static void test_store_game_round_trips_through_cursor(void **state) {
   assert_int_equal(row.player_ids[0], cy);
   store_cursor_close(c);
 
-  /* a key is stored once */
+  /* a key is stored once: a conflict (PN_ERR_CONFLICT), known by the
+   * database's code (SQLite's constraint, PostgreSQL's SQLSTATE 23505),
+   * not by a constraint's name in its message */
   StoreGame dup = {.key = "g2", .preset = "two-hand", .nplayers = 2, .players = {"Ann", "Bob"}};
   int64_t dup_id;
-  assert_int_equal(store_game_insert(s, &dup, &dup_id, &diag), STORE_ERROR);
+  assert_int_equal(store_game_insert(s, &dup, &dup_id, &diag), STORE_CONFLICT);
+  assert_int_equal(STORE_CONFLICT, PN_ERR_CONFLICT);
   assert_string_equal(diag.msg, "game 'g2' is already stored");
   StoreHand again = {.number = 1, .dealer = 1, .events = game_b.hand[0].events, .events_len = 3};
-  assert_int_equal(store_hand_insert(s, id_b, &again, &diag), STORE_ERROR);
+  assert_int_equal(store_hand_insert(s, id_b, &again, &diag), STORE_CONFLICT);
   assert_non_null(strstr(diag.msg, "already has a hand 1"));
   assert_int_equal(store_hand_insert(s, 999, &again, &diag), STORE_ERROR);
   store_close(s);

@@ -59,10 +59,13 @@ static Reply exchange(const char *head, const char *body, size_t len) {
   struct sockaddr_in sa = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
   sa.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
   assert_int_equal(connect(fd, (struct sockaddr *)&sa, sizeof sa), 0);
-  char request[8192];
-  int n = snprintf(request, sizeof request, "%s\r\nConnection: close\r\n\r\n", head);
-  assert_true(n > 0 && (size_t)n < sizeof request);
+  size_t size = strlen(head) + 32;
+  char *request = malloc(size);
+  assert_non_null(request);
+  int n = snprintf(request, size, "%s\r\nConnection: close\r\n\r\n", head);
+  assert_true(n > 0 && (size_t)n < size);
   assert_int_equal(send(fd, request, (size_t)n, MSG_NOSIGNAL), n);
+  free(request);
   size_t sent = 0;
   while (sent < len) {
     ssize_t k = send(fd, body + sent, len - sent, MSG_NOSIGNAL);
@@ -102,9 +105,13 @@ static Reply exchange(const char *head, const char *body, size_t len) {
 
 /* GET path with the Host and extra header lines given. */
 static Reply get_with(const char *path, const char *host, const char *extra) {
-  char head[4096];
-  snprintf(head, sizeof head, "GET %s HTTP/1.1\r\nHost: %s%s%s", path, host, extra ? "\r\n" : "", extra ? extra : "");
-  return exchange(head, NULL, 0);
+  size_t size = strlen(path) + strlen(host) + (extra ? strlen(extra) : 0) + 64;
+  char *head = malloc(size);
+  assert_non_null(head);
+  snprintf(head, size, "GET %s HTTP/1.1\r\nHost: %s%s%s", path, host, extra ? "\r\n" : "", extra ? extra : "");
+  Reply r = exchange(head, NULL, 0);
+  free(head);
+  return r;
 }
 
 static char host_ok[64];
@@ -171,7 +178,9 @@ static void test_web_url_names_port_and_token(void **state) {
   (void)state;
   char want[200];
   snprintf(want, sizeof want, "http://127.0.0.1:%u/?token=" TOKEN, port);
-  assert_string_equal(web_url(server), want);
+  assert_string_equal(web_url(server, 0), want);
+  assert_null(web_url(server, 1)); /* loopback: one URL */
+  assert_false(web_exposed(server));
   assert_true(port > 0);
 }
 
@@ -193,12 +202,30 @@ static void test_web_without_token_is_401_and_nothing_else(void **state) {
   reply_free(&wrong_query);
 }
 
+/* GET ?token=T sets the cookie and answers 303 to the same URL without
+ * the token (out of the address bar and the history), other parameters
+ * kept in their order. */
 static void test_web_query_token_sets_httponly_strict_cookie(void **state) {
   (void)state;
   Reply r = get_with("/?token=" TOKEN, host_ok, NULL);
-  assert_int_equal(r.status, 200);
+  assert_int_equal(r.status, 303);
   assert_non_null(strstr(r.head, "Set-Cookie: pinochle_token=" TOKEN "; Path=/; HttpOnly; SameSite=Strict"));
+  assert_non_null(strstr(r.head, "Location: /\r\n"));
+  assert_null(strstr(r.body, TOKEN));
   reply_free(&r);
+  Reply q = get_with("/players?variant=two-hand&token=" TOKEN "&since=2026-01-01&tokens=1", host_ok, NULL);
+  assert_int_equal(q.status, 303);
+  assert_non_null(strstr(q.head, "Location: /players?variant=two-hand&since=2026-01-01&tokens=1\r\n"));
+  reply_free(&q);
+  /* never to another site: a target naming a host redirects to / */
+  static const char *const ELSEWHERE[] = {"//evil.example/?token=" TOKEN, "/\\evil.example/?token=" TOKEN,
+                                          "http://evil.example/?token=" TOKEN};
+  for (size_t i = 0; i < sizeof ELSEWHERE / sizeof ELSEWHERE[0]; i++) {
+    Reply e = get_with(ELSEWHERE[i], host_ok, NULL);
+    assert_int_equal(e.status, 303);
+    assert_non_null(strstr(e.head, "Location: /\r\n"));
+    reply_free(&e);
+  }
   Reply cookie = get_with("/players", host_ok, "Cookie: pinochle_token=" TOKEN);
   assert_int_equal(cookie.status, 200);
   assert_null(strstr(cookie.head, "Set-Cookie")); /* set once, by the query */
@@ -299,6 +326,64 @@ static void test_web_bad_filter_is_400(void **state) {
   Reply d = get("/api/games?since=yesterday");
   assert_int_equal(d.status, 400);
   reply_free(&d);
+  static const char *const NO_SUCH_DAY[] = {"/api/games?since=2026-13-45", "/?until=2026-02-30", "/players?since=2026-00-10"};
+  for (size_t i = 0; i < sizeof NO_SUCH_DAY / sizeof NO_SUCH_DAY[0]; i++) {
+    Reply r2 = get(NO_SUCH_DAY[i]); /* the shape of a date, not a day of the calendar */
+    assert_int_equal(r2.status, 400);
+    assert_json_error(&r2);
+    reply_free(&r2);
+  }
+}
+
+/* A request the server will not guess at is 400 before anything else;
+ * one too large is 431 or 414; every one of them JSON. */
+static void test_web_malformed_requests_are_400_431_414_in_json(void **state) {
+  (void)state;
+  char head[1024];
+  static const char *const FRAMING[] = {
+      "GET /api/players HTTP/1.1\r\nHost: %s\r\nHost: evil.example\r\nAuthorization: Bearer " TOKEN,
+      "POST /api/games HTTP/1.1\r\nHost: %s\r\nAuthorization: Bearer " TOKEN
+      "\r\nContent-Length: 5\r\nTransfer-Encoding: chunked",
+      "POST /api/games HTTP/1.1\r\nHost: %s\r\nAuthorization: Bearer " TOKEN "\r\nContent-Length: 2\r\nContent-Length: 7",
+      "GET /players/Ca%%00l HTTP/1.1\r\nHost: %s\r\nAuthorization: Bearer " TOKEN,
+      "GET /games/%%zz HTTP/1.1\r\nHost: %s\r\nAuthorization: Bearer " TOKEN,
+  };
+  for (size_t i = 0; i < sizeof FRAMING / sizeof FRAMING[0]; i++) {
+    snprintf(head, sizeof head, FRAMING[i], host_ok);
+    Reply r = exchange(head, i == 1 ? "0\r\n\r\n" : i == 2 ? "{}" : NULL, i == 1 ? 5 : i == 2 ? 2 : 0);
+    if (r.status != 400) fprintf(stderr, "case %zu: %d %s\n", i, r.status, r.body);
+    assert_int_equal(r.status, 400);
+    assert_json_error(&r);
+    reply_free(&r);
+  }
+  char *big = malloc(40 * 1024);
+  assert_non_null(big);
+  memset(big, 'a', 40 * 1024 - 1);
+  big[40 * 1024 - 1] = '\0';
+  memcpy(big, "X-Big: ", 7);
+  big[20 * 1024] = '\0'; /* 20 KiB of one header: past the 16 KiB of them all */
+  Reply h = get_with("/api/players", host_ok, big);
+  assert_int_equal(h.status, 431);
+  assert_json_error(&h);
+  reply_free(&h);
+  big[20 * 1024] = 'a';
+  big[0] = '/';
+  big[10 * 1024] = '\0'; /* a 10 KiB path: past 8 KiB */
+  Reply u = get(big);
+  assert_int_equal(u.status, 414);
+  assert_json_error(&u);
+  reply_free(&u);
+  free(big);
+}
+
+static void test_web_favicon_is_an_icon(void **state) {
+  (void)state;
+  Reply r = get("/favicon.ico");
+  assert_int_equal(r.status, 200);
+  assert_non_null(strstr(r.head, "Content-Type: image/x-icon"));
+  assert_int_equal(r.len, 6 + 16 + 40 + 16 * 16 * 4 + 16 * 4);
+  assert_memory_equal(r.body, "\0\0\1\0\1\0\20\20", 8); /* an icon, one image, 16 x 16 */
+  reply_free(&r);
 }
 
 /* -------------------------------------------------------------- pages */
@@ -391,10 +476,10 @@ static void test_web_ratings_page_chart_tables_and_json(void **state) {
   assert_int_equal(lines, 4);
   assert_non_null(strstr(r.body, "<title>1662.3</title>"));
   assert_non_null(strstr(r.body, "<table class=\"ratings\">"));
-  assert_non_null(strstr(r.body, "<tr><td><a href=\"/players/Bob\">Bob</a></td><td class=\"n\">1</td><td class=\"n\">1</td>"
+  assert_non_null(strstr(r.body, "<tr><td><a href=\"/players/Bob\"><bdi>Bob</bdi></a></td><td class=\"n\">1</td><td class=\"n\">1</td>"
                                  "<td class=\"n\">1662.3</td><td class=\"n\">290.3</td><td class=\"n\">0.06</td>"));
   assert_non_null(strstr(r.body, "<h2>Partnerships</h2>"));
-  assert_non_null(strstr(r.body, "<td>Bob &amp; Dee</td>"));
+  assert_non_null(strstr(r.body, "<td><bdi>Bob &amp; Dee</bdi></td>"));
   reply_free(&r);
   Reply j = get("/api/ratings");
   assert_int_equal(j.status, 200);
@@ -595,8 +680,9 @@ static void test_web_renege_awaits_confirmation(void **state) {
 }
 
 /* A server started again has no table in memory: GET /api/games/KEY
- * resumes the stored unfinished game (web-12-p, left in its second hand
- * by the test before) after its last stored hand. */
+ * shows the stored unfinished game (web-12-p, left in its second hand by
+ * the test before) without resuming it; POST /api/games/KEY/resume
+ * resumes it after its last stored hand. */
 static void test_web_restarted_server_resumes_unfinished_game(void **state) {
   (void)state;
   PnDiag diag = {0};
@@ -605,17 +691,185 @@ static void test_web_restarted_server_resumes_unfinished_game(void **state) {
   assert_int_equal(web_start(&config, &server, &diag), 0);
   port = web_port(server);
   snprintf(host_ok, sizeof host_ok, "127.0.0.1:%u", port);
-  Reply r = get("/api/games/web-12-p");
+  Reply shown = get("/api/games/web-12-p");
+  assert_int_equal(shown.status, 200);
+  assert_non_null(strstr(shown.body, "\"recording\": false"));
+  assert_non_null(strstr(shown.body, "\"resumable\": true"));
+  reply_free(&shown);
+  Reply r = post("/api/games/web-12-p/resume", "");
   assert_int_equal(r.status, 200);
   assert_non_null(strstr(r.body, "\"variant\": \"partnership-auction\""));
   assert_non_null(strstr(r.body, "\"recording\": true"));
   assert_non_null(strstr(r.body, "\"hands_stored\": 1"));
   reply_free(&r);
+  Reply again = get("/api/games/web-12-p"); /* now recording: the recorder's state */
+  assert_int_equal(again.status, 200);
+  assert_non_null(strstr(again.body, "\"recording\": true"));
+  reply_free(&again);
   Reply done = get("/api/games/" GAME); /* imported, over: shown, not resumed */
   assert_int_equal(done.status, 200);
   assert_non_null(strstr(done.body, "\"recording\": false"));
   assert_non_null(strstr(done.body, "\"variant\": \"partnership-auction\""));
   reply_free(&done);
+}
+
+/* text with every `from` replaced by `to`; caller frees. */
+static char *replace_all(const char *text, const char *from, const char *to) {
+  size_t nf = strlen(from), nt = strlen(to), count = 0;
+  for (const char *p = text; (p = strstr(p, from)); p += nf) count++;
+  char *out = malloc(strlen(text) + count * nt + 1), *w = out;
+  assert_non_null(out);
+  for (const char *p = text;;) {
+    const char *at = strstr(p, from);
+    size_t k = at ? (size_t)(at - p) : strlen(p);
+    memcpy(w, p, k);
+    w += k;
+    if (!at) break;
+    memcpy(w, to, nt);
+    w += nt;
+    p = at + nf;
+  }
+  *w = '\0';
+  return out;
+}
+
+/* Imports a fixture log, its hands up to last (0: all), with the n
+ * replacements from[i] -> to[i] into the server's database, through a
+ * connection of its own. */
+static void import_renamed(const char *csv, int last, const char *const *from, const char *const *to, int n) {
+  FILE *f = fopen(csv, "r");
+  assert_non_null(f);
+  char *text = calloc(1, 1 << 16), row[512];
+  assert_non_null(text);
+  size_t got = 0;
+  while (fgets(row, sizeof row, f)) {
+    const char *hand = strchr(row, ',');
+    if (last && hand && atoi(hand + 1) > last) continue;
+    assert_true(got + strlen(row) < (1 << 16));
+    strcpy(text + got, row);
+    got += strlen(row);
+  }
+  fclose(f);
+  assert_true(got > 0);
+  for (int i = 0; i < n; i++) {
+    char *next = replace_all(text, from[i], to[i]);
+    free(text);
+    text = next;
+  }
+  char path[300];
+  snprintf(path, sizeof path, "%s/renamed.csv", db_dir);
+  f = fopen(path, "w");
+  assert_non_null(f);
+  fputs(text, f);
+  fclose(f);
+  free(text);
+  Store *store = NULL;
+  PnDiag diag = {0};
+  ImportOptions io = {0};
+  ImportStats is = {0};
+  assert_int_equal(store_open(db_path, STORE_MUST_EXIST, &store, &diag), 0);
+  int rc = import_file(store, path, &io, &is, &diag);
+  if (rc != 0) fprintf(stderr, "import: %s\n", diag.msg);
+  assert_int_equal(rc, 0);
+  store_close(store);
+  remove(path);
+}
+
+/* GET /api/games/KEY changes nothing: 70 unfinished stored games looked
+ * at take none of the 64 recorder slots, and a new game still starts. */
+static void test_web_get_of_unfinished_games_takes_no_recorder_slot(void **state) {
+  (void)state;
+  char keys[70][16];
+  for (int i = 0; i < 70; i++) {
+    snprintf(keys[i], sizeof keys[i], "unf-%02d,", i);
+    const char *from[] = {"web-12-1,"}, *to[] = {keys[i]};
+    import_renamed(DATA "table-a.csv", 1, from, to, 1); /* its first hand: no winner yet */
+    keys[i][strlen(keys[i]) - 1] = '\0';
+  }
+  for (int i = 0; i < 70; i++) {
+    char path[64];
+    snprintf(path, sizeof path, "/api/games/%.15s", keys[i]);
+    Reply r = get(path);
+    if (r.status != 200) fprintf(stderr, "%s: %d %s\n", keys[i], r.status, r.body);
+    assert_int_equal(r.status, 200);
+    assert_non_null(strstr(r.body, "\"recording\": false"));
+    assert_non_null(strstr(r.body, "\"resumable\": true"));
+    reply_free(&r);
+  }
+  Reply start = post("/api/games", "{\"game\": \"after-70-gets\", \"variant\": \"two-hand\", \"players\": [\"A\", \"B\"]}");
+  assert_int_equal(start.status, 201);
+  reply_free(&start);
+}
+
+#define RLO "\xE2\x80\xAE" /* U+202E RIGHT-TO-LEFT OVERRIDE */
+#define PDF "\xE2\x80\xAC" /* U+202C POP DIRECTIONAL FORMATTING */
+
+/* The disputed hand again as club/t3, Ann as "Ann/B", Bob as "Bob" RLO. */
+static void import_odd_names(void) {
+  const char *from[] = {"club-2026-11-20-t3,", ",player,,Ann\n", ",player,,Bob\n"};
+  const char *to[] = {"club/t3,", ",player,,Ann/B\n", ",player,,Bob" RLO "\n"};
+  import_renamed(PN_SOURCE_DIR "/sample-data/disputed-hand.csv", 0, from, to, 3);
+}
+
+/* A key and a name holding '/' are one path segment, %2F: the server
+ * routes the path as sent (split, then decoded) and the pages link so. */
+static void test_web_encoded_slash_in_key_and_name_routes(void **state) {
+  (void)state;
+  import_odd_names();
+  static const char *const PATHS[] = {"/games/club%2Ft3", "/games/club%2Ft3/hands/5", "/api/games/club%2Ft3",
+                                      "/api/games/club%2Ft3/hands/5", "/players/Ann%2FB", "/api/players/Ann%2FB",
+                                      "/games/club%2ft3"};
+  for (size_t i = 0; i < sizeof PATHS / sizeof PATHS[0]; i++) {
+    Reply r = get(PATHS[i]);
+    if (r.status != 200) fprintf(stderr, "%s: %d %s\n", PATHS[i], r.status, r.body);
+    assert_int_equal(r.status, 200);
+    assert_non_null(strstr(r.body, strstr(PATHS[i], "players") ? "Ann/B" : "club/t3"));
+    reply_free(&r);
+  }
+  Reply list = get("/");
+  assert_non_null(strstr(list.body, "<a href=\"/games/club%2Ft3\">"));
+  assert_non_null(strstr(list.body, "<a href=\"/players/Ann%2FB\">"));
+  reply_free(&list);
+  Reply two = get("/games/club/t3"); /* two segments: not the game */
+  assert_int_equal(two.status, 404);
+  reply_free(&two);
+}
+
+/* Every RLO in body is closed (PDF) before the next tag: no override
+ * reaches text written after the name. */
+static void assert_overrides_closed(const char *body) {
+  int seen = 0;
+  for (const char *p = body; (p = strstr(p, RLO)); p += 3, seen++) {
+    const char *pdf = strstr(p, PDF), *tag = strchr(p, '<');
+    assert_non_null(pdf);
+    assert_true(!tag || pdf < tag);
+  }
+  assert_true(seen > 0);
+}
+
+/* A name holding U+202E reverses nothing around it: each name on the
+ * pages is in <bdi>, and the override is closed where the name ends
+ * ("Bob" RLO " bid 250" no longer shows "052"). */
+static void test_web_bidi_override_in_a_name_is_isolated(void **state) {
+  (void)state;
+  static const char *const PAGES[] = {"/games/club%2Ft3", "/games/club%2Ft3/hands/5", "/players/Bob%E2%80%AE", "/",
+                                      "/players"};
+  for (size_t i = 0; i < sizeof PAGES / sizeof PAGES[0]; i++) {
+    Reply r = get(PAGES[i]);
+    assert_int_equal(r.status, 200);
+    assert_overrides_closed(r.body);
+    reply_free(&r);
+  }
+  Reply hand = get("/games/club%2Ft3/hands/5");
+  assert_non_null(strstr(hand.body, "<li><bdi>Bob" RLO PDF "</bdi> <span class=\"pass\">pass"));
+  assert_non_null(strstr(hand.body, "Dealer: <bdi>Ann/B</bdi>."));
+  reply_free(&hand);
+  Reply player = get("/players/Bob%E2%80%AE");
+  assert_non_null(strstr(player.body, "<h1><bdi>Bob" RLO PDF "</bdi></h1>"));
+  reply_free(&player);
+  Reply sheet = get("/games/club%2Ft3");
+  assert_non_null(strstr(sheet.body, "<bdi>Bob" RLO " &amp; Dee" PDF "</bdi>"));
+  reply_free(&sheet);
 }
 
 static void test_web_bad_requests_to_the_recorder(void **state) {
@@ -671,6 +925,8 @@ int main(void) {
       cmocka_unit_test(test_web_path_tricks_are_404),
       cmocka_unit_test(test_web_unknown_game_hand_player_are_404),
       cmocka_unit_test(test_web_bad_filter_is_400),
+      cmocka_unit_test(test_web_malformed_requests_are_400_431_414_in_json),
+      cmocka_unit_test(test_web_favicon_is_an_icon),
       cmocka_unit_test(test_web_every_page_is_200_with_svg),
       cmocka_unit_test(test_web_hand_page_marks_renege_with_evidence),
       cmocka_unit_test(test_web_assets_are_compiled_in),
@@ -681,6 +937,9 @@ int main(void) {
       cmocka_unit_test(test_web_renege_awaits_confirmation),
       cmocka_unit_test(test_web_restarted_server_resumes_unfinished_game),
       cmocka_unit_test(test_web_bad_requests_to_the_recorder),
+      cmocka_unit_test(test_web_get_of_unfinished_games_takes_no_recorder_slot),
+      cmocka_unit_test(test_web_encoded_slash_in_key_and_name_routes),
+      cmocka_unit_test(test_web_bidi_override_in_a_name_is_isolated),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

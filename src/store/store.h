@@ -62,7 +62,8 @@ enum {
   STORE_NEWER = PN_ERR_NEWER,      /* the database's schema is newer than this program */
   STORE_NOT_OURS = PN_ERR_NOT_OURS, /* not a pinochle database */
   STORE_CORRUPT = PN_ERR_CORRUPT,  /* stored bytes that do not decode */
-  STORE_OLDER = PN_ERR_OLDER       /* READONLY: the database's schema is older; open it read-write once */
+  STORE_OLDER = PN_ERR_OLDER,      /* READONLY: the database's schema is older; open it read-write once */
+  STORE_CONFLICT = PN_ERR_CONFLICT /* a unique key taken (SQLite's constraint code, PostgreSQL's SQLSTATE 23505): a game or hand stored already */
 };
 
 /* Opens (and migrates to STORE_SCHEMA_VERSION) the database `name`

@@ -56,6 +56,8 @@ int store_pg_fail(PgStore *s, const PGresult *res, const char *what, PnDiag *dia
     return STORE_ERROR;
   }
   store_set_msg(diag, "%s: %s: %s", s->shown, what, line);
+  if (state != NULL && strcmp(state, "23505") == 0) /* unique_violation: known by its code, not its wording */
+    return STORE_CONFLICT;
   if (state != NULL && (strcmp(state, "40001") == 0 || strcmp(state, "40P01") == 0 || strcmp(state, "55P03") == 0))
     return STORE_BUSY;
   return STORE_ERROR;
@@ -128,7 +130,7 @@ int store_pg_flush(PgStore *s, PnDiag *diag) {
       if (state && strcmp(state, "23505") == 0) {
         store_set_msg(diag, "%s: a hand is stored twice (%s)", s->shown,
                       PQresultErrorField(res, PG_DIAG_MESSAGE_DETAIL) ? PQresultErrorField(res, PG_DIAG_MESSAGE_DETAIL) : "");
-        rc = STORE_ERROR;
+        rc = STORE_CONFLICT;
       } else {
         rc = store_pg_fail(s, res, what, diag);
       }

@@ -160,9 +160,9 @@ static int game_rows_insert(PgStore *s, const StoreGame *game, int64_t *id, PnDi
   if (res != NULL) {
     *id = strtoll(PQgetvalue(res, 0, 0), NULL, 10);
     PQclear(res);
-  } else if (strstr(diag ? diag->msg : "", "games_key_key") != NULL) {
-    /* the key's unique constraint: stored already, perhaps by another
-     * writer a moment ago */
+  } else if (rc == STORE_CONFLICT) {
+    /* the one unique key of games besides its id: stored already,
+     * perhaps by another writer a moment ago */
     store_set_msg(diag, "game '%s' is already stored", game->key);
   }
 done:
@@ -273,11 +273,11 @@ int store_pg_hand_insert(Store *store, int64_t game_id, const StoreHand *hand, P
     PQclear(res);
     return STORE_OK;
   }
-  if (strstr(diag ? diag->msg : "", "hands_pkey") != NULL)
+  if (rc == STORE_CONFLICT) /* (game_id, number), the one unique key of hands */
     store_set_msg(diag, "game %lld already has a hand %d", (long long)game_id, hand->number);
   else if (strstr(diag ? diag->msg : "", "hands_game_id_fkey") != NULL)
     store_set_msg(diag, "no game %lld to add hand %d to", (long long)game_id, hand->number);
-  return STORE_ERROR;
+  return rc == STORE_CONFLICT ? STORE_CONFLICT : STORE_ERROR;
 }
 
 /* Ends an UPDATE or DELETE of one row: STORE_ERROR with missing when it

@@ -116,6 +116,7 @@ static int game_row_insert(SqliteStore *s, const StoreGame *game, int64_t *id, P
   if (src == SQLITE_CONSTRAINT_UNIQUE) {
     store_set_msg(diag, "game '%s' is already stored", game->key);
     stmt_reset(&q);
+    rc = STORE_CONFLICT;
   } else {
     rc = stmt_finish(&q, diag, "adding a game");
   }
@@ -172,7 +173,7 @@ int store_sqlite_hand_insert(Store *store, int64_t game_id, const StoreHand *han
   else
     return stmt_finish(&q, diag, "adding a hand");
   stmt_reset(&q);
-  return STORE_ERROR;
+  return src == SQLITE_CONSTRAINT_PRIMARYKEY ? STORE_CONFLICT : STORE_ERROR;
 }
 
 /* Replaces one blob column of a stored hand: the statement `id` is

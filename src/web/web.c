@@ -14,6 +14,8 @@
 #include <jansson.h>
 #include "web_mhd.h" /* libmicrohttpd, loaded when serve starts */
 #include <netinet/in.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -30,30 +32,52 @@
 #include "pn_buf.h"
 #include "report_players.h"
 #include "report_ratings.h"
+#include "codec.h"
 #include "web_int.h"
 
 #define WEB_COOKIE "pinochle_token"
 #define MAX_HOSTS 64
+#define MAX_URLS 8
+/* libmicrohttpd's buffer for one connection: room for a request past
+ * WEB_MAX_HEADER, so that this file, not the library, answers it (JSON). */
+#define MHD_BUFFER (64 * 1024)
+
+/* One connection, from its opening to its closing (on the server's thread). */
+typedef struct WebConn {
+  struct MHD_Connection *c;     /* libmicrohttpd's */
+  struct timespec since;        /* opened, or its last request answered */
+  bool waiting;                 /* no request's headers complete since `since` */
+  bool cut;                     /* shut down for being too slow: the library closes it */
+  struct WebConn *prev, *next;  /* WebServer.conns */
+} WebConn;
 
 struct WebServer {
   struct MHD_Daemon *daemon;
-  Store *store;                  /* used by the daemon's thread only */
+  Store *store;                  /* used by the server's thread only */
   char token[128];               /* the access token */
-  char url[400];                 /* web_url */
+  char urls[MAX_URLS][400];      /* web_url */
+  int nurls;                     /* in urls */
+  bool exposed;                  /* web_exposed */
   unsigned port;                 /* bound */
   size_t max_body;               /* bytes */
   char hosts[MAX_HOSTS][80];     /* Host names accepted (lower case, no port) */
-  int nhosts;
+  int nhosts;                    /* in hosts */
   WebRecorders *recorders;       /* the tables recording (web_record.c) */
+  WebConn *conns;                /* the connections open (server's thread) */
+  pthread_t thread;              /* runs libmicrohttpd's loop */
+  bool running;                  /* thread started */
+  atomic_bool stop;              /* web_stop asks the thread to end */
 };
 
 /* One request in progress: its body as it arrives. */
 typedef struct Request {
+  char *raw;         /* the request target as sent (path and query, not decoded); malloc'd */
+  bool started;      /* the access handler has been called (headers complete) */
   PnBuf body;        /* the bytes so far, NUL after them (pn_buf.h) */
   bool too_big;      /* the body passed max_body: the rest is dropped */
   bool checked;      /* access checks passed on the first call */
   bool header_token; /* the token came in a header (writes need it) */
-  bool set_cookie;   /* the token came in the query: answer with the cookie */
+  bool query_token;  /* the right token came in the query: the cookie and a 303 without it */
   struct timespec start; /* the headers arrived (Server-Timing counts from here) */
 } Request;
 
@@ -75,7 +99,7 @@ static enum MHD_Result answer(struct MHD_Connection *c, WebServer *srv, Request 
   MHD_add_response_header(r, "Content-Security-Policy",
                           "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
                           "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'");
-  if (req && req->set_cookie && srv) {
+  if (req && req->query_token && srv) {
     char cookie[256];
     snprintf(cookie, sizeof cookie, WEB_COOKIE "=%s; Path=/; HttpOnly; SameSite=Strict", srv->token);
     MHD_add_response_header(r, MHD_HTTP_HEADER_SET_COOKIE, cookie);
@@ -119,6 +143,53 @@ static enum MHD_Result answer_error(struct MHD_Connection *c, WebServer *srv, Re
   return answer(c, srv, req, status, "application/json", body, len);
 }
 
+/* 303 to req->raw without its token parameters, with the cookie: the
+ * token leaves the address bar, the history and the Referer at once. */
+static enum MHD_Result answer_without_token(struct MHD_Connection *c, WebServer *srv, Request *req) {
+  size_t n = strlen(req->raw);
+  char *location = malloc(n + 1);
+  if (!location) return MHD_NO;
+  const char *q = strchr(req->raw, '?');
+  size_t at = q ? (size_t)(q - req->raw) : n;
+  /* Only a path of this server: "//host", "/\\host" or "http://host/" would
+   * send the browser elsewhere (an open redirect). */
+  bool local = req->raw[0] == '/' && req->raw[1] != '/' && req->raw[1] != '\\';
+  if (!local) at = 1;
+  memcpy(location, local ? req->raw : "/", at);
+  char sep = '?';
+  for (const char *p = q ? q + 1 : ""; *p;) { /* keep every parameter but token */
+    size_t len = strcspn(p, "&");
+    bool token = strncmp(p, "token", 5) == 0 && (len == 5 || p[5] == '=');
+    if (!token && len > 0) {
+      location[at++] = sep;
+      memcpy(location + at, p, len);
+      at += len;
+      sep = '&';
+    }
+    p += len + (p[len] == '&');
+  }
+  location[at] = '\0';
+  size_t blen = 0;
+  char *body = web_json_error_text("the token is kept in a cookie: see Location", &blen);
+  struct MHD_Response *r = body ? MHD_create_response_from_buffer(blen, body, MHD_RESPMEM_MUST_FREE) : NULL;
+  if (!r) {
+    free(body);
+    free(location);
+    return MHD_NO;
+  }
+  char cookie[256];
+  snprintf(cookie, sizeof cookie, WEB_COOKIE "=%s; Path=/; HttpOnly; SameSite=Strict", srv->token);
+  MHD_add_response_header(r, MHD_HTTP_HEADER_SET_COOKIE, cookie);
+  MHD_add_response_header(r, MHD_HTTP_HEADER_LOCATION, location);
+  MHD_add_response_header(r, MHD_HTTP_HEADER_CONTENT_TYPE, "application/json");
+  MHD_add_response_header(r, "Referrer-Policy", "no-referrer");
+  MHD_add_response_header(r, "Cache-Control", "no-store");
+  free(location);
+  enum MHD_Result ok = MHD_queue_response(c, MHD_HTTP_SEE_OTHER, r);
+  MHD_destroy_response(r);
+  return ok;
+}
+
 /* ------------------------------------------------------------- access */
 
 /* Equal tokens, in time that does not depend on where they differ. */
@@ -157,6 +228,45 @@ static bool host_ok(const WebServer *srv, const char *host) {
   return false;
 }
 
+/* What the first call learns of a request's headers. */
+typedef struct HeaderScan {
+  size_t bytes; /* names, values and their separators */
+  int hosts;    /* Host headers */
+  int lengths;  /* Content-Length headers */
+  bool chunked; /* a Transfer-Encoding */
+} HeaderScan;
+
+static enum MHD_Result header_scan(void *cls, enum MHD_ValueKind kind, const char *key, const char *value) {
+  (void)kind;
+  HeaderScan *h = cls;
+  h->bytes += strlen(key) + (value ? strlen(value) : 0) + 4; /* ": " and CRLF */
+  if (strcasecmp(key, MHD_HTTP_HEADER_HOST) == 0) h->hosts++;
+  if (strcasecmp(key, MHD_HTTP_HEADER_CONTENT_LENGTH) == 0) h->lengths++;
+  if (strcasecmp(key, MHD_HTTP_HEADER_TRANSFER_ENCODING) == 0) h->chunked = true;
+  return MHD_YES;
+}
+
+/* Step 0 of web.h: the request's size and framing.  Two Host headers
+ * could name two servers, and two lengths or a length beside chunked
+ * encoding two bodies (request smuggling behind a proxy): none is
+ * guessed at. */
+static bool request_ok(struct MHD_Connection *c, WebServer *srv, const Request *req, enum MHD_Result *result) {
+  HeaderScan h = {0};
+  MHD_get_connection_values(c, MHD_HEADER_KIND, header_scan, &h);
+  size_t target = strlen(req->raw);
+  unsigned status = MHD_HTTP_BAD_REQUEST;
+  const char *why = NULL;
+  if (target > WEB_MAX_TARGET) status = MHD_HTTP_URI_TOO_LONG, why = "the path and query are too long (8 KiB at most)";
+  else if (target + h.bytes > WEB_MAX_HEADER)
+    status = MHD_HTTP_REQUEST_HEADER_FIELDS_TOO_LARGE, why = "the request's headers are too large (16 KiB at most)";
+  else if (h.hosts > 1) why = "a request has one Host header";
+  else if (h.lengths > 1) why = "a request has one Content-Length";
+  else if (h.lengths && h.chunked) why = "a request has a Content-Length or chunked encoding, not both";
+  if (!why) return true;
+  *result = answer_error(c, srv, NULL, status, why);
+  return false;
+}
+
 /* Steps 1 to 3 of web.h; answers and returns false when refused. */
 static bool access_ok(struct MHD_Connection *c, WebServer *srv, Request *req, const char *method,
                       enum MHD_Result *result) {
@@ -173,7 +283,7 @@ static bool access_ok(struct MHD_Connection *c, WebServer *srv, Request *req, co
   if (auth && strncasecmp(auth, "Bearer ", 7) == 0 && token_equal(auth + 7, srv->token)) ok = req->header_token = true;
   if (header && token_equal(header, srv->token)) ok = req->header_token = true;
   if (!ok && cookie && token_equal(cookie, srv->token)) ok = true;
-  if (query && token_equal(query, srv->token)) ok = req->set_cookie = true;
+  if (query && token_equal(query, srv->token)) ok = req->query_token = true;
   if (!ok) {
     *result = answer_error(c, srv, NULL, MHD_HTTP_UNAUTHORIZED,
                            "a token is needed: open the URL `pinochle serve` printed, or send Authorization: Bearer TOKEN");
@@ -214,16 +324,45 @@ static enum MHD_Result page_answer(struct MHD_Connection *c, WebServer *srv, Req
   return answer_error(c, srv, req, MHD_HTTP_INTERNAL_SERVER_ERROR, diag->msg[0] ? diag->msg : "the report failed");
 }
 
-/* Splits url ("/a/b/c") into at most max segments; returns how many, or
- * -1 when there are more, or an empty or dot segment (no path tricks). */
-static int split_path(char *url, char **seg, int max) {
+static int hex_digit(char c) {
+  if (c >= '0' && c <= '9') return c - '0';
+  if (c >= 'a' && c <= 'f') return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F') return c - 'A' + 10;
+  return -1;
+}
+
+/* Decodes the %XX of one path segment in place; false for a broken
+ * escape or a NUL, which no name or key holds. */
+static bool segment_decode(char *seg) {
+  char *w = seg;
+  for (const char *r = seg; *r; r++) {
+    if (*r != '%') {
+      *w++ = *r;
+      continue;
+    }
+    int hi = hex_digit(r[1]), lo = hi < 0 ? -1 : hex_digit(r[2]);
+    if (lo < 0 || (hi == 0 && lo == 0)) return false;
+    *w++ = (char)(hi * 16 + lo);
+    r += 2;
+  }
+  *w = '\0';
+  return true;
+}
+
+/* Splits the raw path ("/a/b%2Fc", no query) at its slashes, then
+ * decodes each segment, so an encoded slash stays inside its segment.
+ * Returns how many (at most max), -1 when there are more, or an empty or
+ * dot segment (no path tricks: 404), -2 for a bad escape or a NUL (400). */
+static int split_path(char *path, char **seg, int max) {
   int n = 0;
-  if (url[0] != '/') return -1;
-  if (url[1] == '\0') return 0;
-  for (char *p = url + 1;;) {
+  if (path[0] != '/') return -1;
+  if (path[1] == '\0') return 0;
+  for (char *p = path + 1;;) {
     char *slash = strchr(p, '/');
     if (slash) *slash = '\0';
-    if (n == max || !*p || strcmp(p, ".") == 0 || strcmp(p, "..") == 0) return -1;
+    if (n == max) return -1;
+    if (!segment_decode(p)) return -2;
+    if (!*p || strcmp(p, ".") == 0 || strcmp(p, "..") == 0) return -1;
     seg[n++] = p;
     if (!slash) break;
     p = slash + 1;
@@ -242,14 +381,9 @@ static int hand_number(const char *s) {
   return v >= 1 && v <= 100000 ? (int)v : 0;
 }
 
-/* A date argument: YYYY-MM-DD, or empty (none). */
-static bool date_ok(const char *s) {
-  if (!s || !*s) return true;
-  if (strlen(s) != 10 || s[4] != '-' || s[7] != '-') return false;
-  for (int i = 0; i < 10; i++)
-    if (i != 4 && i != 7 && (s[i] < '0' || s[i] > '9')) return false;
-  return true;
-}
+/* A date argument: a calendar date YYYY-MM-DD (codec's, as report
+ * --since takes), or empty (none). */
+static bool date_ok(const char *s) { return !s || !*s || codec_date_valid(s); }
 
 /* The filters of `/`, `/players` and their JSON; false after answering 400. */
 static bool query_of(struct MHD_Connection *c, WebServer *srv, Request *req, ReportQuery *q, const char **player,
@@ -391,13 +525,12 @@ refused:
   return result;
 }
 
-static enum MHD_Result route(struct MHD_Connection *c, WebServer *srv, Request *req, const char *url,
-                             const char *method) {
-  char path[1024];
+static enum MHD_Result route(struct MHD_Connection *c, WebServer *srv, Request *req, const char *method) {
+  char path[WEB_MAX_TARGET + 1]; /* request_ok bounded it */
   char *seg[6];
-  if (strlen(url) >= sizeof path) return answer_error(c, srv, req, MHD_HTTP_URI_TOO_LONG, "the path is too long");
-  strcpy(path, url);
+  snprintf(path, sizeof path, "%.*s", (int)strcspn(req->raw, "?"), req->raw);
   int n = split_path(path, seg, 6);
+  if (n == -2) return answer_error(c, srv, req, MHD_HTTP_BAD_REQUEST, "a bad %-escape or a NUL in the path");
   if (n < 0) return answer_error(c, srv, req, MHD_HTTP_NOT_FOUND, "no such page");
   bool get = strcmp(method, MHD_HTTP_METHOD_GET) == 0 || strcmp(method, MHD_HTTP_METHOD_HEAD) == 0;
   bool post = strcmp(method, MHD_HTTP_METHOD_POST) == 0;
@@ -419,6 +552,11 @@ static enum MHD_Result route(struct MHD_Connection *c, WebServer *srv, Request *
   }
   if (!get) return answer_error(c, srv, req, MHD_HTTP_METHOD_NOT_ALLOWED, "this method is not allowed here");
 
+  if (n == 1 && strcmp(seg[0], "favicon.ico") == 0) {
+    size_t len = 0;
+    char *icon = web_favicon(&len);
+    return icon ? answer(c, srv, req, MHD_HTTP_OK, "image/x-icon", icon, len) : MHD_NO;
+  }
   if (n == 2 && strcmp(seg[0], "assets") == 0) {
     const ReportAsset *a = report_asset_find(seg[1]);
     if (!a) return answer_error(c, srv, req, MHD_HTTP_NOT_FOUND, "no such asset");
@@ -438,19 +576,94 @@ static enum MHD_Result route(struct MHD_Connection *c, WebServer *srv, Request *
 
 /* ------------------------------------------------------------- daemon */
 
+/* The connection's WebConn, or NULL (untracked: out of memory). */
+static WebConn *conn_of(struct MHD_Connection *c) {
+  const union MHD_ConnectionInfo *info = MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
+  return info ? info->socket_context : NULL;
+}
+
+/* A connection opens or closes: kept in srv->conns while open, so that
+ * conns_cut finds the slow ones. */
+static void on_connection(void *cls, struct MHD_Connection *c, void **socket_context,
+                          enum MHD_ConnectionNotificationCode toe) {
+  WebServer *srv = cls;
+  WebConn *k = *socket_context;
+  if (toe == MHD_CONNECTION_NOTIFY_STARTED) {
+    if (!(k = calloc(1, sizeof *k))) return; /* untracked: the library's idle timeout still ends it */
+    k->c = c;
+    k->waiting = true;
+    clock_gettime(CLOCK_MONOTONIC, &k->since);
+    k->next = srv->conns;
+    if (srv->conns) srv->conns->prev = k;
+    srv->conns = k;
+    *socket_context = k;
+  } else if (k) {
+    if (k->prev) k->prev->next = k->next;
+    else srv->conns = k->next;
+    if (k->next) k->next->prev = k->prev;
+    free(k);
+    *socket_context = NULL;
+  }
+}
+
+/* Shuts down every connection that has been waiting for a request's
+ * headers longer than WEB_HEADER_SECONDS: a client sending nothing, or a
+ * byte a second, holds a socket for that long and no more.  The library
+ * then reads the end of the stream and closes the connection itself. */
+static void conns_cut(WebServer *srv) {
+  struct timespec now;
+  clock_gettime(CLOCK_MONOTONIC, &now);
+  for (WebConn *k = srv->conns; k; k = k->next) {
+    long ms = (long)(now.tv_sec - k->since.tv_sec) * 1000 + (now.tv_nsec - k->since.tv_nsec) / 1000000;
+    if (!k->waiting || k->cut || ms < WEB_HEADER_SECONDS * 1000L) continue;
+    const union MHD_ConnectionInfo *info = MHD_get_connection_info(k->c, MHD_CONNECTION_INFO_CONNECTION_FD);
+    if (info) shutdown(info->connect_fd, SHUT_RDWR);
+    k->cut = true;
+  }
+}
+
+/* The server's one thread: libmicrohttpd's loop, and the cut of slow
+ * connections at least every quarter second. */
+static void *serve_loop(void *arg) {
+  WebServer *srv = arg;
+  while (!atomic_load(&srv->stop)) {
+    MHD_run_wait(srv->daemon, 250);
+    conns_cut(srv);
+  }
+  return NULL;
+}
+
+/* A request line has arrived: the Request starts, with the target as
+ * sent (the access handler's url is decoded already, %2F and all). */
+static void *on_uri(void *cls, const char *uri, struct MHD_Connection *c) {
+  (void)cls;
+  (void)c;
+  Request *req = calloc(1, sizeof *req);
+  if (req && !(req->raw = strdup(uri))) {
+    free(req);
+    req = NULL;
+  }
+  return req;
+}
+
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url, const char *method,
                                   const char *version, const char *upload, size_t *upload_size, void **con_cls) {
   (void)version;
+  (void)url; /* decoded: routing reads req->raw */
   WebServer *srv = cls;
   Request *req = *con_cls;
   enum MHD_Result result;
-  if (!req) { /* the first call: headers only */
-    req = calloc(1, sizeof *req);
-    if (!req) return MHD_NO;
-    *con_cls = req;
+  if (!req) return MHD_NO; /* on_uri ran out of memory */
+  if (!req->started) { /* the first call: headers only */
+    req->started = true;
+    WebConn *k = conn_of(c);
+    if (k) k->waiting = false;
     clock_gettime(CLOCK_MONOTONIC, &req->start);
+    if (!request_ok(c, srv, req, &result)) return result;
     if (!access_ok(c, srv, req, method, &result)) return result;
     req->checked = true;
+    bool get = strcmp(method, MHD_HTTP_METHOD_GET) == 0 || strcmp(method, MHD_HTTP_METHOD_HEAD) == 0;
+    if (req->query_token && get) return answer_without_token(c, srv, req);
     const char *length = MHD_lookup_connection_value(c, MHD_HEADER_KIND, MHD_HTTP_HEADER_CONTENT_LENGTH);
     if (length && strtoull(length, NULL, 10) > srv->max_body)
       return answer_error(c, srv, req, MHD_HTTP_CONTENT_TOO_LARGE, "the request body is too large");
@@ -470,18 +683,24 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     return MHD_YES;
   }
   if (req->too_big) return answer_error(c, srv, req, MHD_HTTP_CONTENT_TOO_LARGE, "the request body is too large");
-  return route(c, srv, req, url, method);
+  return route(c, srv, req, method);
 }
 
+/* A request is over: the next one's headers are awaited from now. */
 static void on_completed(void *cls, struct MHD_Connection *c, void **con_cls, enum MHD_RequestTerminationCode code) {
   (void)cls;
-  (void)c;
   (void)code;
   Request *req = *con_cls;
   if (req) {
     pn_buf_free(&req->body);
+    free(req->raw);
     free(req);
     *con_cls = NULL;
+  }
+  WebConn *k = conn_of(c);
+  if (k) {
+    k->waiting = true;
+    clock_gettime(CLOCK_MONOTONIC, &k->since);
   }
 }
 
@@ -539,25 +758,43 @@ static bool parse_listen(const char *text, Listen *l) {
   return true;
 }
 
+/* One more URL to open (web_url), host as a Host header names it. */
+static void url_add(WebServer *srv, const char *host) {
+  if (srv->nurls < MAX_URLS)
+    snprintf(srv->urls[srv->nurls++], sizeof srv->urls[0], "http://%s:%u/?token=%s", host, srv->port, srv->token);
+}
+
 /* Listening on every address: each address of the machine's interfaces
  * (IPv6 ones too when listening on [::], which takes IPv4 as well) is
- * a Host the server answers to. */
+ * a Host the server answers to, and each but loopback (and IPv6
+ * link-local, which needs a zone) a URL a tablet can open. */
 static void host_add_interfaces(WebServer *srv, bool v6) {
   struct ifaddrs *ifs = NULL;
   if (getifaddrs(&ifs) != 0) return;
   for (struct ifaddrs *i = ifs; i; i = i->ifa_next) {
     char text[INET6_ADDRSTRLEN], host[INET6_ADDRSTRLEN + 2];
     if (!i->ifa_addr) continue;
-    if (i->ifa_addr->sa_family == AF_INET &&
-        inet_ntop(AF_INET, &((struct sockaddr_in *)(void *)i->ifa_addr)->sin_addr, text, sizeof text))
+    if (i->ifa_addr->sa_family == AF_INET) {
+      const struct in_addr *a = &((struct sockaddr_in *)(void *)i->ifa_addr)->sin_addr;
+      if (!inet_ntop(AF_INET, a, text, sizeof text)) continue;
       host_add(srv, text);
-    if (v6 && i->ifa_addr->sa_family == AF_INET6 &&
-        inet_ntop(AF_INET6, &((struct sockaddr_in6 *)(void *)i->ifa_addr)->sin6_addr, text, sizeof text)) {
+      if ((ntohl(a->s_addr) >> 24) != 127) url_add(srv, text);
+    }
+    if (v6 && i->ifa_addr->sa_family == AF_INET6) {
+      const struct in6_addr *a = &((struct sockaddr_in6 *)(void *)i->ifa_addr)->sin6_addr;
+      if (!inet_ntop(AF_INET6, a, text, sizeof text)) continue;
       snprintf(host, sizeof host, "[%s]", text);
       host_add(srv, host);
+      if (!IN6_IS_ADDR_LOOPBACK(a) && !IN6_IS_ADDR_LINKLOCAL(a) && !IN6_IS_ADDR_V4MAPPED(a)) url_add(srv, host);
     }
   }
   freeifaddrs(ifs);
+}
+
+/* A loopback address: 127.0.0.0/8 or ::1 (this machine only). */
+static bool listen_loopback(const Listen *l) {
+  if (l->v6) return IN6_IS_ADDR_LOOPBACK(&((const struct sockaddr_in6 *)&l->sa)->sin6_addr);
+  return (ntohl(((const struct sockaddr_in *)&l->sa)->sin_addr.s_addr) >> 24) == 127;
 }
 
 /* 32 hex digits from /dev/urandom. */
@@ -567,7 +804,7 @@ static int random_token(char *out, size_t size, PnDiag *diag) {
   bool ok = f && fread(bytes, 1, sizeof bytes, f) == sizeof bytes;
   if (f) fclose(f);
   if (!ok || size < 33) {
-    snprintf(diag->msg, sizeof diag->msg, "cannot read /dev/urandom for a token: give one with --token");
+    snprintf(diag->msg, sizeof diag->msg, "cannot read /dev/urandom for a token: give one with --token-file or PINOCHLE_TOKEN");
     return -1;
   }
   for (int i = 0; i < 16; i++) snprintf(out + 2 * i, 3, "%02x", bytes[i]);
@@ -596,7 +833,7 @@ int web_start(const WebConfig *config, WebServer **out, PnDiag *diag) {
     bool ok = len >= 8 && len < sizeof srv->token;
     for (size_t i = 0; ok && i < len; i++) ok = isalnum((unsigned char)config->token[i]) || strchr("-_.~", config->token[i]);
     if (!ok) {
-      snprintf(diag->msg, sizeof diag->msg, "--token takes 8 to 127 letters, digits, '-', '_', '.' or '~'");
+      snprintf(diag->msg, sizeof diag->msg, "the token (--token-file, PINOCHLE_TOKEN or --token) takes 8 to 127 letters, digits, '-', '_', '.' or '~'");
       goto fail;
     }
     strcpy(srv->token, config->token);
@@ -609,11 +846,18 @@ int web_start(const WebConfig *config, WebServer **out, PnDiag *diag) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");
     goto fail;
   }
+  /* External polling (epoll) run by serve_loop: one thread, as the
+   * Store wants, that also cuts the connections too slow to send their
+   * headers, which libmicrohttpd's idle timeout alone does not (a byte a
+   * second is not idle). */
   srv->daemon = MHD_start_daemon(
-      MHD_USE_AUTO_INTERNAL_THREAD | (where.v6 ? (where.any ? MHD_USE_DUAL_STACK : MHD_USE_IPv6) : 0), 0, NULL, NULL,
-      on_request, srv, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&where.sa,
-      MHD_OPTION_CONNECTION_LIMIT, (unsigned)(config->max_connections ? config->max_connections : WEB_MAX_CONNECTIONS),
-      MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)30, MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)WEB_MAX_HEADER,
+      MHD_USE_EPOLL | (where.v6 ? (where.any ? MHD_USE_DUAL_STACK : MHD_USE_IPv6) : 0), 0, NULL, NULL, on_request, srv,
+      MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&where.sa, MHD_OPTION_CONNECTION_LIMIT,
+      (unsigned)(config->max_connections ? config->max_connections : WEB_MAX_CONNECTIONS),
+      MHD_OPTION_PER_IP_CONNECTION_LIMIT,
+      (unsigned)(config->max_per_address ? config->max_per_address : WEB_MAX_PER_ADDRESS),
+      MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)30, MHD_OPTION_CONNECTION_MEMORY_LIMIT, (size_t)MHD_BUFFER,
+      MHD_OPTION_URI_LOG_CALLBACK, on_uri, srv, MHD_OPTION_NOTIFY_CONNECTION, on_connection, srv,
       MHD_OPTION_NOTIFY_COMPLETED, on_completed, srv, MHD_OPTION_EXTERNAL_LOGGER, no_log, NULL, MHD_OPTION_END);
   if (!srv->daemon) {
     snprintf(diag->msg, sizeof diag->msg, "cannot listen on %s (taken, or not an address of this machine)", listen);
@@ -628,10 +872,19 @@ int web_start(const WebConfig *config, WebServer **out, PnDiag *diag) {
   host_add(srv, "127.0.0.1");
   host_add(srv, "[::1]");
   host_add(srv, hostname);
-  if (where.any) host_add_interfaces(srv, where.v6);
-  else host_add(srv, where.host);
-  snprintf(srv->url, sizeof srv->url, "http://%s:%u/?token=%s", where.any && hostname[0] ? hostname : where.host,
-           srv->port, srv->token);
+  if (where.any) {
+    host_add_interfaces(srv, where.v6);
+    url_add(srv, "127.0.0.1");
+  } else {
+    host_add(srv, where.host);
+    url_add(srv, where.host);
+  }
+  srv->exposed = !listen_loopback(&where);
+  if (pthread_create(&srv->thread, NULL, serve_loop, srv) != 0) {
+    snprintf(diag->msg, sizeof diag->msg, "cannot start the server's thread");
+    goto fail;
+  }
+  srv->running = true;
   *out = srv;
   return 0;
 fail:
@@ -641,7 +894,11 @@ fail:
 
 void web_stop(WebServer *srv) {
   if (!srv) return;
-  if (srv->daemon) MHD_stop_daemon(srv->daemon);
+  if (srv->running) {
+    atomic_store(&srv->stop, true);
+    pthread_join(srv->thread, NULL);
+  }
+  if (srv->daemon) MHD_stop_daemon(srv->daemon); /* closes the connections left: on_connection frees theirs */
   web_recorders_free(srv->recorders);
   store_close(srv->store);
   free(srv);
@@ -649,4 +906,5 @@ void web_stop(WebServer *srv) {
 
 unsigned web_port(const WebServer *srv) { return srv->port; }
 const char *web_token(const WebServer *srv) { return srv->token; }
-const char *web_url(const WebServer *srv) { return srv->url; }
+const char *web_url(const WebServer *srv, int i) { return i >= 0 && i < srv->nurls ? srv->urls[i] : NULL; }
+bool web_exposed(const WebServer *srv) { return srv->exposed; }

@@ -19,8 +19,9 @@ void web_recorders_free(WebRecorders *recorders);
 
 /*
  * The recorder's API under /api/games (docs/WEB.md): nseg path segments
- * after "games" (0: POST /api/games; 1: GET /api/games/KEY; 2: POST
- * /api/games/KEY/lines), the body (NUL-terminated, may be NULL).  Returns
+ * after "games" (0: POST /api/games; 1: GET /api/games/KEY, read only;
+ * 2: POST /api/games/KEY/lines or /resume), the body (NUL-terminated,
+ * may be NULL).  Returns
  * false when the request is not one of these (the caller routes it on);
  * true with *status and *body (JSON, malloc'd, *len bytes; NULL when out
  * of memory) otherwise.
@@ -30,6 +31,9 @@ bool web_record_api(WebRecorders *recorders, Store *store, const char *method, i
 
 /* The page of /record. */
 void web_record_page(const ReportHtml *html, FILE *out);
+
+/* /favicon.ico (*len bytes), malloc'd, or NULL. */
+char *web_favicon(size_t *len);
 
 /* {"error": message} and a newline, malloc'd (*len bytes), or NULL. */
 char *web_json_error_text(const char *message, size_t *len);

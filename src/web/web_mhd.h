@@ -27,7 +27,8 @@
 /* Every libmicrohttpd function the server calls: X(name). */
 #define WEB_MHD_FUNCTIONS(X)                                                                                  \
   X(MHD_add_response_header) X(MHD_create_response_from_buffer) X(MHD_destroy_response) X(MHD_get_daemon_info) \
-  X(MHD_lookup_connection_value) X(MHD_queue_response) X(MHD_start_daemon) X(MHD_stop_daemon)
+  X(MHD_get_connection_info) X(MHD_get_connection_values) X(MHD_lookup_connection_value) X(MHD_queue_response)  \
+  X(MHD_run_wait) X(MHD_start_daemon) X(MHD_stop_daemon)
 
 typedef struct WebMhd {
 #define WEB_MHD_MEMBER(name) __typeof__(name) *name;
@@ -49,8 +50,11 @@ const WebMhd *web_mhd(void);
 #define MHD_create_response_from_buffer (web_mhd()->MHD_create_response_from_buffer)
 #define MHD_destroy_response (web_mhd()->MHD_destroy_response)
 #define MHD_get_daemon_info (web_mhd()->MHD_get_daemon_info)
+#define MHD_get_connection_info (web_mhd()->MHD_get_connection_info)
+#define MHD_get_connection_values (web_mhd()->MHD_get_connection_values)
 #define MHD_lookup_connection_value (web_mhd()->MHD_lookup_connection_value)
 #define MHD_queue_response (web_mhd()->MHD_queue_response)
+#define MHD_run_wait (web_mhd()->MHD_run_wait)
 #define MHD_start_daemon (web_mhd()->MHD_start_daemon)
 #define MHD_stop_daemon (web_mhd()->MHD_stop_daemon)
 #endif

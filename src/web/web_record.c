@@ -243,7 +243,7 @@ static bool start_game(WebRecorders *w, Store *store, const json_t *body, unsign
     int found = store_game_lookup(store, key, &id, &hash, &diag);
     if (found < 0) return error_out(500, diag.msg, status, out, len);
     if (found > 0 || table_find(w, key)) {
-      snprintf(msg, sizeof msg, "game '%s' exists: resume it with GET /api/games/KEY", key);
+      snprintf(msg, sizeof msg, "game '%s' exists: resume it with POST /api/games/KEY/resume", key);
       return error_out(409, msg, status, out, len);
     }
   }
@@ -278,7 +278,7 @@ static WebTable *table_of(WebRecorders *w, Store *store, const char *key, unsign
   int64_t id;
   uint64_t hash;
   PnDiag diag = {0};
-  int found = key_ok(key) ? store_game_lookup(store, key, &id, &hash, &diag) : 0;
+  int found = store_game_lookup(store, key, &id, &hash, &diag);
   if (found < 0) *answered = error_out(500, diag.msg, status, out, len);
   else if (found == 0) {
     snprintf(msg, sizeof msg, "no game '%.200s' in the database", key);
@@ -364,14 +364,40 @@ static bool take_line(WebTable *t, Store *store, const json_t *body, unsigned *s
   return done;
 }
 
+/* GET /api/games/KEY of a game no table is recording: what is stored,
+ * read only.  A GET takes no recorder slot and changes nothing; POST
+ * /api/games/KEY/resume resumes. */
+static bool stored_state(Store *store, const char *key, unsigned *status, char **out, size_t *len) {
+  char msg[300];
+  int64_t id;
+  uint64_t hash;
+  PnDiag diag = {0};
+  int found = store_game_lookup(store, key, &id, &hash, &diag); /* any stored key: %2F routes it */
+  if (found < 0) return error_out(500, diag.msg, status, out, len);
+  if (found == 0) {
+    snprintf(msg, sizeof msg, "no game '%.200s' in the database", key);
+    return error_out(404, msg, status, out, len);
+  }
+  json_t *sheet = sheet_of(store, key);
+  /* over as the recorder sees it: ended with a winner (rec_resume refuses it) */
+  bool over = json_is_true(json_object_get(sheet, "finished")) && json_is_object(json_object_get(sheet, "winner"));
+  const char *variant = json_string_value(json_object_get(sheet, "preset"));
+  json_t *j = json_pack("{s:s, s:s, s:b, s:b, s:s, s:o}", "game", key, "variant", variant ? variant : "", "recording", 0,
+                        "resumable", !over, "status",
+                        over ? "the game is over" : "not recording: POST /api/games/KEY/resume to go on", "sheet", sheet);
+  return json_out(j, 200, status, out, len);
+}
+
 bool web_record_api(WebRecorders *w, Store *store, const char *method, int nseg, char **seg, const char *body,
                     size_t body_len, unsigned *status, char **out, size_t *len) {
   bool post = strcmp(method, MHD_HTTP_METHOD_POST) == 0;
   bool get = strcmp(method, MHD_HTTP_METHOD_GET) == 0 || strcmp(method, MHD_HTTP_METHOD_HEAD) == 0;
   bool start = post && nseg == 0, lines = post && nseg == 2 && strcmp(seg[1], "lines") == 0, state = get && nseg == 1;
-  if (!start && !lines && !state) return false;
+  bool resume = post && nseg == 2 && strcmp(seg[1], "resume") == 0;
+  if (!start && !lines && !state && !resume) return false;
+  if (state && !table_find(w, seg[0])) return stored_state(store, seg[0], status, out, len);
   json_t *j = NULL;
-  if (post) {
+  if (start || lines) { /* resume takes no body */
     json_error_t err;
     j = json_loadb(body ? body : "", body_len, JSON_REJECT_DUPLICATES, &err);
     if (!j || !json_is_object(j)) {
@@ -387,7 +413,7 @@ bool web_record_api(WebRecorders *w, Store *store, const char *method, int nseg,
   else {
     WebTable *t = table_of(w, store, seg[0], status, out, len, &answered);
     if (t) answered = lines ? take_line(t, store, j, status, out, len)
-                            : json_out(state_of(t, store, "state", ""), 200, status, out, len);
+                            : json_out(state_of(t, store, resume ? "resumed" : "state", ""), 200, status, out, len);
   }
   json_decref(j);
   return answered;

@@ -136,6 +136,8 @@ key '\uE014'; key '\uE014'
 key '\uE012'
 [[ $(js 'return document.querySelector(".stepper .at").textContent + ":" + document.querySelectorAll("#inplay g.card.played").length') == "trick 2 of 12:4" ]] \
   && ok "ArrowLeft steps back; trick 1's cards greyed" || fail "ArrowLeft"
+[[ $(js 'var r = document.querySelector(".stepper .running"); return r.querySelectorAll("bdi").length + ":" + /^counters: /.test(r.textContent)') =~ ^[1-4]:true$ ]] \
+  && ok "the counters so far name each player in a <bdi>" || fail "counters: $(js 'return document.querySelector(".stepper .running").innerHTML')"
 
 [[ $(js 'return document.querySelector("p.par").textContent') == "Not analysed - run pinochle analyze DB --game club-2026-11-20-t3 --hand 5 to see the par and what each play cost." ]] \
   && ok "hand 5, not analysed: the page says so" || fail "hand 5 par line"
@@ -193,6 +195,8 @@ field "#rec-start input[name='tags']" "date=2026-01-06"
 click "#rec-start-button"
 wait_idle
 [[ $(js 'return document.getElementById("rec-table").hidden') == false ]] && ok "the recorder starts a game" || fail "start: $(js 'return document.getElementById("rec-error").textContent')"
+[[ $(js 'return document.querySelectorAll("#rec-title bdi").length') == 5 ]] \
+  && ok "the recorder's title: the game and its four players each in a <bdi>" || fail "rec-title: $(js 'return document.getElementById("rec-title").innerHTML')"
 shot record-start
 typed=0
 while IFS= read -r line; do
@@ -221,6 +225,17 @@ if cmp -s "$WORK/recorded.csv" "$WORK/expected.csv"; then
 else
   fail "the hand recorded by clicking differs from its log"; diff "$WORK/recorded.csv" "$WORK/expected.csv" | head -5
 fi
+
+# Resumed in a fresh page: the Resume form POSTs .../resume (a GET
+# changes nothing, docs/WEB.md), and the table is shown again.
+go /record
+wait_idle
+js 'window.pnSent = []; var f = window.fetch; window.fetch = function (u, o) { window.pnSent.push(o.method + " " + u); return f.apply(this, arguments); }; return 1' >/dev/null
+field "#rec-resume input[name='game']" "web-click"
+click "#rec-resume-button"
+wait_idle
+[[ $(js 'return window.pnSent.join(",") + ":" + document.getElementById("rec-table").hidden + ":" + document.getElementById("rec-error").textContent') == "POST /api/games/web-click/resume:false:" ]] \
+  && ok "Resume POSTs /api/games/KEY/resume and reopens the table" || fail "resume: $(js 'return window.pnSent.join(",") + document.getElementById("rec-error").textContent')"
 
 echo "screenshots in $ART"
 if ((failures > 0)); then

@@ -55,14 +55,14 @@ PA=sim-partnership-auction-2026-7
 "$PINOCHLE" report "$WORK/pa.db" hand $PA 4 --format html -o "$WORK/an4.html" || fail "report hand 4 html"
 "$PINOCHLE" report "$WORK/pa.db" hand $PA 3 --format html -o "$WORK/an3.html" || fail "report hand 3 html"
 "$PINOCHLE" report "$WORK/pa.db" hand $PA 5 --format html -o "$WORK/an5.html" || fail "report hand 5 html"
-grep -qF "<p class=\"par\">Par 170 for Dee's side from the first lead; bid 260, meld 100: <strong>could be made</strong>; took 150: <strong class=\"bad\">set by 10</strong>.</p>" "$WORK/an4.html" \
+grep -qF "<p class=\"par\">Par 170 for <bdi>Dee</bdi>'s side from the first lead; bid 260, meld 100: <strong>could be made</strong>; took 150: <strong class=\"bad\">set by 10</strong>.</p>" "$WORK/an4.html" \
   && ok "an analysed hand: the par line" || fail "par line: $(grep -o '<p class="par">.*' "$WORK/an4.html")"
 grep -qF '<g class="card costly" data-seat="1" data-card="JS"' "$WORK/an4.html" \
   && grep -qF '<text class="cost costly" x="26" y="74">cost 20<title>par 130 ' "$WORK/an4.html" \
   && ok "Dee's JS at trick 3: marked costly, cost 20 under the card" || fail "costly JS"
 [[ $(grep -o '<text class="cost costly"' "$WORK/an4.html" | wc -l) -eq 1 && $(grep -o '<text class="cost"' "$WORK/an4.html" | wc -l) -eq 47 ]] \
   && ok "one costly play, the other 47 plays cost 0" || fail "cost markers: $(grep -o '<text class="cost[^"]*"' "$WORK/an4.html" | sort | uniq -c)"
-grep -qF "Dee's <span class=\"c\">J" "$WORK/an4.html" && grep -qF 'cost 20 (par 130 ' "$WORK/an4.html" \
+grep -qF "<bdi>Dee</bdi>'s <span class=\"c\">J" "$WORK/an4.html" && grep -qF 'cost 20 (par 130 ' "$WORK/an4.html" \
   && grep -qF '<p class="legend">cost: ' "$WORK/an4.html" && ok "the costly play in words, and the legend" || fail "costly words/legend"
 grep -qF "<p class=\"par\">Not analysed - run pinochle analyze DB --game $PA --hand 3" "$WORK/an3.html" \
   && ! grep -q 'class="cost' "$WORK/an3.html" && ok "a hand never analysed says so, no costs" || fail "not analysed: $(grep -o '<p class="par">.*' "$WORK/an3.html")"
@@ -86,15 +86,15 @@ grep -qF '<polyline class="series" stroke="#d53f8c" points="258.9,' "$R" && ok "
 grep -qF '<text class="xtick" x="86.7" y="206">01-06</text>' "$R" && grep -qF '<title>Rating after each date of 2026</title>' "$R" \
   && ! grep -q 'class="ytick" x="54" y="[0-9.]*">0</text>' "$R" && ! grep -qi 'nan' "$R" \
   && ok "ratings chart: dates as MM-DD, the year in the title, no 0 on the y axis" || fail "ratings axes"
-first=$("$PINOCHLE" report "$WORK/pa.db" ratings --format csv | sed -n '2p' | cut -d, -f2-6 | sed 's/,/<\/td><td class="n">/g')
-grep -qF "<tr><td>$first</td>" "$R" && ok "the standings' first row is the report's" || fail "standings row '$first'"
+first=$("$PINOCHLE" report "$WORK/pa.db" ratings --format csv | sed -n '2p' | cut -d, -f2-6 | sed 's/,/<\/bdi><\/td><td class="n">/; s/,/<\/td><td class="n">/g')
+grep -qF "<tr><td><bdi>$first</td>" "$R" && ok "the standings' first row is the report's" || fail "standings row '$first'"
 
 # ---------------------------------------------------------- serve usage
 "$PINOCHLE" serve 2>"$WORK/err"; [[ $? -eq 2 ]] && grep -q "missing DB" "$WORK/err" && ok "serve without DB: 2" || fail "serve no DB"
 "$PINOCHLE" serve "$WORK/club.db" --listen nowhere 2>"$WORK/err"
 [[ $? -eq 2 ]] && grep -q -- "--listen takes ADDR:PORT" "$WORK/err" && ok "serve --listen nowhere: 2" || fail "bad listen"
 "$PINOCHLE" serve "$WORK/club.db" --token 'a b' 2>"$WORK/err"
-[[ $? -eq 2 ]] && grep -q -- "--token takes" "$WORK/err" && ok "serve --token with a space: 2" || fail "bad token"
+[[ $? -eq 2 ]] && grep -q -- "--token) takes 8 to 127" "$WORK/err" && ok "serve --token with a space: 2" || fail "bad token"
 "$PINOCHLE" serve --help | grep -q "Authorization: Bearer" && ok "serve --help" || fail "serve --help"
 
 # ---------------------------------------------------------- serve
@@ -113,14 +113,63 @@ grep -qF '<p class="par">Not analysed - run pinochle analyze' "$WORK/page" && ok
   || fail "served hand page lacks the par line"
 code=$(curl -s -o /dev/null -w '%{http_code}' -H "Host: rebound.example" -H "Authorization: Bearer $TOKEN" "$BASE/")
 [[ $code == 403 ]] && ok "a foreign Host: 403" || fail "foreign host: $code"
-code=$(curl -s -o /dev/null -w '%{http_code}' -c "$WORK/jar" "$URL")
+code=$(curl -s -o /dev/null -w '%{http_code} %{redirect_url}' -c "$WORK/jar" "$URL")
 code2=$(curl -s -o /dev/null -w '%{http_code}' -b "$WORK/jar" "$BASE/players")
-[[ $code == 200 && $code2 == 200 ]] && grep -q "#HttpOnly_127.0.0.1" "$WORK/jar" && ok "the URL's cookie opens the other pages" || fail "cookie: $code $code2"
+[[ $code == "303 $BASE/" && $code2 == 200 ]] && grep -q "#HttpOnly_127.0.0.1" "$WORK/jar" \
+  && ok "the URL sets the cookie, 303 to / without the token; the cookie opens the other pages" || fail "cookie: $code $code2"
 kill -TERM "$SERVE_PID"
 wait "$SERVE_PID"
 rc=$?
 SERVE_PID=
 [[ $rc -eq 0 ]] && grep -q "stopped" "$WORK/serve.err" && ok "SIGTERM stops serve with 0" || fail "SIGTERM: $rc"
+
+grep -q "warning" "$WORK/serve.err" && fail "a warning on loopback: $(cat "$WORK/serve.err")" || ok "loopback: no warning"
+
+# ---------------------------------------------------------- the token out of ps
+# --token-file FILE and PINOCHLE_TOKEN give the token without putting it
+# on the command line, which every user of the machine can read.
+start_serve() { # start_serve OUT ERR ARGS...: serve in the background, its URL awaited
+  local out=$1 err=$2
+  shift 2
+  "$PINOCHLE" serve "$WORK/club.db" "$@" >"$out" 2>"$err" &
+  SERVE_PID=$!
+  for _ in $(seq 50); do [[ -s $out ]] && break; sleep 0.1; done
+}
+stop_serve() { kill -TERM "$SERVE_PID"; wait "$SERVE_PID" 2>/dev/null; SERVE_PID=; }
+printf 'file-token-0123\n' >"$WORK/token"
+start_serve "$WORK/urlf" "$WORK/errf" --listen 127.0.0.1:0 --token-file "$WORK/token"
+[[ $(head -1 "$WORK/urlf") =~ ^http://127\.0\.0\.1:[0-9]+/\?token=file-token-0123$ ]] \
+  && ! grep -q "file-token" "/proc/$SERVE_PID/cmdline" && ok "--token-file: the URL has its token, the command line not" \
+  || fail "--token-file: $(cat "$WORK/urlf" "$WORK/errf")"
+stop_serve
+PINOCHLE_TOKEN=env-token-0123 start_serve "$WORK/urle" "$WORK/erre" --listen 127.0.0.1:0
+[[ $(head -1 "$WORK/urle") =~ /\?token=env-token-0123$ ]] && ! grep -q "env-token" "/proc/$SERVE_PID/cmdline" \
+  && ok "PINOCHLE_TOKEN: the URL has its token, the command line not" || fail "PINOCHLE_TOKEN: $(cat "$WORK/urle" "$WORK/erre")"
+stop_serve
+"$PINOCHLE" serve "$WORK/club.db" --token-file "$WORK/no-such-file" 2>"$WORK/err"
+[[ $? -eq 2 ]] && grep -q -- "--token-file $WORK/no-such-file: cannot be read" "$WORK/err" && ok "--token-file missing: 2" \
+  || fail "token file missing: $(cat "$WORK/err")"
+: >"$WORK/empty"
+"$PINOCHLE" serve "$WORK/club.db" --token-file "$WORK/empty" 2>"$WORK/err"
+[[ $? -eq 2 ]] && grep -q "empty:1: no token" "$WORK/err" && ok "--token-file empty: 2" || fail "token file empty: $(cat "$WORK/err")"
+"$PINOCHLE" serve "$WORK/club.db" --token-file "$WORK/token" --token abcdefgh1 2>"$WORK/err"
+[[ $? -eq 2 ]] && ok "--token and --token-file: 2" || fail "both tokens"
+"$PINOCHLE" serve --help | grep -q -- "--token-file FILE" && ! "$PINOCHLE" serve --help | grep -q "serve club.db --token" \
+  && ok "serve --help: --token-file, no example with --token" || fail "help on the token"
+
+# ---------------------------------------------------------- every address
+# Listening on 0.0.0.0 (for a moment, no request sent): a warning that the
+# token crosses the network in clear, and one URL per address of the
+# machine (tablets may not resolve its name), loopback last.
+start_serve "$WORK/urla" "$WORK/erra" --listen 0.0.0.0:0 --token-file "$WORK/token"
+sleep 0.2
+stop_serve
+grep -q "warning: other machines can reach this server; its HTTP is plain" "$WORK/erra" \
+  && ok "--listen 0.0.0.0: the warning on plain HTTP" || fail "no warning: $(cat "$WORK/erra")"
+if grep -Evq '^http://(\[[0-9a-f:]+\]|[0-9.]+):[0-9]+/\?token=file-token-0123$' "$WORK/urla"; then
+  fail "a URL not by address: $(cat "$WORK/urla")"
+else ok "--listen 0.0.0.0: $(wc -l <"$WORK/urla") URLs, each by address"; fi
+[[ $(tail -1 "$WORK/urla") =~ ^http://127\.0\.0\.1: ]] && ok "the loopback URL last" || fail "last URL: $(cat "$WORK/urla")"
 
 # A second server on a taken port fails with 2.
 "$PINOCHLE" serve "$WORK/club.db" --listen 127.0.0.1:0 >"$WORK/url2" 2>/dev/null &

@@ -1,6 +1,20 @@
 /* pinochle's pages: the trick stepper of the hand viewer (buttons and
  * arrow keys).  Plain JavaScript, no framework; every page reads without
  * it (all tricks are shown, the charts are SVG drawn by the server). */
+/* Fills el with parts: strings as text, {name: N} as N in a <bdi>, so
+ * that a name holding a right-to-left override (U+202E) reverses nothing
+ * around it ("Bob 120" stays 120, not 021). */
+function pnFillNamed(el, parts) {
+  "use strict";
+  el.textContent = "";
+  parts.forEach(function (p) {
+    if (typeof p === "string") { el.appendChild(document.createTextNode(p)); return; }
+    var b = document.createElement("bdi");
+    b.textContent = p.name;
+    el.appendChild(b);
+  });
+}
+
 (function () {
   "use strict";
   var list = document.querySelector("ol.tricks");
@@ -54,9 +68,11 @@
       });
     });
     at.textContent = all ? "all tricks" : step === 0 ? "before the first lead" : "trick " + step + " of " + tricks.length;
-    running.textContent = Object.keys(counters).length
-      ? "counters: " + Object.keys(counters).map(function (s) { return (names[s] || s) + " " + counters[s]; }).join(", ")
-      : "";
+    var parts = Object.keys(counters).length ? ["counters: "] : [];
+    Object.keys(counters).forEach(function (s, i) {
+      parts.push(i ? ", " : "", { name: names[s] || s }, " " + counters[s]);
+    });
+    pnFillNamed(running, parts);
     stepper.querySelector('[data-step="-1"]').disabled = !all && step === 0;
     stepper.querySelector('[data-step="1"]').disabled = !all && step === tricks.length;
   }
@@ -122,7 +138,9 @@
     $("rec-table").hidden = false;
     start.hidden = true; /* the table needs the room: /record again for another game */
     $("rec-resume").hidden = true;
-    $("rec-title").textContent = s.game + " (" + s.variant + "): " + (s.players || []).join(", ");
+    var title = [{ name: s.game }, " (" + s.variant + "): "];
+    (s.players || []).forEach(function (p, i) { title.push(i ? ", " : "", { name: p }); });
+    pnFillNamed($("rec-title"), title);
     $("rec-state").textContent = (s.said ? s.said : "") + (s.status || "");
     $("rec-pending").hidden = !s.pending;
     $("rec-finding").textContent = s.pending ? s.finding : "";
@@ -155,7 +173,7 @@
     var last = sheet.hands[sheet.hands.length - 1], t = document.createElement("table");
     sheet.sides.forEach(function (side, i) {
       var tr = t.insertRow();
-      tr.insertCell().textContent = side.name;
+      pnFillNamed(tr.insertCell(), [{ name: side.name }]);
       var td = tr.insertCell();
       td.className = "n";
       td.textContent = last["total_" + (i + 1)];
@@ -198,7 +216,7 @@
   });
   $("rec-resume").addEventListener("submit", function (e) {
     e.preventDefault();
-    api("GET", "/api/games/" + encodeURIComponent(field(e.target, "game"))).then(function (res) {
+    api("POST", "/api/games/" + encodeURIComponent(field(e.target, "game")) + "/resume", {}).then(function (res) {
       used = {}; sent = []; line = []; lastState = res.json; render(res);
     });
   });
