@@ -660,6 +660,21 @@ static void test_web_bad_requests_to_the_recorder(void **state) {
   reply_free(&long_line);
 }
 
+/* A tag holding a line break is a tag the event log and `record --tag`
+ * take (EVENT-LOG.md: tag rows are free name=value text): POST /api/games
+ * takes it too, and the game stores it whole, as its export shows. */
+static void test_web_tag_with_a_line_break_is_taken(void **state) {
+  (void)state;
+  Reply r = post("/api/games", "{\"game\": \"web-tag-nl\", \"variant\": \"two-hand\", \"players\": [\"Ann\", "
+                               "\"Bob\"], \"tags\": [\"note=first line\\nsecond line\"]}");
+  if (r.status != 201) fprintf(stderr, "%d %s\n", r.status, r.body);
+  assert_int_equal(r.status, 201);
+  reply_free(&r);
+  char *log = export_of("web-tag-nl", NULL);
+  assert_non_null(strstr(log, "web-tag-nl,0,4,,tag,,\"note=first line\nsecond line\"\n"));
+  free(log);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_web_url_names_port_and_token),
@@ -681,6 +696,7 @@ int main(void) {
       cmocka_unit_test(test_web_renege_awaits_confirmation),
       cmocka_unit_test(test_web_restarted_server_resumes_unfinished_game),
       cmocka_unit_test(test_web_bad_requests_to_the_recorder),
+      cmocka_unit_test(test_web_tag_with_a_line_break_is_taken),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

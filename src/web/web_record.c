@@ -180,10 +180,27 @@ static bool key_ok(const char *key) {
   return true;
 }
 
-/* An array of strings, at most max, each "name=value" when eq; false
+/* What a list's strings are: a player's name, an option or a tag. */
+typedef enum { LIST_NAMES, LIST_OPTIONS, LIST_TAGS } ListKind;
+
+/* Whether s may be an item of a `kind` list.  A tag is what the event
+ * log and `record --tag` take (rec_start asks codec_tag_check, the one
+ * home of that rule): any text with a name before its '=', a line break
+ * included, so it is not held to plain(). */
+static bool list_item_ok(ListKind kind, const char *s) {
+  bool eq = s && strchr(s, '=') && s[0] != '=';
+  switch (kind) {
+  case LIST_NAMES: return plain(s, 200);
+  case LIST_OPTIONS: return plain(s, 200) && eq;
+  case LIST_TAGS: return eq;
+  }
+  return false;
+}
+
+/* An array of strings, at most max, each list_item_ok for kind; false
  * after filling msg. */
-static bool string_list(const json_t *v, const char *what, bool eq, int max, const char **items, int *n, char *msg,
-                        size_t size) {
+static bool string_list(const json_t *v, const char *what, ListKind kind, int max, const char **items, int *n,
+                        char *msg, size_t size) {
   *n = 0;
   if (!v) return true;
   if (!json_is_array(v) || (int)json_array_size(v) > max) {
@@ -194,8 +211,9 @@ static bool string_list(const json_t *v, const char *what, bool eq, int max, con
   json_t *item;
   json_array_foreach(v, i, item) {
     const char *s = json_string_value(item);
-    if (!s || !plain(s, 200) || (eq && (!strchr(s, '=') || s[0] == '='))) {
-      snprintf(msg, size, "\"%s\" holds %s", what, eq ? "\"name=value\" strings" : "names (1 to 200 characters)");
+    if (!list_item_ok(kind, s)) {
+      snprintf(msg, size, "\"%s\" holds %s", what,
+               kind == LIST_NAMES ? "names (1 to 200 characters)" : "\"name=value\" strings");
       return false;
     }
     items[(*n)++] = s;
@@ -224,9 +242,9 @@ static bool start_game(WebRecorders *w, Store *store, const json_t *body, unsign
   const json_t *jplayers = json_object_get(body, "players");
   if (!json_is_array(jplayers) || json_array_size(jplayers) > PN_MAX_SEATS)
     return error_out(400, "\"players\" is an array of names, by seat", status, out, len);
-  if (!string_list(jplayers, "players", false, PN_MAX_SEATS, players, &nplayers, msg, sizeof msg) ||
-      !string_list(json_object_get(body, "options"), "options", true, MAX_LIST, options, &noptions, msg, sizeof msg) ||
-      !string_list(json_object_get(body, "tags"), "tags", true, MAX_LIST, tags, &ntags, msg, sizeof msg))
+  if (!string_list(jplayers, "players", LIST_NAMES, PN_MAX_SEATS, players, &nplayers, msg, sizeof msg) ||
+      !string_list(json_object_get(body, "options"), "options", LIST_OPTIONS, MAX_LIST, options, &noptions, msg, sizeof msg) ||
+      !string_list(json_object_get(body, "tags"), "tags", LIST_TAGS, MAX_LIST, tags, &ntags, msg, sizeof msg))
     return error_out(400, msg, status, out, len);
   for (int i = 0; i < noptions; i++) {
     char err[160];
