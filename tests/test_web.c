@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <arpa/inet.h>
+#include <jansson.h>
 #include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -675,6 +676,24 @@ static void test_web_tag_with_a_line_break_is_taken(void **state) {
   free(log);
 }
 
+/* The recorder page shows the deck's cards as the state's "labels" say
+ * (app.js keeps no card alphabet of its own): a two-hand-64 table's
+ * state names its 8s and 7s. */
+static void test_web_recorder_state_labels_every_card_of_the_deck(void **state) {
+  (void)state;
+  Reply r = post("/api/games", "{\"game\": \"web-64\", \"variant\": \"two-hand-64\", \"players\": [\"Ann\", \"Bob\"]}");
+  assert_int_equal(r.status, 201);
+  json_t *j = json_loads(r.body, 0, NULL);
+  assert_non_null(j);
+  json_t *labels = json_object_get(j, "labels");
+  assert_int_equal(json_object_size(labels), 32);
+  assert_string_equal(json_string_value(json_object_get(labels, "7S")), "7\xE2\x99\xA0");
+  assert_string_equal(json_string_value(json_object_get(labels, "8H")), "8\xE2\x99\xA5");
+  assert_string_equal(json_string_value(json_object_get(labels, "TD")), "10\xE2\x99\xA6");
+  json_decref(j);
+  reply_free(&r);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_web_url_names_port_and_token),
@@ -697,6 +716,7 @@ int main(void) {
       cmocka_unit_test(test_web_restarted_server_resumes_unfinished_game),
       cmocka_unit_test(test_web_bad_requests_to_the_recorder),
       cmocka_unit_test(test_web_tag_with_a_line_break_is_taken),
+      cmocka_unit_test(test_web_recorder_state_labels_every_card_of_the_deck),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -62,6 +62,13 @@ const char *pn_card_str(PnCard card, char buf[3]);
 char *pn_cards_str(const PnCards *cards, char *buf, size_t size);
 int pn_suit_parse(const char *text);  /* "S", "h", "♠" -> suit, or -1 */
 char pn_suit_char(int suit);          /* 'S' 'H' 'D' 'C' */
+/* How a card is shown to people, for every deck (two-hand-64 has 8s and
+ * 7s): "A" "10" "K" ... "7" by rank, "?" for no rank; the black suit
+ * symbol ("\u2660") and the suit's word ("spades"), "?" and "none" for
+ * no suit.  Static strings. */
+const char *pn_rank_label(int rank);
+const char *pn_suit_symbol(int suit);
+const char *pn_suit_word(int suit);
 
 int pn_cards_total(const PnCards *cards);
 void pn_cards_add_list(PnCards *cards, const PnCard *list, int count);

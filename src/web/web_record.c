@@ -135,7 +135,7 @@ static const char *result_name(RecResult r) {
  * the score sheet.
  */
 static json_t *state_of(WebTable *t, Store *store, const char *result, const char *said) {
-  json_t *players = json_array(), *deck = json_array();
+  json_t *players = json_array(), *deck = json_array(), *labels = json_object();
   for (int s = 1; s <= t->nplayers; s++) json_array_append_new(players, json_string(rec_player(t->rec, s)));
   PnCards cards;
   pn_deck_cards(t->deck, &cards);
@@ -147,14 +147,26 @@ static json_t *state_of(WebTable *t, Store *store, const char *result, const cha
     p += 2;
     while (*p == ' ') p++;
   }
+  /* each card as shown ("10\u2660"): the page takes the deck's alphabet
+   * from here, the rules library's, and keeps no copy of its own */
+  for (int c = 0; c < PN_CARD_KINDS; c++) {
+    if (!cards.n[c]) continue;
+    char card[3], label[16];
+    snprintf(label, sizeof label, "%s%s", pn_rank_label(PN_RANK(c)), pn_suit_symbol(PN_SUIT(c)));
+    json_object_set_new(labels, pn_card_str((PnCard)c, card), json_string(label));
+  }
   json_t *j = json_pack("{s:s, s:s, s:o, s:o, s:s, s:s, s:b, s:o}", "game", t->key, "variant", t->variant, "players",
                         players, "deck", deck, "result", result, "said", said ? said : "", "pending", t->pending,
                         "finding", t->pending && said ? json_string(said) : json_null());
-  if (!j) return NULL;
+  if (!j) {
+    json_decref(labels);
+    return NULL;
+  }
   if (!t->done) {
     rec_show_status(t->rec);
     json_object_set_new(j, "status", json_string(rec_text(t->rec)));
   } else json_object_set_new(j, "status", json_string("the game is over, or the table quit"));
+  json_object_set_new(j, "labels", labels);
   json_object_set_new(j, "recording", json_boolean(!t->done));
   json_object_set_new(j, "hands_stored", json_integer(rec_hands_played(t->rec)));
   json_object_set_new(j, "sheet", sheet_of(store, t->key));
