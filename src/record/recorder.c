@@ -257,6 +257,8 @@ static void say_progress(Recorder *r, const PnEvent *ev, const PnGame *after) {
 RecResult rec_record_event(Recorder *r, const PnEvent *typed, bool confirmed, PnDiag *diag) {
   PnEvent full = *typed; /* a dix typed without its card is stored with it, as the importer stores it */
   pn_event_complete(&r->game, &full);
+  /* a turn-up typed without a seat (two-hand) is the dealer's (EVENT-LOG.md) */
+  if (full.action == PN_EV_TURNUP && full.seat == 0) full.seat = r->game.hand.dealer;
   const PnEvent *ev = &full;
   if (ev->action == PN_EV_PLAY && draws_missing(r)) {
     rec_say(r, "error: enter the draws first (draw CARD), %s drawing first\n", rec_name(r, r->game.hand.last_winner));
