@@ -60,7 +60,7 @@ int commit_hand(Recorder *r, PnDiag *diag) {
   StoreHand hand = {r->game.hand.number, r->game.hand.dealer, events, len, results, rlen, hr->bidder, hr->bid,
                     hr->trump};
   uint64_t hash = codec_hash(r->hash_before_hand, events, len);
-  StoreGameEnd end = {r->game.hands_played, r->game.over, r->game.winner, hash};
+  StoreGameEnd end = {r->game.hands_played, r->game.over, r->game.winner, hash, r->game.winners};
   int rc = PN_ERR_IO; /* a store failure below: diag says which */
   if (store_begin(r->store, diag) != STORE_OK) goto done;
   int stored = r->committed ? store_hand_update_events(r->store, r->game_id, hand.number, events, len, diag)
@@ -152,7 +152,7 @@ static int redo_store(Recorder *r, PnDiag *diag) {
     hash = codec_hash(hash, row.events, row.events_len);
     if (store_hand_insert(r->store, id, &hand, diag) != STORE_OK) goto rollback;
   }
-  StoreGameEnd end = {g->hands_played, g->over, g->winner, hash};
+  StoreGameEnd end = {g->hands_played, g->over, g->winner, hash, g->winners};
   if (store_game_update_end(r->store, id, &end, diag) != STORE_OK) goto rollback;
   if (store_commit(r->store, diag) != STORE_OK) goto done;
   r->game_id = id;

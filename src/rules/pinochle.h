@@ -408,9 +408,15 @@ typedef struct PnGame {
   int hands_played;          /* completed hands */
   int winner;                /* seat of the winner (a side's lowest seat), 0 none */
   int winner_side;           /* side index of the winner, -1 none */
+  unsigned winners;          /* the winning side's seats, bit s-1 for seat s (five-call:
+                                the bidder and the called partner), 0 none */
   bool over;                 /* the game has ended */
   PnHand hand;               /* the hand in progress or just finished */
 } PnGame;
+
+/* How many seats `winners` (PnGame.winners, games.winners) holds, and
+ * their numbers in seats[] in seat order. */
+int pn_winner_seats(unsigned winners, int seats[PN_MAX_SEATS]);
 
 /* Fills in a card a row may leave implied (EVENT-LOG.md): a dix row with
  * an empty cards column gets the dix of the hand's trump.  Anything else,
