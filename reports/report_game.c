@@ -171,7 +171,6 @@ typedef struct GameInfo {
   bool any_findings;                   /* a hand has findings: the text explains the mark */
   int unreplayed;                      /* first hand the replay could not rebuild, 0 none */
   char why[sizeof ((PnDiag *)0)->msg]; /* and why (a damaged database) */
-  int winner;                          /* stored winner seat, 0 none */
   unsigned winners;                    /* the winning side's seats (report_winners), 0 none */
   bool finished;                       /* the game ended or its log did */
   int total[PN_MAX_SEATS];             /* running totals after the last hand */
@@ -333,7 +332,6 @@ static int sheet_start(const StoreRow *row, GameInfo *g, PnRules *rules, PnGame 
   report_tag(row->tags, "date", g->date, sizeof g->date);
   g->target = g->start_target = rules->target;
   pn_game_init(game, rules);
-  g->winner = row->winner >= 1 && row->winner <= rules->players ? row->winner : 0;
   g->winners = report_winners(row);
   g->finished = row->finished;
   report_sides(sides, rules, row->players);

@@ -54,12 +54,10 @@ static void game_done(Check *c, const char *key, int stored_winner, unsigned sto
                       bool replayable) {
   if (replayable && game->winner != stored_winner)
     problem(c, "game %s: stored winner is seat %d, the replay's is seat %d", key, stored_winner, game->winner);
-  else if (replayable && game->winners != stored_winners)
-  {
-    char stored[32], replayed[32];
+  char stored[32], replayed[32];
+  if (replayable && game->winner == stored_winner && game->winners != stored_winners)
     problem(c, "game %s: the stored winning side is seats %s, the replay's is seats %s", key,
             seats_text(stored_winners, stored, sizeof stored), seats_text(game->winners, replayed, sizeof replayed));
-  }
 }
 
 long replay_check(Store *store, ReplayProblemFn *fn, void *ctx, ReplayCheckStats *stats, PnDiag *oom) {
@@ -108,7 +106,8 @@ long replay_check(Store *store, ReplayProblemFn *fn, void *ctx, ReplayCheckStats
     stats->hands++;
   }
   if (got < 0) problem(&ck, "reading the hands: %s", diag.msg);
-  else if (stats->games > 0) game_done(&ck, key, stored_winner, stored_winners, game, replayable); /* all its hands were read */
+  else if (stats->games > 0) /* all its hands were read */
+    game_done(&ck, key, stored_winner, stored_winners, game, replayable);
   store_cursor_close(cursor);
   free(game);
   return ck.problems;
