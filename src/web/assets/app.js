@@ -113,13 +113,22 @@
    * rules library's alphabet (7s and 8s in two-hand-64), no copy here. */
   var labels = {};
   function isCard(word) { return Object.prototype.hasOwnProperty.call(labels, word.toUpperCase()); }
+  /* The words of a line, a run of cards typed together ("ASKS") split */
+  function wordsOf(text) {
+    var out = [];
+    text.trim().split(/\s+/).forEach(function (w) {
+      var run = w.length > 2 && w.length % 2 === 0 ? w.match(/../g) : null;
+      if (!isCard(w) && run && run.every(isCard)) out.push.apply(out, run); else out.push(w);
+    });
+    return out;
+  }
   function isPlay(text) {
-    var words = text.trim().split(/\s+/);
+    var words = wordsOf(text);
     if (/^(meld|give|discard|call|deal)$/i.test(words[0]) || /^(meld|give|discard|call|deal)$/i.test(words[1] || "")) return false;
     if (words.length > 1 && !isCard(words[0])) words = words.slice(1); /* a seat or a name first */
     return words.length > 0 && words.every(isCard);
   }
-  function cardsOf(text) { return text.trim().split(/\s+/).filter(isCard).map(function (w) { return w.toUpperCase(); }); }
+  function cardsOf(text) { return wordsOf(text).filter(isCard).map(function (w) { return w.toUpperCase(); }); }
   function label(card) { return labels[card] || card; }
 
   function render(res) {
