@@ -506,6 +506,7 @@ static int insert_game(Importer *imp, StoreGame *sg, uint64_t hash) {
       .finished = g->nhands > 0, /* the log ended: as complete as it will be, unless no hand was played */
       .winner = g->pn->winner,
       .hash = hash,
+      .winners = g->pn->winners,
   };
   sg->end = &end; /* known before the hands go in: one INSERT, no UPDATE after */
   int64_t id = 0;

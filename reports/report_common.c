@@ -296,6 +296,44 @@ void report_sides(ReportSides *s, const PnRules *rules, const char *const *playe
   for (int i = 0; i < rules->players; i++) snprintf(s->name[i], sizeof s->name[i], "%s", players[i]);
 }
 
+unsigned report_winners(const StoreRow *row) {
+  unsigned all = (1u << row->nplayers) - 1;
+  if (row->winners & all) return row->winners & all;
+  if (row->winner < 1 || row->winner > row->nplayers) return 0;
+  /* only the winner seat: its fixed team, else the seat (a called side
+   * cannot be told without the hand) */
+  PnRules rules;
+  int seats[PN_MAX_SEATS], n = 0;
+  if (pn_rules_preset(&rules, row->preset) == 0 && rules.sides == PN_SIDES_TEAMS && rules.players == row->nplayers)
+    n = pn_side_seats(&rules, 0, 0, pn_side_of_seat(&rules, 0, 0, row->winner), seats);
+  unsigned winners = 1u << (row->winner - 1);
+  for (int i = 0; i < n; i++) winners |= 1u << (seats[i] - 1);
+  return winners;
+}
+
+int report_winner_units(const ReportSides *sides, unsigned winners, int units[PN_MAX_SEATS]) {
+  int seats[PN_MAX_SEATS], n = pn_winner_seats(winners, seats), count = 0;
+  for (int i = 0; i < n; i++) {
+    if (seats[i] > sides->players) continue;
+    int u = sides->units == 2 && sides->sides == PN_SIDES_TEAMS ? (seats[i] - 1) % 2 : seats[i] - 1;
+    bool seen = false;
+    for (int k = 0; k < count; k++) seen = seen || units[k] == u;
+    if (!seen) units[count++] = u;
+  }
+  return count;
+}
+
+char *report_winners_name(const ReportSides *sides, unsigned winners, char *buf, size_t size) {
+  int units[PN_MAX_SEATS], n = report_winner_units(sides, winners, units);
+  size_t at = 0;
+  buf[0] = '\0';
+  for (int i = 0; i < n && at < size; i++) {
+    int w = snprintf(buf + at, size - at, "%s%s", i ? " & " : "", sides->name[units[i]]);
+    at += w > 0 ? (size_t)w : 0;
+  }
+  return buf;
+}
+
 const char *report_tag(const char *tags, const char *name, char *buf, size_t size) {
   size_t nlen = strlen(name);
   buf[0] = '\0';

@@ -140,6 +140,17 @@ void report_sides(ReportSides *sides, const PnRules *rules, const char *const *p
  * seats 2 and 4) in partnership presets, the seat in solo presets, and in
  * five-call 1 for the bidder and partner, 2 for the others. */
 int report_side_number(const PnRules *rules, const PnHandResult *hand, int seat);
+/* The winning side's seats of a stored game (StoreRow.winners), seat s
+ * as bit s-1, within its players; a row with only a winner seat (written
+ * without them) has that seat's fixed team, or the seat; 0 when it has
+ * no winner. */
+unsigned report_winners(const StoreRow *row);
+/* The sheet units (0-based columns of *sides) the seats of `winners`
+ * sit in, each once, in order; returns how many. */
+int report_winner_units(const ReportSides *sides, unsigned winners, int units[PN_MAX_SEATS]);
+/* Those units' names joined by " & " ("Eve & Cal" when five-call's
+ * bidder and partner win; one team's or seat's name alone); returns buf. */
+char *report_winners_name(const ReportSides *sides, unsigned winners, char *buf, size_t size);
 /* "A & B" with the two names in byte order (a stable order whatever the
  * seats); returns buf. */
 char *report_pair_name(char *buf, size_t size, const char *a, const char *b);

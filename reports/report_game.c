@@ -103,10 +103,6 @@ static int unit_seats(const ReportSides *sides, int u, int seats[2]) {
   return 1;
 }
 
-static int unit_of_seat(const ReportSides *sides, int seat) {
-  return sides->units == 2 && sides->sides == PN_SIDES_TEAMS ? (seat - 1) % 2 : seat - 1;
-}
-
 static void count_finding(void *ctx, const StoreRow *row, const ReplayFinding *f) {
   (void)row;
   (void)f;
@@ -175,11 +171,26 @@ typedef struct GameInfo {
   bool any_findings;                   /* a hand has findings: the text explains the mark */
   int unreplayed;                      /* first hand the replay could not rebuild, 0 none */
   char why[sizeof ((PnDiag *)0)->msg]; /* and why (a damaged database) */
-  int winner;                          /* stored winner seat, 0 none */
+  unsigned winners;                    /* the winning side's seats (report_winners), 0 none */
   bool finished;                       /* the game ended or its log did */
   int total[PN_MAX_SEATS];             /* running totals after the last hand */
   int hands;                           /* rows in the sheet */
 } GameInfo;
+
+/* "4 and 5" (the units' numbers), or with totals_of their running
+ * totals ("2350 and 2350"), of units[0..n) into buf. */
+static void list_units(const ReportSides *sides, const GameInfo *g, const int *units, int n, bool totals_of,
+                       char *buf, size_t size) {
+  size_t at = 0;
+  buf[0] = '\0';
+  for (int i = 0; i < n && at < size; i++) {
+    int seats[2];
+    unit_seats(sides, units[i], seats);
+    int w = snprintf(buf + at, size - at, "%s%d", i == 0 ? "" : i == n - 1 ? " and " : ", ",
+                     totals_of ? g->total[seats[0] - 1] : units[i] + 1);
+    at += w > 0 ? (size_t)w : 0;
+  }
+}
 
 static const char *unit_word(const ReportSides *sides) {
   return sides->units == 2 && sides->sides == PN_SIDES_TEAMS ? "side" : "seat";
@@ -226,10 +237,18 @@ static void write_text(FILE *out, const ReportTable *table, const Sheet *sh, con
     }
     fputc('\n', out);
   }
-  if (g->winner >= 1) {
-    int u = unit_of_seat(sides, g->winner);
-    snprintf(line, sizeof line, "Winner: %s %d, %s, with %d.", unit_word(sides), u + 1, sides->name[u],
-             g->total[g->winner - 1]);
+  int units[PN_MAX_SEATS], n = report_winner_units(sides, g->winners, units);
+  if (n == 1) {
+    int seats[2];
+    unit_seats(sides, units[0], seats);
+    snprintf(line, sizeof line, "Winner: %s %d, %s, with %d.", unit_word(sides), units[0] + 1,
+             sides->name[units[0]], g->total[seats[0] - 1]);
+  } else if (n > 1) { /* five-call: the bidder and the called partner */
+    char names[sizeof sides->name], seats[64], totals[64];
+    list_units(sides, g, units, n, false, seats, sizeof seats);
+    list_units(sides, g, units, n, true, totals, sizeof totals);
+    snprintf(line, sizeof line, "Winners: %ss %s, %s, with %s.", unit_word(sides), seats,
+             report_winners_name(sides, g->winners, names, sizeof names), totals);
   } else {
     snprintf(line, sizeof line, "No winner: %s.",
              g->finished ? "the log ends before anyone reached the target" : "the game is still being played");
@@ -259,11 +278,26 @@ static void write_json(FILE *out, const ReportTable *table, const GameInfo *g, c
   fputs("  ],\n  \"hands\": ", out);
   report_table_json(table, out, "  ");
   fprintf(out, ",\n  \"finished\": %s,\n  \"winner\": ", g->finished ? "true" : "false");
-  if (g->winner >= 1) {
-    int u = unit_of_seat(sides, g->winner);
-    fprintf(out, "{\"%s\": %d, \"name\": ", unit_word(sides), u + 1);
-    out_json_string(out, sides->name[u]);
-    fprintf(out, ", \"total\": %d}", g->total[g->winner - 1]);
+  int units[PN_MAX_SEATS], n = report_winner_units(sides, g->winners, units);
+  if (n == 1) {
+    int seats[2];
+    unit_seats(sides, units[0], seats);
+    fprintf(out, "{\"%s\": %d, \"name\": ", unit_word(sides), units[0] + 1);
+    out_json_string(out, sides->name[units[0]]);
+    fprintf(out, ", \"total\": %d}", g->total[seats[0] - 1]);
+  } else if (n > 1) { /* a side of several seats: each seat and its total */
+    char names[sizeof sides->name];
+    fprintf(out, "{\"%ss\": [", unit_word(sides));
+    for (int i = 0; i < n; i++) fprintf(out, "%s%d", i ? ", " : "", units[i] + 1);
+    fputs("], \"name\": ", out);
+    out_json_string(out, report_winners_name(sides, g->winners, names, sizeof names));
+    fputs(", \"totals\": [", out);
+    for (int i = 0; i < n; i++) {
+      int seats[2];
+      unit_seats(sides, units[i], seats);
+      fprintf(out, "%s%d", i ? ", " : "", g->total[seats[0] - 1]);
+    }
+    fputs("]}", out);
   } else {
     fputs("null", out);
   }
@@ -298,7 +332,7 @@ static int sheet_start(const StoreRow *row, GameInfo *g, PnRules *rules, PnGame 
   report_tag(row->tags, "date", g->date, sizeof g->date);
   g->target = g->start_target = rules->target;
   pn_game_init(game, rules);
-  g->winner = row->winner >= 1 && row->winner <= rules->players ? row->winner : 0;
+  g->winners = report_winners(row);
   g->finished = row->finished;
   report_sides(sides, rules, row->players);
   sheet_columns(sheet, sides->units, rules->bidding != PN_BIDDING_NONE);
@@ -369,9 +403,11 @@ int report_game(Store *store, const char *key, OutFormat format, FILE *out, PnDi
     rc = REPORT_NOT_FOUND;
     goto done;
   }
-  /* the winner's name goes in the row of the hand that ended the game */
-  if ((g.winner >= 1 && g.hands > 0 &&
-       report_table_set(table, (size_t)g.hands - 1, sheet->winner_col, sides.name[unit_of_seat(&sides, g.winner)]) != 0) ||
+  /* the winners' names go in the row of the hand that ended the game */
+  char names[sizeof sides.name];
+  if ((g.winners && g.hands > 0 &&
+       report_table_set(table, (size_t)g.hands - 1, sheet->winner_col,
+                        report_winners_name(&sides, g.winners, names, sizeof names)) != 0) ||
       (g.any_findings && mark_hands(table, sheet) != 0)) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");
     rc = REPORT_ERROR;

@@ -194,41 +194,30 @@ const char *html_jcell(const json_t *v, char *buf, size_t size) {
 
 /* ------------------------------------------------------------- cards */
 
-const char *html_suit_glyph(char suit) {
-  switch (suit) {
-  case 'S': return "\xE2\x99\xA0";
-  case 'H': return "\xE2\x99\xA5";
-  case 'D': return "\xE2\x99\xA6";
-  case 'C': return "\xE2\x99\xA3";
-  default: return "?";
-  }
+/* The suit of a suit letter, -1 when it is none: the rules library's
+ * alphabet, not a copy of it. */
+static int suit_of(char letter) {
+  char text[2] = {letter, '\0'};
+  return pn_suit_parse(text);
 }
-const char *html_suit_word(char suit) {
-  switch (suit) {
-  case 'S': return "spades";
-  case 'H': return "hearts";
-  case 'D': return "diamonds";
-  case 'C': return "clubs";
-  default: return "none";
-  }
-}
-const char *html_rank_text(char rank) {
-  switch (rank) {
-  case 'A': return "A";
-  case 'T': return "10";
-  case 'K': return "K";
-  case 'Q': return "Q";
-  case 'J': return "J";
-  case '9': return "9";
-  default: return "?";
-  }
+const char *html_suit_glyph(char suit) { return pn_suit_symbol(suit_of(suit)); }
+const char *html_suit_word(char suit) { return pn_suit_word(suit_of(suit)); }
+
+/* A two-letter card as the rules read it; false when it is not one. */
+static bool card_of(const char *card, PnCard *out) { return pn_card_parse(card, strlen(card), out) > 0; }
+
+const char *html_card_rank(const char *card) {
+  PnCard c;
+  return card_of(card, &c) ? pn_rank_label(PN_RANK(c)) : "?";
 }
 
-/* Sort key: suits S H C D (black and red alternate), ranks A T K Q J 9. */
+/* Sort key: suits S H C D (black and red alternate), then rank high to
+ * low in the rules' order (every deck's ranks, 7s included). */
 static int card_order(const char *card) {
-  static const char SUITS[] = "SHCD", RANKS[] = "ATKQJ9";
-  const char *s = strchr(SUITS, card[1]), *r = strchr(RANKS, card[0]);
-  return (s ? (int)(s - SUITS) : 4) * 8 + (r ? (int)(r - RANKS) : 7);
+  static const int SUIT_PLACE[PN_SUITS] = {[PN_SPADES] = 0, [PN_HEARTS] = 1, [PN_CLUBS] = 2, [PN_DIAMONDS] = 3};
+  PnCard c;
+  if (!card_of(card, &c)) return PN_SUITS * PN_RANKS;
+  return SUIT_PLACE[PN_SUIT(c)] * PN_RANKS + PN_RANK(c);
 }
 int html_card_cmp(const void *a, const void *b) {
   return card_order((const char *)a) - card_order((const char *)b);
@@ -252,13 +241,12 @@ int html_cards_split(const char *text, char (*cards)[3], int max) {
 
 /* One card drawn at x,y (28 x 40); cls adds classes ("renege", "evidence"). */
 void html_svg_card(FILE *out, const char *card, int x, int y, int seat, const char *cls) {
-  char rank[2] = {card[0], '\0'};
   bool red = card[1] == 'H' || card[1] == 'D';
   fprintf(out, "<g class=\"card%s%s%s\" data-seat=\"%d\" data-card=\"%s\" transform=\"translate(%d %d)\">", red ? " red" : "",
           cls && *cls ? " " : "", cls ? cls : "", seat, card, x, y);
   fprintf(out, "<rect width=\"28\" height=\"40\" rx=\"3\"/><text x=\"14\" y=\"17\">%s</text><text x=\"14\" y=\"34\">%s</text>"
                "<title>%s of %s</title></g>",
-          html_rank_text(rank[0]), html_suit_glyph(card[1]), html_rank_text(rank[0]), html_suit_word(card[1]));
+          html_card_rank(card), html_suit_glyph(card[1]), html_card_rank(card), html_suit_word(card[1]));
 }
 
 /* Cards inline in text: "A♠ 10♥". */
@@ -267,7 +255,7 @@ void html_cards(FILE *out, const char *text) {
   int n = html_cards_split(text, cards, 80);
   for (int i = 0; i < n; i++) {
     bool red = cards[i][1] == 'H' || cards[i][1] == 'D';
-    fprintf(out, "%s<span class=\"c%s\">%s%s</span>", i ? " " : "", red ? " red" : "", html_rank_text(cards[i][0]),
+    fprintf(out, "%s<span class=\"c%s\">%s%s</span>", i ? " " : "", red ? " red" : "", html_card_rank(cards[i]),
             html_suit_glyph(cards[i][1]));
   }
 }

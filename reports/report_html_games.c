@@ -64,13 +64,15 @@ static int games_collect(Store *store, const ReportQuery *q, const char *player,
       report_tag(row.tags, "date", g->date, sizeof g->date);
       g->nplayers = row.nplayers;
       for (int s = 0; s < row.nplayers; s++) snprintf(g->names[s], sizeof g->names[s], "%s", row.players[s]);
-      if (row.winner >= 1 && row.winner <= row.nplayers) {
+      unsigned winners = report_winners(&row);
+      if (winners) { /* a team, a seat, or five-call's bidder and partner */
         PnRules rules;
         PnDiag ignore = {0};
-        if (replay_rules(row.preset, row.options, &rules, &ignore) == 0 && rules.sides == PN_SIDES_TEAMS &&
-            row.nplayers == 4)
-          report_pair_name(g->winner, sizeof g->winner, row.players[row.winner - 1], row.players[(row.winner + 1) % 4]);
-        else snprintf(g->winner, sizeof g->winner, "%s", row.players[row.winner - 1]);
+        ReportSides sides;
+        if (replay_rules(row.preset, row.options, &rules, &ignore) == 0 && rules.players == row.nplayers) {
+          report_sides(&sides, &rules, row.players);
+          report_winners_name(&sides, winners, g->winner, sizeof g->winner);
+        } else snprintf(g->winner, sizeof g->winner, "%s", row.players[row.winner >= 1 ? row.winner - 1 : 0]);
       }
       g->finished = row.finished;
       n++;
@@ -187,10 +189,17 @@ static void game_heading(FILE *out, const json_t *j) {
   if (!html_jnull(j, "target")) fprintf(out, ", game to %ld", html_ji(j, "target"));
   fputs("</p>\n", out);
   const json_t *winner = json_object_get(j, "winner");
+  const json_t *totals = json_object_get(winner, "totals"); /* a side of several seats (five-call) */
   if (json_is_object(winner)) {
     fputs("<p class=\"winner\">Won by ", out);
     report_html_name(out, html_js(winner, "name"));
-    fprintf(out, " with %ld.</p>\n", html_ji(winner, "total"));
+    if (json_is_array(totals)) {
+      fputs(" with ", out);
+      for (size_t i = 0; i < json_array_size(totals); i++)
+        fprintf(out, "%s%lld", i == 0 ? "" : i + 1 == json_array_size(totals) ? " and " : ", ",
+                (long long)json_integer_value(json_array_get(totals, i)));
+      fputs(".</p>\n", out);
+    } else fprintf(out, " with %ld.</p>\n", html_ji(winner, "total"));
   } else fputs("<p class=\"winner\">Not finished.</p>\n", out);
 }
 

@@ -21,7 +21,8 @@ static int evidence_cards(const char *detail, char (*cards)[3], int max) {
   if (!at) return 0;
   at += strlen("holding ");
   int n = 0;
-  while (n < max && at[0] && at[1] && strchr("AKQJT9", at[0]) && strchr("SHDC", at[1]) &&
+  PnCard card; /* the rules' alphabet: 8s and 7s too */
+  while (n < max && at[0] && at[1] && pn_card_parse(at, 2, &card) == 2 &&
          (at[2] == ' ' || at[2] == ':' || at[2] == ',' || at[2] == ')' || at[2] == '\0')) {
     cards[n][0] = at[0];
     cards[n][1] = at[1];

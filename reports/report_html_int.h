@@ -57,11 +57,13 @@ const char *html_jcell(const json_t *v, char *buf, size_t size);
 
 /* ------------------------------------------------------------- cards */
 
-/* The glyph (UTF-8), the word and the rank as shown of a card's letters. */
+/* The glyph (UTF-8) and the word of a suit letter, and the rank as shown
+ * of a two-letter card ("10" for "TH", "7" for "7S"), all from the rules
+ * library's card alphabet (pn_card_parse, pn_rank_label). */
 const char *html_suit_glyph(char suit);
 const char *html_suit_word(char suit);
-const char *html_rank_text(char rank);
-/* qsort order of two-letter cards: suits S H C D, ranks A T K Q J 9. */
+const char *html_card_rank(const char *card);
+/* qsort order of two-letter cards: suits S H C D, ranks high to low. */
 int html_card_cmp(const void *a, const void *b);
 /* Up to max two-letter cards of a space-separated list into cards[][3]. */
 int html_cards_split(const char *text, char (*cards)[3], int max);

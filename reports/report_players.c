@@ -69,12 +69,10 @@ typedef struct Tally {
  * item a Tally). */
 typedef ReportSeating Game;
 
-/* Did the player in `seat` win the game whose stored winner is `winner`? */
-static bool won(const Game *g, int seat, int winner) {
-  if (winner < 1) return false;
-  return g->teams ? pn_side_of_seat(&g->rules, 0, 0, seat) == pn_side_of_seat(&g->rules, 0, 0, winner)
-                  : seat == winner;
-}
+/* Did the player in `seat` win the game whose winning side's seats are
+ * `winners` (report_winners: a team's two, five-call's bidder and
+ * partner)? */
+static bool won(int seat, unsigned winners) { return winners >> (seat - 1) & 1u; }
 
 static Tally *tally(const ReportRoster *m, long i) { return report_roster_item(m, (size_t)i); }
 
@@ -88,11 +86,11 @@ static int start_game(Game *g, const StoreRow *row, ReportRoster *players, Repor
     for (int o = 1; o < s; o++) again = again || g->seat[o - 1] == g->seat[s - 1];
     if (again) continue;
     tally(players, g->seat[s - 1])->games++;
-    tally(players, g->seat[s - 1])->wins += won(g, s, row->winner);
+    tally(players, g->seat[s - 1])->wins += won(s, report_winners(row));
   }
   for (int side = 0; g->teams && side < 2; side++) {
     tally(pairs, g->pair[side])->games++;
-    tally(pairs, g->pair[side])->wins += won(g, side + 1, row->winner);
+    tally(pairs, g->pair[side])->wins += won(side + 1, report_winners(row));
   }
   return 0;
 }

@@ -145,6 +145,7 @@ typedef struct GameRec {
   long seat[PN_MAX_SEATS];   /* players' entity by seat-1 */
   long pair[2];              /* partnerships' entity of seats 1+3 and 2+4 (teams) */
   int winner;                /* the stored winner seat (a side's lowest), 0 none */
+  unsigned winners;          /* the winning side's seats (report_winners), 0 none */
   int total[PN_MAX_SEATS];   /* final running score by seat-1 */
   int hands;                 /* hands stored */
 } GameRec;
@@ -183,6 +184,7 @@ static int start_game(Ratings *r, const StoreRow *row, PnDiag *diag) {
   g->players = seating.players;
   g->teams = seating.teams;
   g->winner = row->winner;
+  g->winners = report_winners(row);
   memcpy(g->seat, seating.seat, sizeof g->seat);
   memcpy(g->pair, seating.pair, sizeof g->pair);
   r->ngames++;
@@ -247,11 +249,13 @@ static int add_result(Ratings *r, Period *p, bool pair, long who, const RatingGl
   return 0;
 }
 
-/* The place of seat s in a solo game: the winner first, then by final
- * score.  Returns 1 when s beat o, 0.5 drawn, 0 lost. */
+static bool won(const GameRec *g, int seat) { return g->winners >> (seat - 1) & 1u; }
+
+/* The place of seat s in a solo game: the winners first (five-call: the
+ * bidder and the called partner), then by final score.  Returns 1 when s
+ * beat o, 0.5 drawn, 0 lost. */
 static double solo_score(const GameRec *g, int s, int o) {
-  if (g->winner == s) return 1;
-  if (g->winner == o) return 0;
+  if (won(g, s) != won(g, o)) return won(g, s) ? 1 : 0;
   return g->total[s - 1] > g->total[o - 1] ? 1 : g->total[s - 1] < g->total[o - 1] ? 0 : 0.5;
 }
 
@@ -320,14 +324,14 @@ static void count_game(Ratings *r, const GameRec *g) {
     if (again) continue;
     Entity *e = entity(&r->players, g->seat[s - 1]);
     e->games++;
-    e->wins += g->teams ? (s - 1) % 2 == (g->winner - 1) % 2 : s == g->winner;
+    e->wins += won(g, s);
     e->hands += g->hands;
     if (g->date[0]) memcpy(e->last, g->date, sizeof e->last);
   }
   for (int side = 0; g->teams && side < 2 && g->pair[0] != g->pair[1]; side++) {
     Entity *e = entity(&r->pairs, g->pair[side]);
     e->games++;
-    e->wins += side == (g->winner - 1) % 2;
+    e->wins += won(g, side + 1);
     e->hands += g->hands;
     if (g->date[0]) memcpy(e->last, g->date, sizeof e->last);
   }

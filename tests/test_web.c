@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 #include <arpa/inet.h>
+#include <jansson.h>
 #include <netinet/in.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -914,6 +915,39 @@ static void test_web_bad_requests_to_the_recorder(void **state) {
   reply_free(&long_line);
 }
 
+/* A tag holding a line break is a tag the event log and `record --tag`
+ * take (EVENT-LOG.md: tag rows are free name=value text): POST /api/games
+ * takes it too, and the game stores it whole, as its export shows. */
+static void test_web_tag_with_a_line_break_is_taken(void **state) {
+  (void)state;
+  Reply r = post("/api/games", "{\"game\": \"web-tag-nl\", \"variant\": \"two-hand\", \"players\": [\"Ann\", "
+                               "\"Bob\"], \"tags\": [\"note=first line\\nsecond line\"]}");
+  if (r.status != 201) fprintf(stderr, "%d %s\n", r.status, r.body);
+  assert_int_equal(r.status, 201);
+  reply_free(&r);
+  char *log = export_of("web-tag-nl", NULL);
+  assert_non_null(strstr(log, "web-tag-nl,0,4,,tag,,\"note=first line\nsecond line\"\n"));
+  free(log);
+}
+
+/* The recorder page shows the deck's cards as the state's "labels" say
+ * (app.js keeps no card alphabet of its own): a two-hand-64 table's
+ * state names its 8s and 7s. */
+static void test_web_recorder_state_labels_every_card_of_the_deck(void **state) {
+  (void)state;
+  Reply r = post("/api/games", "{\"game\": \"web-64\", \"variant\": \"two-hand-64\", \"players\": [\"Ann\", \"Bob\"]}");
+  assert_int_equal(r.status, 201);
+  json_t *j = json_loads(r.body, 0, NULL);
+  assert_non_null(j);
+  json_t *labels = json_object_get(j, "labels");
+  assert_int_equal(json_object_size(labels), 32);
+  assert_string_equal(json_string_value(json_object_get(labels, "7S")), "7\xE2\x99\xA0");
+  assert_string_equal(json_string_value(json_object_get(labels, "8H")), "8\xE2\x99\xA5");
+  assert_string_equal(json_string_value(json_object_get(labels, "TD")), "10\xE2\x99\xA6");
+  json_decref(j);
+  reply_free(&r);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_web_url_names_port_and_token),
@@ -940,6 +974,8 @@ int main(void) {
       cmocka_unit_test(test_web_get_of_unfinished_games_takes_no_recorder_slot),
       cmocka_unit_test(test_web_encoded_slash_in_key_and_name_routes),
       cmocka_unit_test(test_web_bidi_override_in_a_name_is_isolated),
+      cmocka_unit_test(test_web_tag_with_a_line_break_is_taken),
+      cmocka_unit_test(test_web_recorder_state_labels_every_card_of_the_deck),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -139,7 +139,8 @@ static int walk(const CliCommand *self, Store *db, Store *dst, Sums *sums) {
       uint64_t stored_hash = 0;
       if (store_game_lookup(db, row.key, &src_id, &stored_hash, &diag) != 1)
         goto fail;
-      end = (StoreGameEnd){.hands = 0, .finished = row.finished, .winner = row.winner, .hash = stored_hash};
+      end = (StoreGameEnd){.hands = 0, .finished = row.finished, .winner = row.winner, .hash = stored_hash,
+                          .winners = row.winners};
       if (dst) {
         StoreGame g = {.key = row.key, .preset = row.preset, .noptions = options.n,
                        .options = (const char *const *)options.v, .nplayers = row.nplayers,

@@ -92,6 +92,20 @@ static void show_scores(Recorder *r) {
   rec_say(r, "  (target %d)\n", r->game.target);
 }
 
+/* "Eve and Cal win" (the winning side: a team, five-call's bidder and
+ * partner) or "Ann wins" into buf; returns buf. */
+static const char *winners_text(const Recorder *r, char *buf, size_t size) {
+  int seats[PN_MAX_SEATS], n = pn_winner_seats(r->game.winners, seats);
+  size_t at = 0;
+  buf[0] = '\0';
+  for (int i = 0; i < n && at < size; i++) {
+    int w = snprintf(buf + at, size - at, "%s%s", i == 0 ? "" : i == n - 1 ? " and " : ", ", rec_name(r, seats[i]));
+    at += w > 0 ? (size_t)w : 0;
+  }
+  if (at < size) snprintf(buf + at, size - at, n > 1 ? " win" : " wins");
+  return buf;
+}
+
 /* Whose turn, and what the engine expects next. */
 static void show_status(Recorder *r) {
   const PnGame *g = &r->game;
@@ -99,7 +113,8 @@ static void show_status(Recorder *r) {
   PnExpect ex;
   pn_game_expect(g, &ex);
   if (g->over) {
-    rec_say(r, "game over: %s wins (score rows may still follow; quit ends)\n", rec_name(r, g->winner));
+    char who[512];
+    rec_say(r, "game over: %s (score rows may still follow; quit ends)\n", winners_text(r, who, sizeof who));
     return;
   }
   if (h->phase != PN_PHASE_DONE && h->trump >= 0 && h->high_bidder) /* the contract */
@@ -218,7 +233,8 @@ static void show_hand_result(Recorder *r) {
     rec_say(r, "  %-12s meld %4d counted %4d  counters %4d  tricks %2d  score %5d  total %5d\n", rec_name(r, s),
            sr->meld_shown, sr->meld_counted, sr->counters, sr->tricks, sr->score, r->game.running[s - 1]);
   }
-  if (r->game.over) rec_say(r, "game over: %s wins\n", rec_name(r, r->game.winner));
+  char who[512];
+  if (r->game.over) rec_say(r, "game over: %s\n", winners_text(r, who, sizeof who));
 }
 
 /* Two-hand with a provisional stock: how many draws the next play needs
@@ -257,6 +273,8 @@ static void say_progress(Recorder *r, const PnEvent *ev, const PnGame *after) {
 RecResult rec_record_event(Recorder *r, const PnEvent *typed, bool confirmed, PnDiag *diag) {
   PnEvent full = *typed; /* a dix typed without its card is stored with it, as the importer stores it */
   pn_event_complete(&r->game, &full);
+  /* a turn-up typed without a seat (two-hand) is the dealer's (EVENT-LOG.md) */
+  if (full.action == PN_EV_TURNUP && full.seat == 0) full.seat = r->game.hand.dealer;
   const PnEvent *ev = &full;
   if (ev->action == PN_EV_PLAY && draws_missing(r)) {
     rec_say(r, "error: enter the draws first (draw CARD), %s drawing first\n", rec_name(r, r->game.hand.last_winner));

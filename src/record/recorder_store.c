@@ -25,6 +25,25 @@
  * and the game's standing, in one transaction. */
 static int redo_store(Recorder *r, PnDiag *diag);
 
+/* The hand's rows encoded in the event log's order (EVENT-LOG.md: the
+ * deal rows, then the turn-up): a turn-up typed before a deal row is
+ * stored after the last one, where a log has it.  Returns the bytes
+ * written to out (r->nevents * CODEC_MAX_EVENT room). */
+static size_t encode_hand(const Recorder *r, uint8_t *out) {
+  int last_deal = -1, turnup = -1;
+  for (int i = 0; i < r->nevents; i++) {
+    if (r->events[i].action == PN_EV_DEAL) last_deal = i;
+    if (r->events[i].action == PN_EV_TURNUP && turnup < 0) turnup = i;
+  }
+  bool move = turnup >= 0 && turnup < last_deal;
+  size_t len = 0;
+  for (int i = 0; i < r->nevents; i++) {
+    if (!move || i != turnup) len += codec_event_encode(&r->events[i], out + len);
+    if (move && i == last_deal) len += codec_event_encode(&r->events[turnup], out + len);
+  }
+  return len;
+}
+
 int commit_hand(Recorder *r, PnDiag *diag) {
   if (r->redo) return redo_store(r, diag);
   uint8_t *events = malloc((size_t)r->nevents * CODEC_MAX_EVENT);
@@ -32,8 +51,7 @@ int commit_hand(Recorder *r, PnDiag *diag) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");
     return PN_ERR_IO;
   }
-  size_t len = 0;
-  for (int i = 0; i < r->nevents; i++) len += codec_event_encode(&r->events[i], events + len);
+  size_t len = encode_hand(r, events);
   CodecResults res;
   codec_results_from_game(&r->game, &res);
   uint8_t results[CODEC_MAX_RESULTS];
@@ -42,7 +60,7 @@ int commit_hand(Recorder *r, PnDiag *diag) {
   StoreHand hand = {r->game.hand.number, r->game.hand.dealer, events, len, results, rlen, hr->bidder, hr->bid,
                     hr->trump};
   uint64_t hash = codec_hash(r->hash_before_hand, events, len);
-  StoreGameEnd end = {r->game.hands_played, r->game.over, r->game.winner, hash};
+  StoreGameEnd end = {r->game.hands_played, r->game.over, r->game.winner, hash, r->game.winners};
   int rc = PN_ERR_IO; /* a store failure below: diag says which */
   if (store_begin(r->store, diag) != STORE_OK) goto done;
   int stored = r->committed ? store_hand_update_events(r->store, r->game_id, hand.number, events, len, diag)
@@ -98,8 +116,7 @@ static int redo_store(Recorder *r, PnDiag *diag) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");
     goto done;
   }
-  size_t mine_len = 0;
-  for (int i = 0; i < r->nevents; i++) mine_len += codec_event_encode(&r->events[i], mine + mine_len);
+  size_t mine_len = encode_hand(r, mine);
   const char *option_lines[64], *tag_lines[64];
   StoreGame header = {.key = r->key, .preset = r->preset, .nplayers = r->game.rules.players};
   header.noptions = split_lines(options, option_lines, 64);
@@ -135,7 +152,7 @@ static int redo_store(Recorder *r, PnDiag *diag) {
     hash = codec_hash(hash, row.events, row.events_len);
     if (store_hand_insert(r->store, id, &hand, diag) != STORE_OK) goto rollback;
   }
-  StoreGameEnd end = {g->hands_played, g->over, g->winner, hash};
+  StoreGameEnd end = {g->hands_played, g->over, g->winner, hash, g->winners};
   if (store_game_update_end(r->store, id, &end, diag) != STORE_OK) goto rollback;
   if (store_commit(r->store, diag) != STORE_OK) goto done;
   r->game_id = id;

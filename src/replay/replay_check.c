@@ -36,10 +36,28 @@ static void on_finding(void *ctx, const StoreRow *row, const ReplayFinding *f) {
   problem(c, "game %s, hand %d: %s", row->key, f->hand, f->detail);
 }
 
-/* The end of a game's walk: its stored winner against the replay's. */
-static void game_done(Check *c, const char *key, int stored_winner, const PnGame *game, bool replayable) {
+/* "4 and 5" for a winners mask (pn_winner_seats), "none" for 0. */
+static const char *seats_text(unsigned winners, char *buf, size_t size) {
+  int seats[PN_MAX_SEATS], n = pn_winner_seats(winners, seats);
+  size_t at = 0;
+  buf[0] = '\0';
+  for (int i = 0; i < n && at < size; i++) {
+    int w = snprintf(buf + at, size - at, "%s%d", i == 0 ? "" : i == n - 1 ? " and " : ", ", seats[i]);
+    at += w > 0 ? (size_t)w : 0;
+  }
+  return n ? buf : "none";
+}
+
+/* The end of a game's walk: its stored winner and winning side against
+ * the replay's. */
+static void game_done(Check *c, const char *key, int stored_winner, unsigned stored_winners, const PnGame *game,
+                      bool replayable) {
   if (replayable && game->winner != stored_winner)
     problem(c, "game %s: stored winner is seat %d, the replay's is seat %d", key, stored_winner, game->winner);
+  char stored[32], replayed[32];
+  if (replayable && game->winner == stored_winner && game->winners != stored_winners)
+    problem(c, "game %s: the stored winning side is seats %s, the replay's is seats %s", key,
+            seats_text(stored_winners, stored, sizeof stored), seats_text(game->winners, replayed, sizeof replayed));
 }
 
 long replay_check(Store *store, ReplayProblemFn *fn, void *ctx, ReplayCheckStats *stats, PnDiag *oom) {
@@ -49,6 +67,7 @@ long replay_check(Store *store, ReplayProblemFn *fn, void *ctx, ReplayCheckStats
   PnDiag diag = {0};
   char key[256] = "";          /* the game being walked (row text is borrowed) */
   int stored_winner = 0;
+  unsigned stored_winners = 0; /* and its side's seats */
   bool replayable = false;     /* its hands can still be replayed */
   *stats = (ReplayCheckStats){0};
   if (game == NULL) {
@@ -64,10 +83,11 @@ long replay_check(Store *store, ReplayProblemFn *fn, void *ctx, ReplayCheckStats
   int got;
   while ((got = store_cursor_next(cursor, &row, &diag)) == 1) {
     if (row.new_game) {
-      if (stats->games > 0) game_done(&ck, key, stored_winner, game, replayable);
+      if (stats->games > 0) game_done(&ck, key, stored_winner, stored_winners, game, replayable);
       stats->games++;
       snprintf(key, sizeof key, "%s", row.key);
       stored_winner = row.winner;
+      stored_winners = row.winners;
       PnRules rules;
       replayable = replay_rules(row.preset, row.options, &rules, &diag) == 0;
       if (replayable) pn_game_init(game, &rules);
@@ -86,7 +106,8 @@ long replay_check(Store *store, ReplayProblemFn *fn, void *ctx, ReplayCheckStats
     stats->hands++;
   }
   if (got < 0) problem(&ck, "reading the hands: %s", diag.msg);
-  else if (stats->games > 0) game_done(&ck, key, stored_winner, game, replayable); /* all its hands were read */
+  else if (stats->games > 0) /* all its hands were read */
+    game_done(&ck, key, stored_winner, stored_winners, game, replayable);
   store_cursor_close(cursor);
   free(game);
   return ck.problems;

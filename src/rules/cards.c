@@ -135,6 +135,18 @@ int pn_suit_parse(const char *text) {
 
 char pn_suit_char(int suit) { return (suit >= 0 && suit < PN_SUITS) ? SUIT_CHARS[suit] : '?'; }
 
+const char *pn_rank_label(int rank) {
+  static const char *const LABELS[PN_RANKS] = {"A", "10", "K", "Q", "J", "9", "8", "7"};
+  return rank >= 0 && rank < PN_RANKS ? LABELS[rank] : "?";
+}
+
+const char *pn_suit_symbol(int suit) { return suit >= 0 && suit < PN_SUITS ? SUIT_SYMBOLS[suit][0] : "?"; }
+
+const char *pn_suit_word(int suit) {
+  static const char *const WORDS[PN_SUITS] = {"spades", "hearts", "diamonds", "clubs"};
+  return suit >= 0 && suit < PN_SUITS ? WORDS[suit] : "none";
+}
+
 int pn_cards_total(const PnCards *cards) {
   /* Eight counts per word, summed pairwise in 16-bit lanes (a lane
    * collects at most 8 counts, so it cannot overflow). */

@@ -50,6 +50,13 @@ int pn_side_seats(const PnRules *rules, int bidder, int partner, int side, int s
   return n;
 }
 
+int pn_winner_seats(unsigned winners, int seats[PN_MAX_SEATS]) {
+  int n = 0;
+  for (int s = 1; s <= PN_MAX_SEATS; s++)
+    if (winners >> (s - 1) & 1u) seats[n++] = s;
+  return n;
+}
+
 int pn_team_partner(const PnRules *rules, int seat) { return (seat + 1) % rules->players + 1; }
 
 int pn_meld_shown(const PnGame *g, int seat) {
@@ -313,6 +320,7 @@ static PnVerdict apply_out_after_last_trick(PnGame *g, const PnEvent *ev, PnOutc
   g->over = false;
   g->winner = 0;
   g->winner_side = -1;
+  g->winners = 0;
   h->out_seat = ev->seat;
   hand_score(g);
   return PN_ACCEPTED;

@@ -73,6 +73,12 @@ static void decide_game(PnGame *g) {
     g->over = true;
     g->winner_side = winner;
     g->winner = seat_of[winner];
+    /* the side wins (RULES.md section 6), not one seat: in five-call the
+     * winner's side of this hand, the bidder and the called partner */
+    int seats[PN_MAX_SEATS];
+    int nseats = pn_side_seats(r, h->high_bidder, h->partner, pn_side_of(g, g->winner), seats);
+    g->winners = 0;
+    for (int i = 0; i < nseats; i++) g->winners |= 1u << (seats[i] - 1);
   }
 }
 

@@ -62,6 +62,13 @@ const char *pn_card_str(PnCard card, char buf[3]);
 char *pn_cards_str(const PnCards *cards, char *buf, size_t size);
 int pn_suit_parse(const char *text);  /* "S", "h", "♠" -> suit, or -1 */
 char pn_suit_char(int suit);          /* 'S' 'H' 'D' 'C' */
+/* How a card is shown to people, for every deck (two-hand-64 has 8s and
+ * 7s): "A" "10" "K" ... "7" by rank, "?" for no rank; the black suit
+ * symbol ("\u2660") and the suit's word ("spades"), "?" and "none" for
+ * no suit.  Static strings. */
+const char *pn_rank_label(int rank);
+const char *pn_suit_symbol(int suit);
+const char *pn_suit_word(int suit);
 
 int pn_cards_total(const PnCards *cards);
 void pn_cards_add_list(PnCards *cards, const PnCard *list, int count);
@@ -401,9 +408,15 @@ typedef struct PnGame {
   int hands_played;          /* completed hands */
   int winner;                /* seat of the winner (a side's lowest seat), 0 none */
   int winner_side;           /* side index of the winner, -1 none */
+  unsigned winners;          /* the winning side's seats, bit s-1 for seat s (five-call:
+                                the bidder and the called partner), 0 none */
   bool over;                 /* the game has ended */
   PnHand hand;               /* the hand in progress or just finished */
 } PnGame;
+
+/* How many seats `winners` (PnGame.winners, games.winners) holds, and
+ * their numbers in seats[] in seat order. */
+int pn_winner_seats(unsigned winners, int seats[PN_MAX_SEATS]);
 
 /* Fills in a card a row may leave implied (EVENT-LOG.md): a dix row with
  * an empty cards column gets the dix of the hand's trump.  Anything else,

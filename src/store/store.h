@@ -31,7 +31,7 @@
 
 /* The version of the schema (docs/SCHEMA.md) this program reads and
  * writes: every backend's migrations (schema/BACKEND/) end at it. */
-#define STORE_SCHEMA_VERSION 2
+#define STORE_SCHEMA_VERSION 3
 
 /* A name store_open gives a new, empty database that lives only until
  * store_close, private to that Store: for tests. */
@@ -130,6 +130,8 @@ typedef struct StoreGameEnd {
   bool finished;                         /* the game ended (a winner) or the log ended */
   int winner;                            /* seat (a side's lowest seat), 0 = none */
   uint64_t hash;                         /* content hash (codec_hash) */
+  unsigned winners;                      /* the winning side's seats, bit s-1 for seat s
+                                            (PnGame.winners), 0 = none */
 } StoreGameEnd;
 
 /* Finds a game by key: returns 1 with *id and *hash filled, 0 when not
@@ -184,6 +186,7 @@ typedef struct StoreRow {
   const char *players[PN_MAX_SEATS];     /* names by seat */
   int64_t player_ids[PN_MAX_SEATS];
   int winner;                            /* stored winner seat, 0 none */
+  unsigned winners;                      /* stored winning side's seats (bit s-1), 0 none */
   bool finished;
   int hand;                              /* hand number; 0 for a game with no hands */
   int dealer;

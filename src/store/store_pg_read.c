@@ -34,7 +34,7 @@ typedef struct PgCursor {
  * query instead of one more round trip per game. */
 static const char CURSOR_SELECT[] =
     "SELECT g.id, g.key, g.preset, g.options, g.tags, g.winner, g.finished,\n"
-    "       h.number, h.dealer, %s, h.results, pl.seats, %s\n"
+    "       h.number, h.dealer, %s, h.results, pl.seats, %s, g.winners\n"
     "  FROM games AS g\n"
     "  LEFT JOIN LATERAL (SELECT string_agg(s.seat || ':' || p.id || ':' || octet_length(p.name) || ':' || p.name,\n"
     "                                       '' ORDER BY s.seat) AS seats\n"
@@ -249,6 +249,7 @@ int store_pg_cursor_next(StoreCursor *cursor, StoreRow *row, PnDiag *diag) {
   row->options = PQgetvalue(b, i, 3);
   row->tags = PQgetvalue(b, i, 4);
   row->winner = (int)store_pg_int(b, i, 5);
+  row->winners = (unsigned)store_pg_int(b, i, 15);
   row->finished = store_pg_int(b, i, 6) != 0;
   row->hand = (int)store_pg_int(b, i, 7);
   row->dealer = (int)store_pg_int(b, i, 8);

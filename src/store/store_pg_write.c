@@ -133,8 +133,8 @@ static int game_rows_insert(PgStore *s, const StoreGame *game, int64_t *id, PnDi
   if (rc != STORE_OK)
     goto done;
   const StoreGameEnd *end = game->end;
-  PgNum hands, finished, winner, hash;
-  const char *values[10] = {game->key,
+  PgNum hands, finished, winner, hash, winners;
+  const char *values[11] = {game->key,
                             game->preset,
                             options,
                             tags_lines,
@@ -143,11 +143,12 @@ static int game_rows_insert(PgStore *s, const StoreGame *game, int64_t *id, PnDi
                             end && end->winner ? store_pg_num(&winner, end->winner) : NULL,
                             end ? store_pg_num(&hash, (int64_t)end->hash) : NULL,
                             ids,
-                            tags};
+                            tags,
+                            end && end->winners ? store_pg_num(&winners, end->winners) : NULL};
   PGresult *res = store_pg_run(
       s, PG_GAME_INSERT,
-      "WITH g AS (INSERT INTO games(key, preset, options, tags, hands, finished, winner, hash)\n"
-      "           VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id),\n"
+      "WITH g AS (INSERT INTO games(key, preset, options, tags, hands, finished, winner, hash, winners)\n"
+      "           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $11) RETURNING id),\n"
       "     s AS (INSERT INTO seats(game_id, seat, player_id)\n"
       "           SELECT g.id, u.o, u.p FROM g, unnest($9::bigint[]) WITH ORDINALITY AS u(p, o)),\n"
       "     t AS (INSERT INTO tags(name, value, game_id)\n"
@@ -156,7 +157,7 @@ static int game_rows_insert(PgStore *s, const StoreGame *game, int64_t *id, PnDi
       "             FROM g, unnest($10::text[]) AS u(t)\n"
       "           ON CONFLICT DO NOTHING)\n"
       "SELECT id FROM g",
-      10, values, NULL, NULL, false, "adding a game", &rc, diag);
+      11, values, NULL, NULL, false, "adding a game", &rc, diag);
   if (res != NULL) {
     *id = strtoll(PQgetvalue(res, 0, 0), NULL, 10);
     PQclear(res);
@@ -324,13 +325,14 @@ int store_pg_hand_update_events(Store *store, int64_t game_id, int number, const
 int store_pg_game_update_end(Store *store, int64_t game_id, const StoreGameEnd *end, PnDiag *diag) {
   PgStore *s = pg_store(store);
   int rc;
-  PgNum hands, finished, winner, hash, game;
-  const char *values[5] = {store_pg_num(&hands, end->hands), store_pg_num(&finished, end->finished ? 1 : 0),
+  PgNum hands, finished, winner, hash, game, winners;
+  const char *values[6] = {store_pg_num(&hands, end->hands), store_pg_num(&finished, end->finished ? 1 : 0),
                            end->winner ? store_pg_num(&winner, end->winner) : NULL,
-                           store_pg_num(&hash, (int64_t)end->hash), store_pg_num(&game, game_id)};
-  PGresult *res = store_pg_run(s, PG_GAME_END,
-                               "UPDATE games SET hands = $1, finished = $2, winner = $3, hash = $4 WHERE id = $5",
-                               5, values, NULL, NULL, false, "updating a game", &rc, diag);
+                           store_pg_num(&hash, (int64_t)end->hash), store_pg_num(&game, game_id),
+                           end->winners ? store_pg_num(&winners, end->winners) : NULL};
+  PGresult *res = store_pg_run(
+      s, PG_GAME_END, "UPDATE games SET hands = $1, finished = $2, winner = $3, hash = $4, winners = $6 WHERE id = $5",
+      6, values, NULL, NULL, false, "updating a game", &rc, diag);
   char missing[64];
   snprintf(missing, sizeof missing, "no game %lld", (long long)game_id);
   return changed_one(s, res, rc, diag, missing);

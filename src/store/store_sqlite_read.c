@@ -25,23 +25,23 @@ typedef struct SqliteCursor {
  * its test on every row).  Values are always bound, never pasted. */
 static const char CURSOR_SELECT[] =
     "SELECT g.id, g.key, g.preset, g.options, g.tags, g.winner, g.finished,\n"
-    "       h.number, h.dealer, h.events, h.results, NULL, NULL, NULL\n"
+    "       h.number, h.dealer, h.events, h.results, NULL, NULL, NULL, g.winners\n"
     "  FROM games AS g LEFT JOIN hands AS h ON h.game_id = g.id\n"
     " WHERE 1";
 static const char CURSOR_SELECT_RESULTS[] = /* the same without the events */
     "SELECT g.id, g.key, g.preset, g.options, g.tags, g.winner, g.finished,\n"
-    "       h.number, h.dealer, NULL, h.results, NULL, NULL, NULL\n"
+    "       h.number, h.dealer, NULL, h.results, NULL, NULL, NULL, g.winners\n"
     "  FROM games AS g LEFT JOIN hands AS h ON h.game_id = g.id\n"
     " WHERE 1";
 static const char CURSOR_SELECT_ANALYSIS[] = /* with the stored analyses */
     "SELECT g.id, g.key, g.preset, g.options, g.tags, g.winner, g.finished,\n"
-    "       h.number, h.dealer, h.events, h.results, h.analysis_rules, h.analysis_key, h.analysis\n"
+    "       h.number, h.dealer, h.events, h.results, h.analysis_rules, h.analysis_key, h.analysis, g.winners\n"
     "  FROM games AS g LEFT JOIN hands AS h ON h.game_id = g.id\n"
     " WHERE 1";
 static const char CURSOR_SELECT_RESULTS_ANALYSIS[] = /* ... and the events only where one is stored */
     "SELECT g.id, g.key, g.preset, g.options, g.tags, g.winner, g.finished,\n"
     "       h.number, h.dealer, CASE WHEN h.analysis IS NULL THEN NULL ELSE h.events END, h.results,\n"
-    "       h.analysis_rules, h.analysis_key, h.analysis\n"
+    "       h.analysis_rules, h.analysis_key, h.analysis, g.winners\n"
     "  FROM games AS g LEFT JOIN hands AS h ON h.game_id = g.id\n"
     " WHERE 1";
 static const char CURSOR_KEYS[] = "\n   AND g.key IN (SELECT key FROM temp.store_keys WHERE cursor = :cursor)";
@@ -273,6 +273,7 @@ int store_sqlite_cursor_next(StoreCursor *cursor, StoreRow *row, PnDiag *diag) {
   row->options = column_text(st, 3);
   row->tags = column_text(st, 4);
   row->winner = sqlite3_column_int(st, 5);
+  row->winners = (unsigned)sqlite3_column_int(st, 14);
   row->finished = sqlite3_column_int(st, 6) != 0;
   row->hand = sqlite3_column_int(st, 7);
   row->dealer = sqlite3_column_int(st, 8);

@@ -91,8 +91,8 @@ static int game_row_insert(SqliteStore *s, const StoreGame *game, int64_t *id, P
   char *options = store_lines_join(game->options, game->noptions);
   char *tags = store_lines_join(game->tags, game->ntags);
   Stmt q = stmt_cached(s, ST_GAME_INSERT,
-                       "INSERT INTO games(key, preset, options, tags, hands, finished, winner, hash) "
-                       "VALUES (:key, :preset, :options, :tags, :hands, :finished, :winner, :hash)");
+                       "INSERT INTO games(key, preset, options, tags, hands, finished, winner, hash, winners) "
+                       "VALUES (:key, :preset, :options, :tags, :hands, :finished, :winner, :hash, :winners)");
   if (options == NULL || tags == NULL) {
     store_set_msg(diag, "out of memory");
     stmt_reset(&q);
@@ -106,6 +106,7 @@ static int game_row_insert(SqliteStore *s, const StoreGame *game, int64_t *id, P
   stmt_int(&q, ":hands", end ? end->hands : 0);
   stmt_int(&q, ":finished", end && end->finished ? 1 : 0);
   stmt_int_or_null(&q, ":winner", end ? end->winner : 0);
+  stmt_int_or_null(&q, ":winners", end ? (int)end->winners : 0);
   if (end)
     stmt_int(&q, ":hash", (int64_t)end->hash);
   else
@@ -206,10 +207,11 @@ int store_sqlite_hand_update_events(Store *store, int64_t game_id, int number, c
 int store_sqlite_game_update_end(Store *store, int64_t game_id, const StoreGameEnd *end, PnDiag *diag) {
   Stmt q = stmt_cached(sqlite_store(store), ST_GAME_END,
                        "UPDATE games SET hands = :hands, finished = :finished, winner = :winner, "
-                       "hash = :hash WHERE id = :game");
+                       "hash = :hash, winners = :winners WHERE id = :game");
   stmt_int(&q, ":hands", end->hands);
   stmt_int(&q, ":finished", end->finished ? 1 : 0);
   stmt_int_or_null(&q, ":winner", end->winner);
+  stmt_int_or_null(&q, ":winners", (int)end->winners);
   stmt_int(&q, ":hash", (int64_t)end->hash);
   stmt_int(&q, ":game", game_id);
   stmt_step(&q);

@@ -135,7 +135,7 @@ static const char *result_name(RecResult r) {
  * the score sheet.
  */
 static json_t *state_of(WebTable *t, Store *store, const char *result, const char *said) {
-  json_t *players = json_array(), *deck = json_array();
+  json_t *players = json_array(), *deck = json_array(), *labels = json_object();
   for (int s = 1; s <= t->nplayers; s++) json_array_append_new(players, json_string(rec_player(t->rec, s)));
   PnCards cards;
   pn_deck_cards(t->deck, &cards);
@@ -147,14 +147,26 @@ static json_t *state_of(WebTable *t, Store *store, const char *result, const cha
     p += 2;
     while (*p == ' ') p++;
   }
+  /* each card as shown ("10\u2660"): the page takes the deck's alphabet
+   * from here, the rules library's, and keeps no copy of its own */
+  for (int c = 0; c < PN_CARD_KINDS; c++) {
+    if (!cards.n[c]) continue;
+    char card[3], label[16];
+    snprintf(label, sizeof label, "%s%s", pn_rank_label(PN_RANK(c)), pn_suit_symbol(PN_SUIT(c)));
+    json_object_set_new(labels, pn_card_str((PnCard)c, card), json_string(label));
+  }
   json_t *j = json_pack("{s:s, s:s, s:o, s:o, s:s, s:s, s:b, s:o}", "game", t->key, "variant", t->variant, "players",
                         players, "deck", deck, "result", result, "said", said ? said : "", "pending", t->pending,
                         "finding", t->pending && said ? json_string(said) : json_null());
-  if (!j) return NULL;
+  if (!j) {
+    json_decref(labels);
+    return NULL;
+  }
   if (!t->done) {
     rec_show_status(t->rec);
     json_object_set_new(j, "status", json_string(rec_text(t->rec)));
   } else json_object_set_new(j, "status", json_string("the game is over, or the table quit"));
+  json_object_set_new(j, "labels", labels);
   json_object_set_new(j, "recording", json_boolean(!t->done));
   json_object_set_new(j, "hands_stored", json_integer(rec_hands_played(t->rec)));
   json_object_set_new(j, "sheet", sheet_of(store, t->key));
@@ -180,10 +192,27 @@ static bool key_ok(const char *key) {
   return true;
 }
 
-/* An array of strings, at most max, each "name=value" when eq; false
+/* What a list's strings are: a player's name, an option or a tag. */
+typedef enum { LIST_NAMES, LIST_OPTIONS, LIST_TAGS } ListKind;
+
+/* Whether s may be an item of a `kind` list.  A tag is what the event
+ * log and `record --tag` take (rec_start asks codec_tag_check, the one
+ * home of that rule): any text with a name before its '=', a line break
+ * included, so it is not held to plain(). */
+static bool list_item_ok(ListKind kind, const char *s) {
+  bool eq = s && strchr(s, '=') && s[0] != '=';
+  switch (kind) {
+  case LIST_NAMES: return plain(s, 200);
+  case LIST_OPTIONS: return plain(s, 200) && eq;
+  case LIST_TAGS: return eq;
+  }
+  return false;
+}
+
+/* An array of strings, at most max, each list_item_ok for kind; false
  * after filling msg. */
-static bool string_list(const json_t *v, const char *what, bool eq, int max, const char **items, int *n, char *msg,
-                        size_t size) {
+static bool string_list(const json_t *v, const char *what, ListKind kind, int max, const char **items, int *n,
+                        char *msg, size_t size) {
   *n = 0;
   if (!v) return true;
   if (!json_is_array(v) || (int)json_array_size(v) > max) {
@@ -194,8 +223,9 @@ static bool string_list(const json_t *v, const char *what, bool eq, int max, con
   json_t *item;
   json_array_foreach(v, i, item) {
     const char *s = json_string_value(item);
-    if (!s || !plain(s, 200) || (eq && (!strchr(s, '=') || s[0] == '='))) {
-      snprintf(msg, size, "\"%s\" holds %s", what, eq ? "\"name=value\" strings" : "names (1 to 200 characters)");
+    if (!list_item_ok(kind, s)) {
+      snprintf(msg, size, "\"%s\" holds %s", what,
+               kind == LIST_NAMES ? "names (1 to 200 characters)" : "\"name=value\" strings");
       return false;
     }
     items[(*n)++] = s;
@@ -224,9 +254,9 @@ static bool start_game(WebRecorders *w, Store *store, const json_t *body, unsign
   const json_t *jplayers = json_object_get(body, "players");
   if (!json_is_array(jplayers) || json_array_size(jplayers) > PN_MAX_SEATS)
     return error_out(400, "\"players\" is an array of names, by seat", status, out, len);
-  if (!string_list(jplayers, "players", false, PN_MAX_SEATS, players, &nplayers, msg, sizeof msg) ||
-      !string_list(json_object_get(body, "options"), "options", true, MAX_LIST, options, &noptions, msg, sizeof msg) ||
-      !string_list(json_object_get(body, "tags"), "tags", true, MAX_LIST, tags, &ntags, msg, sizeof msg))
+  if (!string_list(jplayers, "players", LIST_NAMES, PN_MAX_SEATS, players, &nplayers, msg, sizeof msg) ||
+      !string_list(json_object_get(body, "options"), "options", LIST_OPTIONS, MAX_LIST, options, &noptions, msg, sizeof msg) ||
+      !string_list(json_object_get(body, "tags"), "tags", LIST_TAGS, MAX_LIST, tags, &ntags, msg, sizeof msg))
     return error_out(400, msg, status, out, len);
   for (int i = 0; i < noptions; i++) {
     char err[160];

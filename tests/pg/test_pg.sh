@@ -129,15 +129,26 @@ for fmt in csv json; do
   grep -Eq 'plays_analysed(,|": [1-9])' "$tmp/pg.out" || fail "no analysed plays: $(head -c 300 "$tmp/pg.out")"
 done
 
-check "a schema-1 database is migrated to 2 (the analysis columns) when opened"
+check "a schema-1 database is migrated to the last schema (2: the analysis columns, 3: games.winners) when opened"
 old=$(new_db old)
 psql -q "$old" -v ON_ERROR_STOP=1 -f "$ROOT/schema/postgresql/001_init.sql" >/dev/null 2>&1 || fail "001_init.sql did not run"
 [[ $(count "$old" "SELECT version FROM pinochle_meta") == 1 ]] || fail "not a schema-1 database to begin with"
 "$PN" import "$old" "$ROOT/sample-data/club-partnership-auction.csv" 2>"$tmp/err" || fail "import: $(head -2 "$tmp/err")"
-[[ $(count "$old" "SELECT version FROM pinochle_meta") == 2 ]] || fail "version $(count "$old" "SELECT version FROM pinochle_meta")"
+[[ $(count "$old" "SELECT version FROM pinochle_meta") == 3 ]] || fail "version $(count "$old" "SELECT version FROM pinochle_meta")"
 "$PN" analyze "$old" --game "$akey" --hand 3 --quiet >/dev/null 2>"$tmp/err" || fail "analyze: $(head -2 "$tmp/err")"
 [[ $(count "$old" "SELECT count(*) FROM hands WHERE analysis_rules IS NOT NULL AND analysis_key IS NOT NULL") -eq 1 ]] ||
   fail "the analysis was not stored"
+
+check "a schema-2 database gets each game's winning side (five-call: bidder and partner) when upgraded"
+w2=$(new_db winners)
+"$PN" import "$w2" "$ROOT/tests/contract/five-call-side-wins.csv" "$ROOT/tests/contract/multiline-tag.csv" 2>/dev/null ||
+  fail "import into $w2"
+want=$(count "$w2" "SELECT string_agg(key || ':' || winners, ' ' ORDER BY key COLLATE \"C\") FROM games")
+psql -q "$w2" -c "ALTER TABLE games DROP COLUMN winners; UPDATE pinochle_meta SET version = 2" >/dev/null
+"$PN" init "$w2" 2>"$tmp/err" || fail "init: $(head -2 "$tmp/err")"
+got=$(count "$w2" "SELECT string_agg(key || ':' || winners, ' ' ORDER BY key COLLATE \"C\") FROM games")
+[[ $got == "$want" && $got == *five-call-side-wins:24* ]] || fail "winners after the upgrade: $got, not $want"
+"$PN" check "$w2" >/dev/null 2>"$tmp/err" || fail "check: $(head -2 "$tmp/err")"
 
 section "the views: the same rows from psql as from sqlite3"
 for q in "SELECT * FROM events_v ORDER BY game, hand, seq" "SELECT * FROM plays_v ORDER BY game, hand, seq" \
@@ -253,7 +264,7 @@ for cmd in "import @ $ROOT/sample-data/club-auction.csv" "audit @" "report @ pla
   for j in "${!words[@]}"; do [[ ${words[j]} == @ ]] && words[j]=$newer; done
   "$PN" "${words[@]}" >/dev/null 2>"$tmp/err"; rc=$?
   [[ $rc -eq 2 ]] || fail "$cmd: exit $rc, not 2"
-  grep -q "written by a newer pinochle (schema 3, this one knows 2)" "$tmp/err" || fail "$cmd: $(head -2 "$tmp/err")"
+  grep -q "written by a newer pinochle (schema 4, this one knows 3)" "$tmp/err" || fail "$cmd: $(head -2 "$tmp/err")"
 done
 [[ $(count "$newer" "SELECT count(*) FROM games") -eq 0 ]] || fail "something was stored"
 

@@ -11,15 +11,31 @@ work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 fail=0 pass=0
 
-check() { # preset [draws] [implied-dix]: a simulated game of preset
-  local name=$1${2:+-draws}${3:+-implied}
+check() { # preset [draws] [implied-dix] [early-turnup]: a simulated game of preset
+  local name=$1${2:+-draws}${3:+-implied}${4:+-early}
   "$pinochle" sim --variant "$1" --games 1 --seed 31 --renege-rate 0.02 \
     --players Ann,Bob,Cal,Dee,Eve -o "$work/$name.csv" || { echo "FAIL $name: sim"; fail=$((fail + 1)); return; }
-  check_log "$name" "$work/$name.csv" "${2:-0}" "${3:-0}"
+  check_log "$name" "$work/$name.csv" "${2:-0}" "${3:-0}" "${4:-0}"
 }
 
-check_log() { # name log draws implied-dix: one game's log typed and imported
-  local name=$1 log=$2 draws=$3 implied=$4 key variant header=()
+# The log as the recorder stores it: a turn-up typed without a seat (the
+# two-hand logs leave it empty) is the dealer's, as EVENT-LOG.md has it.
+dealer_turnup() {
+  awk -F, -v OFS=, '$5 == "dealer" { d[$1 FS $2] = $4 } $5 == "turnup" && $4 == "" { $4 = d[$1 FS $2] } 1' "$1"
+}
+
+# Each hand's `turnup` line typed right after its `dealer` line, before
+# the deal rows: it is stored after them all the same.
+turnup_first() {
+  awk 'held && /^turnup / { print dealer; print; printf "%s", rest; held = 0; next }
+       /^dealer / { if (held) { print dealer; printf "%s", rest } dealer = $0; rest = ""; held = 1; next }
+       held { rest = rest $0 "\n"; next }
+       { print }
+       END { if (held) { print dealer; printf "%s", rest } }' "$1"
+}
+
+check_log() { # name log draws implied-dix [early-turnup]: one game's log typed and imported
+  local name=$1 log=$2 draws=$3 implied=$4 early=${5:-0} key variant header=()
   key=$(awk -F, 'NR == 2 { print $1 }' "$log")
   variant=$(awk -F, '$5 == "variant" { print $7 }' "$log")
   header+=(--players "$(awk -F, '$5 == "player" { printf "%s%s", sep, $7; sep = "," }' "$log")")
@@ -29,9 +45,14 @@ check_log() { # name log draws implied-dix: one game's log typed and imported
   # implied-dix: the dix typed without its card ("1 dix exchange"), as the
   # log may leave it implied; it must be stored with the card all the same
   if ((implied)); then sed -i -E 's/^([0-9]+ dix) [^ ]+ /\1 /' "$work/$name.rec"; fi
+  if ((early)); then
+    turnup_first "$work/$name.rec" > "$work/$name.early" && mv "$work/$name.early" "$work/$name.rec"
+    grep -A1 -m1 '^dealer ' "$work/$name.rec" | grep -q '^turnup ' || { echo "FAIL $name: no early turnup typed"; fail=$((fail + 1)); return; }
+  fi
   "$pinochle" record "$work/$name-rec.db" --variant "$variant" "${header[@]}" --game "$key" \
     --yes < "$work/$name.rec" > "$work/$name.out" 2>&1
-  "$pinochle" import "$work/$name-imp.db" "$log" 2> /dev/null
+  dealer_turnup "$log" > "$work/$name-log.csv"
+  "$pinochle" import "$work/$name-imp.db" "$work/$name-log.csv" 2> /dev/null
   "$pinochle" export "$work/$name-rec.db" -o "$work/$name-rec.csv"
   "$pinochle" export "$work/$name-imp.db" -o "$work/$name-imp.csv"
   if ! cmp -s "$work/$name-rec.csv" "$work/$name-imp.csv"; then
@@ -53,6 +74,10 @@ for preset in $("$pinochle" rules | awk '{ print $1 }'); do check "$preset"; don
 check two-hand 1
 check two-hand-64 1
 check two-hand 0 1
+# a turn-up typed without a seat, before the deal rows: stored as the
+# dealer's, after the deal, as the log with the dealer's seat has it
+check two-hand 0 0 1
+check two-hand-64 1 0 1
 # two-hand: an out declared after the last trick re-scores the stored hand
 # (tests/contract/README.md says where the log comes from)
 # as the last row: without the score rows that would store the hand again

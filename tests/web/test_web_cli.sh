@@ -42,6 +42,17 @@ grep -q 'class="card red renege" data-seat="3" data-card="KD"' "$WORK/hand.html"
 "$PINOCHLE" report "$WORK/club.db" hand nope 1 --format html -o "$WORK/none.html" 2>/dev/null
 [[ $? -eq 2 && ! -e $WORK/none.html ]] && ok "an unknown game: exit 2, no file" || fail "unknown game html"
 
+# ---------------------------------------------------------- every deck's cards
+# A two-hand-64 hand plays all 64 cards, its 8s and 7s among them: the
+# page draws them as 8 and 7 (the rules library's alphabet), never "?".
+"$PINOCHLE" sim --variant two-hand-64 --seed 3 -o "$WORK/64.csv" && "$PINOCHLE" import "$WORK/64.db" "$WORK/64.csv" 2>/dev/null \
+  || fail "sim and import two-hand-64"
+"$PINOCHLE" report "$WORK/64.db" hand sim-two-hand-64-3-1 1 --format html -o "$WORK/64.html" || fail "report two-hand-64 hand html"
+grep -qF '<text x="14" y="17">7</text>' "$WORK/64.html" && grep -qF '<text x="14" y="17">8</text>' "$WORK/64.html" \
+  && grep -qF '<title>7 of clubs</title>' "$WORK/64.html" && ok "two-hand-64: 7s and 8s drawn" || fail "two-hand-64 7s and 8s"
+! grep -qE '>\?(</text>|<| of )' "$WORK/64.html" && ok "two-hand-64: no card drawn as ?" \
+  || fail "two-hand-64 card as ?: $(grep -oE '.{40}>\?(</text>|<| of ).{20}' "$WORK/64.html" | head -2)"
+
 # ---------------------------------------------------------- the analysis in the hand viewer
 # Hand 4 of sim-partnership-auction-2026-7 (sample-data, the README's
 # example): Dee bid 260 with 100 meld, par 170, took 150; her JS lead at

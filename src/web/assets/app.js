@@ -125,9 +125,27 @@ function pnFillNamed(el, parts) {
   function list(text) {
     return text.split(",").map(function (s) { return s.trim(); }).filter(function (s) { return s.length; });
   }
-  function isPlay(text) { return /^(\S+\s+)?([AKQJT9][SHDC]\s*)+$/i.test(text.trim()) && !/^(\S+\s+)?(meld|give|discard|call|deal)\b/i.test(text.trim()); }
-  function cardsOf(text) { return (text.toUpperCase().match(/\b[AKQJT9][SHDC]\b/g) || []); }
-  function label(card) { return (card[0] === "T" ? "10" : card[0]) + GLYPH[card[1]]; }
+  /* The deck's cards as shown ("10\u2660"), from the server's state: the
+   * rules library's alphabet (7s and 8s in two-hand-64), no copy here. */
+  var labels = {};
+  function isCard(word) { return Object.prototype.hasOwnProperty.call(labels, word.toUpperCase()); }
+  /* The words of a line, a run of cards typed together ("ASKS") split */
+  function wordsOf(text) {
+    var out = [];
+    text.trim().split(/\s+/).forEach(function (w) {
+      var run = w.length > 2 && w.length % 2 === 0 ? w.match(/../g) : null;
+      if (!isCard(w) && run && run.every(isCard)) out.push.apply(out, run); else out.push(w);
+    });
+    return out;
+  }
+  function isPlay(text) {
+    var words = wordsOf(text);
+    if (/^(meld|give|discard|call|deal)$/i.test(words[0]) || /^(meld|give|discard|call|deal)$/i.test(words[1] || "")) return false;
+    if (words.length > 1 && !isCard(words[0])) words = words.slice(1); /* a seat or a name first */
+    return words.length > 0 && words.every(isCard);
+  }
+  function cardsOf(text) { return wordsOf(text).filter(isCard).map(function (w) { return w.toUpperCase(); }); }
+  function label(card) { return labels[card] || card; }
 
   function render(res) {
     var s = res.json;
@@ -145,6 +163,7 @@ function pnFillNamed(el, parts) {
     $("rec-pending").hidden = !s.pending;
     $("rec-finding").textContent = s.pending ? s.finding : "";
     if (s.result === "stored") { used = {}; sent = []; }
+    labels = s.labels || labels;
     drawCards(s.deck || []);
     drawScore(s.sheet);
   }
