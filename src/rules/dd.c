@@ -43,7 +43,8 @@
  *     each seat holds (dd_table.c: the search records, suit by suit, where
  *     low cards met: a low winner against a seat holding low cards of its
  *     suit, the last trick, the quick bounds' cashing, the entries and
- *     shapes it read); the shape table then serves trick starts with five
+ *     shapes it read, and what the search of a play's value known to it
+ *     compared: pn_dd_play); the shape table then serves trick starts with five
  *     tricks left or more;
  *   - a hand starts in a part of the table that the caches keep, and
  *     takes more of it when its entries are pushed out;
@@ -363,7 +364,8 @@ static int par_after_play(DdSearch *d, int seat, PnCard card, int before, unsign
   bool mover_searched = d->maxi[seat];
   dd_play_card(d, seat, card);
   int won = 0;
-  if (d->ntrick == d->players) won = dd_end_trick(d, (d->leader + judge_winner(d->trick, d->players, d->trump)) % d->players);
+  if (d->ntrick == d->players)
+    won = dd_end_trick(d, (d->leader + judge_winner(d->trick, d->players, d->trump)) % d->players);
   *dep = DD_SUITS;
   if (d->cards_left == 0 && d->ntrick == 0) return won;
   int rest = dd_remaining(d);
