@@ -42,10 +42,24 @@ static void play(PnGame *g, int seat, PnCard card) {
 /* A hand in the play with `tricks_left` tricks to go: the rules of
  * `preset`, the holdings given, `leader` to lead.  For the two-hand
  * family, the playoff. */
-static void position(PnGame *g, const char *preset, int trump, int leader, int tricks_left,
-                     const PnCards *holds) {
+/* House rules a test may put over a preset's (-1: the preset's). */
+typedef struct Variant {
+  int count;      /* PnCount */
+  int head;       /* PnHead */
+  int trump_rule; /* PnTrumpRule */
+  int head_led;   /* head_suit=led */
+} Variant;
+
+static const Variant PRESET_RULES = {-1, -1, -1, -1};
+
+static void position_of(PnGame *g, const char *preset, const Variant *v, int trump, int leader, int tricks_left,
+                        const PnCards *holds) {
   PnRules rules;
   assert_int_equal(pn_rules_preset(&rules, preset), 0);
+  if (v->count >= 0) rules.count = (PnCount)v->count;
+  if (v->head >= 0) rules.head = (PnHead)v->head;
+  if (v->trump_rule >= 0) rules.trump_rule = (PnTrumpRule)v->trump_rule;
+  if (v->head_led >= 0) rules.head_led = v->head_led;
   pn_game_init(g, &rules);
   PnHand *h = &g->hand;
   h->phase = PN_PHASE_PLAY;
@@ -62,6 +76,11 @@ static void position(PnGame *g, const char *preset, int trump, int leader, int t
   h->high_bid = rules.min_bid;
   for (int s = 0; s < PN_MAX_SEATS; s++) h->meld_shown[s] = -1;
   for (int s = 0; s < rules.players; s++) h->held[s] = holds[s];
+}
+
+static void position(PnGame *g, const char *preset, int trump, int leader, int tricks_left,
+                     const PnCards *holds) {
+  position_of(g, preset, &PRESET_RULES, trump, leader, tricks_left, holds);
 }
 
 /* The side's counters so far, from the hand's tallies. */
@@ -320,7 +339,53 @@ static void test_dd_cashing_a_card_another_seat_also_holds(void **state) {
   assert_true(solver.nodes <= 32); /* 40 when the cash run stops before the shared ace */
 }
 
+static int value_line(const PnGame *line, const PnCard *cards, int n, const char *what);
+
+/* Issue 31: three-hand, diamonds trump, 3 tricks left; seat 3 led KC and
+ * seat 1 played AC.  Seat 2 (QD 9D KH), void in clubs, must trump: 9D
+ * takes AC KC (20); then QD, seat 3 following with JD and seat 1 throwing
+ * a ten-counter (10); then KH, seat 3 holding only TS, with seat 1's
+ * last card and the last trick (40): 70.  QD on the clubs instead leaves
+ * 9D to lose to JD: 50.  The solver said 50 and QD best. */
+static void test_dd_three_hand_trump_low_to_keep_the_queen(void **state) {
+  (void)state;
+  PnGame g;
+  PnCards holds[3] = {hand_of("KH TC AC"), hand_of("QD 9D KH"), hand_of("JD TS KC")};
+  position(&g, "three-hand", PN_DIAMONDS, 3, 3, holds);
+  play(&g, 3, card_of("KC"));
+  play(&g, 1, card_of("AC"));
+  int values[PN_CARD_KINDS];
+  assert_int_equal(oracle(&g, 1, values), 70);
+  assert_int_equal(values[card_of("9D")], 70);
+  assert_int_equal(values[card_of("QD")], 50);
+  assert_int_equal(pn_dd_par(&solver, &g, 1), 70);
+  PnDdPlay p;
+  assert_int_equal(pn_dd_play(&solver, &g, card_of("QD"), &p), 0);
+  assert_int_equal(p.par_before, 70);
+  assert_int_equal(p.cost, 20);
+  assert_int_equal(pn_dd_play(&solver, &g, card_of("9D"), &p), 0);
+  assert_int_equal(p.cost, 0);
+  /* as `analyze` met it: the line played (QD, 9D to JD, TS) valued last
+   * to first on one table, so that the position after QD was searched
+   * first, its entry then read for the one after 9D */
+  static PnGame line[7];
+  static const char *const CARDS[7] = {"QD", "9D", "JD", "KH", "TS", "TC", "KH"};
+  PnCard cards[7];
+  for (int k = 0; k < 7; k++) {
+    line[k] = k ? line[k - 1] : g;
+    if (k) play(&line[k], line[k - 1].hand.turn, cards[k - 1]);
+    cards[k] = card_of(CARDS[k]);
+  }
+  assert_int_equal(value_line(line, cards, 7, "issue 31"), 7);
+  pn_dd_new_hand(&solver);
+  for (int k = 6; k >= 0; k--) assert_int_equal(pn_dd_play(&solver, &line[k], cards[k], &p), 0);
+  assert_int_equal(p.par_before, 70);
+  assert_int_equal(p.cost, 20);
+}
+
+
 static void random_position(PnGame *g, const char *preset, SimRng *rng, int tricks, int partial);
+static const char *describe(const PnGame *g, char *buf, size_t size);
 
 /* A node budget that runs out stops the call cleanly: PN_DD_BUDGET,
  * nothing remembered that is wrong, the same answer once the budget is
@@ -384,7 +449,8 @@ static void test_dd_new_hand_searches_as_on_an_empty_table(void **state) {
 /* A random position of `preset`: the deck shuffled, `tricks` cards to
  * each seat, a random trump and leader (and five-call bidder and
  * partner), then `partial` random legal plays into the trick. */
-static void random_position(PnGame *g, const char *preset, SimRng *rng, int tricks, int partial) {
+static void random_position_of(PnGame *g, const char *preset, const Variant *v, SimRng *rng, int tricks,
+                               int partial) {
   PnRules rules;
   assert_int_equal(pn_rules_preset(&rules, preset), 0);
   PnCards deck;
@@ -403,7 +469,7 @@ static void random_position(PnGame *g, const char *preset, SimRng *rng, int tric
   memset(holds, 0, sizeof holds);
   for (int s = 0; s < rules.players; s++)
     for (int i = 0; i < tricks; i++) holds[s].n[cards[s * tricks + i]]++;
-  position(g, preset, sim_rng_below(rng, 4), 1 + sim_rng_below(rng, rules.players), tricks, holds);
+  position_of(g, preset, v, sim_rng_below(rng, 4), 1 + sim_rng_below(rng, rules.players), tricks, holds);
   if (rules.sides == PN_SIDES_CALLED) {
     g->hand.high_bidder = 1 + sim_rng_below(rng, rules.players);
     int partner = sim_rng_below(rng, rules.players + 1); /* 0: alone */
@@ -419,6 +485,10 @@ static void random_position(PnGame *g, const char *preset, SimRng *rng, int tric
         break;
       }
   }
+}
+
+static void random_position(PnGame *g, const char *preset, SimRng *rng, int tricks, int partial) {
+  random_position_of(g, preset, &PRESET_RULES, rng, tricks, partial);
 }
 
 /* The position in words, for a failure message. */
@@ -514,6 +584,127 @@ RANDOM_TEST(test_dd_random_partnership_auction, "partnership-auction", 800, 1, 4
 RANDOM_TEST(test_dd_random_single_bid, "single-bid", 400, 1, 4, 109)
 RANDOM_TEST(test_dd_random_five_call, "five-call", 800, 1, 3, 110)
 RANDOM_TEST(test_dd_random_double_deck, "double-deck", 800, 1, 4, 111)
+
+/* ---------------------------------- random lines valued as `analyze` does */
+
+/* A line of play's positions valued last to first on one table, as
+ * `analyze` values a hand (analysis.c: a new hand, then pn_dd_play of
+ * each play from the last): each position's par is then searched with
+ * the table its later positions filled, and with the value of the play
+ * made known to it (dd.c).  Every par before and after is compared with
+ * the minimax's.  Returns the plays compared. */
+static int value_line(const PnGame *line, const PnCard *cards, int n, const char *what) {
+  pn_dd_new_hand(&solver);
+  for (int k = n - 1; k >= 0; k--) {
+    PnExpect ex;
+    pn_game_expect(&line[k], &ex);
+    int values[PN_CARD_KINDS], par = oracle(&line[k], pn_side_of(&line[k], ex.seat), values);
+    PnDdPlay p;
+    assert_int_equal(pn_dd_play(&solver, &line[k], cards[k], &p), 0);
+    if (p.par_before != par || p.par_after != values[cards[k]]) {
+      char buf[3], pos[600];
+      fail_msg("%s: play %d of %d, %s, valued last to first: solver %d -> %d, minimax %d -> %d; %s", what, k, n,
+               pn_card_str(cards[k], buf), p.par_before, p.par_after, par, values[cards[k]],
+               describe(&line[k], pos, sizeof pos));
+    }
+    /* every other card too, its position's par searched again each time
+     * with that card's value known (the memo of pars forgotten, the
+     * table kept): more searches that store what a known value taught */
+    for (int c = 0; c < PN_CARD_KINDS; c++) {
+      if (values[c] < 0 || c == cards[k]) continue;
+      memset(solver.memo_key, 0, sizeof solver.memo_key);
+      assert_int_equal(pn_dd_play(&solver, &line[k], (PnCard)c, &p), 0);
+      if (p.par_before != par || p.par_after != values[c]) {
+        char buf[3], pos[600];
+        fail_msg("%s: play %d of %d, %s instead, valued last to first: solver %d -> %d, minimax %d -> %d; %s", what,
+                 k, n, pn_card_str((PnCard)c, buf), p.par_before, p.par_after, par, values[c],
+                 describe(&line[k], pos, sizeof pos));
+      }
+    }
+  }
+  return n;
+}
+
+/* `count` random positions of `preset` under the house rules `v`, from
+ * min to max tricks left, a trick often in progress: each is played to
+ * the end with random legal cards, the line is valued last to first
+ * (value_line), and then, on the table the line filled, the par of every
+ * side at its first position and every card at one position of it are
+ * compared with the minimax's (`analyze`'s par from the first lead and
+ * its search for a best card read that table so). */
+static void random_lines(const char *preset, const Variant *v, int count, int min_tricks, int max_tricks,
+                         uint64_t seed) {
+  SimRng rng;
+  sim_rng_seed(&rng, seed);
+  PnRules rules;
+  assert_int_equal(pn_rules_preset(&rules, preset), 0);
+  Tally tally = {0};
+  static PnGame line[81];
+  PnCard cards[80];
+  long plays = 0;
+  for (int i = 0; i < count; i++) {
+    int tricks = min_tricks + sim_rng_below(&rng, max_tricks - min_tricks + 1);
+    random_position_of(&line[0], preset, v, &rng, tricks, sim_rng_below(&rng, rules.players));
+    int n = 0;
+    while (line[n].hand.phase == PN_PHASE_PLAY) {
+      PnExpect ex;
+      pn_game_expect(&line[n], &ex);
+      int pick = sim_rng_below(&rng, pn_cards_total(&ex.legal));
+      for (int c = 0; c < PN_CARD_KINDS; c++)
+        if (ex.legal.n[c] && pick-- == 0) cards[n] = (PnCard)c;
+      line[n + 1] = line[n];
+      play(&line[n + 1], ex.seat, cards[n]);
+      n++;
+    }
+    char what[128];
+    snprintf(what, sizeof what, "%s (count %d head %d trump_rule %d head_led %d) line %d", preset, v->count, v->head,
+             v->trump_rule, v->head_led, i);
+    plays += value_line(line, cards, n, what);
+    for (int x = 0; x < pn_side_count(&line[0]); x++) {
+      int want = oracle(&line[0], x, NULL), got = pn_dd_par(&solver, &line[0], x);
+      char pos[600];
+      if (got != want)
+        fail_msg("%s: par of side %d on the line's table: solver %d, minimax %d; %s", what, x, got, want,
+                 describe(&line[0], pos, sizeof pos));
+    }
+    compare(&line[sim_rng_below(&rng, n)], &rng, &tally, what);
+  }
+  assert_int_equal(tally.positions, count);
+  assert_true(plays >= count * min_tricks * rules.players - count * rules.players);
+}
+
+#define LINES_TEST(name, preset, count, lo, hi, seed, ...)    \
+  static void name(void **state) {                           \
+    (void)state;                                             \
+    static const Variant v = __VA_ARGS__;                    \
+    random_lines(preset, &v, count, lo, hi, seed);           \
+  }
+#define PRESET {-1, -1, -1, -1}
+LINES_TEST(test_dd_lines_two_hand, "two-hand", 500, 2, 5, 601, PRESET)
+LINES_TEST(test_dd_lines_two_hand_64, "two-hand-64", 200, 2, 5, 602, PRESET)
+LINES_TEST(test_dd_lines_two_hand_bid, "two-hand-bid", 300, 2, 5, 603, PRESET)
+LINES_TEST(test_dd_lines_three_hand, "three-hand", 2000, 2, 4, 604, PRESET)
+LINES_TEST(test_dd_lines_auction, "auction", 1000, 2, 4, 605, PRESET)
+LINES_TEST(test_dd_lines_cutthroat_four, "cutthroat-four", 800, 2, 4, 606, PRESET)
+LINES_TEST(test_dd_lines_partnership, "partnership", 800, 2, 4, 607, PRESET)
+LINES_TEST(test_dd_lines_partnership_auction, "partnership-auction", 800, 2, 4, 608, PRESET)
+LINES_TEST(test_dd_lines_single_bid, "single-bid", 300, 2, 4, 609, PRESET)
+LINES_TEST(test_dd_lines_five_call, "five-call", 400, 2, 3, 610, PRESET)
+LINES_TEST(test_dd_lines_double_deck, "double-deck", 400, 2, 4, 611, PRESET)
+/* the counting schemes on other presets: classic (its 9s low, shapes off),
+ * unit, and double-deck's unit2 on a single deck */
+LINES_TEST(test_dd_lines_three_hand_classic, "three-hand", 400, 2, 4, 612, {PN_COUNT_CLASSIC, -1, -1, -1})
+LINES_TEST(test_dd_lines_partnership_unit, "partnership-auction", 300, 2, 4, 613, {PN_COUNT_UNIT, -1, -1, -1})
+LINES_TEST(test_dd_lines_cutthroat_unit2, "cutthroat-four", 300, 2, 4, 614, {PN_COUNT_UNIT2, -1, -1, -1})
+/* heading and trumping: never, always, overtrump only if it can win,
+ * heading the best led card (head_suit=led: no partition) */
+LINES_TEST(test_dd_lines_three_hand_head_always, "three-hand", 400, 2, 4, 615,
+           {-1, PN_HEAD_ALWAYS, PN_TRUMP_ALWAYS, -1})
+LINES_TEST(test_dd_lines_three_hand_no_head, "three-hand", 400, 2, 4, 616, {-1, PN_HEAD_NEVER, PN_TRUMP_NO, -1})
+LINES_TEST(test_dd_lines_auction_head_led, "auction", 300, 2, 4, 617, {-1, PN_HEAD_ALWAYS, -1, 1})
+LINES_TEST(test_dd_lines_partnership_if_can_win, "partnership", 300, 2, 4, 618,
+           {-1, PN_HEAD_TRUMP_LEAD, PN_TRUMP_IF_CAN_WIN, -1})
+LINES_TEST(test_dd_lines_five_call_head_led, "five-call", 200, 2, 3, 619, {-1, -1, PN_TRUMP_ALWAYS, 1})
 
 /* ------------------------------------------------ along whole played hands */
 
@@ -992,6 +1183,7 @@ int main(void) {
       cmocka_unit_test_setup(test_dd_last_trick_not_sure_when_trumps_can_be_spent, setup),
       cmocka_unit_test_setup(test_dd_drawing_trumps_counts_the_trumps_that_follow, setup),
       cmocka_unit_test_setup(test_dd_cashing_a_card_another_seat_also_holds, setup),
+      cmocka_unit_test_setup(test_dd_three_hand_trump_low_to_keep_the_queen, setup),
       cmocka_unit_test(test_dd_legal_cards_match_the_rules_text),
       cmocka_unit_test_setup(test_dd_random_two_hand, setup),
       cmocka_unit_test_setup(test_dd_random_two_hand_64, setup),
@@ -1004,6 +1196,25 @@ int main(void) {
       cmocka_unit_test_setup(test_dd_random_single_bid, setup),
       cmocka_unit_test_setup(test_dd_random_five_call, setup),
       cmocka_unit_test_setup(test_dd_random_double_deck, setup),
+      cmocka_unit_test_setup(test_dd_lines_two_hand, setup),
+      cmocka_unit_test_setup(test_dd_lines_two_hand_64, setup),
+      cmocka_unit_test_setup(test_dd_lines_two_hand_bid, setup),
+      cmocka_unit_test_setup(test_dd_lines_three_hand, setup),
+      cmocka_unit_test_setup(test_dd_lines_auction, setup),
+      cmocka_unit_test_setup(test_dd_lines_cutthroat_four, setup),
+      cmocka_unit_test_setup(test_dd_lines_partnership, setup),
+      cmocka_unit_test_setup(test_dd_lines_partnership_auction, setup),
+      cmocka_unit_test_setup(test_dd_lines_single_bid, setup),
+      cmocka_unit_test_setup(test_dd_lines_five_call, setup),
+      cmocka_unit_test_setup(test_dd_lines_double_deck, setup),
+      cmocka_unit_test_setup(test_dd_lines_three_hand_classic, setup),
+      cmocka_unit_test_setup(test_dd_lines_partnership_unit, setup),
+      cmocka_unit_test_setup(test_dd_lines_cutthroat_unit2, setup),
+      cmocka_unit_test_setup(test_dd_lines_three_hand_head_always, setup),
+      cmocka_unit_test_setup(test_dd_lines_three_hand_no_head, setup),
+      cmocka_unit_test_setup(test_dd_lines_auction_head_led, setup),
+      cmocka_unit_test_setup(test_dd_lines_partnership_if_can_win, setup),
+      cmocka_unit_test_setup(test_dd_lines_five_call_head_led, setup),
       cmocka_unit_test_setup(test_dd_played_two_hand_playoff, setup),
       cmocka_unit_test_setup(test_dd_played_auction, setup),
       cmocka_unit_test_setup(test_dd_played_cutthroat_four, setup),

@@ -268,9 +268,10 @@ static int admit(void *ctx, WalkBatch *wb, int i, PnDiag *diag) {
     if (got < 0) return got;
     AnHand *cached = &b->hands[i];
     /* A hand the budget stopped stands for runs of its search's
-     * generation with no more budget than it had. */
+     * generation with no more budget than it had; one of a generation
+     * that could be wrong, for none. */
     long budget = w->opts->budget;
-    if (got == 1 && analysis_decode(buf, len, cached) == 0 &&
+    if (got == 1 && analysis_decode(buf, len, cached) == 0 && cached->generation >= PN_DD_SOUND_SINCE &&
         (cached->status != AN_BUDGET ||
          (budget > 0 && budget <= cached->budget && cached->generation == PN_DD_GENERATION))) {
       cached->hand = row.hand;

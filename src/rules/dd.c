@@ -43,7 +43,8 @@
  *     each seat holds (dd_table.c: the search records, suit by suit, where
  *     low cards met: a low winner against a seat holding low cards of its
  *     suit, the last trick, the quick bounds' cashing, the entries and
- *     shapes it read); the shape table then serves trick starts with five
+ *     shapes it read, and what the search of a play's value known to it
+ *     compared: pn_dd_play); the shape table then serves trick starts with five
  *     tricks left or more;
  *   - a hand starts in a part of the table that the caches keep, and
  *     takes more of it when its entries are pushed out;
@@ -267,31 +268,40 @@ static uint64_t dd_full_key(const DdSearch *d) {
   return key ? key : 1;
 }
 
-static int memo_get(const PnDdSolver *s, uint64_t key) {
+/* The remembered par of the position `key`, or -1; *dep gets the suits
+ * whose low cards its search compared. */
+static int memo_get(const PnDdSolver *s, uint64_t key, unsigned *dep) {
   for (int i = 0; i < 4; i++)
-    if (s->memo_key[i] == key) return s->memo_value[i];
+    if (s->memo_key[i] == key) {
+      *dep = s->memo_dep[i];
+      return s->memo_value[i];
+    }
   return -1;
 }
 
-static void memo_put(PnDdSolver *s, uint64_t key, int value) {
+static void memo_put(PnDdSolver *s, uint64_t key, int value, unsigned dep) {
   s->memo_key[s->memo_next] = key;
   s->memo_value[s->memo_next] = value;
+  s->memo_dep[s->memo_next] = (uint8_t)dep;
   s->memo_next = (s->memo_next + 1) % 4;
 }
 
 /* The par of the side loaded in `d`, in [lo, hi], probing guess first
  * (`near`: as dd_value).  Remembered by position.  Returns it, or
- * PN_DD_BUDGET. */
-static int dd_par_of(DdSearch *d, int lo, int hi, int guess, bool near) {
+ * PN_DD_BUDGET; *dep gets the suits whose low cards the search compared
+ * (a play's value known to the search of the position before it:
+ * DdSearch.known_dep). */
+static int dd_par_of(DdSearch *d, int lo, int hi, int guess, bool near, unsigned *dep) {
   uint64_t key = dd_full_key(d);
-  int known = memo_get(d->s, key);
+  int known = memo_get(d->s, key, dep);
   if (known >= 0) return known;
   long before = d->nodes; /* the limit counts the nodes of the whole call */
   int value = dd_value(d, lo, hi, guess, near);
   d->s->nodes = d->nodes;
   d->s->total_nodes += d->nodes - before;
   if (value < 0) return PN_DD_BUDGET;
-  memo_put(d->s, key, value);
+  *dep = d->value_dep & DD_SUITS;
+  memo_put(d->s, key, value, *dep);
   return value;
 }
 
@@ -318,9 +328,60 @@ int pn_dd_par(PnDdSolver *s, const PnGame *g, int side) {
   if (rc < 0) return rc;
   new_generation(s, &d);
   int all = dd_remaining(&d);
-  int v = dd_par_of(&d, 0, all, all / 2 / d.unit * d.unit, false);
+  unsigned dep;
+  int v = dd_par_of(&d, 0, all, all / 2 / d.unit * d.unit, false, &dep);
   if (v < 0) return v;
   return searched == side ? v : all - v;
+}
+
+/* Loads the position of `g` before `card` is played, for the side of the
+ * seat to play (or, of two sides, side 0: canonical_side), into `d`;
+ * fills out->seat and out->side.  Returns 0, or PN_DD_UNSUPPORTED,
+ * PN_DD_BAD_CARD. */
+static int load_play(DdSearch *d, PnDdSolver *s, const PnGame *g, PnCard card, PnDdPlay *out) {
+  int rc = dd_load(d, s, g, 0);
+  if (rc < 0) return rc;
+  int seat = (d->leader + d->ntrick) % d->players;
+  out->seat = seat + 1;
+  out->side = pn_side_of(g, seat + 1);
+  int searched = canonical_side(g, out->side);
+  if (searched != 0 && (rc = dd_load(d, s, g, searched)) < 0) return rc;
+  if (card >= PN_CARD_KINDS || !d->hold[seat].n[card]) return PN_DD_BAD_CARD;
+  if (d->ntrick > 0) {
+    SuitSlice legal, unused;
+    judge_play(&d->ob, &d->hold[seat], d->trick, d->ntrick, d->trump, -1, &legal, &unused);
+    if (!judge_slice_has(&d->hold[seat], legal, card)) return PN_DD_BAD_CARD;
+  }
+  return 0;
+}
+
+/* Plays `card` for `seat` in `d` and searches the par after it: what the
+ * side took in a trick the play completed, plus its par from there (the
+ * bounds: `before`, the par before, when known, -1 if not).  Returns it,
+ * or PN_DD_BUDGET; *dep: the suits whose low cards the search compared
+ * (all of them when no search said). */
+static int par_after_play(DdSearch *d, int seat, PnCard card, int before, unsigned *dep) {
+  bool mover_searched = d->maxi[seat];
+  dd_play_card(d, seat, card);
+  int won = 0;
+  if (d->ntrick == d->players)
+    won = dd_end_trick(d, (d->leader + judge_winner(d->trick, d->players, d->trump)) % d->players);
+  *dep = DD_SUITS;
+  if (d->cards_left == 0 && d->ntrick == 0) return won;
+  int rest = dd_remaining(d);
+  int lo = 0, hi = rest, guess = rest / 2 / d->unit * d->unit;
+  if (before >= 0) {
+    /* A play of the side searched cannot raise its par, one against it
+     * cannot lower it. */
+    lo = mover_searched ? 0 : before - won;
+    hi = mover_searched ? before - won : rest;
+    if (lo < 0) lo = 0;
+    if (hi > rest) hi = rest;
+    if (lo > hi) lo = hi;
+    guess = mover_searched ? hi : lo + d->unit;
+  }
+  int v = dd_par_of(d, lo, hi, guess, true, dep);
+  return v < 0 ? v : won + v;
 }
 
 int pn_dd_play(PnDdSolver *s, const PnGame *g, PnCard card, PnDdPlay *out) {
@@ -328,59 +389,17 @@ int pn_dd_play(PnDdSolver *s, const PnGame *g, PnCard card, PnDdPlay *out) {
   out->best = PN_NO_CARD;
   s->nodes = 0;
   DdSearch d;
-  int rc = dd_load(&d, s, g, 0);
+  int rc = load_play(&d, s, g, card, out);
   if (rc < 0) return rc;
-  int seat = (d.leader + d.ntrick) % d.players;
-  out->seat = seat + 1;
-  out->side = pn_side_of(g, seat + 1);
-  int searched = canonical_side(g, out->side);
-  if (searched != 0 && (rc = dd_load(&d, s, g, searched)) < 0) return rc;
-  if (card >= PN_CARD_KINDS || !d.hold[seat].n[card]) return PN_DD_BAD_CARD;
-  if (d.ntrick > 0) {
-    SuitSlice legal, unused;
-    judge_play(&d.ob, &d.hold[seat], d.trick, d.ntrick, d.trump, -1, &legal, &unused);
-    if (!judge_slice_has(&d.hold[seat], legal, card)) return PN_DD_BAD_CARD;
-  }
+  int seat = out->seat - 1, all = dd_remaining(&d);
   new_generation(s, &d);
-  int all = dd_remaining(&d);
-  int before = memo_get(s, dd_full_key(&d));
+  unsigned dep;
+  int before = memo_get(s, dd_full_key(&d), &dep);
   DdSearch before_d; /* the position before the play, for its par when it is not remembered */
   if (before < 0) before_d = d;
   bool mover_searched = d.maxi[seat];
-  /* the position after the play */
-  dd_take_card(&d, seat, card);
-  d.trick[d.ntrick++] = card;
-  d.trick_points += d.value[card];
-  int won = 0;
-  if (d.ntrick == d.players) {
-    int winner = (d.leader + judge_winner(d.trick, d.players, d.trump)) % d.players;
-    int points = d.trick_points + (d.cards_left == 0 ? d.bonus : 0);
-    if (d.maxi[winner]) won = points;
-    d.ntrick = 0;
-    d.in_play -= d.trick_points;
-    d.trick_points = 0;
-    d.leader = winner;
-  }
-  int after;
-  if (d.cards_left == 0 && d.ntrick == 0) {
-    after = won;
-  } else {
-    int rest = dd_remaining(&d);
-    int lo = 0, hi = rest, guess = rest / 2 / d.unit * d.unit;
-    if (before >= 0) {
-      /* A play of the side searched cannot raise its par, one against it
-       * cannot lower it. */
-      lo = mover_searched ? 0 : before - won;
-      hi = mover_searched ? before - won : rest;
-      if (lo < 0) lo = 0;
-      if (hi > rest) hi = rest;
-      if (lo > hi) lo = hi;
-      guess = mover_searched ? hi : lo + d.unit;
-    }
-    int v = dd_par_of(&d, lo, hi, guess, true);
-    if (v < 0) return v;
-    after = won + v;
-  }
+  int after = par_after_play(&d, seat, card, before, &dep);
+  if (after < 0) return after;
   if (before < 0) {
     /* Valued last to first, a hand knows the par after the play first:
      * the par before is at least it (the mover searched) or at most it,
@@ -391,11 +410,12 @@ int pn_dd_play(PnDdSolver *s, const PnGame *g, PnCard card, PnDdPlay *out) {
     before_d.known_card = card; /* (when it stands for its class: nearly always) */
     before_d.known_value = after;
     before_d.known_cards = before_d.cards_left;
-    before = dd_par_of(&before_d, lo, hi, mover_searched ? after + before_d.unit : after, true);
+    before_d.known_dep = dep;
+    before = dd_par_of(&before_d, lo, hi, mover_searched ? after + before_d.unit : after, true, &dep);
     if (before < 0) return before;
     if (before != after && before_d.best_card != card) out->best = before_d.best_card;
   }
-  if (searched != out->side) { /* side 1 of two: the complement */
+  if (canonical_side(g, out->side) != out->side) { /* side 1 of two: the complement */
     before = all - before;
     after = all - after;
   }

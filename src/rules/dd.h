@@ -60,7 +60,12 @@
  * fewer nodes (the values never change: they are exact).  A hand that a
  * node budget stopped is kept with it, and a later generation searches
  * it again, since the same budget may now be enough (analysis.c). */
-#define PN_DD_GENERATION 2
+#define PN_DD_GENERATION 3
+/* Values stored by a generation before this one may be wrong (generation
+ * 2's table partition lost what the search of a play's known value
+ * compared: issue 31), so such a hand is searched again, whatever it
+ * kept. */
+#define PN_DD_SOUND_SINCE 3
 
 /* Return values below zero. */
 enum {
@@ -109,12 +114,13 @@ typedef struct PnDdSolver {
   uint64_t zobrist[PN_MAX_SEATS][PN_CARD_KINDS]; /* a seat's copy of a card: added to its suit's hash a copy */
   uint64_t memo_key[4]; /* last exact values: position hash (trick included) ... */
   int memo_value[4];    /* ... and the par found for it */
+  uint8_t memo_dep[4];  /* ... and the suits whose low cards its search compared (dd_int.h's dep) */
   int memo_next;        /* next memo slot to overwrite */
   uint64_t last_rules;  /* rules and trump of the last call ... */
   int last_cards;       /* ... and the cards then left: a new hand ages the table */
   uint64_t move_memo[1u << PN_DD_MOVE_MEMO_BITS]; /* a seat's cards and the trick (hashed, low byte 0) | the card that cut */
   PnDdShapeEntry shapes[1u << PN_DD_SHAPE_BITS];   /* the shape table (slots of two) */
-  struct {
+  struct PnDdSuitMemo {
     uint64_t key, canon, shape, abs; /* a suit's hash (salted) -> its canonical hash, its shape's, its abstract one */
     uint32_t split;                  /* ... whether its low cards are in two seats or more */
     uint32_t sig;                    /* ... and its slots holding a counter */

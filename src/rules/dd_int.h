@@ -36,6 +36,8 @@ typedef struct DdSearch {
   bool aborted;                                 /* the limit was hit */
   PnCard known_card;                            /* a root move whose value is known (PN_NO_CARD none): */
   int known_value, known_cards;                 /* its exact value, and cards_left at the root */
+  unsigned known_dep;                           /* ... and the suits whose low cards its search compared (dep) */
+  unsigned value_dep;                           /* dd_value: the suits whose low cards its questions compared */
   PnCard root_cut;                              /* the root move that cut in the last question (PN_NO_CARD none) */
   PnCard best_card;                             /* dd_value: a root move worth the value found (PN_NO_CARD unknown) */
   unsigned options;                             /* PN_DD_NO_* */
@@ -91,6 +93,27 @@ static inline void dd_give_card(DdSearch *d, int seat, PnCard c) {
   d->cards_left++;
 }
 
+/* `seat` plays `c` to the trick (its caller knows the play is legal). */
+static inline void dd_play_card(DdSearch *d, int seat, PnCard c) {
+  dd_take_card(d, seat, c);
+  d->trick[d->ntrick++] = c;
+  d->trick_points += d->value[c];
+}
+
+/* The trick just completed goes to `winner`, who leads next: what the
+ * side searched takes from it (its counters, and the last-trick bonus
+ * after the last).  The one home of a trick's end, for the search
+ * (try_move, which undoes it) and for pn_dd_play. */
+static inline int dd_end_trick(DdSearch *d, int winner) {
+  int points = d->trick_points + (d->cards_left == 0 ? d->bonus : 0);
+  d->ntrick = 0;
+  d->in_play -= d->trick_points;
+  d->trick_points = 0;
+  d->trick_cards = 0;
+  d->leader = winner;
+  return d->maxi[winner] ? points : 0;
+}
+
 /* (The hash of every seat's cards is the suits' together: not kept
  * apart, since only the memo of pars at the top of a search reads it.) */
 static inline uint64_t dd_position_key(const DdSearch *d) {
@@ -115,6 +138,11 @@ typedef struct DdShape {
  * shape of a trick start (after dd_canonical_key), and the shape table. */
 void dd_suit_read(DdSearch *d, int suit, size_t i, uint64_t raw);
 
+/* A suit's key in the suit memo: its plain hash, salted. */
+static inline uint64_t dd_suit_raw(const DdSearch *d, int suit) {
+  return d->suit_hash[suit] ^ d->memo_salt ^ (0x9E3779B97F4A7C15ull * (uint64_t)(suit + 1));
+}
+
 /* The canonical hash of each suit is a function of that suit's cards
  * alone (and of the values, seats and options: memo_salt), and a trick
  * changes one or two suits: each is looked up by the suit's plain hash
@@ -126,7 +154,7 @@ static inline uint64_t dd_canonical_key(DdSearch *d) {
   unsigned split = 0;
 #pragma GCC unroll 4 /* 2.6% of all the search's instructions with gcc (SOLVER.md) */
   for (int suit = 0; suit < PN_SUITS; suit++) {
-    uint64_t raw = d->suit_hash[suit] ^ d->memo_salt ^ (0x9E3779B97F4A7C15ull * (uint64_t)(suit + 1));
+    uint64_t raw = dd_suit_raw(d, suit);
     size_t i = (size_t)(raw >> 40) & (PN_DD_SUIT_MEMO - 1);
     if (__builtin_expect(d->s->suit_memo[i].key != raw, 0)) dd_suit_read(d, suit, i, raw);
     d->memo_at[suit] = (uint16_t)i;

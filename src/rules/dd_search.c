@@ -413,22 +413,14 @@ __attribute__((always_inline)) static inline int try_move(DdSearch *d, int seat,
   int result;
   bool ends = node_ends_trick(d, kind);
   if (beat & (1u << c)) win = d->ntrick, win_seat = seat; /* (a lead: beat is 0, win 0) */
-  dd_take_card(d, seat, c);
   uint32_t trick_cards = d->trick_cards; /* a copy of c may be in the trick already */
-  d->trick[d->ntrick++] = c;
-  d->trick_points += d->value[c];
+  dd_play_card(d, seat, c);
   if (ends) {
     int winner = win_seat;
-    int points = d->trick_points + (d->cards_left == 0 ? d->bonus : 0);
     int leader = d->leader, trick_points = d->trick_points;
     PnCard trick[PN_MAX_SEATS];
     memcpy(trick, d->trick, sizeof trick);
-    d->ntrick = 0;
-    d->in_play -= trick_points;
-    d->trick_points = 0;
-    d->trick_cards = 0;
-    d->leader = winner;
-    int won = d->maxi[winner] ? points : 0;
+    int won = dd_end_trick(d, winner);
     result = won + search_lead(d, target - won, 0, winner, winner, NULL);
     d->leader = leader;
     d->in_play += trick_points;
@@ -446,6 +438,22 @@ __attribute__((always_inline)) static inline int try_move(DdSearch *d, int seat,
   d->trick_points -= d->value[c];
   dd_give_card(d, seat, c);
   return result;
+}
+
+/* The bound of `c` played by `seat` (as try_move's): at the root, the
+ * move whose value is known is not searched again, but what its search
+ * compared is passed up all the same (d->known_dep): the entry of a trick
+ * start stored with that value must not be read for a position whose low
+ * cards differ where that search compared them (issue 31: three-hand,
+ * 9D KH against JD, read for QD KH against JD). */
+__attribute__((always_inline)) static inline int move_value(DdSearch *d, int seat, PnCard c, int target, int win,
+                                                           int win_seat, uint32_t beat, const uint32_t *others,
+                                                           const int kind) {
+  if (node_knows_a_move(d, kind) && c == d->known_card) {
+    d->dep |= d->known_dep;
+    return d->known_value;
+  }
+  return try_move(d, seat, c, target, win, win_seat, beat, others, kind);
 }
 
 /* Can the side searched take at least `target` more counters from here,
@@ -605,8 +613,7 @@ __attribute__((always_inline)) static inline int search_moves(DdSearch *d, int s
     if (i >= n) break;
     PnCard c = i < 0 ? first : moves[i].card;
     if (i >= 0 && c == first) continue; /* tried first */
-    int v = root && c == d->known_card ? d->known_value
-                                       : try_move(d, seat, c, target, win, win_seat, beat, others, kind);
+    int v = move_value(d, seat, c, target, win, win_seat, beat, others, kind);
     if (d->aborted) return 0;
     if ((v >= target) == maxi) {
       result = v;
@@ -686,9 +693,7 @@ __attribute__((always_inline)) static inline int search_node(DdSearch *d, int ta
   int result;
   if (!(legal & (legal - 1))) { /* one card to play (a third of the nodes): no classes, order or memo */
     PnCard c = (PnCard)__builtin_ctz(legal);
-    bool root = node_knows_a_move(d, kind);
-    result = root && c == d->known_card ? d->known_value
-                                        : try_move(d, seat, c, target, win, win_seat, beat, others, kind);
+    result = move_value(d, seat, c, target, win, win_seat, beat, others, kind);
   } else {
     result = search_moves(d, seat, target, win, win_seat, beat, legal, others, kind);
   }
@@ -738,6 +743,7 @@ int dd_value(DdSearch *d, int lo, int hi, int guess, bool near) {
    * when the table or the quick bounds answered it. */
   bool root_maxi = d->maxi[seat_after_leader(d, d->ntrick)];
   d->best_card = PN_NO_CARD;
+  d->value_dep = 0;
   while (lo < hi) {
     int t;
     if (probes == 0) t = guess;
@@ -749,6 +755,7 @@ int dd_value(DdSearch *d, int lo, int hi, int guess, bool near) {
     d->root_cut = PN_NO_CARD;
     int v = dd_search(d, t);
     if (d->aborted) return -1;
+    d->value_dep |= d->dep;
     bool ok = v >= t;
     if (ok == root_maxi) d->best_card = d->root_cut;
     if (ok) lo = v < hi ? v : hi;

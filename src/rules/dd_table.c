@@ -98,16 +98,26 @@ void dd_suit_read(DdSearch *d, int suit, size_t i, uint64_t raw) {
 
 /* ------------------------------------------------------------- shapes */
 
-/* The shape of the trick start whose key dd_canonical_key just made (its
- * suits are still in the memo), with the leader, side and rules. */
+/* The shape of the trick start whose key dd_canonical_key just made, with
+ * the leader, side and rules.  Its suits are in the memo unless two of
+ * them share an entry (a later suit's miss took an earlier one's): such
+ * a suit is read again here, or it would be given the other's shape. */
 void dd_shape_of(const DdSearch *d, DdShape *shape) {
   shape->key = 0;
   if (!d->shape_value) return;
   uint64_t key = d->leader_key[d->leader] * 0x9E3779B97F4A7C15ull;
   shape->sig[0] = shape->sig[1] = 0;
   for (int suit = 0; suit < PN_SUITS; suit++) {
-    key ^= d->s->suit_memo[d->memo_at[suit]].shape;
-    shape->sig[suit >> 1] |= (uint64_t)d->s->suit_memo[d->memo_at[suit]].sig << (32 * (suit & 1));
+    const struct PnDdSuitMemo *m = &d->s->suit_memo[d->memo_at[suit]];
+    uint64_t suit_shape = m->shape;
+    uint32_t sig = m->sig;
+    if (__builtin_expect(m->key != dd_suit_raw(d, suit), 0)) {
+      uint64_t canon, abs;
+      uint32_t split;
+      read_suit(d, suit, &canon, &suit_shape, &sig, &abs, &split);
+    }
+    key ^= suit_shape;
+    shape->sig[suit >> 1] |= (uint64_t)sig << (32 * (suit & 1));
   }
   shape->key = key ? key : 1;
 }
