@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# test_night.sh PINOCHLE - a club night through the CLI: 8 players at 2
+# tables of partnership, 3 rounds.  Five games recorded with
+# `record --night --table` (players and tags from the seating), one
+# imported with the night's tags; then the standings' points and games
+# recomputed independently from the games' scores (report hands) with awk.
+set -u
+pinochle=$1
+here=$(cd "$(dirname "$0")" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+fail=0
+db=$work/club.db
+die() { echo "FAIL $*"; fail=1; }
+
+"$pinochle" night "$db" start fri --variant partnership --players Ann,Bob,Cal,Dee,Eve,Fay,Gus,Hal \
+  --rounds 3 --date 2026-11-27 > "$work/start.txt" || die "night start"
+grep -q "^Round 1 of 3" "$work/start.txt" || die "start prints round 1"
+"$pinochle" night "$db" seating fri --format csv > "$work/seating.csv" || die "seating"
+[ "$(head -1 "$work/seating.csv")" = "round,table,seat,player" ] || die "seating header"
+# everyone seated once a round: 8 rows a round, 8 distinct names
+for r in 1 2 3; do
+  n=$(awk -F, -v r=$r '$1 == r' "$work/seating.csv" | cut -d, -f4 | sort -u | wc -l)
+  [ "$n" = 8 ] || die "round $r seats $n players"
+done
+# no partnership twice (seats 1+3, 2+4)
+dups=$(awk -F, 'NR > 1 { p[$1 "," $2 "," ($3 % 2)] = p[$1 "," $2 "," ($3 % 2)] ? p[$1 "," $2 "," ($3 % 2)] "+" $4 : $4 }
+  END { for (k in p) { split(p[k], a, "+"); x = a[1] < a[2] ? a[1] "&" a[2] : a[2] "&" a[1]; print x } }' \
+  "$work/seating.csv" | sort | uniq -d)
+[ -z "$dups" ] || die "a partnership twice: $dups"
+"$pinochle" night "$db" seating fri --format html > "$work/cards.html" || die "table cards"
+[ "$(grep -c 'class="table-card"' "$work/cards.html")" = 6 ] || die "6 table cards"
+"$pinochle" night "$db" start fri --variant partnership --players A,B,C,D --rounds 1 2> "$work/err" && die "a second fri"
+grep -q "exists already" "$work/err" || die "second fri message"
+"$pinochle" night "$db" start bad --variant three-hand --players A,B,C --rounds 2 --movement fixed 2> "$work/err"
+[ $? = 2 ] && grep -q "rotate" "$work/err" || die "fixed on a solo preset refused"
+
+# a game of round R at table T: a simulated log with the seating's names
+game_log() { # round table seed [--tag ...] -> $work/rRtT.csv
+  local names r=$1 t=$2 seed=$3
+  shift 3
+  names=$(awk -F, -v r=$r -v t=$t '$1 == r && $2 == t { printf "%s%s", s, $4; s = "," }' "$work/seating.csv")
+  "$pinochle" sim --variant partnership --games 1 --seed $seed --players A,B,C,D --key-prefix "imported-r$r-t$t" "$@" \
+    -o "$work/sim.csv" || die sim
+  awk -F, -v OFS=, -v names="$names" 'BEGIN { split(names, n, ",") } $5 == "player" { $7 = n[$4] } { print }' \
+    "$work/sim.csv" > "$work/r${r}t$t.csv"
+}
+seed=11
+for r in 1 2 3; do
+  for t in 1 2; do
+    seed=$((seed + 1))
+    if [ "$r$t" = 32 ]; then # imported, joining the night by its tags
+      game_log $r $t $seed --tag night=fri --tag round=3 --tag table=2
+      "$pinochle" import "$db" "$work/r3t2.csv" > /dev/null 2>&1 || die "import round 3 table 2"
+      continue
+    fi
+    game_log $r $t $seed
+    awk -f "$here/../record/log2rec.awk" "$work/r${r}t$t.csv" > "$work/r${r}t$t.rec"
+    "$pinochle" record "$db" --night fri --table $t < "$work/r${r}t$t.rec" > "$work/rec.out" 2>&1 || {
+      die "record round $r table $t"; cat "$work/rec.out"; }
+    grep -q "^recording fri-r$r-t$t " "$work/rec.out" || die "round $r table $t: key fri-r$r-t$t"
+  done
+done
+"$pinochle" record "$db" --night fri --table 1 < /dev/null 2> "$work/err" && die "a 4th round at table 1"
+grep -q "every round at table 1" "$work/err" || die "every round recorded: message"
+
+"$pinochle" report "$db" night fri --format csv > "$work/standings.csv" || die "report night"
+"$pinochle" report "$db" night fri > "$work/standings.txt" || die "report night text"
+"$pinochle" report "$db" night fri --format json > "$work/standings.json" || die "report night json"
+grep -q "3 of 3 rounds played, 6 games" "$work/standings.txt" || die "6 games counted"
+grep -q "^  high total" "$work/standings.txt" || die "prizes"
+# independently: each game's last hand's total per player, summed
+"$pinochle" report "$db" hands --tag night=fri --format csv > "$work/hands.csv"
+awk -F, 'NR > 1 { last[$1 "," $4] = $14; game[$1 "," $4] = 1 }
+  END { for (k in last) { split(k, a, ","); pts[a[2]] += last[k]; g[a[2]]++ }
+        for (p in pts) print p "," g[p] "," pts[p] }' "$work/hands.csv" | sort > "$work/expect.txt"
+awk -F, 'NR > 1 { print $2 "," $3 "," $5 }' "$work/standings.csv" | sort > "$work/got.txt"
+diff "$work/expect.txt" "$work/got.txt" > /dev/null || { die "standings differ from the games' scores"; diff "$work/expect.txt" "$work/got.txt"; }
+[ "$(wc -l < "$work/got.txt")" = 8 ] || die "8 players in the standings"
+# ranks follow points
+awk -F, 'NR > 2 && $5 > prev { bad = 1 } NR > 1 { prev = $5 } END { exit bad }' "$work/standings.csv" || die "ranks by points"
+[ $fail = 0 ] && { cat "$work/standings.txt"; echo "night: ok"; }
+exit $fail
