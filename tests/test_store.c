@@ -1030,8 +1030,10 @@ static void test_store_size_per_partnership_auction_hand(void **state) {
   assert_int_equal(raw_int(db, "SELECT count(*) FROM plays_v"), HANDS * 48);
   print_message("size: plays_v over %d hands took %.2f s\n", HANDS, (double)(clock() - t0) / CLOCKS_PER_SEC);
   sqlite3_close(db);
+  /* 400 bytes a hand, plus the one page an empty nights table takes
+   * (schema 3: a fixed cost, not a hand's) */
   if (getenv("PN_STORE_KEEP") == NULL)
-    assert_true(per_hand <= 400.0);
+    assert_true(per_hand <= 400.0 + (double)page_size / HANDS);
   if (getenv("PN_STORE_KEEP") != NULL) /* to look at it with sqlite3 */
     print_message("size: kept %s\n", path);
   else
