@@ -129,12 +129,27 @@ for fmt in csv json; do
   grep -Eq 'plays_analysed(,|": [1-9])' "$tmp/pg.out" || fail "no analysed plays: $(head -c 300 "$tmp/pg.out")"
 done
 
-check "a schema-1 database is migrated to 2 (the analysis columns) when opened"
+# a club night (schema 3's nights table): the same seating and standings on both
+check "night start, seating and report night: the same on both"
+for db in "$pg" "$lite"; do
+  "$PN" night "$db" start fri --variant partnership --players Ann,Bob,Cal,Dee,Eve,Fay,Gus,Hal,Ike,Jo --rounds 4 \
+    >/dev/null 2>"$tmp/err" || fail "night start: $(head -2 "$tmp/err")"
+done
+"$PN" night "$pg" seating fri --format json >"$tmp/pg.out" 2>&1
+"$PN" night "$lite" seating fri --format json >"$tmp/lite.out" 2>&1
+cmp -s "$tmp/pg.out" "$tmp/lite.out" || fail "seating differs: $(diff "$tmp/pg.out" "$tmp/lite.out" | head -3)"
+"$PN" report "$pg" night fri --format csv >"$tmp/pg.out" 2>&1
+"$PN" report "$lite" night fri --format csv >"$tmp/lite.out" 2>&1
+cmp -s "$tmp/pg.out" "$tmp/lite.out" || fail "report night differs: $(diff "$tmp/pg.out" "$tmp/lite.out" | head -3)"
+"$PN" night "$pg" start fri --variant partnership --players A,B,C,D --rounds 1 2>"$tmp/err" && fail "a second night fri"
+grep -q "exists already" "$tmp/err" || fail "second night: $(head -2 "$tmp/err")"
+
+check "a schema-1 database is migrated to 3 (the analysis columns, the nights table) when opened"
 old=$(new_db old)
 psql -q "$old" -v ON_ERROR_STOP=1 -f "$ROOT/schema/postgresql/001_init.sql" >/dev/null 2>&1 || fail "001_init.sql did not run"
 [[ $(count "$old" "SELECT version FROM pinochle_meta") == 1 ]] || fail "not a schema-1 database to begin with"
 "$PN" import "$old" "$ROOT/sample-data/club-partnership-auction.csv" 2>"$tmp/err" || fail "import: $(head -2 "$tmp/err")"
-[[ $(count "$old" "SELECT version FROM pinochle_meta") == 2 ]] || fail "version $(count "$old" "SELECT version FROM pinochle_meta")"
+[[ $(count "$old" "SELECT version FROM pinochle_meta") == 3 ]] || fail "version $(count "$old" "SELECT version FROM pinochle_meta")"
 "$PN" analyze "$old" --game "$akey" --hand 3 --quiet >/dev/null 2>"$tmp/err" || fail "analyze: $(head -2 "$tmp/err")"
 [[ $(count "$old" "SELECT count(*) FROM hands WHERE analysis_rules IS NOT NULL AND analysis_key IS NOT NULL") -eq 1 ]] ||
   fail "the analysis was not stored"
@@ -253,7 +268,7 @@ for cmd in "import @ $ROOT/sample-data/club-auction.csv" "audit @" "report @ pla
   for j in "${!words[@]}"; do [[ ${words[j]} == @ ]] && words[j]=$newer; done
   "$PN" "${words[@]}" >/dev/null 2>"$tmp/err"; rc=$?
   [[ $rc -eq 2 ]] || fail "$cmd: exit $rc, not 2"
-  grep -q "written by a newer pinochle (schema 3, this one knows 2)" "$tmp/err" || fail "$cmd: $(head -2 "$tmp/err")"
+  grep -q "written by a newer pinochle (schema 4, this one knows 3)" "$tmp/err" || fail "$cmd: $(head -2 "$tmp/err")"
 done
 [[ $(count "$newer" "SELECT count(*) FROM games") -eq 0 ]] || fail "something was stored"
 
