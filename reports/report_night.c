@@ -310,27 +310,6 @@ typedef struct NightStanding {
   NightPlay plays[MOVE_MAX_ROUNDS];  /* round by round */
 } NightStanding;
 
-/* The standings, computed once and rendered in each format. */
-typedef struct NightResult {
-  const Night *night;                      /* borrowed */
-  int rounds_played;                       /* the highest round with a game */
-  int games;                               /* games of the night counted */
-  int n;                                   /* standings */
-  NightStanding st[MOVE_MAX_PLAYERS * 2];  /* listed players first, then others met in the games */
-  int order[MOVE_MAX_PLAYERS * 2];         /* standing indexes, best first */
-  int prize[3];                            /* high total, most wins, high round: standing index, -1 none */
-} NightResult;
-
-static int standing_of(NightResult *res, const char *name) {
-  for (int i = 0; i < res->n; i++)
-    if (strcasecmp(res->st[i].name, name) == 0) return i;
-  if (res->n >= MOVE_MAX_PLAYERS * 2) return -1;
-  NightStanding *s = &res->st[res->n];
-  snprintf(s->name, sizeof s->name, "%s", name);
-  s->high_round_no = 0;
-  return res->n++;
-}
-
 /* What one game of the night is, read from its rows. */
 typedef struct NightGame {
   int round, table;                  /* tags */
@@ -343,6 +322,32 @@ typedef struct NightGame {
   int winner;                        /* stored winner seat, 0 none */
   bool finished;                     /* stored: the game ended */
 } NightGame;
+
+#define NIGHT_MAX_GAMES 512 /* games of one night kept for the live tables */
+
+/* The standings, computed once and rendered in each format. */
+typedef struct NightResult {
+  const Night *night;                      /* borrowed */
+  int rounds_played;                       /* the highest round with a game */
+  int games;                               /* games of the night counted */
+  int n;                                   /* standings */
+  NightStanding st[MOVE_MAX_PLAYERS * 2];  /* listed players first, then others met in the games */
+  int order[MOVE_MAX_PLAYERS * 2];         /* standing indexes, best first */
+  int prize[3];                            /* high total, most wins, high round: standing index, -1 none */
+  int ngames;                              /* games kept */
+  NightGame game[NIGHT_MAX_GAMES];         /* the night's games (with a round tag), as stored */
+} NightResult;
+
+static int standing_of(NightResult *res, const char *name) {
+  for (int i = 0; i < res->n; i++)
+    if (strcasecmp(res->st[i].name, name) == 0) return i;
+  if (res->n >= MOVE_MAX_PLAYERS * 2) return -1;
+  NightStanding *s = &res->st[res->n];
+  snprintf(s->name, sizeof s->name, "%s", name);
+  s->high_round_no = 0;
+  return res->n++;
+}
+
 
 static bool same_side(const NightGame *g, int a, int b) {
   if (g->rules.sides != PN_SIDES_TEAMS) return a == b;
@@ -360,6 +365,7 @@ static bool won(const NightGame *g, int seat, int hands_per_round) {
 }
 
 static void game_count(NightResult *res, const NightGame *g) {
+  if (g->round >= 1 && res->ngames < NIGHT_MAX_GAMES) res->game[res->ngames++] = *g;
   if (g->round < 1 || g->hands == 0) return;
   res->games++;
   if (g->round > res->rounds_played) res->rounds_played = g->round;
@@ -541,12 +547,17 @@ static void play_json(const NightResult *res, const NightPlay *p, FILE *out) {
   fprintf(out, "], \"score\": %d, \"won\": %s, \"hands\": %d}", p->score, p->win ? "true" : "false", p->hands);
 }
 
-static void standings_json(const NightResult *res, FILE *out) {
+static void standings_json_fields(const NightResult *res, FILE *out) {
   const Night *night = res->night;
-  fputs("{\"night\": ", out);
+  fputs("\"night\": ", out);
   out_json_string(out, night->def.name);
   fputs(", \"variant\": ", out);
   out_json_string(out, night->def.preset);
+  fputs(", \"movement\": ", out);
+  out_json_string(out, night->def.movement);
+  fputs(", \"date\": ", out);
+  out_json_string(out, night->def.date);
+  fprintf(out, ", \"hands_per_round\": %d", night->def.hands_per_round);
   fprintf(out, ", \"rounds\": %d, \"rounds_played\": %d, \"games\": %d,\n \"standings\": [", night->spec.rounds,
           res->rounds_played, res->games);
   for (int k = 0; k < res->n; k++) {
@@ -569,21 +580,163 @@ static void standings_json(const NightResult *res, FILE *out) {
     else fputs("null", out);
     fputc('}', out);
   }
-  fputs("]}\n", out);
+  fputc(']', out);
+}
+
+static void standings_json(const NightResult *res, FILE *out) {
+  fputc('{', out);
+  standings_json_fields(res, out);
+  fputs("}\n", out);
+}
+
+/* Loads the night and computes its result: *res (caller frees both with
+ * result_free). */
+static int result_load(Store *store, const char *name, NightResult **res, PnDiag *diag) {
+  Night *night = NULL;
+  *res = calloc(1, sizeof **res);
+  if (*res == NULL) return fail(diag, REPORT_ERROR, "%s", "out of memory");
+  int rc = night_load(store, name, &night, diag);
+  (*res)->night = night;
+  if (rc == 0) rc = result_compute(store, *res, diag);
+  return rc;
+}
+
+static void result_free(NightResult *res) {
+  if (res == NULL) return;
+  night_free((Night *)res->night);
+  free(res);
 }
 
 int report_night(Store *store, const char *name, OutFormat format, FILE *out, PnDiag *diag) {
-  Night *night = NULL;
-  NightResult *res = calloc(1, sizeof *res);
-  int rc = res ? night_load(store, name, &night, diag) : fail(diag, REPORT_ERROR, "%s", "out of memory");
-  if (rc < 0) goto done;
-  res->night = night;
-  if ((rc = result_compute(store, res, diag)) < 0) goto done;
-  if (format == OUT_CSV) standings_csv(res, out);
-  else if (format == OUT_JSON) standings_json(res, out);
-  else standings_text(res, out);
-done:
-  free(res);
-  night_free(night);
+  NightResult *res = NULL;
+  int rc = result_load(store, name, &res, diag);
+  if (rc == 0) {
+    if (format == OUT_CSV) standings_csv(res, out);
+    else if (format == OUT_JSON) standings_json(res, out);
+    else standings_text(res, out);
+  }
+  result_free(res);
+  return rc;
+}
+
+/* ------------------------------------------------------------ live view */
+
+/* A game is done when it ended, or reached the night's hands a round. */
+static bool game_done(const NightResult *res, const NightGame *g) {
+  int limit = res->night->def.hands_per_round;
+  return limit > 0 ? g->hands >= limit : g->finished;
+}
+
+static const NightGame *game_at(const NightResult *res, int round, int table) {
+  for (int i = 0; i < res->ngames; i++)
+    if (res->game[i].round == round && res->game[i].table == table) return &res->game[i];
+  return NULL;
+}
+
+/* The round the tables play now: the latest round with a game, or the
+ * next once all its tables are done (rounds + 1 when the night is over). */
+static int round_in_play(const NightResult *res) {
+  int latest = 0;
+  for (int i = 0; i < res->ngames; i++)
+    if (res->game[i].round > latest && res->game[i].round <= res->night->spec.rounds) latest = res->game[i].round;
+  if (latest == 0) return 1;
+  const MoveRound *mr = &res->night->rounds[latest - 1];
+  for (int t = 1; t <= mr->tables; t++) {
+    const NightGame *g = game_at(res, latest, t);
+    if (g == NULL || !game_done(res, g)) return latest;
+  }
+  return latest + 1;
+}
+
+/* "Ann & Cal" or "Ann": the side of seat s (1-based) in game g. */
+static void side_name(const NightResult *res, const NightGame *g, int s, char *buf, size_t size) {
+  buf[0] = '\0';
+  for (int o = 1; o <= g->nplayers; o++)
+    if (same_side(g, o, s)) {
+      size_t len = strlen(buf);
+      snprintf(buf + len, size - len, "%s%s", len ? " & " : "", res->st[g->who[o - 1]].name);
+    }
+}
+
+/* The seats that lead their side (each side once), in seat order. */
+static int side_leads(const NightGame *g, int leads[PN_MAX_SEATS]) {
+  int n = 0;
+  for (int s = 1; s <= g->nplayers; s++) {
+    bool first = true;
+    for (int o = 1; o < s; o++)
+      if (same_side(g, o, s)) first = false;
+    if (first) leads[n++] = s;
+  }
+  return n;
+}
+
+static void live_table_json(const NightResult *res, int round, int t, FILE *out) {
+  const Night *night = res->night;
+  const NightGame *g = game_at(res, round, t);
+  char key[NIGHT_NAME_MAX + 32];
+  night_game_key(night, round, t, key, sizeof key);
+  fprintf(out, "{\"table\": %d, \"game\": ", t);
+  out_json_string(out, g ? g->key : key);
+  fprintf(out, ", \"started\": %s, \"players\": [", g ? "true" : "false");
+  for (int s = 0; s < night->spec.table_size; s++) {
+    if (s) fputs(", ", out);
+    out_json_string(out, g ? res->st[g->who[s]].name : night->names[night->rounds[round - 1].at[t - 1][s]]);
+  }
+  fputs("], \"scores\": [", out);
+  if (g) {
+    int leads[PN_MAX_SEATS], n = side_leads(g, leads);
+    for (int i = 0; i < n; i++) {
+      char side[4 * NIGHT_NAME_MAX];
+      side_name(res, g, leads[i], side, sizeof side);
+      fputs(i ? ", {\"side\": " : "{\"side\": ", out);
+      out_json_string(out, side);
+      fprintf(out, ", \"score\": %d}", g->total[leads[i] - 1]);
+    }
+  }
+  fprintf(out, "], \"hands\": %d, \"done\": %s}", g ? g->hands : 0, g && game_done(res, g) ? "true" : "false");
+}
+
+static void live_round_json(const NightResult *res, int round, FILE *out) {
+  const Night *night = res->night;
+  if (round > night->spec.rounds) {
+    fputs("null", out);
+    return;
+  }
+  const MoveRound *mr = &night->rounds[round - 1];
+  fprintf(out, "{\"round\": %d, \"tables\": [", round);
+  for (int t = 0; t < mr->tables; t++) {
+    fputs(t ? ", [" : "[", out);
+    for (int s = 0; s < night->spec.table_size; s++) {
+      if (s) fputs(", ", out);
+      out_json_string(out, night->names[mr->at[t][s]]);
+    }
+    fputc(']', out);
+  }
+  fputs("], \"out\": [", out);
+  for (int i = 0; i < mr->nout; i++) {
+    if (i) fputs(", ", out);
+    out_json_string(out, night->names[mr->out[i]]);
+  }
+  fputs("]}", out);
+}
+
+int report_night_live(Store *store, const char *name, FILE *out, PnDiag *diag) {
+  NightResult *res = NULL;
+  int rc = result_load(store, name, &res, diag);
+  if (rc == 0) {
+    int round = round_in_play(res);
+    fputc('{', out);
+    standings_json_fields(res, out);
+    fprintf(out, ",\n \"round_in_play\": %d, \"tables\": [", round);
+    if (round <= res->night->spec.rounds)
+      for (int t = 1; t <= res->night->rounds[round - 1].tables; t++) {
+        if (t > 1) fputs(",\n  ", out);
+        live_table_json(res, round, t, out);
+      }
+    fputs("],\n \"next\": ", out);
+    live_round_json(res, round + 1, out);
+    fputs("}\n", out);
+  }
+  result_free(res);
   return rc;
 }

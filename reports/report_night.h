@@ -71,4 +71,20 @@ int night_next_round(Store *store, const Night *night, int table, PnDiag *diag);
  * recap, in text, CSV (the standings) or JSON (all). */
 int report_night(Store *store, const char *name, OutFormat format, FILE *out, PnDiag *diag);
 
+/* GET /api/nights/NAME: the report's JSON (standings, prizes, recaps)
+ * with the round in play ("round_in_play"), each of its tables' game and
+ * progress ("tables": game, started, players by seat, scores by side,
+ * hands, done) and the next round's seating ("next", null after the
+ * last). */
+int report_night_live(Store *store, const char *name, FILE *out, PnDiag *diag);
+
+struct ReportHtml;
+/* /nights/NAME: the director's page drawn from report_night_live's JSON
+ * (the tables in play with a link that starts or resumes each table's
+ * game in the recorder, the standings, the prizes, the next round); tv:
+ * the standings alone, large, for a screen across the room.  The page's
+ * script reloads the live part every few seconds (app.js). */
+int report_html_night(Store *store, const struct ReportHtml *html, const char *name, bool tv, FILE *out,
+                      PnDiag *diag);
+
 #endif
