@@ -10,6 +10,7 @@
 #include <strings.h>
 
 #include "codec.h"
+#include "replay.h"
 #include "report_html.h"
 #include "report_night.h"
 
@@ -296,6 +297,7 @@ typedef struct NightPlay {
   int score;                         /* the side's (or own) score of the round */
   int hands;                         /* hands counted */
   bool win;                          /* won the round's game */
+  int game;                          /* its NightResult.game index, -1 not kept */
 } NightPlay;
 
 /* One player's line of the standings. */
@@ -323,7 +325,16 @@ typedef struct NightGame {
   bool finished;                     /* stored: the game ended */
 } NightGame;
 
-#define NIGHT_MAX_GAMES 512 /* games of one night kept for the live tables */
+#define NIGHT_MAX_GAMES 512     /* games of one night kept for the live tables */
+#define NIGHT_MAX_FINDINGS 2048 /* findings of one night's games kept for the recaps */
+
+/* A finding of a night's game (the audit's), for the recaps. */
+typedef struct NightFinding {
+  int game;                          /* NightResult.game index */
+  int hand;                          /* hand number */
+  int who;                           /* the offender's standing index, -1 none */
+  PnFindingKind kind;                /* what was found */
+} NightFinding;
 
 /* The standings, computed once and rendered in each format. */
 typedef struct NightResult {
@@ -336,6 +347,8 @@ typedef struct NightResult {
   int prize[3];                            /* high total, most wins, high round: standing index, -1 none */
   int ngames;                              /* games kept */
   NightGame game[NIGHT_MAX_GAMES];         /* the night's games (with a round tag), as stored */
+  int nfindings;                           /* findings kept */
+  NightFinding finding[NIGHT_MAX_FINDINGS]; /* the games' findings, in game and hand order */
 } NightResult;
 
 static int standing_of(NightResult *res, const char *name) {
@@ -365,7 +378,11 @@ static bool won(const NightGame *g, int seat, int hands_per_round) {
 }
 
 static void game_count(NightResult *res, const NightGame *g) {
-  if (g->round >= 1 && res->ngames < NIGHT_MAX_GAMES) res->game[res->ngames++] = *g;
+  int kept = -1;
+  if (g->round >= 1 && res->ngames < NIGHT_MAX_GAMES) {
+    kept = res->ngames++;
+    res->game[kept] = *g;
+  }
   if (g->round < 1 || g->hands == 0) return;
   res->games++;
   if (g->round > res->rounds_played) res->rounds_played = g->round;
@@ -375,7 +392,8 @@ static void game_count(NightResult *res, const NightGame *g) {
     if (s->nplays >= MOVE_MAX_ROUNDS) continue;
     NightPlay *p = &s->plays[s->nplays++];
     *p = (NightPlay){.round = g->round, .table = g->table, .partner = -1, .score = g->total[seat - 1],
-                     .hands = g->hands, .win = won(g, seat, res->night->def.hands_per_round)};
+                     .hands = g->hands, .win = won(g, seat, res->night->def.hands_per_round),
+                     .game = kept};
     snprintf(p->key, sizeof p->key, "%s", g->key);
     for (int o = 1; o <= g->nplayers; o++) {
       if (o == seat) continue;
@@ -436,6 +454,32 @@ static void game_begin(NightGame *g, NightResult *res, const StoreRow *row) {
   for (int s = 0; s < row->nplayers; s++) g->who[s] = standing_of(res, row->players[s] ? row->players[s] : "?");
 }
 
+/* replay_run's emit: keeps a finding of one of the night's games. */
+static bool finding_keep(void *ctx, const StoreRow *row, const ReplayFinding *f) {
+  NightResult *res = ctx;
+  if (res->nfindings >= NIGHT_MAX_FINDINGS || f->kind == PN_FIND_NONE) return true;
+  for (int i = 0; i < res->ngames; i++) {
+    if (strcmp(res->game[i].key, row->key) != 0) continue;
+    int who = f->seat >= 1 && f->seat <= res->game[i].nplayers ? res->game[i].who[f->seat - 1] : -1;
+    res->finding[res->nfindings++] = (NightFinding){.game = i, .hand = f->hand, .who = who, .kind = f->kind};
+    break;
+  }
+  return true;
+}
+
+/* The findings of the night's games, replayed as the audit does. */
+static int findings_collect(Store *store, NightResult *res, PnDiag *diag) {
+  StoreFilter filter = {.tag_name = "night", .tag_value = res->night->def.name};
+  StoreCursor *cur = NULL;
+  int rc = store_cursor_open(store, &filter, &cur, diag);
+  if (rc < 0) return rc;
+  ReplayRunOptions opts = {.workers = -1, .emit = finding_keep, .ctx = res};
+  ReplayRunStats stats;
+  rc = replay_run(cur, &opts, &stats, diag);
+  store_cursor_close(cur);
+  return rc;
+}
+
 static int result_compute(Store *store, NightResult *res, PnDiag *diag) {
   const Night *night = res->night;
   for (int i = 0; i < night->nplayers; i++) standing_of(res, night->names[i]);
@@ -466,6 +510,7 @@ static int result_compute(Store *store, NightResult *res, PnDiag *diag) {
   store_cursor_close(cur);
   if (rc < 0) return rc;
   if (any) game_count(res, &g);
+  if ((rc = findings_collect(store, res, diag)) < 0) return rc;
   for (int i = 0; i < res->n; i++) res->order[i] = i;
   sort_result = res;
   qsort(res->order, (size_t)res->n, sizeof res->order[0], standing_cmp);
@@ -507,6 +552,12 @@ static void standings_text(const NightResult *res, FILE *out) {
       fputs("against ", out);
       for (int o = 0; o < p->nopp; o++) fprintf(out, "%s%s", o ? (o + 1 == p->nopp ? " and " : ", ") : "", res->st[p->opp[o]].name);
       fprintf(out, ": %d%s (%s, %d hands)\n", p->score, p->win ? ", won" : "", p->key, p->hands);
+      for (int f = 0; f < res->nfindings; f++) {
+        const NightFinding *nf = &res->finding[f];
+        if (nf->game != p->game) continue;
+        fprintf(out, "      hand %d: %s%s%s\n", nf->hand, nf->who >= 0 ? res->st[nf->who].name : "",
+                nf->who >= 0 ? " " : "", pn_finding_name(nf->kind));
+      }
     }
     if (s->nplays == 0) fputs("    no round played\n", out);
   }
@@ -544,7 +595,19 @@ static void play_json(const NightResult *res, const NightPlay *p, FILE *out) {
     if (o) fputs(", ", out);
     out_json_string(out, res->st[p->opp[o]].name);
   }
-  fprintf(out, "], \"score\": %d, \"won\": %s, \"hands\": %d}", p->score, p->win ? "true" : "false", p->hands);
+  fprintf(out, "], \"score\": %d, \"won\": %s, \"hands\": %d, \"findings\": [", p->score, p->win ? "true" : "false",
+          p->hands);
+  bool first = true;
+  for (int f = 0; f < res->nfindings; f++) {
+    const NightFinding *nf = &res->finding[f];
+    if (nf->game != p->game) continue;
+    fprintf(out, "%s{\"hand\": %d, \"player\": ", first ? "" : ", ", nf->hand);
+    if (nf->who >= 0) out_json_string(out, res->st[nf->who].name);
+    else fputs("null", out);
+    fprintf(out, ", \"kind\": \"%s\"}", pn_finding_name(nf->kind));
+    first = false;
+  }
+  fputs("]}", out);
 }
 
 static void standings_json_fields(const NightResult *res, FILE *out) {

@@ -230,7 +230,9 @@ static const ReportDef reports[] = {
             "rank,player,games,wins,points,high_round,high_round_no,prize, where\n"
             "points sum the player's side's final score of each round (five-call:\n"
             "the player's own); ties go by wins, then high round, then name.  Text\n"
-            "adds the prizes and each player's recap; JSON holds all three.\n",
+            "adds the prizes and each player's recap (round by round: table,\n"
+            "partner, opponents, score, and the hands with findings); JSON holds\n"
+            "all three.\n",
     },
 };
 

@@ -50,7 +50,7 @@ for r in 1 2 3; do
   for t in 1 2; do
     seed=$((seed + 1))
     if [ "$r$t" = 32 ]; then # imported, joining the night by its tags
-      game_log $r $t $seed --tag night=fri --tag round=3 --tag table=2
+      game_log $r $t $seed --tag night=fri --tag round=3 --tag table=2 --renege-rate 0.05
       "$pinochle" import "$db" "$work/r3t2.csv" > /dev/null 2>&1 || die "import round 3 table 2"
       continue
     fi
@@ -77,6 +77,15 @@ awk -F, 'NR > 1 { last[$1 "," $4] = $14; game[$1 "," $4] = 1 }
 awk -F, 'NR > 1 { print $2 "," $3 "," $5 }' "$work/standings.csv" | sort > "$work/got.txt"
 diff "$work/expect.txt" "$work/got.txt" > /dev/null || { die "standings differ from the games' scores"; diff "$work/expect.txt" "$work/got.txt"; }
 [ "$(wc -l < "$work/got.txt")" = 8 ] || die "8 players in the standings"
+# the recaps list the hands with findings: each finding of the night's
+# games (the audit's) under each of the 4 players at that table
+games=()
+for k in $(awk -F, 'NR > 1 { print $1 }' "$work/hands.csv" | sort -u); do games+=(--game "$k"); done
+"$pinochle" audit "$db" "${games[@]}" --no-record --format csv > "$work/audit.csv" 2>/dev/null
+nfind=$(($(wc -l < "$work/audit.csv") - 1))
+[ "$nfind" -gt 0 ] || die "the imported game has no planted finding"
+nrecap=$(grep -cE '^      hand [0-9]+: [A-Za-z]+ renege-' "$work/standings.txt")
+[ "$nrecap" = $((4 * nfind)) ] || die "recaps list $nrecap findings, the audit $nfind (x4 players)"
 # ranks follow points
 awk -F, 'NR > 2 && $5 > prev { bad = 1 } NR > 1 { prev = $5 } END { exit bad }' "$work/standings.csv" || die "ranks by points"
 [ $fail = 0 ] && { cat "$work/standings.txt"; echo "night: ok"; }
