@@ -130,10 +130,51 @@ static void test_movement_progressive_opponents_vary(void **state) {
       seat_or_fail(counts[i], 4, MOVE_PROGRESSIVE, nr);
       int most = most_opposed(nr);
       printf("progressive %2d players, %d rounds: most times two met as opponents %d\n", counts[i], nr, most);
-      /* the figures measured when the movement was written (docs/NIGHT.md):
-       * the partners are fixed by the round robin, only the tables chosen */
-      assert_true(most <= (counts[i] == 8 ? 4 : 2));
+      /* a whist tournament: never more than twice */
+      assert_true(most <= 2);
     }
+  }
+}
+
+/* 8, 12, ..., 24 players: a whist tournament.  In n-1 rounds every two
+ * players partner exactly once and oppose exactly twice. */
+static void test_movement_progressive_whist_partners_once_opponents_twice(void **state) {
+  (void)state;
+  static int partners[MOVE_MAX_PLAYERS][MOVE_MAX_PLAYERS], opposed[MOVE_MAX_PLAYERS][MOVE_MAX_PLAYERS];
+  for (int n = 8; n <= 24; n += 4) {
+    seat_or_fail(n, 4, MOVE_PROGRESSIVE, n - 1);
+    assert_everyone_once(n, 4, n - 1);
+    memset(partners, 0, sizeof partners);
+    memset(opposed, 0, sizeof opposed);
+    for (int r = 0; r < n - 1; r++)
+      for (int t = 0; t < rounds[r].tables; t++) {
+        const int *at = rounds[r].at[t];
+        partners[at[0]][at[2]]++, partners[at[2]][at[0]]++;
+        partners[at[1]][at[3]]++, partners[at[3]][at[1]]++;
+        for (int s = 0; s < 4; s += 2)
+          for (int o = 1; o < 4; o += 2) opposed[at[s]][at[o]]++, opposed[at[o]][at[s]]++;
+      }
+    for (int a = 0; a < n; a++)
+      for (int b = a + 1; b < n; b++) {
+        assert_int_equal(partners[a][b], 1);
+        assert_int_equal(opposed[a][b], 2);
+      }
+    /* round 1 seats the players as listed: 1+3 against 2+4, ... */
+    for (int p = 0; p < n; p++) assert_int_equal(rounds[0].at[p / 4][p % 4], p);
+  }
+}
+
+/* Counts without a whist tournament here (round robin partners, tables
+ * chosen greedily): opponents measured. */
+static void test_movement_progressive_other_counts_opponents_measured(void **state) {
+  (void)state;
+  static const struct { int players, rounds, most; } cases[] = {{9, 9, 3}, {10, 9, 3}, {14, 13, 3}, {28, 7, 2}};
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    seat_or_fail(cases[i].players, 4, MOVE_PROGRESSIVE, cases[i].rounds);
+    int most = most_opposed(cases[i].rounds);
+    printf("progressive %2d players, %2d rounds: most times two met as opponents %d\n", cases[i].players,
+           cases[i].rounds, most);
+    assert_true(most <= cases[i].most);
   }
 }
 
@@ -233,6 +274,8 @@ int main(void) {
       cmocka_unit_test(test_movement_progressive_eight_players_seven_rounds),
       cmocka_unit_test(test_movement_progressive_sit_out_in_turn),
       cmocka_unit_test(test_movement_progressive_opponents_vary),
+      cmocka_unit_test(test_movement_progressive_whist_partners_once_opponents_twice),
+      cmocka_unit_test(test_movement_progressive_other_counts_opponents_measured),
       cmocka_unit_test(test_movement_fixed_pairs_meet_every_pair_once),
       cmocka_unit_test(test_movement_rotate_evenness_measured),
       cmocka_unit_test(test_movement_is_deterministic),

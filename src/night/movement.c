@@ -185,7 +185,57 @@ static void seat_pairs(MoveRound *round, int t, const int p[2], const int q[2], 
     }
 }
 
+/* Whist tournaments Wh(n) for n = 8, 12, ..., 24 players: the first
+ * round over Z_(n-1) and a fixed point (n-1), each table as seats 1..4
+ * (1+3 partners against 2+4); round r adds r mod (n-1) to every finite
+ * element.  Each base round makes each difference class of Z_(n-1) once
+ * a partnership and twice an opposition, so in n-1 rounds every player
+ * partners every other once and opposes every other exactly twice.
+ * Found by a small exhaustive search and checked by
+ * tests/test_movement.c. */
+static const struct {
+  int players;
+  int table[6][4];
+} WHIST[] = {
+    {8, {{7, 1, 0, 3}, {2, 4, 6, 5}}},
+    {12, {{11, 1, 0, 3}, {2, 6, 9, 7}, {4, 5, 10, 8}}},
+    {16, {{15, 1, 0, 2}, {3, 9, 6, 11}, {4, 8, 13, 12}, {5, 7, 10, 14}}},
+    {20, {{19, 1, 0, 2}, {3, 9, 5, 15}, {4, 12, 14, 17}, {6, 10, 18, 13}, {7, 8, 11, 16}}},
+    {24, {{23, 1, 0, 2}, {3, 7, 5, 17}, {4, 18, 12, 22}, {6, 10, 20, 13}, {8, 11, 19, 16}, {9, 14, 15, 21}}},
+};
+
+/* The whist tournament for spec's player count, or -1 when none. */
+static int whist_of(const MoveSpec *spec) {
+  for (int i = 0; i < (int)(sizeof WHIST / sizeof WHIST[0]); i++)
+    if (WHIST[i].players == spec->players) return i;
+  return -1;
+}
+
+/* Round r of whist tournament w; players numbered so that round 1 seats
+ * them in the order listed (table 1: players 1-4, partners 1+3). */
+static void round_whist(int w, int r, History *h, MoveRound *round) {
+  int n = WHIST[w].players, m = n - 1, player[MOVE_MAX_PLAYERS], next = 0;
+  for (int t = 0; t < n / 4; t++)
+    for (int s = 0; s < 4; s++) player[WHIST[w].table[t][s]] = next++;
+  round->tables = n / 4;
+  for (int t = 0; t < n / 4; t++) {
+    int seat[4];
+    for (int s = 0; s < 4; s++) {
+      int e = WHIST[w].table[t][s];
+      seat[s] = player[e == m ? m : (e + r) % m];
+    }
+    int p[2] = {seat[0], seat[2]}, q[2] = {seat[1], seat[3]};
+    seat_pairs(round, t, p, q, h);
+  }
+  round->nout = 0;
+}
+
 static void round_progressive(const MoveSpec *spec, int r, History *h, Grouping *gr, MoveRound *round) {
+  int w = whist_of(spec);
+  if (w >= 0) {
+    round_whist(w, r, h, round);
+    return;
+  }
   int n = spec->players, m = n + n % 2, pairs[MOVE_MAX_PLAYERS / 2][2], real[MOVE_MAX_PLAYERS / 2][2], nreal = 0;
   bool out[MOVE_MAX_PLAYERS] = {false};
   circle_factor(m, r, pairs);

@@ -11,7 +11,10 @@
  * round evenly.  The movements and what each guarantees (docs/NIGHT.md
  * says the same for directors):
  *
- *   MOVE_PROGRESSIVE  partnership tables (seats 1+3 against 2+4): the
+ *   MOVE_PROGRESSIVE  partnership tables (seats 1+3 against 2+4).  With
+ *       8, 12, 16, 20 or 24 players, a whist tournament: in n-1 rounds
+ *       every two players partner exactly once and oppose exactly twice
+ *       (round 1 seats them as listed).  Otherwise the
  *       partners of each round are one factor of the round-robin
  *       1-factorization of the players (the circle method; an odd count
  *       gets a phantom, whose partner sits out).  Guarantee: in the first
