@@ -408,13 +408,21 @@ static void game_count(NightResult *res, const NightGame *g) {
 }
 
 /* Standings order: points, then wins, then high round, then name. */
-static const NightResult *sort_result;
-static int standing_cmp(const void *a, const void *b) {
-  const NightStanding *x = &sort_result->st[*(const int *)a], *y = &sort_result->st[*(const int *)b];
+static int standing_cmp(const NightStanding *x, const NightStanding *y) {
   if (x->points != y->points) return x->points > y->points ? -1 : 1;
   if (x->wins != y->wins) return y->wins - x->wins;
   if (x->high_round != y->high_round) return y->high_round - x->high_round;
   return strcmp(x->name, y->name);
+}
+
+/* res->order by standing_cmp: an insertion sort (a night has at most a
+ * few dozen players), so no comparator needs res through a global. */
+static void standings_sort(NightResult *res) {
+  for (int i = 0; i < res->n; i++) {
+    int v = res->order[i] = i, k = i;
+    for (; k > 0 && standing_cmp(&res->st[v], &res->st[res->order[k - 1]]) < 0; k--) res->order[k] = res->order[k - 1];
+    res->order[k] = v;
+  }
 }
 
 /* Prizes (docs/NIGHT.md): high total to rank 1; most games won to the
@@ -511,9 +519,7 @@ static int result_compute(Store *store, NightResult *res, PnDiag *diag) {
   if (rc < 0) return rc;
   if (any) game_count(res, &g);
   if ((rc = findings_collect(store, res, diag)) < 0) return rc;
-  for (int i = 0; i < res->n; i++) res->order[i] = i;
-  sort_result = res;
-  qsort(res->order, (size_t)res->n, sizeof res->order[0], standing_cmp);
+  standings_sort(res);
   for (int k = 0; k < res->n; k++) res->st[res->order[k]].rank = k + 1;
   prizes(res);
   return 0;

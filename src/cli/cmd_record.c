@@ -213,10 +213,14 @@ static int night_fill(const CliCommand *self, RecordArgs *a) {
   const char *players[PN_MAX_SEATS];
   int rc = store_open(a->db, STORE_READONLY | STORE_MUST_EXIST, &store, &diag);
   if (rc == 0) rc = night_load(store, a->night, &night, &diag);
-  if (rc == 0 && !a->round && (a->round = night_next_round(store, night, (int)a->table, &diag)) == 0 &&
-      diag.msg[0] == '\0')
-    snprintf(diag.msg, sizeof diag.msg, "every round at table %ld of night %s has its game (--resume KEY continues one)",
-             a->table, a->night);
+  if (rc == 0 && !a->round) {
+    int next = night_next_round(store, night, (int)a->table, &diag);
+    if (next < 0) rc = next;
+    else if (next == 0)
+      snprintf(diag.msg, sizeof diag.msg, "every round at table %ld of night %s has its game (--resume KEY continues one)",
+               a->table, a->night);
+    a->round = next > 0 ? next : 0;
+  }
   if (rc == 0 && a->round > 0) rc = night_table_players(night, (int)a->round, (int)a->table, players, &diag);
   if (rc == 0 && a->round > 0) {
     snprintf(a->night_variant, sizeof a->night_variant, "%s", night->def.preset);
@@ -242,7 +246,7 @@ static int night_fill(const CliCommand *self, RecordArgs *a) {
   }
   night_free(night);
   store_close(store);
-  if (rc < 0 || a->round == 0) {
+  if (rc < 0 || a->round <= 0) {
     cli_error(self, "%s", diag.msg);
     return CLI_USAGE;
   }

@@ -88,5 +88,16 @@ nrecap=$(grep -cE '^      hand [0-9]+: [A-Za-z]+ renege-' "$work/standings.txt")
 [ "$nrecap" = $((4 * nfind)) ] || die "recaps list $nrecap findings, the audit $nfind (x4 players)"
 # ranks follow points
 awk -F, 'NR > 2 && $5 > prev { bad = 1 } NR > 1 { prev = $5 } END { exit bad }' "$work/standings.csv" || die "ranks by points"
+# ties: a one-round night whose partners score alike, listed by name
+"$pinochle" night "$db" start sat --variant partnership --players Zed,Amy,Yan,Bea --rounds 1 > /dev/null || die "night sat"
+"$pinochle" sim --variant partnership --games 1 --seed 5 --players Zed,Amy,Yan,Bea --tag night=sat --tag round=1 \
+  --tag table=1 --key-prefix sat -o "$work/sat.csv" 2>/dev/null
+"$pinochle" import "$db" "$work/sat.csv" > /dev/null 2>&1 || die "import sat"
+"$pinochle" report "$db" night sat --format csv > "$work/sat-standings.csv"
+awk -F, 'NR > 2 && $5 == p5 && ($4 > p4 || ($4 == p4 && ($6 > p6 || ($6 == p6 && $2 < p2)))) { bad = 1 }
+  NR > 1 { p2 = $2; p4 = $4; p5 = $5; p6 = $6 } END { exit bad }' "$work/sat-standings.csv" || die "tie-breaks"
+ties=$(awk -F, 'NR > 2 && $5 == p5 && $4 == p4 && $6 == p6 { n++ } NR > 1 { p4 = $4; p5 = $5; p6 = $6 } END { print n + 0 }' \
+  "$work/sat-standings.csv")
+[ "$ties" = 2 ] || die "sat: partners tie ($ties ties)"
 [ $fail = 0 ] && { cat "$work/standings.txt"; echo "night: ok"; }
 exit $fail
