@@ -102,6 +102,9 @@ static void test_movement_progressive_sit_out_in_turn(void **state) {
     assert_int_equal(most_partnered(n, nr), 1);
     int spread = out_spread(n, nr);
     printf("progressive %2d players, %2d rounds: sat-out spread %d\n", n, nr, spread);
+    /* round 1 seats the players as listed, the last ones sitting out */
+    for (int p = 0; p < n - n % 4; p++) assert_int_equal(rounds[0].at[p / 4][p % 4], p);
+    for (int o = 0; o < n % 4; o++) assert_int_equal(rounds[0].out[o], n - n % 4 + o);
     assert_true(spread <= 2); /* whole pairs sit out: measured 0 to 2 */
   }
 }

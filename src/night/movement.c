@@ -343,6 +343,27 @@ static void round_rotate(const MoveSpec *spec, int r, History *h, Grouping *gr, 
   round_outs(round, out, n, h);
 }
 
+/* Renumbers the players so that round 1 seats them in the order listed
+ * (table 1 seats 1..k, table 2, ..., then those sitting out): the same
+ * movement under other names, so its guarantees hold as they were. */
+static void number_as_listed(const MoveSpec *spec, MoveRound *rounds) {
+  int to[MOVE_MAX_PLAYERS], next = 0;
+  const MoveRound *first = &rounds[0];
+  for (int t = 0; t < first->tables; t++)
+    for (int s = 0; s < spec->table_size; s++) to[first->at[t][s]] = next++;
+  for (int i = 0; i < first->nout; i++) to[first->out[i]] = next++;
+  for (int r = 0; r < spec->rounds; r++) {
+    MoveRound *round = &rounds[r];
+    for (int t = 0; t < round->tables; t++)
+      for (int s = 0; s < spec->table_size; s++) round->at[t][s] = to[round->at[t][s]];
+    bool out[MOVE_MAX_PLAYERS] = {false};
+    for (int i = 0; i < round->nout; i++) out[to[round->out[i]]] = true;
+    round->nout = 0;
+    for (int p = 0; p < spec->players; p++)
+      if (out[p]) round->out[round->nout++] = p;
+  }
+}
+
 int move_seat(const MoveSpec *spec, MoveRound *rounds) {
   if (move_check(spec) != NULL) return -1;
   History h;   /* about 16 KB each */
@@ -356,5 +377,6 @@ int move_seat(const MoveSpec *spec, MoveRound *rounds) {
     else if (spec->table_size == 2) round_heads_up(spec, r, &h, round);
     else round_rotate(spec, r, &h, &gr, round);
   }
+  if (spec->kind == MOVE_PROGRESSIVE) number_as_listed(spec, rounds);
   return 0;
 }
