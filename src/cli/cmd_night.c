@@ -123,6 +123,9 @@ static int run_start(const CliCommand *self, Store *store, NightArgs *a) {
   printf("night %s: %d players, tables of %d, %d rounds, %s movement\n\n", night->def.name, night->nplayers,
          night->spec.table_size, night->spec.rounds, night->def.movement);
   night_seating(night, 1, OUT_TEXT, false, stdout, &diag);
+  printf("\nEach table: pinochle record DB --night %s --table T\n"
+         "Standings:  pinochle report DB night %s  (in a browser: /nights/%s under pinochle serve DB)\n",
+         night->def.name, night->def.name, night->def.name);
   night_free(night);
   return CLI_OK;
 }

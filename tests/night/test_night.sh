@@ -35,6 +35,25 @@ grep -q "exists already" "$work/err" || die "second fri message"
 "$pinochle" night "$db" start bad --variant three-hand --players A,B,C --rounds 2 --movement fixed 2> "$work/err"
 [ $? = 2 ] && grep -q "rotate" "$work/err" || die "fixed on a solo preset refused"
 
+# bad input: exit 2 and the reason, nothing stored
+expect_usage() { # WHAT PATTERN ARGS...: exit 2 with PATTERN on stderr
+  local what=$1 pattern=$2
+  shift 2
+  "$pinochle" "$@" > /dev/null 2> "$work/err"
+  local rc=$?
+  [ $rc = 2 ] && grep -q "$pattern" "$work/err" || die "$what: exit $rc, $(head -1 "$work/err")"
+}
+expect_usage "no such night" "no night called 'sun'" night "$db" seating sun
+expect_usage "round past the last" "rounds 1 to 3, not 9" night "$db" seating fri --round 9
+expect_usage "a player twice" "'ann' is listed twice" night "$db" start two --variant partnership --players Ann,Bob,ann,Dee --rounds 1
+expect_usage "too few players" "fewer players than one table" night "$db" start few --variant partnership --players Ann,Bob --rounds 1
+expect_usage "a bad name" "the night's name" night "$db" start "a b" --variant partnership --players A,B,C,D --rounds 1
+expect_usage "no --rounds" "needs --variant, --players and --rounds" night "$db" start x --variant partnership --players A,B,C,D
+expect_usage "--table alone" "go with --night" record "$db" --variant partnership --players A,B,C,D --table 1
+expect_usage "--night and --players" "no --variant, --players" record "$db" --night fri --table 1 --players A,B,C,D
+expect_usage "a table not in the night" "tables 1 to 2, not 3" record "$db" --night fri --table 3 --round 1
+[ "$("$pinochle" night "$db" seating two 2>&1 | grep -c "no night")" = 1 ] || die "a refused night was stored"
+
 # a game of round R at table T: a simulated log with the seating's names
 game_log() { # round table seed [--tag ...] -> $work/rRtT.csv
   local names r=$1 t=$2 seed=$3
