@@ -1167,6 +1167,40 @@ static void test_store_backend_without_analyses_says_so(void **state) {
   store_close(store);
 }
 
+/* A night (schema 3) stored, read back, listed; a second of the same
+ * name refused. */
+static void test_store_nights_round_trip(void **state) {
+  Store *s = open_scratch(state, STORE_CREATE);
+  PnDiag diag = {0};
+  StoreNight fri = {.name = "fri", .preset = "partnership", .movement = "progressive", .rounds = 3,
+                    .hands_per_round = 0, .date = "2026-11-27", .players = "Ann\nBob\nCal\nDee"};
+  StoreNight sat = {.name = "sat", .preset = "three-hand", .movement = "rotate", .rounds = 2, .hands_per_round = 4,
+                    .date = "", .players = "Ann\nBob\nCal"};
+  char *owned = NULL;
+  assert_int_equal(store_night_names(s, &owned, &diag), 0);
+  assert_string_equal(owned, "");
+  free(owned);
+  assert_int_equal(store_night_insert(s, &sat, &diag), STORE_OK);
+  assert_int_equal(store_night_insert(s, &fri, &diag), STORE_OK);
+  assert_true(store_night_insert(s, &fri, &diag) < 0); /* the name is unique */
+  StoreNight got;
+  assert_int_equal(store_night_get(s, "sat", &got, &owned, &diag), 1);
+  assert_string_equal(got.name, "sat");
+  assert_string_equal(got.preset, "three-hand");
+  assert_string_equal(got.movement, "rotate");
+  assert_string_equal(got.date, "");
+  assert_string_equal(got.players, "Ann\nBob\nCal");
+  assert_int_equal(got.rounds, 2);
+  assert_int_equal(got.hands_per_round, 4);
+  free(owned);
+  assert_int_equal(store_night_get(s, "sun", &got, &owned, &diag), 0);
+  assert_null(owned);
+  assert_int_equal(store_night_names(s, &owned, &diag), 2);
+  assert_string_equal(owned, "fri\nsat");
+  free(owned);
+  store_close(s);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_store_schema_version_matches_last_migration),
@@ -1185,6 +1219,7 @@ int main(void) {
       cmocka_unit_test(test_store_delete_cascades),
       BOTH_BACKENDS(test_store_transactions_and_savepoints_roll_back),
       BOTH_BACKENDS(test_store_player_ids_survive_no_rollback),
+      BOTH_BACKENDS(test_store_nights_round_trip),
       cmocka_unit_test(test_store_audit_and_check),
       cmocka_unit_test(test_store_views_match_decoder),
       cmocka_unit_test(test_store_size_per_partnership_auction_hand),

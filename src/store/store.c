@@ -215,6 +215,22 @@ int store_night_fill(const char *const text[5], int rounds, int hands_per_round,
   return STORE_OK;
 }
 
+int store_night_append(char **list, size_t *len, const char *name, PnDiag *diag) {
+  size_t add = strlen(name) + (*len ? 1 : 0);
+  char *grown = realloc(*list, *len + add + 1);
+  if (grown == NULL) {
+    free(*list);
+    *list = NULL;
+    store_set_msg(diag, "out of memory listing the nights");
+    return STORE_ERROR;
+  }
+  if (*len) grown[(*len)++] = '\n';
+  strcpy(grown + *len, name);
+  *len += strlen(name);
+  *list = grown;
+  return STORE_OK;
+}
+
 int store_night_insert(Store *store, const StoreNight *night, PnDiag *diag) {
   return store->ops->night_insert(store, night, diag);
 }
@@ -222,6 +238,11 @@ int store_night_insert(Store *store, const StoreNight *night, PnDiag *diag) {
 int store_night_get(Store *store, const char *name, StoreNight *out, char **owned, PnDiag *diag) {
   *owned = NULL;
   return store->ops->night_get(store, name, out, owned, diag);
+}
+
+int store_night_names(Store *store, char **owned, PnDiag *diag) {
+  *owned = NULL;
+  return store->ops->night_names(store, owned, diag);
 }
 
 int store_check(Store *store, PnDiag *diag) {

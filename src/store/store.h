@@ -267,6 +267,10 @@ int store_night_insert(Store *store, const StoreNight *night, PnDiag *diag);
  * block *owned that the caller frees with free(); 0 when there is none
  * (*owned NULL); < 0 on error. */
 int store_night_get(Store *store, const char *name, StoreNight *out, char **owned, PnDiag *diag);
+/* The nights' names in byte order, joined by '\n', into *owned (caller
+ * frees with free(); "" when there is none): returns how many, or < 0 on
+ * error (*owned NULL). */
+int store_night_names(Store *store, char **owned, PnDiag *diag);
 
 /* ---------------------------------------------------------------- check */
 

@@ -43,3 +43,24 @@ int store_pg_night_get(Store *store, const char *name, StoreNight *out, char **o
   PQclear(res);
   return rc != STORE_OK ? rc : found;
 }
+
+int store_pg_night_names(Store *store, char **owned, PnDiag *diag) {
+  PgStore *s = pg_store(store);
+  int rc;
+  PGresult *res = store_pg_run(s, PG_NIGHT_NAMES, "SELECT name FROM nights ORDER BY name COLLATE \"C\"", 0, NULL,
+                               NULL, NULL, false, "listing the nights", &rc, diag);
+  if (res == NULL) return rc;
+  char *list = NULL;
+  size_t len = 0;
+  int n = PQntuples(res);
+  rc = STORE_OK;
+  for (int i = 0; i < n && rc == STORE_OK; i++) rc = store_night_append(&list, &len, PQgetvalue(res, i, 0), diag);
+  PQclear(res);
+  if (rc != STORE_OK) return rc;
+  if (list == NULL && (list = calloc(1, 1)) == NULL) {
+    store_set_msg(diag, "out of memory listing the nights");
+    return STORE_ERROR;
+  }
+  *owned = list;
+  return n;
+}

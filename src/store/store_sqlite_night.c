@@ -45,3 +45,28 @@ int store_sqlite_night_get(Store *store, const char *name, StoreNight *out, char
   }
   return found;
 }
+
+int store_sqlite_night_names(Store *store, char **owned, PnDiag *diag) {
+  Stmt q = stmt_cached(sqlite_store(store), ST_NIGHT_NAMES, "SELECT name FROM nights ORDER BY name");
+  char *list = NULL;
+  size_t len = 0;
+  int n = 0, rc = STORE_OK;
+  while (rc == STORE_OK && stmt_step(&q) == SQLITE_ROW) {
+    rc = store_night_append(&list, &len, (const char *)sqlite3_column_text(q.st, 0), diag);
+    n++;
+  }
+  if (rc != STORE_OK) {
+    stmt_reset(&q);
+    return rc;
+  }
+  if ((rc = stmt_finish(&q, diag, "listing the nights")) != STORE_OK) {
+    free(list);
+    return rc;
+  }
+  if (list == NULL && (list = calloc(1, 1)) == NULL) {
+    store_set_msg(diag, "out of memory listing the nights");
+    return STORE_ERROR;
+  }
+  *owned = list;
+  return n;
+}

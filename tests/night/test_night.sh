@@ -105,6 +105,10 @@ nfind=$(($(wc -l < "$work/audit.csv") - 1))
 [ "$nfind" -gt 0 ] || die "the imported game has no planted finding"
 nrecap=$(grep -cE '^      hand [0-9]+: [A-Za-z]+ renege-' "$work/standings.txt")
 [ "$nrecap" = $((4 * nfind)) ] || die "recaps list $nrecap findings, the audit $nfind (x4 players)"
+# pinochle copy takes the nights along: the same standings from the copy
+"$pinochle" copy "$db" "$work/copy.db" 2> "$work/err" || die "copy: $(head -1 "$work/err")"
+grep -q "verified; club nights: 1" "$work/err" || die "copy: $(head -1 "$work/err")"
+"$pinochle" report "$work/copy.db" night fri --format csv | cmp -s - "$work/standings.csv" || die "copy's standings differ"
 # ranks follow points
 awk -F, 'NR > 2 && $5 > prev { bad = 1 } NR > 1 { prev = $5 } END { exit bad }' "$work/standings.csv" || die "ranks by points"
 # ties: a one-round night whose partners score alike, listed by name

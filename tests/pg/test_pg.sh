@@ -177,6 +177,11 @@ grep -q "verified" "$tmp/err" || fail "no verification line: $(head -2 "$tmp/err
 "$PN" export "$tmp/back.db" >"$tmp/back.csv"
 cmp -s "$tmp/lite.csv" "$tmp/back.csv" || fail "the round trip's export differs"
 "$PN" check "$tmp/back.db" >/dev/null 2>&1 || fail "the copy back does not check"
+check "copy there and back: the club nights too"
+grep -q "verified; club nights: 1" "$tmp/err" || fail "$(head -2 "$tmp/err")"
+"$PN" night "$lite" seating fri --format csv >"$tmp/lite.out" 2>&1
+"$PN" night "$tmp/back.db" seating fri --format csv >"$tmp/back.out" 2>&1
+cmp -s "$tmp/lite.out" "$tmp/back.out" || fail "night fri differs: $(diff "$tmp/lite.out" "$tmp/back.out" | head -3)"
 check "copy into a database that holds games: refused"
 "$PN" copy "$lite" "$cp_pg" >/dev/null 2>"$tmp/err"; rc=$?
 [[ $rc -eq 2 ]] || fail "exit $rc, not 2"
