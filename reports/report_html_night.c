@@ -4,6 +4,7 @@
  * so the page and GET /api/nights/NAME cannot disagree.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "report_html_int.h"
@@ -170,5 +171,38 @@ int report_html_night(Store *store, const ReportHtml *html, const char *name, bo
   fputs("</div>\n</div>\n", out);
   report_html_end(out, html);
   json_decref(j);
+  return 0;
+}
+
+int report_nights(Store *store, const ReportHtml *html, FILE *out, PnDiag *diag) {
+  char *names = NULL;
+  int n = store_night_names(store, &names, diag);
+  if (n < 0) return n;
+  if (html) {
+    report_html_begin(out, html, "Club nights");
+    fputs("<h1>Club nights</h1>\n", out);
+    if (n == 0) fputs("<p class=\"meta\">None yet: <code>pinochle night DB start NAME ...</code> starts one.</p>\n", out);
+    else fputs("<ul class=\"nights\">\n", out);
+  } else fputs("{\"nights\": [", out);
+  int i = 0;
+  for (char *name = n > 0 ? names : NULL, *next; name != NULL; name = next, i++) {
+    next = strchr(name, '\n');
+    if (next) *next++ = '\0';
+    if (!html) {
+      if (i) fputs(", ", out);
+      out_json_string(out, name);
+      continue;
+    }
+    fputs("<li>", out);
+    html_link_open(out, html, "/nights/", name, NULL);
+    report_html_text(out, name);
+    html_link_close(out, html);
+    fputs("</li>\n", out);
+  }
+  if (html) {
+    if (n > 0) fputs("</ul>\n", out);
+    report_html_end(out, html);
+  } else fputs("]}\n", out);
+  free(names);
   return 0;
 }

@@ -79,6 +79,9 @@ int report_night(Store *store, const char *name, OutFormat format, FILE *out, Pn
 int report_night_live(Store *store, const char *name, FILE *out, PnDiag *diag);
 
 struct ReportHtml;
+/* GET /nights (html) and /api/nights (html NULL: JSON {"nights": [names]}):
+ * the club nights stored, by name, each linked to its page. */
+int report_nights(Store *store, const struct ReportHtml *html, FILE *out, PnDiag *diag);
 /* /nights/NAME: the director's page drawn from report_night_live's JSON
  * (the tables in play with a link that starts or resumes each table's
  * game in the recorder, the standings, the prizes, the next round); tv:

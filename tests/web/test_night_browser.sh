@@ -101,7 +101,11 @@ SESSION=$(curl -s -X POST -H 'Content-Type: application/json' -d "$CAPS" "$WD/se
 
 # ------------------------------------------------------------ the page
 wd POST /url "{\"url\": \"$URL\"}" >/dev/null # the token URL sets the cookie
-go /nights/fri
+click "nav a[href='/nights']"
+until_js 'return document.querySelectorAll("ul.nights a").length + ":" + document.querySelector("ul.nights a").textContent' "1:fri" \
+  && ok "Nights in the navigation lists the night" || fail "the nights list"
+click "ul.nights a"
+until_js 'return location.pathname' "/nights/fri" || fail "the night's link"
 [[ $(js 'return document.querySelector("#night-live h2").textContent') == "Round 3 of 3" ]] \
   && ok "the director's page: round 3 in play" || fail "round in play: $(js 'return document.querySelector("#night-live h2").textContent')"
 [[ $(js 'return document.querySelectorAll(".table-card.done").length + ":" + document.querySelectorAll(".table-card a.button").length') == 1:1 ]] \
