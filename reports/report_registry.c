@@ -15,6 +15,7 @@
 #include "report_hand.h"
 #include "report_hands.h"
 #include "report_html.h"
+#include "report_night.h"
 #include "report_players.h"
 #include "report_ratings.h"
 #include "report_registry.h"
@@ -42,6 +43,12 @@ static int run_game(Store *store, const ReportQuery *q, const char *const *args,
                     PnDiag *diag) {
   (void)q;
   return report_game(store, args[0], format, out, diag);
+}
+
+static int run_night(Store *store, const ReportQuery *q, const char *const *args, OutFormat format, FILE *out,
+                     PnDiag *diag) {
+  (void)q;
+  return report_night(store, args[0], format, out, diag);
 }
 
 /* The hand number: a whole number from 1 (checked before the store opens). */
@@ -212,6 +219,20 @@ static const ReportDef reports[] = {
             "the result, the analysis and the findings.  A hand that `pinochle\n"
             "analyze` has analysed also shows its par line and each play's cost,\n"
             "the costly plays marked !.\n",
+    },
+    {
+        .name = "night", .args = "NAME", .nargs = 1, .needs = "a night's NAME", .formats = TEXT_CSV_JSON,
+        .run = run_night,
+        .summary = "a club night's standings after the rounds played, its prizes\n"
+                   "and each player's recap (docs/NIGHT.md)",
+        .help =
+            "`night` reads the games tagged night=NAME (round=R, table=T): CSV\n"
+            "rank,player,games,wins,points,high_round,high_round_no,prize, where\n"
+            "points sum the player's side's final score of each round (five-call:\n"
+            "the player's own); ties go by wins, then high round, then name.  Text\n"
+            "adds the prizes and each player's recap (round by round: table,\n"
+            "partner, opponents, score, and the hands with findings); JSON holds\n"
+            "all three.\n",
     },
 };
 

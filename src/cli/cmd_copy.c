@@ -29,7 +29,8 @@ const CliCommand cmd_copy_def = {
         "database, created when it is a file that does not exist), in one\n"
         "transaction, then reads DST back and checks that it holds the same\n"
         "games and hands with the same content hashes.  Audit runs are not\n"
-        "copied: run `pinochle audit DST` again.\n"
+        "copied: run `pinochle audit DST` again.  Club nights (`pinochle night`)\n"
+        "are copied with the games.\n"
         "\n"
         "Options:\n"
         "  -h, --help           show this help\n"
@@ -188,6 +189,25 @@ done:
   return rc;
 }
 
+/* Copies every club night of src into dst (store.h, nights); returns how
+ * many, or < 0 with diag. */
+static int copy_nights(Store *src, Store *dst, PnDiag *diag) {
+  char *names = NULL;
+  int n = store_night_names(src, &names, diag);
+  for (char *name = n > 0 ? names : NULL, *next; name != NULL && n >= 0; name = next) {
+    next = strchr(name, '\n');
+    if (next) *next++ = '\0';
+    StoreNight night;
+    char *owned = NULL;
+    int got = store_night_get(src, name, &night, &owned, diag);
+    if (got == 1 && store_night_insert(dst, &night, diag) != STORE_OK) got = -1;
+    if (got < 0) n = got;
+    free(owned);
+  }
+  free(names);
+  return n;
+}
+
 int cmd_copy(const CliCommand *self, int argc, char **argv) {
   int rc = CLI_USAGE, c;
   Store *src = NULL, *dst = NULL;
@@ -244,6 +264,12 @@ int cmd_copy(const CliCommand *self, int argc, char **argv) {
     store_rollback(dst);
     goto done;
   }
+  int nights = copy_nights(src, dst, &diag);
+  if (nights < 0) {
+    cli_error(self, "%s", diag.msg);
+    store_rollback(dst);
+    goto done;
+  }
   if (store_commit(dst, &diag) != STORE_OK) {
     cli_error(self, "%s", diag.msg);
     goto done;
@@ -256,8 +282,15 @@ int cmd_copy(const CliCommand *self, int argc, char **argv) {
               to_sums.games, to_sums.hands, (unsigned long long)to_sums.hash);
     goto done;
   }
-  fprintf(stderr, "pinochle: copy: %s -> %s: %ld games, %ld hands, content hash %016llx verified\n", from_shown,
-          to_shown, to_sums.games, to_sums.hands, (unsigned long long)to_sums.hash);
+  char *dst_names = NULL;
+  int dst_nights = store_night_names(dst, &dst_names, &diag);
+  free(dst_names);
+  if (dst_nights != nights) {
+    cli_error(self, "%s: %d club nights copied, %d read back", to_shown, nights, dst_nights);
+    goto done;
+  }
+  fprintf(stderr, "pinochle: copy: %s -> %s: %ld games, %ld hands, content hash %016llx verified; club nights: %d\n",
+          from_shown, to_shown, to_sums.games, to_sums.hands, (unsigned long long)to_sums.hash, nights);
   rc = CLI_OK;
 done:
   store_close(src);

@@ -13,6 +13,7 @@
 #include "cli.h"
 #include "codec.h"
 #include "record.h"
+#include "report_night.h"
 #include "store.h"
 
 /* `pinochle record`: usage, summary and help, kept next to the handler they
@@ -23,6 +24,7 @@ const CliCommand cmd_record_def = {
     .usage =
         "pinochle record DB --variant PRESET --players NAME,NAME,... [--option NAME=VALUE]...\n"
         "                     [--tag NAME=VALUE]... [--game KEY] [--dealer SEAT] [--seed S] [--yes]\n"
+        "       pinochle record DB --night NAME --table T [--round R] [...]\n"
         "       pinochle record DB --variant PRESET --player NAME --player NAME ... [...]\n"
         "       pinochle record DB --resume KEY [--redo N] [--yes]",
     .summary =
@@ -79,6 +81,10 @@ const CliCommand cmd_record_def = {
         "                       hold a comma); spaces around a name are dropped\n"
         "  --option NAME=VALUE  a house rule (repeatable)\n"
         "  --tag NAME=VALUE     free metadata: date=, club=, table=, event= (repeatable)\n"
+        "  --night NAME --table T [--round R]\n"
+        "                       a table's game of a club night (`pinochle night`):\n"
+        "                       variant, players and the tags night=, round=,\n"
+        "                       table= from its seating; R: the table's next round\n"
         "  --game KEY           the game's key (default rec-YYYYMMDD-HHMMSS, -2 ...\n"
         "                       added when taken)\n"
         "  --dealer SEAT        who deals hand 1 (default 1)\n"
@@ -103,7 +109,8 @@ const CliCommand cmd_record_def = {
 };
 
 
-enum { OPT_VARIANT = 256, OPT_PLAYERS, OPT_OPTION, OPT_TAG, OPT_RESUME, OPT_GAME, OPT_SEED, OPT_DEALER, OPT_YES, OPT_REDO, OPT_PLAYER };
+enum { OPT_VARIANT = 256, OPT_PLAYERS, OPT_OPTION, OPT_TAG, OPT_RESUME, OPT_GAME, OPT_SEED, OPT_DEALER, OPT_YES, OPT_REDO, OPT_PLAYER,
+       OPT_NIGHT, OPT_TABLE, OPT_ROUND };
 
 static const struct option record_options[] = {
     {"variant", required_argument, NULL, OPT_VARIANT},
@@ -117,6 +124,9 @@ static const struct option record_options[] = {
     {"dealer", required_argument, NULL, OPT_DEALER},
     {"yes", no_argument, NULL, OPT_YES},
     {"redo", required_argument, NULL, OPT_REDO},
+    {"night", required_argument, NULL, OPT_NIGHT},
+    {"table", required_argument, NULL, OPT_TABLE},
+    {"round", required_argument, NULL, OPT_ROUND},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
 };
@@ -133,6 +143,12 @@ typedef struct RecordArgs {
   bool auto_yes;                             /* --yes */
   uint64_t seed;                             /* --seed; 0: the shuffles come from the game's key */
   CliOptions opts;                           /* --option */
+  const char *night;                         /* --night NAME: players, variant and tags from its seating */
+  long table, round;                         /* --table T, --round R (0: the table's next round) */
+  char night_text[4][80];                    /* --night: the tags night=, round=, table=, date= */
+  char night_key[160];                       /* --night: the game key NAME-rR-tT */
+  char night_players[MOVE_MAX_PLAYERS * NIGHT_NAME_MAX]; /* --night: the names by seat, commas between */
+  char night_variant[64];                    /* --night: its preset */
 } RecordArgs;
 
 /* One option into *a; returns CLI_GO_ON to go on, else the exit code. */
@@ -169,8 +185,70 @@ static int parse_option(const CliCommand *self, int c, RecordArgs *a) {
     a->redo = (int)strtol(optarg, &end, 10);
     if (*end || a->redo < 1) return cli_usage_error(self, "--redo takes a hand number");
     break;
+  case OPT_NIGHT: a->night = optarg; break;
+  case OPT_TABLE:
+    if (!cli_parse_long(optarg, 1, MOVE_MAX_TABLES, &a->table)) return cli_usage_error(self, "--table takes a table number");
+    break;
+  case OPT_ROUND:
+    if (!cli_parse_long(optarg, 1, MOVE_MAX_ROUNDS, &a->round)) return cli_usage_error(self, "--round takes a round number");
+    break;
   case 'h': cli_print_help(stdout, self); return CLI_OK;
   default: return CLI_USAGE;
+  }
+  return CLI_GO_ON;
+}
+
+/* --night NAME --table T [--round R]: the variant, the players by seat,
+ * the tags night=, round=, table= (and date=) and the game key from the
+ * night's seating (reports/report_night.h).  Returns CLI_GO_ON, else the
+ * exit code. */
+static int night_fill(const CliCommand *self, RecordArgs *a) {
+  if (a->players_arg || a->nplayer_args || a->variant || a->resume)
+    return cli_usage_error(self, "--night takes the variant and the players from the night: no --variant, --players or --resume");
+  if (!a->table) return cli_usage_error(self, "--night needs --table T");
+  if (a->ntags + 4 > 32) return cli_usage_error(self, "too many --tag with --night");
+  Store *store = NULL;
+  Night *night = NULL;
+  PnDiag diag = {0};
+  const char *players[PN_MAX_SEATS];
+  int rc = store_open(a->db, STORE_READONLY | STORE_MUST_EXIST, &store, &diag);
+  if (rc == 0) rc = night_load(store, a->night, &night, &diag);
+  if (rc == 0 && !a->round) {
+    int next = night_next_round(store, night, (int)a->table, &diag);
+    if (next < 0) rc = next;
+    else if (next == 0)
+      snprintf(diag.msg, sizeof diag.msg, "every round at table %ld of night %s has its game (--resume KEY continues one)",
+               a->table, a->night);
+    a->round = next > 0 ? next : 0;
+  }
+  if (rc == 0 && a->round > 0) rc = night_table_players(night, (int)a->round, (int)a->table, players, &diag);
+  if (rc == 0 && a->round > 0) {
+    snprintf(a->night_variant, sizeof a->night_variant, "%s", night->def.preset);
+    a->variant = a->night_variant;
+    a->night_players[0] = '\0';
+    for (int s = 0; s < night->spec.table_size; s++) {
+      if (s) strcat(a->night_players, ",");
+      strcat(a->night_players, players[s]);
+    }
+    a->players_arg = a->night_players;
+    snprintf(a->night_text[0], 80, "night=%s", night->def.name);
+    snprintf(a->night_text[1], 80, "round=%ld", a->round);
+    snprintf(a->night_text[2], 80, "table=%ld", a->table);
+    for (int i = 0; i < 3; i++) a->tags[a->ntags++] = a->night_text[i];
+    if (night->def.date[0]) {
+      snprintf(a->night_text[3], 80, "date=%s", night->def.date);
+      a->tags[a->ntags++] = a->night_text[3];
+    }
+    if (!a->key) {
+      night_game_key(night, (int)a->round, (int)a->table, a->night_key, sizeof a->night_key);
+      a->key = a->night_key;
+    }
+  }
+  night_free(night);
+  store_close(store);
+  if (rc < 0 || a->round <= 0) {
+    cli_error(self, "%s", diag.msg);
+    return CLI_USAGE;
   }
   return CLI_GO_ON;
 }
@@ -185,6 +263,8 @@ static int parse_args(const CliCommand *self, int argc, char **argv, RecordArgs 
   if (optind != argc - 1) return cli_usage_error(self, "give exactly one database");
   a->db = argv[optind];
   if (a->redo && !a->resume) return cli_usage_error(self, "--redo N goes with --resume KEY");
+  if ((a->table || a->round) && !a->night) return cli_usage_error(self, "--table and --round go with --night NAME");
+  if (a->night && (rc = night_fill(self, a)) >= 0) return rc;
   if (a->players_arg && a->nplayer_args)
     return cli_usage_error(self, "give the players with --players or with --player, not both");
   if (!a->resume && (!a->variant || (!a->players_arg && !a->nplayer_args)))

@@ -41,6 +41,7 @@ static const CliCommand *const commands[] = {
     &cmd_export_def,
     &cmd_report_def,
     &cmd_record_def,
+    &cmd_night_def,
     &cmd_audit_def,
     &cmd_analyze_def,
     &cmd_sim_def,

@@ -194,6 +194,57 @@ int store_audit_end(Store *store, int64_t audit_id, long games, long hands, long
   return store->ops->audit_end(store, audit_id, games, hands, findings, diag);
 }
 
+int store_night_fill(const char *const text[5], int rounds, int hands_per_round, StoreNight *out, char **owned,
+                     PnDiag *diag) {
+  size_t len[5], total = 0;
+  for (int i = 0; i < 5; i++) total += (len[i] = strlen(text[i] ? text[i] : "")) + 1;
+  char *block = malloc(total), *at = block;
+  if (block == NULL) {
+    store_set_msg(diag, "out of memory reading a night");
+    return STORE_ERROR;
+  }
+  const char **field[5] = {&out->name, &out->preset, &out->movement, &out->date, &out->players};
+  for (int i = 0; i < 5; i++) {
+    memcpy(at, text[i] ? text[i] : "", len[i] + 1);
+    *field[i] = at;
+    at += len[i] + 1;
+  }
+  out->rounds = rounds;
+  out->hands_per_round = hands_per_round;
+  *owned = block;
+  return STORE_OK;
+}
+
+int store_night_append(char **list, size_t *len, const char *name, PnDiag *diag) {
+  size_t add = strlen(name) + (*len ? 1 : 0);
+  char *grown = realloc(*list, *len + add + 1);
+  if (grown == NULL) {
+    free(*list);
+    *list = NULL;
+    store_set_msg(diag, "out of memory listing the nights");
+    return STORE_ERROR;
+  }
+  if (*len) grown[(*len)++] = '\n';
+  strcpy(grown + *len, name);
+  *len += strlen(name);
+  *list = grown;
+  return STORE_OK;
+}
+
+int store_night_insert(Store *store, const StoreNight *night, PnDiag *diag) {
+  return store->ops->night_insert(store, night, diag);
+}
+
+int store_night_get(Store *store, const char *name, StoreNight *out, char **owned, PnDiag *diag) {
+  *owned = NULL;
+  return store->ops->night_get(store, name, out, owned, diag);
+}
+
+int store_night_names(Store *store, char **owned, PnDiag *diag) {
+  *owned = NULL;
+  return store->ops->night_names(store, owned, diag);
+}
+
 int store_check(Store *store, PnDiag *diag) {
   return store->ops->check(store, diag);
 }

@@ -31,7 +31,7 @@
 
 /* The version of the schema (docs/SCHEMA.md) this program reads and
  * writes: every backend's migrations (schema/BACKEND/) end at it. */
-#define STORE_SCHEMA_VERSION 3
+#define STORE_SCHEMA_VERSION 4
 
 /* A name store_open gives a new, empty database that lives only until
  * store_close, private to that Store: for tests. */
@@ -248,6 +248,33 @@ int store_analysis_get(Store *store, int64_t game_id, int hand, int rules_versio
  * saying so, from a backend that keeps no analyses. */
 int store_analysis_put(Store *store, int64_t game_id, int hand, int rules_version, uint64_t key,
                        const uint8_t *value, size_t len, PnDiag *diag);
+
+/* -------------------------------------------------------------- nights */
+
+/* A club night as the director started it (`pinochle night start`):
+ * what its seating is worked out from (src/night/movement.h).  Its
+ * games are the games tagged night=NAME.  Strings borrowed. */
+typedef struct StoreNight {
+  const char *name;                      /* unique: the night=NAME tag */
+  const char *preset;                    /* the variant every table plays */
+  const char *movement;                  /* "progressive", "fixed", "rotate" */
+  int rounds;                            /* rounds planned */
+  int hands_per_round;                   /* hands a round; 0: a game a round */
+  const char *date;                      /* YYYY-MM-DD, "" none */
+  const char *players;                   /* names in the director's order, joined by '\n' */
+} StoreNight;
+
+/* Stores a new night (the caller has checked that the name is free:
+ * another night of that name makes STORE_ERROR). */
+int store_night_insert(Store *store, const StoreNight *night, PnDiag *diag);
+/* Finds the night `name`: returns 1 with *out filled, its strings in one
+ * block *owned that the caller frees with free(); 0 when there is none
+ * (*owned NULL); < 0 on error. */
+int store_night_get(Store *store, const char *name, StoreNight *out, char **owned, PnDiag *diag);
+/* The nights' names in byte order, joined by '\n', into *owned (caller
+ * frees with free(); "" when there is none): returns how many, or < 0 on
+ * error (*owned NULL). */
+int store_night_names(Store *store, char **owned, PnDiag *diag);
 
 /* ---------------------------------------------------------------- check */
 

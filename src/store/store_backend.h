@@ -82,4 +82,13 @@ int64_t store_players_get(const StorePlayerCache *c, const char *name);
 /* Keeps name -> id (a name too long to keep is not kept). */
 void store_players_put(StorePlayerCache *c, const char *name, int64_t id);
 
+/* A night read back (store_night_get): its four text columns name,
+ * preset, movement, date and players (text[0..4]) copied into one block
+ * *owned that *out points into.  Returns STORE_OK or STORE_ERROR (memory). */
+/* Appends name and a '\n' before it unless first to the malloc'd *list
+ * (*len bytes so far): STORE_OK or STORE_ERROR (memory, *list freed). */
+int store_night_append(char **list, size_t *len, const char *name, PnDiag *diag);
+int store_night_fill(const char *const text[5], int rounds, int hands_per_round, StoreNight *out, char **owned,
+                     PnDiag *diag);
+
 #endif

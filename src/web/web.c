@@ -29,6 +29,7 @@
 #include "report_hand.h"
 #include "report_hands.h"
 #include "report_html.h"
+#include "report_night.h"
 #include "pn_buf.h"
 #include "report_players.h"
 #include "report_ratings.h"
@@ -513,6 +514,11 @@ static enum MHD_Result route_page(struct MHD_Connection *c, WebServer *srv, Requ
       if (api) rc = player_json(srv->store, seg[at + 1], p.f, &diag);
       else rc = report_html_player(srv->store, html, seg[at + 1], p.f, &diag);
     }
+  } else if (left <= 2 && left >= 1 && strcmp(seg[at], "nights") == 0) {
+    const char *view = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "view");
+    if (left == 1) rc = report_nights(srv->store, api ? NULL : html, p.f, &diag);
+    else if (api) rc = report_night_live(srv->store, seg[at + 1], p.f, &diag);
+    else rc = report_html_night(srv->store, html, seg[at + 1], view && strcmp(view, "tv") == 0, p.f, &diag);
   } else if (left == 1 && strcmp(seg[at], "ratings") == 0) {
     if (!query_of(c, srv, req, &q, NULL, &result)) goto refused;
     if (api) rc = report_ratings(srv->store, &q, OUT_JSON, p.f, &diag);

@@ -52,14 +52,14 @@ out_has '^game over: Eve and Cal win$'
 "$PN" export "$tmp/rec.db" -o "$tmp/rec.csv" && "$PN" export "$db" -o "$tmp/imp.csv"
 cmp -s "$tmp/rec.csv" "$tmp/imp.csv" || fail "the recorded game is not the log's"
 
-# a database written before games.winners: the column dropped, schema 2
+# a database written before games.winners: the column and every later migration's table dropped, schema 2
 old=$tmp/old.db
 "$PN" import "$old" "$LOG" "$HERE/multiline-tag.csv" "$HERE/two-hand-bid-example.csv" 2>/dev/null
 q "$old" "SELECT key || ':' || winners FROM games ORDER BY key" >"$tmp/want"
 "$PN" export "$old" -o "$tmp/before.csv"
-q "$old" "ALTER TABLE games DROP COLUMN winners; PRAGMA user_version = 2"
+q "$old" "ALTER TABLE games DROP COLUMN winners; DROP TABLE nights; PRAGMA user_version = 2"
 t upgrade 0 init "$old"
-err_has 'upgraded from schema 2 to 3'
+err_has 'upgraded from schema 2 to 4'
 q "$old" "SELECT key || ':' || winners FROM games ORDER BY key" >"$tmp/got"
 cmp -s "$tmp/want" "$tmp/got" || fail "upgraded winners $(tr '\n' ' ' <"$tmp/got"), not $(tr '\n' ' ' <"$tmp/want")"
 grep -qx "$KEY:24" "$tmp/got" || fail "five-call: not seats 4 and 5"

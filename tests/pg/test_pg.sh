@@ -129,12 +129,27 @@ for fmt in csv json; do
   grep -Eq 'plays_analysed(,|": [1-9])' "$tmp/pg.out" || fail "no analysed plays: $(head -c 300 "$tmp/pg.out")"
 done
 
-check "a schema-1 database is migrated to the last schema (2: the analysis columns, 3: games.winners) when opened"
+# a club night (schema 4's nights table): the same seating and standings on both
+check "night start, seating and report night: the same on both"
+for db in "$pg" "$lite"; do
+  "$PN" night "$db" start fri --variant partnership --players Ann,Bob,Cal,Dee,Eve,Fay,Gus,Hal,Ike,Jo --rounds 4 \
+    >/dev/null 2>"$tmp/err" || fail "night start: $(head -2 "$tmp/err")"
+done
+"$PN" night "$pg" seating fri --format json >"$tmp/pg.out" 2>&1
+"$PN" night "$lite" seating fri --format json >"$tmp/lite.out" 2>&1
+cmp -s "$tmp/pg.out" "$tmp/lite.out" || fail "seating differs: $(diff "$tmp/pg.out" "$tmp/lite.out" | head -3)"
+"$PN" report "$pg" night fri --format csv >"$tmp/pg.out" 2>&1
+"$PN" report "$lite" night fri --format csv >"$tmp/lite.out" 2>&1
+cmp -s "$tmp/pg.out" "$tmp/lite.out" || fail "report night differs: $(diff "$tmp/pg.out" "$tmp/lite.out" | head -3)"
+"$PN" night "$pg" start fri --variant partnership --players A,B,C,D --rounds 1 2>"$tmp/err" && fail "a second night fri"
+grep -q "exists already" "$tmp/err" || fail "second night: $(head -2 "$tmp/err")"
+
+check "a schema-1 database is migrated to the last schema (2: the analysis columns, 3: games.winners, 4: the nights table) when opened"
 old=$(new_db old)
 psql -q "$old" -v ON_ERROR_STOP=1 -f "$ROOT/schema/postgresql/001_init.sql" >/dev/null 2>&1 || fail "001_init.sql did not run"
 [[ $(count "$old" "SELECT version FROM pinochle_meta") == 1 ]] || fail "not a schema-1 database to begin with"
 "$PN" import "$old" "$ROOT/sample-data/club-partnership-auction.csv" 2>"$tmp/err" || fail "import: $(head -2 "$tmp/err")"
-[[ $(count "$old" "SELECT version FROM pinochle_meta") == 3 ]] || fail "version $(count "$old" "SELECT version FROM pinochle_meta")"
+[[ $(count "$old" "SELECT version FROM pinochle_meta") == 4 ]] || fail "version $(count "$old" "SELECT version FROM pinochle_meta")"
 "$PN" analyze "$old" --game "$akey" --hand 3 --quiet >/dev/null 2>"$tmp/err" || fail "analyze: $(head -2 "$tmp/err")"
 [[ $(count "$old" "SELECT count(*) FROM hands WHERE analysis_rules IS NOT NULL AND analysis_key IS NOT NULL") -eq 1 ]] ||
   fail "the analysis was not stored"
@@ -144,7 +159,7 @@ w2=$(new_db winners)
 "$PN" import "$w2" "$ROOT/tests/contract/five-call-side-wins.csv" "$ROOT/tests/contract/multiline-tag.csv" 2>/dev/null ||
   fail "import into $w2"
 want=$(count "$w2" "SELECT string_agg(key || ':' || winners, ' ' ORDER BY key COLLATE \"C\") FROM games")
-psql -q "$w2" -c "ALTER TABLE games DROP COLUMN winners; UPDATE pinochle_meta SET version = 2" >/dev/null
+psql -q "$w2" -c "ALTER TABLE games DROP COLUMN winners; DROP TABLE nights; UPDATE pinochle_meta SET version = 2" >/dev/null
 "$PN" init "$w2" 2>"$tmp/err" || fail "init: $(head -2 "$tmp/err")"
 got=$(count "$w2" "SELECT string_agg(key || ':' || winners, ' ' ORDER BY key COLLATE \"C\") FROM games")
 [[ $got == "$want" && $got == *five-call-side-wins:24* ]] || fail "winners after the upgrade: $got, not $want"
@@ -173,6 +188,11 @@ grep -q "verified" "$tmp/err" || fail "no verification line: $(head -2 "$tmp/err
 "$PN" export "$tmp/back.db" >"$tmp/back.csv"
 cmp -s "$tmp/lite.csv" "$tmp/back.csv" || fail "the round trip's export differs"
 "$PN" check "$tmp/back.db" >/dev/null 2>&1 || fail "the copy back does not check"
+check "copy there and back: the club nights too"
+grep -q "verified; club nights: 1" "$tmp/err" || fail "$(head -2 "$tmp/err")"
+"$PN" night "$lite" seating fri --format csv >"$tmp/lite.out" 2>&1
+"$PN" night "$tmp/back.db" seating fri --format csv >"$tmp/back.out" 2>&1
+cmp -s "$tmp/lite.out" "$tmp/back.out" || fail "night fri differs: $(diff "$tmp/lite.out" "$tmp/back.out" | head -3)"
 check "copy into a database that holds games: refused"
 "$PN" copy "$lite" "$cp_pg" >/dev/null 2>"$tmp/err"; rc=$?
 [[ $rc -eq 2 ]] || fail "exit $rc, not 2"
@@ -264,7 +284,7 @@ for cmd in "import @ $ROOT/sample-data/club-auction.csv" "audit @" "report @ pla
   for j in "${!words[@]}"; do [[ ${words[j]} == @ ]] && words[j]=$newer; done
   "$PN" "${words[@]}" >/dev/null 2>"$tmp/err"; rc=$?
   [[ $rc -eq 2 ]] || fail "$cmd: exit $rc, not 2"
-  grep -q "written by a newer pinochle (schema 4, this one knows 3)" "$tmp/err" || fail "$cmd: $(head -2 "$tmp/err")"
+  grep -q "written by a newer pinochle (schema 5, this one knows 4)" "$tmp/err" || fail "$cmd: $(head -2 "$tmp/err")"
 done
 [[ $(count "$newer" "SELECT count(*) FROM games") -eq 0 ]] || fail "something was stored"
 

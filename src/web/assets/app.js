@@ -226,6 +226,22 @@ function pnFillNamed(el, parts) {
   }
   function field(form, name) { var f = form.elements[name]; return f ? f.value.trim() : ""; }
 
+  /* /record?variant=&players=&game=&tags=[&start=1] fills the new game
+   * (start=1 starts it: a club night's one tap); ?resume=KEY resumes. */
+  var params = new URLSearchParams(location.search);
+  function prefill(form, names) {
+    names.forEach(function (n) { if (params.has(n) && form.elements[n]) form.elements[n].value = params.get(n); });
+  }
+  setTimeout(function () {
+    if (params.has("resume")) {
+      $("rec-resume").elements.game.value = params.get("resume");
+      $("rec-resume").requestSubmit();
+    } else if (params.has("players")) {
+      prefill(start, ["variant", "players", "game", "tags"]);
+      if (params.get("start") === "1") start.requestSubmit();
+    }
+  }, 0);
+
   start.addEventListener("submit", function (e) {
     e.preventDefault();
     var body = { variant: field(start, "variant"), players: list(field(start, "players")),
@@ -275,4 +291,25 @@ function pnFillNamed(el, parts) {
     b.addEventListener("click", function () { send("trump " + suit); });
     $("rec-trump").appendChild(b);
   });
+})();
+
+/* The live part of a page (a club night's tables and standings: an
+ * element with data-poll="SECONDS") reloaded from the server every few
+ * seconds, without reloading the page: the page is fetched again and the
+ * element's content swapped for the new one's. */
+(function () {
+  "use strict";
+  var live = document.querySelector("[data-poll]");
+  if (!live) return;
+  var seconds = Math.max(2, Number(live.getAttribute("data-poll")) || 5);
+  window.pollsDone = 0; /* for tests: reloads swapped in */
+  setInterval(function () {
+    fetch(location.href, { credentials: "same-origin" }).then(function (r) {
+      return r.ok ? r.text() : null;
+    }).then(function (text) {
+      if (!text) return;
+      var fresh = new DOMParser().parseFromString(text, "text/html").querySelector("[data-poll]");
+      if (fresh) { live.innerHTML = fresh.innerHTML; window.pollsDone++; }
+    }).catch(function () { /* the next tick tries again */ });
+  }, seconds * 1000);
 })();
