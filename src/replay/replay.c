@@ -267,9 +267,17 @@ int replay_hand_observed(PnGame *game, const StoreRow *row, ReplayFindingFn *fn,
     return 0;
   }
   char diff[300];
+  uint8_t bytes[CODEC_MAX_RESULTS];
   if (compare_results(&stored, replayed, game->rules.players, diff, sizeof diff) > 0) {
     ReplayFinding f = {.hand = row->hand, .kind = PN_FIND_STORED_RESULT};
     snprintf(f.detail, sizeof f.detail, "stored results differ from the replay: %s (stored-result)", diff);
+    fn(ctx, row, &f);
+  } else if (codec_results_encode(replayed, bytes) != row->results_len ||
+             memcmp(bytes, row->results, row->results_len) != 0) { /* what compare_results does not word */
+    ReplayFinding f = {.hand = row->hand, .kind = PN_FIND_STORED_RESULT};
+    snprintf(f.detail, sizeof f.detail,
+             "stored results differ from the replay in a trick's leader or winner, the partner, the flags or "
+             "the reneges (stored-result)");
     fn(ctx, row, &f);
   }
   return 0;

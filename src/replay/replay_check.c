@@ -7,6 +7,9 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+
+#include "codec.h"
 
 #include "replay.h"
 
@@ -36,10 +39,38 @@ static void on_finding(void *ctx, const StoreRow *row, const ReplayFinding *f) {
   problem(c, "game %s, hand %d: %s", row->key, f->hand, f->detail);
 }
 
-/* The end of a game's walk: its stored winner against the replay's. */
-static void game_done(Check *c, const char *key, int stored_winner, const PnGame *game, bool replayable) {
-  if (replayable && game->winner != stored_winner)
-    problem(c, "game %s: stored winner is seat %d, the replay's is seat %d", key, stored_winner, game->winner);
+/* What of a game is checked at the end of its walk. */
+typedef struct GameEnd {
+  char key[256];               /* the game's key, shown safely (codec_text_shown) */
+  int stored_winner;           /* as stored */
+  uint64_t hash, stored_hash;  /* its content hash as read back, and as stored (0: none yet) */
+} GameEnd;
+
+/* The end of a game's walk: its stored winner against the replay's, its
+ * stored content hash against the one its text and events read back to. */
+static void game_done(Check *c, const GameEnd *e, const PnGame *game, bool replayable) {
+  if (replayable && game->winner != e->stored_winner)
+    problem(c, "game %s: stored winner is seat %d, the replay's is seat %d", e->key, e->stored_winner, game->winner);
+  if (e->stored_hash != 0 && e->hash != e->stored_hash)
+    problem(c, "game %s: its header and events read back to content hash %016llx, stored %016llx: the stored text "
+               "or events changed", e->key, (unsigned long long)e->hash, (unsigned long long)e->stored_hash);
+}
+
+/* A game's first row: its text (codec_header_check), its header hash and
+ * its stored hash into *e.  Returns 0, or PN_ERR_IO (out of memory) or
+ * the store's code with diag filled. */
+static int game_start(Check *c, Store *store, const StoreRow *row, GameEnd *e, PnDiag *diag) {
+  char why[320];
+  int64_t id;
+  *e = (GameEnd){.stored_winner = row->winner};
+  codec_text_shown(row->key, strlen(row->key), e->key, sizeof e->key);
+  if (store_row_text_check(row, why, sizeof why) != 0) problem(c, "game %s: stored text: %s", e->key, why);
+  if (store_row_hash_header(row, &e->hash) != STORE_OK) {
+    snprintf(diag->msg, sizeof diag->msg, "out of memory");
+    return PN_ERR_IO;
+  }
+  int found = store_game_lookup(store, row->key, &id, &e->stored_hash, diag);
+  return found < 0 ? found : 0;
 }
 
 long replay_check(Store *store, ReplayProblemFn *fn, void *ctx, ReplayCheckStats *stats, PnDiag *oom) {
@@ -47,8 +78,7 @@ long replay_check(Store *store, ReplayProblemFn *fn, void *ctx, ReplayCheckStats
   StoreCursor *cursor = NULL;
   PnGame *game = malloc(sizeof *game);
   PnDiag diag = {0};
-  char key[256] = "";          /* the game being walked (row text is borrowed) */
-  int stored_winner = 0;
+  GameEnd end = {0};           /* the game being walked (row text is borrowed) */
   bool replayable = false;     /* its hands can still be replayed */
   *stats = (ReplayCheckStats){0};
   if (game == NULL) {
@@ -64,16 +94,19 @@ long replay_check(Store *store, ReplayProblemFn *fn, void *ctx, ReplayCheckStats
   int got;
   while ((got = store_cursor_next(cursor, &row, &diag)) == 1) {
     if (row.new_game) {
-      if (stats->games > 0) game_done(&ck, key, stored_winner, game, replayable);
+      if (stats->games > 0) game_done(&ck, &end, game, replayable);
       stats->games++;
-      snprintf(key, sizeof key, "%s", row.key);
-      stored_winner = row.winner;
+      if (game_start(&ck, store, &row, &end, &diag) != 0) {
+        problem(&ck, "reading game %s: %s", end.key, diag.msg);
+        break;
+      }
       PnRules rules;
       replayable = replay_rules(row.preset, row.options, &rules, &diag) == 0;
       if (replayable) pn_game_init(game, &rules);
       else problem(&ck, "game %s: %s: its hands cannot be replayed", row.key, diag.msg);
     }
     if (row.hand == 0) continue;
+    end.hash = codec_hash(end.hash, row.events, row.events_len);
     if (!replayable) {
       stats->skipped++;
       continue;
@@ -86,7 +119,7 @@ long replay_check(Store *store, ReplayProblemFn *fn, void *ctx, ReplayCheckStats
     stats->hands++;
   }
   if (got < 0) problem(&ck, "reading the hands: %s", diag.msg);
-  else if (stats->games > 0) game_done(&ck, key, stored_winner, game, replayable); /* all its hands were read */
+  else if (stats->games > 0) game_done(&ck, &end, game, replayable); /* all its hands were read */
   store_cursor_close(cursor);
   free(game);
   return ck.problems;

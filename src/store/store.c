@@ -284,3 +284,83 @@ void store_players_put(StorePlayerCache *c, const char *name, int64_t id) {
   c->slot[i].id = id;
   memcpy(c->slot[i].name, name, len + 1);
 }
+
+/* ------------------------------------------------ reading a game back */
+
+void store_entries_free(StoreEntries *e) {
+  free(e->v);
+  e->v = NULL;
+  e->n = 0;
+}
+
+int store_entries_split(StoreEntries *e, const char *column) {
+  store_entries_free(e);
+  const char *text = column ? column : "";
+  int count = 0;
+  char probe[1];
+  for (const char *at = text; store_lines_next(&at, probe, sizeof probe);) count++;
+  size_t room = strlen(text) + 1; /* an entry never reads back longer than its column */
+  const char **v = malloc((size_t)count * sizeof *v + room);
+  if (v == NULL) return STORE_ERROR;
+  char *buf = (char *)(v + count);
+  const char *at = text;
+  for (int i = 0; i < count && store_lines_next(&at, buf, room); i++) {
+    v[i] = buf;
+    size_t used = strlen(buf) + 1;
+    buf += used;
+    room -= used;
+  }
+  e->v = v;
+  e->n = count;
+  return STORE_OK;
+}
+
+/* One field through codec_header_check; fills why naming it. */
+static int field_check(CodecField field, const char *what, int index, const char *text, char *why, size_t size) {
+  char err[160], shown[48];
+  if (codec_header_check(field, text ? text : "", err, sizeof err) == 0) return 0;
+  codec_text_shown(text ? text : "", strlen(text ? text : ""), shown, sizeof shown);
+  if (index) snprintf(why, size, "%s %d ('%s'): %s", what, index, shown, err);
+  else snprintf(why, size, "%s: %s", what, err);
+  return -1;
+}
+
+int store_row_text_check(const StoreRow *row, char *why, size_t size) {
+  StoreEntries options = {0}, tags = {0};
+  int rc = -1;
+  const char *fault = codec_text_fault(row->preset, strlen(row->preset));
+  if (field_check(CODEC_FIELD_KEY, "key", 0, row->key, why, size) != 0) goto done;
+  if (fault) {
+    snprintf(why, size, "variant: %s", fault);
+    goto done;
+  }
+  for (int s = 0; s < row->nplayers; s++)
+    if (field_check(CODEC_FIELD_PLAYER, "player in seat", s + 1, row->players[s], why, size) != 0) goto done;
+  if (store_entries_split(&options, row->options) != 0 || store_entries_split(&tags, row->tags) != 0) {
+    snprintf(why, size, "out of memory");
+    goto done;
+  }
+  for (int i = 0; i < options.n; i++)
+    if (field_check(CODEC_FIELD_OPTION, "option", i + 1, options.v[i], why, size) != 0) goto done;
+  for (int i = 0; i < tags.n; i++)
+    if (field_check(CODEC_FIELD_TAG, "tag", i + 1, tags.v[i], why, size) != 0) goto done;
+  rc = 0;
+done:
+  store_entries_free(&options);
+  store_entries_free(&tags);
+  return rc;
+}
+
+int store_row_hash_header(const StoreRow *row, uint64_t *hash) {
+  StoreEntries options = {0}, tags = {0};
+  int rc = STORE_ERROR;
+  if (store_entries_split(&options, row->options) == 0 && store_entries_split(&tags, row->tags) == 0) {
+    const char *players[PN_MAX_SEATS];
+    for (int s = 0; s < row->nplayers && s < PN_MAX_SEATS; s++) players[s] = row->players[s] ? row->players[s] : "";
+    *hash = codec_game_hash_header(row->preset, options.v, options.n, players, row->nplayers, tags.v, tags.n);
+    rc = STORE_OK;
+  }
+  store_entries_free(&options);
+  store_entries_free(&tags);
+  return rc;
+}

@@ -205,6 +205,30 @@ typedef struct StoreRow {
  * Returns false (nothing copied) when no entry is left. */
 bool store_lines_next(const char **at, char *buf, size_t size);
 
+/* The entries of a games.options or games.tags column, whole (the one
+ * splitter: store_lines_next, each entry any length).  v[0..n) point into
+ * one block owned by the struct; store_entries_free releases it. */
+typedef struct StoreEntries {
+  int n;                                 /* entries */
+  const char **v;                        /* each NUL-terminated */
+} StoreEntries;
+/* Fills *e from column (a previous content is freed first); returns 0,
+ * or STORE_ERROR when out of memory (*e then empty). */
+int store_entries_split(StoreEntries *e, const char *column);
+void store_entries_free(StoreEntries *e);
+
+/* Reading a game back: does the first row of a game (new_game) hold what
+ * a way into the store may write?  Key, players, options and tags through
+ * codec_header_check, the preset's name through codec_text_fault.
+ * Returns 0, or -1 with what is wrong (one line, the bytes shown safely:
+ * codec_text_shown) in why[0..size). */
+int store_row_text_check(const StoreRow *row, char *why, size_t size);
+/* The content hash of the game's header as it reads back
+ * (codec_game_hash_header over the row's preset, options, players and
+ * tags), to compare with the stored one once its hands are hashed on.
+ * Returns 0, or STORE_ERROR when out of memory. */
+int store_row_hash_header(const StoreRow *row, uint64_t *hash);
+
 typedef struct StoreCursor StoreCursor;
 
 /* Walks the selected hands in game then hand order (games in the order
