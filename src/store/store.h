@@ -269,6 +269,26 @@ int store_analysis_get(Store *store, int64_t game_id, int hand, int rules_versio
 int store_analysis_put(Store *store, int64_t game_id, int hand, int rules_version, uint64_t key,
                        const uint8_t *value, size_t len, PnDiag *diag);
 
+/* ----------------------------------------------------------------- copy */
+
+/* What a walk over a database adds up to: counts, and the games' content
+ * hashes (codec_game_hash_header, then codec_hash over each hand's
+ * events) combined in game order. */
+typedef struct StoreCopySums {
+  long games, hands;                     /* walked */
+  uint64_t hash;                         /* the games' hashes, combined */
+} StoreCopySums;
+
+/* Copies every game of src (players, tags, hands; not the audits) into
+ * dst, which must hold no game, in one transaction on dst, then reads dst
+ * back: the same games, hands and content hashes, and each game's hash
+ * on both sides the one stored with it.  Fills *from and *to.  Returns 0,
+ * or with diag: PN_ERR_CONFLICT (dst holds games), STORE_CORRUPT (a game
+ * of src does not hash to its stored hash, or the copy reads back
+ * otherwise: nothing is kept in dst in the first case) or the store's
+ * code (rolled back when it failed during the copy). */
+int store_copy(Store *src, Store *dst, StoreCopySums *from, StoreCopySums *to, PnDiag *diag);
+
 /* ---------------------------------------------------------------- check */
 
 /* The backend's own checks of the stored data (its pages or files,

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # test_readback.sh PINOCHLE - what is stored reads back, or is refused by
 # name (issue 29): `check` names a game whose stored text is damaged
-# (exit 1); export refuses it (exit 2, naming it) rather than write an
-# altered log; and over seeded random one-byte changes of stored blobs
+# (exit 1); export and copy refuse it (exit 2, naming it) rather than
+# write an altered log or copy; and over seeded random one-byte changes of stored blobs
 # and text (events, results, options, tags, player names), export either
 # writes the sound database's bytes or fails naming a game, never exit 0
 # with other bytes, while check reports every change but those that
@@ -64,6 +64,19 @@ rc=$?
 [[ $rc -eq 2 ]] || fail "export: exit $rc, expected 2"
 grep -q "game '$key': the stored header and events do not match its stored content hash" "$tmp/err" ||
   fail "export does not name the game: $(head -3 "$tmp/err")"
+
+check renamed-player-copy
+pn copy "$tmp/name.db" "$tmp/name-copy.db" >"$tmp/out" 2>"$tmp/err"
+rc=$?
+[[ $rc -eq 2 ]] || fail "copy: exit $rc, expected 2"
+grep -q "game '$key' reads back to content hash [0-9a-f]*, stored [0-9a-f]*: the database is damaged" "$tmp/err" ||
+  fail "copy does not name the game: $(head -3 "$tmp/err")"
+# (DST, created by copy, may be left without its schema: no game either way)
+[[ $(sqlite3 "$tmp/name-copy.db" "SELECT count(*) FROM games" 2>/dev/null) =~ ^0?$ ]] || fail "copy kept games in DST"
+check sound-copy
+pn copy "$db" "$tmp/copy.db" 2>"$tmp/err" || fail "copy of the sound database: $(head -2 "$tmp/err")"
+grep -q "41 games, 182 hands, content hash [0-9a-f]* verified" "$tmp/err" || fail "copy: $(head -2 "$tmp/err")"
+pn export "$tmp/copy.db" -o "$tmp/copy.csv" && cmp -s "$tmp/copy.csv" "$tmp/sound.csv" || fail "the copy exports otherwise"
 
 section "seeded random one-byte changes"
 RANDOM=29 # the same changes every run
