@@ -18,7 +18,7 @@
 struct Recorder {
   Store *store;                   /* the database (borrowed) */
   int64_t game_id;                /* the game being recorded */
-  char key[128];                  /* its key */
+  char *key;                      /* its key, whole (owned) */
   char *players[PN_MAX_SEATS];    /* names by seat (owned) */
   PnGame game;                    /* the live state */
   PnGame hand_start;              /* the state before this hand's dealer row */

@@ -227,11 +227,11 @@ static int resume_game(Recorder *r, const char *key, int redo, PnDiag *diag) {
       if ((rc = replay_rules(row.preset, row.options, &rules, diag)) != 0) goto done;
       pn_game_init(&r->game, &rules);
       r->game_id = row.game_id;
-      snprintf(r->key, sizeof r->key, "%s", row.key);
+      r->key = strdup(row.key);
       r->preset = strdup(row.preset);
       r->options = strdup(row.options);
       r->tags = strdup(row.tags);
-      if (!r->preset || !r->options || !r->tags) goto oom;
+      if (!r->key || !r->preset || !r->options || !r->tags) goto oom;
       for (int s = 0; s < row.nplayers; s++)
         if (!(r->players[s] = strdup(row.players[s]))) goto oom;
       if (header_hash(&row, &r->hash) != 0) goto oom;
@@ -293,19 +293,23 @@ static Recorder *rec_alloc(Store *store, uint64_t seed, bool auto_yes) {
  * or with diag filled PN_ERR_CONFLICT (the key given exists, or no free
  * key) or the store's code (the lookup failed). */
 static int choose_key(Recorder *r, const char *key, PnDiag *diag) {
-  char base[64];
+  char base[64], made[80];
   if (!key) {
     time_t now = time(NULL);
     strftime(base, sizeof base, "rec-%Y%m%d-%H%M%S", localtime(&now));
   }
   for (int n = 1; n < 1000; n++) {
-    if (key) snprintf(r->key, sizeof r->key, "%s", key);
-    else if (n == 1) snprintf(r->key, sizeof r->key, "%s", base);
-    else snprintf(r->key, sizeof r->key, "%s-%d", base, n);
+    const char *candidate = key ? key : made; /* a key given is kept whole */
+    if (!key && n == 1) snprintf(made, sizeof made, "%s", base);
+    else if (!key) snprintf(made, sizeof made, "%s-%d", base, n);
     int64_t existing;
     uint64_t old_hash;
-    int found = store_game_lookup(r->store, r->key, &existing, &old_hash, diag);
+    int found = store_game_lookup(r->store, candidate, &existing, &old_hash, diag);
     if (found < 0) return found;
+    if (found == 0 && !(r->key = strdup(candidate))) {
+      snprintf(diag->msg, sizeof diag->msg, "out of memory");
+      return PN_ERR_IO;
+    }
     if (found == 0) return 0;
     if (key) {
       snprintf(diag->msg, sizeof diag->msg, "game %s already exists (use --resume %s)", key, key);
@@ -316,10 +320,23 @@ static int choose_key(Recorder *r, const char *key, PnDiag *diag) {
   return PN_ERR_CONFLICT;
 }
 
+/* The header's key, options and tags through the importer's checks
+ * (codec_header_check): what the recorder stores exports and imports
+ * again.  Returns 0, or PN_ERR_INPUT with diag. */
+static int header_check(const RecGame *game, PnDiag *diag) {
+  char *why = diag->msg;
+  size_t size = sizeof diag->msg;
+  if (game->key && codec_header_check(CODEC_FIELD_KEY, game->key, why, size) != 0) return PN_ERR_INPUT;
+  for (int i = 0; i < game->noptions; i++)
+    if (codec_header_check(CODEC_FIELD_OPTION, game->options[i], why, size) != 0) return PN_ERR_INPUT;
+  for (int i = 0; i < game->ntags; i++)
+    if (codec_header_check(CODEC_FIELD_TAG, game->tags[i], why, size) != 0) return PN_ERR_INPUT;
+  return 0;
+}
+
 int rec_start(Store *store, const RecGame *game, uint64_t seed, bool auto_yes, Recorder **out, PnDiag *diag) {
   *out = NULL;
-  for (int i = 0; i < game->ntags; i++) /* the importer's rule: a game that exports and imports again */
-    if (codec_tag_check(game->tags[i], diag->msg, sizeof diag->msg) != 0) return PN_ERR_INPUT;
+  if (header_check(game, diag) != 0) return PN_ERR_INPUT;
   int rc = PN_ERR_IO; /* out of memory, unless said below */
   Recorder *r = rec_alloc(store, seed, auto_yes);
   if (!r) {
@@ -333,6 +350,10 @@ int rec_start(Store *store, const RecGame *game, uint64_t seed, bool auto_yes, R
     while (len && isspace((unsigned char)*name)) name++, len--;
     if (!(r->players[s] = strndup(name, len))) {
       snprintf(diag->msg, sizeof diag->msg, "out of memory");
+      goto fail;
+    }
+    if (codec_header_check(CODEC_FIELD_PLAYER, r->players[s], diag->msg, sizeof diag->msg) != 0) {
+      rc = PN_ERR_INPUT; /* the name as stored: trimmed */
       goto fail;
     }
   }
@@ -379,6 +400,7 @@ void rec_free(Recorder *r) {
   if (!r) return;
   for (int i = 0; i < r->nstored; i++) free(r->stored[i].events);
   free(r->stored);
+  free(r->key);
   free(r->preset);
   free(r->options);
   free(r->tags);
