@@ -68,19 +68,6 @@ struct RedoHand {
   size_t len;
 };
 
-/* Splits "a\nb\n..." into lines (in place); returns how many, at most max. */
-static int split_lines(char *text, const char **lines, int max) {
-  int n = 0;
-  for (char *at = text; *at && n < max;) {
-    size_t l = strcspn(at, "\n");
-    lines[n++] = at;
-    if (!at[l]) break;
-    at[l] = 0;
-    at += l + 1;
-  }
-  return n;
-}
-
 static void no_finding(void *ctx, const StoreRow *row, const ReplayFinding *finding) {
   (void)ctx, (void)row, (void)finding;
 }
@@ -90,22 +77,19 @@ static void no_finding(void *ctx, const StoreRow *row, const ReplayFinding *find
  * for its results; the later hands take the new standing.  Refused, with
  * the old game kept, when a later hand no longer plays. */
 static int redo_store(Recorder *r, PnDiag *diag) {
-  char *options = strdup(r->options), *tags = strdup(r->tags);
+  StoreEntries options = {0}, tags = {0}; /* whole, a multi-line tag too */
   uint8_t *mine = malloc((size_t)r->nevents * CODEC_MAX_EVENT);
   PnGame *g = malloc(sizeof *g);
   int rc = PN_ERR_IO; /* out of memory or a store failure, unless said below */
-  if (!options || !tags || !mine || !g) {
+  if (store_entries_split(&options, r->options) != STORE_OK || store_entries_split(&tags, r->tags) != STORE_OK ||
+      !mine || !g) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");
     goto done;
   }
   size_t mine_len = 0;
   for (int i = 0; i < r->nevents; i++) mine_len += codec_event_encode(&r->events[i], mine + mine_len);
-  const char *option_lines[64], *tag_lines[64];
-  StoreGame header = {.key = r->key, .preset = r->preset, .nplayers = r->game.rules.players};
-  header.noptions = split_lines(options, option_lines, 64);
-  header.options = option_lines;
-  header.ntags = split_lines(tags, tag_lines, 64);
-  header.tags = tag_lines;
+  StoreGame header = {.key = r->key, .preset = r->preset, .noptions = options.n, .options = options.v,
+                      .nplayers = r->game.rules.players, .ntags = tags.n, .tags = tags.v};
   for (int s = 0; s < header.nplayers; s++) header.players[s] = r->players[s];
   pn_game_init(g, &r->game.rules);
   uint64_t hash = r->hash_header;
@@ -145,8 +129,8 @@ static int redo_store(Recorder *r, PnDiag *diag) {
 rollback:
   store_rollback(r->store);
 done:
-  free(options);
-  free(tags);
+  store_entries_free(&options);
+  store_entries_free(&tags);
   free(mine);
   free(g);
   return rc;
@@ -166,45 +150,6 @@ static int keep_stored(Recorder *r, const StoreRow *row, PnDiag *diag) {
   memcpy(copy, row->events, row->events_len);
   r->stored[r->nstored++] = (struct RedoHand){copy, row->events_len};
   return 0;
-}
-
-/* The entries of a stored games.options or games.tags column, whole
- * (store_lines_next: a line break inside an entry is kept).  *out is one
- * block, the pointers then the strings, for the caller to free.  Returns
- * 0, or PN_ERR_IO. */
-static int column_entries(const char *column, char ***out, int *n) {
-  char probe[1];
-  int count = 0;
-  for (const char *at = column; store_lines_next(&at, probe, sizeof probe);) count++;
-  size_t room = strlen(column) + 1; /* an entry is never longer stored than read back */
-  char **v = malloc((size_t)count * sizeof *v + room);
-  if (!v) return PN_ERR_IO;
-  char *text = (char *)(v + count);
-  int i = 0;
-  for (const char *at = column; i < count && store_lines_next(&at, text, room); i++) {
-    v[i] = text;
-    size_t used = strlen(text) + 1;
-    text += used;
-    room -= used;
-  }
-  *out = v;
-  *n = i;
-  return 0;
-}
-
-/* The content hash of a stored game's header, as the importer computes it
- * (codec_game_hash_header).  Returns 0, or PN_ERR_IO. */
-static int header_hash(const StoreRow *row, uint64_t *hash) {
-  char **options = NULL, **tags = NULL;
-  int noptions = 0, ntags = 0, rc = PN_ERR_IO;
-  if (column_entries(row->options, &options, &noptions) == 0 && column_entries(row->tags, &tags, &ntags) == 0) {
-    *hash = codec_game_hash_header(row->preset, (const char *const *)options, noptions, row->players, row->nplayers,
-                                   (const char *const *)tags, ntags);
-    rc = 0;
-  }
-  free(options);
-  free(tags);
-  return rc;
 }
 
 /* Rebuilds a stored game: header, then every stored hand (with `redo`,
@@ -234,7 +179,7 @@ static int resume_game(Recorder *r, const char *key, int redo, PnDiag *diag) {
       if (!r->key || !r->preset || !r->options || !r->tags) goto oom;
       for (int s = 0; s < row.nplayers; s++)
         if (!(r->players[s] = strdup(row.players[s]))) goto oom;
-      if (header_hash(&row, &r->hash) != 0) goto oom;
+      if (store_row_hash_header(&row, &r->hash) != STORE_OK) goto oom;
       r->hash_header = r->hash;
       if (row.finished && row.winner && !redo) {
         snprintf(diag->msg, sizeof diag->msg, "game %s is over: nothing to resume", key);

@@ -18,21 +18,21 @@ int replay_rules(const char *preset, const char *options, PnRules *rules, PnDiag
     snprintf(diag->msg, sizeof diag->msg, "unknown variant '%s'", preset);
     return PN_ERR_CORRUPT;
   }
-  const char *at = options ? options : "";
-  while (*at) {
-    const char *end = strchr(at, '\n');
-    size_t len = end ? (size_t)(end - at) : strlen(at);
-    char option[128], err[160];
-    if (len >= sizeof option) len = sizeof option - 1;
-    memcpy(option, at, len);
-    option[len] = '\0';
-    if (len && pn_rules_set_option(rules, option, err, sizeof err) != 0) {
-      snprintf(diag->msg, sizeof diag->msg, "stored option: %s", err);
-      return PN_ERR_CORRUPT;
-    }
-    at += end ? len + 1 : len;
+  StoreEntries lines = {0}; /* each option whole (store_entries_split: the one splitter) */
+  if (store_entries_split(&lines, options) != STORE_OK) {
+    snprintf(diag->msg, sizeof diag->msg, "out of memory");
+    return PN_ERR_IO;
   }
-  return 0;
+  int rc = 0;
+  for (int i = 0; i < lines.n && rc == 0; i++) {
+    char err[160];
+    if (pn_rules_set_option(rules, lines.v[i], err, sizeof err) != 0) {
+      snprintf(diag->msg, sizeof diag->msg, "stored option: %s", err);
+      rc = PN_ERR_CORRUPT;
+    }
+  }
+  store_entries_free(&lines);
+  return rc;
 }
 
 /* Every sentence below fits ReplayFinding.detail whole, so none is cut

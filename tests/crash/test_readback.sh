@@ -78,6 +78,17 @@ pn copy "$db" "$tmp/copy.db" 2>"$tmp/err" || fail "copy of the sound database: $
 grep -q "41 games, 182 hands, content hash [0-9a-f]* verified" "$tmp/err" || fail "copy: $(head -2 "$tmp/err")"
 pn export "$tmp/copy.db" -o "$tmp/copy.csv" && cmp -s "$tmp/copy.csv" "$tmp/sound.csv" || fail "the copy exports otherwise"
 
+section "a stored option longer than 127 bytes is read whole"
+check long-option
+cp "$db" "$tmp/option.db"
+# its first 127 bytes are a valid option (target=1000, zeros before): once
+# cut there, and the rest read as another option
+option="target=$(printf '0%.0s' {1..116})1000$(printf 'x%.0s' {1..73})"
+sqlite3 "$tmp/option.db" "UPDATE games SET options = '$option' WHERE key = 'sim-two-hand-2026-1'"
+pn check "$tmp/option.db" >"$tmp/out" 2>&1
+grep -q "^$tmp/option.db: game sim-two-hand-2026-1: stored option: option target takes a whole number" "$tmp/out" ||
+  fail "check does not read the option whole: $(head -2 "$tmp/out")"
+
 section "seeded random one-byte changes"
 RANDOM=29 # the same changes every run
 flips=${PINOCHLE_READBACK_FLIPS:-100}

@@ -189,6 +189,14 @@ resume_tags_test() {
   "$pinochle" import "$db" "$work/tags.csv" > "$work/tags-imp.out" 2>&1
   grep -q "(0 replaced, 1 skipped as already there)" "$work/tags-imp.out" \
     || { echo "FAIL resume tags: the resumed game's content hash is not its log's: $(head -c 300 "$work/tags-imp.out")"; return 1; }
+  # --redo writes the header again: the multi-line tag whole (it was split
+  # at its line break, into a tag without a name)
+  "$pinochle" record "$db" --resume "$key" --redo 1 --yes < "$work/tags-1.tab" > "$work/tags-redo.out" 2>&1 \
+    || { echo "FAIL redo tags: $(grep -m1 error "$work/tags-redo.out")"; return 1; }
+  "$pinochle" export "$db" -o "$work/tags-redo.csv" 2> "$work/tags-redo.err" && cmp -s "$work/tags.csv" "$work/tags-redo.csv" \
+    || { echo "FAIL redo tags: the game redone exports otherwise: $(head -2 "$work/tags-redo.err")"; return 1; }
+  [ "$(sqlite3 "$db" "SELECT count(*) FROM tags WHERE name = 'place' AND value = 'first line' || char(10) || 'second line'")" = 1 ] \
+    || { echo "FAIL redo tags: the tags table lacks place= whole: $(sqlite3 "$db" "SELECT name, value FROM tags" | head -4)"; return 1; }
 }
 if resume_tags_test; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
 
