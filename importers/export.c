@@ -120,22 +120,19 @@ int export_writer_event(ExportWriter *w, const PnEvent *ev) {
                            codec_value_text(ev, value, sizeof value));
 }
 
-/* One row per entry of a stored options or tags column (store_lines_next:
- * a multi-line tag comes back whole). */
-static int header_lines(ExportWriter *w, const char *action, const char *lines) {
-  char buf[CSV_READER_MAX_FIELD + 1];
-  const char *at = lines;
-  while (store_lines_next(&at, buf, sizeof buf))
-    if (export_writer_row(w, 0, action, NULL, 0, buf) != 0) return EXPORT_WRITE;
+/* One row per stored option or tag (a multi-line tag is one entry). */
+static int header_lines(ExportWriter *w, const char *action, const char *const *lines, int n) {
+  for (int i = 0; i < n; i++)
+    if (export_writer_row(w, 0, action, NULL, 0, lines[i]) != 0) return EXPORT_WRITE;
   return 0;
 }
 
 static int write_game_header(ExportWriter *w, const StoreRow *row) {
   if (export_writer_row(w, 0, "variant", NULL, 0, row->preset) != 0) return EXPORT_WRITE;
-  if (header_lines(w, "option", row->options) != 0) return EXPORT_WRITE;
+  if (header_lines(w, "option", row->options, row->noptions) != 0) return EXPORT_WRITE;
   for (int s = 1; s <= row->nplayers; s++)
     if (export_writer_row(w, s, "player", NULL, 0, row->players[s - 1] ? row->players[s - 1] : "") != 0) return EXPORT_WRITE;
-  return header_lines(w, "tag", row->tags);
+  return header_lines(w, "tag", row->tags, row->ntags);
 }
 
 /* A hand's rows on w (its game started). */
@@ -184,7 +181,7 @@ static int game_check_start(Store *store, GameCheck *gc, const StoreRow *row, Pn
   codec_text_shown(row->key, strlen(row->key), gc->key, sizeof gc->key);
   if (store_row_text_check(row, why, sizeof why) != 0)
     return fail(diag, EXPORT_CORRUPT, "game '%s': the stored text does not read back: %.200s", gc->key, why);
-  if (store_row_hash_header(row, &gc->hash) != STORE_OK) return fail(diag, EXPORT_STORE, "out of memory");
+  gc->hash = store_row_hash_header(row);
   int found = store_game_lookup(store, row->key, &id, &gc->stored, diag);
   return found < 0 ? EXPORT_STORE : 0;
 }

@@ -61,13 +61,13 @@ static int games_collect(Store *store, const ReportQuery *q, const char *player,
       g->order = (long)n;
       snprintf(g->key, sizeof g->key, "%s", row.key);
       snprintf(g->preset, sizeof g->preset, "%s", row.preset);
-      report_tag(row.tags, "date", g->date, sizeof g->date);
+      report_tag(row.tags, row.ntags, "date", g->date, sizeof g->date);
       g->nplayers = row.nplayers;
       for (int s = 0; s < row.nplayers; s++) snprintf(g->names[s], sizeof g->names[s], "%s", row.players[s]);
       if (row.winner >= 1 && row.winner <= row.nplayers) {
         PnRules rules;
         PnDiag ignore = {0};
-        if (replay_rules(row.preset, row.options, &rules, &ignore) == 0 && rules.sides == PN_SIDES_TEAMS &&
+        if (replay_rules(row.preset, row.options, row.noptions, &rules, &ignore) == 0 && rules.sides == PN_SIDES_TEAMS &&
             row.nplayers == 4)
           report_pair_name(g->winner, sizeof g->winner, row.players[row.winner - 1], row.players[(row.winner + 1) % 4]);
         else snprintf(g->winner, sizeof g->winner, "%s", row.players[row.winner - 1]);

@@ -49,7 +49,8 @@ struct Recorder {
   /* --redo N: the game as stored, to be written again with hand N new */
   int redo;                       /* N, 0 when not redoing */
   uint64_t hash_header;           /* the content hash of the header alone */
-  char *preset, *options, *tags;  /* the header (owned; lines joined by '\n') */
+  char *preset;                   /* the header (owned) */
+  StoreEntries options, tags;     /* ... its options and tags (owned) */
   int nstored;                    /* stored hands */
   struct RedoHand *stored;        /* their events (owned), by number - 1 */
   char *text;                     /* what the last call said (owned) */

@@ -77,19 +77,17 @@ static void no_finding(void *ctx, const StoreRow *row, const ReplayFinding *find
  * for its results; the later hands take the new standing.  Refused, with
  * the old game kept, when a later hand no longer plays. */
 static int redo_store(Recorder *r, PnDiag *diag) {
-  StoreEntries options = {0}, tags = {0}; /* whole, a multi-line tag too */
   uint8_t *mine = malloc((size_t)r->nevents * CODEC_MAX_EVENT);
   PnGame *g = malloc(sizeof *g);
   int rc = PN_ERR_IO; /* out of memory or a store failure, unless said below */
-  if (store_entries_split(&options, r->options) != STORE_OK || store_entries_split(&tags, r->tags) != STORE_OK ||
-      !mine || !g) {
+  if (!mine || !g) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");
     goto done;
   }
   size_t mine_len = 0;
   for (int i = 0; i < r->nevents; i++) mine_len += codec_event_encode(&r->events[i], mine + mine_len);
-  StoreGame header = {.key = r->key, .preset = r->preset, .noptions = options.n, .options = options.v,
-                      .nplayers = r->game.rules.players, .ntags = tags.n, .tags = tags.v};
+  StoreGame header = {.key = r->key, .preset = r->preset, .noptions = r->options.n, .options = r->options.v,
+                      .nplayers = r->game.rules.players, .ntags = r->tags.n, .tags = r->tags.v};
   for (int s = 0; s < header.nplayers; s++) header.players[s] = r->players[s];
   pn_game_init(g, &r->game.rules);
   uint64_t hash = r->hash_header;
@@ -129,8 +127,6 @@ static int redo_store(Recorder *r, PnDiag *diag) {
 rollback:
   store_rollback(r->store);
 done:
-  store_entries_free(&options);
-  store_entries_free(&tags);
   free(mine);
   free(g);
   return rc;
@@ -169,17 +165,17 @@ static int resume_game(Recorder *r, const char *key, int redo, PnDiag *diag) {
     if (row.new_game) {
       found = true;
       PnRules rules;
-      if ((rc = replay_rules(row.preset, row.options, &rules, diag)) != 0) goto done;
+      if ((rc = replay_rules(row.preset, row.options, row.noptions, &rules, diag)) != 0) goto done;
       pn_game_init(&r->game, &rules);
       r->game_id = row.game_id;
       r->key = strdup(row.key);
       r->preset = strdup(row.preset);
-      r->options = strdup(row.options);
-      r->tags = strdup(row.tags);
-      if (!r->key || !r->preset || !r->options || !r->tags) goto oom;
+      if (!r->key || !r->preset || store_entries_copy(&r->options, row.options, row.noptions) != STORE_OK ||
+          store_entries_copy(&r->tags, row.tags, row.ntags) != STORE_OK)
+        goto oom;
       for (int s = 0; s < row.nplayers; s++)
         if (!(r->players[s] = strdup(row.players[s]))) goto oom;
-      if (store_row_hash_header(&row, &r->hash) != STORE_OK) goto oom;
+      r->hash = store_row_hash_header(&row);
       r->hash_header = r->hash;
       if (row.finished && row.winner && !redo) {
         snprintf(diag->msg, sizeof diag->msg, "game %s is over: nothing to resume", key);
@@ -347,8 +343,8 @@ void rec_free(Recorder *r) {
   free(r->stored);
   free(r->key);
   free(r->preset);
-  free(r->options);
-  free(r->tags);
+  store_entries_free(&r->options);
+  store_entries_free(&r->tags);
   for (int s = 0; s < PN_MAX_SEATS; s++) free(r->players[s]);
   free(r->text);
   free(r);

@@ -13,26 +13,19 @@ const char *replay_suit_singular(int suit) {
   return suit >= 0 && suit < PN_SUITS ? SUIT_SINGULAR[suit] : "?";
 }
 
-int replay_rules(const char *preset, const char *options, PnRules *rules, PnDiag *diag) {
+int replay_rules(const char *preset, const char *const *options, int noptions, PnRules *rules, PnDiag *diag) {
   if (pn_rules_preset(rules, preset) != 0) {
     snprintf(diag->msg, sizeof diag->msg, "unknown variant '%s'", preset);
     return PN_ERR_CORRUPT;
   }
-  StoreEntries lines = {0}; /* each option whole (store_entries_split: the one splitter) */
-  if (store_entries_split(&lines, options) != STORE_OK) {
-    snprintf(diag->msg, sizeof diag->msg, "out of memory");
-    return PN_ERR_IO;
-  }
-  int rc = 0;
-  for (int i = 0; i < lines.n && rc == 0; i++) {
+  for (int i = 0; i < noptions; i++) { /* each option whole, as the cursor gives it */
     char err[160];
-    if (pn_rules_set_option(rules, lines.v[i], err, sizeof err) != 0) {
+    if (pn_rules_set_option(rules, options[i], err, sizeof err) != 0) {
       snprintf(diag->msg, sizeof diag->msg, "stored option: %s", err);
-      rc = PN_ERR_CORRUPT;
+      return PN_ERR_CORRUPT;
     }
   }
-  store_entries_free(&lines);
-  return rc;
+  return 0;
 }
 
 /* Every sentence below fits ReplayFinding.detail whole, so none is cut

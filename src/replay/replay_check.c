@@ -57,18 +57,14 @@ static void game_done(Check *c, const GameEnd *e, const PnGame *game, bool repla
 }
 
 /* A game's first row: its text (codec_header_check), its header hash and
- * its stored hash into *e.  Returns 0, or PN_ERR_IO (out of memory) or
- * the store's code with diag filled. */
+ * its stored hash into *e.  Returns 0, or the store's code with diag. */
 static int game_start(Check *c, Store *store, const StoreRow *row, GameEnd *e, PnDiag *diag) {
   char why[320];
   int64_t id;
   *e = (GameEnd){.stored_winner = row->winner};
   codec_text_shown(row->key, strlen(row->key), e->key, sizeof e->key);
   if (store_row_text_check(row, why, sizeof why) != 0) problem(c, "game %s: stored text: %s", e->key, why);
-  if (store_row_hash_header(row, &e->hash) != STORE_OK) {
-    snprintf(diag->msg, sizeof diag->msg, "out of memory");
-    return PN_ERR_IO;
-  }
+  e->hash = store_row_hash_header(row);
   int found = store_game_lookup(store, row->key, &id, &e->stored_hash, diag);
   return found < 0 ? found : 0;
 }
@@ -101,7 +97,7 @@ long replay_check(Store *store, ReplayProblemFn *fn, void *ctx, ReplayCheckStats
         break;
       }
       PnRules rules;
-      replayable = replay_rules(row.preset, row.options, &rules, &diag) == 0;
+      replayable = replay_rules(row.preset, row.options, row.noptions, &rules, &diag) == 0;
       if (replayable) pn_game_init(game, &rules);
       else problem(&ck, "game %s: %s: its hands cannot be replayed", row.key, diag.msg);
     }

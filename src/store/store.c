@@ -293,6 +293,23 @@ void store_entries_free(StoreEntries *e) {
   e->n = 0;
 }
 
+int store_entries_copy(StoreEntries *e, const char *const *v, int n) {
+  store_entries_free(e);
+  size_t room = 0;
+  for (int i = 0; i < n; i++) room += strlen(v[i]) + 1;
+  const char **copy = malloc((size_t)n * sizeof *copy + room + 1);
+  if (copy == NULL) return STORE_ERROR;
+  char *buf = (char *)(copy + n);
+  for (int i = 0; i < n; i++) {
+    size_t len = strlen(v[i]) + 1;
+    copy[i] = memcpy(buf, v[i], len);
+    buf += len;
+  }
+  e->v = copy;
+  e->n = n;
+  return STORE_OK;
+}
+
 int store_entries_split(StoreEntries *e, const char *column) {
   store_entries_free(e);
   const char *text = column ? column : "";
@@ -326,41 +343,24 @@ static int field_check(CodecField field, const char *what, int index, const char
 }
 
 int store_row_text_check(const StoreRow *row, char *why, size_t size) {
-  StoreEntries options = {0}, tags = {0};
-  int rc = -1;
   const char *fault = codec_text_fault(row->preset, strlen(row->preset));
-  if (field_check(CODEC_FIELD_KEY, "key", 0, row->key, why, size) != 0) goto done;
+  if (field_check(CODEC_FIELD_KEY, "key", 0, row->key, why, size) != 0) return -1;
   if (fault) {
     snprintf(why, size, "variant: %s", fault);
-    goto done;
+    return -1;
   }
   for (int s = 0; s < row->nplayers; s++)
-    if (field_check(CODEC_FIELD_PLAYER, "player in seat", s + 1, row->players[s], why, size) != 0) goto done;
-  if (store_entries_split(&options, row->options) != 0 || store_entries_split(&tags, row->tags) != 0) {
-    snprintf(why, size, "out of memory");
-    goto done;
-  }
-  for (int i = 0; i < options.n; i++)
-    if (field_check(CODEC_FIELD_OPTION, "option", i + 1, options.v[i], why, size) != 0) goto done;
-  for (int i = 0; i < tags.n; i++)
-    if (field_check(CODEC_FIELD_TAG, "tag", i + 1, tags.v[i], why, size) != 0) goto done;
-  rc = 0;
-done:
-  store_entries_free(&options);
-  store_entries_free(&tags);
-  return rc;
+    if (field_check(CODEC_FIELD_PLAYER, "player in seat", s + 1, row->players[s], why, size) != 0) return -1;
+  for (int i = 0; i < row->noptions; i++)
+    if (field_check(CODEC_FIELD_OPTION, "option", i + 1, row->options[i], why, size) != 0) return -1;
+  for (int i = 0; i < row->ntags; i++)
+    if (field_check(CODEC_FIELD_TAG, "tag", i + 1, row->tags[i], why, size) != 0) return -1;
+  return 0;
 }
 
-int store_row_hash_header(const StoreRow *row, uint64_t *hash) {
-  StoreEntries options = {0}, tags = {0};
-  int rc = STORE_ERROR;
-  if (store_entries_split(&options, row->options) == 0 && store_entries_split(&tags, row->tags) == 0) {
-    const char *players[PN_MAX_SEATS];
-    for (int s = 0; s < row->nplayers && s < PN_MAX_SEATS; s++) players[s] = row->players[s] ? row->players[s] : "";
-    *hash = codec_game_hash_header(row->preset, options.v, options.n, players, row->nplayers, tags.v, tags.n);
-    rc = STORE_OK;
-  }
-  store_entries_free(&options);
-  store_entries_free(&tags);
-  return rc;
+uint64_t store_row_hash_header(const StoreRow *row) {
+  const char *players[PN_MAX_SEATS];
+  for (int s = 0; s < row->nplayers && s < PN_MAX_SEATS; s++) players[s] = row->players[s] ? row->players[s] : "";
+  return codec_game_hash_header(row->preset, row->options, row->noptions, players, row->nplayers, row->tags,
+                                row->ntags);
 }

@@ -177,8 +177,10 @@ typedef struct StoreRow {
   bool new_game;                         /* first row of this game */
   int64_t game_id;
   const char *key, *preset;              /* borrowed */
-  const char *options;                   /* "name=value" lines joined by '\n' ("" none) */
-  const char *tags;                      /* same for tags */
+  int noptions;                          /* option entries */
+  const char *const *options;            /* "name=value" each, whole, in stored order (borrowed) */
+  int ntags;                             /* tag entries */
+  const char *const *tags;               /* "name=value" each, whole (a tag may hold a line break) */
   int nplayers;
   const char *players[PN_MAX_SEATS];     /* names by seat */
   int64_t player_ids[PN_MAX_SEATS];
@@ -198,16 +200,17 @@ typedef struct StoreRow {
   uint64_t analysis_key;                 /* the content key it was made for */
 } StoreRow;
 
-/* Reads the next entry of a games.options or games.tags column
- * (StoreRow.options, .tags: entries joined by '\n', a line break inside
- * an entry kept and followed by '=', docs/SCHEMA.md) from *at into buf,
+/* Reads the next entry of a games.options or games.tags column (entries
+ * joined by '\n', a line break inside an entry kept and followed by '=',
+ * docs/SCHEMA.md) from *at into buf,
  * truncated to size - 1 bytes and NUL-terminated, and moves *at past it.
  * Returns false (nothing copied) when no entry is left. */
 bool store_lines_next(const char **at, char *buf, size_t size);
 
 /* The entries of a games.options or games.tags column, whole (the one
- * splitter: store_lines_next, each entry any length).  v[0..n) point into
- * one block owned by the struct; store_entries_free releases it. */
+ * splitter: store_lines_next, each entry any length), as the cursors give
+ * them in StoreRow.  v[0..n) point into one block owned by the struct;
+ * store_entries_free releases it. */
 typedef struct StoreEntries {
   int n;                                 /* entries */
   const char **v;                        /* each NUL-terminated */
@@ -216,6 +219,9 @@ typedef struct StoreEntries {
  * or STORE_ERROR when out of memory (*e then empty). */
 int store_entries_split(StoreEntries *e, const char *column);
 void store_entries_free(StoreEntries *e);
+/* Fills *e with copies of v[0..n) (a previous content is freed first);
+ * returns 0, or STORE_ERROR when out of memory (*e then empty). */
+int store_entries_copy(StoreEntries *e, const char *const *v, int n);
 
 /* Reading a game back: does the first row of a game (new_game) hold what
  * a way into the store may write?  Key, players, options and tags through
@@ -225,9 +231,8 @@ void store_entries_free(StoreEntries *e);
 int store_row_text_check(const StoreRow *row, char *why, size_t size);
 /* The content hash of the game's header as it reads back
  * (codec_game_hash_header over the row's preset, options, players and
- * tags), to compare with the stored one once its hands are hashed on.
- * Returns 0, or STORE_ERROR when out of memory. */
-int store_row_hash_header(const StoreRow *row, uint64_t *hash);
+ * tags), to compare with the stored one once its hands are hashed on. */
+uint64_t store_row_hash_header(const StoreRow *row);
 
 typedef struct StoreCursor StoreCursor;
 

@@ -40,21 +40,16 @@ static int game_end(Store *dst, CopyGame *g, const char *key, StoreCopySums *sum
 
 /* A game's first row: its header hashed, and copied into dst (when not
  * NULL). */
-static int game_start(Store *db, Store *dst, const StoreRow *row, CopyGame *g, StoreEntries *options,
-                      StoreEntries *tags, PnDiag *diag) {
+static int game_start(Store *db, Store *dst, const StoreRow *row, CopyGame *g, PnDiag *diag) {
   int64_t src_id = 0;
-  *g = (CopyGame){.open = true, .end = {.finished = row->finished, .winner = row->winner}};
-  if (store_row_hash_header(row, &g->hash) != STORE_OK || store_entries_split(options, row->options) != STORE_OK ||
-      store_entries_split(tags, row->tags) != STORE_OK) {
-    store_set_msg(diag, "out of memory");
-    return STORE_ERROR;
-  }
+  *g = (CopyGame){.open = true, .end = {.finished = row->finished, .winner = row->winner},
+                  .hash = store_row_hash_header(row)};
   int found = store_game_lookup(db, row->key, &src_id, &g->stored, diag);
   if (found <= 0) return found < 0 ? found : STORE_CORRUPT;
   g->end.hash = g->stored;
   if (!dst) return STORE_OK;
-  StoreGame header = {.key = row->key, .preset = row->preset, .noptions = options->n, .options = options->v,
-                      .nplayers = row->nplayers, .ntags = tags->n, .tags = tags->v, .end = NULL};
+  StoreGame header = {.key = row->key, .preset = row->preset, .noptions = row->noptions, .options = row->options,
+                      .nplayers = row->nplayers, .ntags = row->ntags, .tags = row->tags, .end = NULL};
   for (int i = 0; i < row->nplayers; i++) header.players[i] = row->players[i];
   return store_game_insert(dst, &header, &g->dst_id, diag);
 }
@@ -76,7 +71,6 @@ static int hand_copy(Store *dst, int64_t dst_id, const StoreRow *row, PnDiag *di
  * fills *sums.  Returns STORE_OK or a code with diag. */
 static int walk(Store *db, Store *dst, StoreCopySums *sums, PnDiag *diag) {
   StoreCursor *cur = NULL;
-  StoreEntries options = {0}, tags = {0};
   CopyGame g = {0};
   char key[4096] = ""; /* the walked game's key, for a message (row text is borrowed) */
   StoreRow row;
@@ -87,7 +81,7 @@ static int walk(Store *db, Store *dst, StoreCopySums *sums, PnDiag *diag) {
     if (row.new_game) {
       if ((rc = game_end(dst, &g, key, sums, diag)) != STORE_OK) goto done;
       snprintf(key, sizeof key, "%s", row.key);
-      if ((rc = game_start(db, dst, &row, &g, &options, &tags, diag)) != STORE_OK) goto done;
+      if ((rc = game_start(db, dst, &row, &g, diag)) != STORE_OK) goto done;
       sums->games++;
     }
     if (row.hand == 0) continue;
@@ -99,8 +93,6 @@ static int walk(Store *db, Store *dst, StoreCopySums *sums, PnDiag *diag) {
   rc = got < 0 ? got : game_end(dst, &g, key, sums, diag);
 done:
   store_cursor_close(cur);
-  store_entries_free(&options);
-  store_entries_free(&tags);
   return rc;
 }
 
