@@ -39,6 +39,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "codec.h"
 #include "pn_buf.h"
 #include "pn_queue.h"
 
@@ -140,39 +141,6 @@ static void set_error(CsvReader *r, PnDiag *diag, long line, int col, const char
   va_end(ap);
 }
 
-/* Is s[0..len) UTF-8 without control characters other than tab, CR, LF?
- * Returns 0, or the message. */
-static const char *check_text(const unsigned char *s, size_t len) {
-  size_t i = 0;
-  while (i < len && s[i] >= 0x20 && s[i] < 0x7F) i++; /* the usual case: printable ASCII */
-  while (i < len) {
-    unsigned char c = s[i];
-    if (c < 0x80) {
-      if (c == 0) return "a NUL byte";
-      if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F)
-        return "a control character";
-      i++;
-      continue;
-    }
-    size_t n;
-    uint32_t cp;
-    if (c >= 0xC2 && c <= 0xDF) n = 2, cp = c & 0x1F;
-    else if (c >= 0xE0 && c <= 0xEF) n = 3, cp = c & 0x0F;
-    else if (c >= 0xF0 && c <= 0xF4) n = 4, cp = c & 0x07;
-    else return "text that is not UTF-8";
-    if (len - i < n) return "text that is not UTF-8";
-    for (size_t k = 1; k < n; k++) {
-      if ((s[i + k] & 0xC0) != 0x80) return "text that is not UTF-8";
-      cp = cp << 6 | (s[i + k] & 0x3F);
-    }
-    if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)) ||
-        (cp >= 0xD800 && cp <= 0xDFFF))
-      return "text that is not UTF-8";
-    i += n;
-  }
-  return NULL;
-}
-
 /* The offset in p[0..len) of the first byte that is not plain text
  * (printable ASCII, tab, CR, LF), len if none.  Eight bytes at a time:
  * a word with no byte under 0x20, at 0x7F or over needs no closer look,
@@ -206,7 +174,7 @@ static void on_field(void *data, size_t len, void *ctx) {
   if (i >= CSV_READER_FIELDS || r->bad_col) return;
   const unsigned char *s = data ? data : (const unsigned char *)"";
   if (data == NULL) len = 0;
-  const char *bad = r->record_plain ? NULL : check_text(s, len);
+  const char *bad = r->record_plain ? NULL : codec_text_fault((const char *)s, len); /* the one text rule */
   if (bad) {
     r->bad_col = i + 1;
     snprintf(r->bad_msg, sizeof r->bad_msg, "%s in the %s field (the event log is UTF-8 text)", bad,

@@ -34,9 +34,10 @@
 #include <stdio.h>
 
 #include "pinochle.h"
+#include "codec.h"
 
 #define CSV_READER_FIELDS 7              /* game,hand,seq,seat,action,cards,value */
-#define CSV_READER_MAX_FIELD 65536       /* bytes in one field, at most */
+#define CSV_READER_MAX_FIELD CODEC_MAX_TEXT /* bytes in one field, at most (codec.h) */
 #define CSV_READER_BLOCK 65536           /* bytes read at a time */
 
 /* Field numbers (1-based, as diagnostics report them). */

@@ -120,22 +120,19 @@ int export_writer_event(ExportWriter *w, const PnEvent *ev) {
                            codec_value_text(ev, value, sizeof value));
 }
 
-/* One row per entry of a stored options or tags column (store_lines_next:
- * a multi-line tag comes back whole). */
-static int header_lines(ExportWriter *w, const char *action, const char *lines) {
-  char buf[CSV_READER_MAX_FIELD + 1];
-  const char *at = lines;
-  while (store_lines_next(&at, buf, sizeof buf))
-    if (export_writer_row(w, 0, action, NULL, 0, buf) != 0) return EXPORT_WRITE;
+/* One row per stored option or tag (a multi-line tag is one entry). */
+static int header_lines(ExportWriter *w, const char *action, const char *const *lines, int n) {
+  for (int i = 0; i < n; i++)
+    if (export_writer_row(w, 0, action, NULL, 0, lines[i]) != 0) return EXPORT_WRITE;
   return 0;
 }
 
 static int write_game_header(ExportWriter *w, const StoreRow *row) {
   if (export_writer_row(w, 0, "variant", NULL, 0, row->preset) != 0) return EXPORT_WRITE;
-  if (header_lines(w, "option", row->options) != 0) return EXPORT_WRITE;
+  if (header_lines(w, "option", row->options, row->noptions) != 0) return EXPORT_WRITE;
   for (int s = 1; s <= row->nplayers; s++)
     if (export_writer_row(w, s, "player", NULL, 0, row->players[s - 1] ? row->players[s - 1] : "") != 0) return EXPORT_WRITE;
-  return header_lines(w, "tag", row->tags);
+  return header_lines(w, "tag", row->tags, row->ntags);
 }
 
 /* A hand's rows on w (its game started). */
@@ -167,6 +164,40 @@ long export_hand_rows(FILE *out, const char *key, int hand, int dix_rank, const 
   return rows;
 }
 
+/* What export checks of a game it writes: that it reads back as it was
+ * stored (store_row_text_check, and the stored content hash). */
+typedef struct GameCheck {
+  char key[128];               /* the game's key, shown safely (codec_text_shown) */
+  uint64_t hash, stored;       /* the content hash as read back, and as stored (0: none yet) */
+  bool open;                   /* a game is being written */
+} GameCheck;
+
+/* A game's first row into *gc; EXPORT_CORRUPT (naming the game) when its
+ * text is not what a way into the store writes, else 0 or < 0. */
+static int game_check_start(Store *store, GameCheck *gc, const StoreRow *row, PnDiag *diag) {
+  char why[320];
+  int64_t id;
+  *gc = (GameCheck){.open = true};
+  codec_text_shown(row->key, strlen(row->key), gc->key, sizeof gc->key);
+  if (store_row_text_check(row, why, sizeof why) != 0)
+    return fail(diag, EXPORT_CORRUPT, "game '%s': the stored text does not read back: %.200s", gc->key, why);
+  gc->hash = store_row_hash_header(row);
+  int found = store_game_lookup(store, row->key, &id, &gc->stored, diag);
+  return found < 0 ? EXPORT_STORE : 0;
+}
+
+/* The end of a game: EXPORT_CORRUPT (naming it) when what was written
+ * does not hash to the stored content hash, else 0. */
+static int game_check_end(GameCheck *gc, PnDiag *diag) {
+  bool open = gc->open;
+  gc->open = false;
+  if (!open || gc->stored == 0 || gc->hash == gc->stored) return 0;
+  return fail(diag, EXPORT_CORRUPT,
+              "game '%s': the stored header and events do not match its stored content hash (%016llx, read back "
+              "%016llx): the database is damaged (pinochle check)",
+              gc->key, (unsigned long long)gc->stored, (unsigned long long)gc->hash);
+}
+
 int export_games(Store *store, const ExportOptions *opts, FILE *out, ExportStats *stats, PnDiag *diag) {
   StoreCursor *cursor = NULL;
   ExportWriter w = {0};
@@ -187,8 +218,10 @@ int export_games(Store *store, const ExportOptions *opts, FILE *out, ExportStats
   StoreRow row;
   int got;
   int dix_rank = -1; /* of the game being written */
+  GameCheck gc = {0};
   while ((got = store_cursor_next(cursor, &row, diag)) == 1) {
     if (row.new_game) {
+      if ((rc = game_check_end(&gc, diag)) != 0 || (rc = game_check_start(store, &gc, &row, diag)) != 0) goto done;
       PnRules rules;
       dix_rank = pn_rules_preset(&rules, row.preset) == 0 ? pn_dix_rank(rules.deck) : -1;
       if (export_writer_game(&w, out, row.key) != 0 || write_game_header(&w, &row) != 0) {
@@ -198,10 +231,10 @@ int export_games(Store *store, const ExportOptions *opts, FILE *out, ExportStats
       stats->games++;
     }
     if (row.hand == 0) continue;
+    gc.hash = codec_hash(gc.hash, row.events, row.events_len);
     long rows = hand_rows(&w, row.hand, dix_rank, row.events, row.events_len);
     if (rows == EXPORT_CORRUPT) {
-      rc = fail(diag, EXPORT_CORRUPT, "game '%.100s' hand %d: the stored events do not decode", row.key,
-                row.hand);
+      rc = fail(diag, EXPORT_CORRUPT, "game '%s' hand %d: the stored events do not decode", gc.key, row.hand);
       goto done;
     }
     if (rows < 0) {
@@ -212,6 +245,7 @@ int export_games(Store *store, const ExportOptions *opts, FILE *out, ExportStats
     stats->rows += rows;
   }
   if (got < 0) rc = EXPORT_STORE;
+  else rc = game_check_end(&gc, diag);
 done:
   export_writer_end(&w);
   store_cursor_close(cursor);

@@ -277,6 +277,7 @@ static int player_once(Importer *imp, int seat, long line) {
 static int header_row(Importer *imp, const CsvRecord *rec, long seq) {
   Game *g = &imp->game;
   int seat = 0;
+  char err[160] = "";
   const char *action = rec->field[CSV_COL_ACTION - 1];
   const char *cards = rec->field[CSV_COL_CARDS - 1];
   const char *value = rec->field[CSV_COL_VALUE - 1];
@@ -310,9 +311,8 @@ static int header_row(Importer *imp, const CsvRecord *rec, long seq) {
     if (pn_buf_append_str(&g->text, value, &g->preset_off) != 0) return out_of_memory(imp, line);
     return 0;
   case HDR_OPTION: {
-    char err[160] = "";
-    if (strpbrk(value, "\r\n"))
-      return reject(imp, line, CSV_COL_VALUE, "an option is one line: name=value");
+    if (codec_header_check(CODEC_FIELD_OPTION, value, err, sizeof err) != 0)
+      return reject(imp, line, CSV_COL_VALUE, "%s", err);
     if (pn_rules_set_option(&g->rules, value, err, sizeof err) != 0)
       return reject(imp, line, CSV_COL_VALUE, "option '%.60s': %s", value, err[0] ? err : "not accepted");
     size_t off;
@@ -328,12 +328,13 @@ static int header_row(Importer *imp, const CsvRecord *rec, long seq) {
       return reject(imp, line, CSV_COL_SEAT, "seat %d already has a player (line %ld)", seat,
                     g->player_line[seat - 1]);
     if (*value == '\0') return reject(imp, line, CSV_COL_VALUE, "a player row needs the player's name");
+    if (codec_header_check(CODEC_FIELD_PLAYER, value, err, sizeof err) != 0)
+      return reject(imp, line, CSV_COL_VALUE, "%s", err);
     if (pn_buf_append_str(&g->text, value, &g->player_off[seat - 1]) != 0) return out_of_memory(imp, line);
     g->player_line[seat - 1] = line;
     return player_once(imp, seat, line);
   case HDR_TAG: {
-    char err[160] = "";
-    if (codec_tag_check(value, err, sizeof err) != 0) return reject(imp, line, CSV_COL_VALUE, "%s", err);
+    if (codec_header_check(CODEC_FIELD_TAG, value, err, sizeof err) != 0) return reject(imp, line, CSV_COL_VALUE, "%s", err);
     size_t off;
     if (pn_buf_append_str(&g->text, value, &off) != 0 || strs_add(&g->tags, off) != 0)
       return out_of_memory(imp, line);
@@ -633,9 +634,10 @@ static int record(Importer *imp, const CsvRecord *rec) {
   const char *key = rec->field[CSV_COL_GAME - 1];
   long line = rec->line;
   int rc = 0;
-  if (*key == '\0') return reject(imp, line, CSV_COL_GAME, "the game key is empty");
   size_t key_len = rec->len[CSV_COL_GAME - 1];
   if (!g->active || key_len + 1 != g->key.len || memcmp(key, g->key.data, key_len) != 0) {
+    char why[160]; /* a new key (an empty one is never the game's): checked once */
+    if (codec_header_check(CODEC_FIELD_KEY, key, why, sizeof why) != 0) return reject(imp, line, CSV_COL_GAME, "%s", why);
     rc = policy(imp, finish_game(imp));
     if (rc != 0) return rc;
     rc = start_game(imp, key, line);

@@ -334,18 +334,14 @@ char *report_winners_name(const ReportSides *sides, unsigned winners, char *buf,
   return buf;
 }
 
-const char *report_tag(const char *tags, const char *name, char *buf, size_t size) {
+const char *report_tag(const char *const *tags, int ntags, const char *name, char *buf, size_t size) {
   size_t nlen = strlen(name);
   buf[0] = '\0';
-  for (const char *at = tags ? tags : ""; *at;) {
-    const char *end = strchr(at, '\n');
-    size_t len = end ? (size_t)(end - at) : strlen(at);
-    if (len > nlen && strncmp(at, name, nlen) == 0 && at[nlen] == '=') {
-      snprintf(buf, size, "%.*s", (int)(len - nlen - 1), at + nlen + 1);
+  for (int i = 0; i < ntags; i++)
+    if (strncmp(tags[i], name, nlen) == 0 && tags[i][nlen] == '=') {
+      snprintf(buf, size, "%s", tags[i] + nlen + 1);
       break;
     }
-    at += end ? len + 1 : len;
-  }
   return buf;
 }
 

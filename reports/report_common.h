@@ -154,9 +154,9 @@ char *report_winners_name(const ReportSides *sides, unsigned winners, char *buf,
 /* "A & B" with the two names in byte order (a stable order whatever the
  * seats); returns buf. */
 char *report_pair_name(char *buf, size_t size, const char *a, const char *b);
-/* The value of a tag line ("date") in a '\n'-joined "name=value" list, or
- * "" when absent; returns buf. */
-const char *report_tag(const char *tags, const char *name, char *buf, size_t size);
+/* The value of the first tag `name` ("date") among tags[0..ntags)
+ * ("name=value" each), or "" when absent; returns buf. */
+const char *report_tag(const char *const *tags, int ntags, const char *name, char *buf, size_t size);
 
 /* ---------------------------------------------------------------- roster */
 

@@ -322,14 +322,14 @@ static int mark_hands(ReportTable *table, const Sheet *sh) {
  * REPORT_ERROR with diag. */
 static int sheet_start(const StoreRow *row, GameInfo *g, PnRules *rules, PnGame *game, ReportSides *sides,
                        Sheet *sheet, ReportTable **table, PnDiag *diag) {
-  if (replay_rules(row->preset, row->options, rules, diag) != 0 || rules->players != row->nplayers) {
+  if (replay_rules(row->preset, row->options, row->noptions, rules, diag) != 0 || rules->players != row->nplayers) {
     snprintf(diag->msg, sizeof diag->msg, "game %s: stored variant '%s' with %d players is not known", row->key,
              row->preset, row->nplayers);
     return REPORT_CORRUPT;
   }
   snprintf(g->key, sizeof g->key, "%s", row->key);
   snprintf(g->preset, sizeof g->preset, "%s", row->preset);
-  report_tag(row->tags, "date", g->date, sizeof g->date);
+  report_tag(row->tags, row->ntags, "date", g->date, sizeof g->date);
   g->target = g->start_target = rules->target;
   pn_game_init(game, rules);
   g->winners = report_winners(row);

@@ -640,7 +640,7 @@ static void view_free(View *v) {
 /* The game's first row: its rules (the game started on them) and header
  * into v.  Returns 0, or REPORT_CORRUPT with diag. */
 static int view_start(View *v, PnGame *game, const StoreRow *row, PnDiag *diag) {
-  if (replay_rules(row->preset, row->options, &v->rules, diag) != 0 || v->rules.players != row->nplayers) {
+  if (replay_rules(row->preset, row->options, row->noptions, &v->rules, diag) != 0 || v->rules.players != row->nplayers) {
     snprintf(diag->msg, sizeof diag->msg, "game %s: stored variant '%s' with %d players is not known", row->key,
              row->preset, row->nplayers);
     return REPORT_CORRUPT;
@@ -648,7 +648,7 @@ static int view_start(View *v, PnGame *game, const StoreRow *row, PnDiag *diag) 
   pn_game_init(game, &v->rules);
   snprintf(v->key, sizeof v->key, "%s", row->key);
   snprintf(v->preset, sizeof v->preset, "%s", row->preset);
-  report_tag(row->tags, "date", v->date, sizeof v->date);
+  report_tag(row->tags, row->ntags, "date", v->date, sizeof v->date);
   v->players = row->nplayers;
   for (int s = 0; s < row->nplayers; s++) snprintf(v->names[s], sizeof v->names[s], "%s", row->players[s]);
   return 0;

@@ -126,7 +126,7 @@ static void text_cell(FILE *out, const char *cell, int c) {
 
 static void text_heading(Writer *w, const StoreRow *row) {
   char date[32];
-  report_tag(row->tags, "date", date, sizeof date);
+  report_tag(row->tags, row->ntags, "date", date, sizeof date);
   if (w->rows) fputc('\n', w->out);
   fprintf(w->out, "%s  (%s%s%s)\n", row->key, row->preset, date[0] ? ", " : "", date);
   for (int c = H_HAND; c < H_COLUMNS; c++) text_cell(w->out, COLUMNS[c].title, c);

@@ -61,7 +61,7 @@ static int games_collect(Store *store, const ReportQuery *q, const char *player,
       g->order = (long)n;
       snprintf(g->key, sizeof g->key, "%s", row.key);
       snprintf(g->preset, sizeof g->preset, "%s", row.preset);
-      report_tag(row.tags, "date", g->date, sizeof g->date);
+      report_tag(row.tags, row.ntags, "date", g->date, sizeof g->date);
       g->nplayers = row.nplayers;
       for (int s = 0; s < row.nplayers; s++) snprintf(g->names[s], sizeof g->names[s], "%s", row.players[s]);
       unsigned winners = report_winners(&row);
@@ -69,7 +69,7 @@ static int games_collect(Store *store, const ReportQuery *q, const char *player,
         PnRules rules;
         PnDiag ignore = {0};
         ReportSides sides;
-        if (replay_rules(row.preset, row.options, &rules, &ignore) == 0 && rules.players == row.nplayers) {
+        if (replay_rules(row.preset, row.options, row.noptions, &rules, &ignore) == 0 && rules.players == row.nplayers) {
           report_sides(&sides, &rules, row.players);
           report_winners_name(&sides, winners, g->winner, sizeof g->winner);
         } else snprintf(g->winner, sizeof g->winner, "%s", row.players[row.winner >= 1 ? row.winner - 1 : 0]);

@@ -455,8 +455,8 @@ static void prizes(NightResult *res) {
 static void game_begin(NightGame *g, NightResult *res, const StoreRow *row) {
   char buf[32];
   *g = (NightGame){.nplayers = row->nplayers, .winner = row->winner, .finished = row->finished};
-  g->round = atoi(report_tag(row->tags, "round", buf, sizeof buf));
-  g->table = atoi(report_tag(row->tags, "table", buf, sizeof buf));
+  g->round = atoi(report_tag(row->tags, row->ntags, "round", buf, sizeof buf));
+  g->table = atoi(report_tag(row->tags, row->ntags, "table", buf, sizeof buf));
   snprintf(g->key, sizeof g->key, "%s", row->key);
   if (pn_rules_preset(&g->rules, row->preset) != 0 || g->rules.players != row->nplayers) g->round = 0;
   for (int s = 0; s < row->nplayers; s++) g->who[s] = standing_of(res, row->players[s] ? row->players[s] : "?");

@@ -160,9 +160,9 @@ typedef struct Ratings {
 
 /* A date tag's day: its first ten characters when they read YYYY-MM-DD
  * (a time may follow), else "" (undated). */
-static void game_date(const char *tags, char out[11]) {
+static void game_date(const StoreRow *row, char out[11]) {
   char tag[64];
-  report_tag(tags, "date", tag, sizeof tag);
+  report_tag(row->tags, row->ntags, "date", tag, sizeof tag);
   bool ok = strlen(tag) >= 10 && tag[4] == '-' && tag[7] == '-';
   for (int i = 0; ok && i < 10; i++) ok = i == 4 || i == 7 || (tag[i] >= '0' && tag[i] <= '9');
   if (ok) memcpy(out, tag, 10);
@@ -180,7 +180,7 @@ static int start_game(Ratings *r, const StoreRow *row, PnDiag *diag) {
   long key = pn_set_add_str(&r->keys, row->key, NULL);
   if (key < 0) goto memory;
   g->key = (size_t)key;
-  game_date(row->tags, g->date);
+  game_date(row, g->date);
   g->players = seating.players;
   g->teams = seating.teams;
   g->winner = row->winner;

@@ -107,7 +107,7 @@ static int check_sample(const char *file, int hands, long budget, BestSeen *seen
   while (done < hands && store_cursor_next(c, &row, &diag) == 1) {
     if (row.new_game) {
       PnRules rules;
-      assert_int_equal(replay_rules(row.preset, row.options, &rules, &diag), 0);
+      assert_int_equal(replay_rules(row.preset, row.options, row.noptions, &rules, &diag), 0);
       pn_game_init(&game, &rules);
     }
     if (row.hand <= 0) continue;
@@ -203,7 +203,7 @@ static void test_analysis_hand_does_not_depend_on_earlier_hands(void **state) {
   while (compared < 8 && store_cursor_next(c, &row, &diag) == 1) {
     if (row.new_game) {
       PnRules rules;
-      assert_int_equal(replay_rules(row.preset, row.options, &rules, &diag), 0);
+      assert_int_equal(replay_rules(row.preset, row.options, row.noptions, &rules, &diag), 0);
       pn_game_init(&game, &rules);
     }
     if (row.hand <= 0) continue;
@@ -268,24 +268,41 @@ static void test_analysis_stored_form_round_trips(void **state) {
 static void test_analysis_key_follows_events_rules_and_options(void **state) {
   (void)state;
   uint8_t events[] = {1, 2, 3, 4};
-  StoreRow row = {.key = "g", .preset = "partnership-auction", .options = "", .events = events,
-                  .events_len = sizeof events};
+  StoreRow row = {.key = "g", .preset = "partnership-auction", .events = events, .events_len = sizeof events};
   uint64_t k = analysis_key(&row);
   assert_int_equal(analysis_key(&row), k);
   events[3] = 5;
   assert_int_not_equal(analysis_key(&row), k);
   events[3] = 4;
-  row.options = "min_bid=300";
+  const char *const one[] = {"min_bid=300"};
+  row.options = one;
+  row.noptions = 1;
   assert_int_not_equal(analysis_key(&row), k);
-  row.options = "";
+  row.noptions = 0;
   row.preset = "partnership";
   assert_int_not_equal(analysis_key(&row), k);
+}
+
+/* The options as entries hash as their stored column did ("a\nb"): an
+ * analysis stored before StoreRow gave them as an array stays current. */
+static void test_analysis_key_of_options_is_the_joined_column(void **state) {
+  (void)state;
+  uint8_t events[] = {1, 2, 3, 4};
+  const char *const two[] = {"target=1000", "moon=off"};
+  StoreRow row = {.preset = "partnership-auction", .noptions = 2, .options = two, .events = events,
+                  .events_len = sizeof events};
+  int version = PN_RULES_VERSION;
+  uint64_t h = codec_hash(CODEC_HASH_SEED, &version, sizeof version);
+  h = codec_hash_text(h, "partnership-auction");
+  h = codec_hash_text(h, "target=1000\nmoon=off");
+  assert_true(analysis_key(&row) == codec_hash(h, events, sizeof events));
 }
 
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_analysis_stored_form_round_trips),
       cmocka_unit_test(test_analysis_key_follows_events_rules_and_options),
+    cmocka_unit_test(test_analysis_key_of_options_is_the_joined_column),
       cmocka_unit_test(test_analysis_hand_does_not_depend_on_earlier_hands),
       cmocka_unit_test(test_analysis_last_three_tricks_equal_the_minimax),
       cmocka_unit_test(test_analysis_best_card_keeps_the_par),

@@ -300,7 +300,7 @@ static int audit_store(Store *store, const char *key, bool fix, ReplayList *list
   while ((got = store_cursor_next(cursor, &row, &diag)) == 1) {
     if (row.new_game) {
       PnRules rules;
-      if (replay_rules(row.preset, row.options, &rules, &diag) != 0) fail_msg("replay_rules: %s", diag.msg);
+      if (replay_rules(row.preset, row.options, row.noptions, &rules, &diag) != 0) fail_msg("replay_rules: %s", diag.msg);
       pn_game_init(&game, &rules);
     }
     if (row.hand == 0) continue;

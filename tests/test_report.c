@@ -670,8 +670,9 @@ static void test_report_text_helpers_clip_pad_and_wrap(void **state) {
   assert_string_equal(text, "> one two\n  three\n  four\n");
   free(text);
   char tag[32];
-  assert_string_equal(report_tag("club=north\ndate=2026-03-01", "date", tag, sizeof tag), "2026-03-01");
-  assert_string_equal(report_tag("club=north", "date", tag, sizeof tag), "");
+  const char *const tags[] = {"club=north", "dates=no", "date=2026-03-01"};
+  assert_string_equal(report_tag(tags, 3, "date", tag, sizeof tag), "2026-03-01");
+  assert_string_equal(report_tag(tags, 1, "date", tag, sizeof tag), "");
 }
 
 /* The reports' table: every row can be found by its name, says what it

@@ -512,8 +512,13 @@ static void test_store_game_round_trips_through_cursor(void **state) {
     assert_int_equal(row.game_id, id);
     assert_string_equal(row.key, "riverside-2026-11-20-t3");
     assert_string_equal(row.preset, "partnership-auction");
-    assert_string_equal(row.options, "target=1000\nmoon=off");
-    assert_string_equal(row.tags, "date=2026-11-20\nclub=Riverside\ndate=2026-11-20");
+    assert_int_equal(row.noptions, 2);
+    assert_string_equal(row.options[0], "target=1000");
+    assert_string_equal(row.options[1], "moon=off");
+    assert_int_equal(row.ntags, 3);
+    assert_string_equal(row.tags[0], "date=2026-11-20");
+    assert_string_equal(row.tags[1], "club=Riverside");
+    assert_string_equal(row.tags[2], "date=2026-11-20");
     assert_int_equal(row.nplayers, 4);
     assert_string_equal(row.players[0], "Cy");
     assert_string_equal(row.players[3], "Fred");

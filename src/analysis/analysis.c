@@ -57,7 +57,11 @@ uint64_t analysis_key(const StoreRow *row) {
   int version = PN_RULES_VERSION;
   h = codec_hash(h, &version, sizeof version);
   h = codec_hash_text(h, row->preset ? row->preset : "");
-  h = codec_hash_text(h, row->options ? row->options : "");
+  for (int i = 0; i < row->noptions; i++) { /* the options as their column joins them (an option is one line), */
+    if (i) h = codec_hash(h, "\n", 1);         /* so stored keys stay current */
+    h = codec_hash(h, row->options[i], strlen(row->options[i]));
+  }
+  h = codec_hash(h, "", 1);
   return codec_hash(h, row->events, row->events_len);
 }
 

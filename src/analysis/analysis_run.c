@@ -236,7 +236,7 @@ static void follow_game(AnWalk *w, AnBatch *b, int i, const StoreRow *row) {
   int rc = w->failed_rc;
   if (rc == 0 && row->new_game) {
     PnRules rules;
-    if ((rc = replay_rules(row->preset, row->options, &rules, &w->failed)) == 0) pn_game_init(&w->game, &rules);
+    if ((rc = replay_rules(row->preset, row->options, row->noptions, &rules, &w->failed)) == 0) pn_game_init(&w->game, &rules);
   }
   if (rc == 0 && b->plan[i] == ROW_SEARCH) b->start[i] = w->game;
   if (rc == 0 && b->plan[i] != ROW_SKIP) rc = analysis_hand(NULL, &w->game, row, &w->scratch, &w->failed);

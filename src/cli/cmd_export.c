@@ -43,7 +43,9 @@ const CliCommand cmd_export_def = {
         "\n"
         "Exit codes:\n"
         "  0  success\n"
-        "  2  usage error, a --game KEY not in DB, or a database or write error\n"
+        "  2  usage error, a --game KEY not in DB, a game that does not read back\n"
+        "     as stored (its text, events or content hash: named; see `pinochle\n"
+        "     check`), or a database or write error\n"
         "     (with -o, FILE is left as it was: written whole or not at all)\n",
 };
 

@@ -166,12 +166,15 @@ static int parse_option(const CliCommand *self, int c, RecordArgs *a) {
     break;
   case OPT_TAG:
     if (!strchr(optarg, '=') || a->ntags == 32) return cli_usage_error(self, "--tag takes name=value");
-    if (codec_tag_check(optarg, why, sizeof why) != 0) /* the importer's check: a log that imports */
-      return cli_usage_error(self, "%s", why);
+    if (codec_header_check(CODEC_FIELD_TAG, optarg, why, sizeof why) != 0) /* the importer's check */
+      return cli_usage_error(self, "--tag: %s", why);
     a->tags[a->ntags++] = optarg;
     break;
   case OPT_RESUME: a->resume = optarg; break;
-  case OPT_GAME: a->key = optarg; break;
+  case OPT_GAME:
+    if (codec_header_check(CODEC_FIELD_KEY, optarg, why, sizeof why) != 0) return cli_usage_error(self, "--game: %s", why);
+    a->key = optarg;
+    break;
   case OPT_SEED:
     a->seed = strtoull(optarg, &end, 10);
     if (*end || !*optarg) return cli_usage_error(self, "--seed takes a whole number");
@@ -305,9 +308,13 @@ static int start_new(const CliCommand *self, const RecordArgs *a, Store **store,
     cli_usage_error(self, "%s needs %d players, not %d", a->variant, rules.players, np);
     goto done;
   }
+  char why[160];
   for (int s = 0; s < np; s++)
     if (!players[s]) {
       cli_error(self, "out of memory");
+      goto done;
+    } else if (codec_header_check(CODEC_FIELD_PLAYER, players[s], why, sizeof why) != 0) {
+      cli_usage_error(self, "seat %d: %s", s + 1, why); /* before the database is created */
       goto done;
     }
   int first, second;
@@ -362,7 +369,16 @@ static int session(const CliCommand *self, Recorder *r) {
       printf("> ");
       fflush(stdout);
     }
-    if (getline(&line, &cap, stdin) < 0) break;
+    ssize_t len = getline(&line, &cap, stdin);
+    if (len < 0) break;
+    while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r')) len--;
+    /* the whole line, NUL bytes too, by the event log's text rule: a line
+     * the recorder would echo holds no control byte */
+    const char *fault = codec_text_fault(line, (size_t)len);
+    if (fault || memchr(line, '\r', (size_t)len)) {
+      printf("refused: the line holds %s\n", fault ? fault : "a control character");
+      continue;
+    }
     RecResult got = rec_line(r, line, &diag);
     fputs(rec_text(r), stdout);
     if (got == REC_FAILED) {

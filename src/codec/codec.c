@@ -384,3 +384,76 @@ int codec_player_repeat(const char *const *names, int n, int *first, int *second
       }
   return 0;
 }
+
+/* ------------------------------------------------------- header text */
+
+/* The bytes of the one UTF-8 character at s[0..len) (s[0] >= 0x80), or 0
+ * when they are not one: overlong forms, surrogates and code points past
+ * U+10FFFF are not. */
+static size_t utf8_width(const unsigned char *s, size_t len) {
+  unsigned char c = s[0];
+  size_t n;
+  uint32_t cp;
+  if (c >= 0xC2 && c <= 0xDF) n = 2, cp = c & 0x1F;
+  else if (c >= 0xE0 && c <= 0xEF) n = 3, cp = c & 0x0F;
+  else if (c >= 0xF0 && c <= 0xF4) n = 4, cp = c & 0x07;
+  else return 0;
+  if (len < n) return 0;
+  for (size_t k = 1; k < n; k++) {
+    if ((s[k] & 0xC0) != 0x80) return 0;
+    cp = cp << 6 | (s[k] & 0x3F);
+  }
+  if ((n == 3 && cp < 0x800) || (n == 4 && (cp < 0x10000 || cp > 0x10FFFF)) || (cp >= 0xD800 && cp <= 0xDFFF))
+    return 0;
+  return n;
+}
+
+const char *codec_text_fault(const char *text, size_t len) {
+  const unsigned char *s = (const unsigned char *)text;
+  size_t i = 0;
+  while (i < len && s[i] >= 0x20 && s[i] < 0x7F) i++; /* the usual case: printable ASCII */
+  while (i < len) {
+    unsigned char c = s[i];
+    if (c < 0x80) {
+      if (c == 0) return "a NUL byte";
+      if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7F) return "a control character";
+      i++;
+      continue;
+    }
+    size_t n = utf8_width(s + i, len - i);
+    if (n == 0) return "text that is not UTF-8";
+    i += n;
+  }
+  return NULL;
+}
+
+int codec_header_check(CodecField field, const char *text, char *err, size_t size) {
+  static const char *const what[] = {"the game key", "a player's name", "an option", "a tag"};
+  size_t len = strlen(text);
+  const char *fault = codec_text_fault(text, len);
+  if (len == 0) snprintf(err, size, "%s is empty", what[field]);
+  else if (len > CODEC_MAX_TEXT) snprintf(err, size, "%s is longer than %d bytes", what[field], CODEC_MAX_TEXT);
+  else if (fault) snprintf(err, size, "%s holds %s", what[field], fault);
+  else if (field == CODEC_FIELD_OPTION && strpbrk(text, "\r\n")) snprintf(err, size, "an option is one line: name=value");
+  else if (field == CODEC_FIELD_TAG) return codec_tag_check(text, err, size);
+  else return 0;
+  return -1;
+}
+
+char *codec_text_shown(const char *text, size_t len, char *buf, size_t size) {
+  static const char hex[] = "0123456789abcdef";
+  const unsigned char *s = (const unsigned char *)text;
+  size_t out = 0;
+  if (size == 0) return buf;
+  for (size_t i = 0; i < len;) {
+    size_t n = s[i] >= 0x20 && s[i] < 0x7F ? 1 : s[i] >= 0x80 ? utf8_width(s + i, len - i) : 0;
+    size_t need = n ? n : 4; /* the character, or \xHH */
+    if (out + need >= size) break;
+    if (n) memcpy(buf + out, s + i, n);
+    else buf[out] = '\\', buf[out + 1] = 'x', buf[out + 2] = hex[s[i] >> 4], buf[out + 3] = hex[s[i] & 15];
+    out += need;
+    i += n ? n : 1;
+  }
+  buf[out] = '\0';
+  return buf;
+}

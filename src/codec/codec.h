@@ -81,6 +81,38 @@ uint64_t codec_game_hash_header(const char *preset, const char *const *options, 
  * recorder's --players and --tag), so that one header is valid for all
  * of them alike. */
 
+/* The longest text a header field holds (a key, a player's name, an
+ * option or a tag): what the event log's reader takes in one field. */
+#define CODEC_MAX_TEXT 65536
+
+/* The event log's text rule, for s[0..len): UTF-8 with no NUL byte and no
+ * control character but tab, CR and LF.  Returns NULL when s keeps it,
+ * else the reason ("text that is not UTF-8", "a control character", "a
+ * NUL byte"): static text.  The log's reader, the header checks below and
+ * `check` reading a stored game all ask it. */
+const char *codec_text_fault(const char *s, size_t len);
+
+/* The fields of a game's header that codec_header_check knows. */
+typedef enum CodecField {
+  CODEC_FIELD_KEY,     /* the game's key */
+  CODEC_FIELD_PLAYER,  /* a player's name */
+  CODEC_FIELD_OPTION,  /* an option line, name=value */
+  CODEC_FIELD_TAG      /* a tag, name=value (codec_tag_check) */
+} CodecField;
+
+/* The one check of a header field, whatever brings it (the importer, the
+ * recorder, the web recorder, `check` and export reading it back): not
+ * empty, at most CODEC_MAX_TEXT bytes, codec_text_fault clean, an option
+ * one line, a tag codec_tag_check's.  Returns 0, or -1 with the reason
+ * (one line, naming the field; no newline) in err[0..size). */
+int codec_header_check(CodecField field, const char *text, char *err, size_t size);
+
+/* text[0..len) for a terminal or a one-line message, into buf[0..size):
+ * valid UTF-8 but control characters as it is, every other byte (a
+ * control character, a byte that is not UTF-8) as \xHH, cut at a whole
+ * character when buf is full.  Returns buf. */
+char *codec_text_shown(const char *text, size_t len, char *buf, size_t size);
+
 /* Is `text` a real calendar date written YYYY-MM-DD (Gregorian, year
  * 0001-9999): what the `date` tag holds and report --since/--until take?
  * "2026-02-30", "2026-2-3" and "2026-02-03 " are not. */

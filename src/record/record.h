@@ -54,8 +54,9 @@ typedef struct RecGame {
 /* Starts a new game: stores its header (refused when the key exists).
  * `seed` seeds the shuffles of `deal` (hand N's from the seed and N); 0
  * seeds them from the game's key, so a resumed hand deals the same cards.
- * Returns 0, or with diag filled (*out NULL) PN_ERR_INPUT (a tag that
- * codec_tag_check refuses), PN_ERR_CONFLICT (the key given exists, or no
+ * Returns 0, or with diag filled (*out NULL) PN_ERR_INPUT (a key, player
+ * name, option or tag that codec_header_check refuses: the importer's
+ * checks), PN_ERR_CONFLICT (the key given exists, or no
  * free key is left), PN_ERR_IO (out of memory) or the store's code. */
 int rec_start(Store *store, const RecGame *game, uint64_t seed, bool auto_yes, Recorder **out, PnDiag *diag);
 /* Continues the stored, unfinished game `key` after its last stored hand;

@@ -18,7 +18,7 @@
 struct Recorder {
   Store *store;                   /* the database (borrowed) */
   int64_t game_id;                /* the game being recorded */
-  char key[128];                  /* its key */
+  char *key;                      /* its key, whole (owned) */
   char *players[PN_MAX_SEATS];    /* names by seat (owned) */
   PnGame game;                    /* the live state */
   PnGame hand_start;              /* the state before this hand's dealer row */
@@ -49,7 +49,8 @@ struct Recorder {
   /* --redo N: the game as stored, to be written again with hand N new */
   int redo;                       /* N, 0 when not redoing */
   uint64_t hash_header;           /* the content hash of the header alone */
-  char *preset, *options, *tags;  /* the header (owned; lines joined by '\n') */
+  char *preset;                   /* the header (owned) */
+  StoreEntries options, tags;     /* ... its options and tags (owned) */
   int nstored;                    /* stored hands */
   struct RedoHand *stored;        /* their events (owned), by number - 1 */
   char *text;                     /* what the last call said (owned) */

@@ -86,19 +86,6 @@ struct RedoHand {
   size_t len;
 };
 
-/* Splits "a\nb\n..." into lines (in place); returns how many, at most max. */
-static int split_lines(char *text, const char **lines, int max) {
-  int n = 0;
-  for (char *at = text; *at && n < max;) {
-    size_t l = strcspn(at, "\n");
-    lines[n++] = at;
-    if (!at[l]) break;
-    at[l] = 0;
-    at += l + 1;
-  }
-  return n;
-}
-
 static void no_finding(void *ctx, const StoreRow *row, const ReplayFinding *finding) {
   (void)ctx, (void)row, (void)finding;
 }
@@ -108,21 +95,16 @@ static void no_finding(void *ctx, const StoreRow *row, const ReplayFinding *find
  * for its results; the later hands take the new standing.  Refused, with
  * the old game kept, when a later hand no longer plays. */
 static int redo_store(Recorder *r, PnDiag *diag) {
-  char *options = strdup(r->options), *tags = strdup(r->tags);
   uint8_t *mine = malloc((size_t)r->nevents * CODEC_MAX_EVENT);
   PnGame *g = malloc(sizeof *g);
   int rc = PN_ERR_IO; /* out of memory or a store failure, unless said below */
-  if (!options || !tags || !mine || !g) {
+  if (!mine || !g) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");
     goto done;
   }
   size_t mine_len = encode_hand(r, mine);
-  const char *option_lines[64], *tag_lines[64];
-  StoreGame header = {.key = r->key, .preset = r->preset, .nplayers = r->game.rules.players};
-  header.noptions = split_lines(options, option_lines, 64);
-  header.options = option_lines;
-  header.ntags = split_lines(tags, tag_lines, 64);
-  header.tags = tag_lines;
+  StoreGame header = {.key = r->key, .preset = r->preset, .noptions = r->options.n, .options = r->options.v,
+                      .nplayers = r->game.rules.players, .ntags = r->tags.n, .tags = r->tags.v};
   for (int s = 0; s < header.nplayers; s++) header.players[s] = r->players[s];
   pn_game_init(g, &r->game.rules);
   uint64_t hash = r->hash_header;
@@ -162,8 +144,6 @@ static int redo_store(Recorder *r, PnDiag *diag) {
 rollback:
   store_rollback(r->store);
 done:
-  free(options);
-  free(tags);
   free(mine);
   free(g);
   return rc;
@@ -185,45 +165,6 @@ static int keep_stored(Recorder *r, const StoreRow *row, PnDiag *diag) {
   return 0;
 }
 
-/* The entries of a stored games.options or games.tags column, whole
- * (store_lines_next: a line break inside an entry is kept).  *out is one
- * block, the pointers then the strings, for the caller to free.  Returns
- * 0, or PN_ERR_IO. */
-static int column_entries(const char *column, char ***out, int *n) {
-  char probe[1];
-  int count = 0;
-  for (const char *at = column; store_lines_next(&at, probe, sizeof probe);) count++;
-  size_t room = strlen(column) + 1; /* an entry is never longer stored than read back */
-  char **v = malloc((size_t)count * sizeof *v + room);
-  if (!v) return PN_ERR_IO;
-  char *text = (char *)(v + count);
-  int i = 0;
-  for (const char *at = column; i < count && store_lines_next(&at, text, room); i++) {
-    v[i] = text;
-    size_t used = strlen(text) + 1;
-    text += used;
-    room -= used;
-  }
-  *out = v;
-  *n = i;
-  return 0;
-}
-
-/* The content hash of a stored game's header, as the importer computes it
- * (codec_game_hash_header).  Returns 0, or PN_ERR_IO. */
-static int header_hash(const StoreRow *row, uint64_t *hash) {
-  char **options = NULL, **tags = NULL;
-  int noptions = 0, ntags = 0, rc = PN_ERR_IO;
-  if (column_entries(row->options, &options, &noptions) == 0 && column_entries(row->tags, &tags, &ntags) == 0) {
-    *hash = codec_game_hash_header(row->preset, (const char *const *)options, noptions, row->players, row->nplayers,
-                                   (const char *const *)tags, ntags);
-    rc = 0;
-  }
-  free(options);
-  free(tags);
-  return rc;
-}
-
 /* Rebuilds a stored game: header, then every stored hand (with `redo`,
  * the hands before that one; a finished game may be redone).  Returns 0,
  * or with diag: PN_ERR_NOT_FOUND (no such game, or no hand `redo` in it),
@@ -241,17 +182,17 @@ static int resume_game(Recorder *r, const char *key, int redo, PnDiag *diag) {
     if (row.new_game) {
       found = true;
       PnRules rules;
-      if ((rc = replay_rules(row.preset, row.options, &rules, diag)) != 0) goto done;
+      if ((rc = replay_rules(row.preset, row.options, row.noptions, &rules, diag)) != 0) goto done;
       pn_game_init(&r->game, &rules);
       r->game_id = row.game_id;
-      snprintf(r->key, sizeof r->key, "%s", row.key);
+      r->key = strdup(row.key);
       r->preset = strdup(row.preset);
-      r->options = strdup(row.options);
-      r->tags = strdup(row.tags);
-      if (!r->preset || !r->options || !r->tags) goto oom;
+      if (!r->key || !r->preset || store_entries_copy(&r->options, row.options, row.noptions) != STORE_OK ||
+          store_entries_copy(&r->tags, row.tags, row.ntags) != STORE_OK)
+        goto oom;
       for (int s = 0; s < row.nplayers; s++)
         if (!(r->players[s] = strdup(row.players[s]))) goto oom;
-      if (header_hash(&row, &r->hash) != 0) goto oom;
+      r->hash = store_row_hash_header(&row);
       r->hash_header = r->hash;
       if (row.finished && row.winner && !redo) {
         snprintf(diag->msg, sizeof diag->msg, "game %s is over: nothing to resume", key);
@@ -310,19 +251,23 @@ static Recorder *rec_alloc(Store *store, uint64_t seed, bool auto_yes) {
  * or with diag filled PN_ERR_CONFLICT (the key given exists, or no free
  * key) or the store's code (the lookup failed). */
 static int choose_key(Recorder *r, const char *key, PnDiag *diag) {
-  char base[64];
+  char base[64], made[80];
   if (!key) {
     time_t now = time(NULL);
     strftime(base, sizeof base, "rec-%Y%m%d-%H%M%S", localtime(&now));
   }
   for (int n = 1; n < 1000; n++) {
-    if (key) snprintf(r->key, sizeof r->key, "%s", key);
-    else if (n == 1) snprintf(r->key, sizeof r->key, "%s", base);
-    else snprintf(r->key, sizeof r->key, "%s-%d", base, n);
+    const char *candidate = key ? key : made; /* a key given is kept whole */
+    if (!key && n == 1) snprintf(made, sizeof made, "%s", base);
+    else if (!key) snprintf(made, sizeof made, "%s-%d", base, n);
     int64_t existing;
     uint64_t old_hash;
-    int found = store_game_lookup(r->store, r->key, &existing, &old_hash, diag);
+    int found = store_game_lookup(r->store, candidate, &existing, &old_hash, diag);
     if (found < 0) return found;
+    if (found == 0 && !(r->key = strdup(candidate))) {
+      snprintf(diag->msg, sizeof diag->msg, "out of memory");
+      return PN_ERR_IO;
+    }
     if (found == 0) return 0;
     if (key) {
       snprintf(diag->msg, sizeof diag->msg, "game %s already exists (use --resume %s)", key, key);
@@ -333,10 +278,23 @@ static int choose_key(Recorder *r, const char *key, PnDiag *diag) {
   return PN_ERR_CONFLICT;
 }
 
+/* The header's key, options and tags through the importer's checks
+ * (codec_header_check): what the recorder stores exports and imports
+ * again.  Returns 0, or PN_ERR_INPUT with diag. */
+static int header_check(const RecGame *game, PnDiag *diag) {
+  char *why = diag->msg;
+  size_t size = sizeof diag->msg;
+  if (game->key && codec_header_check(CODEC_FIELD_KEY, game->key, why, size) != 0) return PN_ERR_INPUT;
+  for (int i = 0; i < game->noptions; i++)
+    if (codec_header_check(CODEC_FIELD_OPTION, game->options[i], why, size) != 0) return PN_ERR_INPUT;
+  for (int i = 0; i < game->ntags; i++)
+    if (codec_header_check(CODEC_FIELD_TAG, game->tags[i], why, size) != 0) return PN_ERR_INPUT;
+  return 0;
+}
+
 int rec_start(Store *store, const RecGame *game, uint64_t seed, bool auto_yes, Recorder **out, PnDiag *diag) {
   *out = NULL;
-  for (int i = 0; i < game->ntags; i++) /* the importer's rule: a game that exports and imports again */
-    if (codec_tag_check(game->tags[i], diag->msg, sizeof diag->msg) != 0) return PN_ERR_INPUT;
+  if (header_check(game, diag) != 0) return PN_ERR_INPUT;
   int rc = PN_ERR_IO; /* out of memory, unless said below */
   Recorder *r = rec_alloc(store, seed, auto_yes);
   if (!r) {
@@ -350,6 +308,10 @@ int rec_start(Store *store, const RecGame *game, uint64_t seed, bool auto_yes, R
     while (len && isspace((unsigned char)*name)) name++, len--;
     if (!(r->players[s] = strndup(name, len))) {
       snprintf(diag->msg, sizeof diag->msg, "out of memory");
+      goto fail;
+    }
+    if (codec_header_check(CODEC_FIELD_PLAYER, r->players[s], diag->msg, sizeof diag->msg) != 0) {
+      rc = PN_ERR_INPUT; /* the name as stored: trimmed */
       goto fail;
     }
   }
@@ -396,9 +358,10 @@ void rec_free(Recorder *r) {
   if (!r) return;
   for (int i = 0; i < r->nstored; i++) free(r->stored[i].events);
   free(r->stored);
+  free(r->key);
   free(r->preset);
-  free(r->options);
-  free(r->tags);
+  store_entries_free(&r->options);
+  store_entries_free(&r->tags);
   for (int s = 0; s < PN_MAX_SEATS; s++) free(r->players[s]);
   free(r->text);
   free(r);

@@ -13,24 +13,17 @@ const char *replay_suit_singular(int suit) {
   return suit >= 0 && suit < PN_SUITS ? SUIT_SINGULAR[suit] : "?";
 }
 
-int replay_rules(const char *preset, const char *options, PnRules *rules, PnDiag *diag) {
+int replay_rules(const char *preset, const char *const *options, int noptions, PnRules *rules, PnDiag *diag) {
   if (pn_rules_preset(rules, preset) != 0) {
     snprintf(diag->msg, sizeof diag->msg, "unknown variant '%s'", preset);
     return PN_ERR_CORRUPT;
   }
-  const char *at = options ? options : "";
-  while (*at) {
-    const char *end = strchr(at, '\n');
-    size_t len = end ? (size_t)(end - at) : strlen(at);
-    char option[128], err[160];
-    if (len >= sizeof option) len = sizeof option - 1;
-    memcpy(option, at, len);
-    option[len] = '\0';
-    if (len && pn_rules_set_option(rules, option, err, sizeof err) != 0) {
+  for (int i = 0; i < noptions; i++) { /* each option whole, as the cursor gives it */
+    char err[160];
+    if (pn_rules_set_option(rules, options[i], err, sizeof err) != 0) {
       snprintf(diag->msg, sizeof diag->msg, "stored option: %s", err);
       return PN_ERR_CORRUPT;
     }
-    at += end ? len + 1 : len;
   }
   return 0;
 }
@@ -267,9 +260,17 @@ int replay_hand_observed(PnGame *game, const StoreRow *row, ReplayFindingFn *fn,
     return 0;
   }
   char diff[300];
+  uint8_t bytes[CODEC_MAX_RESULTS];
   if (compare_results(&stored, replayed, game->rules.players, diff, sizeof diff) > 0) {
     ReplayFinding f = {.hand = row->hand, .kind = PN_FIND_STORED_RESULT};
     snprintf(f.detail, sizeof f.detail, "stored results differ from the replay: %s (stored-result)", diff);
+    fn(ctx, row, &f);
+  } else if (codec_results_encode(replayed, bytes) != row->results_len ||
+             memcmp(bytes, row->results, row->results_len) != 0) { /* what compare_results does not word */
+    ReplayFinding f = {.hand = row->hand, .kind = PN_FIND_STORED_RESULT};
+    snprintf(f.detail, sizeof f.detail,
+             "stored results differ from the replay in a trick's leader or winner, the partner, the flags or "
+             "the reneges (stored-result)");
     fn(ctx, row, &f);
   }
   return 0;

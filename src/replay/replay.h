@@ -24,10 +24,11 @@ typedef struct ReplayFinding {
 /* Called once per finding; ctx is the caller's. */
 typedef void ReplayFindingFn(void *ctx, const StoreRow *row, const ReplayFinding *finding);
 
-/* The rules of a stored game: its preset with its option lines applied.
- * Returns 0, or PN_ERR_CORRUPT with diag (a preset or option this
- * program does not know: the database is damaged or newer). */
-int replay_rules(const char *preset, const char *options, PnRules *rules, PnDiag *diag);
+/* The rules of a stored game: its preset with its options[0..noptions)
+ * (StoreRow's) applied.  Returns 0, or PN_ERR_CORRUPT with diag (a
+ * preset or option this program does not know: the database is damaged
+ * or newer). */
+int replay_rules(const char *preset, const char *const *options, int noptions, PnRules *rules, PnDiag *diag);
 
 /* Replays the hand in `row` on `game` (the state after the game's previous
  * hand; pn_game_init() before hand 1), reporting each finding to fn, and

@@ -7,6 +7,9 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+
+#include "codec.h"
 
 #include "replay.h"
 
@@ -48,16 +51,40 @@ static const char *seats_text(unsigned winners, char *buf, size_t size) {
   return n ? buf : "none";
 }
 
+/* What of a game is checked at the end of its walk. */
+typedef struct GameEnd {
+  char key[256];               /* the game's key, shown safely (codec_text_shown) */
+  int stored_winner;           /* as stored */
+  unsigned stored_winners;     /* and its side's seats, as stored */
+  uint64_t hash, stored_hash;  /* its content hash as read back, and as stored (0: none yet) */
+} GameEnd;
+
 /* The end of a game's walk: its stored winner and winning side against
- * the replay's. */
-static void game_done(Check *c, const char *key, int stored_winner, unsigned stored_winners, const PnGame *game,
-                      bool replayable) {
-  if (replayable && game->winner != stored_winner)
-    problem(c, "game %s: stored winner is seat %d, the replay's is seat %d", key, stored_winner, game->winner);
+ * the replay's, its stored content hash against the one its text and
+ * events read back to. */
+static void game_done(Check *c, const GameEnd *e, const PnGame *game, bool replayable) {
+  if (replayable && game->winner != e->stored_winner)
+    problem(c, "game %s: stored winner is seat %d, the replay's is seat %d", e->key, e->stored_winner, game->winner);
   char stored[32], replayed[32];
-  if (replayable && game->winner == stored_winner && game->winners != stored_winners)
-    problem(c, "game %s: the stored winning side is seats %s, the replay's is seats %s", key,
-            seats_text(stored_winners, stored, sizeof stored), seats_text(game->winners, replayed, sizeof replayed));
+  if (replayable && game->winner == e->stored_winner && game->winners != e->stored_winners)
+    problem(c, "game %s: the stored winning side is seats %s, the replay's is seats %s", e->key,
+            seats_text(e->stored_winners, stored, sizeof stored), seats_text(game->winners, replayed, sizeof replayed));
+  if (e->stored_hash != 0 && e->hash != e->stored_hash)
+    problem(c, "game %s: its header and events read back to content hash %016llx, stored %016llx: the stored text "
+               "or events changed", e->key, (unsigned long long)e->hash, (unsigned long long)e->stored_hash);
+}
+
+/* A game's first row: its text (codec_header_check), its header hash and
+ * its stored hash into *e.  Returns 0, or the store's code with diag. */
+static int game_start(Check *c, Store *store, const StoreRow *row, GameEnd *e, PnDiag *diag) {
+  char why[320];
+  int64_t id;
+  *e = (GameEnd){.stored_winner = row->winner, .stored_winners = row->winners};
+  codec_text_shown(row->key, strlen(row->key), e->key, sizeof e->key);
+  if (store_row_text_check(row, why, sizeof why) != 0) problem(c, "game %s: stored text: %s", e->key, why);
+  e->hash = store_row_hash_header(row);
+  int found = store_game_lookup(store, row->key, &id, &e->stored_hash, diag);
+  return found < 0 ? found : 0;
 }
 
 long replay_check(Store *store, ReplayProblemFn *fn, void *ctx, ReplayCheckStats *stats, PnDiag *oom) {
@@ -65,9 +92,7 @@ long replay_check(Store *store, ReplayProblemFn *fn, void *ctx, ReplayCheckStats
   StoreCursor *cursor = NULL;
   PnGame *game = malloc(sizeof *game);
   PnDiag diag = {0};
-  char key[256] = "";          /* the game being walked (row text is borrowed) */
-  int stored_winner = 0;
-  unsigned stored_winners = 0; /* and its side's seats */
+  GameEnd end = {0};           /* the game being walked (row text is borrowed) */
   bool replayable = false;     /* its hands can still be replayed */
   *stats = (ReplayCheckStats){0};
   if (game == NULL) {
@@ -83,17 +108,19 @@ long replay_check(Store *store, ReplayProblemFn *fn, void *ctx, ReplayCheckStats
   int got;
   while ((got = store_cursor_next(cursor, &row, &diag)) == 1) {
     if (row.new_game) {
-      if (stats->games > 0) game_done(&ck, key, stored_winner, stored_winners, game, replayable);
+      if (stats->games > 0) game_done(&ck, &end, game, replayable);
       stats->games++;
-      snprintf(key, sizeof key, "%s", row.key);
-      stored_winner = row.winner;
-      stored_winners = row.winners;
+      if (game_start(&ck, store, &row, &end, &diag) != 0) {
+        problem(&ck, "reading game %s: %s", end.key, diag.msg);
+        break;
+      }
       PnRules rules;
-      replayable = replay_rules(row.preset, row.options, &rules, &diag) == 0;
+      replayable = replay_rules(row.preset, row.options, row.noptions, &rules, &diag) == 0;
       if (replayable) pn_game_init(game, &rules);
       else problem(&ck, "game %s: %s: its hands cannot be replayed", row.key, diag.msg);
     }
     if (row.hand == 0) continue;
+    end.hash = codec_hash(end.hash, row.events, row.events_len);
     if (!replayable) {
       stats->skipped++;
       continue;
@@ -106,8 +133,7 @@ long replay_check(Store *store, ReplayProblemFn *fn, void *ctx, ReplayCheckStats
     stats->hands++;
   }
   if (got < 0) problem(&ck, "reading the hands: %s", diag.msg);
-  else if (stats->games > 0) /* all its hands were read */
-    game_done(&ck, key, stored_winner, stored_winners, game, replayable);
+  else if (stats->games > 0) game_done(&ck, &end, game, replayable); /* all its hands were read */
   store_cursor_close(cursor);
   free(game);
   return ck.problems;

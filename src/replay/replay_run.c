@@ -95,7 +95,7 @@ static void replay_batch(const WalkBatch *wb, Batch *b, PnGame *game, bool want_
     walk_row(wb, i, &row);
     if (row.new_game) {
       PnRules rules;
-      if (replay_rules(row.preset, row.options, &rules, &b->diag) != 0) {
+      if (replay_rules(row.preset, row.options, row.noptions, &rules, &b->diag) != 0) {
         size_t len = strlen(b->diag.msg);
         char msg[sizeof b->diag.msg];
         memcpy(msg, b->diag.msg, len + 1);

@@ -16,10 +16,12 @@ _Static_assert(2 * WALK_MAX_WORKERS <= PN_QUEUE_MAX_SLOTS, "a ring of two batche
 
 typedef enum { FREE = 0, FILLED, TAKEN, DONE } BatchState; /* FREE: the queue's initial state */
 
-/* A game of the batch; strings are offsets in the batch's text. */
+/* A game of the batch; strings are offsets in the batch's text, but for
+ * the options and tags, which keep their own arrays (walk_row lends them). */
 typedef struct GameCopy {
   int64_t game_id;
-  size_t key, preset, options, tags;
+  size_t key, preset;
+  StoreEntries options, tags;  /* copies (owned) */
   int nplayers;
   size_t players[PN_MAX_SEATS];
   int64_t player_ids[PN_MAX_SEATS];
@@ -66,7 +68,15 @@ void *walk_data(const WalkBatch *b) { return b->data; }
 
 static bool text_add(PnBuf *a, const char *s, size_t *off) { return pn_buf_append_str(a, s, off) == 0; }
 
+static void games_free(WalkBatch *b) {
+  for (int i = 0; i < b->ngames; i++) {
+    store_entries_free(&b->games[i].options);
+    store_entries_free(&b->games[i].tags);
+  }
+}
+
 static void batch_clear(const Walk *w, WalkBatch *b) {
+  games_free(b);
   b->text.len = b->blobs.len = 0;
   b->ngames = b->nhands = 0;
   w->ops->data_clear(w->ops->ctx, b->data);
@@ -75,6 +85,7 @@ static void batch_clear(const Walk *w, WalkBatch *b) {
 static void batch_free(const Walk *w, WalkBatch *b) {
   pn_buf_free(&b->text);
   pn_buf_free(&b->blobs);
+  games_free(b);
   free(b->games);
   free(b->hands);
   if (b->data) w->ops->data_free(w->ops->ctx, b->data);
@@ -90,14 +101,15 @@ static bool batch_add(WalkBatch *b, const StoreRow *row) {
     g->nplayers = row->nplayers;
     g->winner = row->winner;
     g->finished = row->finished;
+    b->ngames++; /* now, so that the batch frees its copies whatever fails below */
     if (!text_add(&b->text, row->key, &g->key) || !text_add(&b->text, row->preset, &g->preset) ||
-        !text_add(&b->text, row->options, &g->options) || !text_add(&b->text, row->tags, &g->tags))
+        store_entries_copy(&g->options, row->options, row->noptions) != STORE_OK ||
+        store_entries_copy(&g->tags, row->tags, row->ntags) != STORE_OK)
       return false;
     for (int s = 0; s < row->nplayers && s < PN_MAX_SEATS; s++) {
       if (!text_add(&b->text, row->players[s], &g->players[s])) return false;
       g->player_ids[s] = row->player_ids[s];
     }
-    b->ngames++;
   }
   if (!PN_VEC_ROOM_FOR_ONE(b->hands, b->hands_cap, b->nhands)) return false;
   HandCopy *h = &b->hands[b->nhands];
@@ -124,8 +136,10 @@ void walk_row(const WalkBatch *b, int i, StoreRow *row) {
   row->game_id = g->game_id;
   row->key = text + g->key;
   row->preset = text + g->preset;
-  row->options = text + g->options;
-  row->tags = text + g->tags;
+  row->noptions = g->options.n;
+  row->options = g->options.v;
+  row->ntags = g->tags.n;
+  row->tags = g->tags.v;
   row->nplayers = g->nplayers;
   for (int s = 0; s < g->nplayers && s < PN_MAX_SEATS; s++) {
     row->players[s] = text + g->players[s];

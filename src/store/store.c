@@ -335,3 +335,83 @@ void store_players_put(StorePlayerCache *c, const char *name, int64_t id) {
   c->slot[i].id = id;
   memcpy(c->slot[i].name, name, len + 1);
 }
+
+/* ------------------------------------------------ reading a game back */
+
+void store_entries_free(StoreEntries *e) {
+  free(e->v);
+  e->v = NULL;
+  e->n = 0;
+}
+
+int store_entries_copy(StoreEntries *e, const char *const *v, int n) {
+  store_entries_free(e);
+  size_t room = 0;
+  for (int i = 0; i < n; i++) room += strlen(v[i]) + 1;
+  const char **copy = malloc((size_t)n * sizeof *copy + room + 1);
+  if (copy == NULL) return STORE_ERROR;
+  char *buf = (char *)(copy + n);
+  for (int i = 0; i < n; i++) {
+    size_t len = strlen(v[i]) + 1;
+    copy[i] = memcpy(buf, v[i], len);
+    buf += len;
+  }
+  e->v = copy;
+  e->n = n;
+  return STORE_OK;
+}
+
+int store_entries_split(StoreEntries *e, const char *column) {
+  store_entries_free(e);
+  const char *text = column ? column : "";
+  int count = 0;
+  char probe[1];
+  for (const char *at = text; store_lines_next(&at, probe, sizeof probe);) count++;
+  size_t room = strlen(text) + 1; /* an entry never reads back longer than its column */
+  const char **v = malloc((size_t)count * sizeof *v + room);
+  if (v == NULL) return STORE_ERROR;
+  char *buf = (char *)(v + count);
+  const char *at = text;
+  for (int i = 0; i < count && store_lines_next(&at, buf, room); i++) {
+    v[i] = buf;
+    size_t used = strlen(buf) + 1;
+    buf += used;
+    room -= used;
+  }
+  e->v = v;
+  e->n = count;
+  return STORE_OK;
+}
+
+/* One field through codec_header_check; fills why naming it. */
+static int field_check(CodecField field, const char *what, int index, const char *text, char *why, size_t size) {
+  char err[160], shown[48];
+  if (codec_header_check(field, text ? text : "", err, sizeof err) == 0) return 0;
+  codec_text_shown(text ? text : "", strlen(text ? text : ""), shown, sizeof shown);
+  if (index) snprintf(why, size, "%s %d ('%s'): %s", what, index, shown, err);
+  else snprintf(why, size, "%s: %s", what, err);
+  return -1;
+}
+
+int store_row_text_check(const StoreRow *row, char *why, size_t size) {
+  const char *fault = codec_text_fault(row->preset, strlen(row->preset));
+  if (field_check(CODEC_FIELD_KEY, "key", 0, row->key, why, size) != 0) return -1;
+  if (fault) {
+    snprintf(why, size, "variant: %s", fault);
+    return -1;
+  }
+  for (int s = 0; s < row->nplayers; s++)
+    if (field_check(CODEC_FIELD_PLAYER, "player in seat", s + 1, row->players[s], why, size) != 0) return -1;
+  for (int i = 0; i < row->noptions; i++)
+    if (field_check(CODEC_FIELD_OPTION, "option", i + 1, row->options[i], why, size) != 0) return -1;
+  for (int i = 0; i < row->ntags; i++)
+    if (field_check(CODEC_FIELD_TAG, "tag", i + 1, row->tags[i], why, size) != 0) return -1;
+  return 0;
+}
+
+uint64_t store_row_hash_header(const StoreRow *row) {
+  const char *players[PN_MAX_SEATS];
+  for (int s = 0; s < row->nplayers && s < PN_MAX_SEATS; s++) players[s] = row->players[s] ? row->players[s] : "";
+  return codec_game_hash_header(row->preset, row->options, row->noptions, players, row->nplayers, row->tags,
+                                row->ntags);
+}

@@ -180,8 +180,10 @@ typedef struct StoreRow {
   bool new_game;                         /* first row of this game */
   int64_t game_id;
   const char *key, *preset;              /* borrowed */
-  const char *options;                   /* "name=value" lines joined by '\n' ("" none) */
-  const char *tags;                      /* same for tags */
+  int noptions;                          /* option entries */
+  const char *const *options;            /* "name=value" each, whole, in stored order (borrowed) */
+  int ntags;                             /* tag entries */
+  const char *const *tags;               /* "name=value" each, whole (a tag may hold a line break) */
   int nplayers;
   const char *players[PN_MAX_SEATS];     /* names by seat */
   int64_t player_ids[PN_MAX_SEATS];
@@ -202,12 +204,39 @@ typedef struct StoreRow {
   uint64_t analysis_key;                 /* the content key it was made for */
 } StoreRow;
 
-/* Reads the next entry of a games.options or games.tags column
- * (StoreRow.options, .tags: entries joined by '\n', a line break inside
- * an entry kept and followed by '=', docs/SCHEMA.md) from *at into buf,
+/* Reads the next entry of a games.options or games.tags column (entries
+ * joined by '\n', a line break inside an entry kept and followed by '=',
+ * docs/SCHEMA.md) from *at into buf,
  * truncated to size - 1 bytes and NUL-terminated, and moves *at past it.
  * Returns false (nothing copied) when no entry is left. */
 bool store_lines_next(const char **at, char *buf, size_t size);
+
+/* The entries of a games.options or games.tags column, whole (the one
+ * splitter: store_lines_next, each entry any length), as the cursors give
+ * them in StoreRow.  v[0..n) point into one block owned by the struct;
+ * store_entries_free releases it. */
+typedef struct StoreEntries {
+  int n;                                 /* entries */
+  const char **v;                        /* each NUL-terminated */
+} StoreEntries;
+/* Fills *e from column (a previous content is freed first); returns 0,
+ * or STORE_ERROR when out of memory (*e then empty). */
+int store_entries_split(StoreEntries *e, const char *column);
+void store_entries_free(StoreEntries *e);
+/* Fills *e with copies of v[0..n) (a previous content is freed first);
+ * returns 0, or STORE_ERROR when out of memory (*e then empty). */
+int store_entries_copy(StoreEntries *e, const char *const *v, int n);
+
+/* Reading a game back: does the first row of a game (new_game) hold what
+ * a way into the store may write?  Key, players, options and tags through
+ * codec_header_check, the preset's name through codec_text_fault.
+ * Returns 0, or -1 with what is wrong (one line, the bytes shown safely:
+ * codec_text_shown) in why[0..size). */
+int store_row_text_check(const StoreRow *row, char *why, size_t size);
+/* The content hash of the game's header as it reads back
+ * (codec_game_hash_header over the row's preset, options, players and
+ * tags), to compare with the stored one once its hands are hashed on. */
+uint64_t store_row_hash_header(const StoreRow *row);
 
 typedef struct StoreCursor StoreCursor;
 
@@ -275,6 +304,27 @@ int store_night_get(Store *store, const char *name, StoreNight *out, char **owne
  * frees with free(); "" when there is none): returns how many, or < 0 on
  * error (*owned NULL). */
 int store_night_names(Store *store, char **owned, PnDiag *diag);
+
+/* ----------------------------------------------------------------- copy */
+
+/* What a walk over a database adds up to: counts, and the games' content
+ * hashes (codec_game_hash_header, then codec_hash over each hand's
+ * events) combined in game order. */
+typedef struct StoreCopySums {
+  long games, hands;                     /* walked */
+  uint64_t hash;                         /* the games' hashes, combined */
+  int nights;                            /* club nights copied / read back */
+} StoreCopySums;
+
+/* Copies every game of src (players, tags, hands; not the audits) and
+ * every club night into dst, which must hold no game, in one transaction
+ * on dst, then reads dst back: the same games, hands, content hashes and
+ * nights, and each game's hash on both sides the one stored with it.  Fills *from and *to.  Returns 0,
+ * or with diag: PN_ERR_CONFLICT (dst holds games), STORE_CORRUPT (a game
+ * of src does not hash to its stored hash, or the copy reads back
+ * otherwise: nothing is kept in dst in the first case) or the store's
+ * code (rolled back when it failed during the copy). */
+int store_copy(Store *src, Store *dst, StoreCopySums *from, StoreCopySums *to, PnDiag *diag);
 
 /* ---------------------------------------------------------------- check */
 

@@ -25,6 +25,7 @@ typedef struct PgCursor {
   int nplayers;
   char *players[PN_MAX_SEATS];     /* owned copies */
   int64_t player_ids[PN_MAX_SEATS];
+  StoreEntries options, tags;      /* the game's, split once per game */
 } PgCursor;
 
 /* The walk, assembled from constant pieces with numbered parameters: only
@@ -246,8 +247,15 @@ int store_pg_cursor_next(StoreCursor *cursor, StoreRow *row, PnDiag *diag) {
   }
   row->key = PQgetvalue(b, i, 1);
   row->preset = PQgetvalue(b, i, 2);
-  row->options = PQgetvalue(b, i, 3);
-  row->tags = PQgetvalue(b, i, 4);
+  if (row->new_game && (store_entries_split(&c->options, PQgetvalue(b, i, 3)) != STORE_OK ||
+                        store_entries_split(&c->tags, PQgetvalue(b, i, 4)) != STORE_OK)) {
+    store_set_msg(diag, "out of memory");
+    return STORE_ERROR;
+  }
+  row->noptions = c->options.n;
+  row->options = c->options.v;
+  row->ntags = c->tags.n;
+  row->tags = c->tags.v;
   row->winner = (int)store_pg_int(b, i, 5);
   row->winners = (unsigned)store_pg_int(b, i, 15);
   row->finished = store_pg_int(b, i, 6) != 0;
@@ -285,6 +293,8 @@ void store_pg_cursor_close(StoreCursor *cursor) {
   }
   PQclear(c->batch);
   free_players(c);
+  store_entries_free(&c->options);
+  store_entries_free(&c->tags);
   free(c);
 }
 

@@ -18,6 +18,7 @@ typedef struct SqliteCursor {
   int nplayers;                    /* seats of that game */
   char *players[PN_MAX_SEATS];     /* their names, owned */
   int64_t player_ids[PN_MAX_SEATS];
+  StoreEntries options, tags;      /* the game's, split once per game */
 } SqliteCursor;
 
 /* The walk is assembled from these constant pieces, taking only the
@@ -270,8 +271,15 @@ int store_sqlite_cursor_next(StoreCursor *cursor, StoreRow *row, PnDiag *diag) {
   }
   row->key = column_text(st, 1);
   row->preset = column_text(st, 2);
-  row->options = column_text(st, 3);
-  row->tags = column_text(st, 4);
+  if (row->new_game && (store_entries_split(&c->options, column_text(st, 3)) != STORE_OK ||
+                        store_entries_split(&c->tags, column_text(st, 4)) != STORE_OK)) {
+    store_set_msg(diag, "out of memory");
+    return STORE_ERROR;
+  }
+  row->noptions = c->options.n;
+  row->options = c->options.v;
+  row->ntags = c->tags.n;
+  row->tags = c->tags.v;
   row->winner = sqlite3_column_int(st, 5);
   row->winners = (unsigned)sqlite3_column_int(st, 14);
   row->finished = sqlite3_column_int(st, 6) != 0;
@@ -302,5 +310,7 @@ void store_sqlite_cursor_close(StoreCursor *cursor) {
   if (c->id)
     keys_delete(sqlite_store(cursor->store), c->id, NULL);
   free_players(c);
+  store_entries_free(&c->options);
+  store_entries_free(&c->tags);
   free(c);
 }
