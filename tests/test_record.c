@@ -168,34 +168,32 @@ static void test_table_hand_stored(void **state) {
                                         "a score row for hand 1\n");
 }
 
-/* A card typed twice (TD for the last trick's TC): the deal does not add
- * up, which card is too many and which is missing is said, nothing is
- * stored; undo and the right line store the hand. */
+/* A card typed twice (TD for the last trick's TC): a third TD is refused
+ * at once, with where the other two were typed; the right line stores the
+ * hand. */
 static void test_table_card_twice(void **state) {
   Fixture *f = *state;
   assert_int_equal(type_lines(f, hand1, HAND1_LINES - 1), REC_ACCEPTED);
-  assert_int_equal(line(f, "AH TD JD TD"), REC_ACCEPTED);
-  const char *text = rec_text(f->rec);
-  assert_non_null(strstr(text, "  TD: typed 3 times, the deck has 2 (held by Bob Cal Dee)\n"));
-  assert_non_null(strstr(text, "  TC: typed 1 time, the deck has 2\n"));
-  assert_non_null(strstr(text, "error: the cards do not add up (above); the hand is not stored"));
+  assert_int_equal(line(f, "AH TD JD TD"), REC_REFUSED);
+  assert_string_equal(rec_text(f->rec), "error: a third TD, the deck has 2: Cal played it at trick 9; "
+                                        "Bob played it at trick 12; Dee played it at trick 12\n");
   assert_int_equal(rec_hands_played(f->rec), 0);
-  assert_int_equal(line(f, "undo"), REC_ACCEPTED);
-  assert_string_equal(rec_text(f->rec), "undone: AH TD JD TD\n");
   assert_int_equal(line(f, "AH TD JD TC"), REC_STORED);
   assert_int_equal(rec_hands_played(f->rec), 1);
 }
 
-/* A card passed that its receiver never plays (JD for JH): the seat and
- * the card are named. */
+/* A card passed mistyped (JD for JH): Ann then holds it, Cal shows the
+ * other JD, and Dee's JD at trick 9 is a third: refused at that line, the
+ * pass named. */
 static void test_table_card_missing(void **state) {
   Fixture *f = *state;
   const char *lines[HAND1_LINES];
   memcpy(lines, hand1, sizeof lines);
   lines[6] = "3 give AS QH JH JD";
-  assert_int_equal(type_lines(f, lines, HAND1_LINES), REC_ACCEPTED);
-  assert_non_null(strstr(rec_text(f->rec), "  Ann (seat 1) receives JD (passed, the widow or the dix exchange) and "
-                                           "never plays it\n"));
+  assert_int_equal(type_lines(f, lines, 20), REC_ACCEPTED);
+  assert_int_equal(line(f, lines[20]), REC_REFUSED);
+  assert_string_equal(rec_text(f->rec), "error: a third JD, the deck has 2: Cal passed it to Ann; Cal showed it in "
+                                        "meld; Dee played it at trick 9\n");
   assert_int_equal(rec_hands_played(f->rec), 0);
 }
 
@@ -379,6 +377,131 @@ static void test_table_late_rows(void **state) {
   assert_memory_equal(got, want, want_len);
 }
 
+
+/* ------------------------------------------------- mistakes catalogue */
+
+/* Hand 1 of sample-data/club-auction.csv (game ...-2026-1), as typed at
+ * the table; names Hal, Fay, Ida. */
+static const char *const auction1[] = {
+    "dealer 1", "widow TS AC TC", "2 pass", "3 pass", "1 pass", "1 trump H", "1 discard 9S 9D 9C",
+    "1 meld KH QH KD QD 60", "2 meld 9H KC QC 30", "3 meld KS QS JS JH 9H JD JC", "AC JC 9C"};
+/* The same with the widow not yet typed. */
+static const char *const auction1_late[] = {
+    "dealer 1", "2 pass", "3 pass", "1 pass", "1 trump H", "1 discard 9S 9D 9C", "1 meld KH QH KD QD 60",
+    "2 meld 9H KC QC 30", "3 meld KS QS JS JH 9H JD JC"};
+/* Hand 1 of sample-data/club-five-call.csv up to the partner's pass. */
+static const char *const five1[] = {
+    "dealer 1", "2 bid 250", "3 bid 260", "4 bid 270", "5 bid 280", "1 bid 290", "2 bid 300", "3 bid 310",
+    "4 bid 320", "5 bid 330", "1 bid 340", "2 pass", "3 bid 350", "4 bid 360", "5 bid 370", "1 bid 380", "3 bid 390",
+    "4 bid 400", "5 bid 410", "1 bid 420", "3 bid 430", "4 bid 440", "5 pass", "1 bid 450", "3 bid 460", "4 bid 470",
+    "1 pass", "3 pass", "4 trump D", "4 call AD", "2 give AD TD TD"};
+/* The start of hand 1 of sample-data/club-partnership.csv. */
+static const char *const turnup1[] = {"dealer 1", "1 turnup QH", "2 dix 9H exchange"};
+/* A double-deck hand's bidding. */
+static const char *const double1[] = {"dealer 1", "2 bid 50", "3 pass", "4 pass", "1 pass", "2 trump C"};
+
+/* One scorekeeper's mistake: after `nprefix` good lines of `prefix`, the
+ * line `wrong` does `want` and says `says`. */
+typedef struct Mistake {
+  const char *preset;        /* the game's preset */
+  const char *const *prefix; /* the good lines before it */
+  int nprefix;               /* how many of them */
+  const char *wrong;         /* the mistaken line */
+  RecResult want;            /* what it does */
+  const char *says;          /* words it must say */
+} Mistake;
+
+static const Mistake MISTAKES[] = {
+    /* a card more times than the deck holds */
+    {"partnership-auction", hand1, 12, "KS AS AS AS", REC_REFUSED,
+     "error: a third AS, the deck has 2: Cal passed it to Ann; Bob played it at trick 1; Cal played it at trick 1; "
+     "Dee played it at trick 1\n"},
+    {"partnership-auction", hand1, 12, "AS AS AS JS", REC_REFUSED, "error: a third AS, the deck has 2"},
+    {"partnership-auction", hand1, 8, "1 meld AS AS AS", REC_REFUSED, "error: a third AS, the deck has 2"},
+    {"partnership-auction", hand1, 12, "AS AH AH JS", REC_REFUSED,
+     "error: a third AH, the deck has 2: Ann showed it in meld; Bob played it at trick 1; Cal played it at trick 1\n"},
+    {"partnership-auction", hand1, 6, "3 give AS AS AS QH", REC_REFUSED,
+     "error: a third AS, the deck has 2: Cal passed it to Ann (3 times)\n"},
+    {"partnership-auction", hand1, 10, "3 meld AS AS KS", REC_REFUSED,
+     "error: a third AS, the deck has 2: Cal passed it to Ann; Cal showed it in meld (2 times)\n"},
+    {"auction", auction1, 10, "AC TC TC", REC_REFUSED,
+     "error: a third TC, the deck has 2: it is in the widow; Fay played it at trick 1; Ida played it at trick 1\n"},
+    {"auction", auction1, 6, "1 discard KH KH KH", REC_REFUSED,
+     "error: a third KH, the deck has 2: Hal discarded it (3 times)\n"},
+    {"auction", auction1_late, 9, "widow QS QS TC", REC_REFUSED,
+     "error: a third QS, the deck has 2: Ida showed it in meld; it is in the widow (2 times)\n"},
+    {"auction", auction1, 10, "widow QS QS TC", REC_REFUSED, "error: the widow is typed already\n"},
+    {"partnership", turnup1, 3, "AS QH QH 9S", REC_REFUSED,
+     "error: a third QH, the deck has 2: it is the turn-up; Cal played it at trick 1; Dee played it at trick 1\n"},
+    {"five-call", five1, 31, "JC JC JC JC JC", REC_REFUSED, "error: a fifth JC, the deck has 4"},
+    {"double-deck", double1, 6, "2 meld AS AS AS AS AS", REC_REFUSED, "error: a fifth AS, the deck has 4"},
+    /* a hand that cannot hold what is typed */
+    {"partnership-auction", hand1, 8, "1 meld AH TH KH QH JH AS AS KS QS TS TD KD QD", REC_REFUSED,
+     "error: Ann (seat 1) would hold 14 cards (played, shown in meld and received), a hand is 12\n"},
+    /* a give or discard of the wrong size, by a seat that does not give */
+    {"partnership-auction", hand1, 6, "3 give AS QH JH", REC_REFUSED, "error: a pass is 4 cards, not 3\n"},
+    {"partnership-auction", hand1, 6, "2 give AS QH JH JD", REC_REFUSED,
+     "error: Bob (seat 2) does not pass cards: only the bidder (Ann) and partner (Cal) do\n"},
+    {"partnership-auction", hand1, 7, "3 give AS QH JH JH", REC_REFUSED, "error: Cal (seat 3) has already passed\n"},
+    {"partnership-auction", hand1, 6, "1 discard 9S 9D 9C", REC_REFUSED,
+     "error: no one discards in partnership-auction\n"},
+    {"auction", auction1, 6, "2 give AS QH JH JH", REC_REFUSED,
+     "error: Fay (seat 2) does not pass cards: auction has no passing\n"},
+    {"auction", auction1, 6, "discard 9S 9D", REC_REFUSED, "error: a discard is 3 cards, not 2\n"},
+    {"auction", auction1, 6, "2 discard 9S 9D 9C", REC_REFUSED,
+     "error: Fay (seat 2) does not discard: only the bidder (Hal) does\n"},
+    {"auction", auction1, 7, "1 discard 9S 9D 9C", REC_REFUSED, "error: the discard is typed already\n"},
+    {"five-call", five1, 30, "2 give AD TD", REC_REFUSED, "error: a pass is 3 cards, not 2\n"},
+    {"double-deck", double1, 6, "1 give AS KS QS", REC_REFUSED,
+     "error: Ann (seat 1) does not pass cards: double-deck has no passing\n"},
+    /* a seat that showed out yet holds the suit: a renege, asked about */
+    {"partnership-auction", hand1, 12, "AS AS TC JS", REC_PENDING,
+     "renege: Cal (seat 3) showed out of spades at trick 1, yet holds"},
+    /* a low bid is said at once */
+    {"partnership-auction", hand1, 1, "2 bid 245", REC_ACCEPTED,
+     "finding: bid 245 by Bob (seat 2) is below the lowest good bid 250\n"},
+    /* the wrong word is named */
+    {"partnership-auction", hand1, 8, "1 meld AX KH", REC_REFUSED,
+     "error: 'AX' is not a card (meld takes cards, then a value)\n"},
+    /* a line for another phase says what comes now */
+    {"partnership-auction", hand1, 2, "AS AS KS JS", REC_REFUSED, "error: the play comes after the bidding\n"},
+    {"partnership-auction", hand1, 12, "AS AS KS JS AC", REC_REFUSED, "error: a trick is 4 cards, not 5\n"},
+    {"partnership-auction", hand1, 13, "Bob JS", REC_REFUSED, "error: it is Ann's turn (seat 1) to play\n"},
+};
+enum { NMISTAKES = sizeof MISTAKES / sizeof MISTAKES[0] };
+
+/* Every mistake of the catalogue is caught at the line that makes it, with
+ * its words; the line is not kept (the next good line still fits). */
+static void test_record_mistakes_catalogue(void **state) {
+  Fixture *f = *state;
+  static const char *const names[] = {"Ann", "Bob", "Cal", "Dee", "Eve"};
+  static const char *const three[] = {"Hal", "Fay", "Ida"};
+  int wrong = 0;
+  for (int i = 0; i < NMISTAKES; i++) {
+    const Mistake *m = &MISTAKES[i];
+    PnRules rules;
+    PnDiag diag = {0};
+    char key[32];
+    assert_int_equal(pn_rules_preset(&rules, m->preset), 0);
+    snprintf(key, sizeof key, "mistake-%d", i + 1);
+    RecGame game = {.key = key, .variant = m->preset, .rules = &rules, .nplayers = rules.players,
+                    .players = rules.players == 3 ? three : names, .dealer = 1};
+    Recorder *rec = NULL;
+    assert_int_equal(rec_start(f->store, &game, 5, false, &rec, &diag), 0);
+    for (int j = 0; j < m->nprefix; j++) {
+      RecResult rc = rec_line(rec, m->prefix[j], &diag);
+      if (rc != REC_ACCEPTED) fail_msg("mistake %d, line '%s': %d: %s", i + 1, m->prefix[j], rc, rec_text(rec));
+    }
+    RecResult rc = rec_line(rec, m->wrong, &diag);
+    if (rc != m->want || !strstr(rec_text(rec), m->says)) {
+      print_message("mistake %d '%s': %d, said: %s", i + 1, m->wrong, rc, rec_text(rec));
+      wrong++;
+    }
+    rec_free(rec);
+  }
+  assert_int_equal(wrong, 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_record_line_results, setup, teardown),
@@ -393,6 +516,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_deal_first_progress, setup, teardown),
       cmocka_unit_test_setup_teardown(test_table_all_pass_redeal, setup, teardown),
       cmocka_unit_test_setup_teardown(test_table_late_rows, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_record_mistakes_catalogue, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -188,6 +188,12 @@ void rec_rebuild_hand(Recorder *r) {
 void rec_report_finding(Recorder *r, const PnOutcome *out) {
   const PnFinding *f = &out->finding;
   char card[3] = "";
+  if (f->kind == PN_FIND_BID_TOO_LOW) { /* the same words typed in either order */
+    rec_say(r, "finding: bid %d by %s (seat %d) ", f->claimed, rec_name(r, f->seat), f->seat);
+    if (f->claimed < f->computed) rec_say(r, "is below the lowest good bid %d\n", f->computed);
+    else rec_say(r, "is not a good bid: bids go by %d here (the lowest is %d)\n", r->game.rules.bid_step, f->computed);
+    return;
+  }
   if (f->card != PN_NO_CARD) pn_card_str(f->card, card);
   rec_say(r, "finding: %s by %s (seat %d)%s%s", pn_finding_name(f->kind), rec_name(r, f->seat), f->seat,
          *card ? " playing " : "", card);
@@ -450,8 +456,11 @@ RecResult rec_parse_event(Recorder *r, PnAction action, int seat, char **words, 
    * pn_event_from_text and the engine to judge */
   bool takes_cards = (shape & PN_SHAPE_CARDS) || !takes_value;
   for (int i = 0; i < n; i++) {
-    if (!takes_value && !is_card(words[i])) { /* name the word, not a count that comes out wrong */
-      rec_say(r, "error: '%s' is not a card (%s takes cards only)\n", words[i], pn_action_name(action));
+    bool not_last = i + 1 < n; /* a word that is not a card may only be the value, last */
+    if ((!takes_value || ((shape & PN_SHAPE_CARDS) && not_last)) && !is_card(words[i])) {
+      /* name the word, not a count that comes out wrong */
+      rec_say(r, "error: '%s' is not a card (%s takes cards%s)\n", words[i], pn_action_name(action),
+              takes_value ? ", then a value" : " only");
       return REC_REFUSED;
     }
     if (is_card(words[i]) && takes_cards && !*value) {

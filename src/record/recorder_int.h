@@ -46,6 +46,8 @@ struct Recorder {
   int ntyped;
   int lines;                      /* lines typed in this hand */
   bool pending_line;              /* the pending renege is the last table line's */
+  int voids_waived;               /* the line whose renege made a void untrue (the
+                                     deal check then ignores voids), 0 none */
   /* --redo N: the game as stored, to be written again with hand N new */
   int redo;                       /* N, 0 when not redoing */
   uint64_t hash_header;           /* the content hash of the header alone */
