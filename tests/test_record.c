@@ -378,6 +378,89 @@ static void test_table_late_rows(void **state) {
 }
 
 
+/* Types lines (NULL-terminated) into a new partnership-auction game `key`
+ * of the fixture's store; every line but the last must be accepted.
+ * Returns what the last line did. */
+static RecResult type_hand1(Fixture *f, Recorder **rec, const char *key, const char *const *lines) {
+  PnRules rules;
+  PnDiag diag = {0};
+  assert_int_equal(pn_rules_preset(&rules, "partnership-auction"), 0);
+  RecGame game = {.key = key, .variant = "partnership-auction", .rules = &rules, .nplayers = 4, .players = four,
+                  .dealer = 1};
+  assert_int_equal(rec_start(f->store, &game, 5, false, rec, &diag), 0);
+  RecResult rc = REC_NOTHING;
+  for (int i = 0; lines[i]; i++) {
+    rc = rec_line(*rec, lines[i], &diag);
+    if (lines[i + 1] && rc != REC_ACCEPTED && rc != REC_INFO)
+      fail_msg("line '%s': %d: %s", lines[i], rc, rec_text(*rec));
+  }
+  return rc;
+}
+
+/* A meld typed after the first tricks is put before the first lead: the
+ * hand stored is the one typed in order. */
+static void test_table_late_meld_stored_in_place(void **state) {
+  Fixture *f = *state;
+  uint8_t want[4096], got[4096];
+  assert_int_equal(type_lines(f, hand1, HAND1_LINES), REC_STORED);
+  size_t want_len = stored_hand(f->store, "t1", want, sizeof want);
+  const char *lines[HAND1_LINES + 1];
+  int n = 0;
+  for (int i = 0; i < HAND1_LINES; i++) {
+    if (i != 11) lines[n++] = hand1[i]; /* "4 meld 9H" ... */
+    if (i == 13) lines[n++] = hand1[11]; /* ... typed after trick 2 */
+  }
+  lines[n] = NULL;
+  Recorder *rec = NULL;
+  assert_int_equal(type_hand1(f, &rec, "late", lines), REC_STORED);
+  rec_free(rec);
+  assert_int_equal(stored_hand(f->store, "late", got, sizeof got), want_len);
+  assert_memory_equal(got, want, want_len);
+}
+
+/* The lines are numbered; a mistyped pass found 14 lines later is edited
+ * in place, the later lines re-checked, and the hand stored is the right
+ * one.  An edit that a later line contradicts names that line and changes
+ * nothing; insert and delete do the same. */
+static void test_table_edit_insert_delete(void **state) {
+  Fixture *f = *state;
+  uint8_t want[4096], got[4096];
+  assert_int_equal(type_lines(f, hand1, HAND1_LINES), REC_STORED);
+  size_t want_len = stored_hand(f->store, "t1", want, sizeof want);
+  const char *lines[HAND1_LINES + 1];
+  memcpy(lines, hand1, sizeof(char *) * 20); /* up to trick 8 */
+  lines[6] = "3 give AS QH JH JD";
+  lines[20] = NULL;
+  Recorder *rec = NULL;
+  PnDiag diag = {0};
+  assert_int_equal(type_hand1(f, &rec, "edit", lines), REC_ACCEPTED);
+  assert_int_equal(rec_line(rec, hand1[20], &diag), REC_REFUSED); /* a third JD */
+  assert_int_equal(rec_line(rec, "lines", &diag), REC_INFO);
+  assert_non_null(strstr(rec_text(rec), "  1  2 pass\n"));
+  assert_non_null(strstr(rec_text(rec), "  6  3 give AS QH JH JD\n"));
+  assert_non_null(strstr(rec_text(rec), " 19  QS QD QS KS\n"));
+  assert_int_equal(rec_line(rec, "edit 6 3 give AS QH JH JH", &diag), REC_ACCEPTED);
+  assert_string_equal(rec_text(rec), "edited line 6; the 13 lines after it still fit\n");
+  /* the wrong pass again: a later line no longer fits, and is named */
+  assert_int_equal(rec_line(rec, "edit 6 3 give AS QH JD JD", &diag), REC_REFUSED);
+  assert_string_equal(rec_text(rec), "error: line 10 (3 meld KS QS JD) no longer fits: a third JD, the deck has 2: "
+                                     "Cal passed it to Ann (2 times); Cal showed it in meld; nothing is changed\n");
+  assert_int_equal(rec_line(rec, "lines", &diag), REC_INFO);
+  assert_non_null(strstr(rec_text(rec), "  6  3 give AS QH JH JH\n"));
+  /* delete Bob's meld and insert it again */
+  assert_int_equal(rec_line(rec, "delete 9", &diag), REC_ACCEPTED);
+  assert_int_equal(rec_line(rec, "lines", &diag), REC_INFO);
+  assert_non_null(strstr(rec_text(rec), "  9  3 meld KS QS JD\n"));
+  assert_int_equal(rec_line(rec, "insert 9 2 meld 9H KC QC 30", &diag), REC_ACCEPTED);
+  assert_int_equal(rec_line(rec, "delete 40", &diag), REC_REFUSED);
+  assert_string_equal(rec_text(rec), "error: delete takes a line number from 1 to 19 (`lines` lists them)\n");
+  for (int i = 20; i < HAND1_LINES; i++)
+    assert_int_equal(rec_line(rec, hand1[i], &diag), i + 1 < HAND1_LINES ? REC_ACCEPTED : REC_STORED);
+  rec_free(rec);
+  assert_int_equal(stored_hand(f->store, "edit", got, sizeof got), want_len);
+  assert_memory_equal(got, want, want_len);
+}
+
 /* ------------------------------------------------- mistakes catalogue */
 
 /* Hand 1 of sample-data/club-auction.csv (game ...-2026-1), as typed at
@@ -517,6 +600,8 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_table_all_pass_redeal, setup, teardown),
       cmocka_unit_test_setup_teardown(test_table_late_rows, setup, teardown),
       cmocka_unit_test_setup_teardown(test_record_mistakes_catalogue, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_table_late_meld_stored_in_place, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_table_edit_insert_delete, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -169,6 +169,7 @@ static void show_help(Recorder *r) {
              "  [SEAT] out                two-hand: declare out\n"
              "  [SEAT] score N            claim a hand score (after the last trick)\n"
              "  undo | status | help | quit\n"
+             "  lines | edit N LINE | insert N LINE | delete N   table order: the hand's lines\n"
              "Without deal rows (table order, no stock): the deal is worked out from the\n"
              "tricks, passes, discards and widow once the last trick is in.\n");
 }
@@ -560,6 +561,32 @@ static RecResult set_dealer(Recorder *r, char **words, int n, bool seat_first) {
   return REC_REFUSED;
 }
 
+/* `edit N LINE`, `insert N LINE`, `delete N`: words[1] is N, the rest
+ * the line (joined again: the words were cut up in place). */
+static RecResult change_line(Recorder *r, char **words, int n) {
+  bool del = strcmp(words[0], "delete") == 0;
+  char *end = NULL;
+  long at = n >= 2 ? strtol(words[1], &end, 10) : 0;
+  if (n < 2 || !end || *end || (del ? n != 2 : n < 3)) {
+    rec_say(r, "error: %s\n", del ? "delete takes a line number: delete N" : "edit and insert take a line number "
+                                                                             "and a line: edit N LINE");
+    return REC_REFUSED;
+  }
+  char text[REC_LINE_MAX] = "";
+  size_t len = 0;
+  for (int i = 2; i < n && len < sizeof text; i++)
+    len += (size_t)snprintf(text + len, sizeof text - len, "%s%s", i > 2 ? " " : "", words[i]);
+  if (len >= sizeof text) {
+    rec_say(r, "error: the line is too long\n");
+    return REC_REFUSED;
+  }
+  PnDiag diag = {0};
+  int line = at < 1 || at > MAX_HAND_EVENTS ? 0 : (int)at;
+  RecResult rc = table_rewrite(r, line, strcmp(words[0], "insert") == 0 ? 0 : 1, del ? NULL : text, &diag);
+  if (rc == REC_FAILED) rec_say(r, "error: %s\n", diag.msg);
+  return rc == REC_FAILED ? REC_REFUSED : rc;
+}
+
 /* The words that are commands, not rows.  Returns true with *rc set when
  * the line was one. */
 static bool handle_command(Recorder *r, char **words, int n, RecResult *rc) {
@@ -587,6 +614,14 @@ static bool handle_command(Recorder *r, char **words, int n, RecResult *rc) {
   }
   if (strcmp(word, "undo") == 0) {
     *rc = undo_row(r);
+    return true;
+  }
+  if (strcmp(word, "lines") == 0) {
+    *rc = table_show_lines(r);
+    return true;
+  }
+  if (strcmp(word, "edit") == 0 || strcmp(word, "insert") == 0 || strcmp(word, "delete") == 0) {
+    *rc = change_line(r, words, n);
     return true;
   }
   if (strcmp(word, "draw") == 0) {
@@ -731,11 +766,15 @@ RecResult rec_line(Recorder *r, const char *line, PnDiag *diag) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");
     return REC_FAILED;
   }
+  snprintf(r->line_now, sizeof r->line_now, "%s", copy);
+  r->line_now[strcspn(r->line_now, "\r\n")] = 0;
   RecResult rc = handle_line(r, copy, diag);
   free(copy);
   if (r->text_lost) say_lost(r);
   return rc;
 }
+
+RecResult rec_handle_text(Recorder *r, char *line, PnDiag *diag) { return handle_line(r, line, diag); }
 
 const char *rec_text(const Recorder *r) { return r->text ? r->text : ""; }
 

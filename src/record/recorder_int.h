@@ -14,6 +14,7 @@
 #include "store.h"
 
 #define MAX_HAND_EVENTS 256
+#define REC_LINE_MAX 200           /* a hand's line kept as typed (cards spread) */
 
 struct Recorder {
   Store *store;                   /* the database (borrowed) */
@@ -48,6 +49,8 @@ struct Recorder {
   bool pending_line;              /* the pending renege is the last table line's */
   int voids_waived;               /* the line whose renege made a void untrue (the
                                      deal check then ignores voids), 0 none */
+  char line_now[REC_LINE_MAX];    /* the line being handled, as rec_line spread it */
+  char line_text[MAX_HAND_EVENTS + 1][REC_LINE_MAX]; /* table order: line N as typed, by N */
   /* --redo N: the game as stored, to be written again with hand N new */
   int redo;                       /* N, 0 when not redoing */
   uint64_t hash_header;           /* the content hash of the header alone */
@@ -76,6 +79,10 @@ RecResult rec_record_event(Recorder *r, const PnEvent *ev, bool confirmed, PnDia
  * after saying why. */
 RecResult rec_parse_event(Recorder *r, PnAction action, int seat, char **words, int n, PnEvent *ev);
 
+/* Handles one line's text (cut up in place), as rec_line does after
+ * spreading its cards: edit, insert and delete re-type lines with it. */
+RecResult rec_handle_text(Recorder *r, char *line, PnDiag *diag);
+
 /* recorder_words.c */
 /* A copy of line with cards typed without spaces spread out, one word a
  * card (a player's name stays a name); caller frees.  NULL: out of memory. */
@@ -99,6 +106,14 @@ void table_begin(Recorder *r);
 RecResult table_event(Recorder *r, const PnEvent *ev, PnDiag *diag);
 RecResult table_plays(Recorder *r, int seat, const PnCard *cards, int n, PnDiag *diag);
 RecResult table_undo(Recorder *r);
+/* Takes back every line from `line` on (lines before it stay). */
+void table_truncate(Recorder *r, int line);
+/* table_lines.c: `lines`, `edit N LINE`, `insert N LINE`, `delete N` */
+RecResult table_show_lines(Recorder *r);
+/* Replaces `drop` lines from line `at` by `text` (NULL: none) and types
+ * every later line again; the first that no longer fits is named and
+ * nothing changes then. */
+RecResult table_rewrite(Recorder *r, int at, int drop, const char *text, PnDiag *diag);
 RecResult table_answer(Recorder *r, bool yes, PnDiag *diag);
 void table_status(Recorder *r);
 /* The seat a row without one is for (bidding turn, bidder), or 0. */

@@ -382,12 +382,26 @@ void table_begin(Recorder *r) {
   r->ntyped = 0;
   r->lines = 0;
   for (int i = 1; i < r->nevents; i++) { /* a turn-up or widow typed first */
+    char cards[PN_MAX_EVENT_CARDS * 4];
+    PnCards c = cards_of(&r->events[i]);
+    snprintf(r->line_text[r->lines + 1], REC_LINE_MAX, "%s %s", pn_action_name(r->events[i].action),
+             pn_cards_str(&c, cards, sizeof cards));
     r->typed_line[r->ntyped] = ++r->lines;
     r->told[r->ntyped] = 0;
     r->typed[r->ntyped++] = r->events[i];
   }
   r->nevents = 1;
   rec_rebuild_hand(r);
+}
+
+void table_truncate(Recorder *r, int line) {
+  int keep = 0;
+  while (keep < r->ntyped && r->typed_line[keep] < line) keep++;
+  r->ntyped = keep;
+  for (int i = 0; i < r->ntyped; i++) /* a renege a later line proved is unproved again */
+    if (r->told[i] >= line) r->told[i] = 0;
+  if (r->voids_waived >= line) r->voids_waived = 0;
+  r->lines = line - 1;
 }
 
 static RecResult pop_line(Recorder *r) {
@@ -468,6 +482,7 @@ static bool push(Recorder *r, const PnEvent *ev, int line) {
   }
   r->typed_line[r->ntyped] = line;
   r->told[r->ntyped] = 0;
+  if (line >= 1 && line <= MAX_HAND_EVENTS) snprintf(r->line_text[line], REC_LINE_MAX, "%s", r->line_now);
   r->typed[r->ntyped++] = *ev;
   return true;
 }
