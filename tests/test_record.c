@@ -63,8 +63,9 @@ static void test_record_line_results(void **state) {
   assert_string_equal(rec_text(f->rec), "error: unknown command 'frobnicate' (help lists them)\n");
   assert_int_equal(line(f, "deal\n"), REC_ACCEPTED);
   assert_non_null(strstr(rec_text(f->rec), "Ann"));
-  assert_int_equal(line(f, "undo"), REC_ACCEPTED);
-  assert_non_null(strstr(rec_text(f->rec), "undone: "));
+  assert_int_equal(line(f, "undo"), REC_ACCEPTED); /* the whole deal, one line */
+  assert_string_equal(rec_text(f->rec), "undone: deal deal deal deal\n");
+  assert_int_equal(line(f, "deal"), REC_ACCEPTED);
   assert_int_equal(line(f, "quit"), REC_PENDING); /* a hand in progress: quit asks */
   assert_int_equal(line(f, "yes"), REC_QUIT);
 }
@@ -211,7 +212,8 @@ static void test_table_trick_size(void **state) {
   assert_int_equal(line(f, "AS AS KS JS AC"), REC_REFUSED);
   assert_string_equal(rec_text(f->rec), "error: a trick is 4 cards, not 5\n");
   assert_int_equal(line(f, "2 dealer"), REC_REFUSED); /* a row's "SEAT dealer" is `dealer SEAT` */
-  assert_string_equal(rec_text(f->rec), "error: the hand already has a dealer\n");
+  assert_string_equal(rec_text(f->rec), "error: the hand already has a dealer (it may be changed until the first bid "
+                                        "or row)\n");
   assert_int_equal(line(f, "AS AS KS"), REC_ACCEPTED); /* three plays */
   assert_int_equal(line(f, "JS AC"), REC_REFUSED);
   assert_string_equal(rec_text(f->rec), "error: trick 1 has 1 play left (Dee next): a line of cards is one trick\n");
@@ -241,6 +243,9 @@ static void test_deal_first_progress(void **state) {
   assert_int_equal(type_lines(f, hand1 + 11, 1), REC_ACCEPTED);
   assert_int_equal(line(f, "AS AS KS JS"), REC_ACCEPTED);
   assert_string_equal(rec_text(f->rec), "trick 1: Ann wins, 30 in counters\n");
+  assert_int_equal(line(f, "undo"), REC_ACCEPTED); /* the whole line, not its last card */
+  assert_string_equal(rec_text(f->rec), "undone: AS AS KS JS\n");
+  assert_int_equal(line(f, "AS AS KS JS"), REC_ACCEPTED);
   assert_int_equal(type_lines(f, hand1 + 13, HAND1_LINES - 14), REC_ACCEPTED); /* all but the last trick */
   /* the last trick is forced: status leaves it, the next other line plays it out first */
   assert_int_equal(line(f, "status"), REC_INFO);
@@ -461,6 +466,27 @@ static void test_table_edit_insert_delete(void **state) {
   assert_memory_equal(got, want, want_len);
 }
 
+/* The start of a hand names its dealer and first bidder; the dealer may be
+ * changed until a row depends on it (the widow typed first does not). */
+static void test_record_dealer_until_first_bid(void **state) {
+  Fixture *f = *state;
+  PnRules rules;
+  PnDiag diag = {0};
+  static const char *const three[] = {"Hal", "Fay", "Ida"};
+  assert_int_equal(pn_rules_preset(&rules, "auction"), 0);
+  RecGame game = {.key = "d1", .variant = "auction", .rules = &rules, .nplayers = 3, .players = three, .dealer = 1};
+  Recorder *rec = NULL;
+  assert_int_equal(rec_start(f->store, &game, 5, false, &rec, &diag), 0);
+  assert_int_equal(rec_line(rec, "widow TS AC TC", &diag), REC_ACCEPTED);
+  assert_string_equal(rec_text(rec), "hand 1: Hal deals, Fay bids first\n");
+  assert_int_equal(rec_line(rec, "dealer 2", &diag), REC_ACCEPTED);
+  assert_string_equal(rec_text(rec), "hand 1: Fay deals, Ida bids first\n");
+  assert_int_equal(rec_line(rec, "2 pass", &diag), REC_REFUSED); /* Ida's turn now */
+  assert_int_equal(rec_line(rec, "3 pass", &diag), REC_ACCEPTED);
+  assert_int_equal(rec_line(rec, "dealer 3", &diag), REC_REFUSED);
+  rec_free(rec);
+}
+
 /* ------------------------------------------------- mistakes catalogue */
 
 /* Hand 1 of sample-data/club-auction.csv (game ...-2026-1), as typed at
@@ -602,6 +628,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_record_mistakes_catalogue, setup, teardown),
       cmocka_unit_test_setup_teardown(test_table_late_meld_stored_in_place, setup, teardown),
       cmocka_unit_test_setup_teardown(test_table_edit_insert_delete, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_record_dealer_until_first_bid, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -295,6 +295,7 @@ RecResult rec_record_event(Recorder *r, const PnEvent *typed, bool confirmed, Pn
   }
   say_progress(r, ev, trial);
   r->game = *trial;
+  r->event_line[r->nevents] = r->line_seq;
   r->events[r->nevents++] = *ev;
   rc = REC_ACCEPTED;
   /* a score row, or a two-hand `out` after the last trick (it re-scores the
@@ -309,6 +310,14 @@ RecResult rec_record_event(Recorder *r, const PnEvent *typed, bool confirmed, Pn
 done:
   free(trial);
   return rc;
+}
+
+/* Who deals the hand begun, and who bids (or leads) first. */
+static void say_hand_start(Recorder *r) {
+  const PnHand *h = &r->game.hand;
+  int first = h->dealer % r->game.rules.players + 1;
+  rec_say(r, "hand %d: %s deals, %s %s first\n", h->number, rec_name(r, h->dealer), rec_name(r, first),
+          r->game.rules.flow == PN_FLOW_BID ? "bids" : "leads");
 }
 
 /* Starts the hand with the next dealer when a deal row comes first:
@@ -330,6 +339,7 @@ static RecResult ensure_hand_started(Recorder *r, PnDiag *diag) {
   RecResult rc = rec_record_event(r, &ev, false, diag);
   if (rc != REC_ACCEPTED) return rc;
   r->next_dealer = r->next_dealer % r->game.rules.players + 1;
+  say_hand_start(r);
   return REC_ACCEPTED;
 }
 
@@ -541,23 +551,49 @@ static RecResult undo_row(Recorder *r) {
     rec_say(r, "undone: draw %s\n", pn_card_str(r->events[r->stock_event].cards[r->stock_known], two));
     return REC_ACCEPTED;
   }
-  if (r->stock_event == r->nevents - 1) r->stock_event = -1;
-  r->nevents--;
+  int line = r->event_line[r->nevents - 1], from = r->nevents; /* the whole line: a trick, a deal */
+  while (from > 1 && r->event_line[from - 1] == line) from--;
+  rec_say(r, "undone:");
+  for (int i = from; i < r->nevents; i++) {
+    char two[3];
+    const PnEvent *ev = &r->events[i];
+    if (ev->action == PN_EV_PLAY) rec_say(r, " %s", pn_card_str(ev->cards[0], two));
+    else if (ev->action != PN_EV_STOCK || r->stock_event != i) rec_say(r, " %s", pn_action_name(ev->action));
+  }
+  rec_say(r, "\n");
+  if (r->stock_event >= from) r->stock_event = -1; /* the provisional stock came with the line */
+  r->nevents = from;
   rec_rebuild_hand(r);
-  rec_say(r, "undone: %s\n", pn_action_name(r->events[r->nevents].action));
   return REC_ACCEPTED;
 }
 
-/* `dealer SEAT` or `SEAT dealer`: the dealer of the next hand. */
+/* Does anything typed in this hand depend on its dealer?  Only a turn-up
+ * or widow typed in table order (their stand-in follows the dealer) does
+ * not. */
+static bool dealer_fixed(const Recorder *r) {
+  if (r->committed) return true;
+  if (!r->table) return r->nevents > 1;
+  for (int i = 0; i < r->ntyped; i++)
+    if (r->typed[i].action != PN_EV_TURNUP && r->typed[i].action != PN_EV_WIDOW) return true;
+  return false;
+}
+
+/* `dealer SEAT` or `SEAT dealer`: the dealer of the next hand, or of the
+ * hand begun while nothing depends on it. */
 static RecResult set_dealer(Recorder *r, char **words, int n, bool seat_first) {
   int seat = n == 2 ? parse_seat(r, words[seat_first ? 0 : 1]) : 0;
   PnPhase phase = r->game.hand.phase;
   if (!seat) rec_say(r, "error: dealer takes a seat\n");
-  else if (phase != PN_PHASE_DEALER && phase != PN_PHASE_DONE) rec_say(r, "error: the hand already has a dealer\n");
-  else {
+  else if (phase == PN_PHASE_DEALER || phase == PN_PHASE_DONE) {
     r->next_dealer = seat;
     return REC_ACCEPTED;
-  }
+  } else if (!dealer_fixed(r)) { /* nothing depends on it yet: the hand starts again with this dealer */
+    r->events[0].seat = seat;
+    rec_rebuild_hand(r);
+    r->next_dealer = seat % r->game.rules.players + 1;
+    say_hand_start(r);
+    return REC_ACCEPTED;
+  } else rec_say(r, "error: the hand already has a dealer (it may be changed until the first bid or row)\n");
   return REC_REFUSED;
 }
 
@@ -761,6 +797,7 @@ static RecResult handle_rest(Recorder *r, char **words, int n, PnDiag *diag) {
 
 RecResult rec_line(Recorder *r, const char *line, PnDiag *diag) {
   say_reset(r);
+  r->line_seq++;
   char *copy = spread_card_runs(r, line);
   if (!copy) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");

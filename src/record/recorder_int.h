@@ -50,6 +50,9 @@ struct Recorder {
   int voids_waived;               /* the line whose renege made a void untrue (the
                                      deal check then ignores voids), 0 none */
   char line_now[REC_LINE_MAX];    /* the line being handled, as rec_line spread it */
+  int line_seq;                   /* rec_line calls so far: which line an event came from */
+  int event_line[MAX_HAND_EVENTS];/* deal first: the line_seq of each of r->events (undo
+                                     takes back a whole line) */
   char line_text[MAX_HAND_EVENTS + 1][REC_LINE_MAX]; /* table order: line N as typed, by N */
   /* --redo N: the game as stored, to be written again with hand N new */
   int redo;                       /* N, 0 when not redoing */
