@@ -161,7 +161,7 @@ static void test_table_hand_stored(void **state) {
                                         "tricks won: Ann 6 Bob 1 Cal 0 Dee 4\n"
                                         "hand 1 (table order): 11 of 12 tricks in; Ann (seat 1) to play\n");
   assert_int_equal(line(f, hand1[HAND1_LINES - 1]), REC_STORED);
-  assert_non_null(strstr(rec_text(f->rec), "trick 12: Ann wins"));
+  assert_non_null(strstr(rec_text(f->rec), "trick 12: Ann AH, Bob TD, Cal JD, Dee TC: Ann wins"));
   assert_non_null(strstr(rec_text(f->rec), "hand 1 over: Ann bid 250 in hearts, made it"));
   assert_int_equal(rec_hands_played(f->rec), 1);
   rec_show_status(f->rec); /* between hands: not "hand 1, next: dealer score" */
@@ -220,7 +220,7 @@ static void test_table_trick_size(void **state) {
   assert_int_equal(line(f, "Bob JS"), REC_REFUSED); /* not Bob's turn */
   assert_string_equal(rec_text(f->rec), "error: it is Dee's turn (seat 4) to play\n");
   assert_int_equal(line(f, "JS"), REC_ACCEPTED);
-  assert_non_null(strstr(rec_text(f->rec), "trick 1: Ann wins, 30 in counters"));
+  assert_non_null(strstr(rec_text(f->rec), "trick 1: Ann AS, Bob AS, Cal KS, Dee JS: Ann wins 30\n"));
   assert_int_equal(type_lines(f, hand1 + 13, HAND1_LINES - 13), REC_STORED);
 }
 
@@ -242,7 +242,7 @@ static void test_deal_first_progress(void **state) {
   assert_non_null(strstr(rec_text(f->rec), "meld: Cal shows 60 by the rules (claimed 40)\n"));
   assert_int_equal(type_lines(f, hand1 + 11, 1), REC_ACCEPTED);
   assert_int_equal(line(f, "AS AS KS JS"), REC_ACCEPTED);
-  assert_string_equal(rec_text(f->rec), "trick 1: Ann wins, 30 in counters\n");
+  assert_string_equal(rec_text(f->rec), "trick 1: Ann AS, Bob AS, Cal KS, Dee JS: Ann wins 30\n");
   assert_int_equal(line(f, "undo"), REC_ACCEPTED); /* the whole line, not its last card */
   assert_string_equal(rec_text(f->rec), "undone: AS AS KS JS\n");
   assert_int_equal(line(f, "AS AS KS JS"), REC_ACCEPTED);
@@ -254,13 +254,13 @@ static void test_deal_first_progress(void **state) {
   assert_int_equal(rec_hands_played(f->rec), 0);
   assert_int_equal(line(f, "1 score 360"), REC_STORED);
   assert_non_null(strstr(rec_text(f->rec), "the last trick is forced: Ann AH, Bob TD, Cal JD, Dee TC\n"
-                                           "trick 12: Ann wins"));
+                                           "trick 12: Ann AH, Bob TD, Cal JD, Dee TC: Ann wins"));
   assert_int_equal(rec_hands_played(f->rec), 1);
 }
 
 /* Hand 4 of `pinochle sim --variant partnership-auction --seed 31
- * --renege-rate 0.02` (players renamed): Bob trumps a diamond lead with
- * QH at trick 2 while holding 9D.  Nothing shows it until Bob plays 9D at
+ * --renege-rate 0.02` (players renamed): Dee trumps a diamond lead with
+ * QH at trick 2 while holding 9D.  Nothing shows it until Dee leads 9D at
  * trick 5: the renege is reported, and asked about, at that line. */
 static void test_table_renege_when_provable(void **state) {
   Fixture *f = *state;
@@ -270,8 +270,8 @@ static void test_table_renege_when_provable(void **state) {
       "9H AH JS 9H", "AD AD QH JD", "AS QS JS KS", "AC QC KC JC", "9D JD QD QC", "9S TS KS QS", "AS KH TH 9S",
       "JH AH KC KH", "9D TS TD QD", "9C JH 9C AC", "QH JC TC KD", "TH KD TC TD"};
   assert_int_equal(type_lines(f, hand4, 16), REC_ACCEPTED); /* up to trick 4: no renege is provable */
-  assert_int_equal(line(f, hand4[16]), REC_PENDING);      /* trick 5: Bob plays 9D */
-  assert_string_equal(rec_text(f->rec), "trick 5: Bob wins, 0 in counters\n"
+  assert_int_equal(line(f, hand4[16]), REC_PENDING);      /* trick 5: Dee leads 9D */
+  assert_string_equal(rec_text(f->rec), "trick 5: Dee 9D, Ann JD, Bob QD, Cal QC: Bob wins 0\n"
                                         "trick 2: finding: renege-follow by Dee (seat 4) playing QH while holding 9D\n"
                                         "that is a renege: record it as played? (yes/no)\n");
   /* `no` takes the line back, and the renege is unproved again: typed

@@ -228,6 +228,15 @@ static void show_hand_result(Recorder *r) {
   if (r->game.over) rec_say(r, "game over: %s wins\n", rec_name(r, r->game.winner));
 }
 
+void rec_say_trick(Recorder *r, int number, const PnCard *cards, const int *seats, int n, int winner, int points) {
+  rec_say(r, "trick %d:", number);
+  for (int i = 0; i < n; i++) {
+    char two[3];
+    rec_say(r, "%s %s %s", i ? "," : "", rec_name(r, seats[i]), pn_card_str(cards[i], two));
+  }
+  rec_say(r, ": %s wins %d\n", rec_name(r, winner), points);
+}
+
 /* Two-hand with a provisional stock: how many draws the next play needs
  * that have not been entered. */
 static int draws_missing(const Recorder *r) {
@@ -244,11 +253,14 @@ static void say_progress(Recorder *r, const PnEvent *ev, const PnGame *after) {
   const PnHand *h = &r->game.hand, *a = &after->hand;
   if (ev->action == PN_EV_PLAY && a->trick_no > h->trick_no) {
     PnCard cards[PN_MAX_SEATS];
+    int seats[PN_MAX_SEATS];
     memcpy(cards, h->trick, sizeof cards);
+    memcpy(seats, h->trick_seat, sizeof seats);
     cards[h->ntrick] = ev->cards[0];
+    seats[h->ntrick] = ev->seat;
     int points = pn_counters_of(after->rules.count, cards, h->ntrick + 1);
     if (a->trick_no == a->tricks_total) points += pn_last_trick_bonus(after->rules.count);
-    rec_say(r, "trick %d: %s wins, %d in counters\n", a->trick_no, rec_name(r, a->last_winner), points);
+    rec_say_trick(r, a->trick_no, cards, seats, h->ntrick + 1, a->last_winner, points);
   }
   if (ev->action == PN_EV_MELD && after->rules.flow != PN_FLOW_TWO_HAND && a->meld_shown[ev->seat - 1] >= 0) {
     rec_say(r, "meld: %s shows %d by the rules", rec_name(r, ev->seat), a->meld_shown[ev->seat - 1]);

@@ -71,6 +71,9 @@ void rec_say(Recorder *r, const char *fmt, ...) __attribute__((format(printf, 2,
 const char *rec_name(const Recorder *r, int seat);   /* a seat's player, "?" */
 void rec_show_cards(Recorder *r, const PnCards *cards);
 void rec_report_finding(Recorder *r, const PnOutcome *out);
+/* Says a completed trick: who played which card, who won, its counters
+ * ("trick 4: Ann KS, Bob TS, Cal AS, Dee JS: Cal wins 30"). */
+void rec_say_trick(Recorder *r, int number, const PnCard *cards, const int *seats, int n, int winner, int points);
 bool rec_is_renege(PnFindingKind kind);
 /* Replays this hand's events from its start. */
 void rec_rebuild_hand(Recorder *r);

@@ -454,10 +454,12 @@ static RecResult settle(Recorder *r, int from, PnDiag *diag) {
     PnCard cards[PN_MAX_SEATS];
     memcpy(cards, p->before, sizeof cards);
     cards[p->count] = p->card;
-    int seat = t->plays[k - p->count + pn_trick_winner(cards, p->count + 1, g->hand.trump)].seat;
+    int seats[PN_MAX_SEATS];
+    for (int i = 0; i <= p->count; i++) seats[i] = t->plays[k - p->count + i].seat;
+    int seat = seats[pn_trick_winner(cards, p->count + 1, g->hand.trump)];
     int points = pn_counters_of(g->rules.count, cards, g->rules.players);
     if (p->trick + 1 == g->hand.tricks_total) points += pn_last_trick_bonus(g->rules.count);
-    rec_say(r, "trick %d: %s wins, %d in counters\n", p->trick + 1, rec_name(r, seat), points);
+    rec_say_trick(r, p->trick + 1, cards, seats, p->count + 1, seat, points);
   }
   int reneges = new_reneges(r, g, t) + void_renege;
   if (reneges && !r->auto_yes) {
