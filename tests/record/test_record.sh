@@ -118,6 +118,12 @@ done
 for preset in partnership-auction cutthroat-four double-deck; do
   if table_log "compact-$preset" "$here/../../sample-data/club-$preset.csv" 2; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
 done
+# Keystrokes (bytes typed, each line's Enter included) per partnership-auction
+# hand in the terminal, typed compactly: at most 250 (issue 30).
+pa_hands=$(awk -F, 'NR > 1 && $5 == "dealer"' "$here/../../sample-data/club-partnership-auction.csv" | wc -l)
+pa_keys=$(( $(wc -c < "$work/compact-partnership-auction.tab") / pa_hands ))
+if ((pa_keys <= 250)); then pass=$((pass + 1)); else
+  echo "FAIL keystrokes: $pa_keys per partnership-auction hand, more than 250"; fail=$((fail + 1)); fi
 # A player whose name spells cards run together (Adah: AD AH) is still the
 # player at the start of a line, in any case.
 printf 'pass\npass\npass\npass\ntrump H\nadah meld KH QH\n' |
