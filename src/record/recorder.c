@@ -643,7 +643,11 @@ static bool handle_command(Recorder *r, char **words, int n, RecResult *rc) {
     *rc = REC_QUIT;
     if ((r->nevents > 1 || (r->table && r->ntyped > 0)) && !r->committed) {
       r->pending_quit = true;
-      rec_say(r, "hand %d is not finished and would not be stored: quit anyway? (yes/no)\n", r->game.hand.number);
+      if (r->redo) /* --redo keeps no journal: the stored hand stays */
+        rec_say(r, "hand %d is not finished and would not be stored: quit anyway? (yes/no)\n", r->game.hand.number);
+      else
+        rec_say(r, "hand %d is not finished (its lines are kept: --resume goes on after them): quit? (yes/no)\n",
+                r->game.hand.number);
       *rc = REC_PENDING;
     }
     return true;
@@ -817,8 +821,11 @@ RecResult rec_line(Recorder *r, const char *line, PnDiag *diag) {
   }
   snprintf(r->line_now, sizeof r->line_now, "%s", copy);
   r->line_now[strcspn(r->line_now, "\r\n")] = 0;
+  char typed[REC_LINE_MAX]; /* an edit types other lines: this one is journalled */
+  memcpy(typed, r->line_now, sizeof typed);
   RecResult rc = handle_line(r, copy, diag);
   free(copy);
+  rc = journal_note(r, typed, rc, diag);
   if (r->text_lost) say_lost(r);
   return rc;
 }
@@ -839,6 +846,10 @@ bool rec_finish(Recorder *r) {
   if (r->nevents > 1 && !r->committed && r->game.hand.phase == PN_PHASE_DONE)
     rec_say(r, "hand %d was finished but could not be stored; `--resume %s` continues from the hand before\n",
         r->game.hand.number, r->key);
+  else if (r->journal_count > 0)
+    rec_say(r, "hand %d is not finished: its %d line%s %s kept; `--resume %s` goes on after the last\n",
+            r->game.hands_played + 1, r->journal_count, r->journal_count == 1 ? "" : "s",
+            r->journal_count == 1 ? "is" : "are", r->key);
   else if (r->nevents > 1 && !r->committed)
     rec_say(r, "hand %d was not finished and is not stored; `--resume %s` continues\n", r->game.hand.number, r->key);
   else return false;

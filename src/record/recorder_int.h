@@ -51,6 +51,11 @@ struct Recorder {
                                      deal check then ignores voids), 0 none */
   char line_now[REC_LINE_MAX];    /* the line being handled, as rec_line spread it */
   int line_seq;                   /* rec_line calls so far: which line an event came from */
+  char *journal;                  /* the hand in progress's lines kept (owned; "" none) */
+  size_t journal_len, journal_cap;
+  int journal_count;              /* lines in it */
+  char journal_pending[REC_LINE_MAX]; /* a renege's line awaiting yes, "" none */
+  bool journal_off;               /* typing the journal again: nothing written */
   int event_line[MAX_HAND_EVENTS];/* deal first: the line_seq of each of r->events (undo
                                      takes back a whole line) */
   char line_text[MAX_HAND_EVENTS + 1][REC_LINE_MAX]; /* table order: line N as typed, by N */
@@ -88,6 +93,16 @@ RecResult rec_parse_event(Recorder *r, PnAction action, int seat, char **words, 
 /* Handles one line's text (cut up in place), as rec_line does after
  * spreading its cards: edit, insert and delete re-type lines with it. */
 RecResult rec_handle_text(Recorder *r, char *line, PnDiag *diag);
+
+/* recorder_journal.c */
+/* After rec_line handled `line` with result rc: keeps it in the journal
+ * when it changed the hand in progress, clears the journal when the hand
+ * was stored.  Returns rc, or REC_FAILED with diag (the store failed). */
+RecResult journal_note(Recorder *r, const char *line, RecResult rc, PnDiag *diag);
+/* rec_resume: types the stored journal's lines again (a stale one is
+ * dropped); rec_text() then says what was kept.  Returns 0, or a negative
+ * code with diag. */
+int rec_journal_resume(Recorder *r, PnDiag *diag);
 
 /* recorder_words.c */
 /* A copy of line with cards typed without spaces spread out, one word a

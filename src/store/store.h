@@ -31,7 +31,7 @@
 
 /* The version of the schema (docs/SCHEMA.md) this program reads and
  * writes: every backend's migrations (schema/BACKEND/) end at it. */
-#define STORE_SCHEMA_VERSION 2
+#define STORE_SCHEMA_VERSION 3
 
 /* A name store_open gives a new, empty database that lives only until
  * store_close, private to that Store: for tests. */
@@ -244,6 +244,18 @@ int store_analysis_get(Store *store, int64_t game_id, int hand, int rules_versio
  * saying so, from a backend that keeps no analyses. */
 int store_analysis_put(Store *store, int64_t game_id, int hand, int rules_version, uint64_t key,
                        const uint8_t *value, size_t len, PnDiag *diag);
+
+/* ------------------------------------------------------------ journal */
+
+/* The recorder's journal of game_id: the lines of its hand in progress as
+ * typed, joined by '\n' (record.h), written as each line is accepted so
+ * that nothing typed is lost.  put: replaces it (NULL clears it); a game
+ * that is not there is STORE_ERROR.  get: copies it with a NUL into buf
+ * (size bytes) and returns 1, or 0 when there is none, < 0 on error (one
+ * longer than size: STORE_CORRUPT).  A backend that keeps no journal:
+ * STORE_ERROR, saying so. */
+int store_journal_put(Store *store, int64_t game_id, const char *text, PnDiag *diag);
+int store_journal_get(Store *store, int64_t game_id, char *buf, size_t size, PnDiag *diag);
 
 /* ---------------------------------------------------------------- check */
 

@@ -52,7 +52,7 @@ err_has 'is not a pinochle database'
 section "a sound database"
 before=$(sum "$db")
 name=sound; run 0 check "$db"
-out_has "^$db: ok: schema 2, integrity_check and foreign_key_check ok, $ngames games, $nhands hands replayed"
+out_has "^$db: ok: schema 3, integrity_check and foreign_key_check ok, $ngames games, $nhands hands replayed"
 name=sound-quiet; run 0 check --quiet "$db"
 [[ ! -s $out ]] || fail "--quiet printed: $(head -2 "$out")"
 [[ $(sum "$db") == "$before" ]] || fail "check changed the database"

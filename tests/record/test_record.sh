@@ -198,6 +198,38 @@ resume_tags_test() {
 }
 if resume_tags_test; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
 
+# Nothing typed is lost: the recorder killed (-9) in the middle of hand 2,
+# `--resume` types the journal's lines again and goes on after the last;
+# the game is then the log's.  (stdbuf: the words of `status` are seen as
+# soon as they are written, the sign that every line before it is in.)
+kill_test() {
+  local log=$work/partnership-auction-table.csv db=$work/kill.db key players args=() n1 pid
+  key=$(awk -F, 'NR == 2 { print $1 }' "$log")
+  players=$(awk -F, '$5 == "player" { printf "%s%s", sep, $7; sep = "," }' "$log")
+  while IFS= read -r tag; do args+=(--tag "$tag"); done < <(awk -F, '$2 == 0 && $5 == "tag" { print $7 }' "$log")
+  awk -v players=4 -f "$here/log2table.awk" "$log" > "$work/kill-all.tab"
+  n1=$(awk '/^dealer/ { n++ } n <= 1 { c++ } END { print c }' "$work/kill-all.tab") # hand 1's lines
+  head -n $((n1 + 10)) "$work/kill-all.tab" > "$work/kill-first.tab"
+  tail -n +$((n1 + 11)) "$work/kill-all.tab" > "$work/kill-rest.tab"
+  rm -f "$work/kill.fifo"; mkfifo "$work/kill.fifo"
+  stdbuf -oL "$pinochle" record "$db" --variant partnership-auction --players "$players" --game "$key" "${args[@]}" \
+    --yes < "$work/kill.fifo" > "$work/kill1.out" 2>&1 &
+  pid=$!
+  exec 7> "$work/kill.fifo"
+  { cat "$work/kill-first.tab"; echo status; } >&7
+  for _ in $(seq 200); do grep -q "^scores:" "$work/kill1.out" && break; sleep 0.05; done
+  kill -9 "$pid"; wait "$pid" 2> /dev/null; exec 7>&-
+  grep -q "^scores:" "$work/kill1.out" || { echo "FAIL kill -9: the recorder never answered"; return 1; }
+  "$pinochle" record "$db" --resume "$key" --yes < "$work/kill-rest.tab" > "$work/kill2.out" 2>&1
+  grep -q "^hand 2 in progress: 10 lines kept, the last \`$(sed -n "$((n1 + 10))p" "$work/kill-all.tab")\`; going on after it$" \
+    "$work/kill2.out" || { echo "FAIL kill -9: $(head -3 "$work/kill2.out")"; return 1; }
+  "$pinochle" import "$work/kill-imp.db" "$log" 2> /dev/null
+  "$pinochle" export "$db" -o "$work/kill-rec.csv"
+  "$pinochle" export "$work/kill-imp.db" -o "$work/kill-imp.csv"
+  cmp -s "$work/kill-rec.csv" "$work/kill-imp.csv" || { echo "FAIL kill -9: not the log's game"; diff "$work/kill-rec.csv" "$work/kill-imp.csv" | head -5; return 1; }
+}
+if kill_test; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+
 # Without --yes a renege waits for an answer typed as the next line: `yes`
 # records it as played (once: it is not asked again), `no` drops the play,
 # and any other line asks again.  The first renege of this game gets
@@ -318,19 +350,23 @@ if ! grep -q error "$work/draws.out" && grep -q "^trick 1: B AC, A QH: A wins 14
 # quit in mid-hand asks first; anything but yes goes on.
 printf '%s\n' deal quit no quit yes status | "$pinochle" record "$work/quit.db" --variant partnership \
   --players A,B,C,D --game q --seed 3 > "$work/quit.out" 2>&1
-if [ "$(grep -c "^hand 1 is not finished and would not be stored: quit anyway? (yes/no)$" "$work/quit.out")" -eq 2 ] &&
+if [ "$(grep -c "^hand 1 is not finished (its lines are kept: --resume goes on after them): quit? (yes/no)$" "$work/quit.out")" -eq 2 ] &&
   grep -q "^going on with hand 1$" "$work/quit.out" && ! grep -q "^scores:" "$work/quit.out"; then
   pass=$((pass + 1)); else echo "FAIL quit in mid-hand:"; cat "$work/quit.out"; fail=$((fail + 1)); fi
 
-# A shuffled hand interrupted (not stored) deals again the same cards
-# after --resume: the shuffle comes from the stored key and the hand's
-# number (it came from the clock).
+# A shuffled hand interrupted (not stored) is kept by the journal, and
+# dealt again (undo, deal) after --resume it has the same cards: the
+# shuffle comes from the stored key and the hand's number (it came from
+# the clock).
 echo deal | "$pinochle" record "$work/reshuffle.db" --variant partnership --players A,B,C,D --game s \
   2> /dev/null | grep "^  [ABCD] " > "$work/deal1.out"
 sleep 1
-echo deal | "$pinochle" record "$work/reshuffle.db" --resume s 2> /dev/null | grep "^  [ABCD] " > "$work/deal2.out"
-if [ -s "$work/deal1.out" ] && cmp -s "$work/deal1.out" "$work/deal2.out"; then pass=$((pass + 1)); else
-  echo "FAIL a resumed hand dealt again:"; cat "$work/deal1.out" "$work/deal2.out"; fail=$((fail + 1)); fi
+printf 'undo\ndeal\n' | "$pinochle" record "$work/reshuffle.db" --resume s > "$work/deal2.all" 2> /dev/null
+grep "^  [ABCD] " "$work/deal2.all" > "$work/deal2.out"
+if [ -s "$work/deal1.out" ] && cmp -s "$work/deal1.out" "$work/deal2.out" &&
+  grep -q '^hand 1 in progress: 1 line kept, the last `deal`; going on after it$' "$work/deal2.all"; then
+  pass=$((pass + 1)); else
+  echo "FAIL a resumed hand dealt again:"; cat "$work/deal1.out" "$work/deal2.all"; fail=$((fail + 1)); fi
 
 # A record that fails to start creates nothing: bad arguments are refused
 # before the database is opened, and --resume never creates one.
