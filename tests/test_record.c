@@ -487,6 +487,32 @@ static void test_record_dealer_until_first_bid(void **state) {
   rec_free(rec);
 }
 
+/* Two-hand: a line of plays applies whole or not at all (its first trick
+ * was kept when the third card was refused), and undo takes back a trick
+ * line whole (it took back one card). */
+static void test_two_hand_line_whole(void **state) {
+  Fixture *f = *state;
+  PnRules rules;
+  PnDiag diag = {0};
+  static const char *const two[] = {"A", "B"};
+  assert_int_equal(pn_rules_preset(&rules, "two-hand"), 0);
+  RecGame game = {.key = "th", .variant = "two-hand", .rules = &rules, .nplayers = 2, .players = two, .dealer = 1};
+  Recorder *rec = NULL;
+  assert_int_equal(rec_start(f->store, &game, 5, false, &rec, &diag), 0);
+  assert_int_equal(rec_line(rec, "1 deal TS TS QS QS KH KH QH AD QD JD 9D KC", &diag), REC_ACCEPTED);
+  assert_int_equal(rec_line(rec, "2 deal JS JS 9S 9S QH TD TD KD JD AC JC 9C", &diag), REC_ACCEPTED);
+  assert_int_equal(rec_line(rec, "turnup JH", &diag), REC_ACCEPTED);
+  assert_int_equal(rec_line(rec, "2 AC QH JS TS", &diag), REC_REFUSED);
+  assert_string_equal(rec_text(rec), "error: enter the draws first (draw CARD), A drawing first\n"
+                                     "(none of the line is kept)\n");
+  assert_int_equal(rec_line(rec, "2 AC QH", &diag), REC_ACCEPTED); /* the same trick is still to play */
+  assert_int_equal(rec_line(rec, "undo", &diag), REC_ACCEPTED);
+  assert_string_equal(rec_text(rec), "undone: AC QH\n");
+  assert_int_equal(rec_line(rec, "undo", &diag), REC_ACCEPTED);
+  assert_string_equal(rec_text(rec), "undone: turnup\n");
+  rec_free(rec);
+}
+
 /* ------------------------------------------------- mistakes catalogue */
 
 /* Hand 1 of sample-data/club-auction.csv (game ...-2026-1), as typed at
@@ -629,6 +655,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_table_late_meld_stored_in_place, setup, teardown),
       cmocka_unit_test_setup_teardown(test_table_edit_insert_delete, setup, teardown),
       cmocka_unit_test_setup_teardown(test_record_dealer_until_first_bid, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_two_hand_line_whole, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

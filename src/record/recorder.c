@@ -740,6 +740,8 @@ static RecResult record_plays(Recorder *r, int seat, char **words, int at, int n
   }
   if (r->table) return table_plays(r, seat, cards, ncards, diag);
   RecResult rc = REC_REFUSED;
+  int start = r->nevents, stock_before = r->stock_event;
+  size_t said = r->text_len;
   for (int i = 0; i < ncards; i++) {
     if (add_provisional_stock(r, diag) == REC_FAILED) return REC_FAILED; /* play began without a stock row */
     PnExpect ex;
@@ -751,7 +753,18 @@ static RecResult record_plays(Recorder *r, int seat, char **words, int at, int n
       rec_say(r, "error: whose play? say `SEAT play ...`\n");
       return REC_REFUSED;
     }
+    size_t error_at = r->text_len;
     rc = rec_record_event(r, &ev, false, diag);
+    if (rc == REC_REFUSED && i > 0) { /* a line applies whole or not at all */
+      r->nevents = start;
+      r->stock_event = stock_before;
+      rec_rebuild_hand(r);
+      if (r->text) { /* only why: the tricks its first cards made are undone */
+        memmove(r->text + said, r->text + error_at, r->text_len - error_at + 1);
+        r->text_len -= error_at - said;
+      }
+      rec_say(r, "(none of the line is kept)\n");
+    }
     if (rc != REC_ACCEPTED) break;
   }
   return rc;
