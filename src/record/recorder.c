@@ -149,31 +149,6 @@ static void show_status(Recorder *r) {
   }
 }
 
-static void show_help(Recorder *r) {
-  rec_say(r, "Lines (SEAT is a seat number or player name; it defaults to whose turn it is):\n"
-             "  deal                      shuffle and deal the hand (the program deals)\n"
-             "  [SEAT] deal CARD...       enter one seat's dealt cards\n"
-             "  turnup CARD | stock CARD... | widow CARD...\n"
-             "  dealer SEAT               who deals this hand (default: the next seat)\n"
-             "  [SEAT] bid N | pass       bidding\n"
-             "  [SEAT] trump S            the bidder names trump (S H D C, or hearts ...)\n"
-             "  [SEAT] call CARD          five-call: the called card\n"
-             "  [SEAT] discard C C C      auction: the bidder's discards\n"
-             "  [SEAT] give CARD...       passing: the partner's cards, then the bidder's\n"
-             "  [SEAT] dix exchange|show  count a dix\n"
-             "  [SEAT] meld CARD... [N]   show meld (two-hand: a meld name or N last)\n"
-             "  [SEAT] moon               shoot the moon\n"
-             "  [SEAT] CARD...            a trick from its leader (or that many plays)\n"
-             "  [SEAT] play CARD          play a card\n"
-             "  draw CARD                 two-hand without a stock row: the card drawn\n"
-             "  [SEAT] out                two-hand: declare out\n"
-             "  [SEAT] score N            claim a hand score (after the last trick)\n"
-             "  undo | status | help | quit\n"
-             "  lines | edit N LINE | insert N LINE | delete N   table order: the hand's lines\n"
-             "Without deal rows (table order, no stock): the deal is worked out from the\n"
-             "tricks, passes, discards and widow once the last trick is in.\n");
-}
-
 /* ------------------------------------------------------------ applying */
 
 /* Replays this hand's events from its start (after undo, or a draw that
@@ -536,7 +511,8 @@ static RecResult handle_line(Recorder *r, char *line, PnDiag *diag) {
     return rec_record_event(r, &r->pending_event, true, diag);
   }
   const char *word = words[0];
-  bool info = strcmp(word, "help") == 0 || strcmp(word, "status") == 0 || strcmp(word, "undo") == 0;
+  bool info = strcmp(word, "help") == 0 || strcmp(word, "status") == 0 || strcmp(word, "undo") == 0 ||
+              strcmp(word, "lines") == 0;
   RecResult forced = REC_NOTHING;
   int at = n >= 2 && pn_action_parse(words[0]) < 0 && !is_card(words[0]) && parse_seat(r, words[0]) > 0;
   bool plays = is_card(words[at]) || strcmp(words[at], "play") == 0;
@@ -635,61 +611,109 @@ static RecResult change_line(Recorder *r, char **words, int n) {
   return rc == REC_FAILED ? REC_REFUSED : rc;
 }
 
-/* The words that are commands, not rows.  Returns true with *rc set when
- * the line was one. */
+static RecResult word_quit(Recorder *r, char **words, int n) {
+  (void)words, (void)n;
+  if ((r->nevents > 1 || (r->table && r->ntyped > 0)) && !r->committed) {
+    r->pending_quit = true;
+    if (r->redo) /* --redo keeps no journal: the stored hand stays */
+      rec_say(r, "hand %d is not finished and would not be stored: quit anyway? (yes/no)\n", r->game.hand.number);
+    else
+      rec_say(r, "hand %d is not finished (its lines are kept: --resume goes on after them): quit? (yes/no)\n",
+              r->game.hand.number);
+    return REC_PENDING;
+  }
+  return REC_QUIT;
+}
+
+static RecResult word_status(Recorder *r, char **words, int n) {
+  (void)words, (void)n;
+  show_scores(r);
+  if (r->table) table_status(r);
+  else show_status(r);
+  return REC_INFO;
+}
+
+static RecResult word_undo(Recorder *r, char **words, int n) {
+  (void)words, (void)n;
+  return undo_row(r);
+}
+
+static RecResult word_lines(Recorder *r, char **words, int n) {
+  (void)words, (void)n;
+  return table_show_lines(r);
+}
+
+static RecResult word_draw(Recorder *r, char **words, int n) {
+  if (n == 2) return record_draw(r, words[1]);
+  rec_say(r, "error: draw takes one card\n");
+  return REC_REFUSED;
+}
+
+static RecResult word_dealer(Recorder *r, char **words, int n) { return set_dealer(r, words, n, false); }
+
+static RecResult word_help(Recorder *r, char **words, int n);
+
+/* A word that is a command, not a row: the one table that dispatches the
+ * commands and prints their help. */
+typedef struct RecWord {
+  const char *name;                                   /* the word typed first */
+  const char *usage;                                  /* how it is typed */
+  const char *summary;                                /* what it does */
+  RecResult (*run)(Recorder *r, char **words, int n); /* words[0] is the word */
+} RecWord;
+
+static const RecWord WORDS[] = {
+    {"dealer", "dealer SEAT", "who deals this hand (default: the next seat; until a row needs it)", word_dealer},
+    {"draw", "draw CARD", "two-hand without a stock row: the card drawn", word_draw},
+    {"undo", "undo", "take back the last line of the hand, whole", word_undo},
+    {"lines", "lines", "table order: the hand's lines, numbered", word_lines},
+    {"edit", "edit N LINE", "table order: line N replaced, the later lines re-checked", change_line},
+    {"insert", "insert N LINE", "table order: a line put before line N", change_line},
+    {"delete", "delete N", "table order: line N taken out", change_line},
+    {"status", "status", "the scores, the contract, whose turn it is", word_status},
+    {"help", "help", "this list", word_help},
+    {"quit", "quit", "end (in mid-hand it asks; the hand's lines are kept)", word_quit},
+    {"exit", "exit", "the same as quit", word_quit},
+};
+enum { NWORDS = sizeof WORDS / sizeof WORDS[0] };
+
+static RecResult word_help(Recorder *r, char **words, int n) {
+  (void)words, (void)n;
+  rec_say(r, "Rows (SEAT is a seat number or player name; it defaults to whose turn it is):\n"
+             "  deal                      shuffle and deal the hand (the program deals)\n"
+             "  [SEAT] deal CARD...       enter one seat's dealt cards\n"
+             "  turnup CARD | stock CARD... | widow CARD...\n"
+             "  [SEAT] bid N | pass       bidding\n"
+             "  [SEAT] trump S            the bidder names trump (S H D C, or hearts ...)\n"
+             "  [SEAT] call CARD          five-call: the called card\n"
+             "  [SEAT] discard C C C      auction: the bidder's discards\n"
+             "  [SEAT] give CARD...       passing: the partner's cards, then the bidder's\n"
+             "  [SEAT] dix exchange|show  count a dix\n"
+             "  [SEAT] meld CARD... [N]   show meld (two-hand: a meld name or N last)\n"
+             "  [SEAT] moon               shoot the moon\n"
+             "  [SEAT] CARD...            a trick from its leader (or that many plays)\n"
+             "  [SEAT] play CARD          play a card\n"
+             "  [SEAT] out                two-hand: declare out\n"
+             "  [SEAT] score N            claim a hand score (after the last trick)\n"
+             "Commands:\n");
+  for (int i = 0; i < NWORDS; i++) rec_say(r, "  %-25s %s\n", WORDS[i].usage, WORDS[i].summary);
+  rec_say(r, "Without deal rows (table order, no stock): each line is checked against every deal\n"
+             "still possible, and the deal is worked out once the last trick is in.\n");
+  return REC_INFO;
+}
+
+/* The words that are commands, not rows (WORDS, and "SEAT dealer" as a
+ * log row reads).  Returns true with *rc set when the line was one. */
 static bool handle_command(Recorder *r, char **words, int n, RecResult *rc) {
-  const char *word = words[0];
-  if (strcmp(word, "quit") == 0 || strcmp(word, "exit") == 0) {
-    *rc = REC_QUIT;
-    if ((r->nevents > 1 || (r->table && r->ntyped > 0)) && !r->committed) {
-      r->pending_quit = true;
-      if (r->redo) /* --redo keeps no journal: the stored hand stays */
-        rec_say(r, "hand %d is not finished and would not be stored: quit anyway? (yes/no)\n", r->game.hand.number);
-      else
-        rec_say(r, "hand %d is not finished (its lines are kept: --resume goes on after them): quit? (yes/no)\n",
-                r->game.hand.number);
-      *rc = REC_PENDING;
-    }
+  if (n == 2 && strcmp(words[1], "dealer") == 0) {
+    *rc = set_dealer(r, words, n, true);
     return true;
   }
-  if (strcmp(word, "help") == 0) {
-    show_help(r);
-    *rc = REC_INFO;
-    return true;
-  }
-  if (strcmp(word, "status") == 0) {
-    show_scores(r);
-    if (r->table) table_status(r);
-    else show_status(r);
-    *rc = REC_INFO;
-    return true;
-  }
-  if (strcmp(word, "undo") == 0) {
-    *rc = undo_row(r);
-    return true;
-  }
-  if (strcmp(word, "lines") == 0) {
-    *rc = table_show_lines(r);
-    return true;
-  }
-  if (strcmp(word, "edit") == 0 || strcmp(word, "insert") == 0 || strcmp(word, "delete") == 0) {
-    *rc = change_line(r, words, n);
-    return true;
-  }
-  if (strcmp(word, "draw") == 0) {
-    if (n == 2) {
-      *rc = record_draw(r, words[1]);
+  for (int i = 0; i < NWORDS; i++)
+    if (strcmp(words[0], WORDS[i].name) == 0) {
+      *rc = WORDS[i].run(r, words, n);
       return true;
     }
-    rec_say(r, "error: draw takes one card\n");
-    *rc = REC_REFUSED;
-    return true;
-  }
-  bool seat_first = n == 2 && strcmp(words[1], "dealer") == 0; /* "3 dealer", as a log row reads */
-  if (strcmp(word, "dealer") == 0 || seat_first) {
-    *rc = set_dealer(r, words, n, seat_first);
-    return true;
-  }
   return false;
 }
 
