@@ -274,7 +274,7 @@ RecResult rec_record_event(Recorder *r, const PnEvent *typed, bool confirmed, Pn
   }
   if (out.verdict == PN_ACCEPTED_FINDING) rec_report_finding(r, &out);
   if (out.verdict == PN_ACCEPTED_FINDING && rec_is_renege(out.finding.kind) && !confirmed && !r->auto_yes) {
-    r->pending = true;
+    r->question = REC_ASK_RENEGE;
     r->pending_event = *ev;
     rec_say(r, "that is a renege: record it as played? (yes/no)\n");
     rc = REC_PENDING;
@@ -399,7 +399,7 @@ static int parse_seat(const Recorder *r, const char *word) {
  * played out first.  REC_NOTHING when it is not due. */
 static RecResult fill_forced_trick(Recorder *r, PnDiag *diag) {
   const PnHand *h = &r->game.hand;
-  if (r->table || r->pending || h->phase != PN_PHASE_PLAY || h->ntrick != 0 || h->draw_pending ||
+  if (r->table || r->question != REC_ASK_NONE || h->phase != PN_PHASE_PLAY || h->ntrick != 0 || h->draw_pending ||
       h->trick_no != h->tricks_total - 1)
     return REC_NOTHING;
   PnCards held[PN_MAX_SEATS];
@@ -489,21 +489,22 @@ static RecResult handle_line(Recorder *r, char *line, PnDiag *diag) {
     words[n++] = w;
   if (n == 0 || words[0][0] == '#') return REC_NOTHING;
 
-  if (r->pending_quit) { /* quit in mid-hand: yes quits, anything else goes on */
-    r->pending_quit = false;
+  if (r->question == REC_ASK_QUIT) { /* quit in mid-hand: yes quits, anything else goes on */
+    r->question = REC_ASK_NONE;
     if (n == 1 && (strcasecmp(words[0], "yes") == 0 || strcasecmp(words[0], "y") == 0)) return REC_QUIT;
     rec_say(r, "going on with hand %d\n", r->game.hand.number);
     if (strcasecmp(words[0], "no") == 0 || strcasecmp(words[0], "n") == 0) return REC_INFO;
   }
-  if (r->pending) { /* only yes or no settles it: anything else asks again */
+  if (r->question != REC_ASK_NONE) { /* only yes or no settles a renege: anything else asks again */
     bool yes = n == 1 && (strcasecmp(words[0], "yes") == 0 || strcasecmp(words[0], "y") == 0);
     bool no = n == 1 && (strcasecmp(words[0], "no") == 0 || strcasecmp(words[0], "n") == 0);
     if (!yes && !no) {
       rec_say(r, "answer yes (record the renege as played) or no (drop the play)\n");
       return REC_PENDING;
     }
-    r->pending = false;
-    if (r->pending_line) return table_answer(r, yes, diag);
+    RecQuestion asked = r->question;
+    r->question = REC_ASK_NONE;
+    if (asked == REC_ASK_RENEGE_LINE) return table_answer(r, yes, diag);
     if (no) {
       rec_say(r, "not recorded\n");
       return REC_REFUSED;
@@ -614,7 +615,7 @@ static RecResult change_line(Recorder *r, char **words, int n) {
 static RecResult word_quit(Recorder *r, char **words, int n) {
   (void)words, (void)n;
   if ((r->nevents > 1 || (r->table && r->ntyped > 0)) && !r->committed) {
-    r->pending_quit = true;
+    r->question = REC_ASK_QUIT;
     if (r->redo) /* --redo keeps no journal: the stored hand stays */
       rec_say(r, "hand %d is not finished and would not be stored: quit anyway? (yes/no)\n", r->game.hand.number);
     else

@@ -14,6 +14,14 @@
 #include "store.h"
 
 #define MAX_HAND_EVENTS 256
+
+/* The one question that may await a yes or no. */
+typedef enum RecQuestion {
+  REC_ASK_NONE,         /* none */
+  REC_ASK_RENEGE,       /* record pending_event, a renege, as played? */
+  REC_ASK_RENEGE_LINE,  /* keep the last table-order line, which proved a renege? */
+  REC_ASK_QUIT          /* quit with the hand in progress not stored? */
+} RecQuestion;
 #define REC_LINE_MAX 200           /* a hand's line kept as typed (cards spread) */
 
 struct Recorder {
@@ -34,9 +42,8 @@ struct Recorder {
   int stock_event;                /* index of a provisional stock row, -1 none */
   int stock_known;                /* stock cards confirmed by `draw` */
   int draw_at[40];                /* nevents when each was drawn */
-  bool pending;                   /* a renege awaits yes/no */
-  bool pending_quit;              /* quit in mid-hand awaits yes/no */
-  PnEvent pending_event;
+  RecQuestion question;           /* what awaits the scorekeeper's yes or no */
+  PnEvent pending_event;          /* REC_ASK_RENEGE: the event */
   bool auto_yes;                  /* --yes: confirm reneges without asking */
   /* Table order: the hand's rows as the table sees them, no deal rows;
    * r->events holds only its dealer row until the deal is inferred. */
@@ -46,7 +53,6 @@ struct Recorder {
   int told[MAX_HAND_EVENTS];      /* typed[i] is a renege reported by this line, 0 not */
   int ntyped;
   int lines;                      /* lines typed in this hand */
-  bool pending_line;              /* the pending renege is the last table line's */
   int voids_waived;               /* the line whose renege made a void untrue (the
                                      deal check then ignores voids), 0 none */
   char line_now[REC_LINE_MAX];    /* the line being handled, as rec_line spread it */

@@ -69,7 +69,7 @@ static RecResult journal_clear(Recorder *r, RecResult rc, PnDiag *diag) {
 RecResult journal_note(Recorder *r, const char *line, RecResult rc, PnDiag *diag) {
   if (r->redo || rc == REC_FAILED) return rc; /* --redo keeps the stored hand until it is complete */
   if (rc == REC_PENDING) {
-    if (r->pending && !r->journal_pending[0]) /* the renege's line, kept if the answer is yes */
+    if ((r->question == REC_ASK_RENEGE || r->question == REC_ASK_RENEGE_LINE) && !r->journal_pending[0]) /* the renege's line, kept if the answer is yes */
       snprintf(r->journal_pending, sizeof r->journal_pending, "%s", line);
     return rc;
   }

@@ -463,8 +463,7 @@ static RecResult settle(Recorder *r, int from, PnDiag *diag) {
   }
   int reneges = new_reneges(r, g, t) + void_renege;
   if (reneges && !r->auto_yes) {
-    r->pending = true;
-    r->pending_line = true;
+    r->question = REC_ASK_RENEGE_LINE;
     rec_say(r, "that is a renege: record it as played? (yes/no)\n");
     rc = REC_PENDING;
     goto done;
@@ -623,7 +622,6 @@ RecResult table_undo(Recorder *r) {
 }
 
 RecResult table_answer(Recorder *r, bool yes, PnDiag *diag) {
-  r->pending_line = false;
   if (!yes) {
     pop_line(r);
     rec_say(r, "not recorded (the line is taken back)\n");
