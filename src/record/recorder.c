@@ -302,7 +302,7 @@ done:
 /* Who deals the hand begun, and who bids (or leads) first. */
 static void say_hand_start(Recorder *r) {
   const PnHand *h = &r->game.hand;
-  int first = h->dealer % r->game.rules.players + 1;
+  int first = pn_next_seat(&r->game.rules, h->dealer);
   rec_say(r, "hand %d: %s deals, %s %s first\n", h->number, rec_name(r, h->dealer), rec_name(r, first),
           r->game.rules.flow == PN_FLOW_BID ? "bids" : "leads");
 }
@@ -325,7 +325,7 @@ static RecResult ensure_hand_started(Recorder *r, PnDiag *diag) {
   r->hash_before_hand = r->hash;
   RecResult rc = rec_record_event(r, &ev, false, diag);
   if (rc != REC_ACCEPTED) return rc;
-  r->next_dealer = r->next_dealer % r->game.rules.players + 1;
+  r->next_dealer = pn_next_seat(&r->game.rules, r->next_dealer);
   say_hand_start(r);
   return REC_ACCEPTED;
 }
@@ -409,7 +409,7 @@ static RecResult fill_forced_trick(Recorder *r, PnDiag *diag) {
   }
   rec_say(r, "the last trick is forced:");
   RecResult rc = REC_NOTHING;
-  for (int i = 0, seat = h->leader; i < r->game.rules.players; i++, seat = seat % r->game.rules.players + 1) {
+  for (int i = 0, seat = h->leader; i < r->game.rules.players; i++, seat = pn_next_seat(&r->game.rules, seat)) {
     PnEvent ev = {.action = PN_EV_PLAY, .seat = seat, .ncards = 1, .suit = -1, .meld = -1};
     for (int c = 0; c < PN_CARD_KINDS; c++)
       if (held[seat - 1].n[c]) ev.cards[0] = (PnCard)c;
@@ -579,7 +579,7 @@ static RecResult set_dealer(Recorder *r, char **words, int n, bool seat_first) {
   } else if (!dealer_fixed(r)) { /* nothing depends on it yet: the hand starts again with this dealer */
     r->events[0].seat = seat;
     rec_rebuild_hand(r);
-    r->next_dealer = seat % r->game.rules.players + 1;
+    r->next_dealer = pn_next_seat(&r->game.rules, seat);
     say_hand_start(r);
     return REC_ACCEPTED;
   } else rec_say(r, "error: the hand already has a dealer (it may be changed until the first bid or row)\n");

@@ -35,12 +35,12 @@ static bool is_public(PnAction a) {
 }
 
 static PnCards cards_of(const PnEvent *ev) {
-  PnCards c = {0};
-  pn_cards_add_list(&c, ev->cards, ev->ncards);
+  PnCards c;
+  pn_event_cards(ev, &c);
   return c;
 }
 
-static int next_seat(const PnGame *g, int seat) { return seat % g->rules.players + 1; }
+static int next_seat(const PnGame *g, int seat) { return pn_next_seat(&g->rules, seat); }
 
 bool table_possible(const Recorder *r) {
   return r->game.rules.flow != PN_FLOW_TWO_HAND && r->game.rules.dealt_all;

@@ -50,6 +50,8 @@ int pn_side_seats(const PnRules *rules, int bidder, int partner, int side, int s
   return n;
 }
 
+int pn_next_seat(const PnRules *rules, int seat) { return seat < rules->players ? seat + 1 : 1; }
+
 int pn_team_partner(const PnRules *rules, int seat) { return (seat + 1) % rules->players + 1; }
 
 int pn_meld_shown(const PnGame *g, int seat) {
