@@ -212,12 +212,14 @@ kill_test() {
   head -n $((n1 + 10)) "$work/kill-all.tab" > "$work/kill-first.tab"
   tail -n +$((n1 + 11)) "$work/kill-all.tab" > "$work/kill-rest.tab"
   rm -f "$work/kill.fifo"; mkfifo "$work/kill.fifo"
-  stdbuf -oL "$pinochle" record "$db" --variant partnership-auction --players "$players" --game "$key" "${args[@]}" \
+  # (ASan wants to be first of the preloaded libraries; stdbuf preloads its own)
+  ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0 \
+    stdbuf -oL "$pinochle" record "$db" --variant partnership-auction --players "$players" --game "$key" "${args[@]}" \
     --yes < "$work/kill.fifo" > "$work/kill1.out" 2>&1 &
   pid=$!
   exec 7> "$work/kill.fifo"
   { cat "$work/kill-first.tab"; echo status; } >&7
-  for _ in $(seq 200); do grep -q "^scores:" "$work/kill1.out" && break; sleep 0.05; done
+  for _ in $(seq 1200); do grep -q "^scores:" "$work/kill1.out" && break; sleep 0.05; done
   kill -9 "$pid"; wait "$pid" 2> /dev/null; exec 7>&-
   grep -q "^scores:" "$work/kill1.out" || { echo "FAIL kill -9: the recorder never answered"; return 1; }
   "$pinochle" record "$db" --resume "$key" --yes < "$work/kill-rest.tab" > "$work/kill2.out" 2>&1
