@@ -75,9 +75,9 @@ static void test_record_status_once(void **state) {
   Fixture *f = *state;
   assert_int_equal(line(f, "status"), REC_INFO);
   const char *text = rec_text(f->rec);
-  const char *first = strstr(text, "hand 1, ");
+  const char *first = strstr(text, "hand 1: Ann deals, Bob bids first");
   assert_non_null(first);
-  assert_null(strstr(first + 1, "hand 1, "));
+  assert_null(strstr(first + 1, "hand 1: "));
   assert_int_equal(line(f, ""), REC_NOTHING);
   assert_string_equal(rec_text(f->rec), "");
 }
@@ -165,8 +165,8 @@ static void test_table_hand_stored(void **state) {
   assert_non_null(strstr(rec_text(f->rec), "hand 1 over: Ann bid 250 in hearts, made it"));
   assert_int_equal(rec_hands_played(f->rec), 1);
   rec_show_status(f->rec); /* between hands: not "hand 1, next: dealer score" */
-  assert_string_equal(rec_text(f->rec), "hand 1 is over; next: hand 2 (dealer 2: `deal` to shuffle, or its rows), or "
-                                        "a score row for hand 1\n");
+  assert_string_equal(rec_text(f->rec), "hand 1 is over; next: hand 2 (Bob deals, Cal bids first), or a score row "
+                                        "for hand 1\n");
 }
 
 /* A card typed twice (TD for the last trick's TC): a third TD is refused

@@ -118,9 +118,22 @@ static void show_status(Recorder *r) {
     }
     rec_say(r, "\n");
   }
+  bool table = table_possible(r); /* a hand is typed as the table sees it: no shuffled deal offered */
+  int first = pn_next_seat(&g->rules, r->next_dealer);
+  const char *starts = g->rules.flow == PN_FLOW_BID ? "bids" : "leads";
+  if (h->phase == PN_PHASE_DONE && table) {
+    rec_say(r, "hand %d is over; next: hand %d (%s deals, %s %s first), or a score row for hand %d\n", h->number,
+            h->number + 1, rec_name(r, r->next_dealer), rec_name(r, first), starts, h->number);
+    return;
+  }
   if (h->phase == PN_PHASE_DONE) { /* between hands: the next one, or claims for this one */
     rec_say(r, "hand %d is over; next: hand %d (dealer %d: `deal` to shuffle, or its rows), or a score row for "
                "hand %d\n", h->number, h->number + 1, r->next_dealer, h->number);
+    return;
+  }
+  if (h->phase == PN_PHASE_DEALER && table) {
+    rec_say(r, "hand %d: %s deals, %s %s first (`dealer SEAT` changes it); type the hand as the table sees it\n",
+            g->hands_played + 1, rec_name(r, r->next_dealer), rec_name(r, first), starts);
     return;
   }
   rec_say(r, "hand %d, ", h->phase == PN_PHASE_DEALER ? g->hands_played + 1 : h->number);

@@ -315,7 +315,7 @@ fi
 # said "dealer 0" and refused `deal`).
 echo quit | "$pinochle" record "$work/nohand.db" --variant partnership --players A,B,C,D --game q > /dev/null 2>&1
 printf '%s\n' deal quit | "$pinochle" record "$work/nohand.db" --resume q > "$work/nohand.out" 2>&1
-if grep -q "dealer 1)" "$work/nohand.out" && ! grep -q "error" "$work/nohand.out" && grep -q "^  A  " "$work/nohand.out"; then
+if grep -q "^hand 1: A deals, B leads first (" "$work/nohand.out" && ! grep -q "error" "$work/nohand.out" && grep -q "^  A  " "$work/nohand.out"; then
   pass=$((pass + 1)); else echo "FAIL resume without hands:"; cat "$work/nohand.out"; fail=$((fail + 1)); fi
 
 # --player NAME per seat: a name may hold a comma; names are trimmed, and a
