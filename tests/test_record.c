@@ -466,6 +466,30 @@ static void test_table_edit_insert_delete(void **state) {
   assert_memory_equal(got, want, want_len);
 }
 
+/* A trick too many inserted (its cards typed twice) is refused at the
+ * first line it contradicts; nothing changes and nothing is stored until
+ * the hand is whole. */
+static void test_table_insert_never_stores_early(void **state) {
+  Fixture *f = *state;
+  const char *lines[HAND1_LINES + 1];
+  int n = 0;
+  for (int i = 0; i < HAND1_LINES; i++)
+    if (i != 6 && i != 7) lines[n++] = hand1[i]; /* the passes not typed: the hand waits for them */
+  lines[n] = NULL;
+  Recorder *rec = NULL;
+  PnDiag diag = {0};
+  assert_int_equal(type_hand1(f, &rec, "early", lines), REC_ACCEPTED);
+  assert_int_equal(rec_line(rec, "insert 6 3 give AS QH JH JH", &diag), REC_ACCEPTED);
+  assert_int_equal(rec_line(rec, "insert 11 AS AS KS JS", &diag), REC_REFUSED); /* a 13th trick */
+  assert_string_equal(rec_text(rec), "error: line 11 (AS AS KS JS) no longer fits: a third AS, the deck has 2: Cal "
+                                     "passed it to Ann; Ann played it at trick 1; Bob played it at trick 1; Ann played "
+                                     "it at trick 2; Bob played it at trick 2; nothing is changed\n");
+  assert_int_equal(rec_hands_played(rec), 0);
+  assert_int_equal(rec_line(rec, hand1[7], &diag), REC_STORED); /* Ann's pass, and the hand is whole */
+  assert_int_equal(rec_hands_played(rec), 1);
+  rec_free(rec);
+}
+
 /* The start of a hand names its dealer and first bidder; the dealer may be
  * changed until a row depends on it (the widow typed first does not). */
 static void test_record_dealer_until_first_bid(void **state) {
@@ -654,6 +678,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_record_mistakes_catalogue, setup, teardown),
       cmocka_unit_test_setup_teardown(test_table_late_meld_stored_in_place, setup, teardown),
       cmocka_unit_test_setup_teardown(test_table_edit_insert_delete, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_table_insert_never_stores_early, setup, teardown),
       cmocka_unit_test_setup_teardown(test_record_dealer_until_first_bid, setup, teardown),
       cmocka_unit_test_setup_teardown(test_two_hand_line_whole, setup, teardown),
   };

@@ -62,6 +62,7 @@ struct Recorder {
   int journal_count;              /* lines in it */
   char journal_pending[REC_LINE_MAX]; /* a renege's line awaiting yes, "" none */
   bool journal_off;               /* typing the journal again: nothing written */
+  bool hold_finish;               /* edit re-types lines: a hand complete before the last is not stored */
   int event_line[MAX_HAND_EVENTS];/* deal first: the line_seq of each of r->events (undo
                                      takes back a whole line) */
   char line_text[MAX_HAND_EVENTS + 1][REC_LINE_MAX]; /* table order: line N as typed, by N */

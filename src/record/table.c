@@ -468,7 +468,7 @@ static RecResult settle(Recorder *r, int from, PnDiag *diag) {
     rc = REC_PENDING;
     goto done;
   }
-  rc = t->done == g->hand.tricks_total ? finish(r, g, diag) : REC_ACCEPTED;
+  rc = t->done == g->hand.tricks_total && !r->hold_finish ? finish(r, g, diag) : REC_ACCEPTED;
 done:
   free(g);
   free(t);

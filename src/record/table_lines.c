@@ -90,13 +90,11 @@ static int retype_all(Recorder *r, char (*texts)[REC_LINE_MAX], int n, char *why
   r->auto_yes = true; /* reneges typed once were confirmed once */
   int bad = -1;
   for (int i = 0; i < n && bad < 0; i++) {
+    r->hold_finish = i + 1 < n; /* a hand complete before its last line is not stored: that line is refused */
     *rc = retype(r, texts[i], why, size, diag);
     if (*rc != REC_ACCEPTED && *rc != REC_STORED && *rc != REC_NOTHING) bad = i;
-    if (*rc == REC_STORED && i + 1 < n) { /* the hand ended early: the rest has no place */
-      snprintf(why, size, "the hand is complete before it");
-      bad = i + 1;
-    }
   }
+  r->hold_finish = false;
   r->auto_yes = yes;
   return bad;
 }

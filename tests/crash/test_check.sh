@@ -108,7 +108,7 @@ out_has "^$d: foreign_key_check: a [a-z]+ row refers to a missing games row$"
 d=$(copy newer)
 sqlite3 "$d" "PRAGMA user_version = 99"
 name=newer-schema; run 2 check "$d"
-err_has "was written by a newer pinochle \(schema 99, this one knows 2\)"
+err_has "was written by a newer pinochle \(schema 99, this one knows 3\)"
 
 d=$(copy pages)
 sqlite3 "$d" "PRAGMA wal_checkpoint(TRUNCATE)" >/dev/null
