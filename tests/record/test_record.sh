@@ -232,6 +232,24 @@ kill_test() {
 }
 if kill_test; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
 
+# Ctrl-C (SIGINT) in mid-hand ends the input and says what was kept and
+# how to resume.
+interrupt_test() {
+  local pid
+  rm -f "$work/int.fifo"; mkfifo "$work/int.fifo"
+  "$pinochle" record "$work/int.db" --variant partnership-auction --players A,B,C,D --game ci \
+    < "$work/int.fifo" > "$work/int.out" 2> "$work/int.err" &
+  pid=$!
+  exec 8> "$work/int.fifo"
+  printf '2 pass\n3 bid 250\n' >&8
+  for _ in $(seq 1200); do [[ -n $(sqlite3 "$work/int.db" "SELECT journal FROM games WHERE journal LIKE '%bid 250%'" 2>/dev/null) ]] && break; sleep 0.05; done
+  kill -INT "$pid"; wait "$pid"; exec 8>&-
+  grep -q '^pinochle: record: hand 1 is not finished: its 2 lines are kept; `--resume ci` goes on after the last$' \
+    "$work/int.err" || { echo "FAIL Ctrl-C: $(cat "$work/int.err")"; return 1; }
+}
+if ! command -v sqlite3 > /dev/null; then echo "skipped: Ctrl-C (no sqlite3)"
+elif interrupt_test; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+
 # Without --yes a renege waits for an answer typed as the next line: `yes`
 # records it as played (once: it is not asked again), `no` drops the play,
 # and any other line asks again.  The first renege of this game gets
