@@ -623,7 +623,10 @@ static const Mistake MISTAKES[] = {
     {"partnership-auction", hand1, 8, "1 meld AX KH", REC_REFUSED,
      "error: 'AX' is not a card (meld takes cards, then a value)\n"},
     /* a line for another phase says what comes now */
-    {"partnership-auction", hand1, 2, "AS AS KS JS", REC_REFUSED, "error: the play comes after the bidding\n"},
+    {"partnership-auction", hand1, 2, "AS AS KS JS", REC_REFUSED,
+     "error: the play comes after the bidding: now Cal (seat 3) to bid or pass\n"},
+    {"partnership-auction", hand1, 3, "3 give AS QH JH JH", REC_REFUSED,
+     "error: give comes after the bidding: now Dee (seat 4) to bid or pass\n"},
     {"partnership-auction", hand1, 12, "AS AS KS JS AC", REC_REFUSED, "error: a trick is 4 cards, not 5\n"},
     {"partnership-auction", hand1, 13, "Bob JS", REC_REFUSED, "error: it is Ann's turn (seat 1) to play\n"},
 };

@@ -496,6 +496,22 @@ static PnGame *standin_now(const Recorder *r) {
   return g;
 }
 
+/* Ends an error for a line of another phase with what is expected now
+ * (": now Cal (seat 3) to bid or pass"). */
+static void say_expected(Recorder *r, const PnGame *g) {
+  PnExpect ex;
+  pn_game_expect(g, &ex);
+  rec_say(r, ": now ");
+  if (ex.seat) rec_say(r, "%s (seat %d) to ", rec_name(r, ex.seat), ex.seat);
+  const char *sep = "";
+  for (int a = 0; a < PN_EV_KINDS; a++)
+    if (a != PN_EV_DEAL && (ex.actions & (1u << a))) {
+      rec_say(r, "%s%s", sep, pn_action_name((PnAction)a));
+      sep = " or ";
+    }
+  rec_say(r, "\n");
+}
+
 int table_default_seat(Recorder *r, PnAction action) {
   PnGame *g = standin_now(r);
   if (!g) return 0;
@@ -524,8 +540,9 @@ RecResult table_event(Recorder *r, const PnEvent *ev, PnDiag *diag) {
   RecResult rc = REC_REFUSED;
   size_t said = r->text_len, meld_said = said; /* a refused line says only why */
   if (!is_public(ev->action) && g->hand.phase != PN_PHASE_PREPARE && g->hand.phase != PN_PHASE_PLAY) {
-    rec_say(r, "error: %s comes after the %s\n", pn_action_name(ev->action),
+    rec_say(r, "error: %s comes after the %s", pn_action_name(ev->action),
             g->hand.phase == PN_PHASE_BID ? "bidding" : "turn-up");
+    say_expected(r, g);
     goto done;
   }
   if (ev->action == PN_EV_MELD && g->hand.trump >= 0) { /* its value by the rules, next to the claim */
@@ -566,7 +583,8 @@ RecResult table_plays(Recorder *r, int seat, const PnCard *cards, int n, PnDiag 
     goto done;
   }
   if (g->hand.phase != PN_PHASE_PREPARE && g->hand.phase != PN_PHASE_PLAY) {
-    rec_say(r, "error: the play comes after the %s\n", g->hand.phase == PN_PHASE_BID ? "bidding" : "turn-up");
+    rec_say(r, "error: the play comes after the %s", g->hand.phase == PN_PHASE_BID ? "bidding" : "turn-up");
+    say_expected(r, g);
     goto done;
   }
   table_walk_tricks(r, g, t);
