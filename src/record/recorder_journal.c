@@ -85,8 +85,11 @@ RecResult journal_note(Recorder *r, const char *line, RecResult rc, PnDiag *diag
   return journal_keep(r, kept, rc, diag);
 }
 
-/* Types the journal's lines again (the journal text, without its head). */
-static int journal_retype(Recorder *r, char *lines, int *count, char *last, PnDiag *diag) {
+/* Types the journal's lines again (the journal text, without its head);
+ * the first that no longer fits (a shuffle from another --seed) goes into
+ * lost, with why. */
+static int journal_retype(Recorder *r, char *lines, int *count, char *last, char *lost, size_t size,
+                          PnDiag *diag) {
   bool yes = r->auto_yes;
   r->auto_yes = true;
   r->journal_off = true;
@@ -100,6 +103,9 @@ static int journal_retype(Recorder *r, char *lines, int *count, char *last, PnDi
     if (got == REC_ACCEPTED || got == REC_STORED) {
       (*count)++;
       snprintf(last, REC_LINE_MAX, "%s", line);
+    } else if (!*lost) {
+      snprintf(lost, size, "`%s`: %s", line, rec_text(r));
+      lost[strcspn(lost, "\n")] = 0;
     }
   }
   r->auto_yes = yes;
@@ -123,13 +129,15 @@ int rec_journal_resume(Recorder *r, PnDiag *diag) {
     rc = rc == 1 ? store_journal_put(r->store, r->game_id, NULL, diag) : 0; /* stale: its hand is stored */
     goto done;
   }
-  rc = journal_retype(r, body + 1, &count, last, diag);
+  char lost[REC_LINE_MAX + 200] = "";
+  rc = journal_retype(r, body + 1, &count, last, lost, sizeof lost, diag);
   if (rc == 0 && r->journal_len) rc = store_journal_put(r->store, r->game_id, r->journal, diag);
   r->text_len = 0;
   if (r->text) r->text[0] = 0;
   if (rc == 0 && count)
     rec_say(r, "hand %d in progress: %d line%s kept, the last `%s`; going on after it\n", hand, count,
             count == 1 ? "" : "s", last);
+  if (rc == 0 && *lost) rec_say(r, "warning: a kept line no longer fits and is dropped: %s\n", lost);
 done:
   free(text);
   return rc < 0 ? rc : 0;
