@@ -537,6 +537,55 @@ static void test_two_hand_line_whole(void **state) {
   rec_free(rec);
 }
 
+/* Bob's cards in a two-hand game `key` dealt by `deal` with this seed
+ * (status lists them, Bob being to play first), into held. */
+static void two_hand_dealt(Fixture *f, const char *key, uint64_t seed, PnCards *held, Recorder **keep) {
+  PnRules rules;
+  PnDiag diag = {0};
+  static const char *const two[] = {"Ann", "Bob"};
+  assert_int_equal(pn_rules_preset(&rules, "two-hand"), 0);
+  RecGame game = {.key = key, .variant = "two-hand", .rules = &rules, .nplayers = 2, .players = two, .dealer = 1};
+  Recorder *rec = NULL;
+  assert_int_equal(rec_start(f->store, &game, seed, false, &rec, &diag), 0);
+  assert_int_equal(rec_line(rec, "deal", &diag), REC_ACCEPTED);
+  rec_show_status(rec);
+  const char *at = strstr(rec_text(rec), "  holds ");
+  assert_non_null(at);
+  PnCard cards[PN_MAX_HAND];
+  size_t bad;
+  at += 8;
+  int n = pn_cards_parse(at, strcspn(at, "\n"), cards, PN_MAX_HAND, &bad);
+  assert_int_equal(n, 12);
+  memset(held, 0, sizeof *held);
+  pn_cards_add_list(held, cards, n);
+  if (keep) *keep = rec;
+  else rec_free(rec);
+}
+
+/* A kept line that no longer fits when --resume types it again (the
+ * shuffle dealt from another --seed) is named, not dropped silently. */
+static void test_record_resume_names_a_line_that_no_longer_fits(void **state) {
+  Fixture *f = *state;
+  PnCards five, six;
+  Recorder *rec = NULL;
+  PnDiag diag = {0};
+  two_hand_dealt(f, "seed6", 6, &six, NULL);
+  two_hand_dealt(f, "seed5", 5, &five, &rec);
+  int card = -1;
+  for (int c = 0; c < PN_CARD_KINDS && card < 0; c++)
+    if (five.n[c] && !six.n[c]) card = c;
+  assert_true(card >= 0);
+  char two[3], text[32];
+  snprintf(text, sizeof text, "2 play %s", pn_card_str((PnCard)card, two));
+  assert_int_equal(rec_line(rec, text, &diag), REC_ACCEPTED);
+  rec_free(rec);
+  assert_int_equal(rec_resume(f->store, "seed5", 0, 6, false, &rec, &diag), 0);
+  char want[96];
+  snprintf(want, sizeof want, "warning: a kept line no longer fits and is dropped: `%s`: ", text);
+  assert_non_null(strstr(rec_text(rec), want));
+  rec_free(rec);
+}
+
 /* ------------------------------------------------- mistakes catalogue */
 
 /* Hand 1 of sample-data/club-auction.csv (game ...-2026-1), as typed at
@@ -684,6 +733,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_table_insert_never_stores_early, setup, teardown),
       cmocka_unit_test_setup_teardown(test_record_dealer_until_first_bid, setup, teardown),
       cmocka_unit_test_setup_teardown(test_two_hand_line_whole, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_record_resume_names_a_line_that_no_longer_fits, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
