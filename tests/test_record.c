@@ -61,6 +61,14 @@ static void test_record_line_results(void **state) {
   assert_non_null(strstr(rec_text(f->rec), "  undo                      take back the last line of the hand, whole\n"));
   assert_int_equal(line(f, "frobnicate"), REC_REFUSED);
   assert_string_equal(rec_text(f->rec), "error: unknown command 'frobnicate' (help lists them)\n");
+  char longer[400] = "1 meld"; /* 70 cards: 216 characters */
+  for (int i = 0; i < 70; i++) strcat(longer, " AS");
+  assert_int_equal(line(f, longer), REC_REFUSED);
+  assert_string_equal(rec_text(f->rec), "error: a line is at most 199 characters\n");
+  longer[150] = 0;
+  strcat(longer, " AS AS AS AS AS AS AS AS AS AS AS AS AS AS"); /* 64 words, 192 characters */
+  assert_int_equal(line(f, longer), REC_REFUSED);
+  assert_string_equal(rec_text(f->rec), "error: a line has at most 52 words\n");
   assert_int_equal(line(f, "deal\n"), REC_ACCEPTED);
   assert_non_null(strstr(rec_text(f->rec), "Ann"));
   assert_int_equal(line(f, "undo"), REC_ACCEPTED); /* the whole deal, one line */

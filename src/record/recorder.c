@@ -496,10 +496,15 @@ static RecResult handle_rest(Recorder *r, char **words, int n, PnDiag *diag);
 
 /* Handles one line (its words: the line is cut up in place). */
 static RecResult handle_line(Recorder *r, char *line, PnDiag *diag) {
-  char *words[64];
+  enum { MAX_WORDS = PN_MAX_EVENT_CARDS + 4 }; /* seat, action, the cards, a value */
+  char *words[MAX_WORDS + 1];
   int n = 0;
-  for (char *save, *w = strtok_r(line, " \t\r\n", &save); w && n < 64; w = strtok_r(NULL, " \t\r\n", &save))
+  for (char *save, *w = strtok_r(line, " \t\r\n", &save); w && n <= MAX_WORDS; w = strtok_r(NULL, " \t\r\n", &save))
     words[n++] = w;
+  if (n > MAX_WORDS) { /* never cut a line silently */
+    rec_say(r, "error: a line has at most %d words\n", MAX_WORDS);
+    return REC_REFUSED;
+  }
   if (n == 0 || words[0][0] == '#') return REC_NOTHING;
 
   if (r->question == REC_ASK_QUIT) { /* quit in mid-hand: yes quits, anything else goes on */
@@ -869,6 +874,11 @@ RecResult rec_line(Recorder *r, const char *line, PnDiag *diag) {
   if (!copy) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");
     return REC_FAILED;
+  }
+  if (strcspn(copy, "\r\n") >= sizeof r->line_now) { /* kept whole (lines, the journal) or not at all */
+    free(copy);
+    rec_say(r, "error: a line is at most %zu characters\n", sizeof r->line_now - 1);
+    return REC_REFUSED;
   }
   snprintf(r->line_now, sizeof r->line_now, "%s", copy);
   r->line_now[strcspn(r->line_now, "\r\n")] = 0;

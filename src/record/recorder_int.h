@@ -41,7 +41,7 @@ struct Recorder {
   uint64_t seed;                  /* --seed, 0: from the key */
   int stock_event;                /* index of a provisional stock row, -1 none */
   int stock_known;                /* stock cards confirmed by `draw` */
-  int draw_at[40];                /* nevents when each was drawn */
+  int draw_at[sizeof ((PnHand *)0)->stock]; /* nevents when each stock card was drawn */
   RecQuestion question;           /* what awaits the scorekeeper's yes or no */
   PnEvent pending_event;          /* REC_ASK_RENEGE: the event */
   bool auto_yes;                  /* --yes: confirm reneges without asking */
