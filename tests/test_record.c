@@ -58,13 +58,22 @@ static void test_record_line_results(void **state) {
   assert_int_equal(line(f, ""), REC_NOTHING);
   assert_int_equal(line(f, "# a comment"), REC_NOTHING);
   assert_int_equal(line(f, "help"), REC_INFO);
-  assert_non_null(strstr(rec_text(f->rec), "undo | status | help | quit"));
+  assert_non_null(strstr(rec_text(f->rec), "  undo                      take back the last line of the hand, whole\n"));
   assert_int_equal(line(f, "frobnicate"), REC_REFUSED);
   assert_string_equal(rec_text(f->rec), "error: unknown command 'frobnicate' (help lists them)\n");
+  char longer[400] = "1 meld"; /* 70 cards: 216 characters */
+  for (int i = 0; i < 70; i++) strcat(longer, " AS");
+  assert_int_equal(line(f, longer), REC_REFUSED);
+  assert_string_equal(rec_text(f->rec), "error: a line is at most 199 characters\n");
+  longer[150] = 0;
+  strcat(longer, " AS AS AS AS AS AS AS AS AS AS AS AS AS AS"); /* 64 words, 192 characters */
+  assert_int_equal(line(f, longer), REC_REFUSED);
+  assert_string_equal(rec_text(f->rec), "error: a line has at most 52 words\n");
   assert_int_equal(line(f, "deal\n"), REC_ACCEPTED);
   assert_non_null(strstr(rec_text(f->rec), "Ann"));
-  assert_int_equal(line(f, "undo"), REC_ACCEPTED);
-  assert_non_null(strstr(rec_text(f->rec), "undone: "));
+  assert_int_equal(line(f, "undo"), REC_ACCEPTED); /* the whole deal, one line */
+  assert_string_equal(rec_text(f->rec), "undone: deal deal deal deal\n");
+  assert_int_equal(line(f, "deal"), REC_ACCEPTED);
   assert_int_equal(line(f, "quit"), REC_PENDING); /* a hand in progress: quit asks */
   assert_int_equal(line(f, "yes"), REC_QUIT);
 }
@@ -74,9 +83,9 @@ static void test_record_status_once(void **state) {
   Fixture *f = *state;
   assert_int_equal(line(f, "status"), REC_INFO);
   const char *text = rec_text(f->rec);
-  const char *first = strstr(text, "hand 1, ");
+  const char *first = strstr(text, "hand 1: Ann deals, Bob bids first");
   assert_non_null(first);
-  assert_null(strstr(first + 1, "hand 1, "));
+  assert_null(strstr(first + 1, "hand 1: "));
   assert_int_equal(line(f, ""), REC_NOTHING);
   assert_string_equal(rec_text(f->rec), "");
 }
@@ -160,42 +169,40 @@ static void test_table_hand_stored(void **state) {
                                         "tricks won: Ann 6 Bob 1 Cal 0 Dee 4\n"
                                         "hand 1 (table order): 11 of 12 tricks in; Ann (seat 1) to play\n");
   assert_int_equal(line(f, hand1[HAND1_LINES - 1]), REC_STORED);
-  assert_non_null(strstr(rec_text(f->rec), "trick 12: Ann wins"));
+  assert_non_null(strstr(rec_text(f->rec), "trick 12: Ann AH, Bob TD, Cal JD, Dee TC: Ann wins"));
   assert_non_null(strstr(rec_text(f->rec), "hand 1 over: Ann bid 250 in hearts, made it"));
   assert_int_equal(rec_hands_played(f->rec), 1);
   rec_show_status(f->rec); /* between hands: not "hand 1, next: dealer score" */
-  assert_string_equal(rec_text(f->rec), "hand 1 is over; next: hand 2 (dealer 2: `deal` to shuffle, or its rows), or "
-                                        "a score row for hand 1\n");
+  assert_string_equal(rec_text(f->rec), "hand 1 is over; next: hand 2 (Bob deals, Cal bids first), or a score row "
+                                        "for hand 1\n");
 }
 
-/* A card typed twice (TD for the last trick's TC): the deal does not add
- * up, which card is too many and which is missing is said, nothing is
- * stored; undo and the right line store the hand. */
+/* A card typed twice (TD for the last trick's TC): a third TD is refused
+ * at once, with where the other two were typed; the right line stores the
+ * hand. */
 static void test_table_card_twice(void **state) {
   Fixture *f = *state;
   assert_int_equal(type_lines(f, hand1, HAND1_LINES - 1), REC_ACCEPTED);
-  assert_int_equal(line(f, "AH TD JD TD"), REC_ACCEPTED);
-  const char *text = rec_text(f->rec);
-  assert_non_null(strstr(text, "  TD: typed 3 times, the deck has 2 (held by Bob Cal Dee)\n"));
-  assert_non_null(strstr(text, "  TC: typed 1 time, the deck has 2\n"));
-  assert_non_null(strstr(text, "error: the cards do not add up (above); the hand is not stored"));
+  assert_int_equal(line(f, "AH TD JD TD"), REC_REFUSED);
+  assert_string_equal(rec_text(f->rec), "error: a third TD, the deck has 2: Cal played it at trick 9; "
+                                        "Bob played it at trick 12; Dee played it at trick 12\n");
   assert_int_equal(rec_hands_played(f->rec), 0);
-  assert_int_equal(line(f, "undo"), REC_ACCEPTED);
-  assert_string_equal(rec_text(f->rec), "undone: AH TD JD TD\n");
   assert_int_equal(line(f, "AH TD JD TC"), REC_STORED);
   assert_int_equal(rec_hands_played(f->rec), 1);
 }
 
-/* A card passed that its receiver never plays (JD for JH): the seat and
- * the card are named. */
+/* A card passed mistyped (JD for JH): Ann then holds it, Cal shows the
+ * other JD, and Dee's JD at trick 9 is a third: refused at that line, the
+ * pass named. */
 static void test_table_card_missing(void **state) {
   Fixture *f = *state;
   const char *lines[HAND1_LINES];
   memcpy(lines, hand1, sizeof lines);
   lines[6] = "3 give AS QH JH JD";
-  assert_int_equal(type_lines(f, lines, HAND1_LINES), REC_ACCEPTED);
-  assert_non_null(strstr(rec_text(f->rec), "  Ann (seat 1) receives JD (passed, the widow or the dix exchange) and "
-                                           "never plays it\n"));
+  assert_int_equal(type_lines(f, lines, 20), REC_ACCEPTED);
+  assert_int_equal(line(f, lines[20]), REC_REFUSED);
+  assert_string_equal(rec_text(f->rec), "error: a third JD, the deck has 2: Cal passed it to Ann; Cal showed it in "
+                                        "meld; Dee played it at trick 9\n");
   assert_int_equal(rec_hands_played(f->rec), 0);
 }
 
@@ -213,14 +220,15 @@ static void test_table_trick_size(void **state) {
   assert_int_equal(line(f, "AS AS KS JS AC"), REC_REFUSED);
   assert_string_equal(rec_text(f->rec), "error: a trick is 4 cards, not 5\n");
   assert_int_equal(line(f, "2 dealer"), REC_REFUSED); /* a row's "SEAT dealer" is `dealer SEAT` */
-  assert_string_equal(rec_text(f->rec), "error: the hand already has a dealer\n");
+  assert_string_equal(rec_text(f->rec), "error: the hand already has a dealer (it may be changed until the first bid "
+                                        "or row)\n");
   assert_int_equal(line(f, "AS AS KS"), REC_ACCEPTED); /* three plays */
   assert_int_equal(line(f, "JS AC"), REC_REFUSED);
   assert_string_equal(rec_text(f->rec), "error: trick 1 has 1 play left (Dee next): a line of cards is one trick\n");
   assert_int_equal(line(f, "Bob JS"), REC_REFUSED); /* not Bob's turn */
   assert_string_equal(rec_text(f->rec), "error: it is Dee's turn (seat 4) to play\n");
   assert_int_equal(line(f, "JS"), REC_ACCEPTED);
-  assert_non_null(strstr(rec_text(f->rec), "trick 1: Ann wins, 30 in counters"));
+  assert_non_null(strstr(rec_text(f->rec), "trick 1: Ann AS, Bob AS, Cal KS, Dee JS: Ann wins 30\n"));
   assert_int_equal(type_lines(f, hand1 + 13, HAND1_LINES - 13), REC_STORED);
 }
 
@@ -242,7 +250,10 @@ static void test_deal_first_progress(void **state) {
   assert_non_null(strstr(rec_text(f->rec), "meld: Cal shows 60 by the rules (claimed 40)\n"));
   assert_int_equal(type_lines(f, hand1 + 11, 1), REC_ACCEPTED);
   assert_int_equal(line(f, "AS AS KS JS"), REC_ACCEPTED);
-  assert_string_equal(rec_text(f->rec), "trick 1: Ann wins, 30 in counters\n");
+  assert_string_equal(rec_text(f->rec), "trick 1: Ann AS, Bob AS, Cal KS, Dee JS: Ann wins 30\n");
+  assert_int_equal(line(f, "undo"), REC_ACCEPTED); /* the whole line, not its last card */
+  assert_string_equal(rec_text(f->rec), "undone: AS AS KS JS\n");
+  assert_int_equal(line(f, "AS AS KS JS"), REC_ACCEPTED);
   assert_int_equal(type_lines(f, hand1 + 13, HAND1_LINES - 14), REC_ACCEPTED); /* all but the last trick */
   /* the last trick is forced: status leaves it, the next other line plays it out first */
   assert_int_equal(line(f, "status"), REC_INFO);
@@ -251,13 +262,13 @@ static void test_deal_first_progress(void **state) {
   assert_int_equal(rec_hands_played(f->rec), 0);
   assert_int_equal(line(f, "1 score 360"), REC_STORED);
   assert_non_null(strstr(rec_text(f->rec), "the last trick is forced: Ann AH, Bob TD, Cal JD, Dee TC\n"
-                                           "trick 12: Ann wins"));
+                                           "trick 12: Ann AH, Bob TD, Cal JD, Dee TC: Ann wins"));
   assert_int_equal(rec_hands_played(f->rec), 1);
 }
 
 /* Hand 4 of `pinochle sim --variant partnership-auction --seed 31
- * --renege-rate 0.02` (players renamed): Bob trumps a diamond lead with
- * QH at trick 2 while holding 9D.  Nothing shows it until Bob plays 9D at
+ * --renege-rate 0.02` (players renamed): Dee trumps a diamond lead with
+ * QH at trick 2 while holding 9D.  Nothing shows it until Dee leads 9D at
  * trick 5: the renege is reported, and asked about, at that line. */
 static void test_table_renege_when_provable(void **state) {
   Fixture *f = *state;
@@ -267,8 +278,8 @@ static void test_table_renege_when_provable(void **state) {
       "9H AH JS 9H", "AD AD QH JD", "AS QS JS KS", "AC QC KC JC", "9D JD QD QC", "9S TS KS QS", "AS KH TH 9S",
       "JH AH KC KH", "9D TS TD QD", "9C JH 9C AC", "QH JC TC KD", "TH KD TC TD"};
   assert_int_equal(type_lines(f, hand4, 16), REC_ACCEPTED); /* up to trick 4: no renege is provable */
-  assert_int_equal(line(f, hand4[16]), REC_PENDING);      /* trick 5: Bob plays 9D */
-  assert_string_equal(rec_text(f->rec), "trick 5: Bob wins, 0 in counters\n"
+  assert_int_equal(line(f, hand4[16]), REC_PENDING);      /* trick 5: Dee leads 9D */
+  assert_string_equal(rec_text(f->rec), "trick 5: Dee 9D, Ann JD, Bob QD, Cal QC: Bob wins 0\n"
                                         "trick 2: finding: renege-follow by Dee (seat 4) playing QH while holding 9D\n"
                                         "that is a renege: record it as played? (yes/no)\n");
   /* `no` takes the line back, and the renege is unproved again: typed
@@ -379,6 +390,337 @@ static void test_table_late_rows(void **state) {
   assert_memory_equal(got, want, want_len);
 }
 
+
+/* Types lines (NULL-terminated) into a new partnership-auction game `key`
+ * of the fixture's store; every line but the last must be accepted.
+ * Returns what the last line did. */
+static RecResult type_hand1(Fixture *f, Recorder **rec, const char *key, const char *const *lines) {
+  PnRules rules;
+  PnDiag diag = {0};
+  assert_int_equal(pn_rules_preset(&rules, "partnership-auction"), 0);
+  RecGame game = {.key = key, .variant = "partnership-auction", .rules = &rules, .nplayers = 4, .players = four,
+                  .dealer = 1};
+  assert_int_equal(rec_start(f->store, &game, 5, false, rec, &diag), 0);
+  RecResult rc = REC_NOTHING;
+  for (int i = 0; lines[i]; i++) {
+    rc = rec_line(*rec, lines[i], &diag);
+    if (lines[i + 1] && rc != REC_ACCEPTED && rc != REC_INFO)
+      fail_msg("line '%s': %d: %s", lines[i], rc, rec_text(*rec));
+  }
+  return rc;
+}
+
+/* A meld typed after the first tricks is put before the first lead: the
+ * hand stored is the one typed in order. */
+static void test_table_late_meld_stored_in_place(void **state) {
+  Fixture *f = *state;
+  uint8_t want[4096], got[4096];
+  assert_int_equal(type_lines(f, hand1, HAND1_LINES), REC_STORED);
+  size_t want_len = stored_hand(f->store, "t1", want, sizeof want);
+  const char *lines[HAND1_LINES + 1];
+  int n = 0;
+  for (int i = 0; i < HAND1_LINES; i++) {
+    if (i != 11) lines[n++] = hand1[i]; /* "4 meld 9H" ... */
+    if (i == 13) lines[n++] = hand1[11]; /* ... typed after trick 2 */
+  }
+  lines[n] = NULL;
+  Recorder *rec = NULL;
+  assert_int_equal(type_hand1(f, &rec, "late", lines), REC_STORED);
+  rec_free(rec);
+  assert_int_equal(stored_hand(f->store, "late", got, sizeof got), want_len);
+  assert_memory_equal(got, want, want_len);
+}
+
+/* The lines are numbered; a mistyped pass found 14 lines later is edited
+ * in place, the later lines re-checked, and the hand stored is the right
+ * one.  An edit that a later line contradicts names that line and changes
+ * nothing; insert and delete do the same. */
+static void test_table_edit_insert_delete(void **state) {
+  Fixture *f = *state;
+  uint8_t want[4096], got[4096];
+  assert_int_equal(type_lines(f, hand1, HAND1_LINES), REC_STORED);
+  size_t want_len = stored_hand(f->store, "t1", want, sizeof want);
+  const char *lines[HAND1_LINES + 1];
+  memcpy(lines, hand1, sizeof(char *) * 20); /* up to trick 8 */
+  lines[6] = "3 give AS QH JH JD";
+  lines[20] = NULL;
+  Recorder *rec = NULL;
+  PnDiag diag = {0};
+  assert_int_equal(type_hand1(f, &rec, "edit", lines), REC_ACCEPTED);
+  assert_int_equal(rec_line(rec, hand1[20], &diag), REC_REFUSED); /* a third JD */
+  assert_int_equal(rec_line(rec, "lines", &diag), REC_INFO);
+  assert_non_null(strstr(rec_text(rec), "  1  2 pass\n"));
+  assert_non_null(strstr(rec_text(rec), "  6  3 give AS QH JH JD\n"));
+  assert_non_null(strstr(rec_text(rec), " 19  QS QD QS KS\n"));
+  assert_int_equal(rec_line(rec, "edit 6 3 give AS QH JH JH", &diag), REC_ACCEPTED);
+  assert_string_equal(rec_text(rec), "edited line 6; the 13 lines after it still fit\n");
+  /* the wrong pass again: a later line no longer fits, and is named */
+  assert_int_equal(rec_line(rec, "edit 6 3 give AS QH JD JD", &diag), REC_REFUSED);
+  assert_string_equal(rec_text(rec), "error: line 10 (3 meld KS QS JD) no longer fits: a third JD, the deck has 2: "
+                                     "Cal passed it to Ann (2 times); Cal showed it in meld; nothing is changed\n");
+  assert_int_equal(rec_line(rec, "lines", &diag), REC_INFO);
+  assert_non_null(strstr(rec_text(rec), "  6  3 give AS QH JH JH\n"));
+  /* delete Bob's meld and insert it again */
+  assert_int_equal(rec_line(rec, "delete 9", &diag), REC_ACCEPTED);
+  assert_int_equal(rec_line(rec, "lines", &diag), REC_INFO);
+  assert_non_null(strstr(rec_text(rec), "  9  3 meld KS QS JD\n"));
+  assert_int_equal(rec_line(rec, "insert 9 2 meld 9H KC QC 30", &diag), REC_ACCEPTED);
+  assert_int_equal(rec_line(rec, "delete 40", &diag), REC_REFUSED);
+  assert_string_equal(rec_text(rec), "error: delete takes a line number from 1 to 19 (`lines` lists them)\n");
+  for (int i = 20; i < HAND1_LINES; i++)
+    assert_int_equal(rec_line(rec, hand1[i], &diag), i + 1 < HAND1_LINES ? REC_ACCEPTED : REC_STORED);
+  rec_free(rec);
+  assert_int_equal(stored_hand(f->store, "edit", got, sizeof got), want_len);
+  assert_memory_equal(got, want, want_len);
+}
+
+/* A trick too many inserted (its cards typed twice) is refused at the
+ * first line it contradicts; nothing changes and nothing is stored until
+ * the hand is whole. */
+static void test_table_insert_never_stores_early(void **state) {
+  Fixture *f = *state;
+  const char *lines[HAND1_LINES + 1];
+  int n = 0;
+  for (int i = 0; i < HAND1_LINES; i++)
+    if (i != 6 && i != 7) lines[n++] = hand1[i]; /* the passes not typed: the hand waits for them */
+  lines[n] = NULL;
+  Recorder *rec = NULL;
+  PnDiag diag = {0};
+  assert_int_equal(type_hand1(f, &rec, "early", lines), REC_ACCEPTED);
+  assert_int_equal(rec_line(rec, "insert 6 3 give AS QH JH JH", &diag), REC_ACCEPTED);
+  assert_int_equal(rec_line(rec, "insert 11 AS AS KS JS", &diag), REC_REFUSED); /* a 13th trick */
+  assert_string_equal(rec_text(rec), "error: line 11 (AS AS KS JS) no longer fits: a third AS, the deck has 2: Cal "
+                                     "passed it to Ann; Ann played it at trick 1; Bob played it at trick 1; Ann played "
+                                     "it at trick 2; Bob played it at trick 2; nothing is changed\n");
+  assert_int_equal(rec_hands_played(rec), 0);
+  assert_int_equal(rec_line(rec, hand1[7], &diag), REC_STORED); /* Ann's pass, and the hand is whole */
+  assert_int_equal(rec_hands_played(rec), 1);
+  rec_free(rec);
+}
+
+/* The start of a hand names its dealer and first bidder; the dealer may be
+ * changed until a row depends on it (the widow typed first does not). */
+static void test_record_dealer_until_first_bid(void **state) {
+  Fixture *f = *state;
+  PnRules rules;
+  PnDiag diag = {0};
+  static const char *const three[] = {"Hal", "Fay", "Ida"};
+  assert_int_equal(pn_rules_preset(&rules, "auction"), 0);
+  RecGame game = {.key = "d1", .variant = "auction", .rules = &rules, .nplayers = 3, .players = three, .dealer = 1};
+  Recorder *rec = NULL;
+  assert_int_equal(rec_start(f->store, &game, 5, false, &rec, &diag), 0);
+  assert_int_equal(rec_line(rec, "widow TS AC TC", &diag), REC_ACCEPTED);
+  assert_string_equal(rec_text(rec), "hand 1: Hal deals, Fay bids first\n");
+  assert_int_equal(rec_line(rec, "dealer 2", &diag), REC_ACCEPTED);
+  assert_string_equal(rec_text(rec), "hand 1: Fay deals, Ida bids first\n");
+  assert_int_equal(rec_line(rec, "2 pass", &diag), REC_REFUSED); /* Ida's turn now */
+  assert_int_equal(rec_line(rec, "3 pass", &diag), REC_ACCEPTED);
+  assert_int_equal(rec_line(rec, "dealer 3", &diag), REC_REFUSED);
+  rec_free(rec);
+}
+
+/* Two-hand: a line of plays applies whole or not at all (its first trick
+ * was kept when the third card was refused), and undo takes back a trick
+ * line whole (it took back one card). */
+static void test_two_hand_line_whole(void **state) {
+  Fixture *f = *state;
+  PnRules rules;
+  PnDiag diag = {0};
+  static const char *const two[] = {"A", "B"};
+  assert_int_equal(pn_rules_preset(&rules, "two-hand"), 0);
+  RecGame game = {.key = "th", .variant = "two-hand", .rules = &rules, .nplayers = 2, .players = two, .dealer = 1};
+  Recorder *rec = NULL;
+  assert_int_equal(rec_start(f->store, &game, 5, false, &rec, &diag), 0);
+  assert_int_equal(rec_line(rec, "1 deal TS TS QS QS KH KH QH AD QD JD 9D KC", &diag), REC_ACCEPTED);
+  assert_int_equal(rec_line(rec, "2 deal JS JS 9S 9S QH TD TD KD JD AC JC 9C", &diag), REC_ACCEPTED);
+  assert_int_equal(rec_line(rec, "turnup JH", &diag), REC_ACCEPTED);
+  assert_int_equal(rec_line(rec, "2 AC QH JS TS", &diag), REC_REFUSED);
+  assert_string_equal(rec_text(rec), "error: enter the draws first (draw CARD), A drawing first\n"
+                                     "(none of the line is kept)\n");
+  assert_int_equal(rec_line(rec, "2 AC QH", &diag), REC_ACCEPTED); /* the same trick is still to play */
+  assert_int_equal(rec_line(rec, "undo", &diag), REC_ACCEPTED);
+  assert_string_equal(rec_text(rec), "undone: AC QH\n");
+  assert_int_equal(rec_line(rec, "undo", &diag), REC_ACCEPTED);
+  assert_string_equal(rec_text(rec), "undone: turnup\n");
+  rec_free(rec);
+}
+
+/* Bob's cards in a two-hand game `key` dealt by `deal` with this seed
+ * (status lists them, Bob being to play first), into held. */
+static void two_hand_dealt(Fixture *f, const char *key, uint64_t seed, PnCards *held, Recorder **keep) {
+  PnRules rules;
+  PnDiag diag = {0};
+  static const char *const two[] = {"Ann", "Bob"};
+  assert_int_equal(pn_rules_preset(&rules, "two-hand"), 0);
+  RecGame game = {.key = key, .variant = "two-hand", .rules = &rules, .nplayers = 2, .players = two, .dealer = 1};
+  Recorder *rec = NULL;
+  assert_int_equal(rec_start(f->store, &game, seed, false, &rec, &diag), 0);
+  assert_int_equal(rec_line(rec, "deal", &diag), REC_ACCEPTED);
+  rec_show_status(rec);
+  const char *at = strstr(rec_text(rec), "  holds ");
+  assert_non_null(at);
+  PnCard cards[PN_MAX_HAND];
+  size_t bad;
+  at += 8;
+  int n = pn_cards_parse(at, strcspn(at, "\n"), cards, PN_MAX_HAND, &bad);
+  assert_int_equal(n, 12);
+  memset(held, 0, sizeof *held);
+  pn_cards_add_list(held, cards, n);
+  if (keep) *keep = rec;
+  else rec_free(rec);
+}
+
+/* A kept line that no longer fits when --resume types it again (the
+ * shuffle dealt from another --seed) is named, not dropped silently. */
+static void test_record_resume_names_a_line_that_no_longer_fits(void **state) {
+  Fixture *f = *state;
+  PnCards five, six;
+  Recorder *rec = NULL;
+  PnDiag diag = {0};
+  two_hand_dealt(f, "seed6", 6, &six, NULL);
+  two_hand_dealt(f, "seed5", 5, &five, &rec);
+  int card = -1;
+  for (int c = 0; c < PN_CARD_KINDS && card < 0; c++)
+    if (five.n[c] && !six.n[c]) card = c;
+  assert_true(card >= 0);
+  char two[3], text[32];
+  snprintf(text, sizeof text, "2 play %s", pn_card_str((PnCard)card, two));
+  assert_int_equal(rec_line(rec, text, &diag), REC_ACCEPTED);
+  rec_free(rec);
+  assert_int_equal(rec_resume(f->store, "seed5", 0, 6, false, &rec, &diag), 0);
+  char want[96];
+  snprintf(want, sizeof want, "warning: a kept line no longer fits and is dropped: `%s`: ", text);
+  assert_non_null(strstr(rec_text(rec), want));
+  rec_free(rec);
+}
+
+/* ------------------------------------------------- mistakes catalogue */
+
+/* Hand 1 of sample-data/club-auction.csv (game ...-2026-1), as typed at
+ * the table; names Hal, Fay, Ida. */
+static const char *const auction1[] = {
+    "dealer 1", "widow TS AC TC", "2 pass", "3 pass", "1 pass", "1 trump H", "1 discard 9S 9D 9C",
+    "1 meld KH QH KD QD 60", "2 meld 9H KC QC 30", "3 meld KS QS JS JH 9H JD JC", "AC JC 9C"};
+/* The same with the widow not yet typed. */
+static const char *const auction1_late[] = {
+    "dealer 1", "2 pass", "3 pass", "1 pass", "1 trump H", "1 discard 9S 9D 9C", "1 meld KH QH KD QD 60",
+    "2 meld 9H KC QC 30", "3 meld KS QS JS JH 9H JD JC"};
+/* Hand 1 of sample-data/club-five-call.csv up to the partner's pass. */
+static const char *const five1[] = {
+    "dealer 1", "2 bid 250", "3 bid 260", "4 bid 270", "5 bid 280", "1 bid 290", "2 bid 300", "3 bid 310",
+    "4 bid 320", "5 bid 330", "1 bid 340", "2 pass", "3 bid 350", "4 bid 360", "5 bid 370", "1 bid 380", "3 bid 390",
+    "4 bid 400", "5 bid 410", "1 bid 420", "3 bid 430", "4 bid 440", "5 pass", "1 bid 450", "3 bid 460", "4 bid 470",
+    "1 pass", "3 pass", "4 trump D", "4 call AD", "2 give AD TD TD"};
+/* The start of hand 1 of sample-data/club-partnership.csv. */
+static const char *const turnup1[] = {"dealer 1", "1 turnup QH", "2 dix 9H exchange"};
+/* A double-deck hand's bidding. */
+static const char *const double1[] = {"dealer 1", "2 bid 50", "3 pass", "4 pass", "1 pass", "2 trump C"};
+
+/* One scorekeeper's mistake: after `nprefix` good lines of `prefix`, the
+ * line `wrong` does `want` and says `says`. */
+typedef struct Mistake {
+  const char *preset;        /* the game's preset */
+  const char *const *prefix; /* the good lines before it */
+  int nprefix;               /* how many of them */
+  const char *wrong;         /* the mistaken line */
+  RecResult want;            /* what it does */
+  const char *says;          /* words it must say */
+} Mistake;
+
+static const Mistake MISTAKES[] = {
+    /* a card more times than the deck holds */
+    {"partnership-auction", hand1, 12, "KS AS AS AS", REC_REFUSED,
+     "error: a third AS, the deck has 2: Cal passed it to Ann; Bob played it at trick 1; Cal played it at trick 1; "
+     "Dee played it at trick 1\n"},
+    {"partnership-auction", hand1, 12, "AS AS AS JS", REC_REFUSED, "error: a third AS, the deck has 2"},
+    {"partnership-auction", hand1, 8, "1 meld AS AS AS", REC_REFUSED, "error: a third AS, the deck has 2"},
+    {"partnership-auction", hand1, 12, "AS AH AH JS", REC_REFUSED,
+     "error: a third AH, the deck has 2: Ann showed it in meld; Bob played it at trick 1; Cal played it at trick 1\n"},
+    {"partnership-auction", hand1, 6, "3 give AS AS AS QH", REC_REFUSED,
+     "error: a third AS, the deck has 2: Cal passed it to Ann (3 times)\n"},
+    {"partnership-auction", hand1, 10, "3 meld AS AS KS", REC_REFUSED,
+     "error: a third AS, the deck has 2: Cal passed it to Ann; Cal showed it in meld (2 times)\n"},
+    {"auction", auction1, 10, "AC TC TC", REC_REFUSED,
+     "error: a third TC, the deck has 2: it is in the widow; Fay played it at trick 1; Ida played it at trick 1\n"},
+    {"auction", auction1, 6, "1 discard KH KH KH", REC_REFUSED,
+     "error: a third KH, the deck has 2: Hal discarded it (3 times)\n"},
+    {"auction", auction1_late, 9, "widow QS QS TC", REC_REFUSED,
+     "error: a third QS, the deck has 2: Ida showed it in meld; it is in the widow (2 times)\n"},
+    {"auction", auction1, 10, "widow QS QS TC", REC_REFUSED, "error: the widow is typed already\n"},
+    {"partnership", turnup1, 3, "AS QH QH 9S", REC_REFUSED,
+     "error: a third QH, the deck has 2: it is the turn-up; Cal played it at trick 1; Dee played it at trick 1\n"},
+    {"five-call", five1, 31, "JC JC JC JC JC", REC_REFUSED, "error: a fifth JC, the deck has 4"},
+    {"double-deck", double1, 6, "2 meld AS AS AS AS AS", REC_REFUSED, "error: a fifth AS, the deck has 4"},
+    /* a hand that cannot hold what is typed */
+    {"partnership-auction", hand1, 8, "1 meld AH TH KH QH JH AS AS KS QS TS TD KD QD", REC_REFUSED,
+     "error: Ann (seat 1) would hold 14 cards (played, shown in meld and received), a hand is 12\n"},
+    /* a give or discard of the wrong size, by a seat that does not give */
+    {"partnership-auction", hand1, 6, "3 give AS QH JH", REC_REFUSED, "error: a pass is 4 cards, not 3\n"},
+    {"partnership-auction", hand1, 6, "2 give AS QH JH JD", REC_REFUSED,
+     "error: Bob (seat 2) does not pass cards: only the bidder (Ann) and partner (Cal) do\n"},
+    {"partnership-auction", hand1, 7, "3 give AS QH JH JH", REC_REFUSED, "error: Cal (seat 3) has already passed\n"},
+    {"partnership-auction", hand1, 6, "1 discard 9S 9D 9C", REC_REFUSED,
+     "error: no one discards in partnership-auction\n"},
+    {"auction", auction1, 6, "2 give AS QH JH JH", REC_REFUSED,
+     "error: Fay (seat 2) does not pass cards: auction has no passing\n"},
+    {"auction", auction1, 6, "discard 9S 9D", REC_REFUSED, "error: a discard is 3 cards, not 2\n"},
+    {"auction", auction1, 6, "2 discard 9S 9D 9C", REC_REFUSED,
+     "error: Fay (seat 2) does not discard: only the bidder (Hal) does\n"},
+    {"auction", auction1, 7, "1 discard 9S 9D 9C", REC_REFUSED, "error: the discard is typed already\n"},
+    {"five-call", five1, 30, "2 give AD TD", REC_REFUSED, "error: a pass is 3 cards, not 2\n"},
+    {"double-deck", double1, 6, "1 give AS KS QS", REC_REFUSED,
+     "error: Ann (seat 1) does not pass cards: double-deck has no passing\n"},
+    /* a seat that showed out yet holds the suit: a renege, asked about */
+    {"partnership-auction", hand1, 12, "AS AS TC JS", REC_PENDING,
+     "renege: Cal (seat 3) showed out of spades at trick 1, yet holds"},
+    /* a low bid is said at once */
+    {"partnership-auction", hand1, 1, "2 bid 245", REC_ACCEPTED,
+     "finding: bid 245 by Bob (seat 2) is below the lowest good bid 250\n"},
+    /* the wrong word is named */
+    {"partnership-auction", hand1, 8, "1 meld AX KH", REC_REFUSED,
+     "error: 'AX' is not a card (meld takes cards, then a value)\n"},
+    /* a line for another phase says what comes now */
+    {"partnership-auction", hand1, 2, "AS AS KS JS", REC_REFUSED,
+     "error: the play comes after the bidding: now Cal (seat 3) to bid or pass\n"},
+    {"partnership-auction", hand1, 3, "3 give AS QH JH JH", REC_REFUSED,
+     "error: give comes after the bidding: now Dee (seat 4) to bid or pass\n"},
+    {"partnership-auction", hand1, 12, "AS AS KS JS AC", REC_REFUSED, "error: a trick is 4 cards, not 5\n"},
+    {"partnership-auction", hand1, 13, "Bob JS", REC_REFUSED, "error: it is Ann's turn (seat 1) to play\n"},
+};
+enum { NMISTAKES = sizeof MISTAKES / sizeof MISTAKES[0] };
+
+/* Every mistake of the catalogue is caught at the line that makes it, with
+ * its words; the line is not kept (the next good line still fits). */
+static void test_record_mistakes_catalogue(void **state) {
+  Fixture *f = *state;
+  static const char *const names[] = {"Ann", "Bob", "Cal", "Dee", "Eve"};
+  static const char *const three[] = {"Hal", "Fay", "Ida"};
+  int wrong = 0;
+  for (int i = 0; i < NMISTAKES; i++) {
+    const Mistake *m = &MISTAKES[i];
+    PnRules rules;
+    PnDiag diag = {0};
+    char key[32];
+    assert_int_equal(pn_rules_preset(&rules, m->preset), 0);
+    snprintf(key, sizeof key, "mistake-%d", i + 1);
+    RecGame game = {.key = key, .variant = m->preset, .rules = &rules, .nplayers = rules.players,
+                    .players = rules.players == 3 ? three : names, .dealer = 1};
+    Recorder *rec = NULL;
+    assert_int_equal(rec_start(f->store, &game, 5, false, &rec, &diag), 0);
+    for (int j = 0; j < m->nprefix; j++) {
+      RecResult rc = rec_line(rec, m->prefix[j], &diag);
+      if (rc != REC_ACCEPTED) fail_msg("mistake %d, line '%s': %d: %s", i + 1, m->prefix[j], rc, rec_text(rec));
+    }
+    RecResult rc = rec_line(rec, m->wrong, &diag);
+    if (rc != m->want || !strstr(rec_text(rec), m->says)) {
+      print_message("mistake %d '%s': %d, said: %s", i + 1, m->wrong, rc, rec_text(rec));
+      wrong++;
+    }
+    rec_free(rec);
+  }
+  assert_int_equal(wrong, 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test_setup_teardown(test_record_line_results, setup, teardown),
@@ -393,6 +735,13 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_deal_first_progress, setup, teardown),
       cmocka_unit_test_setup_teardown(test_table_all_pass_redeal, setup, teardown),
       cmocka_unit_test_setup_teardown(test_table_late_rows, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_record_mistakes_catalogue, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_table_late_meld_stored_in_place, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_table_edit_insert_delete, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_table_insert_never_stores_early, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_record_dealer_until_first_bid, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_two_hand_line_whole, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_record_resume_names_a_line_that_no_longer_fits, setup, teardown),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -564,8 +564,35 @@ static void test_rules_param_values_round_trip_after_overrides(void **state) {
   }
 }
 
+/* The seat after each seat goes round the table, the last back to 1. */
+static void test_rules_next_seat_goes_round(void **state) {
+  (void)state;
+  PnRules rules;
+  assert_int_equal(pn_rules_preset(&rules, "five-call"), 0);
+  assert_int_equal(pn_next_seat(&rules, 1), 2);
+  assert_int_equal(pn_next_seat(&rules, 4), 5);
+  assert_int_equal(pn_next_seat(&rules, 5), 1);
+  assert_int_equal(pn_rules_preset(&rules, "auction"), 0);
+  assert_int_equal(pn_next_seat(&rules, 3), 1);
+}
+
+/* An event's cards as a multiset: copies counted, nothing else. */
+static void test_rules_event_cards_counts_copies(void **state) {
+  (void)state;
+  PnEvent ev = {.action = PN_EV_MELD, .ncards = 3, .cards = {PN_CARD(PN_SPADES, PN_ACE), PN_CARD(PN_SPADES, PN_ACE),
+                                                            PN_CARD(PN_HEARTS, PN_KING)}};
+  PnCards c;
+  memset(&c, 0xAA, sizeof c);
+  pn_event_cards(&ev, &c);
+  assert_int_equal(c.n[PN_CARD(PN_SPADES, PN_ACE)], 2);
+  assert_int_equal(c.n[PN_CARD(PN_HEARTS, PN_KING)], 1);
+  assert_int_equal(pn_cards_total(&c), 3);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_rules_next_seat_goes_round),
+      cmocka_unit_test(test_rules_event_cards_counts_copies),
       cmocka_unit_test(test_rules_preset_two_hand),
       cmocka_unit_test(test_rules_preset_two_hand_64),
       cmocka_unit_test(test_rules_preset_two_hand_bid),

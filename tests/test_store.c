@@ -1209,9 +1209,45 @@ static void test_store_nights_round_trip(void **state) {
   store_close(s);
 }
 
+/* The recorder's journal: kept, read back whole, replaced, cleared; a game
+ * that is not there and a buffer too small are errors; a backend without
+ * a journal says so. */
+static void test_store_journal_put_get_clear(void **state) {
+  (void)state;
+  Store *store = NULL;
+  PnDiag diag = {0};
+  char buf[64];
+  assert_int_equal(store_open(STORE_SCRATCH, STORE_CREATE, &store, &diag), STORE_OK);
+  StoreGame g = {.key = "j", .preset = "partnership-auction", .nplayers = 4};
+  for (int i = 0; i < 4; i++) g.players[i] = NAMES[i];
+  int64_t id = 0;
+  assert_int_equal(store_game_insert(store, &g, &id, &diag), 0);
+  assert_int_equal(store_journal_get(store, id, buf, sizeof buf, &diag), 0); /* none yet */
+  assert_int_equal(store_journal_put(store, id, "hand 1\n2 pass\n", &diag), STORE_OK);
+  assert_int_equal(store_journal_get(store, id, buf, sizeof buf, &diag), 1);
+  assert_string_equal(buf, "hand 1\n2 pass\n");
+  assert_int_equal(store_journal_put(store, id, "hand 1\n2 pass\n3 bid 260\n", &diag), STORE_OK);
+  assert_int_equal(store_journal_get(store, id, buf, 10, &diag), STORE_CORRUPT);
+  assert_int_equal(store_journal_get(store, id, buf, sizeof buf, &diag), 1);
+  assert_string_equal(buf, "hand 1\n2 pass\n3 bid 260\n");
+  assert_int_equal(store_journal_put(store, id, NULL, &diag), STORE_OK);
+  assert_int_equal(store_journal_get(store, id, buf, sizeof buf, &diag), 0);
+  assert_int_equal(store_journal_put(store, id + 1, "x", &diag), STORE_ERROR);
+  StoreOps ops = *store->ops; /* less the journal */
+  ops.journal_get = NULL;
+  ops.journal_put = NULL;
+  const StoreOps *real = store->ops;
+  store->ops = &ops;
+  assert_int_equal(store_journal_put(store, id, "x", &diag), STORE_ERROR);
+  assert_string_equal(diag.msg, "this database's backend does not keep a journal");
+  store->ops = real;
+  store_close(store);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_store_schema_version_matches_last_migration),
+      cmocka_unit_test(test_store_journal_put_get_clear),
       cmocka_unit_test(test_store_open_memory_migrates),
       cmocka_unit_test(test_store_open_file_sets_ids_and_wal),
       cmocka_unit_test(test_store_refuses_newer_schema),

@@ -6,6 +6,7 @@
  * says.  The state machine, the hashing and resuming live there.
  */
 #include <getopt.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -351,14 +352,22 @@ static int start_resume(const CliCommand *self, const RecordArgs *a, Store **sto
   }
   if (a->redo) printf("re-entering hand %d of %s (the stored one stays until this one is complete)\n", a->redo, rec_key(*r));
   else printf("resuming %s after hand %d\n", rec_key(*r), rec_hands_played(*r));
+  fputs(rec_text(*r), stdout); /* the hand in progress, from the journal */
   return CLI_GO_ON;
 }
 
 /* The session: a line at a time from standard input until its end or quit;
  * returns the exit code. */
+static void on_interrupt(int sig) { (void)sig; }
+
 static int session(const CliCommand *self, Recorder *r) {
   PnDiag diag = {0};
   bool interactive = isatty(STDIN_FILENO);
+  /* Ctrl-C ends the reading (no SA_RESTART): what was kept and how to
+   * resume are said as at the end of the input. */
+  struct sigaction interrupt = {.sa_handler = on_interrupt};
+  sigemptyset(&interrupt.sa_mask);
+  sigaction(SIGINT, &interrupt, NULL);
   rec_show_status(r);
   fputs(rec_text(r), stdout);
   char *line = NULL;

@@ -133,9 +133,22 @@ static void show_status(Recorder *r) {
     }
     rec_say(r, "\n");
   }
+  bool table = table_possible(r); /* a hand is typed as the table sees it: no shuffled deal offered */
+  int first = pn_next_seat(&g->rules, r->next_dealer);
+  const char *starts = g->rules.flow == PN_FLOW_BID ? "bids" : "leads";
+  if (h->phase == PN_PHASE_DONE && table) {
+    rec_say(r, "hand %d is over; next: hand %d (%s deals, %s %s first), or a score row for hand %d\n", h->number,
+            h->number + 1, rec_name(r, r->next_dealer), rec_name(r, first), starts, h->number);
+    return;
+  }
   if (h->phase == PN_PHASE_DONE) { /* between hands: the next one, or claims for this one */
     rec_say(r, "hand %d is over; next: hand %d (dealer %d: `deal` to shuffle, or its rows), or a score row for "
                "hand %d\n", h->number, h->number + 1, r->next_dealer, h->number);
+    return;
+  }
+  if (h->phase == PN_PHASE_DEALER && table) {
+    rec_say(r, "hand %d: %s deals, %s %s first (`dealer SEAT` changes it); type the hand as the table sees it\n",
+            g->hands_played + 1, rec_name(r, r->next_dealer), rec_name(r, first), starts);
     return;
   }
   rec_say(r, "hand %d, ", h->phase == PN_PHASE_DEALER ? g->hands_played + 1 : h->number);
@@ -164,30 +177,6 @@ static void show_status(Recorder *r) {
   }
 }
 
-static void show_help(Recorder *r) {
-  rec_say(r, "Lines (SEAT is a seat number or player name; it defaults to whose turn it is):\n"
-             "  deal                      shuffle and deal the hand (the program deals)\n"
-             "  [SEAT] deal CARD...       enter one seat's dealt cards\n"
-             "  turnup CARD | stock CARD... | widow CARD...\n"
-             "  dealer SEAT               who deals this hand (default: the next seat)\n"
-             "  [SEAT] bid N | pass       bidding\n"
-             "  [SEAT] trump S            the bidder names trump (S H D C, or hearts ...)\n"
-             "  [SEAT] call CARD          five-call: the called card\n"
-             "  [SEAT] discard C C C      auction: the bidder's discards\n"
-             "  [SEAT] give CARD...       passing: the partner's cards, then the bidder's\n"
-             "  [SEAT] dix exchange|show  count a dix\n"
-             "  [SEAT] meld CARD... [N]   show meld (two-hand: a meld name or N last)\n"
-             "  [SEAT] moon               shoot the moon\n"
-             "  [SEAT] CARD...            a trick from its leader (or that many plays)\n"
-             "  [SEAT] play CARD          play a card\n"
-             "  draw CARD                 two-hand without a stock row: the card drawn\n"
-             "  [SEAT] out                two-hand: declare out\n"
-             "  [SEAT] score N            claim a hand score (after the last trick)\n"
-             "  undo | status | help | quit\n"
-             "Without deal rows (table order, no stock): the deal is worked out from the\n"
-             "tricks, passes, discards and widow once the last trick is in.\n");
-}
-
 /* ------------------------------------------------------------ applying */
 
 /* Replays this hand's events from its start (after undo, or a draw that
@@ -203,6 +192,12 @@ void rec_rebuild_hand(Recorder *r) {
 void rec_report_finding(Recorder *r, const PnOutcome *out) {
   const PnFinding *f = &out->finding;
   char card[3] = "";
+  if (f->kind == PN_FIND_BID_TOO_LOW) { /* the same words typed in either order */
+    rec_say(r, "finding: bid %d by %s (seat %d) ", f->claimed, rec_name(r, f->seat), f->seat);
+    if (f->claimed < f->computed) rec_say(r, "is below the lowest good bid %d\n", f->computed);
+    else rec_say(r, "is not a good bid: bids go by %d here (the lowest is %d)\n", r->game.rules.bid_step, f->computed);
+    return;
+  }
   if (f->card != PN_NO_CARD) pn_card_str(f->card, card);
   rec_say(r, "finding: %s by %s (seat %d)%s%s", pn_finding_name(f->kind), rec_name(r, f->seat), f->seat,
          *card ? " playing " : "", card);
@@ -237,6 +232,15 @@ static void show_hand_result(Recorder *r) {
   if (r->game.over) rec_say(r, "game over: %s\n", winners_text(r, who, sizeof who));
 }
 
+void rec_say_trick(Recorder *r, int number, const PnCard *cards, const int *seats, int n, int winner, int points) {
+  rec_say(r, "trick %d:", number);
+  for (int i = 0; i < n; i++) {
+    char two[3];
+    rec_say(r, "%s %s %s", i ? "," : "", rec_name(r, seats[i]), pn_card_str(cards[i], two));
+  }
+  rec_say(r, ": %s wins %d\n", rec_name(r, winner), points);
+}
+
 /* Two-hand with a provisional stock: how many draws the next play needs
  * that have not been entered. */
 static int draws_missing(const Recorder *r) {
@@ -253,11 +257,14 @@ static void say_progress(Recorder *r, const PnEvent *ev, const PnGame *after) {
   const PnHand *h = &r->game.hand, *a = &after->hand;
   if (ev->action == PN_EV_PLAY && a->trick_no > h->trick_no) {
     PnCard cards[PN_MAX_SEATS];
+    int seats[PN_MAX_SEATS];
     memcpy(cards, h->trick, sizeof cards);
+    memcpy(seats, h->trick_seat, sizeof seats);
     cards[h->ntrick] = ev->cards[0];
+    seats[h->ntrick] = ev->seat;
     int points = pn_counters_of(after->rules.count, cards, h->ntrick + 1);
     if (a->trick_no == a->tricks_total) points += pn_last_trick_bonus(after->rules.count);
-    rec_say(r, "trick %d: %s wins, %d in counters\n", a->trick_no, rec_name(r, a->last_winner), points);
+    rec_say_trick(r, a->trick_no, cards, seats, h->ntrick + 1, a->last_winner, points);
   }
   if (ev->action == PN_EV_MELD && after->rules.flow != PN_FLOW_TWO_HAND && a->meld_shown[ev->seat - 1] >= 0) {
     rec_say(r, "meld: %s shows %d by the rules", rec_name(r, ev->seat), a->meld_shown[ev->seat - 1]);
@@ -298,7 +305,7 @@ RecResult rec_record_event(Recorder *r, const PnEvent *typed, bool confirmed, Pn
   }
   if (out.verdict == PN_ACCEPTED_FINDING) rec_report_finding(r, &out);
   if (out.verdict == PN_ACCEPTED_FINDING && rec_is_renege(out.finding.kind) && !confirmed && !r->auto_yes) {
-    r->pending = true;
+    r->question = REC_ASK_RENEGE;
     r->pending_event = *ev;
     rec_say(r, "that is a renege: record it as played? (yes/no)\n");
     rc = REC_PENDING;
@@ -306,6 +313,7 @@ RecResult rec_record_event(Recorder *r, const PnEvent *typed, bool confirmed, Pn
   }
   say_progress(r, ev, trial);
   r->game = *trial;
+  r->event_line[r->nevents] = r->line_seq;
   r->events[r->nevents++] = *ev;
   rc = REC_ACCEPTED;
   /* a score row, or a two-hand `out` after the last trick (it re-scores the
@@ -320,6 +328,14 @@ RecResult rec_record_event(Recorder *r, const PnEvent *typed, bool confirmed, Pn
 done:
   free(trial);
   return rc;
+}
+
+/* Who deals the hand begun, and who bids (or leads) first. */
+static void say_hand_start(Recorder *r) {
+  const PnHand *h = &r->game.hand;
+  int first = pn_next_seat(&r->game.rules, h->dealer);
+  rec_say(r, "hand %d: %s deals, %s %s first\n", h->number, rec_name(r, h->dealer), rec_name(r, first),
+          r->game.rules.flow == PN_FLOW_BID ? "bids" : "leads");
 }
 
 /* Starts the hand with the next dealer when a deal row comes first:
@@ -340,7 +356,8 @@ static RecResult ensure_hand_started(Recorder *r, PnDiag *diag) {
   r->hash_before_hand = r->hash;
   RecResult rc = rec_record_event(r, &ev, false, diag);
   if (rc != REC_ACCEPTED) return rc;
-  r->next_dealer = r->next_dealer % r->game.rules.players + 1;
+  r->next_dealer = pn_next_seat(&r->game.rules, r->next_dealer);
+  say_hand_start(r);
   return REC_ACCEPTED;
 }
 
@@ -413,7 +430,7 @@ static int parse_seat(const Recorder *r, const char *word) {
  * played out first.  REC_NOTHING when it is not due. */
 static RecResult fill_forced_trick(Recorder *r, PnDiag *diag) {
   const PnHand *h = &r->game.hand;
-  if (r->table || r->pending || h->phase != PN_PHASE_PLAY || h->ntrick != 0 || h->draw_pending ||
+  if (r->table || r->question != REC_ASK_NONE || h->phase != PN_PHASE_PLAY || h->ntrick != 0 || h->draw_pending ||
       h->trick_no != h->tricks_total - 1)
     return REC_NOTHING;
   PnCards held[PN_MAX_SEATS];
@@ -423,7 +440,7 @@ static RecResult fill_forced_trick(Recorder *r, PnDiag *diag) {
   }
   rec_say(r, "the last trick is forced:");
   RecResult rc = REC_NOTHING;
-  for (int i = 0, seat = h->leader; i < r->game.rules.players; i++, seat = seat % r->game.rules.players + 1) {
+  for (int i = 0, seat = h->leader; i < r->game.rules.players; i++, seat = pn_next_seat(&r->game.rules, seat)) {
     PnEvent ev = {.action = PN_EV_PLAY, .seat = seat, .ncards = 1, .suit = -1, .meld = -1};
     for (int c = 0; c < PN_CARD_KINDS; c++)
       if (held[seat - 1].n[c]) ev.cards[0] = (PnCard)c;
@@ -468,8 +485,11 @@ RecResult rec_parse_event(Recorder *r, PnAction action, int seat, char **words, 
    * pn_event_from_text and the engine to judge */
   bool takes_cards = (shape & PN_SHAPE_CARDS) || !takes_value;
   for (int i = 0; i < n; i++) {
-    if (!takes_value && !is_card(words[i])) { /* name the word, not a count that comes out wrong */
-      rec_say(r, "error: '%s' is not a card (%s takes cards only)\n", words[i], pn_action_name(action));
+    bool not_last = i + 1 < n; /* a word that is not a card may only be the value, last */
+    if ((!takes_value || ((shape & PN_SHAPE_CARDS) && not_last)) && !is_card(words[i])) {
+      /* name the word, not a count that comes out wrong */
+      rec_say(r, "error: '%s' is not a card (%s takes cards%s)\n", words[i], pn_action_name(action),
+              takes_value ? ", then a value" : " only");
       return REC_REFUSED;
     }
     if (is_card(words[i]) && takes_cards && !*value) {
@@ -494,27 +514,33 @@ static RecResult handle_rest(Recorder *r, char **words, int n, PnDiag *diag);
 
 /* Handles one line (its words: the line is cut up in place). */
 static RecResult handle_line(Recorder *r, char *line, PnDiag *diag) {
-  char *words[64];
+  enum { MAX_WORDS = PN_MAX_EVENT_CARDS + 4 }; /* seat, action, the cards, a value */
+  char *words[MAX_WORDS + 1];
   int n = 0;
-  for (char *save, *w = strtok_r(line, " \t\r\n", &save); w && n < 64; w = strtok_r(NULL, " \t\r\n", &save))
+  for (char *save, *w = strtok_r(line, " \t\r\n", &save); w && n <= MAX_WORDS; w = strtok_r(NULL, " \t\r\n", &save))
     words[n++] = w;
+  if (n > MAX_WORDS) { /* never cut a line silently */
+    rec_say(r, "error: a line has at most %d words\n", MAX_WORDS);
+    return REC_REFUSED;
+  }
   if (n == 0 || words[0][0] == '#') return REC_NOTHING;
 
-  if (r->pending_quit) { /* quit in mid-hand: yes quits, anything else goes on */
-    r->pending_quit = false;
+  if (r->question == REC_ASK_QUIT) { /* quit in mid-hand: yes quits, anything else goes on */
+    r->question = REC_ASK_NONE;
     if (n == 1 && (strcasecmp(words[0], "yes") == 0 || strcasecmp(words[0], "y") == 0)) return REC_QUIT;
     rec_say(r, "going on with hand %d\n", r->game.hand.number);
     if (strcasecmp(words[0], "no") == 0 || strcasecmp(words[0], "n") == 0) return REC_INFO;
   }
-  if (r->pending) { /* only yes or no settles it: anything else asks again */
+  if (r->question != REC_ASK_NONE) { /* only yes or no settles a renege: anything else asks again */
     bool yes = n == 1 && (strcasecmp(words[0], "yes") == 0 || strcasecmp(words[0], "y") == 0);
     bool no = n == 1 && (strcasecmp(words[0], "no") == 0 || strcasecmp(words[0], "n") == 0);
     if (!yes && !no) {
       rec_say(r, "answer yes (record the renege as played) or no (drop the play)\n");
       return REC_PENDING;
     }
-    r->pending = false;
-    if (r->pending_line) return table_answer(r, yes, diag);
+    RecQuestion asked = r->question;
+    r->question = REC_ASK_NONE;
+    if (asked == REC_ASK_RENEGE_LINE) return table_answer(r, yes, diag);
     if (no) {
       rec_say(r, "not recorded\n");
       return REC_REFUSED;
@@ -522,7 +548,8 @@ static RecResult handle_line(Recorder *r, char *line, PnDiag *diag) {
     return rec_record_event(r, &r->pending_event, true, diag);
   }
   const char *word = words[0];
-  bool info = strcmp(word, "help") == 0 || strcmp(word, "status") == 0 || strcmp(word, "undo") == 0;
+  bool info = strcmp(word, "help") == 0 || strcmp(word, "status") == 0 || strcmp(word, "undo") == 0 ||
+              strcmp(word, "lines") == 0;
   RecResult forced = REC_NOTHING;
   int at = n >= 2 && pn_action_parse(words[0]) < 0 && !is_card(words[0]) && parse_seat(r, words[0]) > 0;
   bool plays = is_card(words[at]) || strcmp(words[at], "play") == 0;
@@ -549,69 +576,181 @@ static RecResult undo_row(Recorder *r) {
     rec_say(r, "undone: draw %s\n", pn_card_str(r->events[r->stock_event].cards[r->stock_known], two));
     return REC_ACCEPTED;
   }
-  if (r->stock_event == r->nevents - 1) r->stock_event = -1;
-  r->nevents--;
+  int line = r->event_line[r->nevents - 1], from = r->nevents; /* the whole line: a trick, a deal */
+  while (from > 1 && r->event_line[from - 1] == line) from--;
+  rec_say(r, "undone:");
+  for (int i = from; i < r->nevents; i++) {
+    char two[3];
+    const PnEvent *ev = &r->events[i];
+    if (ev->action == PN_EV_PLAY) rec_say(r, " %s", pn_card_str(ev->cards[0], two));
+    else if (ev->action != PN_EV_STOCK || r->stock_event != i) rec_say(r, " %s", pn_action_name(ev->action));
+  }
+  rec_say(r, "\n");
+  if (r->stock_event >= from) r->stock_event = -1; /* the provisional stock came with the line */
+  r->nevents = from;
   rec_rebuild_hand(r);
-  rec_say(r, "undone: %s\n", pn_action_name(r->events[r->nevents].action));
   return REC_ACCEPTED;
 }
 
-/* `dealer SEAT` or `SEAT dealer`: the dealer of the next hand. */
+/* Does anything typed in this hand depend on its dealer?  Only a turn-up
+ * or widow typed in table order (their stand-in follows the dealer) does
+ * not. */
+static bool dealer_fixed(const Recorder *r) {
+  if (r->committed) return true;
+  if (!r->table) return r->nevents > 1;
+  for (int i = 0; i < r->ntyped; i++)
+    if (r->typed[i].action != PN_EV_TURNUP && r->typed[i].action != PN_EV_WIDOW) return true;
+  return false;
+}
+
+/* `dealer SEAT` or `SEAT dealer`: the dealer of the next hand, or of the
+ * hand begun while nothing depends on it. */
 static RecResult set_dealer(Recorder *r, char **words, int n, bool seat_first) {
   int seat = n == 2 ? parse_seat(r, words[seat_first ? 0 : 1]) : 0;
   PnPhase phase = r->game.hand.phase;
   if (!seat) rec_say(r, "error: dealer takes a seat\n");
-  else if (phase != PN_PHASE_DEALER && phase != PN_PHASE_DONE) rec_say(r, "error: the hand already has a dealer\n");
-  else {
+  else if (phase == PN_PHASE_DEALER || phase == PN_PHASE_DONE) {
     r->next_dealer = seat;
     return REC_ACCEPTED;
-  }
+  } else if (!dealer_fixed(r)) { /* nothing depends on it yet: the hand starts again with this dealer */
+    r->events[0].seat = seat;
+    rec_rebuild_hand(r);
+    r->next_dealer = pn_next_seat(&r->game.rules, seat);
+    say_hand_start(r);
+    return REC_ACCEPTED;
+  } else rec_say(r, "error: the hand already has a dealer (it may be changed until the first bid or row)\n");
   return REC_REFUSED;
 }
 
-/* The words that are commands, not rows.  Returns true with *rc set when
- * the line was one. */
-static bool handle_command(Recorder *r, char **words, int n, RecResult *rc) {
-  const char *word = words[0];
-  if (strcmp(word, "quit") == 0 || strcmp(word, "exit") == 0) {
-    *rc = REC_QUIT;
-    if ((r->nevents > 1 || (r->table && r->ntyped > 0)) && !r->committed) {
-      r->pending_quit = true;
+/* `edit N LINE`, `insert N LINE`, `delete N`: words[1] is N, the rest
+ * the line (joined again: the words were cut up in place). */
+static RecResult change_line(Recorder *r, char **words, int n) {
+  bool del = strcmp(words[0], "delete") == 0;
+  char *end = NULL;
+  long at = n >= 2 ? strtol(words[1], &end, 10) : 0;
+  if (n < 2 || !end || *end || (del ? n != 2 : n < 3)) {
+    rec_say(r, "error: %s\n", del ? "delete takes a line number: delete N" : "edit and insert take a line number "
+                                                                             "and a line: edit N LINE");
+    return REC_REFUSED;
+  }
+  char text[REC_LINE_MAX] = "";
+  size_t len = 0;
+  for (int i = 2; i < n && len < sizeof text; i++)
+    len += (size_t)snprintf(text + len, sizeof text - len, "%s%s", i > 2 ? " " : "", words[i]);
+  if (len >= sizeof text) {
+    rec_say(r, "error: the line is too long\n");
+    return REC_REFUSED;
+  }
+  PnDiag diag = {0};
+  int line = at < 1 || at > MAX_HAND_EVENTS ? 0 : (int)at;
+  RecResult rc = table_rewrite(r, line, strcmp(words[0], "insert") == 0 ? 0 : 1, del ? NULL : text, &diag);
+  if (rc == REC_FAILED) rec_say(r, "error: %s\n", diag.msg);
+  return rc == REC_FAILED ? REC_REFUSED : rc;
+}
+
+static RecResult word_quit(Recorder *r, char **words, int n) {
+  (void)words, (void)n;
+  if ((r->nevents > 1 || (r->table && r->ntyped > 0)) && !r->committed) {
+    r->question = REC_ASK_QUIT;
+    if (r->redo) /* --redo keeps no journal: the stored hand stays */
       rec_say(r, "hand %d is not finished and would not be stored: quit anyway? (yes/no)\n", r->game.hand.number);
-      *rc = REC_PENDING;
-    }
+    else
+      rec_say(r, "hand %d is not finished (its lines are kept: --resume goes on after them): quit? (yes/no)\n",
+              r->game.hand.number);
+    return REC_PENDING;
+  }
+  return REC_QUIT;
+}
+
+static RecResult word_status(Recorder *r, char **words, int n) {
+  (void)words, (void)n;
+  show_scores(r);
+  if (r->table) table_status(r);
+  else show_status(r);
+  return REC_INFO;
+}
+
+static RecResult word_undo(Recorder *r, char **words, int n) {
+  (void)words, (void)n;
+  return undo_row(r);
+}
+
+static RecResult word_lines(Recorder *r, char **words, int n) {
+  (void)words, (void)n;
+  return table_show_lines(r);
+}
+
+static RecResult word_draw(Recorder *r, char **words, int n) {
+  if (n == 2) return record_draw(r, words[1]);
+  rec_say(r, "error: draw takes one card\n");
+  return REC_REFUSED;
+}
+
+static RecResult word_dealer(Recorder *r, char **words, int n) { return set_dealer(r, words, n, false); }
+
+static RecResult word_help(Recorder *r, char **words, int n);
+
+/* A word that is a command, not a row: the one table that dispatches the
+ * commands and prints their help. */
+typedef struct RecWord {
+  const char *name;                                   /* the word typed first */
+  const char *usage;                                  /* how it is typed */
+  const char *summary;                                /* what it does */
+  RecResult (*run)(Recorder *r, char **words, int n); /* words[0] is the word */
+} RecWord;
+
+static const RecWord WORDS[] = {
+    {"dealer", "dealer SEAT", "who deals this hand (default: the next seat; until a row needs it)", word_dealer},
+    {"draw", "draw CARD", "two-hand without a stock row: the card drawn", word_draw},
+    {"undo", "undo", "take back the last line of the hand, whole", word_undo},
+    {"lines", "lines", "table order: the hand's lines, numbered", word_lines},
+    {"edit", "edit N LINE", "table order: line N replaced, the later lines re-checked", change_line},
+    {"insert", "insert N LINE", "table order: a line put before line N", change_line},
+    {"delete", "delete N", "table order: line N taken out", change_line},
+    {"status", "status", "the scores, the contract, whose turn it is", word_status},
+    {"help", "help", "this list", word_help},
+    {"quit", "quit", "end (in mid-hand it asks; the hand's lines are kept)", word_quit},
+    {"exit", "exit", "the same as quit", word_quit},
+};
+enum { NWORDS = sizeof WORDS / sizeof WORDS[0] };
+
+static RecResult word_help(Recorder *r, char **words, int n) {
+  (void)words, (void)n;
+  rec_say(r, "Rows (SEAT is a seat number or player name; it defaults to whose turn it is):\n"
+             "  deal                      shuffle and deal the hand (the program deals)\n"
+             "  [SEAT] deal CARD...       enter one seat's dealt cards\n"
+             "  turnup CARD | stock CARD... | widow CARD...\n"
+             "  [SEAT] bid N | pass       bidding\n"
+             "  [SEAT] trump S            the bidder names trump (S H D C, or hearts ...)\n"
+             "  [SEAT] call CARD          five-call: the called card\n"
+             "  [SEAT] discard C C C      auction: the bidder's discards\n"
+             "  [SEAT] give CARD...       passing: the partner's cards, then the bidder's\n"
+             "  [SEAT] dix exchange|show  count a dix\n"
+             "  [SEAT] meld CARD... [N]   show meld (two-hand: a meld name or N last)\n"
+             "  [SEAT] moon               shoot the moon\n"
+             "  [SEAT] CARD...            a trick from its leader (or that many plays)\n"
+             "  [SEAT] play CARD          play a card\n"
+             "  [SEAT] out                two-hand: declare out\n"
+             "  [SEAT] score N            claim a hand score (after the last trick)\n"
+             "Commands:\n");
+  for (int i = 0; i < NWORDS; i++) rec_say(r, "  %-25s %s\n", WORDS[i].usage, WORDS[i].summary);
+  rec_say(r, "Without deal rows (table order, no stock): each line is checked against every deal\n"
+             "still possible, and the deal is worked out once the last trick is in.\n");
+  return REC_INFO;
+}
+
+/* The words that are commands, not rows (WORDS, and "SEAT dealer" as a
+ * log row reads).  Returns true with *rc set when the line was one. */
+static bool handle_command(Recorder *r, char **words, int n, RecResult *rc) {
+  if (n == 2 && strcmp(words[1], "dealer") == 0) {
+    *rc = set_dealer(r, words, n, true);
     return true;
   }
-  if (strcmp(word, "help") == 0) {
-    show_help(r);
-    *rc = REC_INFO;
-    return true;
-  }
-  if (strcmp(word, "status") == 0) {
-    show_scores(r);
-    if (r->table) table_status(r);
-    else show_status(r);
-    *rc = REC_INFO;
-    return true;
-  }
-  if (strcmp(word, "undo") == 0) {
-    *rc = undo_row(r);
-    return true;
-  }
-  if (strcmp(word, "draw") == 0) {
-    if (n == 2) {
-      *rc = record_draw(r, words[1]);
+  for (int i = 0; i < NWORDS; i++)
+    if (strcmp(words[0], WORDS[i].name) == 0) {
+      *rc = WORDS[i].run(r, words, n);
       return true;
     }
-    rec_say(r, "error: draw takes one card\n");
-    *rc = REC_REFUSED;
-    return true;
-  }
-  bool seat_first = n == 2 && strcmp(words[1], "dealer") == 0; /* "3 dealer", as a log row reads */
-  if (strcmp(word, "dealer") == 0 || seat_first) {
-    *rc = set_dealer(r, words, n, seat_first);
-    return true;
-  }
   return false;
 }
 
@@ -662,6 +801,8 @@ static RecResult record_plays(Recorder *r, int seat, char **words, int at, int n
   }
   if (r->table) return table_plays(r, seat, cards, ncards, diag);
   RecResult rc = REC_REFUSED;
+  int start = r->nevents, stock_before = r->stock_event;
+  size_t said = r->text_len;
   for (int i = 0; i < ncards; i++) {
     if (add_provisional_stock(r, diag) == REC_FAILED) return REC_FAILED; /* play began without a stock row */
     PnExpect ex;
@@ -673,7 +814,18 @@ static RecResult record_plays(Recorder *r, int seat, char **words, int at, int n
       rec_say(r, "error: whose play? say `SEAT play ...`\n");
       return REC_REFUSED;
     }
+    size_t error_at = r->text_len;
     rc = rec_record_event(r, &ev, false, diag);
+    if (rc == REC_REFUSED && i > 0) { /* a line applies whole or not at all */
+      r->nevents = start;
+      r->stock_event = stock_before;
+      rec_rebuild_hand(r);
+      if (r->text) { /* only why: the tricks its first cards made are undone */
+        memmove(r->text + said, r->text + error_at, r->text_len - error_at + 1);
+        r->text_len -= error_at - said;
+      }
+      rec_say(r, "(none of the line is kept)\n");
+    }
     if (rc != REC_ACCEPTED) break;
   }
   return rc;
@@ -735,16 +887,29 @@ static RecResult handle_rest(Recorder *r, char **words, int n, PnDiag *diag) {
 
 RecResult rec_line(Recorder *r, const char *line, PnDiag *diag) {
   say_reset(r);
+  r->line_seq++;
   char *copy = spread_card_runs(r, line);
   if (!copy) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");
     return REC_FAILED;
   }
+  if (strcspn(copy, "\r\n") >= sizeof r->line_now) { /* kept whole (lines, the journal) or not at all */
+    free(copy);
+    rec_say(r, "error: a line is at most %zu characters\n", sizeof r->line_now - 1);
+    return REC_REFUSED;
+  }
+  snprintf(r->line_now, sizeof r->line_now, "%s", copy);
+  r->line_now[strcspn(r->line_now, "\r\n")] = 0;
+  char typed[REC_LINE_MAX]; /* an edit types other lines: this one is journalled */
+  memcpy(typed, r->line_now, sizeof typed);
   RecResult rc = handle_line(r, copy, diag);
   free(copy);
+  rc = journal_note(r, typed, rc, diag);
   if (r->text_lost) say_lost(r);
   return rc;
 }
+
+RecResult rec_handle_text(Recorder *r, char *line, PnDiag *diag) { return handle_line(r, line, diag); }
 
 const char *rec_text(const Recorder *r) { return r->text ? r->text : ""; }
 
@@ -760,6 +925,10 @@ bool rec_finish(Recorder *r) {
   if (r->nevents > 1 && !r->committed && r->game.hand.phase == PN_PHASE_DONE)
     rec_say(r, "hand %d was finished but could not be stored; `--resume %s` continues from the hand before\n",
         r->game.hand.number, r->key);
+  else if (r->journal_count > 0)
+    rec_say(r, "hand %d is not finished: its %d line%s %s kept; `--resume %s` goes on after the last\n",
+            r->game.hands_played + 1, r->journal_count, r->journal_count == 1 ? "" : "s",
+            r->journal_count == 1 ? "is" : "are", r->key);
   else if (r->nevents > 1 && !r->committed)
     rec_say(r, "hand %d was not finished and is not stored; `--resume %s` continues\n", r->game.hand.number, r->key);
   else return false;

@@ -15,6 +15,15 @@
 
 #define MAX_HAND_EVENTS 256
 
+/* The one question that may await a yes or no. */
+typedef enum RecQuestion {
+  REC_ASK_NONE,         /* none */
+  REC_ASK_RENEGE,       /* record pending_event, a renege, as played? */
+  REC_ASK_RENEGE_LINE,  /* keep the last table-order line, which proved a renege? */
+  REC_ASK_QUIT          /* quit with the hand in progress not stored? */
+} RecQuestion;
+#define REC_LINE_MAX 200           /* a hand's line kept as typed (cards spread) */
+
 struct Recorder {
   Store *store;                   /* the database (borrowed) */
   int64_t game_id;                /* the game being recorded */
@@ -32,10 +41,9 @@ struct Recorder {
   uint64_t seed;                  /* --seed, 0: from the key */
   int stock_event;                /* index of a provisional stock row, -1 none */
   int stock_known;                /* stock cards confirmed by `draw` */
-  int draw_at[40];                /* nevents when each was drawn */
-  bool pending;                   /* a renege awaits yes/no */
-  bool pending_quit;              /* quit in mid-hand awaits yes/no */
-  PnEvent pending_event;
+  int draw_at[sizeof ((PnHand *)0)->stock]; /* nevents when each stock card was drawn */
+  RecQuestion question;           /* what awaits the scorekeeper's yes or no */
+  PnEvent pending_event;          /* REC_ASK_RENEGE: the event */
   bool auto_yes;                  /* --yes: confirm reneges without asking */
   /* Table order: the hand's rows as the table sees them, no deal rows;
    * r->events holds only its dealer row until the deal is inferred. */
@@ -45,7 +53,19 @@ struct Recorder {
   int told[MAX_HAND_EVENTS];      /* typed[i] is a renege reported by this line, 0 not */
   int ntyped;
   int lines;                      /* lines typed in this hand */
-  bool pending_line;              /* the pending renege is the last table line's */
+  int voids_waived;               /* the line whose renege made a void untrue (the
+                                     deal check then ignores voids), 0 none */
+  char line_now[REC_LINE_MAX];    /* the line being handled, as rec_line spread it */
+  int line_seq;                   /* rec_line calls so far: which line an event came from */
+  char *journal;                  /* the hand in progress's lines kept (owned; "" none) */
+  size_t journal_len, journal_cap;
+  int journal_count;              /* lines in it */
+  char journal_pending[REC_LINE_MAX]; /* a renege's line awaiting yes, "" none */
+  bool journal_off;               /* typing the journal again: nothing written */
+  bool hold_finish;               /* edit re-types lines: a hand complete before the last is not stored */
+  int event_line[MAX_HAND_EVENTS];/* deal first: the line_seq of each of r->events (undo
+                                     takes back a whole line) */
+  char line_text[MAX_HAND_EVENTS + 1][REC_LINE_MAX]; /* table order: line N as typed, by N */
   /* --redo N: the game as stored, to be written again with hand N new */
   int redo;                       /* N, 0 when not redoing */
   uint64_t hash_header;           /* the content hash of the header alone */
@@ -64,6 +84,9 @@ void rec_say(Recorder *r, const char *fmt, ...) __attribute__((format(printf, 2,
 const char *rec_name(const Recorder *r, int seat);   /* a seat's player, "?" */
 void rec_show_cards(Recorder *r, const PnCards *cards);
 void rec_report_finding(Recorder *r, const PnOutcome *out);
+/* Says a completed trick: who played which card, who won, its counters
+ * ("trick 4: Ann KS, Bob TS, Cal AS, Dee JS: Cal wins 30"). */
+void rec_say_trick(Recorder *r, int number, const PnCard *cards, const int *seats, int n, int winner, int points);
 bool rec_is_renege(PnFindingKind kind);
 /* Replays this hand's events from its start. */
 void rec_rebuild_hand(Recorder *r);
@@ -74,6 +97,20 @@ RecResult rec_record_event(Recorder *r, const PnEvent *ev, bool confirmed, PnDia
  * then a value (a suit word for trump).  REC_ACCEPTED, or REC_REFUSED
  * after saying why. */
 RecResult rec_parse_event(Recorder *r, PnAction action, int seat, char **words, int n, PnEvent *ev);
+
+/* Handles one line's text (cut up in place), as rec_line does after
+ * spreading its cards: edit, insert and delete re-type lines with it. */
+RecResult rec_handle_text(Recorder *r, char *line, PnDiag *diag);
+
+/* recorder_journal.c */
+/* After rec_line handled `line` with result rc: keeps it in the journal
+ * when it changed the hand in progress, clears the journal when the hand
+ * was stored.  Returns rc, or REC_FAILED with diag (the store failed). */
+RecResult journal_note(Recorder *r, const char *line, RecResult rc, PnDiag *diag);
+/* rec_resume: types the stored journal's lines again (a stale one is
+ * dropped); rec_text() then says what was kept.  Returns 0, or a negative
+ * code with diag. */
+int rec_journal_resume(Recorder *r, PnDiag *diag);
 
 /* recorder_words.c */
 /* A copy of line with cards typed without spaces spread out, one word a
@@ -98,6 +135,14 @@ void table_begin(Recorder *r);
 RecResult table_event(Recorder *r, const PnEvent *ev, PnDiag *diag);
 RecResult table_plays(Recorder *r, int seat, const PnCard *cards, int n, PnDiag *diag);
 RecResult table_undo(Recorder *r);
+/* Takes back every line from `line` on (lines before it stay). */
+void table_truncate(Recorder *r, int line);
+/* table_lines.c: `lines`, `edit N LINE`, `insert N LINE`, `delete N` */
+RecResult table_show_lines(Recorder *r);
+/* Replaces `drop` lines from line `at` by `text` (NULL: none) and types
+ * every later line again; the first that no longer fits is named and
+ * nothing changes then. */
+RecResult table_rewrite(Recorder *r, int at, int drop, const char *text, PnDiag *diag);
 RecResult table_answer(Recorder *r, bool yes, PnDiag *diag);
 void table_status(Recorder *r);
 /* The seat a row without one is for (bidding turn, bidder), or 0. */

@@ -350,6 +350,10 @@ int rec_resume(Store *store, const char *key, int redo, uint64_t seed, bool auto
     return rc;
   }
   r->hand_start = r->game;
+  if ((rc = rec_journal_resume(r, diag)) != 0) { /* the hand in progress, line by line */
+    rec_free(r);
+    return rc;
+  }
   *out = r;
   return 0;
 }
@@ -364,5 +368,6 @@ void rec_free(Recorder *r) {
   store_entries_free(&r->tags);
   for (int s = 0; s < PN_MAX_SEATS; s++) free(r->players[s]);
   free(r->text);
+  free(r->journal);
   free(r);
 }

@@ -27,29 +27,7 @@
 
 #include "recorder_int.h"
 #include "replay.h"
-
-#define MAX_PLAYS (PN_MAX_HAND * PN_MAX_SEATS)
-
-/* One play of the hand, with the trick as it stood before it. */
-typedef struct Play {
-  int index;                 /* in r->typed */
-  int trick;                 /* 0-based */
-  int seat;
-  PnCard card;
-  int count;                 /* cards in the trick before it */
-  PnCard before[PN_MAX_SEATS];
-} Play;
-
-/* The tricks as typed so far. */
-typedef struct Tricks {
-  int nplays;
-  Play plays[MAX_PLAYS];
-  int done;                  /* tricks completed */
-  int next;                  /* seat to play next */
-  int ntrick;                /* cards in the trick in progress */
-  PnCard trick[PN_MAX_SEATS];
-  int trick_seat[PN_MAX_SEATS];
-} Tricks;
+#include "table_int.h"
 
 static bool is_public(PnAction a) {
   return a == PN_EV_TURNUP || a == PN_EV_WIDOW || a == PN_EV_BID || a == PN_EV_PASS || a == PN_EV_TRUMP ||
@@ -57,12 +35,12 @@ static bool is_public(PnAction a) {
 }
 
 static PnCards cards_of(const PnEvent *ev) {
-  PnCards c = {0};
-  pn_cards_add_list(&c, ev->cards, ev->ncards);
+  PnCards c;
+  pn_event_cards(ev, &c);
   return c;
 }
 
-static int next_seat(const PnGame *g, int seat) { return seat % g->rules.players + 1; }
+static int next_seat(const PnGame *g, int seat) { return pn_next_seat(&g->rules, seat); }
 
 bool table_possible(const Recorder *r) {
   return r->game.rules.flow != PN_FLOW_TWO_HAND && r->game.rules.dealt_all;
@@ -133,7 +111,7 @@ static int standin(const Recorder *r, PnGame *g, int upto, PnOutcome *out) {
 
 /* ------------------------------------------------------------ tricks */
 
-static void walk_tricks(const Recorder *r, const PnGame *g, Tricks *t) {
+void table_walk_tricks(const Recorder *r, const PnGame *g, Tricks *t) {
   memset(t, 0, sizeof *t);
   t->next = pn_first_leader(g);
   for (int i = 0; i < r->ntyped; i++) {
@@ -333,11 +311,17 @@ static int infer_deal(Recorder *r, const PnGame *g, PnCards dealt[PN_MAX_SEATS])
   return 0;
 }
 
-/* Is the row one the engine wants before the first meld or play?  (A give
- * or discard typed late goes back there.) */
-static bool goes_before_meld(PnAction a) { return a == PN_EV_GIVE || a == PN_EV_DISCARD; }
-static bool meld_or_play(PnAction a) {
-  return a == PN_EV_MELD || a == PN_EV_DIX || a == PN_EV_MOON || a == PN_EV_PLAY;
+/* Where a typed row goes in the hand put through the engine: 0 the public
+ * rows of the bidding, 1 the cards passed or discarded, 2 the meld, dix
+ * and moon, 3 the plays; -1 the turn-up and widow (with the deal). */
+static int finish_stage(PnAction a) {
+  switch (a) {
+    case PN_EV_TURNUP: case PN_EV_WIDOW: return -1;
+    case PN_EV_GIVE: case PN_EV_DISCARD: return 1;
+    case PN_EV_MELD: case PN_EV_DIX: case PN_EV_MOON: return 2;
+    case PN_EV_PLAY: return 3;
+    default: return 0;
+  }
 }
 
 /* With the last trick in: infers the deal and puts the hand through the
@@ -361,20 +345,13 @@ static RecResult finish(Recorder *r, const PnGame *g, PnDiag *diag) {
   }
   for (int i = 0; i < r->ntyped; i++)
     if (r->typed[i].action == PN_EV_TURNUP || r->typed[i].action == PN_EV_WIDOW) list[n++] = r->typed[i];
-  /* The other rows as typed, except that the gives and discards (typed
-   * whenever they were known) go just before the first meld or play, where
-   * the engine wants them and a log has them. */
-  bool placed = false;
-  for (int i = 0; i <= r->ntyped; i++) {
-    PnAction a = i < r->ntyped ? r->typed[i].action : PN_EV_PLAY;
-    if (!placed && meld_or_play(a)) {
-      placed = true;
-      for (int j = 0; j < r->ntyped; j++)
-        if (goes_before_meld(r->typed[j].action)) list[n++] = r->typed[j];
-    }
-    if (i == r->ntyped || a == PN_EV_TURNUP || a == PN_EV_WIDOW || goes_before_meld(a)) continue;
-    list[n++] = r->typed[i];
-  }
+  /* The other rows where the engine wants them and a log has them: the
+   * bidding, trump and call as typed; then the gives and discards; then
+   * the meld, dix and moon rows as typed; then the plays.  A row typed
+   * late (whenever it was known) so goes before the first lead. */
+  for (int stage = 0; stage < 4; stage++)
+    for (int i = 0; i < r->ntyped; i++)
+      if (finish_stage(r->typed[i].action) == stage) list[n++] = r->typed[i];
   *saved = r->game;
   for (int i = 0; i < n; i++) {
     rc = rec_record_event(r, &list[i], true, diag);
@@ -405,6 +382,10 @@ void table_begin(Recorder *r) {
   r->ntyped = 0;
   r->lines = 0;
   for (int i = 1; i < r->nevents; i++) { /* a turn-up or widow typed first */
+    char cards[PN_MAX_EVENT_CARDS * 4];
+    PnCards c = cards_of(&r->events[i]);
+    snprintf(r->line_text[r->lines + 1], REC_LINE_MAX, "%s %s", pn_action_name(r->events[i].action),
+             pn_cards_str(&c, cards, sizeof cards));
     r->typed_line[r->ntyped] = ++r->lines;
     r->told[r->ntyped] = 0;
     r->typed[r->ntyped++] = r->events[i];
@@ -413,12 +394,23 @@ void table_begin(Recorder *r) {
   rec_rebuild_hand(r);
 }
 
+void table_truncate(Recorder *r, int line) {
+  int keep = 0;
+  while (keep < r->ntyped && r->typed_line[keep] < line) keep++;
+  r->ntyped = keep;
+  for (int i = 0; i < r->ntyped; i++) /* a renege a later line proved is unproved again */
+    if (r->told[i] >= line) r->told[i] = 0;
+  if (r->voids_waived >= line) r->voids_waived = 0;
+  r->lines = line - 1;
+}
+
 static RecResult pop_line(Recorder *r) {
   if (r->ntyped == 0) return REC_REFUSED;
   int line = r->typed_line[r->ntyped - 1];
   while (r->ntyped > 0 && r->typed_line[r->ntyped - 1] == line) r->ntyped--;
   for (int i = 0; i < r->ntyped; i++) /* a renege this line proved is unproved again */
     if (r->told[i] == line) r->told[i] = 0;
+  if (r->voids_waived >= line) r->voids_waived = 0;
   r->lines = line - 1;
   return REC_ACCEPTED;
 }
@@ -448,27 +440,35 @@ static RecResult settle(Recorder *r, int from, PnDiag *diag) {
     rc = REC_REFUSED;
     goto done;
   }
-  walk_tricks(r, g, t);
+  table_walk_tricks(r, g, t);
+  int void_renege = table_check_known(r, g, t); /* against every deal still possible */
+  if (void_renege < 0) {
+    pop_line(r);
+    rc = REC_REFUSED;
+    goto done;
+  }
+  if (void_renege) r->voids_waived = r->lines; /* `no` takes the line, and this, back */
   for (int k = 0; k < t->nplays; k++) { /* tricks this line completed: who won, its counters */
     const Play *p = &t->plays[k];
     if (p->index < from || p->count != g->rules.players - 1) continue;
     PnCard cards[PN_MAX_SEATS];
     memcpy(cards, p->before, sizeof cards);
     cards[p->count] = p->card;
-    int seat = t->plays[k - p->count + pn_trick_winner(cards, p->count + 1, g->hand.trump)].seat;
+    int seats[PN_MAX_SEATS];
+    for (int i = 0; i <= p->count; i++) seats[i] = t->plays[k - p->count + i].seat;
+    int seat = seats[pn_trick_winner(cards, p->count + 1, g->hand.trump)];
     int points = pn_counters_of(g->rules.count, cards, g->rules.players);
     if (p->trick + 1 == g->hand.tricks_total) points += pn_last_trick_bonus(g->rules.count);
-    rec_say(r, "trick %d: %s wins, %d in counters\n", p->trick + 1, rec_name(r, seat), points);
+    rec_say_trick(r, p->trick + 1, cards, seats, p->count + 1, seat, points);
   }
-  int reneges = new_reneges(r, g, t);
+  int reneges = new_reneges(r, g, t) + void_renege;
   if (reneges && !r->auto_yes) {
-    r->pending = true;
-    r->pending_line = true;
+    r->question = REC_ASK_RENEGE_LINE;
     rec_say(r, "that is a renege: record it as played? (yes/no)\n");
     rc = REC_PENDING;
     goto done;
   }
-  rc = t->done == g->hand.tricks_total ? finish(r, g, diag) : REC_ACCEPTED;
+  rc = t->done == g->hand.tricks_total && !r->hold_finish ? finish(r, g, diag) : REC_ACCEPTED;
 done:
   free(g);
   free(t);
@@ -483,6 +483,7 @@ static bool push(Recorder *r, const PnEvent *ev, int line) {
   }
   r->typed_line[r->ntyped] = line;
   r->told[r->ntyped] = 0;
+  if (line >= 1 && line <= MAX_HAND_EVENTS) snprintf(r->line_text[line], REC_LINE_MAX, "%s", r->line_now);
   r->typed[r->ntyped++] = *ev;
   return true;
 }
@@ -493,6 +494,22 @@ static PnGame *standin_now(const Recorder *r) {
   PnOutcome out;
   if (g) standin(r, g, r->ntyped, &out);
   return g;
+}
+
+/* Ends an error for a line of another phase with what is expected now
+ * (": now Cal (seat 3) to bid or pass"). */
+static void say_expected(Recorder *r, const PnGame *g) {
+  PnExpect ex;
+  pn_game_expect(g, &ex);
+  rec_say(r, ": now ");
+  if (ex.seat) rec_say(r, "%s (seat %d) to ", rec_name(r, ex.seat), ex.seat);
+  const char *sep = "";
+  for (int a = 0; a < PN_EV_KINDS; a++)
+    if (a != PN_EV_DEAL && (ex.actions & (1u << a))) {
+      rec_say(r, "%s%s", sep, pn_action_name((PnAction)a));
+      sep = " or ";
+    }
+  rec_say(r, "\n");
 }
 
 int table_default_seat(Recorder *r, PnAction action) {
@@ -521,9 +538,11 @@ RecResult table_event(Recorder *r, const PnEvent *ev, PnDiag *diag) {
     return REC_FAILED;
   }
   RecResult rc = REC_REFUSED;
+  size_t said = r->text_len, meld_said = said; /* a refused line says only why */
   if (!is_public(ev->action) && g->hand.phase != PN_PHASE_PREPARE && g->hand.phase != PN_PHASE_PLAY) {
-    rec_say(r, "error: %s comes after the %s\n", pn_action_name(ev->action),
+    rec_say(r, "error: %s comes after the %s", pn_action_name(ev->action),
             g->hand.phase == PN_PHASE_BID ? "bidding" : "turn-up");
+    say_expected(r, g);
     goto done;
   }
   if (ev->action == PN_EV_MELD && g->hand.trump >= 0) { /* its value by the rules, next to the claim */
@@ -534,12 +553,22 @@ RecResult table_event(Recorder *r, const PnEvent *ev, PnDiag *diag) {
     if (ev->has_value) rec_say(r, " (claimed %d)", ev->value);
     rec_say(r, "\n");
   }
+  meld_said = r->text_len;
+  if (table_check_exchange(r, g, ev) != 0) goto done;
+  PnOutcome bid;
+  if (ev->action == PN_EV_BID && pn_game_apply(g, ev, &bid) == PN_ACCEPTED_FINDING &&
+      bid.finding.kind == PN_FIND_BID_TOO_LOW) /* said at once, as when the deal is typed first */
+    rec_report_finding(r, &bid);
   if (!push(r, ev, ++r->lines)) {
     r->lines--;
     goto done;
   }
   rc = settle(r, r->ntyped - 1, diag);
 done:
+  if (rc == REC_REFUSED && meld_said > said && r->text) { /* the meld's value goes with the line */
+    memmove(r->text + said, r->text + meld_said, r->text_len - meld_said + 1);
+    r->text_len -= meld_said - said;
+  }
   free(g);
   return rc;
 }
@@ -554,10 +583,11 @@ RecResult table_plays(Recorder *r, int seat, const PnCard *cards, int n, PnDiag 
     goto done;
   }
   if (g->hand.phase != PN_PHASE_PREPARE && g->hand.phase != PN_PHASE_PLAY) {
-    rec_say(r, "error: the play comes after the %s\n", g->hand.phase == PN_PHASE_BID ? "bidding" : "turn-up");
+    rec_say(r, "error: the play comes after the %s", g->hand.phase == PN_PHASE_BID ? "bidding" : "turn-up");
+    say_expected(r, g);
     goto done;
   }
-  walk_tricks(r, g, t);
+  table_walk_tricks(r, g, t);
   int players = g->rules.players, left = players - t->ntrick;
   if (t->done == g->hand.tricks_total) {
     rec_say(r, "error: all %d tricks are in\n", t->done);
@@ -610,7 +640,6 @@ RecResult table_undo(Recorder *r) {
 }
 
 RecResult table_answer(Recorder *r, bool yes, PnDiag *diag) {
-  r->pending_line = false;
   if (!yes) {
     pop_line(r);
     rec_say(r, "not recorded (the line is taken back)\n");
@@ -623,7 +652,7 @@ RecResult table_answer(Recorder *r, bool yes, PnDiag *diag) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");
     goto done;
   }
-  walk_tricks(r, g, t);
+  table_walk_tricks(r, g, t);
   rc = t->done == g->hand.tricks_total ? finish(r, g, diag) : REC_ACCEPTED;
 done:
   free(g);
@@ -653,7 +682,7 @@ void table_status(Recorder *r) {
     rec_say(r, "\n");
     goto done;
   }
-  walk_tricks(r, g, t);
+  table_walk_tricks(r, g, t);
   if (t->nplays == 0) {
     rec_say(r, "hand %d (table order): the meld shown, the cards passed or discarded, then the tricks; %s (seat %d) "
                "leads\n", h->number, rec_name(r, t->next), t->next);

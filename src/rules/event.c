@@ -129,3 +129,8 @@ void pn_event_complete(const PnGame *game, PnEvent *ev) {
   ev->cards[0] = (PnCard)PN_CARD(trump, rank);
   ev->ncards = 1;
 }
+
+void pn_event_cards(const PnEvent *ev, PnCards *out) {
+  memset(out, 0, sizeof *out);
+  pn_cards_add_list(out, ev->cards, ev->ncards);
+}

@@ -57,6 +57,8 @@ int pn_winner_seats(unsigned winners, int seats[PN_MAX_SEATS]) {
   return n;
 }
 
+int pn_next_seat(const PnRules *rules, int seat) { return seat < rules->players ? seat + 1 : 1; }
+
 int pn_team_partner(const PnRules *rules, int seat) { return (seat + 1) % rules->players + 1; }
 
 int pn_meld_shown(const PnGame *g, int seat) {

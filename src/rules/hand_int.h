@@ -36,7 +36,7 @@ static inline PnVerdict finding(PnOutcome *out, PnFindingKind kind, int seat, Pn
 }
 
 /* The seat at `seat`'s left (seats 1..players; no division: once a play). */
-static inline int next_seat(const PnGame *g, int seat) { return seat < g->rules.players ? seat + 1 : 1; }
+static inline int next_seat(const PnGame *g, int seat) { return pn_next_seat(&g->rules, seat); }
 
 static inline int dix_card(const PnGame *g) {
   int rank = pn_dix_rank(g->rules.deck);

@@ -292,6 +292,9 @@ typedef struct PnEvent {
   int dix;                   /* PN_DIX_EXCHANGE or PN_DIX_SHOW */
 } PnEvent;
 
+/* The cards an event carries, as a multiset. */
+void pn_event_cards(const PnEvent *ev, PnCards *out);
+
 /* Builds an event from the text fields of an event-log row (EVENT-LOG.md):
  * seat (0 = empty), cards and value as written.  Returns 0, or -1 with
  * *col set to the field at fault (6 cards, 7 value) and err filled. */
@@ -480,6 +483,9 @@ void pn_held(const PnGame *game, int seat, PnCards *out);
 void pn_held_next(const PnGame *game, int seat, PnCards *out);
 /* The obligations for the next play. */
 void pn_obligation(const PnGame *game, PnObligation *out);
+/* The seat after `seat` round the table (seats 1..rules->players): the
+ * next to bid or play, the next dealer. */
+int pn_next_seat(const PnRules *rules, int seat);
 /* Who leads the first trick of a stock-less hand once the preparation is
  * done: the bidder, otherwise the dealer's left.  Needs no hands. */
 int pn_first_leader(const PnGame *game);

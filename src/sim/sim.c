@@ -31,7 +31,7 @@ void sim_driver_init(SimDriver *d, const SimConfig *config, uint64_t seed, int p
 
 /* -------------------------------------------------------------- helpers */
 
-static int next_seat(const PnGame *g, int seat) { return seat % g->rules.players + 1; }
+static int next_seat(const PnGame *g, int seat) { return pn_next_seat(&g->rules, seat); }
 
 static void set_event(PnEvent *ev, PnAction action, int seat) {
   memset(ev, 0, sizeof *ev);

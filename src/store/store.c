@@ -190,6 +190,22 @@ int store_analysis_put(Store *store, int64_t game_id, int hand, int rules_versio
   return store->ops->analysis_put(store, game_id, hand, rules_version, key, value, len, diag);
 }
 
+int store_journal_put(Store *store, int64_t game_id, const char *text, PnDiag *diag) {
+  if (store->ops->journal_put == NULL) {
+    store_set_msg(diag, "this database's backend does not keep a journal");
+    return STORE_ERROR;
+  }
+  return store->ops->journal_put(store, game_id, text, diag);
+}
+
+int store_journal_get(Store *store, int64_t game_id, char *buf, size_t size, PnDiag *diag) {
+  if (store->ops->journal_get == NULL) {
+    store_set_msg(diag, "this database's backend does not keep a journal");
+    return STORE_ERROR;
+  }
+  return store->ops->journal_get(store, game_id, buf, size, diag);
+}
+
 int store_audit_end(Store *store, int64_t audit_id, long games, long hands, long findings, PnDiag *diag) {
   return store->ops->audit_end(store, audit_id, games, hands, findings, diag);
 }

@@ -31,7 +31,7 @@
 
 /* The version of the schema (docs/SCHEMA.md) this program reads and
  * writes: every backend's migrations (schema/BACKEND/) end at it. */
-#define STORE_SCHEMA_VERSION 4
+#define STORE_SCHEMA_VERSION 5
 
 /* A name store_open gives a new, empty database that lives only until
  * store_close, private to that Store: for tests. */
@@ -319,12 +319,24 @@ typedef struct StoreCopySums {
 /* Copies every game of src (players, tags, hands; not the audits) and
  * every club night into dst, which must hold no game, in one transaction
  * on dst, then reads dst back: the same games, hands, content hashes and
- * nights, and each game's hash on both sides the one stored with it.  Fills *from and *to.  Returns 0,
- * or with diag: PN_ERR_CONFLICT (dst holds games), STORE_CORRUPT (a game
+ * nights, and each game's hash on both sides the one stored with it.
+ * Fills *from and *to.  Returns 0, or with diag: PN_ERR_CONFLICT (dst holds games), STORE_CORRUPT (a game
  * of src does not hash to its stored hash, or the copy reads back
  * otherwise: nothing is kept in dst in the first case) or the store's
  * code (rolled back when it failed during the copy). */
 int store_copy(Store *src, Store *dst, StoreCopySums *from, StoreCopySums *to, PnDiag *diag);
+
+/* ------------------------------------------------------------ journal */
+
+/* The recorder's journal of game_id: the lines of its hand in progress as
+ * typed, joined by '\n' (record.h), written as each line is accepted so
+ * that nothing typed is lost.  put: replaces it (NULL clears it); a game
+ * that is not there is STORE_ERROR.  get: copies it with a NUL into buf
+ * (size bytes) and returns 1, or 0 when there is none, < 0 on error (one
+ * longer than size: STORE_CORRUPT).  A backend that keeps no journal:
+ * STORE_ERROR, saying so. */
+int store_journal_put(Store *store, int64_t game_id, const char *text, PnDiag *diag);
+int store_journal_get(Store *store, int64_t game_id, char *buf, size_t size, PnDiag *diag);
 
 /* ---------------------------------------------------------------- check */
 

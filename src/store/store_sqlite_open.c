@@ -321,7 +321,8 @@ int store_sqlite_open(const char *path, int flags, Store **out, PnDiag *diag) {
   rc = check_identity(s, readonly, diag);
   if (rc != STORE_OK)
     goto done;
-  rc = store_sqlite_exec(s, "PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -16384",
+  rc = store_sqlite_exec(s, "PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -16384; "
+                         "PRAGMA wal_autocheckpoint = 64",
                          s->path, diag);
   if (rc == STORE_OK && !readonly && !memory && !s->write_protected)
     rc = store_sqlite_exec(s, "PRAGMA journal_mode = WAL", s->path, diag);

@@ -144,12 +144,12 @@ cmp -s "$tmp/pg.out" "$tmp/lite.out" || fail "report night differs: $(diff "$tmp
 "$PN" night "$pg" start fri --variant partnership --players A,B,C,D --rounds 1 2>"$tmp/err" && fail "a second night fri"
 grep -q "exists already" "$tmp/err" || fail "second night: $(head -2 "$tmp/err")"
 
-check "a schema-1 database is migrated to the last schema (2: the analysis columns, 3: games.winners, 4: the nights table) when opened"
+check "a schema-1 database is migrated to the last schema (2: the analysis columns, 3: games.winners, 4: the nights table, 5: the journal) when opened"
 old=$(new_db old)
 psql -q "$old" -v ON_ERROR_STOP=1 -f "$ROOT/schema/postgresql/001_init.sql" >/dev/null 2>&1 || fail "001_init.sql did not run"
 [[ $(count "$old" "SELECT version FROM pinochle_meta") == 1 ]] || fail "not a schema-1 database to begin with"
 "$PN" import "$old" "$ROOT/sample-data/club-partnership-auction.csv" 2>"$tmp/err" || fail "import: $(head -2 "$tmp/err")"
-[[ $(count "$old" "SELECT version FROM pinochle_meta") == 4 ]] || fail "version $(count "$old" "SELECT version FROM pinochle_meta")"
+[[ $(count "$old" "SELECT version FROM pinochle_meta") == 5 ]] || fail "version $(count "$old" "SELECT version FROM pinochle_meta")"
 "$PN" analyze "$old" --game "$akey" --hand 3 --quiet >/dev/null 2>"$tmp/err" || fail "analyze: $(head -2 "$tmp/err")"
 [[ $(count "$old" "SELECT count(*) FROM hands WHERE analysis_rules IS NOT NULL AND analysis_key IS NOT NULL") -eq 1 ]] ||
   fail "the analysis was not stored"
@@ -159,7 +159,7 @@ w2=$(new_db winners)
 "$PN" import "$w2" "$ROOT/tests/contract/five-call-side-wins.csv" "$ROOT/tests/contract/multiline-tag.csv" 2>/dev/null ||
   fail "import into $w2"
 want=$(count "$w2" "SELECT string_agg(key || ':' || winners, ' ' ORDER BY key COLLATE \"C\") FROM games")
-psql -q "$w2" -c "ALTER TABLE games DROP COLUMN winners; DROP TABLE nights; UPDATE pinochle_meta SET version = 2" >/dev/null
+psql -q "$w2" -c "ALTER TABLE games DROP COLUMN winners; ALTER TABLE games DROP COLUMN journal; DROP TABLE nights; UPDATE pinochle_meta SET version = 2" >/dev/null
 "$PN" init "$w2" 2>"$tmp/err" || fail "init: $(head -2 "$tmp/err")"
 got=$(count "$w2" "SELECT string_agg(key || ':' || winners, ' ' ORDER BY key COLLATE \"C\") FROM games")
 [[ $got == "$want" && $got == *five-call-side-wins:24* ]] || fail "winners after the upgrade: $got, not $want"
@@ -218,6 +218,12 @@ for p in partnership-auction auction five-call; do
   "$PN" export "$tmp/rec-$p.db" >"$tmp/imp-export.csv"
   cmp -s "$tmp/rec-export.csv" "$tmp/imp-export.csv" || fail "the recorded game differs from its log imported"
 done
+check "record: the journal keeps a hand in progress, and --resume goes on after it"
+jdb=$(new_db journal)
+printf '2 pass\n3 pass\n' | "$PN" record "$jdb" --variant partnership-auction --players A,B,C,D --game jr >/dev/null 2>&1
+echo status | "$PN" record "$jdb" --resume jr >"$tmp/jr.out" 2>&1
+grep -q '^hand 1 in progress: 2 lines kept, the last `3 pass`; going on after it$' "$tmp/jr.out" ||
+  fail "$(head -3 "$tmp/jr.out")"
 
 section "the audit golden files from PostgreSQL"
 gold=$(new_db gold)
@@ -284,7 +290,7 @@ for cmd in "import @ $ROOT/sample-data/club-auction.csv" "audit @" "report @ pla
   for j in "${!words[@]}"; do [[ ${words[j]} == @ ]] && words[j]=$newer; done
   "$PN" "${words[@]}" >/dev/null 2>"$tmp/err"; rc=$?
   [[ $rc -eq 2 ]] || fail "$cmd: exit $rc, not 2"
-  grep -q "written by a newer pinochle (schema 5, this one knows 4)" "$tmp/err" || fail "$cmd: $(head -2 "$tmp/err")"
+  grep -q "written by a newer pinochle (schema 6, this one knows 5)" "$tmp/err" || fail "$cmd: $(head -2 "$tmp/err")"
 done
 [[ $(count "$newer" "SELECT count(*) FROM games") -eq 0 ]] || fail "something was stored"
 

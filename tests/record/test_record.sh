@@ -143,6 +143,12 @@ done
 for preset in partnership-auction cutthroat-four double-deck; do
   if table_log "compact-$preset" "$here/../../sample-data/club-$preset.csv" 2; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
 done
+# Keystrokes (bytes typed, each line's Enter included) per partnership-auction
+# hand in the terminal, typed compactly: at most 250 (issue 30).
+pa_hands=$(awk -F, 'NR > 1 && $5 == "dealer"' "$here/../../sample-data/club-partnership-auction.csv" | wc -l)
+pa_keys=$(( $(wc -c < "$work/compact-partnership-auction.tab") / pa_hands ))
+if ((pa_keys <= 250)); then pass=$((pass + 1)); else
+  echo "FAIL keystrokes: $pa_keys per partnership-auction hand, more than 250"; fail=$((fail + 1)); fi
 # A player whose name spells cards run together (Adah: AD AH) is still the
 # player at the start of a line, in any case.
 printf 'pass\npass\npass\npass\ntrump H\nadah meld KH QH\n' |
@@ -224,6 +230,58 @@ resume_tags_test() {
     || { echo "FAIL redo tags: the tags table lacks place= whole: $(sqlite3 "$db" "SELECT name, value FROM tags" | head -4)"; return 1; }
 }
 if resume_tags_test; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+
+# Nothing typed is lost: the recorder killed (-9) in the middle of hand 2,
+# `--resume` types the journal's lines again and goes on after the last;
+# the game is then the log's.  (stdbuf: the words of `status` are seen as
+# soon as they are written, the sign that every line before it is in.)
+kill_test() {
+  local log=$work/partnership-auction-table.csv db=$work/kill.db key players args=() n1 pid
+  key=$(awk -F, 'NR == 2 { print $1 }' "$log")
+  players=$(awk -F, '$5 == "player" { printf "%s%s", sep, $7; sep = "," }' "$log")
+  while IFS= read -r tag; do args+=(--tag "$tag"); done < <(awk -F, '$2 == 0 && $5 == "tag" { print $7 }' "$log")
+  awk -v players=4 -f "$here/log2table.awk" "$log" > "$work/kill-all.tab"
+  n1=$(awk '/^dealer/ { n++ } n <= 1 { c++ } END { print c }' "$work/kill-all.tab") # hand 1's lines
+  head -n $((n1 + 10)) "$work/kill-all.tab" > "$work/kill-first.tab"
+  tail -n +$((n1 + 11)) "$work/kill-all.tab" > "$work/kill-rest.tab"
+  rm -f "$work/kill.fifo"; mkfifo "$work/kill.fifo"
+  # (ASan wants to be first of the preloaded libraries; stdbuf preloads its own)
+  ASAN_OPTIONS=${ASAN_OPTIONS:+$ASAN_OPTIONS:}verify_asan_link_order=0 \
+    stdbuf -oL "$pinochle" record "$db" --variant partnership-auction --players "$players" --game "$key" "${args[@]}" \
+    --yes < "$work/kill.fifo" > "$work/kill1.out" 2>&1 &
+  pid=$!
+  exec 7> "$work/kill.fifo"
+  { cat "$work/kill-first.tab"; echo status; } >&7
+  for _ in $(seq 1200); do grep -q "^scores:" "$work/kill1.out" && break; sleep 0.05; done
+  kill -9 "$pid"; wait "$pid" 2> /dev/null; exec 7>&-
+  grep -q "^scores:" "$work/kill1.out" || { echo "FAIL kill -9: the recorder never answered"; return 1; }
+  "$pinochle" record "$db" --resume "$key" --yes < "$work/kill-rest.tab" > "$work/kill2.out" 2>&1
+  grep -q "^hand 2 in progress: 10 lines kept, the last \`$(sed -n "$((n1 + 10))p" "$work/kill-all.tab")\`; going on after it$" \
+    "$work/kill2.out" || { echo "FAIL kill -9: $(head -3 "$work/kill2.out")"; return 1; }
+  "$pinochle" import "$work/kill-imp.db" "$log" 2> /dev/null
+  "$pinochle" export "$db" -o "$work/kill-rec.csv"
+  "$pinochle" export "$work/kill-imp.db" -o "$work/kill-imp.csv"
+  cmp -s "$work/kill-rec.csv" "$work/kill-imp.csv" || { echo "FAIL kill -9: not the log's game"; diff "$work/kill-rec.csv" "$work/kill-imp.csv" | head -5; return 1; }
+}
+if kill_test; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+
+# Ctrl-C (SIGINT) in mid-hand ends the input and says what was kept and
+# how to resume.
+interrupt_test() {
+  local pid
+  rm -f "$work/int.fifo"; mkfifo "$work/int.fifo"
+  "$pinochle" record "$work/int.db" --variant partnership-auction --players A,B,C,D --game ci \
+    < "$work/int.fifo" > "$work/int.out" 2> "$work/int.err" &
+  pid=$!
+  exec 8> "$work/int.fifo"
+  printf '2 pass\n3 bid 250\n' >&8
+  for _ in $(seq 1200); do [[ -n $(sqlite3 "$work/int.db" "SELECT journal FROM games WHERE journal LIKE '%bid 250%'" 2>/dev/null) ]] && break; sleep 0.05; done
+  kill -INT "$pid"; wait "$pid"; exec 8>&-
+  grep -q '^pinochle: record: hand 1 is not finished: its 2 lines are kept; `--resume ci` goes on after the last$' \
+    "$work/int.err" || { echo "FAIL Ctrl-C: $(cat "$work/int.err")"; return 1; }
+}
+if ! command -v sqlite3 > /dev/null; then echo "skipped: Ctrl-C (no sqlite3)"
+elif interrupt_test; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
 
 # Without --yes a renege waits for an answer typed as the next line: `yes`
 # records it as played (once: it is not asked again), `no` drops the play,
@@ -308,7 +366,7 @@ fi
 # said "dealer 0" and refused `deal`).
 echo quit | "$pinochle" record "$work/nohand.db" --variant partnership --players A,B,C,D --game q > /dev/null 2>&1
 printf '%s\n' deal quit | "$pinochle" record "$work/nohand.db" --resume q > "$work/nohand.out" 2>&1
-if grep -q "dealer 1)" "$work/nohand.out" && ! grep -q "error" "$work/nohand.out" && grep -q "^  A  " "$work/nohand.out"; then
+if grep -q "^hand 1: A deals, B leads first (" "$work/nohand.out" && ! grep -q "error" "$work/nohand.out" && grep -q "^  A  " "$work/nohand.out"; then
   pass=$((pass + 1)); else echo "FAIL resume without hands:"; cat "$work/nohand.out"; fail=$((fail + 1)); fi
 
 # --player NAME per seat: a name may hold a comma; names are trimmed, and a
@@ -337,7 +395,7 @@ if grep -q "^error: 'XX' is not a card (deal takes cards only)$" "$work/dealword
 printf '%s\n' "1 deal TS TS QS QS KH KH QH AD QD JD 9D KC" "2 deal JS JS 9S 9S QH TD TD KD JD AC JC 9C" "turnup JH" \
   "play AC" "play QH" status "draw 9H" undo status | "$pinochle" record "$work/draws.db" --variant two-hand \
   --players A,B --game d > "$work/draws.out" 2>&1
-if ! grep -q error "$work/draws.out" && grep -q "^trick 1: A wins" "$work/draws.out" &&
+if ! grep -q error "$work/draws.out" && grep -q "^trick 1: B AC, A QH: A wins 14$" "$work/draws.out" &&
   [ "$(grep -c "^  holds TS TS QS QS KH KH AD QD JD 9D KC and the draws to come$" "$work/draws.out")" -eq 2 ] &&
   grep -q "^undone: draw 9H$" "$work/draws.out"; then pass=$((pass + 1)); else
   echo "FAIL two-hand draws:"; cat "$work/draws.out"; fail=$((fail + 1)); fi
@@ -345,19 +403,23 @@ if ! grep -q error "$work/draws.out" && grep -q "^trick 1: A wins" "$work/draws.
 # quit in mid-hand asks first; anything but yes goes on.
 printf '%s\n' deal quit no quit yes status | "$pinochle" record "$work/quit.db" --variant partnership \
   --players A,B,C,D --game q --seed 3 > "$work/quit.out" 2>&1
-if [ "$(grep -c "^hand 1 is not finished and would not be stored: quit anyway? (yes/no)$" "$work/quit.out")" -eq 2 ] &&
+if [ "$(grep -c "^hand 1 is not finished (its lines are kept: --resume goes on after them): quit? (yes/no)$" "$work/quit.out")" -eq 2 ] &&
   grep -q "^going on with hand 1$" "$work/quit.out" && ! grep -q "^scores:" "$work/quit.out"; then
   pass=$((pass + 1)); else echo "FAIL quit in mid-hand:"; cat "$work/quit.out"; fail=$((fail + 1)); fi
 
-# A shuffled hand interrupted (not stored) deals again the same cards
-# after --resume: the shuffle comes from the stored key and the hand's
-# number (it came from the clock).
+# A shuffled hand interrupted (not stored) is kept by the journal, and
+# dealt again (undo, deal) after --resume it has the same cards: the
+# shuffle comes from the stored key and the hand's number (it came from
+# the clock).
 echo deal | "$pinochle" record "$work/reshuffle.db" --variant partnership --players A,B,C,D --game s \
   2> /dev/null | grep "^  [ABCD] " > "$work/deal1.out"
 sleep 1
-echo deal | "$pinochle" record "$work/reshuffle.db" --resume s 2> /dev/null | grep "^  [ABCD] " > "$work/deal2.out"
-if [ -s "$work/deal1.out" ] && cmp -s "$work/deal1.out" "$work/deal2.out"; then pass=$((pass + 1)); else
-  echo "FAIL a resumed hand dealt again:"; cat "$work/deal1.out" "$work/deal2.out"; fail=$((fail + 1)); fi
+printf 'undo\ndeal\n' | "$pinochle" record "$work/reshuffle.db" --resume s > "$work/deal2.all" 2> /dev/null
+grep "^  [ABCD] " "$work/deal2.all" > "$work/deal2.out"
+if [ -s "$work/deal1.out" ] && cmp -s "$work/deal1.out" "$work/deal2.out" &&
+  grep -q '^hand 1 in progress: 1 line kept, the last `deal`; going on after it$' "$work/deal2.all"; then
+  pass=$((pass + 1)); else
+  echo "FAIL a resumed hand dealt again:"; cat "$work/deal1.out" "$work/deal2.all"; fail=$((fail + 1)); fi
 
 # A record that fails to start creates nothing: bad arguments are refused
 # before the database is opened, and --resume never creates one.
