@@ -15,6 +15,7 @@
 #include "report_hand.h"
 #include "report_hands.h"
 #include "report_html.h"
+#include "report_insights.h"
 #include "report_night.h"
 #include "report_players.h"
 #include "report_ratings.h"
@@ -25,6 +26,12 @@ static int run_players(Store *store, const ReportQuery *q, const char *const *ar
                        PnDiag *diag) {
   (void)args;
   return report_players(store, q, format, out, NULL, diag);
+}
+
+static int run_insights(Store *store, const ReportQuery *q, const char *const *args, OutFormat format, FILE *out,
+                        PnDiag *diag) {
+  (void)args;
+  return report_insights(store, q, format, out, diag);
 }
 
 static int run_ratings(Store *store, const ReportQuery *q, const char *const *args, OutFormat format, FILE *out,
@@ -191,6 +198,22 @@ static const ReportDef reports[] = {
             "--history gives instead the rating after each date a player played:\n"
             "player,date,rating,deviation.  JSON has \"players\", \"partnerships\"\n"
             "and \"history\".  --min-hands applies to the standings.\n",
+    },
+    {
+        .name = "insights", .query = true, .formats = TEXT_CSV_JSON, .run = run_insights,
+        .summary = "what bids pay, per preset: the bids won by bid band and by\n"
+                   "the band of the meld the bidding side showed",
+        .help =
+            "Columns of `insights` (one row per preset, dimension and band):\n"
+            "  variant       the preset          by    bid or meld\n"
+            "  band          e.g. 250-299; band_low (CSV, JSON) its first value\n"
+            "  hands         bids won in the band      made  of those, made\n"
+            "  make_pct      made / hands x 100\n"
+            "  avg_margin    the bidding side's meld saved + counters - bid, average\n"
+            "  avg_counters  the bidding side's counters, average\n"
+            "A band is five bid steps wide (50 in the tens presets); bid bands start\n"
+            "at the preset's minimum bid, meld bands at 0.  Presets without bidding\n"
+            "and redealt hands have no row.\n",
     },
     {
         .name = "game", .args = "KEY", .nargs = 1, .needs = "a game KEY", .formats = TEXT_CSV_JSON,

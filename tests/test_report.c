@@ -696,7 +696,7 @@ static void test_report_registry_rows_are_complete(void **state) {
     assert_true(r->nargs == 0 || (r->needs && *r->needs));
     assert_false(r->query && r->nargs > 0); /* a selection report takes no KEY */
   }
-  assert_int_equal(n, 6);
+  assert_int_equal(n, 7); /* players, hands, ratings, insights, game, hand, night */
   assert_null(report_find("nope"));
   assert_ptr_equal(report_find("players")->columns, report_player_columns);
 }
