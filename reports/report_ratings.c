@@ -109,7 +109,12 @@ const ReportColumn report_rating_history_columns[REPORT_RATING_HISTORY_COLUMNS] 
     {"date", "date", REPORT_STR, REPORT_ALL},
     {"rating", "rating", REPORT_DEC, REPORT_ALL},
     {"deviation", "RD", REPORT_DEC, REPORT_ALL},
+    {"games", "games", REPORT_INT, REPORT_ALL},
 };
+
+bool report_rating_provisional(long games, double deviation) {
+  return deviation > RATING_PROVISIONAL_DEVIATION || games < RATING_PROVISIONAL_GAMES;
+}
 
 /* ------------------------------------------------------------ entities */
 
@@ -355,10 +360,11 @@ static int rate_period(Ratings *r, Period *p, long period, const char *date, Rep
     if (o != buf) free(o);
     e->period = period;
     if (!p->r[i].pair) {
-      char rating[32], dev[32];
+      char rating[32], dev[32], games[32];
       snprintf(rating, sizeof rating, "%.1f", e->now.rating);
       snprintf(dev, sizeof dev, "%.1f", e->now.deviation);
-      if (report_table_add(hist, (const char *[]){e->name, date, rating, dev}) != 0) return -1;
+      report_int(games, sizeof games, e->games); /* rated so far, this date's included */
+      if (report_table_add(hist, (const char *[]){e->name, date, rating, dev, games}) != 0) return -1;
     }
     i = j;
   }

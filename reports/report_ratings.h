@@ -11,6 +11,7 @@
 #ifndef PN_REPORT_RATINGS_H
 #define PN_REPORT_RATINGS_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "report_common.h"
@@ -48,10 +49,18 @@ typedef struct RatingOutcome {
 void report_glicko2_update(const RatingGlicko *before, const RatingOutcome *results, int n, double tau,
                            double max_deviation, RatingGlicko *after);
 
+/* A rating is provisional while it is this unsure or stands on this few
+ * rated games: its deviation above 110 (lichess's threshold, about a
+ * third of a newcomer's 350) or fewer than 10 rated games.  The pages
+ * mark it and rank it after the established ones. */
+#define RATING_PROVISIONAL_DEVIATION 110.0
+#define RATING_PROVISIONAL_GAMES 10
+bool report_rating_provisional(long games, double deviation);
+
 /* The standings' columns (CSV header and JSON keys) and the history's. */
 #define REPORT_RATING_COLUMNS 8
 extern const ReportColumn report_rating_columns[REPORT_RATING_COLUMNS];
-#define REPORT_RATING_HISTORY_COLUMNS 4
+#define REPORT_RATING_HISTORY_COLUMNS 5
 extern const ReportColumn report_rating_history_columns[REPORT_RATING_HISTORY_COLUMNS];
 
 /*

@@ -202,7 +202,10 @@ static const ReportDef reports[] = {
             "a partnership game is one result for each member against the other\n"
             "side's mean rating and one for the partnership against the other.\n"
             "--history gives instead the rating after each date a player played:\n"
-            "player,date,rating,deviation.  JSON has \"players\", \"partnerships\"\n"
+            "player,date,rating,deviation,games (rated so far).  A rating is\n"
+            "provisional while its deviation is above 110 or it stands on fewer\n"
+            "than 10 rated games: the HTML page marks it (1620?) and ranks it after\n"
+            "the established ones.  JSON has \"players\", \"partnerships\"\n"
             "and \"history\".  --min-hands applies to the standings.\n",
     },
     {

@@ -195,10 +195,10 @@ static void test_ratings_follow_the_date_tags_not_the_stored_order(void **state)
   char *hist = run(&q, OUT_CSV);
   char want[512];
   snprintf(want, sizeof want,
-           "player,date,rating,deviation\n"
-           "Ann,2026-03-01,%.1f,%.1f\nBob,2026-03-01,%.1f,%.1f\n"
-           "Ann,2026-03-08,%.1f,%.1f\nBob,2026-03-08,%.1f,%.1f\n"
-           "Ann,,%.1f,%.1f\nBob,,%.1f,%.1f\n",
+           "player,date,rating,deviation,games\n"
+           "Ann,2026-03-01,%.1f,%.1f,1\nBob,2026-03-01,%.1f,%.1f,1\n"
+           "Ann,2026-03-08,%.1f,%.1f,2\nBob,2026-03-08,%.1f,%.1f,2\n"
+           "Ann,,%.1f,%.1f,3\nBob,,%.1f,%.1f,3\n",
            ann.rating, ann.deviation, bob.rating, bob.deviation, ann2.rating, ann2.deviation, bob2.rating,
            bob2.deviation, ann3.rating, ann3.deviation, bob3.rating, bob3.deviation);
   assert_string_equal(hist, want);
