@@ -353,7 +353,7 @@ static void hand_meld(FILE *out, const HandPage *hp) {
   for (size_t i = 0; i < json_array_size(hp->events); i++) {
     const json_t *ev = json_array_get(hp->events, i);
     if (strcmp(html_js(ev, "action"), "meld") != 0) continue;
-    if (!meld) fputs("<h2>Meld</h2>\n<table class=\"meld\"><thead><tr><th>player</th><th>cards</th><th>points</th></tr></thead><tbody>\n", out);
+    if (!meld) fputs("<h2>Meld</h2>\n<div class=\"scroll\"><table class=\"meld\"><thead><tr><th>player</th><th>cards</th><th>points</th></tr></thead><tbody>\n", out);
     meld = true;
     fputs("<tr><td>", out);
     report_html_name(out, html_js(ev, "player"));
@@ -361,7 +361,7 @@ static void hand_meld(FILE *out, const HandPage *hp) {
     html_cards(out, html_js(ev, "cards"));
     fprintf(out, "</td><td class=\"n\">%ld</td></tr>\n", html_ji(ev, "points"));
   }
-  if (meld) fputs("</tbody></table>\n", out);
+  if (meld) fputs("</tbody></table></div>\n", out);
 }
 
 /* The cards of one trick, each with who played it; the winner's card and
@@ -390,7 +390,7 @@ static void trick_cards(FILE *out, const HandPage *hp, const json_t *plays, long
     fprintf(out, "<text class=\"who\" x=\"%zu\" y=\"60\"><title>", k * 52 + 26);
     report_html_text(out, player_name(hp->players, seat));
     fputs("</title>", out);
-    report_html_text(out, report_clip(who, sizeof who, player_name(hp->players, seat), 9));
+    report_html_text(out, report_clip(who, sizeof who, player_name(hp->players, seat), 8));
     fputs("</text>", out);
     trick_cost(out, hp, number, seat, k);
   }

@@ -62,14 +62,17 @@ static void chart(FILE *out, const InsightResult *in, size_t first, size_t end) 
 
 /* The table of one preset's rows [first, end). */
 static void table(FILE *out, const InsightResult *in, size_t first, size_t end) {
-  fputs("<div class=\"scroll\"><table class=\"insights\"><thead><tr><th>by</th><th>band</th><th>bids</th>"
-        "<th>make%</th><th>margin</th><th>counters</th>",
-        out);
+  fputs("<div class=\"scroll\"><table class=\"insights\"><thead>", out);
   if (in->player) {
-    fputs("<th class=\"mine\">", out);
+    fputs("<tr><th colspan=\"2\"></th><th colspan=\"4\">the club</th><th colspan=\"4\" class=\"mine\">", out);
     report_html_name(out, in->player_name);
-    fputs("'s bids</th><th class=\"mine\">make%</th><th class=\"mine\">margin</th><th class=\"mine\">counters</th>", out);
+    fputs("</th></tr>", out);
   }
+  fputs("<tr><th>by</th><th>band</th><th>bids</th><th>make%</th><th>margin</th><th>counters</th>", out);
+  if (in->player)
+    fputs("<th class=\"mine\">bids</th><th class=\"mine\">make%</th><th class=\"mine\">margin</th>"
+          "<th class=\"mine\">counters</th>",
+          out);
   fputs("</tr></thead><tbody>\n", out);
   for (size_t i = first; i < end; i++) {
     const InsightRow *r = &in->rows[i];
