@@ -83,6 +83,7 @@ static int dealt_counts(const StoreRow *row, int bidder, int trump, BidSeen *b, 
       return REPORT_CORRUPT;
     }
     if (ev.action == PN_EV_DEAL && ev.seat == bidder) pn_cards_add_list(&dealt, ev.cards, ev.ncards);
+    if (ev.action > PN_EV_WIDOW) break; /* the deal rows come first: the rest is not needed */
     p += used;
     left -= used;
   }
