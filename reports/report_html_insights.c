@@ -35,6 +35,33 @@ static void bar(FILE *out, const InsightFigures *f, int y, int h, const char *cl
           pct(f->made, f->hands), f->hands);
 }
 
+/* A band as shown: "250–299", or "5". */
+static const char *band_shown(const InsightRow *r, char *buf, size_t size) {
+  if (r->band_low == r->band_high) snprintf(buf, size, "%d", r->band_low);
+  else snprintf(buf, size, "%d\xE2\x80\x93%d", r->band_low, r->band_high);
+  return buf;
+}
+
+/* The chart's reading in words: of the bands with FEW_BIDS bids or more,
+ * the one made most often and the one made least; nothing when fewer than
+ * two bands have that many. */
+static void reading(FILE *out, const InsightResult *in, size_t first, size_t end) {
+  const InsightRow *best = NULL, *worst = NULL;
+  int enough = 0;
+  for (size_t i = first; i < end; i++) {
+    const InsightFigures *f = &in->rows[i].club;
+    if (f->hands < FEW_BIDS) continue;
+    enough++;
+    if (!best || pct(f->made, f->hands) > pct(best->club.made, best->club.hands)) best = &in->rows[i];
+    if (!worst || pct(f->made, f->hands) < pct(worst->club.made, worst->club.hands)) worst = &in->rows[i];
+  }
+  if (enough < 2 || pct(best->club.made, best->club.hands) == pct(worst->club.made, worst->club.hands)) return;
+  char a[32], b[32];
+  fprintf(out, "<p class=\"reading\">Made most often: %s (%.0f%% of %ld); least: %s (%.0f%% of %ld).</p>",
+          band_shown(best, a, sizeof a), pct(best->club.made, best->club.hands), best->club.hands,
+          band_shown(worst, b, sizeof b), pct(worst->club.made, worst->club.hands), worst->club.hands);
+}
+
 /* The rows [first, end) of one preset and dimension as a bar chart. */
 static void chart(FILE *out, const InsightResult *in, size_t first, size_t end) {
   InsightBy by = in->rows[first].by;
@@ -51,13 +78,14 @@ static void chart(FILE *out, const InsightResult *in, size_t first, size_t end) 
     const InsightRow *r = &in->rows[i];
     int y = TOP + (int)(i - first) * row_h;
     char band[32];
-    if (r->band_low == r->band_high) snprintf(band, sizeof band, "%d", r->band_low);
-    else snprintf(band, sizeof band, "%d\xE2\x80\x93%d", r->band_low, r->band_high);
-    fprintf(out, "<text class=\"band\" x=\"%d\" y=\"%d\">%s</text>", BAR_L - 6, y + (in->player ? 21 : 16), band);
+    fprintf(out, "<text class=\"band\" x=\"%d\" y=\"%d\">%s</text>", BAR_L - 6, y + (in->player ? 21 : 16),
+            band_shown(r, band, sizeof band));
     bar(out, &r->club, y + 3, 15, "club");
     if (in->player) bar(out, &r->player, y + 19, 15, "mine");
   }
-  fputs("</svg></figure>\n", out);
+  fputs("</svg>", out);
+  reading(out, in, first, end);
+  fputs("</figure>\n", out);
 }
 
 /* The table of one preset's rows [first, end). */

@@ -136,6 +136,13 @@ shot hand-tricks 820
 [[ $(js 'return document.querySelector("nav a[href=\"/insights\"]") ? "linked" : "no"') == linked ]] \
   && ok "the navigation links to /insights" || fail "no /insights in the navigation"
 
+# The JSON beside the page, and a player in no game: 404, not an empty page.
+code() { curl -s -o "$WORK/body" -w '%{http_code}' -H "Authorization: Bearer $TOKEN" "$BASE$1"; }
+[[ $(code "/api/insights?player=Wolfgang%20Amadeus") == 200 ]] && grep -q '"player_make_pct"' "$WORK/body" \
+  && ok "/api/insights?player= is the report's JSON with the player's columns" || fail "/api/insights: $(head -c 200 "$WORK/body")"
+[[ $(code "/insights?player=Nobody") == 404 ]] && grep -q "no player 'Nobody' in the selected games" "$WORK/body" \
+  && ok "/insights?player=Nobody: 404 naming the player" || fail "/insights?player=Nobody: $(head -c 200 "$WORK/body")"
+
 echo "screenshots in $ART"
 if ((failures > 0)); then
   echo "$failures failure(s)"
