@@ -289,9 +289,13 @@ static int render(const InsightResult *in, OutFormat format, FILE *out) {
     fputc('\n', out);
     break;
   default:
-    if (in->player)
-      fprintf(out, "p. columns: %s's own bids won; the others: the club's (every bidder, %s included).\n\n",
-              in->player_name, in->player_name);
+    if (in->player) {
+      char note[300];
+      snprintf(note, sizeof note, "p. columns: %s's own bids won; the others: the club's (every bidder, %s included).",
+               in->player_name, in->player_name);
+      report_wrap(out, "", "", note, REPORT_WIDTH);
+      fputc('\n', out);
+    }
     rc = report_table_text(t, out, 80);
     break;
   }

@@ -109,6 +109,7 @@ t hal 0 report "$db2" insights --format csv --player hal
 [[ $(tail -n +2 "$tmp/out" | cut -d, -f1 | sort -u | tr '\n' ' ') == "auction " ]] || fail "Hal never sat in partnership-auction"
 t hal-text 0 report "$db2" insights --player hal
 out_has "^p\\. columns: Hal's own bids won"
+awk 'length($0) > 80 { n++ } END { exit n > 0 }' "$tmp/out" || fail "a text line is wider than 80 columns"
 t nobody 2 report "$db2" insights --player Zed
 err_has "no player 'Zed' in the selected games"
 t player-elsewhere 2 report "$db2" players --player Bob
