@@ -208,14 +208,14 @@ void chart_time_svg(FILE *out, const ChartTimeText *text, const ChartTimeSeries 
     fputs("</p>\n", out);
     return;
   }
-  fprintf(out, "<figure class=\"timechart\" id=\"%s\"><svg viewBox=\"0 0 %g %g\" role=\"img\" aria-label=\"", text->id,
+  fprintf(out, "<figure class=\"timechart\" id=\"%s\"><div class=\"plot\"><svg viewBox=\"0 0 %g %g\" role=\"img\" aria-label=\"", text->id,
           W, H);
   report_html_text(out, text->title);
   fputs("\">\n", out);
   grid_y(out, &f);
   grid_x(out, &f);
   for (int k = 0; k < ns; k++) series(out, &f, &s[k], COLORS[k]);
-  fputs("</svg>", out);
+  fputs("</svg></div>", out); /* the plot scrolls on a phone, the legend stays */
   legend(out, text, s, ns);
   fputs("</figure>\n", out);
 }

@@ -43,7 +43,8 @@ long chart_time_day(const char *date);
 char *chart_time_date(long day, char buf[11]);
 
 /*
- * Writes the chart as a <figure>: 640 x 240 units scaled to its box, the
+ * Writes the chart as a <figure>: 640 x 240 units scaled to its box (in a
+ * div.plot, which the stylesheet lets scroll on a phone, the legend not), the
  * y axis fitted to the values with round gridlines, the x axis from the
  * first date to the last with ticks at whole weeks, months or years
  * (labels "Mar", the year at each January and at the first), each series

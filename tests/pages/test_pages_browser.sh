@@ -120,7 +120,10 @@ for w in 1366 820 390; do
     case $name in
       hand) [[ $(js "$NAMES") == fit ]] && ok "hand at $w: every name inside the diagram, above its cards" || fail "hand names at $w: $(js "$NAMES")" ;;
       insights*) [[ $(js 'return document.querySelectorAll("figure.insight svg rect").length > 20') == true ]] && ok "$name at $w: charts" || fail "$name charts at $w" ;;
-      ratings) [[ $(js 'return document.querySelectorAll("#ratings circle.dot").length > 50') == true ]] && ok "ratings at $w: the dots" || fail "ratings dots at $w" ;;
+      ratings) [[ $(js 'return document.querySelectorAll("#ratings circle.dot").length > 50') == true ]] && ok "ratings at $w: the dots" || fail "ratings dots at $w"
+        # a chart wider than the phone starts at its latest dates
+        [[ $(js 'var f = document.querySelector("#ratings .plot"); return f.scrollWidth <= f.clientWidth || f.scrollLeft + f.clientWidth >= f.scrollWidth - 1') == true ]] \
+          && ok "ratings at $w: the chart shows its latest dates" || fail "ratings at $w: the chart starts scrolled to the left" ;;
     esac
     shot "$name" "$w"
   done
