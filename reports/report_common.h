@@ -44,6 +44,7 @@ typedef struct ReportQuery {
   long min_plays;                     /* players: leave the play-accuracy cells of rows with fewer
                                          analysed plays empty (0 = no limit) */
   bool history;                       /* ratings: the rating after each period instead of the standings */
+  const char *player;                 /* insights: whose bids are set beside the club's (not a filter) */
 } ReportQuery;
 
 /* The store filter for a query (strings stay borrowed from q). */

@@ -101,7 +101,7 @@ void report_html_begin(FILE *out, const ReportHtml *html, const char *title) {
       fputs("\">\n", out);
     }
     fputs("<link rel=\"stylesheet\" href=\"/assets/style.css\">\n</head>\n<body>\n"
-          "<nav><a href=\"/\">Games</a> <a href=\"/players\">Players</a> <a href=\"/ratings\">Ratings</a> <a href=\"/nights\">Nights</a> "
+          "<nav><a href=\"/\">Games</a> <a href=\"/players\">Players</a> <a href=\"/ratings\">Ratings</a> <a href=\"/insights\">Insights</a> <a href=\"/nights\">Nights</a> "
           "<a href=\"/record\">Record</a></nav>\n",
           out);
   } else {

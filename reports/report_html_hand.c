@@ -35,14 +35,28 @@ static int evidence_cards(const char *detail, char (*cards)[3], int max) {
   return n;
 }
 
-/* A diagram of each seat's cards, one row per seat, grouped by suit.
- * held[s] has count[s] cards. */
+/* The width in SVG units a name takes at the diagram's 14px bold: a
+ * generous 10 units a character (code point), so that an estimate never
+ * falls short of what the browser draws. */
+static int name_units(const char *name) {
+  int n = 0;
+  for (const unsigned char *p = (const unsigned char *)name; *p; p++) n += (*p & 0xC0) != 0x80;
+  return n * 10;
+}
+
+/* A diagram of each seat's cards, one block per seat: the seat's number
+ * and name on a line of their own (any length: the diagram widens to it),
+ * the cards under it grouped by suit.  held[s] has count[s] cards. */
 static void svg_hands(FILE *out, const char *id, const char *title, const json_t *players, char held[][MAX_HELD][3],
                       const int *count, int nseats, int dealer) {
-  int most = 1;
-  for (int s = 0; s < nseats; s++)
-    if (count[s] > most) most = count[s];
-  int width = 110 + most * 30 + 3 * 8 + 8, height = nseats * 50 + 6;
+  enum { SEAT_H = 66, CARDS_Y = 22, DEALER_W = 64 };
+  int width = 8;
+  for (int s = 0; s < nseats; s++) {
+    int cards = count[s] * 30 + 3 * 8 + 8, name = 24 + name_units(html_js(json_array_get(players, (size_t)s), "name")) + DEALER_W;
+    if (cards > width) width = cards;
+    if (name > width) width = name;
+  }
+  int height = nseats * SEAT_H + 4;
   fprintf(out, "<figure class=\"hands\" id=\"%s\"><svg viewBox=\"0 0 %d %d\" style=\"max-width:%dpx\" role=\"img\" aria-label=\"", id,
           width, height, width * 5 / 4);
   report_html_text(out, title);
@@ -50,16 +64,16 @@ static void svg_hands(FILE *out, const char *id, const char *title, const json_t
   report_html_text(out, title);
   fputs("</title>\n", out);
   for (int s = 0; s < nseats; s++) {
-    int y = 4 + s * 50;
+    int y = 2 + s * SEAT_H;
     qsort(held[s], (size_t)count[s], sizeof held[s][0], html_card_cmp);
-    fprintf(out, "<g class=\"seat\" data-seat=\"%d\"><text class=\"name\" x=\"0\" y=\"%d\">%d ", s + 1, y + 18, s + 1);
+    fprintf(out, "<g class=\"seat\" data-seat=\"%d\"><text class=\"name\" x=\"0\" y=\"%d\">%d ", s + 1, y + 15, s + 1);
     report_html_text(out, html_js(json_array_get(players, (size_t)s), "name"));
-    fprintf(out, "</text>%s", s + 1 == dealer ? "<text class=\"dealer\" x=\"0\" y=\"" : "");
-    if (s + 1 == dealer) fprintf(out, "%d\">dealer</text>", y + 34);
-    int x = 110;
+    fputs("</text>", out);
+    if (s + 1 == dealer) fprintf(out, "<text class=\"dealer\" x=\"%d\" y=\"%d\">dealer</text>", width - 4, y + 15);
+    int x = 0;
     for (int i = 0; i < count[s]; i++) {
       if (i > 0 && held[s][i][1] != held[s][i - 1][1]) x += 8;
-      html_svg_card(out, held[s][i], x, y, s + 1, NULL);
+      html_svg_card(out, held[s][i], x, y + CARDS_Y, s + 1, NULL);
       x += 30;
     }
     fputs("</g>\n", out);
@@ -339,7 +353,7 @@ static void hand_meld(FILE *out, const HandPage *hp) {
   for (size_t i = 0; i < json_array_size(hp->events); i++) {
     const json_t *ev = json_array_get(hp->events, i);
     if (strcmp(html_js(ev, "action"), "meld") != 0) continue;
-    if (!meld) fputs("<h2>Meld</h2>\n<table class=\"meld\"><thead><tr><th>player</th><th>cards</th><th>points</th></tr></thead><tbody>\n", out);
+    if (!meld) fputs("<h2>Meld</h2>\n<div class=\"scroll\"><table class=\"meld\"><thead><tr><th>player</th><th>cards</th><th>points</th></tr></thead><tbody>\n", out);
     meld = true;
     fputs("<tr><td>", out);
     report_html_name(out, html_js(ev, "player"));
@@ -347,7 +361,7 @@ static void hand_meld(FILE *out, const HandPage *hp) {
     html_cards(out, html_js(ev, "cards"));
     fprintf(out, "</td><td class=\"n\">%ld</td></tr>\n", html_ji(ev, "points"));
   }
-  if (meld) fputs("</tbody></table>\n", out);
+  if (meld) fputs("</tbody></table></div>\n", out);
 }
 
 /* The cards of one trick, each with who played it; the winner's card and
@@ -371,8 +385,12 @@ static void trick_cards(FILE *out, const HandPage *hp, const json_t *plays, long
     char classes[32]; /* "winner costly" at most */
     snprintf(classes, sizeof classes, "%s%s%s", cls ? cls : "", cls && costly ? " " : "", costly ? "costly" : "");
     html_svg_card(out, card, (int)k * 52 + 12, 2, (int)seat, *classes ? classes : NULL);
-    fprintf(out, "<text class=\"who\" x=\"%zu\" y=\"60\">", k * 52 + 26);
+    /* under a card 52 units wide: a long name is cut (…), whole in its tooltip and the line below */
+    char who[64];
+    fprintf(out, "<text class=\"who\" x=\"%zu\" y=\"60\"><title>", k * 52 + 26);
     report_html_text(out, player_name(hp->players, seat));
+    fputs("</title>", out);
+    report_html_text(out, report_clip(who, sizeof who, player_name(hp->players, seat), 8));
     fputs("</text>", out);
     trick_cost(out, hp, number, seat, k);
   }

@@ -109,7 +109,12 @@ const ReportColumn report_rating_history_columns[REPORT_RATING_HISTORY_COLUMNS] 
     {"date", "date", REPORT_STR, REPORT_ALL},
     {"rating", "rating", REPORT_DEC, REPORT_ALL},
     {"deviation", "RD", REPORT_DEC, REPORT_ALL},
+    {"games", "games", REPORT_INT, REPORT_ALL},
 };
+
+bool report_rating_provisional(long games, double deviation) {
+  return deviation > RATING_PROVISIONAL_DEVIATION || games < RATING_PROVISIONAL_GAMES;
+}
 
 /* ------------------------------------------------------------ entities */
 
@@ -150,13 +155,15 @@ typedef struct GameRec {
   int hands;                 /* hands stored */
 } GameRec;
 
-typedef struct Ratings {
+struct Ratings {
   ReportRoster players, pairs; /* the rated entities, each item an Entity */
   PnSet keys;                /* the games' keys, numbered as games[] */
   GameRec *games;            /* in the order read */
   size_t ngames, cap;
   bool any_teams;            /* a partnership game was rated */
-} Ratings;
+  RatingPoint *history;      /* the rating after each period, players only */
+  size_t nhistory, hcap;     /* used, allocated */
+};
 
 /* A date tag's day: its first ten characters when they read YYYY-MM-DD
  * (a time may follow), else "" (undated). */
@@ -341,7 +348,7 @@ static void count_game(Ratings *r, const GameRec *g) {
 /* Applies one period's results: every entity with results is updated
  * from them, every entity rated before and idle in it only has its
  * deviation grow.  History rows (players who played) go to hist. */
-static int rate_period(Ratings *r, Period *p, long period, const char *date, ReportTable *hist) {
+static int rate_period(Ratings *r, Period *p, long period, const char *date) {
   qsort(p->r, p->n, sizeof *p->r, by_entity);
   RatingOutcome buf[64];
   for (size_t i = 0; i < p->n;) {
@@ -355,10 +362,11 @@ static int rate_period(Ratings *r, Period *p, long period, const char *date, Rep
     if (o != buf) free(o);
     e->period = period;
     if (!p->r[i].pair) {
-      char rating[32], dev[32];
-      snprintf(rating, sizeof rating, "%.1f", e->now.rating);
-      snprintf(dev, sizeof dev, "%.1f", e->now.deviation);
-      if (report_table_add(hist, (const char *[]){e->name, date, rating, dev}) != 0) return -1;
+      if (PN_VEC_RESERVE(r->history, r->hcap, r->nhistory + 1) != 0) return -1;
+      RatingPoint *pt = &r->history[r->nhistory++];
+      *pt = (RatingPoint){.name = e->name, .rating = e->now.rating, .deviation = e->now.deviation,
+                          .games = e->games}; /* rated so far, this date's included */
+      snprintf(pt->date, sizeof pt->date, "%s", date);
     }
     i = j;
   }
@@ -374,7 +382,7 @@ static int rate_period(Ratings *r, Period *p, long period, const char *date, Rep
 }
 
 /* Rates the games (sorted) period by period. */
-static int rate_all(Ratings *r, ReportTable *hist) {
+static int rate_all(Ratings *r) {
   if (rank_by_name(&r->players) != 0 || rank_by_name(&r->pairs) != 0) return -1;
   for (size_t i = 0; i < r->ngames; i++) r->games[i].name = pn_set_key(&r->keys, r->games[i].key);
   qsort(r->games, r->ngames, sizeof *r->games, by_date_then_key);
@@ -389,50 +397,106 @@ static int rate_all(Ratings *r, ReportTable *hist) {
       count_game(r, g);
       if (game_results(r, g, &p) != 0) rc = -1;
     }
-    if (rc == 0 && p.n > 0) rc = rate_period(r, &p, period++, r->games[i].date, hist);
+    if (rc == 0 && p.n > 0) rc = rate_period(r, &p, period++, r->games[i].date);
     i = j;
   }
   free(p.r);
   return rc;
 }
 
-/* ---------------------------------------------------------------- output */
+/* ---------------------------------------------------------------- result */
 
 static int by_rating(const void *x, const void *y) {
-  const Entity *a = *(const Entity *const *)x, *b = *(const Entity *const *)y;
+  const RatingStanding *a = x, *b = y;
   if (a->now.rating != b->now.rating) return a->now.rating > b->now.rating ? -1 : 1;
   return strcmp(a->name, b->name);
 }
 
 /* The rated entities of m with at least min_hands hands, best first. */
-static int fill_table(const ReportRoster *m, long min_hands, ReportTable *table) {
-  const Entity **order = malloc((m->n ? m->n : 1) * sizeof *order);
-  if (!order) return -1;
-  size_t n = 0;
+static int standings(const ReportRoster *m, long min_hands, RatingStanding **out, size_t *n) {
+  *n = 0;
+  *out = malloc((m->n ? m->n : 1) * sizeof **out);
+  if (!*out) return -1;
   for (size_t i = 0; i < m->n; i++) {
     const Entity *e = entity(m, (long)i);
-    if (e->games > 0 && e->hands >= min_hands) order[n++] = e;
+    if (e->games == 0 || e->hands < min_hands) continue;
+    RatingStanding *s = &(*out)[(*n)++];
+    *s = (RatingStanding){.name = e->name, .games = e->games, .wins = e->wins, .hands = e->hands, .now = e->now};
+    memcpy(s->last, e->last, sizeof s->last);
   }
-  qsort(order, n, sizeof *order, by_rating);
+  qsort(*out, *n, sizeof **out, by_rating);
+  return 0;
+}
+
+void report_ratings_free(RatingsResult *res) {
+  Ratings *r = res->ratings;
+  if (r) {
+    report_roster_free(&r->players);
+    report_roster_free(&r->pairs);
+    pn_set_free(&r->keys);
+    free(r->games);
+    free(r->history);
+    free(r);
+  }
+  free(res->players);
+  free(res->pairs);
+  memset(res, 0, sizeof *res);
+}
+
+int report_ratings_read(Store *store, const ReportQuery *q, RatingsResult *res, PnDiag *diag) {
+  memset(res, 0, sizeof *res);
+  Ratings *r = res->ratings = calloc(1, sizeof *r);
+  if (!r) goto memory;
+  report_roster_init(&r->players, sizeof(Entity), entity_init);
+  report_roster_init(&r->pairs, sizeof(Entity), entity_init);
+  int rc = read_games(store, q, r, diag);
+  if (rc != 0) return rc;
+  long min_hands = q->min_hands > 0 ? q->min_hands : 0;
+  if (rate_all(r) != 0 || standings(&r->players, min_hands, &res->players, &res->nplayers) != 0 ||
+      standings(&r->pairs, min_hands, &res->pairs, &res->npairs) != 0)
+    goto memory;
+  res->history = r->history;
+  res->nhistory = r->nhistory;
+  res->any_teams = r->any_teams;
+  return 0;
+memory:
+  snprintf(diag->msg, sizeof diag->msg, "out of memory");
+  return REPORT_ERROR;
+}
+
+/* ---------------------------------------------------------------- output */
+
+static int fill_table(const RatingStanding *s, size_t n, ReportTable *table) {
   int rc = 0;
   for (size_t i = 0; i < n && rc == 0; i++) {
-    const Entity *e = order[i];
     char v[REPORT_RATING_COLUMNS][32];
-    report_int(v[1], 32, e->games);
-    report_int(v[2], 32, e->wins);
-    snprintf(v[3], 32, "%.1f", e->now.rating);
-    snprintf(v[4], 32, "%.1f", e->now.deviation);
-    snprintf(v[5], 32, "%.5f", e->now.volatility);
-    report_int(v[6], 32, e->hands);
-    rc = report_table_add(table, (const char *[]){e->name, v[1], v[2], v[3], v[4], v[5], v[6], e->last});
+    report_int(v[1], 32, s[i].games);
+    report_int(v[2], 32, s[i].wins);
+    snprintf(v[3], 32, "%.1f", s[i].now.rating);
+    snprintf(v[4], 32, "%.1f", s[i].now.deviation);
+    snprintf(v[5], 32, "%.5f", s[i].now.volatility);
+    report_int(v[6], 32, s[i].hands);
+    rc = report_table_add(table, (const char *[]){s[i].name, v[1], v[2], v[3], v[4], v[5], v[6], s[i].last});
   }
-  free(order);
+  return rc;
+}
+
+static int fill_history(const RatingsResult *res, ReportTable *table) {
+  int rc = 0;
+  for (size_t i = 0; i < res->nhistory && rc == 0; i++) {
+    const RatingPoint *pt = &res->history[i];
+    char rating[32], dev[32], games[32];
+    snprintf(rating, sizeof rating, "%.1f", pt->rating);
+    snprintf(dev, sizeof dev, "%.1f", pt->deviation);
+    report_int(games, sizeof games, pt->games);
+    rc = report_table_add(table, (const char *[]){pt->name, pt->date, rating, dev, games});
+  }
   return rc;
 }
 
 /* The tables in one format: --history prints only the history in text
  * and CSV; JSON always carries all three. */
-static int write_all(const Ratings *r, const ReportTable *players, const ReportTable *pairs, const ReportTable *hist,
+static int write_all(bool any_teams, const ReportTable *players, const ReportTable *pairs, const ReportTable *hist,
                      bool history, OutFormat format, FILE *out) {
   const char *none = "none rated in the selection";
   if (history && format == OUT_CSV) {
@@ -440,26 +504,23 @@ static int write_all(const Ratings *r, const ReportTable *players, const ReportT
     return 0;
   }
   if (history && format == OUT_TEXT) return report_titled_text(out, "Rating after each date (players)", none, hist);
-  return report_roster_tables(out, format, players, pairs, r->any_teams, none, "history", hist);
+  return report_roster_tables(out, format, players, pairs, any_teams, none, "history", hist);
 }
 
 int report_ratings(Store *store, const ReportQuery *q, OutFormat format, FILE *out, PnDiag *diag) {
-  Ratings r = {0};
-  report_roster_init(&r.players, sizeof(Entity), entity_init);
-  report_roster_init(&r.pairs, sizeof(Entity), entity_init);
+  RatingsResult res;
   ReportTable *ptable = NULL, *pairtable = NULL, *hist = NULL;
   ReportColumn pair_columns[REPORT_RATING_COLUMNS];
   memcpy(pair_columns, report_rating_columns, sizeof pair_columns);
   pair_columns[0].title = "partnership";
-  int rc = read_games(store, q, &r, diag);
+  int rc = report_ratings_read(store, q, &res, diag);
   if (rc != 0) goto done;
   ptable = report_table_new(report_rating_columns, REPORT_RATING_COLUMNS, 1);
   pairtable = report_table_new(pair_columns, REPORT_RATING_COLUMNS, 1);
   hist = report_table_new(report_rating_history_columns, REPORT_RATING_HISTORY_COLUMNS, 1);
-  long min_hands = q->min_hands > 0 ? q->min_hands : 0;
-  if (!ptable || !pairtable || !hist || rate_all(&r, hist) != 0 || fill_table(&r.players, min_hands, ptable) != 0 ||
-      fill_table(&r.pairs, min_hands, pairtable) != 0 ||
-      write_all(&r, ptable, pairtable, hist, q->history, format, out) != 0) {
+  if (!ptable || !pairtable || !hist || fill_table(res.players, res.nplayers, ptable) != 0 ||
+      fill_table(res.pairs, res.npairs, pairtable) != 0 || fill_history(&res, hist) != 0 ||
+      write_all(res.any_teams, ptable, pairtable, hist, q->history, format, out) != 0) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");
     rc = REPORT_ERROR;
   }
@@ -467,9 +528,6 @@ done:
   report_table_free(ptable);
   report_table_free(pairtable);
   report_table_free(hist);
-  report_roster_free(&r.players);
-  report_roster_free(&r.pairs);
-  pn_set_free(&r.keys);
-  free(r.games);
+  report_ratings_free(&res);
   return rc;
 }

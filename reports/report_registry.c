@@ -31,7 +31,7 @@ static int run_players(Store *store, const ReportQuery *q, const char *const *ar
 static int run_insights(Store *store, const ReportQuery *q, const char *const *args, OutFormat format, FILE *out,
                         PnDiag *diag) {
   (void)args;
-  return report_insights(store, q, format, out, diag);
+  return report_insights(store, q, q->player, format, out, diag);
 }
 
 static int run_ratings(Store *store, const ReportQuery *q, const char *const *args, OutFormat format, FILE *out,
@@ -100,6 +100,12 @@ static int html_ratings(Store *store, const ReportQuery *q, const char *const *a
                         PnDiag *diag) {
   (void)args, (void)format;
   return report_html_ratings(store, &(ReportHtml){.served = false}, q, out, diag);
+}
+
+static int html_insights(Store *store, const ReportQuery *q, const char *const *args, OutFormat format, FILE *out,
+                         PnDiag *diag) {
+  (void)args, (void)format;
+  return report_html_insights(store, &(ReportHtml){.served = false}, q, q->player, out, diag);
 }
 
 #define TEXT_CSV_JSON (REPORT_FORMAT(OUT_TEXT) | REPORT_FORMAT(OUT_CSV) | REPORT_FORMAT(OUT_JSON))
@@ -196,24 +202,35 @@ static const ReportDef reports[] = {
             "a partnership game is one result for each member against the other\n"
             "side's mean rating and one for the partnership against the other.\n"
             "--history gives instead the rating after each date a player played:\n"
-            "player,date,rating,deviation.  JSON has \"players\", \"partnerships\"\n"
+            "player,date,rating,deviation,games (rated so far).  A rating is\n"
+            "provisional while its deviation is above 110 or it stands on fewer\n"
+            "than 10 rated games: the HTML page marks it (1620?) and ranks it after\n"
+            "the established ones.  JSON has \"players\", \"partnerships\"\n"
             "and \"history\".  --min-hands applies to the standings.\n",
     },
     {
-        .name = "insights", .query = true, .formats = TEXT_CSV_JSON, .run = run_insights,
-        .summary = "what bids pay, per preset: the bids won by bid band and by\n"
-                   "the band of the meld the bidding side showed",
+        .name = "insights", .query = true, .formats = TEXT_CSV_JSON, .options = REPORT_OPT_PLAYER,
+        .run = run_insights, .html = html_insights,
+        .summary = "what bids pay, per preset: the bids won by bid band, by\n"
+                   "the meld the bidding side showed, by the bidder's trump\n"
+                   "length and aces; --player NAME sets NAME's beside the club's",
         .help =
             "Columns of `insights` (one row per preset, dimension and band):\n"
-            "  variant       the preset          by    bid or meld\n"
-            "  band          e.g. 250-299; band_low (CSV, JSON) its first value\n"
+            "  variant       the preset\n"
+            "  by            bid, meld (the bidding side's, shown), trumps or aces\n"
+            "                (in the bidder's hand as dealt)\n"
+            "  band          e.g. 250-299, or 5 (trumps, aces); band_low (CSV,\n"
+            "                JSON) its first value\n"
             "  hands         bids won in the band      made  of those, made\n"
             "  make_pct      made / hands x 100\n"
             "  avg_margin    the bidding side's meld saved + counters - bid, average\n"
             "  avg_counters  the bidding side's counters, average\n"
             "A band is five bid steps wide (50 in the tens presets); bid bands start\n"
             "at the preset's minimum bid, meld bands at 0.  Presets without bidding\n"
-            "and redealt hands have no row.\n",
+            "and redealt hands have no row.  --player NAME adds player_hands,\n"
+            "player_made, player_make_pct, player_avg_margin, player_avg_counters\n"
+            "(text: p.hands ...): NAME's own bids won; the club's columns stay those\n"
+            "of every bidder; only the presets NAME played are listed.\n",
     },
     {
         .name = "game", .args = "KEY", .nargs = 1, .needs = "a game KEY", .formats = TEXT_CSV_JSON,

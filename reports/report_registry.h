@@ -21,7 +21,8 @@ enum {
 /* The options only some reports take (ReportDef.options). */
 enum {
   REPORT_OPT_HISTORY = 1,   /* --history (ReportQuery.history) */
-  REPORT_OPT_MIN_PLAYS = 2  /* --min-plays N (ReportQuery.min_plays) */
+  REPORT_OPT_MIN_PLAYS = 2, /* --min-plays N (ReportQuery.min_plays) */
+  REPORT_OPT_PLAYER = 4     /* --player NAME (ReportQuery.player) */
 };
 
 /* The bit of a format in ReportDef.formats. */

@@ -195,10 +195,10 @@ static void test_ratings_follow_the_date_tags_not_the_stored_order(void **state)
   char *hist = run(&q, OUT_CSV);
   char want[512];
   snprintf(want, sizeof want,
-           "player,date,rating,deviation\n"
-           "Ann,2026-03-01,%.1f,%.1f\nBob,2026-03-01,%.1f,%.1f\n"
-           "Ann,2026-03-08,%.1f,%.1f\nBob,2026-03-08,%.1f,%.1f\n"
-           "Ann,,%.1f,%.1f\nBob,,%.1f,%.1f\n",
+           "player,date,rating,deviation,games\n"
+           "Ann,2026-03-01,%.1f,%.1f,1\nBob,2026-03-01,%.1f,%.1f,1\n"
+           "Ann,2026-03-08,%.1f,%.1f,2\nBob,2026-03-08,%.1f,%.1f,2\n"
+           "Ann,,%.1f,%.1f,3\nBob,,%.1f,%.1f,3\n",
            ann.rating, ann.deviation, bob.rating, bob.deviation, ann2.rating, ann2.deviation, bob2.rating,
            bob2.deviation, ann3.rating, ann3.deviation, bob3.rating, bob3.deviation);
   assert_string_equal(hist, want);
@@ -272,10 +272,20 @@ static void test_ratings_of_a_cutthroat_game_take_each_pair_of_seats(void **stat
   free(csv);
 }
 
+/* The provisional rule's two edges: RD above 110, fewer than 10 games. */
+static void test_rating_provisional_edges(void **state) {
+  (void)state;
+  assert_false(report_rating_provisional(10, 110.0));
+  assert_true(report_rating_provisional(10, 110.1));
+  assert_true(report_rating_provisional(9, 50.0));
+  assert_false(report_rating_provisional(100, 40.0));
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_glicko2_matches_glickmans_worked_example),
       cmocka_unit_test(test_glicko2_idle_period_grows_the_deviation_to_the_cap),
+      cmocka_unit_test(test_rating_provisional_edges),
       cmocka_unit_test_setup_teardown(test_ratings_follow_the_date_tags_not_the_stored_order, open_store,
                                       close_store),
       cmocka_unit_test_setup_teardown(test_ratings_of_a_partnership_and_its_members, open_store, close_store),

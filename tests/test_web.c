@@ -462,23 +462,27 @@ static void test_web_json_endpoints_are_the_reports_json(void **state) {
 }
 
 /* /ratings draws the ratings report: the chart of each player's rating
- * by date (one line per player: Bob and Dee won the one game, Ann and Cal
- * lost it), the standings linked to the players' pages, the partnerships;
- * /api/ratings is the report's JSON; the navigation links to it. */
+ * on a date axis (one game, one date: a dot per player, hollow as every
+ * rating is provisional on one game), the standings linked to the players'
+ * pages with the provisional ones marked, the partnerships, why the game
+ * counts differ from the players page; /api/ratings is the report's JSON;
+ * the navigation links to it. */
 static void test_web_ratings_page_chart_tables_and_json(void **state) {
   (void)state;
   Reply r = get("/ratings");
   assert_int_equal(r.status, 200);
   assert_non_null(strstr(r.head, "Content-Type: text/html"));
-  const char *chart = strstr(r.body, "<figure class=\"chart\" id=\"ratings\">");
+  const char *chart = strstr(r.body, "<figure class=\"timechart\" id=\"ratings\">");
   assert_non_null(chart);
-  int lines = 0;
-  for (const char *at = chart; (at = strstr(at, "<polyline")) && at < strstr(chart, "</figure>"); at++) lines++;
-  assert_int_equal(lines, 4);
-  assert_non_null(strstr(r.body, "<title>1662.3</title>"));
+  int dots = 0;
+  for (const char *at = chart; (at = strstr(at, "<circle class=\"dot faint\"")) && at < strstr(chart, "</figure>"); at++)
+    dots++;
+  assert_int_equal(dots, 4);
+  assert_non_null(strstr(r.body, "Bob 2026-11-20: 1662</title>"));
   assert_non_null(strstr(r.body, "<table class=\"ratings\">"));
-  assert_non_null(strstr(r.body, "<tr><td><a href=\"/players/Bob\"><bdi>Bob</bdi></a></td><td class=\"n\">1</td><td class=\"n\">1</td>"
-                                 "<td class=\"n\">1662.3</td><td class=\"n\">290.3</td><td class=\"n\">0.06</td>"));
+  assert_non_null(strstr(r.body, "<tr class=\"provisional\"><td class=\"n\">1</td><td><a href=\"/players/Bob\"><bdi>Bob</bdi></a>"
+                                 "</td><td class=\"n\">1662?</td><td class=\"n\">290</td><td class=\"n\">1</td>"));
+  assert_non_null(strstr(r.body, "The players page counts every game sat in"));
   assert_non_null(strstr(r.body, "<h2>Partnerships</h2>"));
   assert_non_null(strstr(r.body, "<td><bdi>Bob &amp; Dee</bdi></td>"));
   reply_free(&r);

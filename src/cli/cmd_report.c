@@ -31,7 +31,7 @@ static const char formats_help[] =
     "Each prints as an aligned text table readable at 80 columns (a wide\n"
     "table is folded into blocks that repeat its first column) or, with\n"
     "--format, as CSV (RFC 4180, a header row) or JSON.  players, ratings,\n"
-    "game and hand also print as one self-contained HTML page (--format\n"
+    "insights, game and hand also print as one self-contained HTML page (--format\n"
     "html: inline SVG diagrams and charts, no external reference;\n"
     "docs/WEB.md).\n"
     "\n";
@@ -63,7 +63,8 @@ static const char options_help[] =
     "  pinochle report club.db hands --tag club=north --format json\n"
     "  pinochle report club.db ratings --since 2026-01-01\n"
     "  pinochle report club.db ratings --history --format csv -o history.csv\n"
-    "  pinochle report club.db game club-2026-11-20-t3\n"
+    "  pinochle report club.db insights --player Ann --format html -o ann.html\n"
+  "  pinochle report club.db game club-2026-11-20-t3\n"
     "  pinochle report club.db hand club-2026-11-20-t3 4\n"
     "\n"
     "Exit codes:\n"
@@ -71,7 +72,7 @@ static const char options_help[] =
     "  2  usage error, no such game or hand, or a database or write error\n"
     "     (with -o, FILE is left as it was: written whole or not at all)\n";
 
-enum { OPT_VARIANT = 256, OPT_SINCE, OPT_UNTIL, OPT_TAG, OPT_MIN_HANDS, OPT_FORMAT, OPT_HISTORY, OPT_MIN_PLAYS };
+enum { OPT_VARIANT = 256, OPT_SINCE, OPT_UNTIL, OPT_TAG, OPT_MIN_HANDS, OPT_FORMAT, OPT_HISTORY, OPT_MIN_PLAYS, OPT_PLAYER };
 
 static const struct option report_options[] = {
     {"variant", required_argument, NULL, OPT_VARIANT},
@@ -82,6 +83,7 @@ static const struct option report_options[] = {
     {"format", required_argument, NULL, OPT_FORMAT},
     {"history", no_argument, NULL, OPT_HISTORY},
     {"min-plays", required_argument, NULL, OPT_MIN_PLAYS},
+    {"player", required_argument, NULL, OPT_PLAYER},
     {"output", required_argument, NULL, 'o'},
     {"help", no_argument, NULL, 'h'},
     {NULL, 0, NULL, 0},
@@ -92,6 +94,7 @@ static const struct option report_options[] = {
   " [--variant PRESET]\n"                                                     \
   "                     [--since DATE] [--until DATE] [--tag NAME=VALUE]\n"   \
   "                     [--min-hands N] [--min-plays N] [--history]\n"     \
+  "                     [--player NAME]\n"                                    \
   "                     [--format F] [-o FILE]"
 
 static void write_usage(FILE *out) {
@@ -221,6 +224,11 @@ static int parse_options(const CliCommand *self, int argc, char **argv, ReportAr
         return cli_usage_error(self, "--min-plays takes a whole number, not '%s'", optarg);
       a->options |= REPORT_OPT_MIN_PLAYS;
       break;
+    case OPT_PLAYER:
+      if (!*optarg) return cli_usage_error(self, "--player takes a player's name");
+      a->q.player = optarg;
+      a->options |= REPORT_OPT_PLAYER;
+      break;
     case 'o': a->output = optarg; break;
     case 'h': cli_print_help(stdout, self); return CLI_OK;
     default: return CLI_USAGE;
@@ -251,6 +259,8 @@ static int parse_positional(const CliCommand *self, int npos, char **pos, Report
     return cli_usage_error(self, "--history is for ratings");
   if ((a->options & REPORT_OPT_MIN_PLAYS) && !(r->options & REPORT_OPT_MIN_PLAYS))
     return cli_usage_error(self, "--min-plays is for players");
+  if ((a->options & REPORT_OPT_PLAYER) && !(r->options & REPORT_OPT_PLAYER))
+    return cli_usage_error(self, "--player is for insights");
   if (a->html ? !r->html : !(r->formats & REPORT_FORMAT(a->format)))
     return cli_usage_error(self, "report %s has no %s format", r->name,
                            a->html ? "html" : a->format == OUT_CSV ? "csv" : a->format == OUT_JSON ? "json" : "text");

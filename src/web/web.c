@@ -29,6 +29,7 @@
 #include "report_hand.h"
 #include "report_hands.h"
 #include "report_html.h"
+#include "report_insights.h"
 #include "report_night.h"
 #include "pn_buf.h"
 #include "report_players.h"
@@ -523,6 +524,11 @@ static enum MHD_Result route_page(struct MHD_Connection *c, WebServer *srv, Requ
     if (!query_of(c, srv, req, &q, NULL, &result)) goto refused;
     if (api) rc = report_ratings(srv->store, &q, OUT_JSON, p.f, &diag);
     else rc = report_html_ratings(srv->store, html, &q, p.f, &diag);
+  } else if (left == 1 && strcmp(seg[at], "insights") == 0) {
+    if (!query_of(c, srv, req, &q, &player, &result)) goto refused;
+    if (player && !*player) player = NULL;
+    if (api) rc = report_insights(srv->store, &q, player, OUT_JSON, p.f, &diag);
+    else rc = report_html_insights(srv->store, html, &q, player, p.f, &diag);
   }
   return page_answer(c, srv, req, &p, rc, type, &diag);
 refused:

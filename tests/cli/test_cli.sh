@@ -336,7 +336,7 @@ awk -F, 'NR > 1 && ($5 < 1000 || $5 > 2000 || $6 <= 0 || $6 >= 350 || $3 < 1 || 
   "$tmp/out" || fail "a rating, deviation or count out of range"
 out_has '^partnership,[^,]+ & [^,]+,[0-9]+,'
 t ratings_sample_history 0 report "$tmp/club.db" ratings --history --format csv
-[[ $(head -1 "$tmp/out") == "player,date,rating,deviation" ]] || fail "history header: $(head -1 "$tmp/out")"
+[[ $(head -1 "$tmp/out") == "player,date,rating,deviation,games" ]] || fail "history header: $(head -1 "$tmp/out")"
 tail -n +2 "$tmp/out" | cut -d, -f2 | sort -c 2>/dev/null || fail "history dates are not in order"
 t ratings_sample_json 0 report "$tmp/club.db" ratings --format json
 out_has '^  "players": \['

@@ -161,8 +161,8 @@ go /players/Cal
   && ok "a player's page: five charts" || fail "player charts"
 shot player
 go /ratings
-[[ $(js 'return document.querySelectorAll("#ratings svg polyline.series").length + ":" + document.querySelector("table.ratings").querySelectorAll("tbody tr").length') == 4:4 ]] \
-  && ok "the ratings page: a line per player, the standings" || fail "ratings page"
+[[ $(js 'return document.querySelectorAll("#ratings svg circle.dot").length + ":" + document.querySelector("table.ratings").querySelectorAll("tbody tr").length') == 4:4 ]] \
+  && ok "the ratings page: a dot per player, the standings" || fail "ratings page"
 shot ratings
 
 # ------------------------------------------------------------ the recorder

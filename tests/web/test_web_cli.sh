@@ -81,24 +81,27 @@ grep -qF '<p class="par">Not analysed: the solver stopped at its node budget' "$
   && ok "a hand stopped by the budget says so" || fail "budget: $(grep -o '<p class="par">.*' "$WORK/an5.html")"
 
 # ---------------------------------------------------------- the ratings page
-# The partnership-auction sample: ten players over ten dates (one year:
-# the x labels are MM-DD).  One line per player; a player's line starts
-# at their first date (Bob first played on the 4th, 01-27: no point
-# before), a rating is carried over the dates the player sat out, so the
-# dots are 10 + 10 + 9 + 9 + 10 + 10 + 10 + 7 + 10 + 10 = 95 (players
-# best rated first); the y axis spans the ratings, not 0.
+# The partnership-auction sample: ten players over ten weekly dates.  The
+# chart is on a date axis (reports/chart_time.c): a dot per player and
+# date played (61; Bob's first on 01-27), a segment between each two of a
+# player's dates (61 - 10 = 51), ticks at Mondays labelled with the day;
+# the y axis spans the ratings, not 0.  The standings: the report's first
+# row; every rating here is provisional (RD above 110 on this one preset's
+# games), so all are marked, in the report's order.
 "$PINOCHLE" report "$WORK/pa.db" ratings --format html -o "$WORK/ratings.html" || fail "report ratings html"
 R=$WORK/ratings.html
-[[ $(grep -o '<polyline class="series"' "$R" | wc -l) -eq 10 && $(grep -o '<circle r="2.5"' "$R" | wc -l) -eq 95 ]] \
-  && ok "ratings chart: ten lines, 95 dots (none before a player's first date)" \
-  || fail "ratings lines/dots: $(grep -o '<polyline class="series"' "$R" | wc -l) $(grep -o '<circle r="2.5"' "$R" | wc -l)"
-grep -qF '<polyline class="series" stroke="#d53f8c" points="258.9,' "$R" && ok "Bob's line starts at his first date, 01-27" \
-  || fail "Bob's line: $(grep -o '<polyline class="series" stroke="#d53f8c" points="[0-9.]*' "$R")"
-grep -qF '<text class="xtick" x="86.7" y="206">01-06</text>' "$R" && grep -qF '<title>Rating after each date of 2026</title>' "$R" \
-  && ! grep -q 'class="ytick" x="54" y="[0-9.]*">0</text>' "$R" && ! grep -qi 'nan' "$R" \
-  && ok "ratings chart: dates as MM-DD, the year in the title, no 0 on the y axis" || fail "ratings axes"
-first=$("$PINOCHLE" report "$WORK/pa.db" ratings --format csv | sed -n '2p' | cut -d, -f2-6 | sed 's/,/<\/bdi><\/td><td class="n">/; s/,/<\/td><td class="n">/g')
-grep -qF "<tr><td><bdi>$first</td>" "$R" && ok "the standings' first row is the report's" || fail "standings row '$first'"
+[[ $(grep -o '<circle class="dot' "$R" | wc -l) -eq 61 && $(grep -o '<line class="series' "$R" | wc -l) -eq 51 ]] \
+  && ok "ratings chart: 61 dots, 51 segments (none before a player's first date)" \
+  || fail "ratings dots/segments: $(grep -o '<circle class="dot' "$R" | wc -l) $(grep -o '<line class="series' "$R" | wc -l)"
+[[ $(grep -o '<title>Bob 2026-[0-9-]*: ' "$R" | head -1) == '<title>Bob 2026-01-27: ' ]] \
+  && ok "Bob's line starts at his first date, 01-27" || fail "Bob's line: $(grep -o '<title>Bob [0-9-]*' "$R" | head -1)"
+grep -qF '>12 Jan</text>' "$R" && ! grep -q 'class="ytick" x="48" y="[0-9.]*">0</text>' "$R" && ! grep -qi 'nan' "$R" \
+  && ok "ratings chart: day ticks, no 0 on the y axis" || fail "ratings axes"
+first=$("$PINOCHLE" report "$WORK/pa.db" ratings --format csv | sed -n '2p' | cut -d, -f2)
+grep -qF "<tr class=\"provisional\"><td class=\"n\">1</td><td><bdi>$first</bdi>" "$R" && ok "the standings' first row is the report's" \
+  || fail "standings row '$first'"
+grep -qF 'fewer than 10 rated games' "$R" && grep -qF 'class="provisional"' "$R" && ok "the provisional rule stated, rows marked" \
+  || fail "provisional"
 
 # ---------------------------------------------------------- serve usage
 "$PINOCHLE" serve 2>"$WORK/err"; [[ $? -eq 2 ]] && grep -q "missing DB" "$WORK/err" && ok "serve without DB: 2" || fail "serve no DB"

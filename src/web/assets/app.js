@@ -313,3 +313,12 @@ function pnFillNamed(el, parts) {
     }).catch(function () { /* the next tick tries again */ });
   }, seconds * 1000);
 })();
+
+/* A date chart wider than a phone scrolls in its box: start at its right
+ * end, the latest dates (reports/chart_time.c). */
+(function () {
+  "use strict";
+  Array.prototype.forEach.call(document.querySelectorAll("figure.timechart .plot"), function (f) {
+    f.scrollLeft = f.scrollWidth;
+  });
+})();

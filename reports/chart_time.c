@@ -1,0 +1,221 @@
+/*
+ * chart_time.c - an SVG line chart on a true date axis (chart_time.h).
+ */
+#include "chart_time.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "report_html.h"
+
+/* Ten colours told apart at a glance, one per series. */
+static const char *const COLORS[CHART_TIME_MAX_SERIES] = {"#2b6cb0", "#c05621", "#2f855a", "#9b2c2c", "#6b46c1",
+                                                          "#b7791f", "#0987a0", "#d53f8c", "#1a202c", "#718096"};
+static const char *const MONTHS[12] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+                                       "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
+
+/* The box in SVG units and the plot area inside it. */
+static const double W = 640, H = 240, L = 52, R = 14, T = 12, B = 34;
+
+/* Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's
+ * days_from_civil). */
+static long days_from_civil(long y, int m, int d) {
+  y -= m <= 2;
+  long era = (y >= 0 ? y : y - 399) / 400;
+  long yoe = y - era * 400;
+  long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
+  long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  return era * 146097 + doe - 719468;
+}
+
+static void civil_from_days(long z, long *y, int *m, int *d) {
+  z += 719468;
+  long era = (z >= 0 ? z : z - 146096) / 146097;
+  long doe = z - era * 146097;
+  long yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
+  long doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+  long mp = (5 * doy + 2) / 153;
+  *d = (int)(doy - (153 * mp + 2) / 5 + 1);
+  *m = (int)(mp < 10 ? mp + 3 : mp - 9);
+  *y = yoe + era * 400 + (*m <= 2);
+}
+
+long chart_time_day(const char *date) {
+  if (!date || strlen(date) < 10 || date[4] != '-' || date[7] != '-') return -1;
+  for (int i = 0; i < 10; i++)
+    if (i != 4 && i != 7 && (date[i] < '0' || date[i] > '9')) return -1;
+  long y = (date[0] - '0') * 1000 + (date[1] - '0') * 100 + (date[2] - '0') * 10 + (date[3] - '0');
+  int m = (date[5] - '0') * 10 + (date[6] - '0'), d = (date[8] - '0') * 10 + (date[9] - '0');
+  if (m < 1 || m > 12 || d < 1 || d > 31) return -1;
+  return days_from_civil(y, m, d);
+}
+
+char *chart_time_date(long day, char buf[11]) {
+  long y;
+  int m, d;
+  civil_from_days(day, &y, &m, &d);
+  int v[3] = {(int)(((y % 10000) + 10000) % 10000), m, d}, w[3] = {4, 2, 2}, at = 0;
+  for (int k = 0; k < 3; k++) { /* digits written out: snprintf cannot tell they fit */
+    for (int i = w[k] - 1, x = v[k]; i >= 0; i--, x /= 10) buf[at + i] = (char)('0' + x % 10);
+    at += w[k];
+    if (k < 2) buf[at++] = '-';
+  }
+  buf[10] = '\0';
+  return buf;
+}
+
+/* Where the values go. */
+typedef struct Frame {
+  long d0, d1;          /* the x axis: first and last day (d1 > d0) */
+  double lo, hi, step;  /* the y axis: round bounds and gridline step */
+} Frame;
+
+/* A round step for about five gridlines over span. */
+static double nice_step(double span) {
+  if (span <= 0) return 1;
+  double raw = span / 5, mag = 1;
+  while (mag * 10 <= raw) mag *= 10;
+  while (mag > raw) mag /= 10;
+  double f = raw / mag;
+  return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * mag;
+}
+
+/* The frame over every point; false when there is none. */
+static bool frame_of(Frame *f, const ChartTimeSeries *s, int ns) {
+  bool any = false;
+  double lo = 0, hi = 0;
+  for (int k = 0; k < ns; k++)
+    for (size_t i = 0; i < s[k].n; i++) {
+      const ChartTimePoint *p = &s[k].p[i];
+      if (!any) {
+        f->d0 = f->d1 = p->day;
+        lo = hi = p->y;
+        any = true;
+      }
+      if (p->day < f->d0) f->d0 = p->day;
+      if (p->day > f->d1) f->d1 = p->day;
+      if (p->y < lo) lo = p->y;
+      if (p->y > hi) hi = p->y;
+    }
+  if (!any) return false;
+  long pad = (f->d1 - f->d0) / 40 + 1; /* the first and last dots clear of the axes */
+  f->d0 -= pad;
+  f->d1 += pad;
+  if (hi == lo) hi = lo + 1;
+  f->step = nice_step(hi - lo);
+  f->lo = f->step * floor(lo / f->step);
+  f->hi = f->step * ceil(hi / f->step);
+  if (f->hi == f->lo) f->hi = f->lo + f->step;
+  return true;
+}
+
+static double x_of(const Frame *f, long day) { return L + (W - L - R) * (double)(day - f->d0) / (double)(f->d1 - f->d0); }
+static double y_of(const Frame *f, double v) { return T + (H - T - B) * (1 - (v - f->lo) / (f->hi - f->lo)); }
+
+/* The horizontal gridlines and their values. */
+static void grid_y(FILE *out, const Frame *f) {
+  for (double v = f->lo; v <= f->hi + f->step / 1000; v += f->step)
+    fprintf(out, "<line class=\"grid\" x1=\"%g\" x2=\"%g\" y1=\"%.1f\" y2=\"%.1f\"/><text class=\"ytick\" x=\"%g\" y=\"%.1f\">%g</text>\n",
+            L, W - R, y_of(f, v), y_of(f, v), L - 4, y_of(f, v) + 4, v);
+}
+
+/* One x tick: a line down the plot and its label. */
+static void tick(FILE *out, const Frame *f, long day, const char *label, bool major) {
+  double x = x_of(f, day);
+  fprintf(out, "<line class=\"grid%s\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%g\" y2=\"%g\"/>", major ? " major" : "", x, x, T,
+          H - B + 4);
+  fprintf(out, "<text class=\"xtick\" x=\"%.1f\" y=\"%g\">%s</text>\n", x, H - B + 18, label);
+}
+
+/* The x ticks: weeks (a short span), months, or years, about 80 units
+ * apart at least; months and years labelled "Mar", "Jan 2027", the year
+ * on the first tick and every January. */
+static void grid_x(FILE *out, const Frame *f) {
+  long span = f->d1 - f->d0, y;
+  int m, d;
+  double per_day = (W - L - R) / (double)span;
+  char label[24];
+  if (span <= 70) { /* a tick per week, or per two, labelled with the day */
+    long every = per_day * 7 >= 70 ? 7 : 14;
+    for (long day = f->d0 + 1; day < f->d1; day++) {
+      if ((day + 3) % every != 0) continue; /* Mondays: 1970-01-01 was a Thursday */
+      civil_from_days(day, &y, &m, &d);
+      snprintf(label, sizeof label, "%d %s", d, MONTHS[m - 1]);
+      tick(out, f, day, label, false);
+    }
+    return;
+  }
+  int step = per_day * 30 >= 70 ? 1 : per_day * 91 >= 70 ? 3 : per_day * 182 >= 70 ? 6 : 12;
+  civil_from_days(f->d0, &y, &m, &d);
+  bool first = true;
+  for (long yy = y, mm = m + 1;; mm++) { /* each month start after the first day */
+    if (mm > 12) mm = 1, yy++;
+    long day = days_from_civil(yy, (int)mm, 1);
+    if (day >= f->d1) break;
+    if ((mm - 1) % step != 0) continue;
+    if (step == 12) snprintf(label, sizeof label, "%ld", yy);
+    else if (first || mm == 1) snprintf(label, sizeof label, "%s %ld", MONTHS[mm - 1], yy);
+    else snprintf(label, sizeof label, "%s", MONTHS[mm - 1]);
+    tick(out, f, day, label, mm == 1);
+    first = false;
+  }
+}
+
+/* One series: its segments (dashed over a long gap), then its dots. */
+static void series(FILE *out, const Frame *f, const ChartTimeSeries *s, const char *color) {
+  for (size_t i = 1; i < s->n; i++) {
+    const ChartTimePoint *a = &s->p[i - 1], *b = &s->p[i];
+    fprintf(out, "<line class=\"series%s\" stroke=\"%s\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>",
+            b->day - a->day > CHART_TIME_GAP_DAYS ? " gap" : "", color, x_of(f, a->day), y_of(f, a->y),
+            x_of(f, b->day), y_of(f, b->y));
+  }
+  fputc('\n', out);
+  for (size_t i = 0; i < s->n; i++) {
+    char date[11];
+    const ChartTimePoint *p = &s->p[i];
+    fprintf(out, "<circle class=\"dot%s\" r=\"3.5\" stroke=\"%s\" fill=\"%s\" cx=\"%.1f\" cy=\"%.1f\"><title>",
+            p->faint ? " faint" : "", color, p->faint ? "#fff" : color, x_of(f, p->day), y_of(f, p->y));
+    report_html_text(out, s->name);
+    fprintf(out, " %s: %.0f</title></circle>", chart_time_date(p->day, date), p->y);
+  }
+  fputc('\n', out);
+}
+
+/* The caption: the title, each series' colour and name, the hollow dot. */
+static void legend(FILE *out, const ChartTimeText *text, const ChartTimeSeries *s, int ns) {
+  fputs("<figcaption>", out);
+  report_html_text(out, text->title);
+  fputs("<br>", out);
+  for (int k = 0; k < ns; k++) {
+    fprintf(out, "<span class=\"legend-item\"><span class=\"key\" style=\"color:%s\">\xE2\x97\x8F</span> ", COLORS[k]);
+    report_html_name(out, s[k].name);
+    fputs("</span> ", out);
+  }
+  if (text->faint) {
+    fputs("<span class=\"legend-item\"><span class=\"key\">\xE2\x97\x8B</span> ", out);
+    report_html_text(out, text->faint);
+    fputs("</span>", out);
+  }
+  fputs("</figcaption>", out);
+}
+
+void chart_time_svg(FILE *out, const ChartTimeText *text, const ChartTimeSeries *s, int ns) {
+  Frame f;
+  if (ns > CHART_TIME_MAX_SERIES) ns = CHART_TIME_MAX_SERIES;
+  if (!frame_of(&f, s, ns)) {
+    fprintf(out, "<p class=\"empty-chart\" id=\"%s\">", text->id);
+    report_html_text(out, text->empty);
+    fputs("</p>\n", out);
+    return;
+  }
+  fprintf(out, "<figure class=\"timechart\" id=\"%s\"><div class=\"plot\"><svg viewBox=\"0 0 %g %g\" role=\"img\" aria-label=\"", text->id,
+          W, H);
+  report_html_text(out, text->title);
+  fputs("\">\n", out);
+  grid_y(out, &f);
+  grid_x(out, &f);
+  for (int k = 0; k < ns; k++) series(out, &f, &s[k], COLORS[k]);
+  fputs("</svg></div>", out); /* the plot scrolls on a phone, the legend stays */
+  legend(out, text, s, ns);
+  fputs("</figure>\n", out);
+}

@@ -1,0 +1,123 @@
+/*
+ * test_chart_time.c - the date-axis chart (reports/chart_time.c): day
+ * numbers of dates (known days, leap years, a round trip over eighty
+ * years, what is not a date), and the SVG: x proportional to the date
+ * (a week and eight months keep their ratio), a long gap dashed, a
+ * faint point hollow, at most ten series, a sentence instead of an empty
+ * chart.
+ */
+#define _POSIX_C_SOURCE 200809L
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "chart_time.h"
+
+static void test_chart_time_day_of_known_dates(void **state) {
+  (void)state;
+  assert_int_equal(chart_time_day("1970-01-01"), 0);
+  assert_int_equal(chart_time_day("2000-03-01") - chart_time_day("2000-02-28"), 2); /* 2000 is a leap year */
+  assert_int_equal(chart_time_day("1900-03-01") - chart_time_day("1900-02-28"), 1); /* 1900 is not */
+  assert_int_equal(chart_time_day("2026-11-03") - chart_time_day("2026-02-24"), 252);
+  assert_int_equal(chart_time_day("2026-11-28T10:00"), chart_time_day("2026-11-28")); /* a time may follow */
+  assert_int_equal(chart_time_day(""), -1);
+  assert_int_equal(chart_time_day("2026-13-01"), -1);
+  assert_int_equal(chart_time_day("2026/11/28"), -1);
+  assert_int_equal(chart_time_day(NULL), -1);
+}
+
+static void test_chart_time_date_round_trips(void **state) {
+  (void)state;
+  char buf[11], want[11];
+  for (long day = -3650; day < 30000; day += 37) {
+    chart_time_date(day, buf);
+    assert_int_equal(chart_time_day(buf), day);
+  }
+  assert_string_equal(chart_time_date(chart_time_day("2024-02-29"), buf), "2024-02-29");
+  snprintf(want, sizeof want, "%s", "1970-01-01");
+  assert_string_equal(chart_time_date(0, buf), want);
+}
+
+/* A chart drawn into memory. */
+typedef struct Drawn {
+  char *text; /* open_memstream's buffer; freed by the test */
+  size_t len; /* its bytes */
+} Drawn;
+
+/* The chart of s into d->text (caller frees); returns d->text. */
+static char *draw(Drawn *d, const ChartTimeSeries *s, int ns) {
+  FILE *out = open_memstream(&d->text, &d->len);
+  assert_non_null(out);
+  chart_time_svg(out, &(ChartTimeText){"t", "a title", "provisional", "Nothing to draw yet."}, s, ns);
+  fclose(out);
+  return d->text;
+}
+
+/* The cx of the dot whose tooltip starts "NAME DATE:". */
+static double dot_x(const char *svg, const char *name, const char *date) {
+  char key[64];
+  snprintf(key, sizeof key, "><title>%s %s:", name, date);
+  const char *at = strstr(svg, key);
+  assert_non_null(at);
+  const char *cx = at;
+  while (cx > svg && strncmp(cx, "cx=\"", 4) != 0) cx--;
+  return strtod(cx + 4, NULL);
+}
+
+static void test_chart_time_x_is_the_date(void **state) {
+  (void)state;
+  ChartTimePoint p[] = {{chart_time_day("2026-02-17"), 1500, true},
+                        {chart_time_day("2026-02-24"), 1520, false},
+                        {chart_time_day("2026-11-03"), 1480, false}};
+  ChartTimeSeries s[] = {{"Ann", p, 3}};
+  Drawn d = {0};
+  char *svg = draw(&d, s, 1);
+  double a = dot_x(svg, "Ann", "2026-02-17"), b = dot_x(svg, "Ann", "2026-02-24"), c = dot_x(svg, "Ann", "2026-11-03");
+  double ratio = (c - b) / (b - a);
+  assert_true(ratio > 36 * 0.99 && ratio < 36 * 1.01); /* 252 days : 7 days */
+  assert_non_null(strstr(svg, "<line class=\"series\" ")); /* the week: solid */
+  assert_non_null(strstr(svg, "<line class=\"series gap\" ")); /* the eight months: dashed */
+  assert_non_null(strstr(svg, "<circle class=\"dot faint\" r=\"3.5\" stroke=\"#2b6cb0\" fill=\"#fff\""));
+  assert_non_null(strstr(svg, ">Oct</text>"));
+  free(svg);
+}
+
+static void test_chart_time_draws_ten_series_at_most(void **state) {
+  (void)state;
+  ChartTimePoint p = {chart_time_day("2026-05-01"), 1500, false};
+  ChartTimeSeries s[12];
+  const char *names[12] = {"s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11"};
+  for (int k = 0; k < 12; k++) s[k] = (ChartTimeSeries){names[k], &p, 1};
+  Drawn d = {0};
+  char *svg = draw(&d, s, 12);
+  int dots = 0;
+  for (const char *at = svg; (at = strstr(at, "<circle ")); at++) dots++;
+  assert_int_equal(dots, CHART_TIME_MAX_SERIES);
+  assert_null(strstr(svg, "<bdi>s10</bdi>"));
+  free(svg);
+}
+
+static void test_chart_time_without_points_is_a_sentence(void **state) {
+  (void)state;
+  ChartTimeSeries s[] = {{"Ann", NULL, 0}};
+  Drawn d = {0};
+  char *svg = draw(&d, s, 1);
+  assert_string_equal(svg, "<p class=\"empty-chart\" id=\"t\">Nothing to draw yet.</p>\n");
+  free(svg);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_chart_time_day_of_known_dates),
+      cmocka_unit_test(test_chart_time_date_round_trips),
+      cmocka_unit_test(test_chart_time_x_is_the_date),
+      cmocka_unit_test(test_chart_time_draws_ten_series_at_most),
+      cmocka_unit_test(test_chart_time_without_points_is_a_sentence),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
