@@ -410,6 +410,42 @@ static RecResult type_hand1(Fixture *f, Recorder **rec, const char *key, const c
   return rc;
 }
 
+/* rec_redo_hand, the redo for programs: a hand's lines replace stored
+ * hand 1 in place (the game keeps its id; its content hash follows the
+ * new hand).  A line refused, or a hand left without its last trick,
+ * changes nothing and says which. */
+static void test_record_redo_hand_in_place(void **state) {
+  Fixture *f = *state;
+  PnDiag diag = {0};
+  uint8_t before[4096], after[4096];
+  assert_int_equal(type_lines(f, hand1, HAND1_LINES), REC_STORED);
+  int64_t id, id_after;
+  uint64_t hash, hash_after;
+  assert_int_equal(store_game_lookup(f->store, "t1", &id, &hash, &diag), 1);
+  size_t before_len = stored_hand(f->store, "t1", before, sizeof before);
+  const char *lines[HAND1_LINES];
+  memcpy(lines, hand1, sizeof lines);
+  lines[12] = "KS AS AS AS";
+  assert_int_equal(rec_redo_hand(f->store, "t1", 1, lines, HAND1_LINES, &diag), PN_ERR_INPUT);
+  assert_int_equal(diag.line, 13);
+  assert_non_null(strstr(diag.msg, "line 13 (KS AS AS AS): error: a third AS"));
+  assert_int_equal(rec_redo_hand(f->store, "t1", 1, hand1, HAND1_LINES - 1, &diag), PN_ERR_INPUT);
+  assert_string_equal(diag.msg, "hand 1 has 11 of 12 tricks in: it is not complete");
+  assert_int_equal(rec_redo_hand(f->store, "t1", 2, hand1, HAND1_LINES, &diag), PN_ERR_NOT_FOUND);
+  assert_int_equal(stored_hand(f->store, "t1", after, sizeof after), before_len);
+  assert_memory_equal(after, before, before_len);
+  assert_int_equal(store_game_lookup(f->store, "t1", &id_after, &hash_after, &diag), 1);
+  assert_true(hash_after == hash);
+  lines[12] = hand1[12];
+  lines[9] = "2 meld 9H KC QC 40"; /* the claim as Bob made it */
+  assert_int_equal(rec_redo_hand(f->store, "t1", 1, lines, HAND1_LINES, &diag), 0);
+  assert_int_equal(store_game_lookup(f->store, "t1", &id_after, &hash_after, &diag), 1);
+  assert_int_equal(id_after, id);
+  assert_true(hash_after != hash);
+  size_t after_len = stored_hand(f->store, "t1", after, sizeof after);
+  assert_true(after_len == before_len + 0 && memcmp(after, before, before_len) != 0);
+}
+
 /* A meld typed after the first tricks is put before the first lead: the
  * hand stored is the one typed in order. */
 static void test_table_late_meld_stored_in_place(void **state) {
@@ -737,6 +773,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_table_late_rows, setup, teardown),
       cmocka_unit_test_setup_teardown(test_record_mistakes_catalogue, setup, teardown),
       cmocka_unit_test_setup_teardown(test_table_late_meld_stored_in_place, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_record_redo_hand_in_place, setup, teardown),
       cmocka_unit_test_setup_teardown(test_table_edit_insert_delete, setup, teardown),
       cmocka_unit_test_setup_teardown(test_table_insert_never_stores_early, setup, teardown),
       cmocka_unit_test_setup_teardown(test_record_dealer_until_first_bid, setup, teardown),

@@ -93,9 +93,10 @@ const CliCommand cmd_record_def = {
         "                       so a resumed hand deals again the same cards)\n"
         "  --yes                record reneges without asking (for scripts)\n"
         "  --resume KEY         continue an unfinished game\n"
-        "  --redo N             with --resume: enter hand N again; it replaces the\n"
-        "                       stored one when complete (later hands are replayed\n"
-        "                       on the new scores); until then nothing changes\n"
+        "  --redo N             with --resume: hand N's lines typed in again, to be\n"
+        "                       corrected (edit, insert, delete, undo); `done`\n"
+        "                       replaces it in place (the game's id and the other\n"
+        "                       hands' findings kept); until then nothing changes\n"
         "  -h, --help           show this help\n"
         "\n"
         "Examples:\n"
@@ -350,7 +351,7 @@ static int start_resume(const CliCommand *self, const RecordArgs *a, Store **sto
     cli_error(self, "%s", diag.msg);
     return CLI_USAGE;
   }
-  if (a->redo) printf("re-entering hand %d of %s (the stored one stays until this one is complete)\n", a->redo, rec_key(*r));
+  if (a->redo) printf("re-entering hand %d of %s (the stored one stays until `done`)\n", a->redo, rec_key(*r));
   else printf("resuming %s after hand %d\n", rec_key(*r), rec_hands_played(*r));
   fputs(rec_text(*r), stdout); /* the hand in progress, from the journal */
   return CLI_GO_ON;

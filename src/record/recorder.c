@@ -344,8 +344,7 @@ static RecResult ensure_hand_started(Recorder *r, PnDiag *diag) {
   PnPhase phase = r->game.hand.phase;
   if (phase != PN_PHASE_DEALER && phase != PN_PHASE_DONE) return REC_ACCEPTED;
   if (r->redo && r->committed) {
-    rec_say(r, "error: hand %d is entered again and stored (its score rows may follow); --redo enters one hand: "
-               "quit\n", r->redo);
+    rec_say(r, "error: --redo enters hand %d alone (its score rows may follow): `done`, then quit\n", r->redo);
     return REC_REFUSED;
   }
   PnEvent ev = {.action = PN_EV_DEALER, .seat = r->next_dealer, .suit = -1, .meld = -1};
@@ -565,10 +564,12 @@ static RecResult handle_line(Recorder *r, char *line, PnDiag *diag) {
 /* `undo`: takes back the last row (or draw) of the hand in progress. */
 static RecResult undo_row(Recorder *r) {
   if (r->table) return table_undo(r);
-  if (r->nevents <= 1 || r->committed) {
+  bool held = r->redo && !r->redo_written; /* --redo: complete, but not written until `done` */
+  if (r->nevents <= 1 || (r->committed && !held)) {
     rec_say(r, "error: nothing to undo in this hand (stored hands are final)\n");
     return REC_REFUSED;
   }
+  if (held) r->committed = false;
   if (r->stock_event >= 0 && r->stock_known > 0 && r->draw_at[r->stock_known - 1] == r->nevents) {
     char two[3]; /* the draw: the card goes back among the undrawn ones, in any order */
     r->stock_known--;
@@ -624,7 +625,8 @@ static RecResult set_dealer(Recorder *r, char **words, int n, bool seat_first) {
 
 /* `edit N LINE`, `insert N LINE`, `delete N`: words[1] is N, the rest
  * the line (joined again: the words were cut up in place). */
-static RecResult change_line(Recorder *r, char **words, int n) {
+static RecResult change_line(Recorder *r, char **words, int n, PnDiag *unused) {
+  (void)unused; /* a failure to re-type is said and refused, never the session's end */
   bool del = strcmp(words[0], "delete") == 0;
   char *end = NULL;
   long at = n >= 2 ? strtol(words[1], &end, 10) : 0;
@@ -648,12 +650,13 @@ static RecResult change_line(Recorder *r, char **words, int n) {
   return rc == REC_FAILED ? REC_REFUSED : rc;
 }
 
-static RecResult word_quit(Recorder *r, char **words, int n) {
-  (void)words, (void)n;
-  if ((r->nevents > 1 || (r->table && r->ntyped > 0)) && !r->committed) {
+static RecResult word_quit(Recorder *r, char **words, int n, PnDiag *diag) {
+  (void)words, (void)n, (void)diag;
+  if (((r->nevents > 1 || (r->table && r->ntyped > 0)) && !r->committed) || (r->redo && !r->redo_written)) {
     r->question = REC_ASK_QUIT;
     if (r->redo) /* --redo keeps no journal: the stored hand stays */
-      rec_say(r, "hand %d is not finished and would not be stored: quit anyway? (yes/no)\n", r->game.hand.number);
+      rec_say(r, "hand %d is not replaced (`done` replaces it): quit, leaving the stored one as it is? (yes/no)\n",
+              r->redo);
     else
       rec_say(r, "hand %d is not finished (its lines are kept: --resume goes on after them): quit? (yes/no)\n",
               r->game.hand.number);
@@ -662,33 +665,42 @@ static RecResult word_quit(Recorder *r, char **words, int n) {
   return REC_QUIT;
 }
 
-static RecResult word_status(Recorder *r, char **words, int n) {
-  (void)words, (void)n;
+static RecResult word_status(Recorder *r, char **words, int n, PnDiag *diag) {
+  (void)words, (void)n, (void)diag;
   show_scores(r);
   if (r->table) table_status(r);
   else show_status(r);
   return REC_INFO;
 }
 
-static RecResult word_undo(Recorder *r, char **words, int n) {
-  (void)words, (void)n;
+static RecResult word_undo(Recorder *r, char **words, int n, PnDiag *diag) {
+  (void)words, (void)n, (void)diag;
   return undo_row(r);
 }
 
-static RecResult word_lines(Recorder *r, char **words, int n) {
-  (void)words, (void)n;
+static RecResult word_lines(Recorder *r, char **words, int n, PnDiag *diag) {
+  (void)words, (void)n, (void)diag;
   return table_show_lines(r);
 }
 
-static RecResult word_draw(Recorder *r, char **words, int n) {
+static RecResult word_draw(Recorder *r, char **words, int n, PnDiag *diag) {
+  (void)diag;
   if (n == 2) return record_draw(r, words[1]);
   rec_say(r, "error: draw takes one card\n");
   return REC_REFUSED;
 }
 
-static RecResult word_dealer(Recorder *r, char **words, int n) { return set_dealer(r, words, n, false); }
+static RecResult word_dealer(Recorder *r, char **words, int n, PnDiag *diag) {
+  (void)diag;
+  return set_dealer(r, words, n, false);
+}
 
-static RecResult word_help(Recorder *r, char **words, int n);
+static RecResult word_done(Recorder *r, char **words, int n, PnDiag *diag) {
+  (void)words, (void)n;
+  return redo_done(r, diag);
+}
+
+static RecResult word_help(Recorder *r, char **words, int n, PnDiag *diag);
 
 /* A word that is a command, not a row: the one table that dispatches the
  * commands and prints their help. */
@@ -696,7 +708,7 @@ typedef struct RecWord {
   const char *name;                                   /* the word typed first */
   const char *usage;                                  /* how it is typed */
   const char *summary;                                /* what it does */
-  RecResult (*run)(Recorder *r, char **words, int n); /* words[0] is the word */
+  RecResult (*run)(Recorder *r, char **words, int n, PnDiag *diag); /* words[0] is the word */
 } RecWord;
 
 static const RecWord WORDS[] = {
@@ -707,6 +719,7 @@ static const RecWord WORDS[] = {
     {"edit", "edit N LINE", "table order: line N replaced, the later lines re-checked", change_line},
     {"insert", "insert N LINE", "table order: a line put before line N", change_line},
     {"delete", "delete N", "table order: line N taken out", change_line},
+    {"done", "done", "--redo: replace the stored hand by the one corrected", word_done},
     {"status", "status", "the scores, the contract, whose turn it is", word_status},
     {"help", "help", "this list", word_help},
     {"quit", "quit", "end (in mid-hand it asks; the hand's lines are kept)", word_quit},
@@ -714,8 +727,8 @@ static const RecWord WORDS[] = {
 };
 enum { NWORDS = sizeof WORDS / sizeof WORDS[0] };
 
-static RecResult word_help(Recorder *r, char **words, int n) {
-  (void)words, (void)n;
+static RecResult word_help(Recorder *r, char **words, int n, PnDiag *diag) {
+  (void)words, (void)n, (void)diag;
   rec_say(r, "Rows (SEAT is a seat number or player name; it defaults to whose turn it is):\n"
              "  deal                      shuffle and deal the hand (the program deals)\n"
              "  [SEAT] deal CARD...       enter one seat's dealt cards\n"
@@ -741,14 +754,14 @@ static RecResult word_help(Recorder *r, char **words, int n) {
 
 /* The words that are commands, not rows (WORDS, and "SEAT dealer" as a
  * log row reads).  Returns true with *rc set when the line was one. */
-static bool handle_command(Recorder *r, char **words, int n, RecResult *rc) {
+static bool handle_command(Recorder *r, char **words, int n, RecResult *rc, PnDiag *diag) {
   if (n == 2 && strcmp(words[1], "dealer") == 0) {
     *rc = set_dealer(r, words, n, true);
     return true;
   }
   for (int i = 0; i < NWORDS; i++)
     if (strcmp(words[0], WORDS[i].name) == 0) {
-      *rc = WORDS[i].run(r, words, n);
+      *rc = WORDS[i].run(r, words, n, diag);
       return true;
     }
   return false;
@@ -857,7 +870,7 @@ static RecResult record_row(Recorder *r, int action, int seat, bool deal_row, ch
 
 static RecResult handle_rest(Recorder *r, char **words, int n, PnDiag *diag) {
   RecResult rc;
-  if (handle_command(r, words, n, &rc)) return rc;
+  if (handle_command(r, words, n, &rc, diag)) return rc;
 
   /* [SEAT] ACTION [CARD...] [VALUE], or [SEAT] CARD... (plays). */
   int seat = 0, at = 0;
@@ -922,7 +935,10 @@ void rec_show_status(Recorder *r) {
 
 bool rec_finish(Recorder *r) {
   say_reset(r);
-  if (r->nevents > 1 && !r->committed && r->game.hand.phase == PN_PHASE_DONE)
+  if (r->redo && !r->redo_written)
+    rec_say(r, "hand %d is not replaced: the stored one stays (`--resume %s --redo %d` enters it again)\n", r->redo,
+            r->key, r->redo);
+  else if (r->nevents > 1 && !r->committed && r->game.hand.phase == PN_PHASE_DONE)
     rec_say(r, "hand %d was finished but could not be stored; `--resume %s` continues from the hand before\n",
         r->game.hand.number, r->key);
   else if (r->journal_count > 0)

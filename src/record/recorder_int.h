@@ -73,6 +73,10 @@ struct Recorder {
   StoreEntries options, tags;     /* ... its options and tags (owned) */
   int nstored;                    /* stored hands */
   struct RedoHand *stored;        /* their events (owned), by number - 1 */
+  bool redo_hold;                 /* hand N is held, complete or not, until `done` */
+  bool redo_written;              /* `done` wrote it: a later score row writes again */
+  PnEvent redo_scores[2 * PN_MAX_SEATS]; /* the stored hand's score rows, put back at `done` */
+  int nredo_scores;
   char *text;                     /* what the last call said (owned) */
   size_t text_len, text_cap;
   bool text_lost;                 /* out of memory for the words */
@@ -117,7 +121,27 @@ int rec_journal_resume(Recorder *r, PnDiag *diag);
  * card (a player's name stays a name); caller frees.  NULL: out of memory. */
 char *spread_card_runs(const Recorder *r, const char *line);
 
+/* A stored hand kept for --redo. */
+struct RedoHand {
+  uint8_t *events;                /* its encoded events (owned) */
+  size_t len;                     /* their bytes */
+};
+
+/* recorder_redo.c: --redo N, one stored hand entered again in place */
+/* Types the stored hand N's lines in (held until `done`) and lists them
+ * in rec_text().  Returns 0, or a negative code with diag. */
+int redo_prefill(Recorder *r, PnDiag *diag);
+/* commit_hand under --redo: before `done`, marks the hand complete;
+ * after, replaces hand N in the store (redo_write). */
+int redo_commit(Recorder *r, PnDiag *diag);
+/* `done`: completes the hand held (the table-order deal worked out, the
+ * stored score rows put back) and replaces hand N in the store. */
+RecResult redo_done(Recorder *r, PnDiag *diag);
+
 /* recorder_store.c */
+/* The hand's rows encoded in the event log's order; returns the bytes
+ * written to out (r->nevents * CODEC_MAX_EVENT room). */
+size_t rec_encode_hand(const Recorder *r, uint8_t *out);
 /* Stores the completed hand (or, after a score row, its events again)
  * and the game's standing, in one transaction.  Returns 0, or with diag
  * PN_ERR_INPUT (--redo: a later hand does not play after the one
@@ -144,6 +168,9 @@ RecResult table_show_lines(Recorder *r);
  * nothing changes then. */
 RecResult table_rewrite(Recorder *r, int at, int drop, const char *text, PnDiag *diag);
 RecResult table_answer(Recorder *r, bool yes, PnDiag *diag);
+/* --redo's `done`: the hand held, finished now if its tricks are all in
+ * (REC_STORED), else says what is missing (REC_REFUSED). */
+RecResult table_finish(Recorder *r, PnDiag *diag);
 void table_status(Recorder *r);
 /* The seat a row without one is for (bidding turn, bidder), or 0. */
 int table_default_seat(Recorder *r, PnAction action);

@@ -415,6 +415,17 @@ static RecResult pop_line(Recorder *r) {
   return REC_ACCEPTED;
 }
 
+/* Are all the tricks in, and may the hand be finished now?  Under --redo
+ * the hand is held until `done` (said once, at the line that completes it). */
+static bool all_in(Recorder *r, const PnGame *g, const Tricks *t) {
+  if (t->done != g->hand.tricks_total) return false;
+  if (!r->redo_hold) return true;
+  if (!r->hold_finish && !r->journal_off)
+    rec_say(r, "all %d tricks are in: `done` replaces the stored hand %d (`lines` lists its lines)\n", t->done,
+            r->redo);
+  return false;
+}
+
 /* After a line went into r->typed: the stand-in and tricks again, the
  * reneges it made provable, and the end of the hand. */
 static RecResult settle(Recorder *r, int from, PnDiag *diag) {
@@ -468,7 +479,7 @@ static RecResult settle(Recorder *r, int from, PnDiag *diag) {
     rc = REC_PENDING;
     goto done;
   }
-  rc = t->done == g->hand.tricks_total && !r->hold_finish ? finish(r, g, diag) : REC_ACCEPTED;
+  rc = all_in(r, g, t) && !r->hold_finish ? finish(r, g, diag) : REC_ACCEPTED;
 done:
   free(g);
   free(t);
@@ -653,7 +664,28 @@ RecResult table_answer(Recorder *r, bool yes, PnDiag *diag) {
     goto done;
   }
   table_walk_tricks(r, g, t);
-  rc = t->done == g->hand.tricks_total ? finish(r, g, diag) : REC_ACCEPTED;
+  rc = all_in(r, g, t) ? finish(r, g, diag) : REC_ACCEPTED;
+done:
+  free(g);
+  free(t);
+  return rc;
+}
+
+RecResult table_finish(Recorder *r, PnDiag *diag) {
+  PnGame *g = standin_now(r);
+  Tricks *t = malloc(sizeof *t);
+  RecResult rc = REC_FAILED;
+  if (!g || !t) {
+    snprintf(diag->msg, sizeof diag->msg, "out of memory");
+    goto done;
+  }
+  table_walk_tricks(r, g, t);
+  rc = REC_REFUSED;
+  if (t->done != g->hand.tricks_total)
+    rec_say(r, "error: hand %d has %d of %d tricks in: it is not complete\n", g->hand.number, t->done,
+            g->hand.tricks_total);
+  else if ((rc = finish(r, g, diag)) == REC_ACCEPTED)
+    rc = REC_REFUSED; /* the deal did not work out: finish said why */
 done:
   free(g);
   free(t);
