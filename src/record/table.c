@@ -169,6 +169,13 @@ static int new_reneges(Recorder *r, const PnGame *g, const Tricks *t) {
     PnFindingKind kind = pn_classify_play(&ob, &held, p->before, p->count, g->hand.trump, p->card,
                                           &out.finding.evidence);
     if (kind == PN_FIND_NONE) continue;
+    /* Not following with no card of the led suit known is a renege of
+     * trump or overtrump only if the seat held none of it, which is known
+     * once all its plays are in; till then it may be renege-follow.  The
+     * kind said is the kind stored. */
+    int plays = 0;
+    for (int j = 0; j < t->nplays; j++) plays += t->plays[j].seat == p->seat;
+    if ((kind == PN_FIND_RENEGE_TRUMP || kind == PN_FIND_RENEGE_OVERTRUMP) && plays < g->hand.tricks_total) continue;
     out.finding.kind = kind;
     out.finding.seat = p->seat;
     out.finding.card = p->card;

@@ -229,6 +229,40 @@ redo_test() {
 }
 if redo_test; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
 
+# The kind of a renege said when it is typed (table order: "trick 2:
+# finding: renege-follow by Dee (seat 4) ...") is the kind stored and
+# audited, for every kind: follow, head, trump and overtrump (a seat that
+# did not follow with no card of the led suit known yet may still have
+# held one: its renege is said once its plays show which).
+renege_kinds_test() {
+  local v seed name n players opts kinds=""
+  for run in double-deck:4 double-deck:5 partnership-auction:4; do
+    v=${run%:*} seed=${run#*:} name=kinds-$v-$seed
+    "$pinochle" sim --variant "$v" --games 1 --seed "$seed" --renege-rate 0.15 --players Ann,Bob,Cal,Dee,Eve \
+      -o "$work/$name.csv" 2> /dev/null
+    n=$(awk -F, '$5 == "player"' "$work/$name.csv" | wc -l)
+    players=$(awk -F, '$5 == "player" { printf "%s%s", sep, $7; sep = "," }' "$work/$name.csv")
+    opts=(); while IFS= read -r o; do opts+=(--option "$o"); done < <(awk -F, '$2 == 0 && $5 == "option" { print $7 }' "$work/$name.csv")
+    awk -v players="$n" -f "$here/log2table.awk" "$work/$name.csv" > "$work/$name.tab"
+    "$pinochle" record "$work/$name.db" --variant "$v" --players "$players" "${opts[@]}" --game k --yes \
+      < "$work/$name.tab" > "$work/$name.out" 2>&1
+    awk '/^hand [0-9]+: / { h = $2 + 0 }
+         /^trick [0-9]+: finding: renege/ { match($0, /renege-[a-z]+/); k = substr($0, RSTART, RLENGTH)
+           match($0, /\(seat [0-9]+\)/); print h, $2 + 0, substr($0, RSTART + 6, RLENGTH - 7), k }' "$work/$name.out" \
+      | sort -u > "$work/$name.typed"
+    "$pinochle" audit "$work/$name.db" --no-record --format csv 2> /dev/null \
+      | awk -F, 'NR > 1 && $7 ~ /^renege-/ { print $2, $4, $5, $7 }' | sort -u > "$work/$name.audit"
+    [ -s "$work/$name.audit" ] || { echo "FAIL renege kinds $name: no renege stored"; return 1; }
+    cmp -s "$work/$name.typed" "$work/$name.audit" \
+      || { echo "FAIL renege kinds $name: typed and audited differ:"; diff "$work/$name.typed" "$work/$name.audit" | head -4; return 1; }
+    kinds="$kinds $(awk '{ print $4 }' "$work/$name.audit" | sort -u | tr '\n' ' ')"
+  done
+  for k in follow head trump overtrump; do
+    [[ " $kinds " == *" renege-$k "* ]] || { echo "FAIL renege kinds: no renege-$k among the games"; return 1; }
+  done
+}
+if renege_kinds_test; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+
 # A game resumed after its first hand hashes its header as the importer
 # does, whatever its tags hold: a tag longer than 256 bytes and a tag with
 # a line break (stored with a '\n=' continuation) must not make the
