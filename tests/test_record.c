@@ -652,6 +652,9 @@ static const char *const turnup1[] = {"dealer 1", "1 turnup QH", "2 dix 9H excha
 /* A double-deck hand's bidding. */
 static const char *const double1[] = {"dealer 1", "2 bid 50", "3 pass", "4 pass", "1 pass", "2 trump C"};
 
+/* A hand typed with its deal first (shuffled by seed 5), up to trump. */
+static const char *const dealt1[] = {"deal", "2 bid 250", "3 pass", "4 pass", "1 pass"};
+
 /* One scorekeeper's mistake: after `nprefix` good lines of `prefix`, the
  * line `wrong` does `want` and says `says`. */
 typedef struct Mistake {
@@ -722,6 +725,20 @@ static const Mistake MISTAKES[] = {
      "error: give comes after the bidding: now Dee (seat 4) to bid or pass\n"},
     {"partnership-auction", hand1, 12, "AS AS KS JS AC", REC_REFUSED, "error: a trick is 4 cards, not 5\n"},
     {"partnership-auction", hand1, 13, "Bob JS", REC_REFUSED, "error: it is Ann's turn (seat 1) to play\n"},
+    {"partnership-auction", hand1, 5, "2 bid 260", REC_REFUSED,
+     "error: a bid after the bidding closed: now Ann (seat 1) to trump\n"},
+    {"partnership-auction", hand1, 8, "1 trump S", REC_REFUSED,
+     "error: trump was already named: now Ann (seat 1) to play, or the meld, cards passed or discarded\n"},
+    {"partnership-auction", dealt1, 5, "2 bid 300", REC_REFUSED,
+     "error: a bid after the bidding closed: now Bob (seat 2) to trump\n"},
+    {"partnership-auction", dealt1, 1, "AS AS KS JS", REC_REFUSED, "error: play during the bidding: seat 2 is to bid\n"},
+    /* a seat or a line number that is not one is named */
+    {"partnership-auction", hand1, 1, "Zed pass", REC_REFUSED,
+     "error: 'Zed' is not a seat (1 to 4, or Ann, Bob, Cal or Dee)\n"},
+    {"partnership-auction", hand1, 1, "dealer Zed", REC_REFUSED,
+     "error: 'Zed' is not a seat (1 to 4, or Ann, Bob, Cal or Dee)\n"},
+    {"partnership-auction", hand1, 3, "edit x 2 pass", REC_REFUSED,
+     "error: 'x' is not a line number (`lines` lists them)\n"},
 };
 enum { NMISTAKES = sizeof MISTAKES / sizeof MISTAKES[0] };
 

@@ -232,6 +232,30 @@ static void show_hand_result(Recorder *r) {
   if (r->game.over) rec_say(r, "game over: %s\n", winners_text(r, who, sizeof who));
 }
 
+void rec_say_expected(Recorder *r, const PnGame *g) {
+  PnExpect ex;
+  pn_game_expect(g, &ex);
+  rec_say(r, ": now ");
+  if (ex.seat) rec_say(r, "%s (seat %d) to ", rec_name(r, ex.seat), ex.seat);
+  const char *sep = "";
+  for (int a = 0; a < PN_EV_KINDS; a++)
+    if (a != PN_EV_DEAL && (ex.actions & (1u << a))) {
+      rec_say(r, "%s%s", sep, pn_action_name((PnAction)a));
+      sep = " or ";
+    }
+  rec_say(r, "\n");
+}
+
+void rec_say_refusal(Recorder *r, const PnGame *g, const PnEvent *ev, const char *reason) {
+  PnExpect ex;
+  pn_game_expect(g, &ex);
+  rec_say(r, "error: %s", reason);
+  /* the engine's words for a row early in the bidding say whose bid it is */
+  if ((ex.actions & (1u << ev->action)) || g->hand.phase == PN_PHASE_BID || g->hand.phase == PN_PHASE_DONE)
+    rec_say(r, "\n");
+  else rec_say_expected(r, g);
+}
+
 void rec_say_trick(Recorder *r, int number, const PnCard *cards, const int *seats, int n, int winner, int points) {
   rec_say(r, "trick %d:", number);
   for (int i = 0; i < n; i++) {
@@ -300,7 +324,7 @@ RecResult rec_record_event(Recorder *r, const PnEvent *typed, bool confirmed, Pn
   PnOutcome out;
   RecResult rc = REC_REFUSED;
   if (pn_game_apply(trial, ev, &out) == PN_IMPOSSIBLE) {
-    rec_say(r, "error: %s\n", out.reason);
+    rec_say_refusal(r, &r->game, ev, out.reason);
     goto done;
   }
   if (out.verdict == PN_ACCEPTED_FINDING) rec_report_finding(r, &out);
@@ -422,6 +446,14 @@ static int parse_seat(const Recorder *r, const char *word) {
   for (int s = 1; s <= r->game.rules.players; s++)
     if (strcasecmp(word, r->players[s - 1]) == 0) return s;
   return 0;
+}
+
+/* "error: 'Zed' is not a seat (1 to 4, or Ann, Bob, Cal, Dee)". */
+static void say_not_seat(Recorder *r, const char *word) {
+  rec_say(r, "error: '%s' is not a seat (1 to %d, or", word, r->game.rules.players);
+  for (int s = 1; s <= r->game.rules.players; s++)
+    rec_say(r, "%s %s", s == 1 ? "" : s == r->game.rules.players ? " or" : ",", rec_name(r, s));
+  rec_say(r, ")\n");
 }
 
 /* With the deal typed first, the last trick is forced once every hand
@@ -609,7 +641,8 @@ static bool dealer_fixed(const Recorder *r) {
 static RecResult set_dealer(Recorder *r, char **words, int n, bool seat_first) {
   int seat = n == 2 ? parse_seat(r, words[seat_first ? 0 : 1]) : 0;
   PnPhase phase = r->game.hand.phase;
-  if (!seat) rec_say(r, "error: dealer takes a seat\n");
+  if (!seat && n == 2) say_not_seat(r, words[seat_first ? 0 : 1]);
+  else if (!seat) rec_say(r, "error: dealer takes a seat\n");
   else if (phase == PN_PHASE_DEALER || phase == PN_PHASE_DONE) {
     r->next_dealer = seat;
     return REC_ACCEPTED;
@@ -630,7 +663,11 @@ static RecResult change_line(Recorder *r, char **words, int n, PnDiag *unused) {
   bool del = strcmp(words[0], "delete") == 0;
   char *end = NULL;
   long at = n >= 2 ? strtol(words[1], &end, 10) : 0;
-  if (n < 2 || !end || *end || (del ? n != 2 : n < 3)) {
+  if (n >= 2 && (!end || *end || end == words[1])) {
+    rec_say(r, "error: '%s' is not a line number (`lines` lists them)\n", words[1]);
+    return REC_REFUSED;
+  }
+  if (n < 2 || (del ? n != 2 : n < 3)) {
     rec_say(r, "error: %s\n", del ? "delete takes a line number: delete N" : "edit and insert take a line number "
                                                                              "and a line: edit N LINE");
     return REC_REFUSED;
@@ -876,6 +913,10 @@ static RecResult handle_rest(Recorder *r, char **words, int n, PnDiag *diag) {
   int seat = 0, at = 0;
   if (n >= 2 && pn_action_parse(words[0]) < 0 && !is_card(words[0]) && (seat = parse_seat(r, words[0])) > 0) at = 1;
   int action = is_card(words[at]) ? PN_EV_PLAY : pn_action_parse(words[at]);
+  if (action < 0 && at == 0 && n >= 2 && (is_card(words[1]) || pn_action_parse(words[1]) >= 0)) {
+    say_not_seat(r, words[0]); /* "Zed pass": the seat is the wrong word */
+    return REC_REFUSED;
+  }
   if (action < 0) {
     rec_say(r, "error: unknown command '%s' (help lists them)\n", words[at]);
     return REC_REFUSED;

@@ -92,6 +92,13 @@ void rec_report_finding(Recorder *r, const PnOutcome *out);
  * ("trick 4: Ann KS, Bob TS, Cal AS, Dee JS: Cal wins 30"). */
 void rec_say_trick(Recorder *r, int number, const PnCard *cards, const int *seats, int n, int winner, int points);
 bool rec_is_renege(PnFindingKind kind);
+/* Ends an error for a line of another phase with what is expected now
+ * (": now Cal (seat 3) to bid or pass"). */
+void rec_say_expected(Recorder *r, const PnGame *g);
+/* "error: REASON" for the row ev the engine refused on g, with what is
+ * expected now when ev is not (past the bidding: the engine's words
+ * within it say whose bid it is). */
+void rec_say_refusal(Recorder *r, const PnGame *g, const PnEvent *ev, const char *reason);
 /* Replays this hand's events from its start. */
 void rec_rebuild_hand(Recorder *r);
 /* Applies one event through the engine (asks about a renege unless

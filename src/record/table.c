@@ -433,6 +433,18 @@ static bool all_in(Recorder *r, const PnGame *g, const Tricks *t) {
   return false;
 }
 
+/* "error: REASON" once the bidding is over, with what comes now in table
+ * order: the next play (the meld, gives and discards go in at any time). */
+static void say_next_play(Recorder *r, const PnGame *g, const char *reason) {
+  Tricks *t = malloc(sizeof *t);
+  rec_say(r, "error: %s", reason);
+  if (t) table_walk_tricks(r, g, t);
+  if (t && t->done < g->hand.tricks_total)
+    rec_say(r, ": now %s (seat %d) to play, or the meld, cards passed or discarded", rec_name(r, t->next), t->next);
+  rec_say(r, "\n");
+  free(t);
+}
+
 /* After a line went into r->typed: the stand-in and tricks again, the
  * reneges it made provable, and the end of the hand. */
 static RecResult settle(Recorder *r, int from, PnDiag *diag) {
@@ -445,8 +457,10 @@ static RecResult settle(Recorder *r, int from, PnDiag *diag) {
   }
   PnOutcome out;
   int bad = standin(r, g, r->ntyped, &out);
-  if (bad >= 0) {
-    rec_say(r, "error: %s\n", out.reason);
+  if (bad >= 0) { /* g: the stand-in before the row refused */
+    if ((g->hand.phase == PN_PHASE_PREPARE || g->hand.phase == PN_PHASE_PLAY) && g->hand.trump >= 0)
+      say_next_play(r, g, out.reason);
+    else rec_say_refusal(r, g, &r->typed[bad], out.reason);
     pop_line(r);
     rc = REC_REFUSED;
     goto done;
@@ -514,22 +528,6 @@ static PnGame *standin_now(const Recorder *r) {
   return g;
 }
 
-/* Ends an error for a line of another phase with what is expected now
- * (": now Cal (seat 3) to bid or pass"). */
-static void say_expected(Recorder *r, const PnGame *g) {
-  PnExpect ex;
-  pn_game_expect(g, &ex);
-  rec_say(r, ": now ");
-  if (ex.seat) rec_say(r, "%s (seat %d) to ", rec_name(r, ex.seat), ex.seat);
-  const char *sep = "";
-  for (int a = 0; a < PN_EV_KINDS; a++)
-    if (a != PN_EV_DEAL && (ex.actions & (1u << a))) {
-      rec_say(r, "%s%s", sep, pn_action_name((PnAction)a));
-      sep = " or ";
-    }
-  rec_say(r, "\n");
-}
-
 int table_default_seat(Recorder *r, PnAction action) {
   PnGame *g = standin_now(r);
   if (!g) return 0;
@@ -560,7 +558,7 @@ RecResult table_event(Recorder *r, const PnEvent *ev, PnDiag *diag) {
   if (!is_public(ev->action) && g->hand.phase != PN_PHASE_PREPARE && g->hand.phase != PN_PHASE_PLAY) {
     rec_say(r, "error: %s comes after the %s", pn_action_name(ev->action),
             g->hand.phase == PN_PHASE_BID ? "bidding" : "turn-up");
-    say_expected(r, g);
+    rec_say_expected(r, g);
     goto done;
   }
   if (ev->action == PN_EV_MELD && g->hand.trump >= 0) { /* its value by the rules, next to the claim */
@@ -602,7 +600,7 @@ RecResult table_plays(Recorder *r, int seat, const PnCard *cards, int n, PnDiag 
   }
   if (g->hand.phase != PN_PHASE_PREPARE && g->hand.phase != PN_PHASE_PLAY) {
     rec_say(r, "error: the play comes after the %s", g->hand.phase == PN_PHASE_BID ? "bidding" : "turn-up");
-    say_expected(r, g);
+    rec_say_expected(r, g);
     goto done;
   }
   table_walk_tricks(r, g, t);
