@@ -72,6 +72,7 @@ static void say_reset(Recorder *r) {
 }
 
 static int draws_missing(const Recorder *r);
+static void deal_line_note(Recorder *r);
 
 /* -------------------------------------------------------------- display */
 
@@ -335,6 +336,10 @@ RecResult rec_record_event(Recorder *r, const PnEvent *typed, bool confirmed, Pn
     rc = REC_PENDING;
     goto done;
   }
+  if (out.hand_done && r->hold_finish) { /* an edit re-types lines: the hand may not end before the last */
+    rec_say(r, "error: the hand would be complete before the lines after this one\n");
+    goto done;
+  }
   say_progress(r, ev, trial);
   r->game = *trial;
   r->event_line[r->nevents] = r->line_seq;
@@ -344,7 +349,7 @@ RecResult rec_record_event(Recorder *r, const PnEvent *typed, bool confirmed, Pn
    * hand), comes after the hand was stored: store it again */
   if (out.hand_done || (r->committed && (ev->action == PN_EV_SCORE || ev->action == PN_EV_OUT))) {
     if (out.hand_done) show_hand_result(r);
-    rc = commit_hand(r, diag) != 0 ? REC_FAILED : REC_STORED;
+    rc = r->keep->commit(r, diag) != 0 ? REC_FAILED : REC_STORED;
   } else if (draws_missing(r)) {
     rec_say(r, "%s won the trick: enter the draws (draw CARD), %s first\n", rec_name(r, r->game.hand.last_winner),
         rec_name(r, r->game.hand.last_winner));
@@ -367,16 +372,14 @@ static void say_hand_start(Recorder *r) {
 static RecResult ensure_hand_started(Recorder *r, PnDiag *diag) {
   PnPhase phase = r->game.hand.phase;
   if (phase != PN_PHASE_DEALER && phase != PN_PHASE_DONE) return REC_ACCEPTED;
-  if (r->redo && r->committed) {
-    rec_say(r, "error: --redo enters hand %d alone (its score rows may follow): `done`, then quit\n", r->redo);
-    return REC_REFUSED;
-  }
+  if (!r->keep->may_start(r)) return REC_REFUSED;
   PnEvent ev = {.action = PN_EV_DEALER, .seat = r->next_dealer, .suit = -1, .meld = -1};
   r->hand_start = r->game;
   r->nevents = 0;
   r->committed = false;
   r->stock_event = -1;
   r->hash_before_hand = r->hash;
+  r->lines = 0;
   RecResult rc = rec_record_event(r, &ev, false, diag);
   if (rc != REC_ACCEPTED) return rc;
   r->next_dealer = pn_next_seat(&r->game.rules, r->next_dealer);
@@ -461,7 +464,7 @@ static void say_not_seat(Recorder *r, const char *word) {
  * played out first.  REC_NOTHING when it is not due. */
 static RecResult fill_forced_trick(Recorder *r, PnDiag *diag) {
   const PnHand *h = &r->game.hand;
-  if (r->table || r->question != REC_ASK_NONE || h->phase != PN_PHASE_PLAY || h->ntrick != 0 || h->draw_pending ||
+  if (r->question != REC_ASK_NONE || h->phase != PN_PHASE_PLAY || h->ntrick != 0 || h->draw_pending ||
       h->trick_no != h->tricks_total - 1)
     return REC_NOTHING;
   PnCards held[PN_MAX_SEATS];
@@ -576,7 +579,10 @@ static RecResult handle_line(Recorder *r, char *line, PnDiag *diag) {
       rec_say(r, "not recorded\n");
       return REC_REFUSED;
     }
-    return rec_record_event(r, &r->pending_event, true, diag);
+    snprintf(r->line_now, sizeof r->line_now, "%s", r->line_asked); /* the line numbered is the renege's */
+    RecResult rc = rec_record_event(r, &r->pending_event, true, diag);
+    if (rc == REC_ACCEPTED || rc == REC_STORED) deal_line_note(r);
+    return rc;
   }
   const char *word = words[0];
   bool info = strcmp(word, "help") == 0 || strcmp(word, "status") == 0 || strcmp(word, "undo") == 0 ||
@@ -584,7 +590,7 @@ static RecResult handle_line(Recorder *r, char *line, PnDiag *diag) {
   RecResult forced = REC_NOTHING;
   int at = n >= 2 && pn_action_parse(words[0]) < 0 && !is_card(words[0]) && parse_seat(r, words[0]) > 0;
   bool plays = is_card(words[at]) || strcmp(words[at], "play") == 0;
-  if (!info && !plays && (forced = fill_forced_trick(r, diag)) == REC_FAILED) return REC_FAILED;
+  if (!info && !plays && (forced = r->mode->before_line(r, diag)) == REC_FAILED) return REC_FAILED;
   if (forced == REC_STORED) { /* then the line, as after the last play */
     RecResult rest = handle_rest(r, words, n, diag);
     return rest == REC_ACCEPTED || rest == REC_INFO || rest == REC_NOTHING ? REC_STORED : rest;
@@ -594,14 +600,13 @@ static RecResult handle_line(Recorder *r, char *line, PnDiag *diag) {
 
 /* handle_line, after the answers to questions and the forced last trick. */
 /* `undo`: takes back the last row (or draw) of the hand in progress. */
-static RecResult undo_row(Recorder *r) {
-  if (r->table) return table_undo(r);
-  bool held = r->redo && !r->redo_written; /* --redo: complete, but not written until `done` */
-  if (r->nevents <= 1 || (r->committed && !held)) {
+static RecResult deal_undo(Recorder *r) {
+  if (r->nevents <= 1 || r->keep->final(r)) {
     rec_say(r, "error: nothing to undo in this hand (stored hands are final)\n");
     return REC_REFUSED;
   }
-  if (held) r->committed = false;
+  r->committed = false; /* --redo: complete, but held until `done` */
+  if (r->lines > 0) r->lines--;
   if (r->stock_event >= 0 && r->stock_known > 0 && r->draw_at[r->stock_known - 1] == r->nevents) {
     char two[3]; /* the draw: the card goes back among the undrawn ones, in any order */
     r->stock_known--;
@@ -625,16 +630,30 @@ static RecResult undo_row(Recorder *r) {
   return REC_ACCEPTED;
 }
 
-/* Does anything typed in this hand depend on its dealer?  Only a turn-up
- * or widow typed in table order (their stand-in follows the dealer) does
- * not. */
-static bool dealer_fixed(const Recorder *r) {
-  if (r->committed) return true;
-  if (!r->table) return r->nevents > 1;
-  for (int i = 0; i < r->ntyped; i++)
-    if (r->typed[i].action != PN_EV_TURNUP && r->typed[i].action != PN_EV_WIDOW) return true;
-  return false;
+/* Deal first: takes back every line from `line` on (its events, and the
+ * draws typed since). */
+static void deal_truncate(Recorder *r, int line) {
+  r->nevents = line <= 1 ? 1 : r->line_end[line - 1];
+  r->stock_known = line <= 1 ? 0 : r->line_stock[line - 1];
+  if (r->stock_event >= r->nevents) r->stock_event = -1;
+  r->committed = false; /* only a hand held for --redo's `done` is edited once complete */
+  r->lines = line - 1;
+  rec_rebuild_hand(r);
 }
+
+/* Deal first: numbers the line just handled, which added rows (or a draw). */
+static void deal_line_note(Recorder *r) {
+  if (r->lines >= MAX_HAND_EVENTS) return;
+  int n = ++r->lines;
+  snprintf(r->line_text[n], REC_LINE_MAX, "%s", r->line_now);
+  r->line_end[n] = r->nevents;
+  r->line_stock[n] = r->stock_known;
+}
+
+/* With the deal first, every row typed depends on the dealer. */
+static bool deal_dealer_fixed(const Recorder *r) { return r->nevents > 1; }
+
+static bool deal_typed(const Recorder *r) { return r->nevents > 1; }
 
 /* `dealer SEAT` or `SEAT dealer`: the dealer of the next hand, or of the
  * hand begun while nothing depends on it. */
@@ -646,7 +665,7 @@ static RecResult set_dealer(Recorder *r, char **words, int n, bool seat_first) {
   else if (phase == PN_PHASE_DEALER || phase == PN_PHASE_DONE) {
     r->next_dealer = seat;
     return REC_ACCEPTED;
-  } else if (!dealer_fixed(r)) { /* nothing depends on it yet: the hand starts again with this dealer */
+  } else if (!r->committed && !r->mode->dealer_fixed(r)) { /* nothing depends on it yet: the hand starts again with this dealer */
     r->events[0].seat = seat;
     rec_rebuild_hand(r);
     r->next_dealer = pn_next_seat(&r->game.rules, seat);
@@ -682,21 +701,16 @@ static RecResult change_line(Recorder *r, char **words, int n, PnDiag *unused) {
   }
   PnDiag diag = {0};
   int line = at < 1 || at > MAX_HAND_EVENTS ? 0 : (int)at;
-  RecResult rc = table_rewrite(r, line, strcmp(words[0], "insert") == 0 ? 0 : 1, del ? NULL : text, &diag);
+  RecResult rc = rec_rewrite(r, line, strcmp(words[0], "insert") == 0 ? 0 : 1, del ? NULL : text, &diag);
   if (rc == REC_FAILED) rec_say(r, "error: %s\n", diag.msg);
   return rc == REC_FAILED ? REC_REFUSED : rc;
 }
 
 static RecResult word_quit(Recorder *r, char **words, int n, PnDiag *diag) {
   (void)words, (void)n, (void)diag;
-  if (((r->nevents > 1 || (r->table && r->ntyped > 0)) && !r->committed) || (r->redo && !r->redo_written)) {
+  if (r->keep->unsaved(r)) {
     r->question = REC_ASK_QUIT;
-    if (r->redo) /* --redo keeps no journal: the stored hand stays */
-      rec_say(r, "hand %d is not replaced (`done` replaces it): quit, leaving the stored one as it is? (yes/no)\n",
-              r->redo);
-    else
-      rec_say(r, "hand %d is not finished (its lines are kept: --resume goes on after them): quit? (yes/no)\n",
-              r->game.hand.number);
+    r->keep->say_quit(r);
     return REC_PENDING;
   }
   return REC_QUIT;
@@ -705,19 +719,18 @@ static RecResult word_quit(Recorder *r, char **words, int n, PnDiag *diag) {
 static RecResult word_status(Recorder *r, char **words, int n, PnDiag *diag) {
   (void)words, (void)n, (void)diag;
   show_scores(r);
-  if (r->table) table_status(r);
-  else show_status(r);
+  r->mode->status(r);
   return REC_INFO;
 }
 
 static RecResult word_undo(Recorder *r, char **words, int n, PnDiag *diag) {
   (void)words, (void)n, (void)diag;
-  return undo_row(r);
+  return r->mode->undo(r);
 }
 
 static RecResult word_lines(Recorder *r, char **words, int n, PnDiag *diag) {
   (void)words, (void)n, (void)diag;
-  return table_show_lines(r);
+  return rec_show_lines(r);
 }
 
 static RecResult word_draw(Recorder *r, char **words, int n, PnDiag *diag) {
@@ -752,10 +765,10 @@ static const RecWord WORDS[] = {
     {"dealer", "dealer SEAT", "who deals this hand (default: the next seat; until a row needs it)", word_dealer},
     {"draw", "draw CARD", "two-hand without a stock row: the card drawn", word_draw},
     {"undo", "undo", "take back the last line of the hand, whole", word_undo},
-    {"lines", "lines", "table order: the hand's lines, numbered", word_lines},
-    {"edit", "edit N LINE", "table order: line N replaced, the later lines re-checked", change_line},
-    {"insert", "insert N LINE", "table order: a line put before line N", change_line},
-    {"delete", "delete N", "table order: line N taken out", change_line},
+    {"lines", "lines", "the hand's lines, numbered", word_lines},
+    {"edit", "edit N LINE", "line N replaced, the later lines re-checked", change_line},
+    {"insert", "insert N LINE", "a line put before line N", change_line},
+    {"delete", "delete N", "line N taken out", change_line},
     {"done", "done", "--redo: replace the stored hand by the one corrected", word_done},
     {"status", "status", "the scores, the contract, whose turn it is", word_status},
     {"help", "help", "this list", word_help},
@@ -807,8 +820,8 @@ static bool handle_command(Recorder *r, char **words, int n, RecResult *rc, PnDi
 /* `deal` alone: the program shuffles and deals. */
 static RecResult deal_shuffled(Recorder *r, PnDiag *diag) {
   RecResult rc;
-  if (r->table) {
-    rec_say(r, "error: this hand is typed in table order: no deal rows until it is finished\n");
+  if (!r->mode->deal_rows) {
+    rec_say(r, "error: this hand is typed in %s: no deal rows until it is finished\n", r->mode->name);
     return REC_REFUSED;
   }
   if ((rc = ensure_hand_started(r, diag)) != REC_ACCEPTED) return rc;
@@ -849,7 +862,11 @@ static RecResult record_plays(Recorder *r, int seat, char **words, int at, int n
     rec_say(r, "error: play takes a card\n");
     return REC_REFUSED;
   }
-  if (r->table) return table_plays(r, seat, cards, ncards, diag);
+  return r->mode->plays(r, seat, cards, ncards, diag);
+}
+
+/* Deal first: a line of cards is that many plays, whole or not at all. */
+static RecResult deal_plays(Recorder *r, int seat, const PnCard *cards, int ncards, PnDiag *diag) {
   RecResult rc = REC_REFUSED;
   int start = r->nevents, stock_before = r->stock_event;
   size_t said = r->text_len;
@@ -885,14 +902,7 @@ static RecResult record_plays(Recorder *r, int seat, char **words, int at, int n
  * when none was typed, then parses and records it. */
 static RecResult record_row(Recorder *r, int action, int seat, bool deal_row, char **words, int at, int n,
                             PnDiag *diag) {
-  if (!seat && r->table) seat = table_default_seat(r, (PnAction)action);
-  /* two-hand without a stock row: the play (or a meld) begins it, so whose turn it is comes after */
-  if (!r->table && !deal_row && add_provisional_stock(r, diag) == REC_FAILED) return REC_FAILED;
-  if (!seat && !r->table && action != PN_EV_TURNUP && action != PN_EV_STOCK && action != PN_EV_WIDOW) {
-    PnExpect ex;
-    pn_game_expect(&r->game, &ex);
-    seat = ex.seat;
-  }
+  if ((seat = r->mode->seat_for(r, (PnAction)action, seat, deal_row, diag)) < 0) return REC_FAILED;
   if (action == PN_EV_TURNUP && r->game.rules.flow == PN_FLOW_TURNUP) seat = r->game.hand.dealer;
   if (!seat && action != PN_EV_TURNUP && action != PN_EV_STOCK && action != PN_EV_WIDOW) {
     rec_say(r, "error: whose %s? say `SEAT %s ...`\n", pn_action_name((PnAction)action),
@@ -901,15 +911,43 @@ static RecResult record_row(Recorder *r, int action, int seat, bool deal_row, ch
   }
   PnEvent ev;
   if (rec_parse_event(r, (PnAction)action, seat, words + at, n - at, &ev) != REC_ACCEPTED) return REC_REFUSED;
-  if (r->table) return table_event(r, &ev, diag);
-  return rec_record_event(r, &ev, false, diag);
+  return r->mode->row(r, &ev, diag);
 }
 
+/* Deal first: the seat of a row (whose turn it is) once a two-hand stock
+ * left out is added (the play, or a meld, begins it). */
+static int deal_seat_for(Recorder *r, PnAction action, int seat, bool deal_row, PnDiag *diag) {
+  if (!deal_row && add_provisional_stock(r, diag) == REC_FAILED) return -1;
+  if (!seat && action != PN_EV_TURNUP && action != PN_EV_STOCK && action != PN_EV_WIDOW) {
+    PnExpect ex;
+    pn_game_expect(&r->game, &ex);
+    seat = ex.seat;
+  }
+  return seat;
+}
+
+static RecResult deal_row(Recorder *r, const PnEvent *ev, PnDiag *diag) { return rec_record_event(r, ev, false, diag); }
+
+static RecResult handle_row(Recorder *r, char **words, int n, PnDiag *diag);
+
+/* A command, or a row: with the deal first, a line that adds rows (or a
+ * draw) is numbered. */
 static RecResult handle_rest(Recorder *r, char **words, int n, PnDiag *diag) {
   RecResult rc;
   if (handle_command(r, words, n, &rc, diag)) return rc;
+  const RecMode *mode = r->mode;
+  int number = r->game.hand.number, events = r->nevents, known = r->stock_known;
+  rc = handle_row(r, words, n, diag);
+  if (rc == REC_PENDING && r->question == REC_ASK_RENEGE) snprintf(r->line_asked, sizeof r->line_asked, "%s", r->line_now);
+  if (mode == &rec_deal_first && r->mode == mode && (rc == REC_ACCEPTED || rc == REC_STORED) &&
+      (r->game.hand.number != number || r->nevents > events || r->stock_known > known))
+    deal_line_note(r);
+  return rc;
+}
 
-  /* [SEAT] ACTION [CARD...] [VALUE], or [SEAT] CARD... (plays). */
+/* [SEAT] ACTION [CARD...] [VALUE], or [SEAT] CARD... (plays). */
+static RecResult handle_row(Recorder *r, char **words, int n, PnDiag *diag) {
+  RecResult rc;
   int seat = 0, at = 0;
   if (n >= 2 && pn_action_parse(words[0]) < 0 && !is_card(words[0]) && (seat = parse_seat(r, words[0])) > 0) at = 1;
   int action = is_card(words[at]) ? PN_EV_PLAY : pn_action_parse(words[at]);
@@ -926,12 +964,12 @@ static RecResult handle_rest(Recorder *r, char **words, int n, PnDiag *diag) {
   bool deal_row = action == PN_EV_DEAL || action == PN_EV_TURNUP || action == PN_EV_STOCK || action == PN_EV_WIDOW;
   PnPhase phase = r->game.hand.phase;
   bool new_hand = phase == PN_PHASE_DEALER || (phase == PN_PHASE_DONE && action != PN_EV_SCORE);
-  if (!r->table && table_possible(r) && action != PN_EV_DEAL && action != PN_EV_SCORE &&
+  if (r->mode->deal_rows && table_possible(r) && action != PN_EV_DEAL && action != PN_EV_SCORE &&
       (new_hand || (phase == PN_PHASE_DEAL && !any_deal_row(r)))) {
     /* No deal row: the hand is typed in table order (table.c). */
     if ((rc = ensure_hand_started(r, diag)) != REC_ACCEPTED) return rc;
     table_begin(r);
-  } else if (deal_row && !r->table) {
+  } else if (deal_row && r->mode->deal_rows) {
     if ((rc = ensure_hand_started(r, diag)) != REC_ACCEPTED) return rc;
   }
   if (action == PN_EV_PLAY) return record_plays(r, seat, words, at, n, diag);
@@ -969,27 +1007,15 @@ const char *rec_text(const Recorder *r) { return r->text ? r->text : ""; }
 
 void rec_show_status(Recorder *r) {
   say_reset(r);
-  if (r->table) table_status(r);
-  else show_status(r);
+  r->mode->status(r);
   if (r->text_lost) say_lost(r);
 }
 
 bool rec_finish(Recorder *r) {
   say_reset(r);
-  if (r->redo && !r->redo_written)
-    rec_say(r, "hand %d is not replaced: the stored one stays (`--resume %s --redo %d` enters it again)\n", r->redo,
-            r->key, r->redo);
-  else if (r->nevents > 1 && !r->committed && r->game.hand.phase == PN_PHASE_DONE)
-    rec_say(r, "hand %d was finished but could not be stored; `--resume %s` continues from the hand before\n",
-        r->game.hand.number, r->key);
-  else if (r->journal_count > 0)
-    rec_say(r, "hand %d is not finished: its %d line%s %s kept; `--resume %s` goes on after the last\n",
-            r->game.hands_played + 1, r->journal_count, r->journal_count == 1 ? "" : "s",
-            r->journal_count == 1 ? "is" : "are", r->key);
-  else if (r->nevents > 1 && !r->committed)
-    rec_say(r, "hand %d was not finished and is not stored; `--resume %s` continues\n", r->game.hand.number, r->key);
-  else return false;
-  return true;
+  bool said = r->keep->say_end(r);
+  if (r->text_lost) say_lost(r);
+  return said;
 }
 
 const char *rec_key(const Recorder *r) { return r->key; }
@@ -997,3 +1023,18 @@ const char *rec_key(const Recorder *r) { return r->key; }
 int rec_hands_played(const Recorder *r) { return r->game.hands_played; }
 
 const char *rec_player(const Recorder *r, int seat) { return rec_name(r, seat); }
+
+/* The deal typed first: every row and play through the engine at once. */
+const RecMode rec_deal_first = {
+    .name = "deal first",
+    .deal_rows = true,
+    .seat_for = deal_seat_for,
+    .row = deal_row,
+    .plays = deal_plays,
+    .before_line = fill_forced_trick,
+    .undo = deal_undo,
+    .truncate = deal_truncate,
+    .typed = deal_typed,
+    .dealer_fixed = deal_dealer_fixed,
+    .status = show_status,
+};

@@ -84,13 +84,48 @@ done:
   return rc;
 }
 
-int redo_commit(Recorder *r, PnDiag *diag) {
+/* The hand complete: held until `done`; after it (a score row), written. */
+static int redo_commit(Recorder *r, PnDiag *diag) {
   if (!r->redo_written) { /* held until `done` */
     r->committed = true;
     return 0;
   }
   return redo_write(r, diag);
 }
+
+static bool redo_final(const Recorder *r) { return r->redo_written; }
+
+static bool redo_unsaved(const Recorder *r) { return !r->redo_written; }
+
+static void redo_say_quit(Recorder *r) { /* --redo keeps no journal: the stored hand stays */
+  rec_say(r, "hand %d is not replaced (`done` replaces it): quit, leaving the stored one as it is? (yes/no)\n",
+          r->redo);
+}
+
+static bool redo_say_end(Recorder *r) {
+  if (r->redo_written) return false;
+  rec_say(r, "hand %d is not replaced: the stored one stays (`--resume %s --redo %d` enters it again)\n", r->redo,
+          r->key, r->redo);
+  return true;
+}
+
+static bool redo_may_start(Recorder *r) {
+  if (!r->committed) return true;
+  rec_say(r, "error: --redo enters hand %d alone (its score rows may follow): `done`, then quit\n", r->redo);
+  return false;
+}
+
+/* --redo N: hand N held until `done`, then replaced in place; no journal
+ * (the stored hand stays until then). */
+const RecKeep rec_keep_redo = {
+    .commit = redo_commit,
+    .journal = false,
+    .final = redo_final,
+    .unsaved = redo_unsaved,
+    .say_quit = redo_say_quit,
+    .say_end = redo_say_end,
+    .may_start = redo_may_start,
+};
 
 /* -------------------------------------------------------------- `done` */
 
@@ -111,7 +146,7 @@ RecResult redo_done(Recorder *r, PnDiag *diag) {
     return REC_REFUSED;
   }
   RecResult rc = REC_STORED;
-  if (r->table) rc = table_finish(r, diag);
+  if (rec_in_table(r)) rc = table_finish(r, diag);
   else if (!r->committed) {
     rec_say(r, "error: hand %d is not complete: its last trick is not in\n", r->redo);
     rc = REC_REFUSED;
@@ -236,7 +271,7 @@ int redo_prefill(Recorder *r, PnDiag *diag) {
   rec_say(r, "hand %d as stored, typed in: correct it with edit N LINE, insert N LINE, delete N or undo, then "
              "`done` replaces it (quit leaves it as it is)\n", r->redo);
   if (*bad) rec_say(r, "warning: a stored line does not fit and is left out: %s\n", bad);
-  table_show_lines(r);
+  rec_show_lines(r);
 done:
   free(evs);
   free(lines);
@@ -253,7 +288,7 @@ static void hand_clear(Recorder *r) {
   r->committed = false;
   r->stock_event = -1;
   r->stock_known = 0;
-  r->table = false;
+  r->mode = &rec_deal_first;
   r->ntyped = 0;
   r->lines = 0;
   r->voids_waived = 0;

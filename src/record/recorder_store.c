@@ -40,8 +40,10 @@ size_t rec_encode_hand(const Recorder *r, uint8_t *out) {
   return len;
 }
 
-int commit_hand(Recorder *r, PnDiag *diag) {
-  if (r->redo) return redo_commit(r, diag);
+/* Stores the completed hand (or, after a score row, its events again)
+ * and the game's standing, in one transaction.  Returns 0, or PN_ERR_IO
+ * with diag (out of memory, the store failed). */
+static int store_new_hand(Recorder *r, PnDiag *diag) {
   uint8_t *events = malloc((size_t)r->nevents * CODEC_MAX_EVENT);
   if (!events) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");
@@ -73,6 +75,46 @@ done:
   free(events);
   return rc;
 }
+
+static bool new_final(const Recorder *r) { return r->committed; }
+
+static bool new_unsaved(const Recorder *r) { return r->mode->typed(r) && !r->committed; }
+
+static void new_say_quit(Recorder *r) {
+  rec_say(r, "hand %d is not finished (its lines are kept: --resume goes on after them): quit? (yes/no)\n",
+          r->game.hand.number);
+}
+
+static bool new_say_end(Recorder *r) {
+  if (r->nevents > 1 && !r->committed && r->game.hand.phase == PN_PHASE_DONE)
+    rec_say(r, "hand %d was finished but could not be stored; `--resume %s` continues from the hand before\n",
+        r->game.hand.number, r->key);
+  else if (r->journal_count > 0)
+    rec_say(r, "hand %d is not finished: its %d line%s %s kept; `--resume %s` goes on after the last\n",
+            r->game.hands_played + 1, r->journal_count, r->journal_count == 1 ? "" : "s",
+            r->journal_count == 1 ? "is" : "are", r->key);
+  else if (r->nevents > 1 && !r->committed)
+    rec_say(r, "hand %d was not finished and is not stored; `--resume %s` continues\n", r->game.hand.number, r->key);
+  else return false;
+  return true;
+}
+
+static bool new_may_start(Recorder *r) {
+  (void)r;
+  return true;
+}
+
+/* A new game, or one resumed: each hand stored when complete, the lines of
+ * the one in progress kept as they are typed. */
+const RecKeep rec_keep_new = {
+    .commit = store_new_hand,
+    .journal = true,
+    .final = new_final,
+    .unsaved = new_unsaved,
+    .say_quit = new_say_quit,
+    .say_end = new_say_end,
+    .may_start = new_may_start,
+};
 
 /* ------------------------------------------------------------- setup */
 
@@ -150,6 +192,7 @@ static int resume_game(Recorder *r, const char *key, int redo, PnDiag *diag) {
   }
   if (redo) r->next_dealer = redo_dealer;
   r->redo = redo;
+  if (redo) r->keep = &rec_keep_redo;
   rc = 0;
   goto done;
 oom:
@@ -167,6 +210,8 @@ static Recorder *rec_alloc(Store *store, uint64_t seed, bool auto_yes) {
   if (!r) return NULL;
   r->store = store;
   r->stock_event = -1;
+  r->mode = &rec_deal_first;
+  r->keep = &rec_keep_new;
   r->next_dealer = 1; /* a resumed game with no hand stored: its first dealer is not stored either */
   r->auto_yes = auto_yes;
   r->seed = seed;

@@ -373,7 +373,7 @@ static RecResult finish(Recorder *r, const PnGame *g, PnDiag *diag) {
     }
   }
   if (rc == REC_STORED) {
-    r->table = false;
+    r->mode = &rec_deal_first; /* the hand is its events now */
     r->ntyped = 0;
   }
 done:
@@ -385,7 +385,7 @@ done:
 /* ------------------------------------------------------------ lines */
 
 void table_begin(Recorder *r) {
-  r->table = true;
+  r->mode = &rec_table_order;
   r->ntyped = 0;
   r->lines = 0;
   for (int i = 1; i < r->nevents; i++) { /* a turn-up or widow typed first */
@@ -401,7 +401,8 @@ void table_begin(Recorder *r) {
   rec_rebuild_hand(r);
 }
 
-void table_truncate(Recorder *r, int line) {
+/* Takes back every line from `line` on (lines before it stay). */
+static void table_truncate(Recorder *r, int line) {
   int keep = 0;
   while (keep < r->ntyped && r->typed_line[keep] < line) keep++;
   r->ntyped = keep;
@@ -528,7 +529,8 @@ static PnGame *standin_now(const Recorder *r) {
   return g;
 }
 
-int table_default_seat(Recorder *r, PnAction action) {
+/* The seat a row typed without one is for (bidding turn, bidder), or 0. */
+static int table_default_seat(Recorder *r, PnAction action) {
   PnGame *g = standin_now(r);
   if (!g) return 0;
   int seat = 0;
@@ -541,7 +543,10 @@ int table_default_seat(Recorder *r, PnAction action) {
   return seat;
 }
 
-RecResult table_event(Recorder *r, const PnEvent *ev, PnDiag *diag) {
+static RecResult table_plays(Recorder *r, int seat, const PnCard *cards, int n, PnDiag *diag);
+
+/* One row in table order. */
+static RecResult table_event(Recorder *r, const PnEvent *ev, PnDiag *diag) {
   if (ev->action == PN_EV_DEAL || ev->action == PN_EV_STOCK || ev->action == PN_EV_SCORE || ev->action == PN_EV_OUT) {
     rec_say(r, "error: this hand is typed in table order: no %s rows until it is finished\n",
             pn_action_name(ev->action));
@@ -589,7 +594,8 @@ done:
   return rc;
 }
 
-RecResult table_plays(Recorder *r, int seat, const PnCard *cards, int n, PnDiag *diag) {
+/* Plays in table order (`cards`, n of them, with `seat` typed first or 0). */
+static RecResult table_plays(Recorder *r, int seat, const PnCard *cards, int n, PnDiag *diag) {
   PnGame *g = standin_now(r);
   Tricks *t = malloc(sizeof *t);
   RecResult rc = REC_REFUSED;
@@ -636,9 +642,9 @@ done:
   return rc;
 }
 
-RecResult table_undo(Recorder *r) {
+static RecResult table_undo(Recorder *r) {
   if (r->ntyped == 0) {
-    r->table = false; /* back to the hand just begun */
+    r->mode = &rec_deal_first; /* back to the hand just begun */
     rec_say(r, "error: nothing to undo in this hand (stored hands are final)\n");
     return REC_REFUSED;
   }
@@ -697,7 +703,7 @@ done:
   return rc;
 }
 
-void table_status(Recorder *r) {
+static void table_status(Recorder *r) {
   PnGame *g = standin_now(r);
   Tricks *t = malloc(sizeof *t);
   if (!g || !t) goto done;
@@ -748,3 +754,38 @@ done:
   free(g);
   free(t);
 }
+
+static int table_seat_for(Recorder *r, PnAction action, int seat, bool deal_row, PnDiag *diag) {
+  (void)deal_row, (void)diag;
+  return seat ? seat : table_default_seat(r, action);
+}
+
+static RecResult table_before_line(Recorder *r, PnDiag *diag) {
+  (void)r, (void)diag;
+  return REC_NOTHING; /* no trick is forced: the deal is not known */
+}
+
+static bool table_typed(const Recorder *r) { return r->ntyped > 0; }
+
+/* Only a turn-up or widow typed (their stand-in follows the dealer) does
+ * not depend on the dealer. */
+static bool table_dealer_fixed(const Recorder *r) {
+  for (int i = 0; i < r->ntyped; i++)
+    if (r->typed[i].action != PN_EV_TURNUP && r->typed[i].action != PN_EV_WIDOW) return true;
+  return false;
+}
+
+/* Table order: what the table sees, as it happens; the deal worked out. */
+const RecMode rec_table_order = {
+    .name = "table order",
+    .deal_rows = false,
+    .seat_for = table_seat_for,
+    .row = table_event,
+    .plays = table_plays,
+    .before_line = table_before_line,
+    .undo = table_undo,
+    .truncate = table_truncate,
+    .typed = table_typed,
+    .dealer_fixed = table_dealer_fixed,
+    .status = table_status,
+};
