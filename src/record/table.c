@@ -749,6 +749,7 @@ static void table_status(Recorder *r) {
     rec_say(r, "%s %s %s", i ? "," : "; this one:", rec_name(r, t->trick_seat[i]), pn_card_str(t->trick[i], two));
   }
   if (t->done < h->tricks_total) rec_say(r, "; %s (seat %d) to play\n", rec_name(r, t->next), t->next);
+  else if (r->redo_hold) rec_say(r, ": `done` replaces the stored hand %d\n", r->redo);
   else rec_say(r, "\n");
 done:
   free(g);

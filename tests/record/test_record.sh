@@ -229,6 +229,25 @@ redo_test() {
 }
 if redo_test; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
 
+# --redo in two-hand: the stored hand typed in with its deal first (deal
+# rows, turn-up, stock, a trick a line), numbered; `done` with nothing
+# changed stores the same game.
+redo_two_hand_test() {
+  local db=$work/redo-th.db key
+  "$pinochle" sim --variant two-hand --games 1 --seed 31 --players Ann,Bob -o "$work/redo-th.csv" 2> /dev/null
+  key=$(awk -F, 'NR == 2 { print $1 }' "$work/redo-th.csv")
+  awk -v draws=0 -f "$here/log2rec.awk" "$work/redo-th.csv" > "$work/redo-th.rec"
+  "$pinochle" record "$db" --variant two-hand --players Ann,Bob --game "$key" --yes < "$work/redo-th.rec" > /dev/null 2>&1
+  "$pinochle" export "$db" -o "$work/redo-th-before.csv"
+  printf 'done\n' | "$pinochle" record "$db" --resume "$key" --redo 2 > "$work/redo-th.out" 2>&1
+  grep -q "^  1  1 deal " "$work/redo-th.out" && grep -q "^  4  stock " "$work/redo-th.out" \
+    && grep -q "^hand 2 of $key replaced" "$work/redo-th.out" || { echo "FAIL redo two-hand: $(grep -m1 error "$work/redo-th.out")"; return 1; }
+  "$pinochle" export "$db" -o "$work/redo-th-after.csv"
+  cmp -s "$work/redo-th-before.csv" "$work/redo-th-after.csv" || { echo "FAIL redo two-hand: the game changed"; return 1; }
+  "$pinochle" check "$db" > /dev/null || { echo "FAIL redo two-hand: check"; return 1; }
+}
+if redo_two_hand_test; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+
 # The kind of a renege said when it is typed (table order: "trick 2:
 # finding: renege-follow by Dee (seat 4) ...") is the kind stored and
 # audited, for every kind: follow, head, trump and overtrump (a seat that
