@@ -410,6 +410,42 @@ static RecResult type_hand1(Fixture *f, Recorder **rec, const char *key, const c
   return rc;
 }
 
+/* rec_redo_hand, the redo for programs: a hand's lines replace stored
+ * hand 1 in place (the game keeps its id; its content hash follows the
+ * new hand).  A line refused, or a hand left without its last trick,
+ * changes nothing and says which. */
+static void test_record_redo_hand_in_place(void **state) {
+  Fixture *f = *state;
+  PnDiag diag = {0};
+  uint8_t before[4096], after[4096];
+  assert_int_equal(type_lines(f, hand1, HAND1_LINES), REC_STORED);
+  int64_t id, id_after;
+  uint64_t hash, hash_after;
+  assert_int_equal(store_game_lookup(f->store, "t1", &id, &hash, &diag), 1);
+  size_t before_len = stored_hand(f->store, "t1", before, sizeof before);
+  const char *lines[HAND1_LINES];
+  memcpy(lines, hand1, sizeof lines);
+  lines[12] = "KS AS AS AS";
+  assert_int_equal(rec_redo_hand(f->store, "t1", 1, lines, HAND1_LINES, &diag), PN_ERR_INPUT);
+  assert_int_equal(diag.line, 13);
+  assert_non_null(strstr(diag.msg, "line 13 (KS AS AS AS): error: a third AS"));
+  assert_int_equal(rec_redo_hand(f->store, "t1", 1, hand1, HAND1_LINES - 1, &diag), PN_ERR_INPUT);
+  assert_string_equal(diag.msg, "hand 1 has 11 of 12 tricks in: it is not complete");
+  assert_int_equal(rec_redo_hand(f->store, "t1", 2, hand1, HAND1_LINES, &diag), PN_ERR_NOT_FOUND);
+  assert_int_equal(stored_hand(f->store, "t1", after, sizeof after), before_len);
+  assert_memory_equal(after, before, before_len);
+  assert_int_equal(store_game_lookup(f->store, "t1", &id_after, &hash_after, &diag), 1);
+  assert_true(hash_after == hash);
+  lines[12] = hand1[12];
+  lines[9] = "2 meld 9H KC QC 40"; /* the claim as Bob made it */
+  assert_int_equal(rec_redo_hand(f->store, "t1", 1, lines, HAND1_LINES, &diag), 0);
+  assert_int_equal(store_game_lookup(f->store, "t1", &id_after, &hash_after, &diag), 1);
+  assert_int_equal(id_after, id);
+  assert_true(hash_after != hash);
+  size_t after_len = stored_hand(f->store, "t1", after, sizeof after);
+  assert_true(after_len == before_len + 0 && memcmp(after, before, before_len) != 0);
+}
+
 /* A meld typed after the first tricks is put before the first lead: the
  * hand stored is the one typed in order. */
 static void test_table_late_meld_stored_in_place(void **state) {
@@ -496,6 +532,56 @@ static void test_table_insert_never_stores_early(void **state) {
   assert_int_equal(rec_line(rec, hand1[7], &diag), REC_STORED); /* Ann's pass, and the hand is whole */
   assert_int_equal(rec_hands_played(rec), 1);
   rec_free(rec);
+}
+
+/* Hand 1 (hand1) typed with its deal first: the deal rows, then the rest. */
+static const char *const dealt_hand1[] = {
+    "1 deal QS JS 9S AH TH KH QH KD 9D AC KC 9C", "2 deal AS AH KH 9H AD TD QD QD TC KC QC JC",
+    "3 deal AS KS QS 9S QH JH JH TD KD JD 9D QC", "4 deal TS TS KS JS TH 9H AD JD AC TC JC 9C",
+    "2 pass", "3 pass", "4 pass", "1 pass", "1 trump hearts", "3 give AS QH JH JH", "1 give JS 9S 9D 9C",
+    "1 meld AH TH KH QH JH 150", "2 meld 9H KC QC 30", "3 meld KS QS JD", "4 meld 9H", "AS AS KS JS",
+    "AC JC QC 9C", "JH KH 9S TH", "AD KD AD 9D", "AC KC TC 9C", "9H JH AH 9S", "9H 9D TS QH", "QS QD QS KS",
+    "JD QH QD TD", "KH QC KD JC", "TH KC JS TS", "AH TD JD TC"};
+enum { DEALT_LINES = sizeof dealt_hand1 / sizeof dealt_hand1[0] };
+
+/* With the deal typed first the lines are numbered too, and any of them
+ * edited, inserted or deleted, the later ones re-checked (the engine
+ * checks each against the deal): a wrong meld claim found three tricks
+ * later is edited in place and the hand stored is the one typed right; a
+ * deal row edited so that a later row no longer fits names that row and
+ * changes nothing. */
+static void test_deal_first_lines_edit(void **state) {
+  Fixture *f = *state;
+  uint8_t want[4096], got[4096];
+  const char *lines[DEALT_LINES + 1];
+  memcpy(lines, dealt_hand1, sizeof dealt_hand1);
+  lines[DEALT_LINES] = NULL;
+  Recorder *rec = NULL;
+  PnDiag diag = {0};
+  assert_int_equal(type_hand1(f, &rec, "right", lines), REC_STORED);
+  rec_free(rec);
+  size_t want_len = stored_hand(f->store, "right", want, sizeof want);
+  lines[13] = "3 meld KS QS JD 40"; /* line 14: the claim 20 short */
+  lines[18] = NULL;                 /* up to trick 3 */
+  assert_int_equal(type_hand1(f, &rec, "wrong", lines), REC_ACCEPTED);
+  assert_int_equal(rec_line(rec, "lines", &diag), REC_INFO);
+  assert_non_null(strstr(rec_text(rec), "  1  1 deal QS JS 9S AH TH KH QH KD 9D AC KC 9C\n"));
+  assert_non_null(strstr(rec_text(rec), " 14  3 meld KS QS JD 40\n 15  4 meld 9H\n 16  AS AS KS JS\n"));
+  assert_int_equal(rec_line(rec, "edit 14 3 meld KS QS JD", &diag), REC_ACCEPTED);
+  assert_string_equal(rec_text(rec), "edited line 14; the 4 lines after it still fit\n");
+  assert_int_equal(rec_line(rec, "edit 1 1 deal QS JS 9S AS TH KH QH KD 9D AC KC 9C", &diag), REC_REFUSED);
+  assert_string_equal(rec_text(rec), "error: line 3 (3 deal AS KS QS 9S QH JH JH TD KD JD 9D QC) no longer fits: "
+                                     "the deal does not add up: more than 2 copies of AS; nothing is changed\n");
+  assert_int_equal(rec_line(rec, "delete 18", &diag), REC_ACCEPTED); /* the last line, typed again */
+  assert_string_equal(rec_text(rec), "deleted line 18\n");
+  assert_int_equal(rec_line(rec, "insert 18 JH KH 9S TH", &diag), REC_ACCEPTED);
+  assert_int_equal(rec_line(rec, "undo", &diag), REC_ACCEPTED);
+  assert_string_equal(rec_text(rec), "undone: JH KH 9S TH\n");
+  for (int i = 17; i < DEALT_LINES; i++)
+    assert_int_equal(rec_line(rec, dealt_hand1[i], &diag), i + 1 < DEALT_LINES ? REC_ACCEPTED : REC_STORED);
+  rec_free(rec);
+  assert_int_equal(stored_hand(f->store, "wrong", got, sizeof got), want_len);
+  assert_memory_equal(got, want, want_len);
 }
 
 /* The start of a hand names its dealer and first bidder; the dealer may be
@@ -616,6 +702,9 @@ static const char *const turnup1[] = {"dealer 1", "1 turnup QH", "2 dix 9H excha
 /* A double-deck hand's bidding. */
 static const char *const double1[] = {"dealer 1", "2 bid 50", "3 pass", "4 pass", "1 pass", "2 trump C"};
 
+/* A hand typed with its deal first (shuffled by seed 5), up to trump. */
+static const char *const dealt1[] = {"deal", "2 bid 250", "3 pass", "4 pass", "1 pass"};
+
 /* One scorekeeper's mistake: after `nprefix` good lines of `prefix`, the
  * line `wrong` does `want` and says `says`. */
 typedef struct Mistake {
@@ -686,6 +775,29 @@ static const Mistake MISTAKES[] = {
      "error: give comes after the bidding: now Dee (seat 4) to bid or pass\n"},
     {"partnership-auction", hand1, 12, "AS AS KS JS AC", REC_REFUSED, "error: a trick is 4 cards, not 5\n"},
     {"partnership-auction", hand1, 13, "Bob JS", REC_REFUSED, "error: it is Ann's turn (seat 1) to play\n"},
+    {"partnership-auction", hand1, 5, "2 bid 260", REC_REFUSED,
+     "error: a bid after the bidding closed: now Ann (seat 1) to trump\n"},
+    {"partnership-auction", hand1, 8, "1 trump S", REC_REFUSED,
+     "error: trump was already named: now Ann (seat 1) to play, or the meld, cards passed or discarded\n"},
+    {"partnership-auction", dealt1, 5, "2 bid 300", REC_REFUSED,
+     "error: a bid after the bidding closed: now Bob (seat 2) to trump\n"},
+    {"partnership-auction", dealt1, 1, "AS AS KS JS", REC_REFUSED, "error: play during the bidding: seat 2 is to bid\n"},
+    /* with the deal typed first, each line is checked against it at once */
+    {"partnership-auction", dealt_hand1, 2, "3 deal AS AS QS 9S QH JH JH TD KD JD 9D QC", REC_REFUSED,
+     "error: the deal does not add up: more than 2 copies of AS\n"},
+    {"partnership-auction", dealt_hand1, 3, "4 deal TS TS KS JS TH 9H AD JD AC TC JC", REC_REFUSED,
+     "error: deal row has 11 cards, expected 12\n"},
+    {"partnership-auction", dealt_hand1, 9, "3 give AS QH JH", REC_REFUSED, "error: pass 4 cards, not 3\n"},
+    {"partnership-auction", dealt_hand1, 11, "1 meld AH TH KH QH JH AS AS 150", REC_REFUSED,
+     "error: seat 1 does not hold AS\n"},
+    {"partnership-auction", dealt_hand1, 15, "AS AS KS 9D", REC_REFUSED, "(none of the line is kept)\n"},
+    /* a seat or a line number that is not one is named */
+    {"partnership-auction", hand1, 1, "Zed pass", REC_REFUSED,
+     "error: 'Zed' is not a seat (1 to 4, or Ann, Bob, Cal or Dee)\n"},
+    {"partnership-auction", hand1, 1, "dealer Zed", REC_REFUSED,
+     "error: 'Zed' is not a seat (1 to 4, or Ann, Bob, Cal or Dee)\n"},
+    {"partnership-auction", hand1, 3, "edit x 2 pass", REC_REFUSED,
+     "error: 'x' is not a line number (`lines` lists them)\n"},
 };
 enum { NMISTAKES = sizeof MISTAKES / sizeof MISTAKES[0] };
 
@@ -737,8 +849,10 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_table_late_rows, setup, teardown),
       cmocka_unit_test_setup_teardown(test_record_mistakes_catalogue, setup, teardown),
       cmocka_unit_test_setup_teardown(test_table_late_meld_stored_in_place, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_record_redo_hand_in_place, setup, teardown),
       cmocka_unit_test_setup_teardown(test_table_edit_insert_delete, setup, teardown),
       cmocka_unit_test_setup_teardown(test_table_insert_never_stores_early, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_deal_first_lines_edit, setup, teardown),
       cmocka_unit_test_setup_teardown(test_record_dealer_until_first_bid, setup, teardown),
       cmocka_unit_test_setup_teardown(test_two_hand_line_whole, setup, teardown),
       cmocka_unit_test_setup_teardown(test_record_resume_names_a_line_that_no_longer_fits, setup, teardown),

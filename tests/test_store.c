@@ -707,6 +707,50 @@ static void test_store_updates_results_and_end(void **state) {
   store_close(s);
 }
 
+/* store_hand_replace (record --redo): hand 2's row replaced in place, its
+ * analysis and audit findings gone (the audit's count with them); the
+ * game's id, the other hands and their findings and analyses stay. */
+static void test_store_hand_replace_keeps_the_rest(void **state) {
+  (void)state;
+  char path[64];
+  temp_path(path);
+  Store *s = open_ok(path, STORE_CREATE);
+  simulate(&game_a, "partnership-auction", 41, 3, 0);
+  int64_t id = put_game(s, &game_a, "rep", 0, 0, NULL, 1);
+  PnDiag diag = {0};
+  int64_t audit;
+  assert_int_equal(store_audit_begin(s, PN_RULES_VERSION, &audit, &diag), 0);
+  for (int hand = 1; hand <= 3; hand++) {
+    StoreFinding fd = {.game_id = id, .hand = hand, .seq = 9, .kind = "bid-too-low", .card = "", .detail = "x"};
+    assert_int_equal(store_audit_finding(s, audit, &fd, &diag), 0);
+  }
+  assert_int_equal(store_audit_end(s, audit, 1, 3, 3, &diag), 0);
+  const uint8_t value[] = {1, 2};
+  for (int hand = 2; hand <= 3; hand++) assert_int_equal(store_analysis_put(s, id, hand, 41, 7, value, 2, &diag), 0);
+  const TestHand *h = &game_a.hand[0]; /* hand 1's rows as hand 2 */
+  StoreHand sh = {.number = 2, .dealer = 3, .events = h->events, .events_len = h->events_len,
+                  .results = h->results, .results_len = h->results_len, .bidder = 0, .trump = -1};
+  assert_int_equal(store_begin(s, &diag), 0);
+  assert_int_equal(store_hand_replace(s, id, &sh, &diag), 0);
+  sh.number = 9;
+  assert_int_equal(store_hand_replace(s, id, &sh, &diag), STORE_ERROR);
+  assert_string_equal(diag.msg, "game 1 has no hand 9");
+  assert_int_equal(store_commit(s, &diag), 0);
+  store_close(s);
+  sqlite3 *db = raw_open(path);
+  assert_int_equal(raw_int(db, "SELECT count(*) FROM games WHERE id = 1 AND key = 'rep'"), 1);
+  assert_int_equal(raw_int(db, "SELECT count(*) FROM hands"), 3);
+  assert_int_equal(raw_int(db, "SELECT dealer FROM hands WHERE number = 2"), 3);
+  assert_int_equal(raw_int(db, "SELECT bidder IS NULL AND trump IS NULL FROM hands WHERE number = 2"), 1);
+  assert_int_equal(raw_int(db, "SELECT count(*) FROM hands WHERE analysis IS NOT NULL"), 1);
+  assert_int_equal(raw_int(db, "SELECT analysis IS NULL FROM hands WHERE number = 2"), 1);
+  assert_int_equal(raw_int(db, "SELECT count(*) FROM findings WHERE hand <> 2"), 2);
+  assert_int_equal(raw_int(db, "SELECT count(*) FROM findings WHERE hand = 2"), 0);
+  assert_int_equal(raw_int(db, "SELECT findings FROM audits"), 2);
+  sqlite3_close(db);
+  remove_db(path);
+}
+
 static void test_store_delete_cascades(void **state) {
   (void)state;
   char path[64];
@@ -1261,6 +1305,7 @@ int main(void) {
       BOTH_BACKENDS(test_store_updates_results_and_end),
       BOTH_BACKENDS(test_store_cursor_carries_stored_analyses),
       cmocka_unit_test(test_store_delete_cascades),
+      cmocka_unit_test(test_store_hand_replace_keeps_the_rest),
       BOTH_BACKENDS(test_store_transactions_and_savepoints_roll_back),
       BOTH_BACKENDS(test_store_player_ids_survive_no_rollback),
       BOTH_BACKENDS(test_store_nights_round_trip),

@@ -73,6 +73,9 @@ const CliCommand cmd_record_def = {
         "                            card drawn, winner first; the stored hand is\n"
         "                            the same as if the stock row had been given\n"
         "  undo                      take back the last line of this hand\n"
+        "  lines | edit N LINE | insert N LINE | delete N\n"
+        "                            the hand's lines numbered; any one corrected\n"
+        "  done                      --redo: replace the stored hand\n"
         "  status | help | quit      (quit in mid-hand asks first)\n"
         "\n"
         "Options:\n"
@@ -93,9 +96,10 @@ const CliCommand cmd_record_def = {
         "                       so a resumed hand deals again the same cards)\n"
         "  --yes                record reneges without asking (for scripts)\n"
         "  --resume KEY         continue an unfinished game\n"
-        "  --redo N             with --resume: enter hand N again; it replaces the\n"
-        "                       stored one when complete (later hands are replayed\n"
-        "                       on the new scores); until then nothing changes\n"
+        "  --redo N             with --resume: hand N's lines typed in again, to be\n"
+        "                       corrected (edit, insert, delete, undo); `done`\n"
+        "                       replaces it in place (the game's id and the other\n"
+        "                       hands' findings kept); until then nothing changes\n"
         "  -h, --help           show this help\n"
         "\n"
         "Examples:\n"
@@ -350,7 +354,7 @@ static int start_resume(const CliCommand *self, const RecordArgs *a, Store **sto
     cli_error(self, "%s", diag.msg);
     return CLI_USAGE;
   }
-  if (a->redo) printf("re-entering hand %d of %s (the stored one stays until this one is complete)\n", a->redo, rec_key(*r));
+  if (a->redo) printf("re-entering hand %d of %s (the stored one stays until `done`)\n", a->redo, rec_key(*r));
   else printf("resuming %s after hand %d\n", rec_key(*r), rec_hands_played(*r));
   fputs(rec_text(*r), stdout); /* the hand in progress, from the journal */
   return CLI_GO_ON;

@@ -60,10 +60,12 @@ typedef struct RecGame {
  * free key is left), PN_ERR_IO (out of memory) or the store's code. */
 int rec_start(Store *store, const RecGame *game, uint64_t seed, bool auto_yes, Recorder **out, PnDiag *diag);
 /* Continues the stored, unfinished game `key` after its last stored hand;
- * with redo N (> 0), re-enters hand N of the game, finished or not: the
- * hand typed replaces hand N once it is complete (the game is written
- * again in one transaction, later hands replayed on the new standing),
- * and until then the database keeps the old one.  Returns 0, or a
+ * with redo N (> 0), re-enters hand N of the game, finished or not: its
+ * stored lines are typed in (rec_text() lists them) and held, to be
+ * corrected; the line `done` replaces hand N in place, in one transaction
+ * (later hands take the new standing; the game's id and the other hands'
+ * findings and analyses stay), and until then the database keeps the old
+ * one.  Returns 0, or a
  * negative code with diag filled (*out NULL): PN_ERR_NOT_FOUND (no such
  * game, or no hand N), PN_ERR_CONFLICT (the game is over and no redo),
  * PN_ERR_CORRUPT (a stored hand does not replay), PN_ERR_IO (out of
@@ -71,6 +73,15 @@ int rec_start(Store *store, const RecGame *game, uint64_t seed, bool auto_yes, R
 int rec_resume(Store *store, const char *key, int redo, uint64_t seed, bool auto_yes, Recorder **out,
                PnDiag *diag);
 void rec_free(Recorder *r);
+/* Replaces hand `hand` of the stored game `key` by the hand typed as
+ * lines[0..nlines) (the whole hand, as rec_line takes it: reneges are
+ * recorded as played), as `--redo N` and `done` do: in one transaction,
+ * the game keeping its id and the other hands their findings and
+ * analyses.  All or nothing.  Returns 0, or with diag: PN_ERR_INPUT (a
+ * line refused, diag->line its number; the hand not complete; a later
+ * hand that no longer plays), PN_ERR_NOT_FOUND (no such game or hand),
+ * PN_ERR_CORRUPT, PN_ERR_IO or the store's code. */
+int rec_redo_hand(Store *store, const char *key, int hand, const char *const *lines, int nlines, PnDiag *diag);
 
 /* Handles one line; see RecResult.  diag is filled on REC_FAILED only. */
 RecResult rec_line(Recorder *r, const char *line, PnDiag *diag);

@@ -72,6 +72,7 @@ static void say_reset(Recorder *r) {
 }
 
 static int draws_missing(const Recorder *r);
+static void deal_line_note(Recorder *r);
 
 /* -------------------------------------------------------------- display */
 
@@ -232,6 +233,30 @@ static void show_hand_result(Recorder *r) {
   if (r->game.over) rec_say(r, "game over: %s\n", winners_text(r, who, sizeof who));
 }
 
+void rec_say_expected(Recorder *r, const PnGame *g) {
+  PnExpect ex;
+  pn_game_expect(g, &ex);
+  rec_say(r, ": now ");
+  if (ex.seat) rec_say(r, "%s (seat %d) to ", rec_name(r, ex.seat), ex.seat);
+  const char *sep = "";
+  for (int a = 0; a < PN_EV_KINDS; a++)
+    if (a != PN_EV_DEAL && (ex.actions & (1u << a))) {
+      rec_say(r, "%s%s", sep, pn_action_name((PnAction)a));
+      sep = " or ";
+    }
+  rec_say(r, "\n");
+}
+
+void rec_say_refusal(Recorder *r, const PnGame *g, const PnEvent *ev, const char *reason) {
+  PnExpect ex;
+  pn_game_expect(g, &ex);
+  rec_say(r, "error: %s", reason);
+  /* the engine's words for a row early in the bidding say whose bid it is */
+  if ((ex.actions & (1u << ev->action)) || g->hand.phase == PN_PHASE_BID || g->hand.phase == PN_PHASE_DONE)
+    rec_say(r, "\n");
+  else rec_say_expected(r, g);
+}
+
 void rec_say_trick(Recorder *r, int number, const PnCard *cards, const int *seats, int n, int winner, int points) {
   rec_say(r, "trick %d:", number);
   for (int i = 0; i < n; i++) {
@@ -300,7 +325,7 @@ RecResult rec_record_event(Recorder *r, const PnEvent *typed, bool confirmed, Pn
   PnOutcome out;
   RecResult rc = REC_REFUSED;
   if (pn_game_apply(trial, ev, &out) == PN_IMPOSSIBLE) {
-    rec_say(r, "error: %s\n", out.reason);
+    rec_say_refusal(r, &r->game, ev, out.reason);
     goto done;
   }
   if (out.verdict == PN_ACCEPTED_FINDING) rec_report_finding(r, &out);
@@ -309,6 +334,10 @@ RecResult rec_record_event(Recorder *r, const PnEvent *typed, bool confirmed, Pn
     r->pending_event = *ev;
     rec_say(r, "that is a renege: record it as played? (yes/no)\n");
     rc = REC_PENDING;
+    goto done;
+  }
+  if (out.hand_done && r->hold_finish) { /* an edit re-types lines: the hand may not end before the last */
+    rec_say(r, "error: the hand would be complete before the lines after this one\n");
     goto done;
   }
   say_progress(r, ev, trial);
@@ -320,7 +349,7 @@ RecResult rec_record_event(Recorder *r, const PnEvent *typed, bool confirmed, Pn
    * hand), comes after the hand was stored: store it again */
   if (out.hand_done || (r->committed && (ev->action == PN_EV_SCORE || ev->action == PN_EV_OUT))) {
     if (out.hand_done) show_hand_result(r);
-    rc = commit_hand(r, diag) != 0 ? REC_FAILED : REC_STORED;
+    rc = r->keep->commit(r, diag) != 0 ? REC_FAILED : REC_STORED;
   } else if (draws_missing(r)) {
     rec_say(r, "%s won the trick: enter the draws (draw CARD), %s first\n", rec_name(r, r->game.hand.last_winner),
         rec_name(r, r->game.hand.last_winner));
@@ -343,17 +372,14 @@ static void say_hand_start(Recorder *r) {
 static RecResult ensure_hand_started(Recorder *r, PnDiag *diag) {
   PnPhase phase = r->game.hand.phase;
   if (phase != PN_PHASE_DEALER && phase != PN_PHASE_DONE) return REC_ACCEPTED;
-  if (r->redo && r->committed) {
-    rec_say(r, "error: hand %d is entered again and stored (its score rows may follow); --redo enters one hand: "
-               "quit\n", r->redo);
-    return REC_REFUSED;
-  }
+  if (!r->keep->may_start(r)) return REC_REFUSED;
   PnEvent ev = {.action = PN_EV_DEALER, .seat = r->next_dealer, .suit = -1, .meld = -1};
   r->hand_start = r->game;
   r->nevents = 0;
   r->committed = false;
   r->stock_event = -1;
   r->hash_before_hand = r->hash;
+  r->lines = 0;
   RecResult rc = rec_record_event(r, &ev, false, diag);
   if (rc != REC_ACCEPTED) return rc;
   r->next_dealer = pn_next_seat(&r->game.rules, r->next_dealer);
@@ -425,12 +451,20 @@ static int parse_seat(const Recorder *r, const char *word) {
   return 0;
 }
 
+/* "error: 'Zed' is not a seat (1 to 4, or Ann, Bob, Cal, Dee)". */
+static void say_not_seat(Recorder *r, const char *word) {
+  rec_say(r, "error: '%s' is not a seat (1 to %d, or", word, r->game.rules.players);
+  for (int s = 1; s <= r->game.rules.players; s++)
+    rec_say(r, "%s %s", s == 1 ? "" : s == r->game.rules.players ? " or" : ",", rec_name(r, s));
+  rec_say(r, ")\n");
+}
+
 /* With the deal typed first, the last trick is forced once every hand
  * holds one card: when a line other than a play comes (or quit), it is
  * played out first.  REC_NOTHING when it is not due. */
 static RecResult fill_forced_trick(Recorder *r, PnDiag *diag) {
   const PnHand *h = &r->game.hand;
-  if (r->table || r->question != REC_ASK_NONE || h->phase != PN_PHASE_PLAY || h->ntrick != 0 || h->draw_pending ||
+  if (r->question != REC_ASK_NONE || h->phase != PN_PHASE_PLAY || h->ntrick != 0 || h->draw_pending ||
       h->trick_no != h->tricks_total - 1)
     return REC_NOTHING;
   PnCards held[PN_MAX_SEATS];
@@ -545,7 +579,10 @@ static RecResult handle_line(Recorder *r, char *line, PnDiag *diag) {
       rec_say(r, "not recorded\n");
       return REC_REFUSED;
     }
-    return rec_record_event(r, &r->pending_event, true, diag);
+    snprintf(r->line_now, sizeof r->line_now, "%s", r->line_asked); /* the line numbered is the renege's */
+    RecResult rc = rec_record_event(r, &r->pending_event, true, diag);
+    if (rc == REC_ACCEPTED || rc == REC_STORED) deal_line_note(r);
+    return rc;
   }
   const char *word = words[0];
   bool info = strcmp(word, "help") == 0 || strcmp(word, "status") == 0 || strcmp(word, "undo") == 0 ||
@@ -553,7 +590,7 @@ static RecResult handle_line(Recorder *r, char *line, PnDiag *diag) {
   RecResult forced = REC_NOTHING;
   int at = n >= 2 && pn_action_parse(words[0]) < 0 && !is_card(words[0]) && parse_seat(r, words[0]) > 0;
   bool plays = is_card(words[at]) || strcmp(words[at], "play") == 0;
-  if (!info && !plays && (forced = fill_forced_trick(r, diag)) == REC_FAILED) return REC_FAILED;
+  if (!info && !plays && (forced = r->mode->before_line(r, diag)) == REC_FAILED) return REC_FAILED;
   if (forced == REC_STORED) { /* then the line, as after the last play */
     RecResult rest = handle_rest(r, words, n, diag);
     return rest == REC_ACCEPTED || rest == REC_INFO || rest == REC_NOTHING ? REC_STORED : rest;
@@ -563,12 +600,13 @@ static RecResult handle_line(Recorder *r, char *line, PnDiag *diag) {
 
 /* handle_line, after the answers to questions and the forced last trick. */
 /* `undo`: takes back the last row (or draw) of the hand in progress. */
-static RecResult undo_row(Recorder *r) {
-  if (r->table) return table_undo(r);
-  if (r->nevents <= 1 || r->committed) {
+static RecResult deal_undo(Recorder *r) {
+  if (r->nevents <= 1 || r->keep->final(r)) {
     rec_say(r, "error: nothing to undo in this hand (stored hands are final)\n");
     return REC_REFUSED;
   }
+  r->committed = false; /* --redo: complete, but held until `done` */
+  if (r->lines > 0) r->lines--;
   if (r->stock_event >= 0 && r->stock_known > 0 && r->draw_at[r->stock_known - 1] == r->nevents) {
     char two[3]; /* the draw: the card goes back among the undrawn ones, in any order */
     r->stock_known--;
@@ -592,27 +630,42 @@ static RecResult undo_row(Recorder *r) {
   return REC_ACCEPTED;
 }
 
-/* Does anything typed in this hand depend on its dealer?  Only a turn-up
- * or widow typed in table order (their stand-in follows the dealer) does
- * not. */
-static bool dealer_fixed(const Recorder *r) {
-  if (r->committed) return true;
-  if (!r->table) return r->nevents > 1;
-  for (int i = 0; i < r->ntyped; i++)
-    if (r->typed[i].action != PN_EV_TURNUP && r->typed[i].action != PN_EV_WIDOW) return true;
-  return false;
+/* Deal first: takes back every line from `line` on (its events, and the
+ * draws typed since). */
+static void deal_truncate(Recorder *r, int line) {
+  r->nevents = line <= 1 ? 1 : r->line_end[line - 1];
+  r->stock_known = line <= 1 ? 0 : r->line_stock[line - 1];
+  if (r->stock_event >= r->nevents) r->stock_event = -1;
+  r->committed = false; /* only a hand held for --redo's `done` is edited once complete */
+  r->lines = line - 1;
+  rec_rebuild_hand(r);
 }
+
+/* Deal first: numbers the line just handled, which added rows (or a draw). */
+static void deal_line_note(Recorder *r) {
+  if (r->lines >= MAX_HAND_EVENTS) return;
+  int n = ++r->lines;
+  snprintf(r->line_text[n], REC_LINE_MAX, "%s", r->line_now);
+  r->line_end[n] = r->nevents;
+  r->line_stock[n] = r->stock_known;
+}
+
+/* With the deal first, every row typed depends on the dealer. */
+static bool deal_dealer_fixed(const Recorder *r) { return r->nevents > 1; }
+
+static bool deal_typed(const Recorder *r) { return r->nevents > 1; }
 
 /* `dealer SEAT` or `SEAT dealer`: the dealer of the next hand, or of the
  * hand begun while nothing depends on it. */
 static RecResult set_dealer(Recorder *r, char **words, int n, bool seat_first) {
   int seat = n == 2 ? parse_seat(r, words[seat_first ? 0 : 1]) : 0;
   PnPhase phase = r->game.hand.phase;
-  if (!seat) rec_say(r, "error: dealer takes a seat\n");
+  if (!seat && n == 2) say_not_seat(r, words[seat_first ? 0 : 1]);
+  else if (!seat) rec_say(r, "error: dealer takes a seat\n");
   else if (phase == PN_PHASE_DEALER || phase == PN_PHASE_DONE) {
     r->next_dealer = seat;
     return REC_ACCEPTED;
-  } else if (!dealer_fixed(r)) { /* nothing depends on it yet: the hand starts again with this dealer */
+  } else if (!r->committed && !r->mode->dealer_fixed(r)) { /* nothing depends on it yet: the hand starts again with this dealer */
     r->events[0].seat = seat;
     rec_rebuild_hand(r);
     r->next_dealer = pn_next_seat(&r->game.rules, seat);
@@ -624,11 +677,16 @@ static RecResult set_dealer(Recorder *r, char **words, int n, bool seat_first) {
 
 /* `edit N LINE`, `insert N LINE`, `delete N`: words[1] is N, the rest
  * the line (joined again: the words were cut up in place). */
-static RecResult change_line(Recorder *r, char **words, int n) {
+static RecResult change_line(Recorder *r, char **words, int n, PnDiag *unused) {
+  (void)unused; /* a failure to re-type is said and refused, never the session's end */
   bool del = strcmp(words[0], "delete") == 0;
   char *end = NULL;
   long at = n >= 2 ? strtol(words[1], &end, 10) : 0;
-  if (n < 2 || !end || *end || (del ? n != 2 : n < 3)) {
+  if (n >= 2 && (!end || *end || end == words[1])) {
+    rec_say(r, "error: '%s' is not a line number (`lines` lists them)\n", words[1]);
+    return REC_REFUSED;
+  }
+  if (n < 2 || (del ? n != 2 : n < 3)) {
     rec_say(r, "error: %s\n", del ? "delete takes a line number: delete N" : "edit and insert take a line number "
                                                                              "and a line: edit N LINE");
     return REC_REFUSED;
@@ -643,52 +701,56 @@ static RecResult change_line(Recorder *r, char **words, int n) {
   }
   PnDiag diag = {0};
   int line = at < 1 || at > MAX_HAND_EVENTS ? 0 : (int)at;
-  RecResult rc = table_rewrite(r, line, strcmp(words[0], "insert") == 0 ? 0 : 1, del ? NULL : text, &diag);
+  RecResult rc = rec_rewrite(r, line, strcmp(words[0], "insert") == 0 ? 0 : 1, del ? NULL : text, &diag);
   if (rc == REC_FAILED) rec_say(r, "error: %s\n", diag.msg);
   return rc == REC_FAILED ? REC_REFUSED : rc;
 }
 
-static RecResult word_quit(Recorder *r, char **words, int n) {
-  (void)words, (void)n;
-  if ((r->nevents > 1 || (r->table && r->ntyped > 0)) && !r->committed) {
+static RecResult word_quit(Recorder *r, char **words, int n, PnDiag *diag) {
+  (void)words, (void)n, (void)diag;
+  if (r->keep->unsaved(r)) {
     r->question = REC_ASK_QUIT;
-    if (r->redo) /* --redo keeps no journal: the stored hand stays */
-      rec_say(r, "hand %d is not finished and would not be stored: quit anyway? (yes/no)\n", r->game.hand.number);
-    else
-      rec_say(r, "hand %d is not finished (its lines are kept: --resume goes on after them): quit? (yes/no)\n",
-              r->game.hand.number);
+    r->keep->say_quit(r);
     return REC_PENDING;
   }
   return REC_QUIT;
 }
 
-static RecResult word_status(Recorder *r, char **words, int n) {
-  (void)words, (void)n;
+static RecResult word_status(Recorder *r, char **words, int n, PnDiag *diag) {
+  (void)words, (void)n, (void)diag;
   show_scores(r);
-  if (r->table) table_status(r);
-  else show_status(r);
+  r->mode->status(r);
   return REC_INFO;
 }
 
-static RecResult word_undo(Recorder *r, char **words, int n) {
-  (void)words, (void)n;
-  return undo_row(r);
+static RecResult word_undo(Recorder *r, char **words, int n, PnDiag *diag) {
+  (void)words, (void)n, (void)diag;
+  return r->mode->undo(r);
 }
 
-static RecResult word_lines(Recorder *r, char **words, int n) {
-  (void)words, (void)n;
-  return table_show_lines(r);
+static RecResult word_lines(Recorder *r, char **words, int n, PnDiag *diag) {
+  (void)words, (void)n, (void)diag;
+  return rec_show_lines(r);
 }
 
-static RecResult word_draw(Recorder *r, char **words, int n) {
+static RecResult word_draw(Recorder *r, char **words, int n, PnDiag *diag) {
+  (void)diag;
   if (n == 2) return record_draw(r, words[1]);
   rec_say(r, "error: draw takes one card\n");
   return REC_REFUSED;
 }
 
-static RecResult word_dealer(Recorder *r, char **words, int n) { return set_dealer(r, words, n, false); }
+static RecResult word_dealer(Recorder *r, char **words, int n, PnDiag *diag) {
+  (void)diag;
+  return set_dealer(r, words, n, false);
+}
 
-static RecResult word_help(Recorder *r, char **words, int n);
+static RecResult word_done(Recorder *r, char **words, int n, PnDiag *diag) {
+  (void)words, (void)n;
+  return redo_done(r, diag);
+}
+
+static RecResult word_help(Recorder *r, char **words, int n, PnDiag *diag);
 
 /* A word that is a command, not a row: the one table that dispatches the
  * commands and prints their help. */
@@ -696,17 +758,18 @@ typedef struct RecWord {
   const char *name;                                   /* the word typed first */
   const char *usage;                                  /* how it is typed */
   const char *summary;                                /* what it does */
-  RecResult (*run)(Recorder *r, char **words, int n); /* words[0] is the word */
+  RecResult (*run)(Recorder *r, char **words, int n, PnDiag *diag); /* words[0] is the word */
 } RecWord;
 
 static const RecWord WORDS[] = {
     {"dealer", "dealer SEAT", "who deals this hand (default: the next seat; until a row needs it)", word_dealer},
     {"draw", "draw CARD", "two-hand without a stock row: the card drawn", word_draw},
     {"undo", "undo", "take back the last line of the hand, whole", word_undo},
-    {"lines", "lines", "table order: the hand's lines, numbered", word_lines},
-    {"edit", "edit N LINE", "table order: line N replaced, the later lines re-checked", change_line},
-    {"insert", "insert N LINE", "table order: a line put before line N", change_line},
-    {"delete", "delete N", "table order: line N taken out", change_line},
+    {"lines", "lines", "the hand's lines, numbered", word_lines},
+    {"edit", "edit N LINE", "line N replaced, the later lines re-checked", change_line},
+    {"insert", "insert N LINE", "a line put before line N", change_line},
+    {"delete", "delete N", "line N taken out", change_line},
+    {"done", "done", "--redo: replace the stored hand by the one corrected", word_done},
     {"status", "status", "the scores, the contract, whose turn it is", word_status},
     {"help", "help", "this list", word_help},
     {"quit", "quit", "end (in mid-hand it asks; the hand's lines are kept)", word_quit},
@@ -714,8 +777,8 @@ static const RecWord WORDS[] = {
 };
 enum { NWORDS = sizeof WORDS / sizeof WORDS[0] };
 
-static RecResult word_help(Recorder *r, char **words, int n) {
-  (void)words, (void)n;
+static RecResult word_help(Recorder *r, char **words, int n, PnDiag *diag) {
+  (void)words, (void)n, (void)diag;
   rec_say(r, "Rows (SEAT is a seat number or player name; it defaults to whose turn it is):\n"
              "  deal                      shuffle and deal the hand (the program deals)\n"
              "  [SEAT] deal CARD...       enter one seat's dealt cards\n"
@@ -741,14 +804,14 @@ static RecResult word_help(Recorder *r, char **words, int n) {
 
 /* The words that are commands, not rows (WORDS, and "SEAT dealer" as a
  * log row reads).  Returns true with *rc set when the line was one. */
-static bool handle_command(Recorder *r, char **words, int n, RecResult *rc) {
+static bool handle_command(Recorder *r, char **words, int n, RecResult *rc, PnDiag *diag) {
   if (n == 2 && strcmp(words[1], "dealer") == 0) {
     *rc = set_dealer(r, words, n, true);
     return true;
   }
   for (int i = 0; i < NWORDS; i++)
     if (strcmp(words[0], WORDS[i].name) == 0) {
-      *rc = WORDS[i].run(r, words, n);
+      *rc = WORDS[i].run(r, words, n, diag);
       return true;
     }
   return false;
@@ -757,8 +820,8 @@ static bool handle_command(Recorder *r, char **words, int n, RecResult *rc) {
 /* `deal` alone: the program shuffles and deals. */
 static RecResult deal_shuffled(Recorder *r, PnDiag *diag) {
   RecResult rc;
-  if (r->table) {
-    rec_say(r, "error: this hand is typed in table order: no deal rows until it is finished\n");
+  if (!r->mode->deal_rows) {
+    rec_say(r, "error: this hand is typed in %s: no deal rows until it is finished\n", r->mode->name);
     return REC_REFUSED;
   }
   if ((rc = ensure_hand_started(r, diag)) != REC_ACCEPTED) return rc;
@@ -799,7 +862,11 @@ static RecResult record_plays(Recorder *r, int seat, char **words, int at, int n
     rec_say(r, "error: play takes a card\n");
     return REC_REFUSED;
   }
-  if (r->table) return table_plays(r, seat, cards, ncards, diag);
+  return r->mode->plays(r, seat, cards, ncards, diag);
+}
+
+/* Deal first: a line of cards is that many plays, whole or not at all. */
+static RecResult deal_plays(Recorder *r, int seat, const PnCard *cards, int ncards, PnDiag *diag) {
   RecResult rc = REC_REFUSED;
   int start = r->nevents, stock_before = r->stock_event;
   size_t said = r->text_len;
@@ -835,14 +902,7 @@ static RecResult record_plays(Recorder *r, int seat, char **words, int at, int n
  * when none was typed, then parses and records it. */
 static RecResult record_row(Recorder *r, int action, int seat, bool deal_row, char **words, int at, int n,
                             PnDiag *diag) {
-  if (!seat && r->table) seat = table_default_seat(r, (PnAction)action);
-  /* two-hand without a stock row: the play (or a meld) begins it, so whose turn it is comes after */
-  if (!r->table && !deal_row && add_provisional_stock(r, diag) == REC_FAILED) return REC_FAILED;
-  if (!seat && !r->table && action != PN_EV_TURNUP && action != PN_EV_STOCK && action != PN_EV_WIDOW) {
-    PnExpect ex;
-    pn_game_expect(&r->game, &ex);
-    seat = ex.seat;
-  }
+  if ((seat = r->mode->seat_for(r, (PnAction)action, seat, deal_row, diag)) < 0) return REC_FAILED;
   if (action == PN_EV_TURNUP && r->game.rules.flow == PN_FLOW_TURNUP) seat = r->game.hand.dealer;
   if (!seat && action != PN_EV_TURNUP && action != PN_EV_STOCK && action != PN_EV_WIDOW) {
     rec_say(r, "error: whose %s? say `SEAT %s ...`\n", pn_action_name((PnAction)action),
@@ -851,18 +911,50 @@ static RecResult record_row(Recorder *r, int action, int seat, bool deal_row, ch
   }
   PnEvent ev;
   if (rec_parse_event(r, (PnAction)action, seat, words + at, n - at, &ev) != REC_ACCEPTED) return REC_REFUSED;
-  if (r->table) return table_event(r, &ev, diag);
-  return rec_record_event(r, &ev, false, diag);
+  return r->mode->row(r, &ev, diag);
 }
 
+/* Deal first: the seat of a row (whose turn it is) once a two-hand stock
+ * left out is added (the play, or a meld, begins it). */
+static int deal_seat_for(Recorder *r, PnAction action, int seat, bool deal_row, PnDiag *diag) {
+  if (!deal_row && add_provisional_stock(r, diag) == REC_FAILED) return -1;
+  if (!seat && action != PN_EV_TURNUP && action != PN_EV_STOCK && action != PN_EV_WIDOW) {
+    PnExpect ex;
+    pn_game_expect(&r->game, &ex);
+    seat = ex.seat;
+  }
+  return seat;
+}
+
+static RecResult deal_row(Recorder *r, const PnEvent *ev, PnDiag *diag) { return rec_record_event(r, ev, false, diag); }
+
+static RecResult handle_row(Recorder *r, char **words, int n, PnDiag *diag);
+
+/* A command, or a row: with the deal first, a line that adds rows (or a
+ * draw) is numbered. */
 static RecResult handle_rest(Recorder *r, char **words, int n, PnDiag *diag) {
   RecResult rc;
-  if (handle_command(r, words, n, &rc)) return rc;
+  if (handle_command(r, words, n, &rc, diag)) return rc;
+  const RecMode *mode = r->mode;
+  int number = r->game.hand.number, events = r->nevents, known = r->stock_known;
+  rc = handle_row(r, words, n, diag);
+  if (rc == REC_PENDING && r->question == REC_ASK_RENEGE) snprintf(r->line_asked, sizeof r->line_asked, "%s", r->line_now);
+  if (mode == &rec_deal_first && r->mode == mode && (rc == REC_ACCEPTED || rc == REC_STORED) &&
+      (r->game.hand.number != number || r->nevents > events || r->stock_known > known))
+    deal_line_note(r);
+  return rc;
+}
 
-  /* [SEAT] ACTION [CARD...] [VALUE], or [SEAT] CARD... (plays). */
+/* [SEAT] ACTION [CARD...] [VALUE], or [SEAT] CARD... (plays). */
+static RecResult handle_row(Recorder *r, char **words, int n, PnDiag *diag) {
+  RecResult rc;
   int seat = 0, at = 0;
   if (n >= 2 && pn_action_parse(words[0]) < 0 && !is_card(words[0]) && (seat = parse_seat(r, words[0])) > 0) at = 1;
   int action = is_card(words[at]) ? PN_EV_PLAY : pn_action_parse(words[at]);
+  if (action < 0 && at == 0 && n >= 2 && (is_card(words[1]) || pn_action_parse(words[1]) >= 0)) {
+    say_not_seat(r, words[0]); /* "Zed pass": the seat is the wrong word */
+    return REC_REFUSED;
+  }
   if (action < 0) {
     rec_say(r, "error: unknown command '%s' (help lists them)\n", words[at]);
     return REC_REFUSED;
@@ -872,12 +964,12 @@ static RecResult handle_rest(Recorder *r, char **words, int n, PnDiag *diag) {
   bool deal_row = action == PN_EV_DEAL || action == PN_EV_TURNUP || action == PN_EV_STOCK || action == PN_EV_WIDOW;
   PnPhase phase = r->game.hand.phase;
   bool new_hand = phase == PN_PHASE_DEALER || (phase == PN_PHASE_DONE && action != PN_EV_SCORE);
-  if (!r->table && table_possible(r) && action != PN_EV_DEAL && action != PN_EV_SCORE &&
+  if (r->mode->deal_rows && table_possible(r) && action != PN_EV_DEAL && action != PN_EV_SCORE &&
       (new_hand || (phase == PN_PHASE_DEAL && !any_deal_row(r)))) {
     /* No deal row: the hand is typed in table order (table.c). */
     if ((rc = ensure_hand_started(r, diag)) != REC_ACCEPTED) return rc;
     table_begin(r);
-  } else if (deal_row && !r->table) {
+  } else if (deal_row && r->mode->deal_rows) {
     if ((rc = ensure_hand_started(r, diag)) != REC_ACCEPTED) return rc;
   }
   if (action == PN_EV_PLAY) return record_plays(r, seat, words, at, n, diag);
@@ -915,24 +1007,15 @@ const char *rec_text(const Recorder *r) { return r->text ? r->text : ""; }
 
 void rec_show_status(Recorder *r) {
   say_reset(r);
-  if (r->table) table_status(r);
-  else show_status(r);
+  r->mode->status(r);
   if (r->text_lost) say_lost(r);
 }
 
 bool rec_finish(Recorder *r) {
   say_reset(r);
-  if (r->nevents > 1 && !r->committed && r->game.hand.phase == PN_PHASE_DONE)
-    rec_say(r, "hand %d was finished but could not be stored; `--resume %s` continues from the hand before\n",
-        r->game.hand.number, r->key);
-  else if (r->journal_count > 0)
-    rec_say(r, "hand %d is not finished: its %d line%s %s kept; `--resume %s` goes on after the last\n",
-            r->game.hands_played + 1, r->journal_count, r->journal_count == 1 ? "" : "s",
-            r->journal_count == 1 ? "is" : "are", r->key);
-  else if (r->nevents > 1 && !r->committed)
-    rec_say(r, "hand %d was not finished and is not stored; `--resume %s` continues\n", r->game.hand.number, r->key);
-  else return false;
-  return true;
+  bool said = r->keep->say_end(r);
+  if (r->text_lost) say_lost(r);
+  return said;
 }
 
 const char *rec_key(const Recorder *r) { return r->key; }
@@ -940,3 +1023,18 @@ const char *rec_key(const Recorder *r) { return r->key; }
 int rec_hands_played(const Recorder *r) { return r->game.hands_played; }
 
 const char *rec_player(const Recorder *r, int seat) { return rec_name(r, seat); }
+
+/* The deal typed first: every row and play through the engine at once. */
+const RecMode rec_deal_first = {
+    .name = "deal first",
+    .deal_rows = true,
+    .seat_for = deal_seat_for,
+    .row = deal_row,
+    .plays = deal_plays,
+    .before_line = fill_forced_trick,
+    .undo = deal_undo,
+    .truncate = deal_truncate,
+    .typed = deal_typed,
+    .dealer_fixed = deal_dealer_fixed,
+    .status = show_status,
+};

@@ -22,8 +22,7 @@
 
 /* Is a hand in progress (rows typed and not stored)? */
 static bool in_progress(const Recorder *r) {
-  if (r->committed) return false;
-  return (r->table && r->ntyped > 0) || r->nevents > 1;
+  return !r->committed && r->mode->typed(r);
 }
 
 /* Appends to the journal text; false when out of memory. */
@@ -67,7 +66,7 @@ static RecResult journal_clear(Recorder *r, RecResult rc, PnDiag *diag) {
 }
 
 RecResult journal_note(Recorder *r, const char *line, RecResult rc, PnDiag *diag) {
-  if (r->redo || rc == REC_FAILED) return rc; /* --redo keeps the stored hand until it is complete */
+  if (!r->keep->journal || rc == REC_FAILED) return rc; /* --redo keeps the stored hand until `done` */
   if (rc == REC_PENDING) {
     if ((r->question == REC_ASK_RENEGE || r->question == REC_ASK_RENEGE_LINE) && !r->journal_pending[0]) /* the renege's line, kept if the answer is yes */
       snprintf(r->journal_pending, sizeof r->journal_pending, "%s", line);
@@ -114,7 +113,7 @@ static int journal_retype(Recorder *r, char *lines, int *count, char *last, char
 }
 
 int rec_journal_resume(Recorder *r, PnDiag *diag) {
-  if (r->redo) return 0;
+  if (!r->keep->journal) return 0;
   char *text = malloc(JOURNAL_MAX);
   if (!text) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");

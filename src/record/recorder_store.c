@@ -21,15 +21,11 @@
 
 /* ------------------------------------------------------------ the store */
 
-/* Stores the completed hand (or, after a score row, its events again)
- * and the game's standing, in one transaction. */
-static int redo_store(Recorder *r, PnDiag *diag);
-
 /* The hand's rows encoded in the event log's order (EVENT-LOG.md: the
  * deal rows, then the turn-up): a turn-up typed before a deal row is
  * stored after the last one, where a log has it.  Returns the bytes
  * written to out (r->nevents * CODEC_MAX_EVENT room). */
-static size_t encode_hand(const Recorder *r, uint8_t *out) {
+size_t rec_encode_hand(const Recorder *r, uint8_t *out) {
   int last_deal = -1, turnup = -1;
   for (int i = 0; i < r->nevents; i++) {
     if (r->events[i].action == PN_EV_DEAL) last_deal = i;
@@ -44,14 +40,16 @@ static size_t encode_hand(const Recorder *r, uint8_t *out) {
   return len;
 }
 
-int commit_hand(Recorder *r, PnDiag *diag) {
-  if (r->redo) return redo_store(r, diag);
+/* Stores the completed hand (or, after a score row, its events again)
+ * and the game's standing, in one transaction.  Returns 0, or PN_ERR_IO
+ * with diag (out of memory, the store failed). */
+static int store_new_hand(Recorder *r, PnDiag *diag) {
   uint8_t *events = malloc((size_t)r->nevents * CODEC_MAX_EVENT);
   if (!events) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");
     return PN_ERR_IO;
   }
-  size_t len = encode_hand(r, events);
+  size_t len = rec_encode_hand(r, events);
   CodecResults res;
   codec_results_from_game(&r->game, &res);
   uint8_t results[CODEC_MAX_RESULTS];
@@ -78,76 +76,47 @@ done:
   return rc;
 }
 
-/* ------------------------------------------------------------- setup */
+static bool new_final(const Recorder *r) { return r->committed; }
 
-/* A stored hand kept for --redo. */
-struct RedoHand {
-  uint8_t *events;
-  size_t len;
+static bool new_unsaved(const Recorder *r) { return r->mode->typed(r) && !r->committed; }
+
+static void new_say_quit(Recorder *r) {
+  rec_say(r, "hand %d is not finished (its lines are kept: --resume goes on after them): quit? (yes/no)\n",
+          r->game.hand.number);
+}
+
+static bool new_say_end(Recorder *r) {
+  if (r->nevents > 1 && !r->committed && r->game.hand.phase == PN_PHASE_DONE)
+    rec_say(r, "hand %d was finished but could not be stored; `--resume %s` continues from the hand before\n",
+        r->game.hand.number, r->key);
+  else if (r->journal_count > 0)
+    rec_say(r, "hand %d is not finished: its %d line%s %s kept; `--resume %s` goes on after the last\n",
+            r->game.hands_played + 1, r->journal_count, r->journal_count == 1 ? "" : "s",
+            r->journal_count == 1 ? "is" : "are", r->key);
+  else if (r->nevents > 1 && !r->committed)
+    rec_say(r, "hand %d was not finished and is not stored; `--resume %s` continues\n", r->game.hand.number, r->key);
+  else return false;
+  return true;
+}
+
+static bool new_may_start(Recorder *r) {
+  (void)r;
+  return true;
+}
+
+/* A new game, or one resumed: each hand stored when complete, the lines of
+ * the one in progress kept as they are typed. */
+const RecKeep rec_keep_new = {
+    .commit = store_new_hand,
+    .journal = true,
+    .final = new_final,
+    .unsaved = new_unsaved,
+    .say_quit = new_say_quit,
+    .say_end = new_say_end,
+    .may_start = new_may_start,
 };
 
-static void no_finding(void *ctx, const StoreRow *row, const ReplayFinding *finding) {
-  (void)ctx, (void)row, (void)finding;
-}
-
-/* --redo: writes the game again in one transaction, hand r->redo as it was
- * just entered (r->events) and every other hand as stored, each replayed
- * for its results; the later hands take the new standing.  Refused, with
- * the old game kept, when a later hand no longer plays. */
-static int redo_store(Recorder *r, PnDiag *diag) {
-  uint8_t *mine = malloc((size_t)r->nevents * CODEC_MAX_EVENT);
-  PnGame *g = malloc(sizeof *g);
-  int rc = PN_ERR_IO; /* out of memory or a store failure, unless said below */
-  if (!mine || !g) {
-    snprintf(diag->msg, sizeof diag->msg, "out of memory");
-    goto done;
-  }
-  size_t mine_len = encode_hand(r, mine);
-  StoreGame header = {.key = r->key, .preset = r->preset, .noptions = r->options.n, .options = r->options.v,
-                      .nplayers = r->game.rules.players, .ntags = r->tags.n, .tags = r->tags.v};
-  for (int s = 0; s < header.nplayers; s++) header.players[s] = r->players[s];
-  pn_game_init(g, &r->game.rules);
-  uint64_t hash = r->hash_header;
-  int64_t id;
-  if (store_begin(r->store, diag) != STORE_OK) goto done;
-  if (store_game_delete(r->store, r->game_id, diag) != STORE_OK ||
-      store_game_insert(r->store, &header, &id, diag) != STORE_OK)
-    goto rollback;
-  int hands = r->nstored > r->redo ? r->nstored : r->redo;
-  for (int n = 1; n <= hands; n++) {
-    StoreRow row = {.game_id = id, .key = r->key, .preset = r->preset, .hand = n};
-    row.events = n == r->redo ? mine : r->stored[n - 1].events;
-    row.events_len = n == r->redo ? mine_len : r->stored[n - 1].len;
-    CodecResults res;
-    if (replay_hand(g, &row, no_finding, NULL, &res, diag) != 0) {
-      char why[160];
-      snprintf(why, sizeof why, "%.*s", (int)sizeof why - 1, diag->msg);
-      snprintf(diag->msg, sizeof diag->msg, "hand %d does not play after hand %d as re-entered: %s", n, r->redo,
-               why);
-      rc = PN_ERR_INPUT; /* the hand typed, not the database, is what the later hands refuse */
-      goto rollback;
-    }
-    uint8_t results[CODEC_MAX_RESULTS];
-    size_t rlen = codec_results_encode(&res, results);
-    const PnHandResult *hr = &g->hand.result;
-    StoreHand hand = {n, g->hand.dealer, row.events, row.events_len, results, rlen, hr->bidder, hr->bid, hr->trump};
-    hash = codec_hash(hash, row.events, row.events_len);
-    if (store_hand_insert(r->store, id, &hand, diag) != STORE_OK) goto rollback;
-  }
-  StoreGameEnd end = {g->hands_played, g->over, g->winner, hash, g->winners};
-  if (store_game_update_end(r->store, id, &end, diag) != STORE_OK) goto rollback;
-  if (store_commit(r->store, diag) != STORE_OK) goto done;
-  r->game_id = id;
-  r->committed = true;
-  rc = 0;
-  goto done;
-rollback:
-  store_rollback(r->store);
-done:
-  free(mine);
-  free(g);
-  return rc;
-}
+/* ------------------------------------------------------------- setup */
 
 /* Keeps a stored hand's events for --redo. */
 static int keep_stored(Recorder *r, const StoreRow *row, PnDiag *diag) {
@@ -223,6 +192,7 @@ static int resume_game(Recorder *r, const char *key, int redo, PnDiag *diag) {
   }
   if (redo) r->next_dealer = redo_dealer;
   r->redo = redo;
+  if (redo) r->keep = &rec_keep_redo;
   rc = 0;
   goto done;
 oom:
@@ -240,6 +210,8 @@ static Recorder *rec_alloc(Store *store, uint64_t seed, bool auto_yes) {
   if (!r) return NULL;
   r->store = store;
   r->stock_event = -1;
+  r->mode = &rec_deal_first;
+  r->keep = &rec_keep_new;
   r->next_dealer = 1; /* a resumed game with no hand stored: its first dealer is not stored either */
   r->auto_yes = auto_yes;
   r->seed = seed;
@@ -350,7 +322,8 @@ int rec_resume(Store *store, const char *key, int redo, uint64_t seed, bool auto
     return rc;
   }
   r->hand_start = r->game;
-  if ((rc = rec_journal_resume(r, diag)) != 0) { /* the hand in progress, line by line */
+  rc = redo ? redo_prefill(r, diag) : rec_journal_resume(r, diag); /* the hand's lines, typed in again */
+  if (rc != 0) {
     rec_free(r);
     return rc;
   }

@@ -169,6 +169,13 @@ static int new_reneges(Recorder *r, const PnGame *g, const Tricks *t) {
     PnFindingKind kind = pn_classify_play(&ob, &held, p->before, p->count, g->hand.trump, p->card,
                                           &out.finding.evidence);
     if (kind == PN_FIND_NONE) continue;
+    /* Not following with no card of the led suit known is a renege of
+     * trump or overtrump only if the seat held none of it, which is known
+     * once all its plays are in; till then it may be renege-follow.  The
+     * kind said is the kind stored. */
+    int plays = 0;
+    for (int j = 0; j < t->nplays; j++) plays += t->plays[j].seat == p->seat;
+    if ((kind == PN_FIND_RENEGE_TRUMP || kind == PN_FIND_RENEGE_OVERTRUMP) && plays < g->hand.tricks_total) continue;
     out.finding.kind = kind;
     out.finding.seat = p->seat;
     out.finding.card = p->card;
@@ -366,7 +373,7 @@ static RecResult finish(Recorder *r, const PnGame *g, PnDiag *diag) {
     }
   }
   if (rc == REC_STORED) {
-    r->table = false;
+    r->mode = &rec_deal_first; /* the hand is its events now */
     r->ntyped = 0;
   }
 done:
@@ -378,7 +385,7 @@ done:
 /* ------------------------------------------------------------ lines */
 
 void table_begin(Recorder *r) {
-  r->table = true;
+  r->mode = &rec_table_order;
   r->ntyped = 0;
   r->lines = 0;
   for (int i = 1; i < r->nevents; i++) { /* a turn-up or widow typed first */
@@ -394,7 +401,8 @@ void table_begin(Recorder *r) {
   rec_rebuild_hand(r);
 }
 
-void table_truncate(Recorder *r, int line) {
+/* Takes back every line from `line` on (lines before it stay). */
+static void table_truncate(Recorder *r, int line) {
   int keep = 0;
   while (keep < r->ntyped && r->typed_line[keep] < line) keep++;
   r->ntyped = keep;
@@ -415,6 +423,29 @@ static RecResult pop_line(Recorder *r) {
   return REC_ACCEPTED;
 }
 
+/* Are all the tricks in, and may the hand be finished now?  Under --redo
+ * the hand is held until `done` (said once, at the line that completes it). */
+static bool all_in(Recorder *r, const PnGame *g, const Tricks *t) {
+  if (t->done != g->hand.tricks_total) return false;
+  if (!r->redo_hold) return true;
+  if (!r->hold_finish && !r->journal_off)
+    rec_say(r, "all %d tricks are in: `done` replaces the stored hand %d (`lines` lists its lines)\n", t->done,
+            r->redo);
+  return false;
+}
+
+/* "error: REASON" once the bidding is over, with what comes now in table
+ * order: the next play (the meld, gives and discards go in at any time). */
+static void say_next_play(Recorder *r, const PnGame *g, const char *reason) {
+  Tricks *t = malloc(sizeof *t);
+  rec_say(r, "error: %s", reason);
+  if (t) table_walk_tricks(r, g, t);
+  if (t && t->done < g->hand.tricks_total)
+    rec_say(r, ": now %s (seat %d) to play, or the meld, cards passed or discarded", rec_name(r, t->next), t->next);
+  rec_say(r, "\n");
+  free(t);
+}
+
 /* After a line went into r->typed: the stand-in and tricks again, the
  * reneges it made provable, and the end of the hand. */
 static RecResult settle(Recorder *r, int from, PnDiag *diag) {
@@ -427,8 +458,10 @@ static RecResult settle(Recorder *r, int from, PnDiag *diag) {
   }
   PnOutcome out;
   int bad = standin(r, g, r->ntyped, &out);
-  if (bad >= 0) {
-    rec_say(r, "error: %s\n", out.reason);
+  if (bad >= 0) { /* g: the stand-in before the row refused */
+    if ((g->hand.phase == PN_PHASE_PREPARE || g->hand.phase == PN_PHASE_PLAY) && g->hand.trump >= 0)
+      say_next_play(r, g, out.reason);
+    else rec_say_refusal(r, g, &r->typed[bad], out.reason);
     pop_line(r);
     rc = REC_REFUSED;
     goto done;
@@ -468,7 +501,7 @@ static RecResult settle(Recorder *r, int from, PnDiag *diag) {
     rc = REC_PENDING;
     goto done;
   }
-  rc = t->done == g->hand.tricks_total && !r->hold_finish ? finish(r, g, diag) : REC_ACCEPTED;
+  rc = all_in(r, g, t) && !r->hold_finish ? finish(r, g, diag) : REC_ACCEPTED;
 done:
   free(g);
   free(t);
@@ -496,23 +529,8 @@ static PnGame *standin_now(const Recorder *r) {
   return g;
 }
 
-/* Ends an error for a line of another phase with what is expected now
- * (": now Cal (seat 3) to bid or pass"). */
-static void say_expected(Recorder *r, const PnGame *g) {
-  PnExpect ex;
-  pn_game_expect(g, &ex);
-  rec_say(r, ": now ");
-  if (ex.seat) rec_say(r, "%s (seat %d) to ", rec_name(r, ex.seat), ex.seat);
-  const char *sep = "";
-  for (int a = 0; a < PN_EV_KINDS; a++)
-    if (a != PN_EV_DEAL && (ex.actions & (1u << a))) {
-      rec_say(r, "%s%s", sep, pn_action_name((PnAction)a));
-      sep = " or ";
-    }
-  rec_say(r, "\n");
-}
-
-int table_default_seat(Recorder *r, PnAction action) {
+/* The seat a row typed without one is for (bidding turn, bidder), or 0. */
+static int table_default_seat(Recorder *r, PnAction action) {
   PnGame *g = standin_now(r);
   if (!g) return 0;
   int seat = 0;
@@ -525,7 +543,10 @@ int table_default_seat(Recorder *r, PnAction action) {
   return seat;
 }
 
-RecResult table_event(Recorder *r, const PnEvent *ev, PnDiag *diag) {
+static RecResult table_plays(Recorder *r, int seat, const PnCard *cards, int n, PnDiag *diag);
+
+/* One row in table order. */
+static RecResult table_event(Recorder *r, const PnEvent *ev, PnDiag *diag) {
   if (ev->action == PN_EV_DEAL || ev->action == PN_EV_STOCK || ev->action == PN_EV_SCORE || ev->action == PN_EV_OUT) {
     rec_say(r, "error: this hand is typed in table order: no %s rows until it is finished\n",
             pn_action_name(ev->action));
@@ -542,7 +563,7 @@ RecResult table_event(Recorder *r, const PnEvent *ev, PnDiag *diag) {
   if (!is_public(ev->action) && g->hand.phase != PN_PHASE_PREPARE && g->hand.phase != PN_PHASE_PLAY) {
     rec_say(r, "error: %s comes after the %s", pn_action_name(ev->action),
             g->hand.phase == PN_PHASE_BID ? "bidding" : "turn-up");
-    say_expected(r, g);
+    rec_say_expected(r, g);
     goto done;
   }
   if (ev->action == PN_EV_MELD && g->hand.trump >= 0) { /* its value by the rules, next to the claim */
@@ -573,7 +594,8 @@ done:
   return rc;
 }
 
-RecResult table_plays(Recorder *r, int seat, const PnCard *cards, int n, PnDiag *diag) {
+/* Plays in table order (`cards`, n of them, with `seat` typed first or 0). */
+static RecResult table_plays(Recorder *r, int seat, const PnCard *cards, int n, PnDiag *diag) {
   PnGame *g = standin_now(r);
   Tricks *t = malloc(sizeof *t);
   RecResult rc = REC_REFUSED;
@@ -584,7 +606,7 @@ RecResult table_plays(Recorder *r, int seat, const PnCard *cards, int n, PnDiag 
   }
   if (g->hand.phase != PN_PHASE_PREPARE && g->hand.phase != PN_PHASE_PLAY) {
     rec_say(r, "error: the play comes after the %s", g->hand.phase == PN_PHASE_BID ? "bidding" : "turn-up");
-    say_expected(r, g);
+    rec_say_expected(r, g);
     goto done;
   }
   table_walk_tricks(r, g, t);
@@ -620,9 +642,9 @@ done:
   return rc;
 }
 
-RecResult table_undo(Recorder *r) {
+static RecResult table_undo(Recorder *r) {
   if (r->ntyped == 0) {
-    r->table = false; /* back to the hand just begun */
+    r->mode = &rec_deal_first; /* back to the hand just begun */
     rec_say(r, "error: nothing to undo in this hand (stored hands are final)\n");
     return REC_REFUSED;
   }
@@ -653,14 +675,35 @@ RecResult table_answer(Recorder *r, bool yes, PnDiag *diag) {
     goto done;
   }
   table_walk_tricks(r, g, t);
-  rc = t->done == g->hand.tricks_total ? finish(r, g, diag) : REC_ACCEPTED;
+  rc = all_in(r, g, t) ? finish(r, g, diag) : REC_ACCEPTED;
 done:
   free(g);
   free(t);
   return rc;
 }
 
-void table_status(Recorder *r) {
+RecResult table_finish(Recorder *r, PnDiag *diag) {
+  PnGame *g = standin_now(r);
+  Tricks *t = malloc(sizeof *t);
+  RecResult rc = REC_FAILED;
+  if (!g || !t) {
+    snprintf(diag->msg, sizeof diag->msg, "out of memory");
+    goto done;
+  }
+  table_walk_tricks(r, g, t);
+  rc = REC_REFUSED;
+  if (t->done != g->hand.tricks_total)
+    rec_say(r, "error: hand %d has %d of %d tricks in: it is not complete\n", g->hand.number, t->done,
+            g->hand.tricks_total);
+  else if ((rc = finish(r, g, diag)) == REC_ACCEPTED)
+    rc = REC_REFUSED; /* the deal did not work out: finish said why */
+done:
+  free(g);
+  free(t);
+  return rc;
+}
+
+static void table_status(Recorder *r) {
   PnGame *g = standin_now(r);
   Tricks *t = malloc(sizeof *t);
   if (!g || !t) goto done;
@@ -706,8 +749,44 @@ void table_status(Recorder *r) {
     rec_say(r, "%s %s %s", i ? "," : "; this one:", rec_name(r, t->trick_seat[i]), pn_card_str(t->trick[i], two));
   }
   if (t->done < h->tricks_total) rec_say(r, "; %s (seat %d) to play\n", rec_name(r, t->next), t->next);
+  else if (r->redo_hold) rec_say(r, ": `done` replaces the stored hand %d\n", r->redo);
   else rec_say(r, "\n");
 done:
   free(g);
   free(t);
 }
+
+static int table_seat_for(Recorder *r, PnAction action, int seat, bool deal_row, PnDiag *diag) {
+  (void)deal_row, (void)diag;
+  return seat ? seat : table_default_seat(r, action);
+}
+
+static RecResult table_before_line(Recorder *r, PnDiag *diag) {
+  (void)r, (void)diag;
+  return REC_NOTHING; /* no trick is forced: the deal is not known */
+}
+
+static bool table_typed(const Recorder *r) { return r->ntyped > 0; }
+
+/* Only a turn-up or widow typed (their stand-in follows the dealer) does
+ * not depend on the dealer. */
+static bool table_dealer_fixed(const Recorder *r) {
+  for (int i = 0; i < r->ntyped; i++)
+    if (r->typed[i].action != PN_EV_TURNUP && r->typed[i].action != PN_EV_WIDOW) return true;
+  return false;
+}
+
+/* Table order: what the table sees, as it happens; the deal worked out. */
+const RecMode rec_table_order = {
+    .name = "table order",
+    .deal_rows = false,
+    .seat_for = table_seat_for,
+    .row = table_event,
+    .plays = table_plays,
+    .before_line = table_before_line,
+    .undo = table_undo,
+    .truncate = table_truncate,
+    .typed = table_typed,
+    .dealer_fixed = table_dealer_fixed,
+    .status = table_status,
+};

@@ -140,6 +140,10 @@ int store_hand_update_events(Store *store, int64_t game_id, int number, const ui
   return store->ops->hand_update_events(store, game_id, number, events, len, diag);
 }
 
+int store_hand_replace(Store *store, int64_t game_id, const StoreHand *hand, PnDiag *diag) {
+  return store->ops->hand_replace(store, game_id, hand, diag);
+}
+
 int store_game_update_end(Store *store, int64_t game_id, const StoreGameEnd *end, PnDiag *diag) {
   return store->ops->game_update_end(store, game_id, end, diag);
 }

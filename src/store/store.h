@@ -152,6 +152,13 @@ int store_hand_update_results(Store *store, int64_t game_id, int number, const u
  * after the hand was committed). */
 int store_hand_update_events(Store *store, int64_t game_id, int number, const uint8_t *events,
                              size_t len, PnDiag *diag);
+/* Replaces stored hand hand->number of a game in place (record --redo):
+ * its dealer, bidder, bid, trump, events and results; its stored analysis
+ * and the audit findings of that hand go (each audit's count of findings
+ * with them); the game's id, its other hands and their findings and
+ * analyses stay.  Returns STORE_OK, or STORE_ERROR with diag (no such
+ * hand).  Inside the caller's transaction. */
+int store_hand_replace(Store *store, int64_t game_id, const StoreHand *hand, PnDiag *diag);
 int store_game_update_end(Store *store, int64_t game_id, const StoreGameEnd *end, PnDiag *diag);
 /* Deletes a game and everything under it (import --replace). */
 int store_game_delete(Store *store, int64_t game_id, PnDiag *diag);

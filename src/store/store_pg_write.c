@@ -322,6 +322,52 @@ int store_pg_hand_update_events(Store *store, int64_t game_id, int number, const
                           events ? events : (const uint8_t *)"", len, "updating a hand's events", diag);
 }
 
+/* The hand's audit findings go, and each audit's count of findings with them. */
+static int pg_hand_findings_delete(PgStore *s, int64_t game_id, int number, PnDiag *diag) {
+  int rc;
+  PgNum game, num;
+  const char *values[2] = {store_pg_num(&game, game_id), store_pg_num(&num, number)};
+  PGresult *res = store_pg_run(s, PG_HAND_FINDINGS_COUNT,
+                               "UPDATE audits SET findings = findings - (SELECT count(*) FROM findings AS f WHERE "
+                               "f.audit_id = audits.id AND f.game_id = $1 AND f.hand = $2) WHERE id IN "
+                               "(SELECT audit_id FROM findings WHERE game_id = $1 AND hand = $2)",
+                               2, values, NULL, NULL, false, "counting a hand's findings", &rc, diag);
+  if (res == NULL) return rc;
+  PQclear(res);
+  res = store_pg_run(s, PG_HAND_FINDINGS_DELETE, "DELETE FROM findings WHERE game_id = $1 AND hand = $2", 2, values,
+                     NULL, NULL, false, "deleting a hand's findings", &rc, diag);
+  if (res == NULL) return rc;
+  PQclear(res);
+  return STORE_OK;
+}
+
+int store_pg_hand_replace(Store *store, int64_t game_id, const StoreHand *hand, PnDiag *diag) {
+  PgStore *s = pg_store(store);
+  char trump[2] = {0, 0};
+  if (hand->trump >= 0 && hand->trump < PN_SUITS) trump[0] = pn_suit_char(hand->trump);
+  PgNum game, number, dealer, bidder, bid;
+  int rc;
+  const char *values[8] = {store_pg_num(&game, game_id),
+                           store_pg_num(&number, hand->number),
+                           store_pg_num(&dealer, hand->dealer),
+                           hand->bidder ? store_pg_num(&bidder, hand->bidder) : NULL,
+                           hand->bidder && hand->bid ? store_pg_num(&bid, hand->bid) : NULL,
+                           trump[0] ? trump : NULL,
+                           hand->events ? (const char *)hand->events : "",
+                           (const char *)hand->results};
+  int lengths[8] = {0, 0, 0, 0, 0, 0, (int)hand->events_len, (int)hand->results_len};
+  int formats[8] = {0, 0, 0, 0, 0, 0, 1, 1};
+  PGresult *res = store_pg_run(s, PG_HAND_REPLACE,
+                               "UPDATE hands SET dealer = $3, bidder = $4, bid = $5, trump = $6, events = $7, "
+                               "results = $8, analysis_rules = NULL, analysis_key = NULL, analysis = NULL "
+                               "WHERE game_id = $1 AND number = $2",
+                               8, values, lengths, formats, false, "replacing a hand", &rc, diag);
+  char missing[96];
+  snprintf(missing, sizeof missing, "game %lld has no hand %d", (long long)game_id, hand->number);
+  rc = changed_one(s, res, rc, diag, missing);
+  return rc == STORE_OK ? pg_hand_findings_delete(s, game_id, hand->number, diag) : rc;
+}
+
 int store_pg_game_update_end(Store *store, int64_t game_id, const StoreGameEnd *end, PnDiag *diag) {
   PgStore *s = pg_store(store);
   int rc;

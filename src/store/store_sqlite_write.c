@@ -204,6 +204,46 @@ int store_sqlite_hand_update_events(Store *store, int64_t game_id, int number, c
                           game_id, number, events, len, "updating a hand's events", diag);
 }
 
+/* The hand's audit findings go, and each audit's count of findings with them. */
+static int hand_findings_delete(SqliteStore *s, int64_t game_id, int number, PnDiag *diag) {
+  Stmt q = stmt_cached(s, ST_HAND_FINDINGS_COUNT,
+                       "UPDATE audits SET findings = findings - (SELECT count(*) FROM findings AS f WHERE "
+                       "f.audit_id = audits.id AND f.game_id = :game AND f.hand = :number) WHERE id IN "
+                       "(SELECT audit_id FROM findings WHERE game_id = :game AND hand = :number)");
+  stmt_int(&q, ":game", game_id);
+  stmt_int(&q, ":number", number);
+  stmt_step(&q);
+  int rc = stmt_finish(&q, diag, "counting a hand's findings");
+  if (rc != STORE_OK) return rc;
+  q = stmt_cached(s, ST_HAND_FINDINGS_DELETE, "DELETE FROM findings WHERE game_id = :game AND hand = :number");
+  stmt_int(&q, ":game", game_id);
+  stmt_int(&q, ":number", number);
+  stmt_step(&q);
+  return stmt_finish(&q, diag, "deleting a hand's findings");
+}
+
+int store_sqlite_hand_replace(Store *store, int64_t game_id, const StoreHand *hand, PnDiag *diag) {
+  SqliteStore *s = sqlite_store(store);
+  Stmt q = stmt_cached(s, ST_HAND_REPLACE,
+                       "UPDATE hands SET dealer = :dealer, bidder = :bidder, bid = :bid, trump = :trump, "
+                       "events = :events, results = :results, analysis_rules = NULL, analysis_key = NULL, "
+                       "analysis = NULL WHERE game_id = :game AND number = :number");
+  char trump[2] = {0, 0};
+  if (hand->trump >= 0 && hand->trump < PN_SUITS) trump[0] = pn_suit_char(hand->trump);
+  stmt_int(&q, ":dealer", hand->dealer);
+  stmt_int_or_null(&q, ":bidder", hand->bidder);
+  stmt_int_or_null(&q, ":bid", hand->bidder != 0 ? hand->bid : 0);
+  stmt_text(&q, ":trump", trump[0] ? trump : NULL, -1);
+  stmt_blob(&q, ":events", hand->events, hand->events_len, false);
+  stmt_blob(&q, ":results", hand->results, hand->results_len, true);
+  stmt_int(&q, ":game", game_id);
+  stmt_int(&q, ":number", hand->number);
+  stmt_step(&q);
+  int rc = stmt_finish_change(&q, diag, "replacing a hand", "game %lld has no hand %d", (long long)game_id,
+                              hand->number);
+  return rc == STORE_OK ? hand_findings_delete(s, game_id, hand->number, diag) : rc;
+}
+
 int store_sqlite_game_update_end(Store *store, int64_t game_id, const StoreGameEnd *end, PnDiag *diag) {
   Stmt q = stmt_cached(sqlite_store(store), ST_GAME_END,
                        "UPDATE games SET hands = :hands, finished = :finished, winner = :winner, "

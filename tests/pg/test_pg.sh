@@ -218,6 +218,24 @@ for p in partnership-auction auction five-call; do
   "$PN" export "$tmp/rec-$p.db" >"$tmp/imp-export.csv"
   cmp -s "$tmp/rec-export.csv" "$tmp/imp-export.csv" || fail "the recorded game differs from its log imported"
 done
+check "record --redo: hand 2 replaced in place, the game's id and the other hands' findings kept"
+key=$(awk -F, 'NR == 2 { print $1 }' "$tmp/rec-partnership-auction.csv")
+"$PN" audit "$rec" >/dev/null 2>&1
+others="SELECT f.audit_id, f.n, f.hand, f.kind, f.detail FROM findings f JOIN games g ON g.id = f.game_id
+        WHERE g.key = '$key' AND f.hand <> 2 ORDER BY 1, 2"
+psql -Atq "$rec" -c "SELECT id FROM games WHERE key = '$key'" -c "$others" >"$tmp/redo-before.txt"
+"$PN" export "$rec" --game "$key" >"$tmp/redo-before.csv" 2>/dev/null
+printf 'lines\nedit 1 2 pass\n' | "$PN" record "$rec" --resume "$key" --redo 2 >"$tmp/redo.out" 2>&1
+"$PN" export "$rec" --game "$key" >"$tmp/redo-half.csv" 2>/dev/null
+cmp -s "$tmp/redo-before.csv" "$tmp/redo-half.csv" || fail "a redo without done changed the game"
+echo done | "$PN" record "$rec" --resume "$key" --redo 2 >"$tmp/redo.out" 2>&1
+grep -q "^hand 2 of $key replaced" "$tmp/redo.out" || fail "$(grep -m1 error "$tmp/redo.out")"
+psql -Atq "$rec" -c "SELECT id FROM games WHERE key = '$key'" -c "$others" >"$tmp/redo-after.txt"
+cmp -s "$tmp/redo-before.txt" "$tmp/redo-after.txt" || fail "the game's id or the other hands' findings changed"
+"$PN" export "$rec" --game "$key" >"$tmp/redo-after.csv" 2>/dev/null
+cmp -s "$tmp/redo-before.csv" "$tmp/redo-after.csv" || fail "the hand typed in again unchanged is not the same"
+[[ $(psql -Atq "$rec" -c "SELECT sum(findings) FROM audits") == $(psql -Atq "$rec" -c "SELECT count(*) FROM findings") ]] ||
+  fail "the audits' counts are not their findings'"
 check "record: the journal keeps a hand in progress, and --resume goes on after it"
 jdb=$(new_db journal)
 printf '2 pass\n3 pass\n' | "$PN" record "$jdb" --variant partnership-auction --players A,B,C,D --game jr >/dev/null 2>&1

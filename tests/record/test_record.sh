@@ -161,40 +161,145 @@ awk -f "$here/log2rec.awk" "$here/../../sample-data/club-partnership-auction.csv
 echo "dealt first, sample partnership-auction: $(( $(wc -c < "$work/pa-dealt.rec") /
   $(awk -F, 'NR > 1 && $5 == "dealer"' "$here/../../sample-data/club-partnership-auction.csv" | wc -l) )) bytes per hand"
 
-# --redo N re-enters hand N of a stored game.  Until the new hand is
-# complete the old one stays; then the game is the one whose log has the
-# new hand (its export, and its content hash: importing it is a
-# duplicate), the later hands replayed on the new standing (check).
+# --redo N re-enters hand N of a stored game: its lines are typed in, the
+# scorekeeper corrects what is wrong, `done` replaces it in place.  Here
+# hand 2 was recorded with Cal's JS and Ann's 9S of trick 1 swapped, and
+# its bid 250 is to be 400 (set: the later totals change); corrected, the
+# game is the edited log's (its export, and its content hash:
+# importing it is a duplicate), the later hands replayed on the new
+# standing (check), the game's id the same, and the audit findings and
+# analyses of the other hands byte for byte the same.  A redo left
+# unfinished, or whose `done` is refused, changes nothing.
 redo_test() {
-  local log=$work/partnership-auction-table.csv db=$work/redo.db key players
+  local log=$work/partnership-auction-table.csv db=$work/redo.db key players id k
+  local others="SELECT audit_id, n, game_id, hand, seq, trick, seat, kind, card, detail FROM findings WHERE hand <> 2
+                ORDER BY 1, 2; SELECT number, analysis_rules, analysis_key, hex(analysis) FROM hands WHERE number <> 2"
   key=$(awk -F, 'NR == 2 { print $1 }' "$log")
   players=$(awk -F, '$5 == "player" { printf "%s%s", sep, $7; sep = "," }' "$log")
   awk -v players=4 -f "$here/log2table.awk" "$log" > "$work/redo-all.tab"
+  awk '/^dealer/ { n++ } n == 2 && $0 == "AS JS TS 9S" { $0 = "AS 9S TS JS" } 1' "$work/redo-all.tab" \
+    > "$work/redo-wrong.tab"
+  ! cmp -s "$work/redo-all.tab" "$work/redo-wrong.tab" || { echo "FAIL redo: hand 2 has no trick to swap"; return 1; }
   "$pinochle" record "$db" --variant partnership-auction --players "$players" --game "$key" --tag date=2026-01-06 \
-    --yes < "$work/redo-all.tab" > /dev/null 2>&1
+    --yes < "$work/redo-wrong.tab" > /dev/null 2>&1
+  "$pinochle" audit "$db" > /dev/null 2>&1
+  "$pinochle" analyze "$db" > /dev/null 2>&1
+  id=$(sqlite3 "$db" "SELECT id FROM games")
+  sqlite3 "$db" "$others" > "$work/redo-others-before.txt"
+  [ "$(sqlite3 "$db" "SELECT count(*) FROM findings WHERE hand <> 2")" -gt 0 ] \
+    && [ "$(sqlite3 "$db" "SELECT count(*) FROM hands WHERE analysis IS NOT NULL")" = 5 ] \
+    || { echo "FAIL redo: no findings or analyses to keep"; return 1; }
   "$pinochle" export "$db" -o "$work/redo-before.csv"
-  # hand 2 again, its bid 250 now 400 (set: the later totals change)
-  awk -F, -v OFS=, '$2 == 2 && $5 == "bid" && $7 == 250 { $7 = 400 } 1' "$log" > "$work/redo-edited.csv"
-  awk -F, 'NR == 1 || $2 == 0 || $2 == 2' "$work/redo-edited.csv" | awk -v players=4 -f "$here/log2table.awk" \
-    > "$work/redo-2.tab"
-  grep -q "^2 bid 400$" "$work/redo-2.tab" || { echo "FAIL redo: hand 2 has no bid of 250 to change"; return 1; }
-  head -12 "$work/redo-2.tab" | "$pinochle" record "$db" --resume "$key" --redo 2 --yes > /dev/null 2>&1
+  printf 'lines\nquit\nyes\n' | "$pinochle" record "$db" --resume "$key" --redo 2 > "$work/redo-lines.out" 2>&1
+  k=$(awk '$2 " " $3 " " $4 " " $5 == "AS 9S TS JS" { print $1; exit }' "$work/redo-lines.out")
+  grep -q "^  4  2 bid 250$" "$work/redo-lines.out" || { echo "FAIL redo: line 4 is not the bid 250: $(head -6 "$work/redo-lines.out")"; return 1; }
+  [ -n "$k" ] || { echo "FAIL redo: the wrong trick is not among the lines typed in: $(head -3 "$work/redo-lines.out")"; return 1; }
+  # corrected but not done, then done refused (a trick deleted): nothing changes
+  printf 'edit %s AS JS TS 9S\n' "$k" | "$pinochle" record "$db" --resume "$key" --redo 2 > /dev/null 2>&1
+  printf 'delete %s\ndone\n' "$k" | "$pinochle" record "$db" --resume "$key" --redo 2 > "$work/redo-refused.out" 2>&1
+  grep -q "^error: hand 2 has 11 of 12 tricks in: it is not complete$" "$work/redo-refused.out" \
+    || { echo "FAIL redo: done not refused: $(grep -m1 error "$work/redo-refused.out")"; return 1; }
   "$pinochle" export "$db" -o "$work/redo-half.csv"
   cmp -s "$work/redo-before.csv" "$work/redo-half.csv" || { echo "FAIL redo: an unfinished redo changed the game"; return 1; }
-  "$pinochle" record "$db" --resume "$key" --redo 2 --yes < "$work/redo-2.tab" > "$work/redo.out" 2>&1
-  grep -q "^hand 2 over: .* bid 400 in .*, set$" "$work/redo.out" || { echo "FAIL redo: $(grep -m1 error "$work/redo.out")"; return 1; }
-  "$pinochle" import "$work/redo-imp.db" "$work/redo-edited.csv" 2> /dev/null
+  printf 'edit %s AS JS TS 9S\nedit 4 2 bid 400\ndone\n' "$k" |
+    "$pinochle" record "$db" --resume "$key" --redo 2 > "$work/redo.out" 2>&1
+  grep -q "^hand 2 over: .* bid 400 in .*, set$" "$work/redo.out" && grep -q "^hand 2 of $key replaced" "$work/redo.out" \
+    || { echo "FAIL redo: $(grep -m1 error "$work/redo.out")"; return 1; }
+  awk -F, -v OFS=, '$2 == 2 && $5 == "bid" && $7 == 250 { $7 = 400 } 1' "$log" > "$work/redo-edited.csv"
+  dealer_turnup "$work/redo-edited.csv" > "$work/redo-log.csv"
+  "$pinochle" import "$work/redo-imp.db" "$work/redo-log.csv" 2> /dev/null
   "$pinochle" export "$db" -o "$work/redo-after.csv"
   "$pinochle" export "$work/redo-imp.db" -o "$work/redo-imp.csv"
-  cmp -s "$work/redo-after.csv" "$work/redo-imp.csv" || { echo "FAIL redo: not the edited log"; diff "$work/redo-after.csv" "$work/redo-imp.csv" | head -5; return 1; }
+  cmp -s "$work/redo-after.csv" "$work/redo-imp.csv" || { echo "FAIL redo: not the log"; diff "$work/redo-after.csv" "$work/redo-imp.csv" | head -5; return 1; }
+  ! cmp -s "$work/redo-before.csv" "$work/redo-after.csv" || { echo "FAIL redo: the game did not change"; return 1; }
   "$pinochle" import "$work/redo-imp.db" "$work/redo-after.csv" 2>&1 | grep -q "(0 replaced, 1 skipped as already there)" \
-    || { echo "FAIL redo: the content hash is not the edited log's"; return 1; }
+    || { echo "FAIL redo: the content hash is not the log's"; return 1; }
   "$pinochle" check "$db" > /dev/null || { echo "FAIL redo: check"; return 1; }
+  [ "$(sqlite3 "$db" "SELECT id FROM games")" = "$id" ] || { echo "FAIL redo: the game's id changed"; return 1; }
+  sqlite3 "$db" "$others" > "$work/redo-others-after.txt"
+  cmp -s "$work/redo-others-before.txt" "$work/redo-others-after.txt" \
+    || { echo "FAIL redo: the other hands' findings or analyses changed"; return 1; }
+  [ "$(sqlite3 "$db" "SELECT count(*) FROM hands WHERE number = 2 AND analysis IS NULL")" = 1 ] \
+    || { echo "FAIL redo: hand 2 keeps its old analysis"; return 1; }
+  [ "$(sqlite3 "$db" "SELECT findings FROM audits")" = "$(sqlite3 "$db" "SELECT count(*) FROM findings")" ] \
+    || { echo "FAIL redo: the audit's count is not its findings'"; return 1; }
   # a hand that is not there
   "$pinochle" record "$db" --resume "$key" --redo 99 < /dev/null > "$work/redo99.out" 2>&1
   grep -q "game $key has no hand 99" "$work/redo99.out" || { echo "FAIL redo 99: $(cat "$work/redo99.out")"; return 1; }
 }
 if redo_test; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+
+# --redo in two-hand: the stored hand typed in with its deal first (deal
+# rows, turn-up, stock, a trick a line), numbered; `done` with nothing
+# changed stores the same game.
+redo_two_hand_test() {
+  local db=$work/redo-th.db key
+  "$pinochle" sim --variant two-hand --games 1 --seed 31 --players Ann,Bob -o "$work/redo-th.csv" 2> /dev/null
+  key=$(awk -F, 'NR == 2 { print $1 }' "$work/redo-th.csv")
+  awk -v draws=0 -f "$here/log2rec.awk" "$work/redo-th.csv" > "$work/redo-th.rec"
+  "$pinochle" record "$db" --variant two-hand --players Ann,Bob --game "$key" --yes < "$work/redo-th.rec" > /dev/null 2>&1
+  "$pinochle" export "$db" -o "$work/redo-th-before.csv"
+  printf 'done\n' | "$pinochle" record "$db" --resume "$key" --redo 2 > "$work/redo-th.out" 2>&1
+  grep -q "^  1  1 deal " "$work/redo-th.out" && grep -q "^  4  stock " "$work/redo-th.out" \
+    && grep -q "^hand 2 of $key replaced" "$work/redo-th.out" || { echo "FAIL redo two-hand: $(grep -m1 error "$work/redo-th.out")"; return 1; }
+  "$pinochle" export "$db" -o "$work/redo-th-after.csv"
+  cmp -s "$work/redo-th-before.csv" "$work/redo-th-after.csv" || { echo "FAIL redo two-hand: the game changed"; return 1; }
+  "$pinochle" check "$db" > /dev/null || { echo "FAIL redo two-hand: check"; return 1; }
+}
+if redo_two_hand_test; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+
+# Every stockless preset: hands 1 and 2 of its simulated game (typed in
+# table order above) entered again with nothing changed and `done`: the
+# stored lines type in whole, and the game stays the same, byte for byte.
+redo_same_test() {
+  local db=$work/sim-$1-trec.db key out=$work/redo-same-$1.out
+  key=$(awk -F, 'NR == 2 { print $1 }' "$work/$1-table.csv")
+  "$pinochle" export "$db" -o "$work/redo-same-before.csv"
+  for hand in 1 2; do
+    echo done | "$pinochle" record "$db" --resume "$key" --redo "$hand" > "$out" 2>&1
+    grep -q "^hand $hand of $key replaced" "$out" && ! grep -q "^warning" "$out" \
+      || { echo "FAIL redo same $1 hand $hand: $(grep -m1 'error\|warning' "$out")"; return 1; }
+  done
+  "$pinochle" export "$db" -o "$work/redo-same-after.csv"
+  cmp -s "$work/redo-same-before.csv" "$work/redo-same-after.csv" || { echo "FAIL redo same $1: the game changed"; return 1; }
+}
+for preset in $stockless; do
+  if redo_same_test "$preset"; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+done
+
+# The kind of a renege said when it is typed (table order: "trick 2:
+# finding: renege-follow by Dee (seat 4) ...") is the kind stored and
+# audited, for every kind: follow, head, trump and overtrump (a seat that
+# did not follow with no card of the led suit known yet may still have
+# held one: its renege is said once its plays show which).
+renege_kinds_test() {
+  local v seed name n players opts kinds=""
+  for run in double-deck:4 double-deck:5 partnership-auction:4; do
+    v=${run%:*} seed=${run#*:} name=kinds-$v-$seed
+    "$pinochle" sim --variant "$v" --games 1 --seed "$seed" --renege-rate 0.15 --players Ann,Bob,Cal,Dee,Eve \
+      -o "$work/$name.csv" 2> /dev/null
+    n=$(awk -F, '$5 == "player"' "$work/$name.csv" | wc -l)
+    players=$(awk -F, '$5 == "player" { printf "%s%s", sep, $7; sep = "," }' "$work/$name.csv")
+    opts=(); while IFS= read -r o; do opts+=(--option "$o"); done < <(awk -F, '$2 == 0 && $5 == "option" { print $7 }' "$work/$name.csv")
+    awk -v players="$n" -f "$here/log2table.awk" "$work/$name.csv" > "$work/$name.tab"
+    "$pinochle" record "$work/$name.db" --variant "$v" --players "$players" "${opts[@]}" --game k --yes \
+      < "$work/$name.tab" > "$work/$name.out" 2>&1
+    awk '/^hand [0-9]+: / { h = $2 + 0 }
+         /^trick [0-9]+: finding: renege/ { match($0, /renege-[a-z]+/); k = substr($0, RSTART, RLENGTH)
+           match($0, /\(seat [0-9]+\)/); print h, $2 + 0, substr($0, RSTART + 6, RLENGTH - 7), k }' "$work/$name.out" \
+      | sort -u > "$work/$name.typed"
+    "$pinochle" audit "$work/$name.db" --no-record --format csv 2> /dev/null \
+      | awk -F, 'NR > 1 && $7 ~ /^renege-/ { print $2, $4, $5, $7 }' | sort -u > "$work/$name.audit"
+    [ -s "$work/$name.audit" ] || { echo "FAIL renege kinds $name: no renege stored"; return 1; }
+    cmp -s "$work/$name.typed" "$work/$name.audit" \
+      || { echo "FAIL renege kinds $name: typed and audited differ:"; diff "$work/$name.typed" "$work/$name.audit" | head -4; return 1; }
+    kinds="$kinds $(awk '{ print $4 }' "$work/$name.audit" | sort -u | tr '\n' ' ')"
+  done
+  for k in follow head trump overtrump; do
+    [[ " $kinds " == *" renege-$k "* ]] || { echo "FAIL renege kinds: no renege-$k among the games"; return 1; }
+  done
+}
+if renege_kinds_test; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
 
 # A game resumed after its first hand hashes its header as the importer
 # does, whatever its tags hold: a tag longer than 256 bytes and a tag with
@@ -220,9 +325,9 @@ resume_tags_test() {
   "$pinochle" import "$db" "$work/tags.csv" > "$work/tags-imp.out" 2>&1
   grep -q "(0 replaced, 1 skipped as already there)" "$work/tags-imp.out" \
     || { echo "FAIL resume tags: the resumed game's content hash is not its log's: $(head -c 300 "$work/tags-imp.out")"; return 1; }
-  # --redo writes the header again: the multi-line tag whole (it was split
-  # at its line break, into a tag without a name)
-  "$pinochle" record "$db" --resume "$key" --redo 1 --yes < "$work/tags-1.tab" > "$work/tags-redo.out" 2>&1 \
+  # --redo keeps the header: the multi-line tag whole (a header written
+  # again once split it at its line break, into a tag without a name)
+  echo done | "$pinochle" record "$db" --resume "$key" --redo 1 --yes > "$work/tags-redo.out" 2>&1 \
     || { echo "FAIL redo tags: $(grep -m1 error "$work/tags-redo.out")"; return 1; }
   "$pinochle" export "$db" -o "$work/tags-redo.csv" 2> "$work/tags-redo.err" && cmp -s "$work/tags.csv" "$work/tags-redo.csv" \
     || { echo "FAIL redo tags: the game redone exports otherwise: $(head -2 "$work/tags-redo.err")"; return 1; }

@@ -1,7 +1,8 @@
 /*
- * table_lines.c - the lines of a hand typed in table order, numbered, and
- * any of them replaced, inserted or deleted: `lines`, `edit N LINE`,
- * `insert N LINE`, `delete N`.
+ * recorder_lines.c - the lines of the hand in progress, numbered, and any
+ * of them replaced, inserted or deleted: `lines`, `edit N LINE`, `insert
+ * N LINE`, `delete N`, whichever way the hand is typed (the deal first or
+ * table order: r->mode takes the lines back).
  *
  * A change takes back the lines from N on and types them again (the new
  * one first), each checked as when it was first typed, so every later
@@ -15,41 +16,24 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "table_int.h"
+#include "recorder_int.h"
 
-/* What a change may have to put back. */
-typedef struct TableSnap {
-  PnEvent typed[MAX_HAND_EVENTS];           /* r->typed */
-  int typed_line[MAX_HAND_EVENTS];          /* r->typed_line */
-  int told[MAX_HAND_EVENTS];                /* r->told */
-  int ntyped, lines, voids_waived;          /* the counts */
-  char line_text[MAX_HAND_EVENTS + 1][REC_LINE_MAX]; /* r->line_text */
-} TableSnap;
-
-static void snap_take(const Recorder *r, TableSnap *s) {
-  memcpy(s->typed, r->typed, sizeof s->typed);
-  memcpy(s->typed_line, r->typed_line, sizeof s->typed_line);
-  memcpy(s->told, r->told, sizeof s->told);
-  memcpy(s->line_text, r->line_text, sizeof s->line_text);
-  s->ntyped = r->ntyped;
-  s->lines = r->lines;
-  s->voids_waived = r->voids_waived;
+/* Puts back the recorder as it was before a change (`snap`), but for the
+ * words said since, which say why. */
+static void snap_put(Recorder *r, const Recorder *snap) {
+  char *text = r->text;
+  size_t len = r->text_len, cap = r->text_cap;
+  bool lost = r->text_lost;
+  memcpy(r, snap, sizeof *r);
+  r->text = text;
+  r->text_len = len;
+  r->text_cap = cap;
+  r->text_lost = lost;
 }
 
-static void snap_put(Recorder *r, const TableSnap *s) {
-  memcpy(r->typed, s->typed, sizeof s->typed);
-  memcpy(r->typed_line, s->typed_line, sizeof s->typed_line);
-  memcpy(r->told, s->told, sizeof s->told);
-  memcpy(r->line_text, s->line_text, sizeof s->line_text);
-  r->ntyped = s->ntyped;
-  r->lines = s->lines;
-  r->voids_waived = s->voids_waived;
-  r->table = true;
-}
-
-RecResult table_show_lines(Recorder *r) {
-  if (!r->table || r->lines == 0) {
-    rec_say(r, "no lines yet in this hand%s\n", r->table ? "" : " typed in table order");
+RecResult rec_show_lines(Recorder *r) {
+  if (r->lines == 0 || r->keep->final(r)) {
+    rec_say(r, "no lines yet in this hand\n");
     return REC_INFO;
   }
   for (int n = 1; n <= r->lines; n++) rec_say(r, "%3d  %s\n", n, r->line_text[n]);
@@ -100,34 +84,31 @@ static int retype_all(Recorder *r, char (*texts)[REC_LINE_MAX], int n, char *why
 }
 
 static bool check_at(Recorder *r, int at, int last, const char *what) {
-  if (!r->table) {
-    rec_say(r, "error: %s works on a hand typed in table order (no deal rows): use undo\n", what);
-    return false;
-  }
   if (at < 1 || at > last) {
-    if (last < 1) rec_say(r, "error: no lines yet in this hand\n");
+    if (last < 1 || r->keep->final(r)) rec_say(r, "error: no lines yet in this hand\n");
     else rec_say(r, "error: %s takes a line number from 1 to %d (`lines` lists them)\n", what, last);
     return false;
   }
   return true;
 }
 
-RecResult table_rewrite(Recorder *r, int at, int drop, const char *text, PnDiag *diag) {
+RecResult rec_rewrite(Recorder *r, int at, int drop, const char *text, PnDiag *diag) {
   const char *what = !text ? "delete" : drop ? "edit" : "insert";
-  if (!check_at(r, at, r->lines + (drop ? 0 : 1), what)) return REC_REFUSED;
-  TableSnap *snap = malloc(sizeof *snap);
+  if (!check_at(r, at, r->keep->final(r) ? 0 : r->lines + (drop ? 0 : 1), what)) return REC_REFUSED;
+  Recorder *snap = malloc(sizeof *snap);
   char (*texts)[REC_LINE_MAX] = malloc(sizeof(char[REC_LINE_MAX]) * (MAX_HAND_EVENTS + 1));
   RecResult rc = REC_FAILED;
   if (!snap || !texts) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");
     goto done;
   }
-  snap_take(r, snap);
+  memcpy(snap, r, sizeof *snap);
   int n = 0;
   if (text) snprintf(texts[n++], REC_LINE_MAX, "%s", text);
   for (int line = at + drop; line <= r->lines; line++) snprintf(texts[n++], REC_LINE_MAX, "%s", r->line_text[line]);
-  table_truncate(r, at);
+  r->mode->truncate(r, at);
   char why[REC_LINE_MAX + 160] = "";
+  rc = REC_ACCEPTED; /* deleting the last line types none again */
   int bad = retype_all(r, texts, n, why, sizeof why, &rc, diag);
   if (rc == REC_FAILED) goto done;
   if (bad >= 0) {
