@@ -145,6 +145,8 @@ RecResult table_show_lines(Recorder *r);
 RecResult table_rewrite(Recorder *r, int at, int drop, const char *text, PnDiag *diag);
 RecResult table_answer(Recorder *r, bool yes, PnDiag *diag);
 void table_status(Recorder *r);
+/* The stand-in game of the rows typed so far (caller frees), or NULL. */
+PnGame *table_standin_now(const Recorder *r);
 /* The seat a row without one is for (bidding turn, bidder), or 0. */
 int table_default_seat(Recorder *r, PnAction action);
 

@@ -496,6 +496,8 @@ static PnGame *standin_now(const Recorder *r) {
   return g;
 }
 
+PnGame *table_standin_now(const Recorder *r) { return standin_now(r); }
+
 /* Ends an error for a line of another phase with what is expected now
  * (": now Cal (seat 3) to bid or pass"). */
 static void say_expected(Recorder *r, const PnGame *g) {

@@ -1,0 +1,117 @@
+/*
+ * recorder_view.c - what a tablet shows of the game (record.h: rec_view):
+ * the stage, whose turn it is, the bids worth offering, who passes and
+ * discards, the trick in progress and the cards played, read from the
+ * same state the recorder checks each line against (the stand-in of a
+ * hand typed in table order, table.c), so the page keeps no copy of it.
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "recorder_int.h"
+#include "table_int.h"
+
+/* The cards of this hand's play rows in rows[0..n) into *played. */
+static void add_plays(const PnEvent *rows, int n, PnCards *played) {
+  for (int i = 0; i < n; i++)
+    if (rows[i].action == PN_EV_PLAY)
+      for (int k = 0; k < rows[i].ncards; k++) played->n[rows[i].cards[k]]++;
+}
+
+/* The passing and the discard of a hand with a bidder. */
+static void view_exchange(const Recorder *r, const PnGame *g, RecView *v) {
+  const PnRules *ru = &g->rules;
+  int bidder = g->hand.high_bidder;
+  if (!bidder) return;
+  if (ru->exchange == PN_EXCHANGE_PASS && ru->sides == PN_SIDES_TEAMS) {
+    v->gives[0] = pn_team_partner(ru, bidder); /* the partner passes first, the bidder back */
+    v->gives[1] = bidder;
+  }
+  if (ru->exchange == PN_EXCHANGE_WIDOW) v->discard = ru->widow;
+  for (int i = 0; i < r->ntyped; i++) {
+    if (r->typed[i].action == PN_EV_GIVE) v->gives_done++;
+    if (r->typed[i].action == PN_EV_DISCARD) v->discard_done = true;
+  }
+}
+
+/* A hand typed in table order: from its stand-in and its tricks. */
+static void view_table(Recorder *r, RecView *v) {
+  PnGame *g = table_standin_now(r);
+  Tricks *t = malloc(sizeof *t);
+  if (!g || !t) goto done;
+  const PnHand *h = &g->hand;
+  PnExpect ex;
+  pn_game_expect(g, &ex);
+  v->hand = h->number;
+  v->dealer = h->dealer;
+  v->high_bid = h->high_bid;
+  v->high_bidder = h->high_bidder;
+  v->trump = h->trump;
+  v->lines = r->lines;
+  add_plays(r->typed, r->ntyped, &v->played);
+  view_exchange(r, g, v);
+  if (h->phase == PN_PHASE_BID) {
+    v->stage = REC_STAGE_BID;
+    v->seat = ex.seat;
+    if (ex.min_bid > 0) v->min_bid = ex.min_bid;
+  } else if (h->trump < 0) {
+    v->stage = REC_STAGE_TRUMP;
+    v->seat = h->high_bidder;
+  } else {
+    v->stage = REC_STAGE_PLAY;
+    table_walk_tricks(r, g, t);
+    v->tricks_done = t->done;
+    v->ntrick = t->ntrick;
+    memcpy(v->trick, t->trick, sizeof v->trick);
+    memcpy(v->trick_seat, t->trick_seat, sizeof v->trick_seat);
+    v->seat = t->done < h->tricks_total ? t->next : 0;
+  }
+  if (r->ntyped == 0) v->stage = REC_STAGE_DEALER; /* the dealer may still change */
+done:
+  free(g);
+  free(t);
+}
+
+void rec_view(Recorder *r, RecView *v) {
+  memset(v, 0, sizeof *v);
+  const PnGame *g = &r->game;
+  const PnHand *h = &g->hand;
+  v->trump = -1;
+  v->bid_step = g->rules.bid_step > 0 ? g->rules.bid_step : 10;
+  v->min_bid = v->lowest_bid = g->rules.min_bid;
+  if (g->over) {
+    v->stage = REC_STAGE_OVER;
+    v->hand = g->hands_played;
+    return;
+  }
+  if (r->table && !r->committed) {
+    view_table(r, v);
+    return;
+  }
+  v->hand = h->phase == PN_PHASE_DEALER ? g->hands_played + 1 : h->number;
+  v->dealer = h->phase == PN_PHASE_DEALER || h->phase == PN_PHASE_DONE ? r->next_dealer : h->dealer;
+  if (h->phase == PN_PHASE_DONE) v->stage = REC_STAGE_DONE;
+  else if (h->phase == PN_PHASE_DEALER || (table_possible(r) && r->nevents <= 1)) {
+    v->stage = REC_STAGE_DEALER;
+    v->seat = pn_next_seat(&g->rules, v->dealer); /* the first bidder */
+  } else {
+    v->stage = REC_STAGE_DEAL;
+    add_plays(r->events, r->nevents, &v->played);
+  }
+}
+
+const char *rec_line_text(const Recorder *r, int n) {
+  return r->table && !r->committed && n >= 1 && n <= r->lines && n <= MAX_HAND_EVENTS ? r->line_text[n] : NULL;
+}
+
+int rec_meld_value(const Recorder *r, const PnCards *cards) {
+  int trump = r->game.hand.trump;
+  if (r->table && !r->committed) {
+    PnGame *g = table_standin_now(r);
+    trump = g ? g->hand.trump : -1;
+    free(g);
+  }
+  if (trump < 0) return -1;
+  PnMeldResult best;
+  return pn_meld_best(&r->game.rules, trump, cards, &best);
+}
