@@ -641,6 +641,52 @@ static void test_web_two_tables_hidden_logs_stored_as_the_logs(void **state) {
   reply_free(&s);
 }
 
+/* The state's "view" is the server's: whose turn (mid-trick too), the
+ * bids from the lowest good one, who passes, the cards left and the
+ * hand's lines; a meld's value comes from the rules; a bad meld body is
+ * 400 with a JSON reason, and a view asks nothing of the recorder. */
+static void test_web_recorder_view_and_meld_value(void **state) {
+  (void)state;
+  Reply r = post("/api/games", "{\"game\": \"web-view\", \"variant\": \"partnership-auction\", "
+                               "\"players\": [\"Ann\", \"Bob\", \"Cal\", \"Dee\"]}");
+  assert_int_equal(r.status, 201);
+  assert_non_null(strstr(r.body, "\"stage\": \"dealer\""));
+  assert_non_null(strstr(r.body, "\"min_bid\": 250"));
+  reply_free(&r);
+  const char *lines[] = {"2 bid 250", "3 pass", "4 bid 270", "1 pass", "2 pass", "4 trump D", "2 give AS 9H AD AD",
+                         "AS"};
+  for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+    Reply l = post_line("web-view", lines[i], NULL);
+    assert_int_equal(l.status, 200);
+    if (i == 2) assert_non_null(strstr(l.body, "\"min_bid\": 280")); /* the next good bid, from the server */
+    reply_free(&l);
+  }
+  Reply v = get("/api/games/web-view");
+  assert_int_equal(v.status, 200);
+  assert_non_null(strstr(v.body, "\"stage\": \"play\""));
+  assert_non_null(strstr(v.body, "\"seat\": 1,")); /* Dee led AS: Ann plays next, mid-trick */
+  assert_non_null(strstr(v.body, "\"gives_done\": 1"));
+  assert_non_null(strstr(v.body, "\"card\": \"AS\""));
+  assert_non_null(strstr(v.body, "\"2 give AS 9H AD AD\"")); /* the hand's lines, as typed */
+  reply_free(&v);
+  Reply m = post("/api/games/web-view/meld", "{\"cards\": [\"KS\", \"QS\", \"KD\", \"QD\", \"9D\", \"9D\"]}");
+  assert_int_equal(m.status, 200);
+  assert_non_null(strstr(m.body, "\"value\": 80"));
+  reply_free(&m);
+  const char *bad[] = {"{\"cards\": [\"XX\"]}", "{\"cards\": \"KS\"}", "{\"cards\": [1]}", "[]",
+                       "{\"cards\": [\"KS\",\"KS\",\"KS\",\"KS\",\"KS\",\"KS\",\"KS\",\"KS\",\"KS\",\"KS\",\"KS\","
+                       "\"KS\",\"KS\",\"KS\",\"KS\",\"KS\",\"KS\",\"KS\",\"KS\",\"KS\",\"KS\"]}"};
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    Reply b = post("/api/games/web-view/meld", bad[i]);
+    assert_int_equal(b.status, 400);
+    assert_json_error(&b);
+    reply_free(&b);
+  }
+  Reply nf = post("/api/games/no-such-game/meld", "{\"cards\": []}");
+  assert_int_equal(nf.status, 404);
+  reply_free(&nf);
+}
+
 /* Without "confirm", a renege is not recorded: the answer names it and
  * waits; another line is refused (409) until {"confirm": true}. */
 static void test_web_renege_awaits_confirmation(void **state) {
@@ -969,6 +1015,7 @@ int main(void) {
       cmocka_unit_test(test_web_token_only_in_the_recorder_page),
       cmocka_unit_test(test_web_two_tables_hidden_logs_stored_as_the_logs),
       cmocka_unit_test(test_web_renege_awaits_confirmation),
+      cmocka_unit_test(test_web_recorder_view_and_meld_value),
       cmocka_unit_test(test_web_restarted_server_resumes_unfinished_game),
       cmocka_unit_test(test_web_bad_requests_to_the_recorder),
       cmocka_unit_test(test_web_get_of_unfinished_games_takes_no_recorder_slot),

@@ -227,6 +227,7 @@ tap_line() { # LINE
           if ((v < words[-1])); then tap "#rec-picked button[data-claim='+10']"; else tap "#rec-picked button[data-claim='-10']"; fi
         done
       fi
+      if [[ -n $SHOT_PICK ]]; then shot "$SHOT_PICK"; SHOT_PICK=; fi # the cards picked, their value, the seats
       tap "#rec-picked button[data-act='${words[1]}'][data-seat='$seat']" ;;
     *" score "*) [[ ${words[0]} == 1 ]] && tap "#rec-confirm-button" ;;
     [AKQJT9][SHDC]" "*)
@@ -248,16 +249,16 @@ first=${players%%,*} second=${players#*, }; second=${second%%,*}
 [[ $(js 'return document.querySelector("#rec-turn .now").textContent') == "Tap the dealer if not $first; then $second bids first" ]] \
   && ok "the turn panel names the dealer and the first bidder" || fail "turn: $(js 'return document.getElementById("rec-turn").textContent')"
 shot record-start
-typed=0 shots=0
+typed=0 SHOT_PICK=
 while IFS= read -r line; do
+  [[ $typed == 9 ]] && SHOT_PICK=record-meld
   tap_line "$line"
   err=$(js_err)
   [[ -z $err ]] || fail "line '$line' refused: $err"
   typed=$((typed + 1))
   case $typed in
     2) shot record-bidding ;;
-    7) shot record-trump ;;
-    10) shot record-meld ;;
+    6) shot record-trump ;;
   esac
 done < <(awk '/^dealer/ { n++ } n == 1' "$DATA/table-a.tab")
 TAPS=$(js 'return String(window.pnTaps)')
