@@ -123,6 +123,8 @@ typedef struct RecView {
 
 /* Fills *v from the recorder's state (nothing is said or changed). */
 void rec_view(Recorder *r, RecView *v);
+/* The game's rules (its preset with its options); borrowed from r. */
+const PnRules *rec_rules(const Recorder *r);
 /* Line n (1..lines) of the hand in progress as typed, or NULL. */
 const char *rec_line_text(const Recorder *r, int n);
 /* The value by the rules of `cards` shown as meld with the hand's trump

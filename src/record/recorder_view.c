@@ -100,6 +100,8 @@ void rec_view(Recorder *r, RecView *v) {
   }
 }
 
+const PnRules *rec_rules(const Recorder *r) { return &r->game.rules; }
+
 const char *rec_line_text(const Recorder *r, int n) {
   return r->table && !r->committed && n >= 1 && n <= r->lines && n <= MAX_HAND_EVENTS ? r->line_text[n] : NULL;
 }

@@ -144,6 +144,33 @@ static json_t *cards_json(const PnCards *cards) {
   return a;
 }
 
+/* The melds of the rules' table that a tap may pick whole (trump named):
+ * [{"name", "cards", "points"}], a marriage once per other suit; none
+ * before trump. */
+static json_t *melds_of(const Recorder *rec, int trump) {
+  json_t *a = json_array();
+  if (trump < 0) return a;
+  const PnRules *ru = rec_rules(rec);
+  for (int k = 0; k < PN_MELD_KINDS; k++) {
+    if (k == PN_MELD_DOUBLE_PINOCHLE || k == PN_MELD_ROUND_ROBIN) continue; /* made of the others */
+    for (int suit = 0; suit < 4; suit++) {
+      if (k == PN_MELD_MARRIAGE ? suit == trump : suit > 0) continue;
+      PnCard cards[10];
+      int n = pn_meld_cards(ru, (PnMeldKind)k, trump, suit, cards);
+      if (n <= 0) continue;
+      PnCards set = {{0}};
+      for (int i = 0; i < n; i++) set.n[cards[i]]++;
+      char name[48];
+      snprintf(name, sizeof name, "%s%s%s", pn_meld_name((PnMeldKind)k), k == PN_MELD_MARRIAGE ? " " : "",
+               k == PN_MELD_MARRIAGE ? pn_suit_symbol(suit) : "");
+      for (char *p = name; *p; p++) *p = *p == '-' ? ' ' : *p;
+      json_array_append_new(a, json_pack("{s:s, s:o, s:i}", "name", name, "cards", cards_json(&set), "points",
+                                         pn_meld_value(ru, (PnMeldKind)k)));
+    }
+  }
+  return a;
+}
+
 /* What the page shows of the hand (rec_view): the stage, whose turn it
  * is, the bids to offer, who passes or discards, the trick in progress,
  * the cards the deck still has to play ("left": the card buttons) and
@@ -166,12 +193,15 @@ static json_t *view_of(WebTable *t) {
   pn_deck_cards(t->deck, &left);
   for (int c = 0; c < PN_CARD_KINDS; c++) left.n[c] = left.n[c] > v.played.n[c] ? left.n[c] - v.played.n[c] : 0;
   char suit[2] = {v.trump >= 0 ? pn_suit_char(v.trump) : '\0', '\0'};
-  return json_pack("{s:s, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:s, s:o, s:i, s:i, s:b, s:i, s:o, s:o, s:o}", "stage",
+  json_t *j = json_pack("{s:s, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:s, s:o, s:i, s:i, s:b, s:i, s:o, s:o, s:o}", "stage",
                    stage_name(v.stage), "hand", v.hand, "dealer", v.dealer, "seat", v.seat, "min_bid", v.min_bid,
                    "lowest_bid", v.lowest_bid,
                    "bid_step", v.bid_step, "high_bid", v.high_bid, "high_bidder", v.high_bidder, "trump", suit, "gives",
                    gives, "gives_done", v.gives_done, "discard", v.discard, "discard_done", v.discard_done,
                    "tricks_done", v.tricks_done, "trick", trick, "left", cards_json(&left), "lines", lines);
+  if (j) json_object_set_new(j, "melds", melds_of(t->rec, v.trump));
+  if (j) json_object_set_new(j, "pass_cards", json_integer(v.gives[0] ? rec_rules(t->rec)->pass_cards : 0));
+  return j;
 }
 
 /*

@@ -286,10 +286,27 @@ function pnFillNamed(el, parts) {
       b.disabled = counts[c] <= 0;
     });
   }
+  /* While a pass is missing, the cards picked are that pass: it goes when
+   * it has its number of cards (the partner's, then the bidder's). */
   function tapCard(c) {
     var v = state.view;
     if (!picking(v)) { send(c); return; }
     picked.push(c);
+    if (v.gives_done < v.gives.length && !pickMode && picked.length === v.pass_cards) {
+      var text = v.gives[v.gives_done] + " give " + sorted(picked).join(" ");
+      picked = []; claim = null; rules = null;
+      send(text);
+      return;
+    }
+    pickUpdated();
+  }
+  /* Cards in the deck's order (the order a log lists a meld or a pass in). */
+  function sorted(cards) {
+    var deck = state.deck || [];
+    return cards.slice().sort(function (a, b) { return deck.indexOf(a) - deck.indexOf(b); });
+  }
+  function pickUpdated() {
+    var v = state.view;
     claim = null;
     drawCards(v);
     drawPicked(v);
@@ -305,6 +322,10 @@ function pnFillNamed(el, parts) {
     $("rec-pick-toggle").hidden = !v || v.stage !== "play" || (v.tricks_done === 0 && v.trick.length === 0);
     $("rec-pick-toggle").textContent = pickMode ? "Back to the tricks" : "Meld or pass cards";
     if (!on) return;
+    if (v.gives_done < v.gives.length)
+      pnFillNamed(box.appendChild(el("p", "next")), ["Now ", { name: name(v.gives[v.gives_done]) }, " passes " + v.pass_cards +
+                  " cards: tap them (they go with the last)"]);
+    else drawMeldShortcuts(box, v);
     var tray = el("p", "tray");
     tray.appendChild(document.createTextNode(picked.length ? "Picked: " + picked.map(label).join(" ") : "Picked: none"));
     box.appendChild(tray);
@@ -320,13 +341,13 @@ function pnFillNamed(el, parts) {
       .setAttribute("data-act", "clear");
     box.appendChild(row);
     var acts = el("div", "rec-buttons");
-    var cards = picked.join(" ");
+    var cards = sorted(picked).join(" "), trick = picked.join(" ");
     if (v.gives_done < v.gives.length)
       seatButton(acts, v.gives[v.gives_done], "passes", v.gives[v.gives_done] + " give " + cards, "give");
     if (v.discard && !v.discard_done && picked.length === v.discard)
       seatButton(acts, v.high_bidder, "discards", v.high_bidder + " discard " + cards, "discard");
     if (v.seat && picked.length <= state.players.length - v.trick.length)
-      seatButton(acts, v.seat, picked.length > 1 ? "plays these (a trick from the lead)" : "plays it", cards, "play");
+      seatButton(acts, v.seat, picked.length > 1 ? "plays these (a trick from the lead)" : "plays it", trick, "play");
     box.appendChild(acts);
     var melds = el("div", "rec-buttons");
     melds.appendChild(el("span", "", "Shown in meld by:"));
@@ -335,6 +356,25 @@ function pnFillNamed(el, parts) {
       seatButton(melds, i + 1, "", text, "meld");
     });
     box.appendChild(melds);
+  }
+  /* The rules' melds with trump (from the server), each a tap that picks
+   * its cards, when the cards left have them. */
+  function drawMeldShortcuts(box, v) {
+    var row = el("div", "rec-buttons melds"), left = {};
+    v.left.forEach(function (c) { left[c] = (left[c] || 0) + 1; });
+    picked.forEach(function (c) { left[c]--; });
+    row.appendChild(el("span", "", "Melds:"));
+    (state.view.melds || []).forEach(function (m) {
+      var need = {};
+      m.cards.forEach(function (c) { need[c] = (need[c] || 0) + 1; });
+      var b = button(row, m.name + " " + m.points, function () {
+        picked = picked.concat(m.cards);
+        pickUpdated();
+      });
+      b.setAttribute("data-meld", m.name);
+      b.disabled = Object.keys(need).some(function (c) { return (left[c] || 0) < need[c]; });
+    });
+    box.appendChild(row);
   }
   function seatButton(box, seat, what, text, act) {
     var b = button(box, "", function () { picked = []; claim = null; rules = null; pickMode = false; send(text); });
