@@ -114,6 +114,8 @@ typedef struct RecView {
   int discard;                /* cards the bidder discards (0: none) */
   bool discard_done;          /* its discard row is typed */
   int tricks_done;            /* tricks completed */
+  int tricks_total;           /* tricks in the hand */
+  int forced;                 /* the one card `seat` can play with a deal that fits (no renege), -1 when more */
   int ntrick;                 /* cards of the trick in progress */
   int trick_seat[PN_MAX_SEATS]; /* who played them */
   PnCard trick[PN_MAX_SEATS]; /* those cards */

@@ -34,6 +34,35 @@ static void view_exchange(const Recorder *r, const PnGame *g, RecView *v) {
   }
 }
 
+/* The one card kind `seat` can play next with some deal that fits all
+ * typed so far and no renege, or -1 (several, or none).  Each card left
+ * is tried as the next play (a row pushed and taken back) against the
+ * same check every line gets; what the check says is not kept. */
+static int forced_card(Recorder *r, const PnGame *g, int seat, const PnCards *played) {
+  if (r->ntyped >= MAX_HAND_EVENTS) return -1;
+  Tricks *t = malloc(sizeof *t);
+  if (!t) return -1;
+  PnCards deck;
+  pn_deck_cards(g->rules.deck, &deck);
+  size_t said = r->text_len;
+  int found = -1, fits = 0;
+  for (int c = 0; c < PN_CARD_KINDS && fits <= 1; c++) {
+    if (deck.n[c] <= played->n[c]) continue;
+    PnEvent ev = {.action = PN_EV_PLAY, .seat = seat, .ncards = 1, .suit = -1, .meld = -1};
+    ev.cards[0] = (PnCard)c;
+    r->typed[r->ntyped++] = ev;
+    table_walk_tricks(r, g, t);
+    int rc = table_check_known(r, g, t);
+    r->ntyped--;
+    if (rc >= 0) fits++; /* a renege (1) is possible too: then nothing is forced */
+    if (rc == 0) found = c;
+  }
+  r->text_len = said; /* the check's words are for a line typed, not this question */
+  if (r->text) r->text[said] = '\0';
+  free(t);
+  return fits == 1 ? found : -1;
+}
+
 /* A hand typed in table order: from its stand-in and its tricks. */
 static void view_table(Recorder *r, RecView *v) {
   PnGame *g = table_standin_now(r);
@@ -65,6 +94,8 @@ static void view_table(Recorder *r, RecView *v) {
     memcpy(v->trick, t->trick, sizeof v->trick);
     memcpy(v->trick_seat, t->trick_seat, sizeof v->trick_seat);
     v->seat = t->done < h->tricks_total ? t->next : 0;
+    v->tricks_total = h->tricks_total;
+    if (v->seat) v->forced = forced_card(r, g, v->seat, &v->played);
   }
   if (r->ntyped == 0) v->stage = REC_STAGE_DEALER; /* the dealer may still change */
 done:
@@ -77,6 +108,7 @@ void rec_view(Recorder *r, RecView *v) {
   const PnGame *g = &r->game;
   const PnHand *h = &g->hand;
   v->trump = -1;
+  v->forced = -1;
   v->bid_step = g->rules.bid_step > 0 ? g->rules.bid_step : 10;
   v->min_bid = v->lowest_bid = g->rules.min_bid;
   if (g->over) {

@@ -200,6 +200,10 @@ static json_t *view_of(WebTable *t) {
                    gives, "gives_done", v.gives_done, "discard", v.discard, "discard_done", v.discard_done,
                    "tricks_done", v.tricks_done, "trick", trick, "left", cards_json(&left), "lines", lines);
   if (j) json_object_set_new(j, "melds", melds_of(t->rec, v.trump));
+  char forced[3] = "";
+  if (v.forced >= 0) pn_card_str((PnCard)v.forced, forced);
+  if (j) json_object_set_new(j, "forced", v.forced >= 0 ? json_string(forced) : json_null());
+  if (j) json_object_set_new(j, "tricks_total", json_integer(v.tricks_total));
   if (j) json_object_set_new(j, "pass_cards", json_integer(v.gives[0] ? rec_rules(t->rec)->pass_cards : 0));
   return j;
 }

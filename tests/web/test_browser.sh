@@ -241,8 +241,14 @@ tap_line() { # LINE
       if [[ $(view 'v.tricks_done + ":" + v.trick.length') == 0:0 ]]; then
         for c in "${words[@]}"; do tap "#rec-cards button[data-card='$c']:not([disabled])"; done
         tap "#rec-picked button[data-act='play']"
-      else
-        for c in "${words[@]}"; do tap "#rec-cards button[data-card='$c']:not([disabled])"; done
+      else # the last trick plays the cards the server proves itself: only the others are tapped
+        local td0 i=0
+        td0=$(view 'v.tricks_done')
+        for c in "${words[@]}"; do
+          [[ $(view 'v.stage + ":" + v.tricks_done + ":" + (v.trick.length > '$i')') == "play:$td0:false" ]] \
+            && tap "#rec-cards button[data-card='$c']:not([disabled])"
+          i=$((i + 1))
+        done
       fi ;;
     *) fail "no taps for '$line'" ;;
   esac
@@ -270,7 +276,7 @@ while IFS= read -r line; do
 done < <(awk '/^dealer/ { n++ } n == 1' "$DATA/table-a.tab")
 TAPS=$(js 'return String(window.pnTaps)')
 echo "taps per hand: $TAPS taps, 0 keystrokes (hand 1 of table-a, partnership-auction, $typed lines)"
-((TAPS <= 75)) && ok "hand 1 recorded in $TAPS taps" || fail "hand 1 took $TAPS taps"
+((TAPS <= 72)) && ok "hand 1 recorded in $TAPS taps" || fail "hand 1 took $TAPS taps"
 shot record-hand
 "$PINOCHLE" export "$WORK/club.db" --game web-click 2>/dev/null | awk -F, 'NR > 1' >"$WORK/recorded.csv"
 # Cal's meld claims 20, its value by the rules: a tap sends no claim then

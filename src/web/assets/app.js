@@ -456,7 +456,21 @@ function pnFillNamed(el, parts) {
     return api("POST", "/api/games/" + encodeURIComponent(game) + "/lines", body).then(function (res) {
       if (res.json.result === "stored") confirmed = false;
       render(res);
-      return res;
+      return lastTrick(res) || res;
+    });
+  }
+  /* The last trick plays itself as far as the server can prove it: a card
+   * that is the only one its seat can hold (view.forced) is sent, said. */
+  function lastTrick(res) {
+    var v = res.json.view;
+    if (res.status >= 400 || !v || v.stage !== "play" || !v.forced || v.tricks_done !== v.tricks_total - 1 ||
+        res.json.pending || fix)
+      return null;
+    var who = name(v.seat);
+    return sendNow(v.forced).then(function (next) {
+      var p = el("p", "", who + " played " + label(v.forced) + ", the only card left to " + who);
+      $("rec-said").insertBefore(p, $("rec-said").firstChild);
+      return next;
     });
   }
   /* A line: as it is, or (a line of the list being corrected) as its
