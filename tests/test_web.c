@@ -687,6 +687,41 @@ static void test_web_recorder_view_and_meld_value(void **state) {
   reply_free(&nf);
 }
 
+/* At the last trick the view names the one card a seat can hold (the
+ * deal check of every line, each card tried): in table-a's hand 1 after
+ * eleven tricks Dee can only hold AD, then Ann only QS; Bob may hold QC
+ * or QH, so nothing is forced for him. */
+static void test_web_view_names_a_forced_last_card(void **state) {
+  (void)state;
+  char key[128];
+  char *body = header_body(DATA "table-a.csv", key, sizeof key);
+  char *renamed = strstr(body, "web-12-1");
+  assert_non_null(renamed);
+  memcpy(renamed, "web-12-f", 8);
+  Reply r = post("/api/games", body);
+  assert_int_equal(r.status, 201);
+  reply_free(&r);
+  free(body);
+  int n;
+  char **lines = tab_lines(DATA "table-a.tab", &n);
+  assert_true(n > 24);
+  for (int i = 0; i < 24; i++) { /* the dealer, bidding, trump, passes, meld, eleven tricks */
+    Reply l = post_line("web-12-f", lines[i], NULL);
+    assert_int_equal(l.status, 200);
+    if (i == 23) assert_non_null(strstr(l.body, "\"forced\": \"AD\""));
+    reply_free(&l);
+  }
+  Reply a = post_line("web-12-f", "AD", NULL);
+  assert_non_null(strstr(a.body, "\"forced\": \"QS\""));
+  reply_free(&a);
+  Reply q = post_line("web-12-f", "QS", NULL);
+  assert_non_null(strstr(q.body, "\"forced\": null"));
+  assert_non_null(strstr(q.body, "\"seat\": 2,"));
+  reply_free(&q);
+  for (int i = 0; i < n; i++) free(lines[i]);
+  free(lines);
+}
+
 /* Without "confirm", a renege is not recorded: the answer names it and
  * waits; another line is refused (409) until {"confirm": true}. */
 static void test_web_renege_awaits_confirmation(void **state) {
@@ -1016,6 +1051,7 @@ int main(void) {
       cmocka_unit_test(test_web_two_tables_hidden_logs_stored_as_the_logs),
       cmocka_unit_test(test_web_renege_awaits_confirmation),
       cmocka_unit_test(test_web_recorder_view_and_meld_value),
+      cmocka_unit_test(test_web_view_names_a_forced_last_card),
       cmocka_unit_test(test_web_restarted_server_resumes_unfinished_game),
       cmocka_unit_test(test_web_bad_requests_to_the_recorder),
       cmocka_unit_test(test_web_get_of_unfinished_games_takes_no_recorder_slot),
