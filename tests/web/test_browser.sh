@@ -85,10 +85,11 @@ js() {
 }
 go() { wd POST /url "{\"url\": \"$BASE$1\"}" >/dev/null; }
 size() { wd POST /window/rect "{\"width\": $1, \"height\": $2}" >/dev/null; }
-shot() { # NAME: a screenshot at each width into ART
+shot() { # NAME [SELECTOR]: a screenshot at each width into ART (SELECTOR scrolled into view)
   local w
   for w in 820 390; do
     size "$w" 900
+    [[ -n ${2:-} ]] && js "var e = document.querySelector('$2'); if (e) e.scrollIntoView({block: 'center'}); return 1" >/dev/null
     wd GET /screenshot | sed -n 's/^{"value":"\(.*\)"}$/\1/p' | base64 -d >"$ART/$1-$w.png" 2>/dev/null
     [[ -s $ART/$1-$w.png ]] || fail "screenshot $1 at $w"
   done
@@ -234,7 +235,7 @@ tap_line() { # LINE
           if ((v < words[-1])); then tap "#rec-picked button[data-claim='+10']"; else tap "#rec-picked button[data-claim='-10']"; fi
         done
       fi
-      if [[ -n $SHOT_PICK ]]; then shot "$SHOT_PICK"; SHOT_PICK=; fi # the cards picked, their value, the seats
+      if [[ -n $SHOT_PICK ]]; then shot "$SHOT_PICK" "#rec-picked .tray"; SHOT_PICK=; fi # the cards picked, their value, the seats
       tap "#rec-picked button[data-act='meld'][data-seat='$seat']" ;;
     *" score "*) [[ ${words[0]} == 1 ]] && tap "#rec-confirm-button" ;;
     [AKQJT9][SHDC]" "*)
@@ -309,9 +310,10 @@ while IFS= read -r line; do
        continue ;;
     10) tap "#rec-cards button[data-card='QS']:not([disabled])"; tap "#rec-cards button[data-card='JD']:not([disabled])"
         tap "#rec-picked button[data-act='meld'][data-seat='2']"
-        shot record-mistap
         k=$(view 'v.lines.length')
-        tap "#rec-lines button[data-line='$k']"; tap "#rec-fix button[data-fix='delete']"
+        tap "#rec-lines button[data-line='$k']"
+        shot record-mistap "#rec-fix"
+        tap "#rec-fix button[data-fix='delete']"
         [[ $(view 'v.lines.length') == $((k - 1)) ]] && ok "a meld by the wrong seat deleted by tapping its line" || fail "meld delete: $(js_err)" ;;
     16) words=($line)
         tap "#rec-cards button[data-card='${words[1]}']:not([disabled])" # the second card first: Bob's play is wrong
@@ -327,7 +329,7 @@ while IFS= read -r line; do
         [[ $(js 'return document.querySelector("#rec-turn .now").textContent') =~ ^Trick\ 5:\ .+\ —\ .+\ to\ play$ ]] \
           && ok "mid-trick the turn panel names who plays next: $(js 'return document.querySelector("#rec-turn .now").textContent')" \
           || fail "mid-trick turn: $(js 'return document.querySelector("#rec-turn .now").textContent')"
-        shot record-midtrick
+        shot record-midtrick "#rec-cards"
         for c in "${words[@]:1}"; do tap "#rec-cards button[data-card='$c']:not([disabled])"; done
         continue ;;
   esac
@@ -354,7 +356,7 @@ tap "#rec-cards button[data-card='AS']:not([disabled])"
 before=$(js 'return document.querySelector("#rec-cards button[data-card=JD]").textContent')
 tap "#rec-cards button[data-card='JD']:not([disabled])"
 [[ $(js 'return document.getElementById("rec-pending").hidden') == false ]] && ok "the renege awaits yes or no" || fail "no renege asked"
-shot record-renege
+shot record-renege "#rec-pending"
 tap "#rec-no"
 [[ $(js 'var b = document.querySelector("#rec-cards button[data-card=JD]"); return b.disabled + ":" + b.textContent') == "false:$before" \
    && $(view 'String(v.left.filter(function (c) { return c === "JD"; }).length)') -ge 1 ]] \

@@ -200,7 +200,7 @@ function pnFillNamed(el, parts) {
     var box = $("rec-turn");
     box.textContent = "";
     if (!v) { named(box, [state.status || ""]); return; }
-    var parts = ["Hand " + v.hand + " \u00b7 ", { name: name(v.dealer) }, " deals"];
+    var parts = v.stage === "done" ? ["Hand " + v.hand + " stored"] : ["Hand " + v.hand + " \u00b7 ", { name: name(v.dealer) }, " deals"];
     if (v.high_bidder) parts.push(" \u00b7 ", { name: name(v.high_bidder) }, " bid " + v.high_bid);
     if (v.trump) parts.push(", trump " + GLYPH[v.trump]);
     named(box, parts);
@@ -213,9 +213,12 @@ function pnFillNamed(el, parts) {
       var p = ["Trick " + (v.tricks_done + 1) + ": "];
       v.trick.forEach(function (t, i) { p.push(i ? ", " : "", { name: name(t.seat) }, " " + label(t.card)); });
       if (v.trick.length) p.push(" \u2014 ");
+      if (v.tricks_done === 0 && !v.trick.length) p = ["The meld and passes, then "];
       pnFillNamed(now, p.concat(who, [v.trick.length ? " to play" : " leads"]));
     } else if (v.stage === "play") pnFillNamed(now, [missing(v) || "All tricks in"]);
-    else if (v.stage === "done") pnFillNamed(now, ["Hand stored. Confirm the scores, or go on: ", { name: name(v.dealer) }, " deals next"]);
+    else if (v.stage === "done")
+      pnFillNamed(now, [confirmed ? "Scores confirmed. " : "Confirm the scores, or go on. ", "Hand " + (v.hand + 1) + ": ",
+                        { name: name(v.dealer) }, " deals (tap the dealer if not), then the first bid"]);
     else if (v.stage === "over") pnFillNamed(now, ["The game is over"]);
     else pnFillNamed(now, [state.status || ""]);
     box.appendChild(now);
