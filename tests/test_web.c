@@ -674,14 +674,20 @@ static void test_web_recorder_view_and_meld_value(void **state) {
   assert_non_null(strstr(m.body, "\"value\": 80"));
   reply_free(&m);
   const char *bad[] = {"{\"cards\": [\"XX\"]}", "{\"cards\": \"KS\"}", "{\"cards\": [1]}", "[]",
-                       "{\"cards\": [\"KS\",\"KS\",\"KS\",\"KS\",\"KS\",\"KS\",\"KS\",\"KS\",\"KS\",\"KS\",\"KS\","
-                       "\"KS\",\"KS\",\"KS\",\"KS\",\"KS\",\"KS\",\"KS\",\"KS\",\"KS\",\"KS\"]}"};
+                       ("{\"cards\": [\"KS\",\"KS\",\"KS\",\"KS\",\"KS\",\"KS\",\"KS\",\"KS\",\"KS\",\"KS\",\"KS\","
+                        "\"KS\",\"KS\",\"KS\",\"KS\",\"KS\",\"KS\",\"KS\",\"KS\",\"KS\",\"KS\"]}")}; /* 21 > 20 */
   for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
     Reply b = post("/api/games/web-view/meld", bad[i]);
     assert_int_equal(b.status, 400);
     assert_json_error(&b);
     reply_free(&b);
   }
+  Reply au = post("/api/games", "{\"game\": \"web-view-auction\", \"variant\": \"auction\", "
+                                "\"players\": [\"Ann\", \"Bob\", \"Cal\"]}");
+  assert_int_equal(au.status, 201);
+  assert_non_null(strstr(au.body, "\"widow\": 3")); /* the widow's cards: a tap each, then "the widow" */
+  assert_non_null(strstr(au.body, "\"widow_done\": false"));
+  reply_free(&au);
   Reply nf = post("/api/games/no-such-game/meld", "{\"cards\": []}");
   assert_int_equal(nf.status, 404);
   reply_free(&nf);

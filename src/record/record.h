@@ -111,6 +111,8 @@ typedef struct RecView {
   int trump;                  /* the trump suit, -1 none */
   int gives[2];               /* passing: who gives, in order (0: none) */
   int gives_done;             /* give rows typed */
+  int widow;                  /* cards in the widow (0: none) */
+  bool widow_done;            /* its widow row is typed */
   int discard;                /* cards the bidder discards (0: none) */
   bool discard_done;          /* its discard row is typed */
   int tricks_done;            /* tricks completed */

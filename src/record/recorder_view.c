@@ -22,6 +22,8 @@ static void add_plays(const PnEvent *rows, int n, PnCards *played) {
 static void view_exchange(const Recorder *r, const PnGame *g, RecView *v) {
   const PnRules *ru = &g->rules;
   int bidder = g->hand.high_bidder;
+  v->widow = ru->widow;
+  for (int i = 0; i < r->ntyped; i++) v->widow_done |= r->typed[i].action == PN_EV_WIDOW;
   if (!bidder) return;
   if (ru->exchange == PN_EXCHANGE_PASS && ru->sides == PN_SIDES_TEAMS) {
     v->gives[0] = pn_team_partner(ru, bidder); /* the partner passes first, the bidder back */
@@ -111,6 +113,7 @@ void rec_view(Recorder *r, RecView *v) {
   v->forced = -1;
   v->bid_step = g->rules.bid_step > 0 ? g->rules.bid_step : 10;
   v->min_bid = v->lowest_bid = g->rules.min_bid;
+  v->widow = g->rules.widow;
   if (g->over) {
     v->stage = REC_STAGE_OVER;
     v->hand = g->hands_played;

@@ -204,6 +204,8 @@ static json_t *view_of(WebTable *t) {
   if (v.forced >= 0) pn_card_str((PnCard)v.forced, forced);
   if (j) json_object_set_new(j, "forced", v.forced >= 0 ? json_string(forced) : json_null());
   if (j) json_object_set_new(j, "tricks_total", json_integer(v.tricks_total));
+  if (j) json_object_set_new(j, "widow", json_integer(v.widow));
+  if (j) json_object_set_new(j, "widow_done", json_boolean(v.widow_done));
   if (j) json_object_set_new(j, "pass_cards", json_integer(v.gives[0] ? rec_rules(t->rec)->pass_cards : 0));
   return j;
 }

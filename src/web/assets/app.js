@@ -171,7 +171,8 @@ function pnFillNamed(el, parts) {
     labels = s.labels || labels;
     drawSaid(s);
     show("rec-pending", !!s.pending);
-    $("rec-finding").textContent = s.pending ? s.finding : "";
+    /* the finding is in the said panel above: the box asks the question */
+    $("rec-finding").textContent = s.pending ? "Record it as played?" : "";
     drawAll();
   }
   /* What the recorder said about the last line, one paragraph a line. */
@@ -270,7 +271,9 @@ function pnFillNamed(el, parts) {
   }
   /* Card taps pick cards for a meld, a pass or a discard before the first
    * lead (or after "Meld or pass"); otherwise each tap plays the card. */
-  function picking(v) { return v && v.stage === "play" && (pickMode || (v.tricks_done === 0 && v.trick.length === 0)); }
+  function picking(v) {
+    return v && (v.stage === "trump" || (v.stage === "play" && (pickMode || (v.tricks_done === 0 && v.trick.length === 0))));
+  }
   function drawCards(v) {
     var box = $("rec-cards"), counts = {}, order = [];
     box.textContent = "";
@@ -295,7 +298,7 @@ function pnFillNamed(el, parts) {
     var v = state.view;
     if (!picking(v)) { send(c); return; }
     picked.push(c);
-    if (v.gives_done < v.gives.length && !pickMode && picked.length === v.pass_cards) {
+    if (v.stage === "play" && v.gives_done < v.gives.length && !pickMode && picked.length === v.pass_cards) {
       var text = v.gives[v.gives_done] + " give " + sorted(picked).join(" ");
       picked = []; claim = null; rules = null;
       send(text);
@@ -325,10 +328,10 @@ function pnFillNamed(el, parts) {
     $("rec-pick-toggle").hidden = !v || v.stage !== "play" || (v.tricks_done === 0 && v.trick.length === 0);
     $("rec-pick-toggle").textContent = pickMode ? "Back to the tricks" : "Meld or pass cards";
     if (!on) return;
-    if (v.gives_done < v.gives.length)
+    if (v.gives_done < v.gives.length && v.stage === "play")
       pnFillNamed(box.appendChild(el("p", "next")), ["Now ", { name: name(v.gives[v.gives_done]) }, " passes " + v.pass_cards +
                   " cards: tap them (they go with the last)"]);
-    else drawMeldShortcuts(box, v);
+    else if (v.stage === "play") drawMeldShortcuts(box, v);
     var tray = el("p", "tray");
     tray.appendChild(document.createTextNode(picked.length ? "Picked: " + picked.map(label).join(" ") : "Picked: none"));
     box.appendChild(tray);
@@ -345,13 +348,17 @@ function pnFillNamed(el, parts) {
     box.appendChild(row);
     var acts = el("div", "rec-buttons");
     var cards = sorted(picked).join(" "), trick = picked.join(" ");
-    if (v.gives_done < v.gives.length)
+    if (v.stage === "play" && v.gives_done < v.gives.length)
       seatButton(acts, v.gives[v.gives_done], "passes", v.gives[v.gives_done] + " give " + cards, "give");
+    if (v.widow && !v.widow_done && picked.length === v.widow)
+      button(acts, "the widow", function () { var t = "widow " + cards; picked = []; claim = null; rules = null; send(t); })
+        .setAttribute("data-act", "widow");
     if (v.discard && !v.discard_done && picked.length === v.discard)
       seatButton(acts, v.high_bidder, "discards", v.high_bidder + " discard " + cards, "discard");
-    if (v.seat && picked.length <= state.players.length - v.trick.length)
+    if (v.stage === "play" && v.seat && picked.length <= state.players.length - v.trick.length)
       seatButton(acts, v.seat, picked.length > 1 ? "plays these (a trick from the lead)" : "plays it", trick, "play");
     box.appendChild(acts);
+    if (v.stage !== "play") return;
     var melds = el("div", "rec-buttons");
     melds.appendChild(el("span", "", "Shown in meld by:"));
     state.players.forEach(function (p, i) {
