@@ -332,6 +332,16 @@ while IFS= read -r line; do
         shot record-midtrick "#rec-cards"
         for c in "${words[@]:1}"; do tap "#rec-cards button[data-card='$c']:not([disabled])"; done
         continue ;;
+    25) words=($line) # the last trick: Dee's AD and Ann's QS played by themselves
+        [[ $(view 'v.trick.map(function (t) { return t.card; }).join(" ")') == "${words[*]:0:2}" ]] \
+          && ok "the last trick plays the cards the server proves (${words[*]:0:2})" || fail "last trick: $(view 'JSON.stringify(v.trick)')"
+        tap "#rec-undo"
+        [[ $(view 'v.trick.length') == 1 ]] && ok "Undo takes back a card played by itself, which stays taken back" \
+          || fail "undo in the last trick: $(view 'JSON.stringify(v.trick)')"
+        for c in "${words[@]:1}"; do
+          [[ $(view 'v.stage') == play ]] && tap "#rec-cards button[data-card='$c']:not([disabled])"
+        done
+        continue ;;
   esac
   tap_line "$line"
   err=$(js_err)

@@ -466,7 +466,8 @@ function pnFillNamed(el, parts) {
     return api("POST", "/api/games/" + encodeURIComponent(game) + "/lines", body).then(function (res) {
       if (res.json.result === "stored") confirmed = false;
       render(res);
-      return lastTrick(res) || res;
+      /* only after a card played: an undo or a correction is left as it is */
+      return (typeof text === "string" && /^[0-9AKQJT]{1,2}[SHDC]( |$)/i.test(text) && lastTrick(res)) || res;
     });
   }
   /* The last trick plays itself as far as the server can prove it: a card
