@@ -645,6 +645,93 @@ static void test_web_two_tables_hidden_logs_stored_as_the_logs(void **state) {
   reply_free(&s);
 }
 
+/* The state's "view" is the server's: whose turn (mid-trick too), the
+ * bids from the lowest good one, who passes, the cards left and the
+ * hand's lines; a meld's value comes from the rules; a bad meld body is
+ * 400 with a JSON reason, and a view asks nothing of the recorder. */
+static void test_web_recorder_view_and_meld_value(void **state) {
+  (void)state;
+  Reply r = post("/api/games", "{\"game\": \"web-view\", \"variant\": \"partnership-auction\", "
+                               "\"players\": [\"Ann\", \"Bob\", \"Cal\", \"Dee\"]}");
+  assert_int_equal(r.status, 201);
+  assert_non_null(strstr(r.body, "\"stage\": \"dealer\""));
+  assert_non_null(strstr(r.body, "\"min_bid\": 250"));
+  reply_free(&r);
+  const char *lines[] = {"2 bid 250", "3 pass", "4 bid 270", "1 pass", "2 pass", "4 trump D", "2 give AS 9H AD AD",
+                         "AS"};
+  for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
+    Reply l = post_line("web-view", lines[i], NULL);
+    assert_int_equal(l.status, 200);
+    if (i == 2) assert_non_null(strstr(l.body, "\"min_bid\": 280")); /* the next good bid, from the server */
+    reply_free(&l);
+  }
+  Reply v = get("/api/games/web-view");
+  assert_int_equal(v.status, 200);
+  assert_non_null(strstr(v.body, "\"stage\": \"play\""));
+  assert_non_null(strstr(v.body, "\"seat\": 1,")); /* Dee led AS: Ann plays next, mid-trick */
+  assert_non_null(strstr(v.body, "\"gives_done\": 1"));
+  assert_non_null(strstr(v.body, "\"card\": \"AS\""));
+  assert_non_null(strstr(v.body, "\"2 give AS 9H AD AD\"")); /* the hand's lines, as typed */
+  reply_free(&v);
+  Reply m = post("/api/games/web-view/meld", "{\"cards\": [\"KS\", \"QS\", \"KD\", \"QD\", \"9D\", \"9D\"]}");
+  assert_int_equal(m.status, 200);
+  assert_non_null(strstr(m.body, "\"value\": 80"));
+  reply_free(&m);
+  const char *bad[] = {"{\"cards\": [\"XX\"]}", "{\"cards\": \"KS\"}", "{\"cards\": [1]}", "[]",
+                       ("{\"cards\": [\"KS\",\"KS\",\"KS\",\"KS\",\"KS\",\"KS\",\"KS\",\"KS\",\"KS\",\"KS\",\"KS\","
+                        "\"KS\",\"KS\",\"KS\",\"KS\",\"KS\",\"KS\",\"KS\",\"KS\",\"KS\",\"KS\"]}")}; /* 21 > 20 */
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    Reply b = post("/api/games/web-view/meld", bad[i]);
+    assert_int_equal(b.status, 400);
+    assert_json_error(&b);
+    reply_free(&b);
+  }
+  Reply au = post("/api/games", "{\"game\": \"web-view-auction\", \"variant\": \"auction\", "
+                                "\"players\": [\"Ann\", \"Bob\", \"Cal\"]}");
+  assert_int_equal(au.status, 201);
+  assert_non_null(strstr(au.body, "\"widow\": 3")); /* the widow's cards: a tap each, then "the widow" */
+  assert_non_null(strstr(au.body, "\"widow_done\": false"));
+  reply_free(&au);
+  Reply nf = post("/api/games/no-such-game/meld", "{\"cards\": []}");
+  assert_int_equal(nf.status, 404);
+  reply_free(&nf);
+}
+
+/* At the last trick the view names the one card a seat can hold (the
+ * deal check of every line, each card tried): in table-a's hand 1 after
+ * eleven tricks Dee can only hold AD, then Ann only QS; Bob may hold QC
+ * or QH, so nothing is forced for him. */
+static void test_web_view_names_a_forced_last_card(void **state) {
+  (void)state;
+  char key[128];
+  char *body = header_body(DATA "table-a.csv", key, sizeof key);
+  char *renamed = strstr(body, "web-12-1");
+  assert_non_null(renamed);
+  memcpy(renamed, "web-12-f", 8);
+  Reply r = post("/api/games", body);
+  assert_int_equal(r.status, 201);
+  reply_free(&r);
+  free(body);
+  int n;
+  char **lines = tab_lines(DATA "table-a.tab", &n);
+  assert_true(n > 24);
+  for (int i = 0; i < 24; i++) { /* the dealer, bidding, trump, passes, meld, eleven tricks */
+    Reply l = post_line("web-12-f", lines[i], NULL);
+    assert_int_equal(l.status, 200);
+    if (i == 23) assert_non_null(strstr(l.body, "\"forced\": \"AD\""));
+    reply_free(&l);
+  }
+  Reply a = post_line("web-12-f", "AD", NULL);
+  assert_non_null(strstr(a.body, "\"forced\": \"QS\""));
+  reply_free(&a);
+  Reply q = post_line("web-12-f", "QS", NULL);
+  assert_non_null(strstr(q.body, "\"forced\": null"));
+  assert_non_null(strstr(q.body, "\"seat\": 2,"));
+  reply_free(&q);
+  for (int i = 0; i < n; i++) free(lines[i]);
+  free(lines);
+}
+
 /* Without "confirm", a renege is not recorded: the answer names it and
  * waits; another line is refused (409) until {"confirm": true}. */
 static void test_web_renege_awaits_confirmation(void **state) {
@@ -973,6 +1060,8 @@ int main(void) {
       cmocka_unit_test(test_web_token_only_in_the_recorder_page),
       cmocka_unit_test(test_web_two_tables_hidden_logs_stored_as_the_logs),
       cmocka_unit_test(test_web_renege_awaits_confirmation),
+      cmocka_unit_test(test_web_recorder_view_and_meld_value),
+      cmocka_unit_test(test_web_view_names_a_forced_last_card),
       cmocka_unit_test(test_web_restarted_server_resumes_unfinished_game),
       cmocka_unit_test(test_web_bad_requests_to_the_recorder),
       cmocka_unit_test(test_web_get_of_unfinished_games_takes_no_recorder_slot),

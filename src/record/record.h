@@ -98,4 +98,52 @@ const char *rec_key(const Recorder *r);      /* the game's key */
 int rec_hands_played(const Recorder *r);     /* hands stored */
 const char *rec_player(const Recorder *r, int seat); /* a seat's name (trimmed) */
 
+/* What a tablet shows of the game (rec_view): whose turn and what is
+ * expected, from the same state the recorder checks lines against. */
+typedef enum RecStage {
+  REC_STAGE_DEALER,   /* a hand not begun: its dealer may change, a bid begins it */
+  REC_STAGE_BID,      /* the bidding */
+  REC_STAGE_TRUMP,    /* the bidder names trump (call, widow) */
+  REC_STAGE_PLAY,     /* meld, passes, discards and the tricks */
+  REC_STAGE_DONE,     /* the hand is stored: score rows, or the next hand */
+  REC_STAGE_OVER,     /* the game has a winner */
+  REC_STAGE_DEAL      /* a hand typed deal first (two-hand family): lines only */
+} RecStage;
+
+typedef struct RecView {
+  RecStage stage;             /* what comes next */
+  int hand;                   /* the hand's number */
+  int dealer;                 /* its dealer (the next hand's before it begins) */
+  int seat;                   /* whose turn it is, 0 when nobody's in particular */
+  int min_bid;                /* the lowest good bid now */
+  int lowest_bid;             /* the rules' lowest bid (a bid re-typed from the start) */
+  int bid_step;               /* bids go up by this */
+  int high_bid, high_bidder;  /* the contract so far (0: none) */
+  int trump;                  /* the trump suit, -1 none */
+  int gives[2];               /* passing: who gives, in order (0: none) */
+  int gives_done;             /* give rows typed */
+  int widow;                  /* cards in the widow (0: none) */
+  bool widow_done;            /* its widow row is typed */
+  int discard;                /* cards the bidder discards (0: none) */
+  bool discard_done;          /* its discard row is typed */
+  int tricks_done;            /* tricks completed */
+  int tricks_total;           /* tricks in the hand */
+  int forced;                 /* the one card `seat` can play with a deal that fits (no renege), -1 when more */
+  int ntrick;                 /* cards of the trick in progress */
+  int trick_seat[PN_MAX_SEATS]; /* who played them */
+  PnCard trick[PN_MAX_SEATS]; /* those cards */
+  PnCards played;             /* the cards played in this hand's tricks so far */
+  int lines;                  /* the hand's numbered lines (table order) */
+} RecView;
+
+/* Fills *v from the recorder's state (nothing is said or changed). */
+void rec_view(Recorder *r, RecView *v);
+/* The game's rules (its preset with its options); borrowed from r. */
+const PnRules *rec_rules(const Recorder *r);
+/* Line n (1..lines) of the hand in progress as typed, or NULL. */
+const char *rec_line_text(const Recorder *r, int n);
+/* The value by the rules of `cards` shown as meld with the hand's trump
+ * (-1 before trump is named). */
+int rec_meld_value(const Recorder *r, const PnCards *cards);
+
 #endif

@@ -208,5 +208,7 @@ RecResult table_answer(Recorder *r, bool yes, PnDiag *diag);
 /* --redo's `done`: the hand held, finished now if its tricks are all in
  * (REC_STORED), else says what is missing (REC_REFUSED). */
 RecResult table_finish(Recorder *r, PnDiag *diag);
+/* The stand-in game of the rows typed so far (caller frees), or NULL. */
+PnGame *table_standin_now(const Recorder *r);
 
 #endif

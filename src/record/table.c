@@ -529,6 +529,8 @@ static PnGame *standin_now(const Recorder *r) {
   return g;
 }
 
+PnGame *table_standin_now(const Recorder *r) { return standin_now(r); }
+
 /* The seat a row typed without one is for (bidding turn, bidder), or 0. */
 static int table_default_seat(Recorder *r, PnAction action) {
   PnGame *g = standin_now(r);

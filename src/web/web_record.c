@@ -127,6 +127,89 @@ static const char *result_name(RecResult r) {
   }
 }
 
+static const char *stage_name(RecStage s) {
+  static const char *const names[] = {"dealer", "bid", "trump", "play", "done", "over", "deal"};
+  return (unsigned)s < sizeof names / sizeof names[0] ? names[s] : "deal";
+}
+
+/* The cards of *cards as an array of their two-letter names, each as
+ * often as it is there. */
+static json_t *cards_json(const PnCards *cards) {
+  json_t *a = json_array();
+  for (int c = 0; c < PN_CARD_KINDS; c++)
+    for (int k = 0; k < cards->n[c]; k++) {
+      char two[3];
+      json_array_append_new(a, json_string(pn_card_str((PnCard)c, two)));
+    }
+  return a;
+}
+
+/* The melds of the rules' table that a tap may pick whole (trump named):
+ * [{"name", "cards", "points"}], a marriage once per other suit; none
+ * before trump. */
+static json_t *melds_of(const Recorder *rec, int trump) {
+  json_t *a = json_array();
+  if (trump < 0) return a;
+  const PnRules *ru = rec_rules(rec);
+  for (int k = 0; k < PN_MELD_KINDS; k++) {
+    if (k == PN_MELD_DOUBLE_PINOCHLE || k == PN_MELD_ROUND_ROBIN) continue; /* made of the others */
+    for (int suit = 0; suit < 4; suit++) {
+      if (k == PN_MELD_MARRIAGE ? suit == trump : suit > 0) continue;
+      PnCard cards[10];
+      int n = pn_meld_cards(ru, (PnMeldKind)k, trump, suit, cards);
+      if (n <= 0) continue;
+      PnCards set = {{0}};
+      for (int i = 0; i < n; i++) set.n[cards[i]]++;
+      char name[48];
+      snprintf(name, sizeof name, "%s%s%s", pn_meld_name((PnMeldKind)k), k == PN_MELD_MARRIAGE ? " " : "",
+               k == PN_MELD_MARRIAGE ? pn_suit_symbol(suit) : "");
+      for (char *p = name; *p; p++) *p = *p == '-' ? ' ' : *p;
+      json_array_append_new(a, json_pack("{s:s, s:o, s:i}", "name", name, "cards", cards_json(&set), "points",
+                                         pn_meld_value(ru, (PnMeldKind)k)));
+    }
+  }
+  return a;
+}
+
+/* What the page shows of the hand (rec_view): the stage, whose turn it
+ * is, the bids to offer, who passes or discards, the trick in progress,
+ * the cards the deck still has to play ("left": the card buttons) and
+ * the hand's numbered lines. */
+static json_t *view_of(WebTable *t) {
+  RecView v;
+  rec_view(t->rec, &v);
+  json_t *trick = json_array(), *lines = json_array(), *gives = json_array();
+  for (int i = 0; i < v.ntrick; i++) {
+    char two[3];
+    json_array_append_new(trick, json_pack("{s:i, s:s}", "seat", v.trick_seat[i], "card", pn_card_str(v.trick[i], two)));
+  }
+  for (int n = 1; n <= v.lines; n++) {
+    const char *text = rec_line_text(t->rec, n);
+    json_array_append_new(lines, json_string(text ? text : ""));
+  }
+  for (int i = 0; i < 2; i++)
+    if (v.gives[i]) json_array_append_new(gives, json_integer(v.gives[i]));
+  PnCards left;
+  pn_deck_cards(t->deck, &left);
+  for (int c = 0; c < PN_CARD_KINDS; c++) left.n[c] = left.n[c] > v.played.n[c] ? left.n[c] - v.played.n[c] : 0;
+  char suit[2] = {v.trump >= 0 ? pn_suit_char(v.trump) : '\0', '\0'};
+  json_t *j = json_pack("{s:s, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:i, s:s, s:o, s:i, s:i, s:b, s:i, s:o, s:o, s:o}", "stage",
+                   stage_name(v.stage), "hand", v.hand, "dealer", v.dealer, "seat", v.seat, "min_bid", v.min_bid,
+                   "lowest_bid", v.lowest_bid,
+                   "bid_step", v.bid_step, "high_bid", v.high_bid, "high_bidder", v.high_bidder, "trump", suit, "gives",
+                   gives, "gives_done", v.gives_done, "discard", v.discard, "discard_done", v.discard_done,
+                   "tricks_done", v.tricks_done, "trick", trick, "left", cards_json(&left), "lines", lines);
+  if (j) json_object_set_new(j, "melds", melds_of(t->rec, v.trump));
+  char forced[3] = "";
+  if (v.forced >= 0) pn_card_str((PnCard)v.forced, forced);
+  if (j) json_object_set_new(j, "forced", v.forced >= 0 ? json_string(forced) : json_null());
+  if (j) json_object_set_new(j, "tricks_total", json_integer(v.tricks_total));
+  if (j) json_object_set_new(j, "widow", json_integer(v.widow));
+  if (j) json_object_set_new(j, "widow_done", json_boolean(v.widow_done));
+  if (j) json_object_set_new(j, "pass_cards", json_integer(v.gives[0] ? rec_rules(t->rec)->pass_cards : 0));
+  return j;
+}
+
 /*
  * The recorder's state: the game, its players and deck (the card buttons:
  * each card as often as the deck has it), what the last line did and
@@ -165,6 +248,7 @@ static json_t *state_of(WebTable *t, Store *store, const char *result, const cha
   if (!t->done) {
     rec_show_status(t->rec);
     json_object_set_new(j, "status", json_string(rec_text(t->rec)));
+    json_object_set_new(j, "view", view_of(t));
   } else json_object_set_new(j, "status", json_string("the game is over, or the table quit"));
   json_object_set_new(j, "labels", labels);
   json_object_set_new(j, "recording", json_boolean(!t->done));
@@ -394,6 +478,41 @@ static bool take_line(WebTable *t, Store *store, const json_t *body, unsigned *s
   return done;
 }
 
+/* POST /api/games/KEY/meld: {"cards": ["KS", "QS"]}: their value by the
+ * rules with the hand's trump ({"value": N}; -1 before trump), so the
+ * page shows the claim without a rule of its own.  Nothing changes. */
+static bool meld_value(WebTable *t, const json_t *body, unsigned *status, char **out, size_t *len) {
+  const json_t *jcards = json_object_get(body, "cards");
+  if (!json_is_array(jcards) || json_array_size(jcards) > PN_MAX_HAND)
+    return error_out(400, "\"cards\" is an array of at most 20 cards (\"KS\")", status, out, len);
+  PnCards cards = {{0}};
+  size_t i;
+  json_t *item;
+  json_array_foreach(jcards, i, item) {
+    const char *text = json_string_value(item);
+    PnCard card;
+    size_t n = text ? strlen(text) : 0;
+    if (n == 0 || n > 8 || pn_card_parse(text, n, &card) != n) {
+      char msg[120];
+      snprintf(msg, sizeof msg, "\"cards\"[%zu] is not a card", i);
+      return error_out(400, msg, status, out, len);
+    }
+    cards.n[card]++;
+  }
+  return json_out(json_pack("{s:i}", "value", rec_meld_value(t->rec, &cards)), 200, status, out, len);
+}
+
+/* The lines the journal keeps of game id's hand in progress (0: none,
+ * or a backend that keeps none). */
+static int journal_lines(Store *store, int64_t id) {
+  static char buf[64 * 1024]; /* the daemon's one thread (web.h) */
+  PnDiag diag = {0};
+  if (store_journal_get(store, id, buf, sizeof buf, &diag) != 1 || !buf[0]) return 0;
+  int n = 1;
+  for (const char *p = buf; *p; p++) n += *p == '\n' && p[1];
+  return n;
+}
+
 /* GET /api/games/KEY of a game no table is recording: what is stored,
  * read only.  A GET takes no recorder slot and changes nothing; POST
  * /api/games/KEY/resume resumes. */
@@ -412,8 +531,8 @@ static bool stored_state(Store *store, const char *key, unsigned *status, char *
   /* over as the recorder sees it: ended with a winner (rec_resume refuses it) */
   bool over = json_is_true(json_object_get(sheet, "finished")) && json_is_object(json_object_get(sheet, "winner"));
   const char *variant = json_string_value(json_object_get(sheet, "preset"));
-  json_t *j = json_pack("{s:s, s:s, s:b, s:b, s:s, s:o}", "game", key, "variant", variant ? variant : "", "recording", 0,
-                        "resumable", !over, "status",
+  json_t *j = json_pack("{s:s, s:s, s:b, s:b, s:i, s:s, s:o}", "game", key, "variant", variant ? variant : "",
+                        "recording", 0, "resumable", !over, "lines_kept", journal_lines(store, id), "status",
                         over ? "the game is over" : "not recording: POST /api/games/KEY/resume to go on", "sheet", sheet);
   return json_out(j, 200, status, out, len);
 }
@@ -424,10 +543,11 @@ bool web_record_api(WebRecorders *w, Store *store, const char *method, int nseg,
   bool get = strcmp(method, MHD_HTTP_METHOD_GET) == 0 || strcmp(method, MHD_HTTP_METHOD_HEAD) == 0;
   bool start = post && nseg == 0, lines = post && nseg == 2 && strcmp(seg[1], "lines") == 0, state = get && nseg == 1;
   bool resume = post && nseg == 2 && strcmp(seg[1], "resume") == 0;
-  if (!start && !lines && !state && !resume) return false;
+  bool meld = post && nseg == 2 && strcmp(seg[1], "meld") == 0;
+  if (!start && !lines && !state && !resume && !meld) return false;
   if (state && !table_find(w, seg[0])) return stored_state(store, seg[0], status, out, len);
   json_t *j = NULL;
-  if (start || lines) { /* resume takes no body */
+  if (start || lines || meld) { /* resume takes no body */
     json_error_t err;
     j = json_loadb(body ? body : "", body_len, JSON_REJECT_DUPLICATES, &err);
     if (!j || !json_is_object(j)) {
@@ -442,7 +562,8 @@ bool web_record_api(WebRecorders *w, Store *store, const char *method, int nseg,
   if (start) answered = start_game(w, store, j, status, out, len);
   else {
     WebTable *t = table_of(w, store, seg[0], status, out, len, &answered);
-    if (t) answered = lines ? take_line(t, store, j, status, out, len)
+    if (t && meld) answered = meld_value(t, j, status, out, len);
+    else if (t) answered = lines ? take_line(t, store, j, status, out, len)
                             : json_out(state_of(t, store, resume ? "resumed" : "state", ""), 200, status, out, len);
   }
   json_decref(j);
@@ -470,21 +591,28 @@ void web_record_page(const ReportHtml *html, FILE *out) {
         "<label>Tags <input name=\"tags\" placeholder=\"date=2026-11-20, table=3\"></label>\n"
         "<button class=\"primary\" id=\"rec-start-button\">Start</button></form>\n"
         "<form id=\"rec-resume\" class=\"rec-panel\"><h2>Resume</h2>\n"
+        "<div id=\"rec-unfinished\"></div>\n"
         "<label>Game key <input name=\"game\" required></label> <button id=\"rec-resume-button\">Resume</button></form>\n"
         "<section id=\"rec-table\" class=\"rec-panel\" hidden>\n"
         "<h2 id=\"rec-title\"></h2>\n"
-        "<pre id=\"rec-state\"></pre>\n"
+        "<div id=\"rec-turn\" class=\"rec-turn\" aria-live=\"polite\"></div>\n"
         "<p id=\"rec-error\" role=\"alert\"></p>\n"
+        "<div id=\"rec-said\" class=\"rec-said\"></div>\n"
         "<div id=\"rec-pending\" hidden><span id=\"rec-finding\"></span> "
         "<button id=\"rec-yes\" class=\"primary\">Yes, record it</button> <button id=\"rec-no\">No, drop it</button></div>\n"
-        "<h3>Cards <small>(tap in play order; the trick goes when it is complete)</small></h3>\n"
-        "<div id=\"rec-cards\" class=\"rec-buttons\"></div>\n"
-        "<p>Line: <code id=\"rec-line\"></code> <button id=\"rec-send\" class=\"primary\">Send</button> "
-        "<button id=\"rec-clear\">Clear</button></p>\n"
-        "<h3>Bid</h3><div id=\"rec-bids\" class=\"rec-buttons\"></div>\n"
-        "<h3>Trump</h3><div id=\"rec-trump\" class=\"rec-buttons\"></div>\n"
-        "<h3>Meld or any line</h3><p><input id=\"rec-free\" placeholder=\"Cal meld KD QD, give AS KS QS JS, moon\" size=\"32\"> "
-        "<button id=\"rec-free-send\">Send</button> <button id=\"rec-undo\">Undo</button></p>\n"
+        "<div id=\"rec-confirm-box\" hidden><h3>Score</h3><div id=\"rec-confirm\" class=\"rec-buttons\"></div></div>\n"
+        "<div id=\"rec-dealer-box\" hidden><h3>Dealer</h3><div id=\"rec-dealer\" class=\"rec-buttons\"></div></div>\n"
+        "<div id=\"rec-bid-box\" hidden><h3>Bid</h3><div id=\"rec-bids\" class=\"rec-buttons\"></div></div>\n"
+        "<div id=\"rec-trump-box\" hidden><h3>Trump</h3><div id=\"rec-trump\" class=\"rec-buttons\"></div></div>\n"
+        "<div id=\"rec-picked-box\" hidden><div id=\"rec-picked\"></div>"
+        "<p><button id=\"rec-pick-toggle\" type=\"button\">Meld or pass cards</button></p></div>\n"
+        "<div id=\"rec-cards-box\" hidden><h3>Cards <small id=\"rec-cards-how\"></small></h3>\n"
+        "<div id=\"rec-cards\" class=\"rec-buttons\"></div></div>\n"
+        "<div id=\"rec-lines-box\" hidden><h3>This hand's lines <small>(tap one to correct it)</small></h3>\n"
+        "<div id=\"rec-lines\" class=\"rec-lines\"></div><div id=\"rec-fix\" class=\"rec-fix\" hidden></div></div>\n"
+        "<p><button id=\"rec-undo\" type=\"button\">Undo the last line</button></p>\n"
+        "<details><summary>Type a line</summary><p><input id=\"rec-free\" placeholder=\"Cal meld KD QD, give AS KS QS JS\" "
+        "size=\"28\"> <button id=\"rec-free-send\">Send</button></p></details>\n"
         "<h3>Score</h3><div id=\"rec-score\" class=\"scroll\"></div>\n"
         "<p><a href=\"/record\">Another game</a></p>\n"
         "</section>\n</div>\n",

@@ -98,8 +98,13 @@ function pnFillNamed(el, parts) {
 
 /* The table recorder (/record): starts or resumes a game through the JSON
  * API and sends one recorder line per action, in exactly the syntax of
- * `pinochle record`.  Writes carry the token in a header (the page has it
- * in a meta tag), never only the cookie. */
+ * `pinochle record`, every one a tap: the dealer, the bids (the next few
+ * good values), trump, the cards (picked, then the seat that melds, passes
+ * or discards them; a trick's cards one tap each, sent as they are
+ * played), the scores, and any line of the hand corrected by tapping it.
+ * What the page shows (whose turn, the cards left, the lines) is the
+ * server's state ("view"), never counted here.  Writes carry the token in
+ * a header (the page has it in a meta tag), never only the cookie. */
 (function () {
   "use strict";
   var start = document.getElementById("rec-start");
@@ -107,10 +112,16 @@ function pnFillNamed(el, parts) {
   var meta = document.querySelector('meta[name="pn-token"]');
   var token = meta ? meta.getAttribute("content") : "";
   var $ = function (id) { return document.getElementById(id); };
-  var game = null, line = [], used = {}, sent = [], nplayers = 4, bid = 0;
+  var game = null, state = null, confirmed = false, picked = [], claim = null, rules = null, fix = null, pickMode = false;
   var GLYPH = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
+  var SUIT = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
 
   window.fetchesInFlight = 0; /* for tests: requests not yet answered */
+  window.pnTaps = 0;          /* for tests: taps on the recorder's buttons */
+  window.pnView = function () { return state && state.view; }; /* for tests: the server's view */
+  document.addEventListener("click", function (e) {
+    if (e.target.closest && e.target.closest("#rec-table button")) window.pnTaps++;
+  }, true);
   function api(method, path, body) {
     window.fetchesInFlight++;
     return fetch(path, {
@@ -125,65 +136,314 @@ function pnFillNamed(el, parts) {
   function list(text) {
     return text.split(",").map(function (s) { return s.trim(); }).filter(function (s) { return s.length; });
   }
-  /* The deck's cards as shown ("10\u2660"), from the server's state: the
-   * rules library's alphabet (7s and 8s in two-hand-64), no copy here. */
   var labels = {};
-  function isCard(word) { return Object.prototype.hasOwnProperty.call(labels, word.toUpperCase()); }
-  /* The words of a line, a run of cards typed together ("ASKS") split */
-  function wordsOf(text) {
-    var out = [];
-    text.trim().split(/\s+/).forEach(function (w) {
-      var run = w.length > 2 && w.length % 2 === 0 ? w.match(/../g) : null;
-      if (!isCard(w) && run && run.every(isCard)) out.push.apply(out, run); else out.push(w);
-    });
-    return out;
-  }
-  function isPlay(text) {
-    var words = wordsOf(text);
-    if (/^(meld|give|discard|call|deal)$/i.test(words[0]) || /^(meld|give|discard|call|deal)$/i.test(words[1] || "")) return false;
-    if (words.length > 1 && !isCard(words[0])) words = words.slice(1); /* a seat or a name first */
-    return words.length > 0 && words.every(isCard);
-  }
-  function cardsOf(text) { return wordsOf(text).filter(isCard).map(function (w) { return w.toUpperCase(); }); }
   function label(card) { return labels[card] || card; }
+  function name(seat) { return state && state.players ? state.players[seat - 1] || "seat " + seat : "seat " + seat; }
+  function el(tag, cls, text) {
+    var e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+  function button(box, text, onTap, cls) {
+    var b = el("button", cls || "", text);
+    b.type = "button";
+    b.addEventListener("click", onTap);
+    box.appendChild(b);
+    return b;
+  }
+  function named(box, parts) { var p = el("p"); pnFillNamed(p, parts); box.appendChild(p); return p; }
+  function show(id, on) { $(id).hidden = !on; }
 
+  /* ------------------------------------------------------------ the panels */
   function render(res) {
     var s = res.json;
     $("rec-error").textContent = res.status >= 400 ? (s.error || "refused") : "";
     if (!s.game) return;
     game = s.game;
-    nplayers = (s.players || []).length || nplayers;
+    state = s;
     $("rec-table").hidden = false;
-    start.hidden = true; /* the table needs the room: /record again for another game */
+    start.hidden = true;
     $("rec-resume").hidden = true;
     var title = [{ name: s.game }, " (" + s.variant + "): "];
     (s.players || []).forEach(function (p, i) { title.push(i ? ", " : "", { name: p }); });
     pnFillNamed($("rec-title"), title);
-    $("rec-state").textContent = (s.said ? s.said : "") + (s.status || "");
-    $("rec-pending").hidden = !s.pending;
-    $("rec-finding").textContent = s.pending ? s.finding : "";
-    if (s.result === "stored") { used = {}; sent = []; }
     labels = s.labels || labels;
-    drawCards(s.deck || []);
-    drawScore(s.sheet);
+    drawSaid(s);
+    show("rec-pending", !!s.pending);
+    /* the finding is in the said panel above: the box asks the question */
+    $("rec-finding").textContent = s.pending ? "Record it as played?" : "";
+    drawAll();
   }
-  function drawCards(deck) {
-    var box = $("rec-cards"), counts = {}, order = [];
-    deck.forEach(function (c) { if (!counts[c]) order.push(c); counts[c] = (counts[c] || 0) + 1; });
-    line.forEach(function (c) { counts[c] = (counts[c] || 0) - 1; });
+  /* What the recorder said about the last line, one paragraph a line. */
+  function drawSaid(s) {
+    var box = $("rec-said");
     box.textContent = "";
-    order.forEach(function (c) {
-      var left = counts[c] - (used[c] || 0);
-      var b = document.createElement("button");
-      b.type = "button";
-      b.className = "card-button" + (c[1] === "H" || c[1] === "D" ? " red" : "");
-      b.setAttribute("data-card", c);
-      b.textContent = label(c) + (left > 1 ? " \u00d7" + left : "");
-      b.disabled = left <= 0;
-      b.addEventListener("click", function () { tap(c); });
-      box.appendChild(b);
+    (s.said || "").split("\n").forEach(function (l) {
+      if (!l) return;
+      var p = el("p", /^error|^renege|^finding/.test(l) ? "warn" : "", l.replace(/^error: /, ""));
+      box.appendChild(p);
     });
-    $("rec-line").textContent = line.join(" ");
+  }
+  function drawAll() {
+    var v = state.view;
+    drawTurn(v);
+    drawDealer(v);
+    drawBids(v);
+    drawTrump(v);
+    drawCards(v);
+    drawPicked(v);
+    drawScoreConfirm(v);
+    drawLines(v);
+    drawScore(state.sheet);
+  }
+  function drawTurn(v) {
+    var box = $("rec-turn");
+    box.textContent = "";
+    if (!v) { named(box, [state.status || ""]); return; }
+    var parts = v.stage === "done" ? ["Hand " + v.hand + " stored"] : ["Hand " + v.hand + " \u00b7 ", { name: name(v.dealer) }, " deals"];
+    if (v.high_bidder) parts.push(" \u00b7 ", { name: name(v.high_bidder) }, " bid " + v.high_bid);
+    if (v.trump) parts.push(", trump " + GLYPH[v.trump]);
+    named(box, parts);
+    var now = el("p", "now");
+    var who = v.seat ? [{ name: name(v.seat) }] : [];
+    if (v.stage === "dealer") pnFillNamed(now, ["Tap the dealer if not ", { name: name(v.dealer) }, "; then "].concat(who, [" bids first"]));
+    else if (v.stage === "bid") pnFillNamed(now, who.concat([" to bid or pass (lowest good bid " + v.min_bid + ")"]));
+    else if (v.stage === "trump") pnFillNamed(now, who.concat([" names trump"]));
+    else if (v.stage === "play" && v.seat) {
+      var p = ["Trick " + (v.tricks_done + 1) + ": "];
+      v.trick.forEach(function (t, i) { p.push(i ? ", " : "", { name: name(t.seat) }, " " + label(t.card)); });
+      if (v.trick.length) p.push(" \u2014 ");
+      if (v.tricks_done === 0 && !v.trick.length) p = ["The meld and passes, then "];
+      pnFillNamed(now, p.concat(who, [v.trick.length ? " to play" : " leads"]));
+    } else if (v.stage === "play") pnFillNamed(now, [missing(v) || "All tricks in"]);
+    else if (v.stage === "done")
+      pnFillNamed(now, [confirmed ? "Scores confirmed. " : "Confirm the scores, or go on. ", "Hand " + (v.hand + 1) + ": ",
+                        { name: name(v.dealer) }, " deals (tap the dealer if not), then the first bid"]);
+    else if (v.stage === "over") pnFillNamed(now, ["The game is over"]);
+    else pnFillNamed(now, [state.status || ""]);
+    box.appendChild(now);
+    var more = missing(v);
+    if (more && v.stage === "play" && v.seat) box.appendChild(el("p", "", "Still to come: " + more));
+  }
+  /* The passes and discard the recorder still needs, in words. */
+  function missing(v) {
+    var out = [];
+    if (v.gives_done < v.gives.length) out.push(name(v.gives[v.gives_done]) + " passes cards");
+    if (v.discard && !v.discard_done) out.push(name(v.high_bidder) + " discards " + v.discard);
+    return out.join("; ");
+  }
+  function drawDealer(v) {
+    var box = $("rec-dealer");
+    box.textContent = "";
+    var on = v && (v.stage === "dealer" || v.stage === "done");
+    show("rec-dealer-box", on);
+    if (!on) return;
+    (state.players || []).forEach(function (p, i) {
+      var b = button(box, p, function () { send("dealer " + (i + 1)); }, v.dealer === i + 1 ? "on" : "");
+      b.setAttribute("data-seat", String(i + 1));
+    });
+  }
+  function drawBids(v) {
+    var box = $("rec-bids");
+    box.textContent = "";
+    var on = v && (v.stage === "dealer" || v.stage === "bid" || v.stage === "done" || (fix && fix.how));
+    show("rec-bid-box", on);
+    if (!on) return;
+    button(box, "pass", function () { send("pass"); }).setAttribute("data-bid", "pass");
+    /* a line corrected may be any bid from the lowest; otherwise the next good ones */
+    var from = fix && fix.how ? v.lowest_bid : v.stage === "bid" ? v.min_bid : v.lowest_bid;
+    for (var k = 0; k < 6; k++) {
+      var value = from + k * v.bid_step;
+      button(box, String(value), (function (n) { return function () { send("bid " + n); }; })(value))
+        .setAttribute("data-bid", String(value));
+    }
+  }
+  function drawTrump(v) {
+    var box = $("rec-trump");
+    box.textContent = "";
+    show("rec-trump-box", v && v.stage === "trump");
+    ["S", "H", "D", "C"].forEach(function (suit) {
+      var b = button(box, GLYPH[suit] + " " + SUIT[suit], function () { send("trump " + suit); },
+                     suit === "H" || suit === "D" ? "red" : "");
+      b.setAttribute("data-trump", suit);
+    });
+  }
+  /* Card taps pick cards for a meld, a pass or a discard before the first
+   * lead (or after "Meld or pass"); otherwise each tap plays the card. */
+  function picking(v) {
+    return v && (v.stage === "trump" || (v.stage === "play" && (pickMode || (v.tricks_done === 0 && v.trick.length === 0))));
+  }
+  function drawCards(v) {
+    var box = $("rec-cards"), counts = {}, order = [];
+    box.textContent = "";
+    var on = v && (v.stage === "play" || v.stage === "trump");
+    show("rec-cards-box", on);
+    if (!on) return;
+    $("rec-cards-how").textContent = picking(v) ? "tap the cards of a meld or a pass, then who shows or passes them; or the cards of the first trick, then Play"
+                                                : "tap each card as it is played";
+    (state.deck || []).forEach(function (c) { if (!(c in counts)) { order.push(c); counts[c] = 0; } });
+    v.left.forEach(function (c) { counts[c]++; });
+    picked.forEach(function (c) { counts[c]--; });
+    order.forEach(function (c) {
+      var b = button(box, label(c) + (counts[c] > 1 ? " \u00d7" + counts[c] : ""), function () { tapCard(c); },
+                     "card-button" + (c[1] === "H" || c[1] === "D" ? " red" : ""));
+      b.setAttribute("data-card", c);
+      b.disabled = counts[c] <= 0;
+    });
+  }
+  /* While a pass is missing, the cards picked are that pass: it goes when
+   * it has its number of cards (the partner's, then the bidder's). */
+  function tapCard(c) {
+    var v = state.view;
+    if (!picking(v)) { send(c); return; }
+    picked.push(c);
+    if (v.stage === "play" && v.gives_done < v.gives.length && !pickMode && picked.length === v.pass_cards) {
+      var text = v.gives[v.gives_done] + " give " + sorted(picked).join(" ");
+      picked = []; claim = null; rules = null;
+      send(text);
+      return;
+    }
+    pickUpdated();
+  }
+  /* Cards in the deck's order (the order a log lists a meld or a pass in). */
+  function sorted(cards) {
+    var deck = state.deck || [];
+    return cards.slice().sort(function (a, b) { return deck.indexOf(a) - deck.indexOf(b); });
+  }
+  function pickUpdated() {
+    var v = state.view;
+    claim = null;
+    drawCards(v);
+    drawPicked(v);
+    api("POST", "/api/games/" + encodeURIComponent(game) + "/meld", { cards: picked }).then(function (res) {
+      if (res.status < 400 && claim === null) { rules = res.json.value; drawPicked(state.view); }
+    });
+  }
+  function drawPicked(v) {
+    var box = $("rec-picked");
+    box.textContent = "";
+    var on = picking(v);
+    show("rec-picked-box", on || (v && v.stage === "play"));
+    $("rec-pick-toggle").hidden = !v || v.stage !== "play" || (v.tricks_done === 0 && v.trick.length === 0);
+    $("rec-pick-toggle").textContent = pickMode ? "Back to the tricks" : "Meld or pass cards";
+    if (!on) return;
+    if (v.gives_done < v.gives.length && v.stage === "play")
+      pnFillNamed(box.appendChild(el("p", "next")), ["Now ", { name: name(v.gives[v.gives_done]) }, " passes " + v.pass_cards +
+                  " cards: tap them (they go with the last)"]);
+    else if (v.stage === "play") drawMeldShortcuts(box, v);
+    var tray = el("p", "tray");
+    tray.appendChild(document.createTextNode(picked.length ? "Picked: " + picked.map(label).join(" ") : "Picked: none"));
+    box.appendChild(tray);
+    if (!picked.length) return;
+    var value = claim !== null ? claim : rules;
+    var row = el("div", "rec-buttons");
+    if (value !== null && value >= 0) {
+      row.appendChild(el("span", "claim", "meld " + value + (claim !== null ? " (changed)" : " by the rules")));
+      button(row, "\u221210", function () { claim = Math.max(0, value - 10); drawPicked(state.view); }).setAttribute("data-claim", "-10");
+      button(row, "+10", function () { claim = value + 10; drawPicked(state.view); }).setAttribute("data-claim", "+10");
+    }
+    button(row, "Clear", function () { picked = []; claim = null; rules = null; drawCards(state.view); drawPicked(state.view); })
+      .setAttribute("data-act", "clear");
+    box.appendChild(row);
+    var acts = el("div", "rec-buttons");
+    var cards = sorted(picked).join(" "), trick = picked.join(" ");
+    if (v.stage === "play" && v.gives_done < v.gives.length)
+      seatButton(acts, v.gives[v.gives_done], "passes", v.gives[v.gives_done] + " give " + cards, "give");
+    if (v.widow && !v.widow_done && picked.length === v.widow)
+      button(acts, "the widow", function () { var t = "widow " + cards; picked = []; claim = null; rules = null; send(t); })
+        .setAttribute("data-act", "widow");
+    if (v.discard && !v.discard_done && picked.length === v.discard)
+      seatButton(acts, v.high_bidder, "discards", v.high_bidder + " discard " + cards, "discard");
+    if (v.stage === "play" && v.seat && picked.length <= state.players.length - v.trick.length)
+      seatButton(acts, v.seat, picked.length > 1 ? "plays these (a trick from the lead)" : "plays it", trick, "play");
+    box.appendChild(acts);
+    if (v.stage !== "play") return;
+    var melds = el("div", "rec-buttons");
+    melds.appendChild(el("span", "", "Shown in meld by:"));
+    state.players.forEach(function (p, i) {
+      var text = (i + 1) + " meld " + cards + (claim !== null ? " " + claim : "");
+      seatButton(melds, i + 1, "", text, "meld");
+    });
+    box.appendChild(melds);
+  }
+  /* The rules' melds with trump (from the server), each a tap that picks
+   * its cards, when the cards left have them. */
+  function drawMeldShortcuts(box, v) {
+    var row = el("div", "rec-buttons melds"), left = {};
+    v.left.forEach(function (c) { left[c] = (left[c] || 0) + 1; });
+    picked.forEach(function (c) { left[c]--; });
+    row.appendChild(el("span", "", "Melds:"));
+    (state.view.melds || []).forEach(function (m) {
+      var need = {};
+      m.cards.forEach(function (c) { need[c] = (need[c] || 0) + 1; });
+      var b = button(row, m.name + " " + m.points, function () {
+        picked = picked.concat(m.cards);
+        pickUpdated();
+      });
+      b.setAttribute("data-meld", m.name);
+      b.disabled = Object.keys(need).some(function (c) { return (left[c] || 0) < need[c]; });
+    });
+    box.appendChild(row);
+  }
+  function seatButton(box, seat, what, text, act) {
+    var b = button(box, "", function () { picked = []; claim = null; rules = null; pickMode = false; send(text); });
+    pnFillNamed(b, [{ name: name(seat) }, what ? " " + what : ""]);
+    b.setAttribute("data-act", act);
+    b.setAttribute("data-seat", String(seat));
+    return b;
+  }
+  /* After the hand is stored: each side's score by the rules, sent as its
+   * claim with one tap. */
+  function drawScoreConfirm(v) {
+    var box = $("rec-confirm");
+    box.textContent = "";
+    var sheet = state.sheet, on = v && v.stage === "done" && sheet && sheet.hands && sheet.hands.length &&
+      !confirmed;
+    show("rec-confirm-box", !!on);
+    if (!on) return;
+    var last = sheet.hands[sheet.hands.length - 1], rows = [], parts = [];
+    sheet.sides.forEach(function (side, i) {
+      var score = last["score_" + (i + 1)];
+      rows.push(side.seats[0] + " score " + score);
+      parts.push(i ? ", " : "", { name: side.name }, " " + score);
+    });
+    var b = button(box, "", function () {
+      rows.reduce(function (p, r) { return p.then(function () { return sendNow(r); }); }, Promise.resolve())
+        .then(function () { confirmed = true; drawAll(); });
+    }, "primary");
+    pnFillNamed(b, ["Confirm hand " + last.hand + ": "].concat(parts));
+    b.id = "rec-confirm-button";
+  }
+  /* The hand's lines, numbered: a tap selects one to replace, put a line
+   * before, or delete. */
+  function drawLines(v) {
+    var box = $("rec-lines");
+    box.textContent = "";
+    var lines = v ? v.lines : [];
+    show("rec-lines-box", lines.length > 0 || !!fix);
+    lines.forEach(function (text, i) {
+      var n = i + 1;
+      var b = button(box, n + "  " + text, function () { fix = { n: n, how: null }; drawFix(); }, fix && fix.n === n ? "on" : "");
+      b.setAttribute("data-line", String(n));
+    });
+    box.scrollTop = box.scrollHeight;
+    drawFix();
+  }
+  function drawFix() {
+    var box = $("rec-fix");
+    box.textContent = "";
+    show("rec-fix", !!fix);
+    if (!fix) return;
+    var lines = state.view ? state.view.lines : [];
+    named(box, [fix.how ? (fix.how === "edit" ? "Replacing" : "Putting a line before") + " line " + fix.n +
+                ": tap the new line with the buttons above" : "Line " + fix.n + ": " + (lines[fix.n - 1] || "")]);
+    var row = el("div", "rec-buttons");
+    button(row, "Replace", function () { fix.how = "edit"; drawAll(); }).setAttribute("data-fix", "edit");
+    button(row, "Insert before", function () { fix.how = "insert"; drawAll(); }).setAttribute("data-fix", "insert");
+    button(row, "Delete", function () { var n = fix.n; fix = null; send("delete " + n); }).setAttribute("data-fix", "delete");
+    button(row, "Cancel", function () { fix = null; drawAll(); }).setAttribute("data-fix", "cancel");
+    box.appendChild(row);
   }
   function drawScore(sheet) {
     var box = $("rec-score");
@@ -199,30 +459,40 @@ function pnFillNamed(el, parts) {
     });
     box.appendChild(t);
   }
-  var lastState = null;
-  function send(text, confirm) {
-    if (!game) return;
+
+  /* ------------------------------------------------------------ sending */
+  function sendNow(text, confirm) {
     var body = confirm === undefined ? { line: text } : { confirm: confirm };
-    api("POST", "/api/games/" + encodeURIComponent(game) + "/lines", body).then(function (res) {
-      var ok = res.status < 400 && res.json.result !== "refused";
-      if (ok && text !== undefined) {
-        if (/^\s*undo\s*$/i.test(text)) {
-          var back = sent.pop();
-          if (back) cardsOf(back).forEach(function (c) { used[c] = (used[c] || 1) - 1; });
-        } else if (isPlay(text)) {
-          cardsOf(text).forEach(function (c) { used[c] = (used[c] || 0) + 1; });
-          sent.push(text);
-        } else sent.push("");
-      }
-      line = [];
-      lastState = res.json;
+    return api("POST", "/api/games/" + encodeURIComponent(game) + "/lines", body).then(function (res) {
+      if (res.json.result === "stored") confirmed = false;
       render(res);
+      /* only after a card played: an undo or a correction is left as it is */
+      return (typeof text === "string" && /^[0-9AKQJT]{1,2}[SHDC]( |$)/i.test(text) && lastTrick(res)) || res;
     });
   }
-  function tap(card) {
-    line.push(card);
-    if (lastState) drawCards(lastState.deck || []);
-    if (line.length === nplayers) send(line.join(" "));
+  /* The last trick plays itself as far as the server can prove it: a card
+   * that is the only one its seat can hold (view.forced) is sent, said. */
+  function lastTrick(res) {
+    var v = res.json.view;
+    if (res.status >= 400 || !v || v.stage !== "play" || !v.forced || v.tricks_done !== v.tricks_total - 1 ||
+        res.json.pending || fix)
+      return null;
+    var who = name(v.seat);
+    return sendNow(v.forced).then(function (next) {
+      var p = el("p", "", who + " played " + label(v.forced) + ", the only card left to " + who);
+      $("rec-said").insertBefore(p, $("rec-said").firstChild);
+      return next;
+    });
+  }
+  /* A line: as it is, or (a line of the list being corrected) as its
+   * replacement or a line put before it. */
+  function send(text, confirm) {
+    if (!game) return;
+    if (fix && fix.how && confirm === undefined) {
+      text = fix.how + " " + fix.n + " " + text;
+      fix = null;
+    }
+    sendNow(text, confirm);
   }
   function field(form, name) { var f = form.elements[name]; return f ? f.value.trim() : ""; }
 
@@ -232,14 +502,42 @@ function pnFillNamed(el, parts) {
   function prefill(form, names) {
     names.forEach(function (n) { if (params.has(n) && form.elements[n]) form.elements[n].value = params.get(n); });
   }
+  function resume(key) {
+    api("POST", "/api/games/" + encodeURIComponent(key) + "/resume", {}).then(function (res) {
+      picked = []; fix = null; pickMode = false; state = null; render(res);
+    });
+  }
+  /* The unfinished games, each with a Resume button and what its journal
+   * keeps of the hand in progress. */
+  function listUnfinished() {
+    var box = $("rec-unfinished");
+    api("GET", "/api/games").then(function (res) {
+      var games = (res.json.games || []).filter(function (g) { return !g.finished; }).slice(0, 20);
+      box.textContent = "";
+      if (!games.length) { box.appendChild(el("p", "", "No unfinished game.")); return; }
+      games.forEach(function (g) {
+        var row = el("div", "rec-buttons unfinished");
+        var b = button(row, "", function () { resume(g.game); }, "primary");
+        pnFillNamed(b, ["Resume ", { name: g.game }]);
+        b.setAttribute("data-resume", g.game);
+        var about = el("span", "", "");
+        pnFillNamed(about, [g.variant + ", " + g.hands + " hand" + (g.hands === 1 ? "" : "s") + ", " + (g.players || []).join(", ")]);
+        row.appendChild(about);
+        box.appendChild(row);
+        api("GET", "/api/games/" + encodeURIComponent(g.game)).then(function (r) {
+          var kept = r.json.lines_kept || (r.json.view ? r.json.view.lines.length : 0);
+          if (kept) about.appendChild(document.createTextNode("; hand in progress: " + kept + " lines kept"));
+        });
+      });
+    });
+  }
   setTimeout(function () {
-    if (params.has("resume")) {
-      $("rec-resume").elements.game.value = params.get("resume");
-      $("rec-resume").requestSubmit();
-    } else if (params.has("players")) {
+    if (params.has("resume")) resume(params.get("resume"));
+    else if (params.has("players")) {
       prefill(start, ["variant", "players", "game", "tags"]);
       if (params.get("start") === "1") start.requestSubmit();
     }
+    if (!params.has("resume")) listUnfinished();
   }, 0);
 
   start.addEventListener("submit", function (e) {
@@ -247,49 +545,22 @@ function pnFillNamed(el, parts) {
     var body = { variant: field(start, "variant"), players: list(field(start, "players")),
                  options: list(field(start, "options")), tags: list(field(start, "tags")) };
     if (field(start, "game")) body.game = field(start, "game");
-    api("POST", "/api/games", body).then(function (res) { used = {}; sent = []; line = []; lastState = res.json; render(res); });
+    api("POST", "/api/games", body).then(function (res) { picked = []; fix = null; state = null; render(res); });
   });
   $("rec-resume").addEventListener("submit", function (e) {
     e.preventDefault();
-    api("POST", "/api/games/" + encodeURIComponent(field(e.target, "game")) + "/resume", {}).then(function (res) {
-      used = {}; sent = []; line = []; lastState = res.json; render(res);
-    });
+    resume(field(e.target, "game"));
   });
-  $("rec-send").addEventListener("click", function () { if (line.length) send(line.join(" ")); });
-  $("rec-clear").addEventListener("click", function () { line = []; if (lastState) drawCards(lastState.deck || []); });
-  $("rec-undo").addEventListener("click", function () { send("undo"); });
+  $("rec-undo").addEventListener("click", function () { fix = null; send("undo"); });
   $("rec-yes").addEventListener("click", function () { send(undefined, true); });
   $("rec-no").addEventListener("click", function () { send(undefined, false); });
+  $("rec-pick-toggle").addEventListener("click", function () { pickMode = !pickMode; picked = []; drawAll(); });
   $("rec-free-send").addEventListener("click", function () {
     var t = $("rec-free").value.trim();
     if (t) { send(t); $("rec-free").value = ""; }
   });
   $("rec-free").addEventListener("keydown", function (e) {
     if (e.key === "Enter") { e.preventDefault(); $("rec-free-send").click(); }
-  });
-  var bids = $("rec-bids");
-  function bidButton(text, lineText) {
-    var b = document.createElement("button");
-    b.type = "button";
-    b.textContent = text;
-    b.addEventListener("click", function () { send(typeof lineText === "function" ? lineText() : lineText); });
-    bids.appendChild(b);
-    return b;
-  }
-  bidButton("pass", "pass");
-  var amount = document.createElement("input");
-  amount.type = "number"; amount.step = "10"; amount.min = "0"; amount.value = "250"; amount.id = "rec-bid-value";
-  amount.style.width = "6rem";
-  bids.appendChild(amount);
-  bidButton("bid", function () { bid = Number(amount.value); amount.value = String(bid + 10); return "bid " + bid; });
-  ["S", "H", "D", "C"].forEach(function (suit) {
-    var b = document.createElement("button");
-    b.type = "button";
-    b.className = suit === "H" || suit === "D" ? "red" : "";
-    b.setAttribute("data-trump", suit);
-    b.textContent = GLYPH[suit];
-    b.addEventListener("click", function () { send("trump " + suit); });
-    $("rec-trump").appendChild(b);
   });
 })();
 
