@@ -54,8 +54,8 @@ enum { BATCHES = 4, BATCH_TEXT = 16 * 1024, BATCH_ROWS = 512 };
 /* A parsed row: its fields are NUL-terminated strings in the batch's text. */
 typedef struct RowRef {
   long line;                               /* line where the record starts */
-  uint32_t off[CSV_READER_FIELDS + 1];     /* field offsets in the text, then the row's end: the
-                                              fields lie back to back, each with its NUL */
+  uint32_t off[CSV_READER_FIELDS];         /* field offsets in the text, each field NUL-terminated */
+  uint32_t len[CSV_READER_FIELDS];         /* their lengths */
 } RowRef;
 
 typedef struct Batch {
@@ -178,6 +178,7 @@ static void stage_field(CsvReader *r, int i, const unsigned char *s, size_t len)
   }
   RowRef *row = &b->rows[b->nrows];
   row->off[i] = (uint32_t)b->text_len;
+  row->len[i] = (uint32_t)len;
   memcpy(b->text + b->text_len, s, len);
   b->text[b->text_len + len] = '\0';
   b->text_len += len + 1;
@@ -211,27 +212,36 @@ static bool is_blank(unsigned char c) { return c == ' ' || c == '\t'; }
  * such lines.  Returns false, having staged nothing, for a line with a
  * quote: that one goes through libcsv. */
 static bool split_plain(CsvReader *r, const unsigned char *seg, size_t len) {
-  enum { MAX_COMMAS = 32 };
-  size_t comma[MAX_COMMAS + 1]; /* offsets of the commas, then len */
-  int ncommas = 0;
-  for (size_t k = 0; k < len; k++) { /* fields are short: a plain loop beats memchr per field */
-    unsigned char c = seg[k];
-    if (c == '"') return false;
-    if (c == ',') {
-      if (ncommas == MAX_COMMAS) return false; /* a row that odd is an error libcsv words */
-      comma[ncommas++] = k;
-    }
+  Batch *b = r->filling;
+  if (memchr(seg, '"', len) != NULL) return false;
+  if (b->text_len + len + 1 > b->text_cap && pn_vec_reserve(&b->text, &b->text_cap, b->text_len + len + 1, 1) != 0) {
+    r->bad_col = 1;
+    snprintf(r->bad_msg, sizeof r->bad_msg, "out of memory");
+    r->row_ready = true;
+    return true;
   }
-  comma[ncommas] = len;
+  /* the line goes in whole; each comma becomes its field's NUL */
+  char *text = b->text + b->text_len;
+  memcpy(text, seg, len);
+  text[len] = '\0';
+  RowRef *row = &b->rows[b->nrows];
+  int f = 0;
   size_t from = 0;
-  for (int f = 0; f <= ncommas; f++) {
-    const unsigned char *a = seg + from, *z = seg + comma[f];
-    while (a < z && is_blank(*a)) a++;
-    while (z > a && is_blank(z[-1])) z--;
-    if (f < CSV_READER_FIELDS && !r->bad_col) stage_field(r, f, a, (size_t)(z - a));
-    from = comma[f] + 1;
+  for (size_t k = 0; k <= len; k++) { /* fields are short: a plain loop beats memchr per field */
+    if (k < len && text[k] != ',') continue;
+    size_t a = from, z = k;
+    while (a < z && is_blank((unsigned char)text[a])) a++;
+    while (z > a && is_blank((unsigned char)text[z - 1])) z--;
+    text[z] = '\0';
+    if (f < CSV_READER_FIELDS) {
+      row->off[f] = (uint32_t)(b->text_len + a);
+      row->len[f] = (uint32_t)(z - a);
+    }
+    f++;
+    from = k + 1;
   }
-  r->nfields = ncommas + 1;
+  b->text_len += len + 1;
+  r->nfields = f;
   r->row_ready = true;
   return true;
 }
@@ -442,7 +452,7 @@ static void record_of(const Batch *b, int i, CsvRecord *rec) {
   rec->line = row->line;
   for (int f = 0; f < CSV_READER_FIELDS; f++) {
     rec->field[f] = b->text + row->off[f];
-    rec->len[f] = row->off[f + 1] - row->off[f] - 1;
+    rec->len[f] = row->len[f];
   }
   rec->prepared = NULL;
 }
@@ -488,7 +498,6 @@ static void fill_batch(CsvReader *r, Batch *b) {
     }
     RowRef *row = &b->rows[b->nrows];
     row->line = r->rec_line;
-    row->off[CSV_READER_FIELDS] = (uint32_t)b->text_len;
     if (r->prepare && b->prepare_here) {
       CsvRecord rec;
       record_of(b, b->nrows, &rec);
