@@ -5,7 +5,13 @@
  * (RSS), the database's bytes per deal, and SQLite's own CSV import of
  * the same file (`sqlite3 :memory: ".import --csv FILE t"`) as a yardstick.
  *
- *   build/bench/bench_pipeline [-p PINOCHLE] [-d DIR] [-k PREFIX] [HANDS...]
+ *   build/bench/bench_pipeline [-p PINOCHLE] [-d DIR] [-k PREFIX] [--pg URI] [HANDS...]
+ *
+ * With --pg URI (a database on a server where that role may CREATE
+ * DATABASE: tests/pg/pg_tmp.sh start prints one) the same file is also
+ * imported into a new PostgreSQL database made beside it (dropped after),
+ * the players report read from it, and its bytes per deal given: its
+ * tables with their indexes and TOAST, the server's catalog left out.
  *
  * PINOCHLE defaults to the pinochle next to this program's folder
  * (build/pinochle), DIR to /tmp, HANDS to 100000 1000000.  Games are keyed
@@ -18,6 +24,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <errno.h>
 #include <fcntl.h>
+#include <getopt.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -63,22 +70,83 @@ static Run run(char *const argv[], const char *out) {
   return r;
 }
 
+/* uri with its database name replaced by db, into out. */
+static void uri_with_db(const char *uri, const char *db, char *out, size_t size) {
+  const char *p = strstr(uri, "://");
+  p = p ? strchr(p + 3, '/') : NULL;
+  if (p == NULL) {
+    snprintf(out, size, "%s", uri);
+    return;
+  }
+  const char *q = strchr(p, '?');
+  snprintf(out, size, "%.*s/%s%s", (int)(p - uri), uri, db, q ? q : "");
+}
+
+/* The first value psql prints for sql on uri, as a number (-1: none). */
+static double psql_number(const char *uri, const char *sql) {
+  char tmp[] = "/tmp/bench-pipeline-XXXXXX";
+  int fd = mkstemp(tmp);
+  if (fd < 0) return -1;
+  close(fd);
+  char *argv[] = {"psql", "-qAt", (char *)uri, "-c", (char *)sql, NULL};
+  Run r = run(argv, tmp);
+  double v = -1;
+  FILE *fp = fopen(tmp, "r");
+  if (fp && r.status == 0 && fscanf(fp, "%lf", &v) != 1) v = -1;
+  if (fp) fclose(fp);
+  unlink(tmp);
+  return v;
+}
+
 static void row(const char *step, long hands, Run r) {
   printf("  %-16s %8.2f s %11.0f hands/s %8.1f MiB peak RSS%s\n", step, r.seconds,
          r.seconds > 0 ? (double)hands / r.seconds : 0.0, (double)r.max_rss_kb / 1024.0,
          r.status == 0 || r.status == 1 ? "" : "  (FAILED)");
 }
 
+/* Import and the players report on PostgreSQL, in a database of its own
+ * made on the server of `uri` and dropped after; ratios to SQLite's. */
+static void bench_pg(const char *uri, char *pinochle, char *csv, long hands, Run lite_import, Run lite_players) {
+  char name[64], db[2048], create[128], drop[128];
+  snprintf(name, sizeof name, "pn_bench_%ld_%ld", (long)getpid(), hands);
+  uri_with_db(uri, name, db, sizeof db);
+  snprintf(create, sizeof create, "CREATE DATABASE %s", name); /* name is ours: digits and letters */
+  snprintf(drop, sizeof drop, "DROP DATABASE IF EXISTS %s", name);
+  char *make[] = {"psql", "-q", (char *)uri, "-c", drop, "-c", create, NULL};
+  if (run(make, NULL).status != 0) {
+    printf("  PostgreSQL: cannot create a database on %s (psql installed, CREATE DATABASE allowed?)\n", uri);
+    return;
+  }
+  char *import[] = {pinochle, "import", db, csv, NULL};
+  Run imp = run(import, NULL);
+  row("import (PG)", hands, imp);
+  char *players[] = {pinochle, "report", db, "players", NULL};
+  Run rep = run(players, NULL);
+  row("players (PG)", hands, rep);
+  double bytes = psql_number(db, "SELECT sum(pg_total_relation_size(c.oid)) FROM pg_class c"
+                                 " JOIN pg_namespace n ON n.oid = c.relnamespace"
+                                 " WHERE c.relkind = 'r' AND n.nspname = 'public'");
+  if (bytes > 0) printf("  PostgreSQL %.1f MiB = %.0f bytes per deal\n", bytes / 1048576.0, bytes / (double)hands);
+  if (lite_import.seconds > 0 && lite_players.seconds > 0)
+    printf("  PostgreSQL / SQLite: import %.2fx, players report %.2fx the time\n", imp.seconds / lite_import.seconds,
+           rep.seconds / lite_players.seconds);
+  char *gone[] = {"psql", "-q", (char *)uri, "-c", drop, NULL};
+  run(gone, NULL);
+}
+
 int main(int argc, char **argv) {
   char pinochle[4096] = "", dir[1024] = "/tmp";
   const char *prefix = "g";
+  const char *pg = NULL;
+  static const struct option longs[] = {{"pg", required_argument, NULL, 'g'}, {NULL, 0, NULL, 0}};
   int c;
-  while ((c = getopt(argc, argv, "p:d:k:h")) != -1) {
-    if (c == 'p') snprintf(pinochle, sizeof pinochle, "%s", optarg);
+  while ((c = getopt_long(argc, argv, "p:d:k:h", longs, NULL)) != -1) {
+    if (c == 'g') pg = optarg;
+    else if (c == 'p') snprintf(pinochle, sizeof pinochle, "%s", optarg);
     else if (c == 'd') snprintf(dir, sizeof dir, "%s", optarg);
     else if (c == 'k') prefix = strcmp(optarg, "-") == 0 ? NULL : optarg;
     else {
-      fprintf(stderr, "usage: bench_pipeline [-p PINOCHLE] [-d DIR] [-k PREFIX] [HANDS...]\n");
+      fprintf(stderr, "usage: bench_pipeline [-p PINOCHLE] [-d DIR] [-k PREFIX] [--pg URI] [HANDS...]\n");
       return c == 'h' ? 0 : 2;
     }
   }
@@ -116,7 +184,8 @@ int main(int argc, char **argv) {
     char *audit[] = {pinochle, "audit", db, "--no-record", NULL};
     row("audit", hands, run(audit, NULL));
     char *players[] = {pinochle, "report", db, "players", NULL};
-    row("players report", hands, run(players, NULL));
+    Run rep = run(players, NULL);
+    row("players report", hands, rep);
     char *sqlite[] = {"sqlite3", ":memory:", import_cmd, NULL};
     Run ref = run(sqlite, NULL);
     row("sqlite3 .import", hands, ref);
@@ -129,6 +198,7 @@ int main(int argc, char **argv) {
       printf("  import / sqlite3 .import = %.2fx the time\n", imp.seconds / ref.seconds);
     else
       printf("  sqlite3 .import did not run (is sqlite3 installed?)\n");
+    if (pg) bench_pg(pg, pinochle, csv, hands, imp, rep);
   }
   return 0;
 }

@@ -233,6 +233,64 @@ static void test_reader_reports_the_line_where_each_record_starts(void **state) 
   fclose(fp);
 }
 
+/* Most lines are split without libcsv (plain text, no quote, no CR):
+ * each such line gives what libcsv gives for the same line with its key
+ * quoted (which sends it through libcsv): the same fields, blanks around
+ * each trimmed, or the same error with the same column. */
+static void read_one(const char *line, int *got, CsvRecord *rec, PnDiag *diag, char *fields, size_t size) {
+  char text[512];
+  int n = snprintf(text, sizeof text, "game,hand,seq,seat,action,cards,value\n%s\n", line);
+  FILE *fp = fmemopen(text, (size_t)n, "rb");
+  CsvReader *r = NULL;
+  assert_int_equal(csv_reader_new(fp, "mem", &r, diag), 0);
+  *got = csv_reader_next(r, rec, diag);
+  fields[0] = '\0';
+  for (int f = 0; *got == 1 && f < CSV_READER_FIELDS; f++) {
+    size_t used = strlen(fields);
+    snprintf(fields + used, size - used, "[%s:%zu]", rec->field[f], rec->len[f]);
+  }
+  csv_reader_close(r);
+  fclose(fp);
+}
+
+static void test_reader_splits_plain_lines_as_libcsv_does(void **state) {
+  (void)state;
+  static const char *const TAILS[] = {
+      ",1,2,3,play,AS,",           ",0,1,,variant,,two-hand",   ", 0 ,\t1\t, ,tag , ,x=1 \t",
+      ",1,2,3,play,AS,,",          ",1,2,3,play,AS",            ",1,2,3,play,AS,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,",
+      ",1,2,3,pl\"ay,AS,",         ",1,2,3,play,AS,x \t ",      ",,,,,,",
+  };
+  for (size_t i = 0; i < sizeof TAILS / sizeof TAILS[0]; i++) {
+    char plain[256], quoted[256], a[512], b[512];
+    snprintf(plain, sizeof plain, "g%s", TAILS[i]);
+    snprintf(quoted, sizeof quoted, "\"g\"%s", TAILS[i]);
+    int got_a, got_b;
+    CsvRecord ra, rb;
+    PnDiag da = {0}, db = {0};
+    read_one(plain, &got_a, &ra, &da, a, sizeof a);
+    read_one(quoted, &got_b, &rb, &db, b, sizeof b);
+    assert_int_equal(got_a, got_b);
+    assert_string_equal(a, b);
+    if (got_a < 0) {
+      assert_int_equal(da.line, db.line);
+      assert_int_equal(da.col, db.col);
+      assert_string_equal(da.msg, db.msg);
+    }
+  }
+  /* and what they give, for two of them */
+  int got;
+  CsvRecord rec;
+  PnDiag diag = {0};
+  char f[512];
+  read_one("g, 0 ,\t1\t, ,tag , ,x=1 \t", &got, &rec, &diag, f, sizeof f);
+  assert_int_equal(got, 1);
+  assert_string_equal(f, "[g:1][0:1][1:1][:0][tag:3][:0][x=1:3]");
+  read_one("g,1,2,3,play,AS,,", &got, &rec, &diag, f, sizeof f);
+  assert_int_equal(got, -1);
+  assert_int_equal(diag.col, 8);
+  assert_non_null(strstr(diag.msg, "8 fields, expected 7"));
+}
+
 /* A big file is parsed ahead on a second thread (a regular file) or on
  * the caller's (any other stream): both give the same rows with the same
  * lines across many batches (rows of every size, fields spanning lines),
@@ -960,6 +1018,7 @@ int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_reader_reports_the_line_where_each_record_starts),
       cmocka_unit_test(test_reader_reading_ahead_gives_the_rows_in_order_then_the_error),
+      cmocka_unit_test(test_reader_splits_plain_lines_as_libcsv_does),
       cmocka_unit_test(test_reader_finds_an_odd_byte_at_every_offset),
       cmocka_unit_test(test_reader_refuses_a_10mb_field),
       cmocka_unit_test(test_import_parity_file_40_games_40_hands_no_findings),

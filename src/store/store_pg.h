@@ -29,8 +29,8 @@
 enum {
   PG_GAME_LOOKUP,
   PG_GAME_INSERT,
-  PG_PLAYER_FIND,
-  PG_PLAYER_INSERT,
+  PG_PLAYERS_ADD,
+  PG_SEATS_ADD,
   PG_PLAYER_COUNT,
   PG_HAND_INSERT,
   PG_HAND_RESULTS,
@@ -66,7 +66,21 @@ typedef struct PgStore {
   size_t copy_len, copy_cap;
   long copy_rows;
   StorePlayerCache players;        /* ids of the names met in this write transaction */
+  /* Seats waiting: their players are created, all at once and in name
+   * order, before any statement that could read them and at commit
+   * (store_pg_flush_seats), so that two writers creating the same players
+   * wait for each other in one order and never deadlock.  Owned. */
+  struct PgSeat *seats;
+  size_t nseats, seats_cap;
+  size_t seats_mark;               /* nseats when the savepoint was taken */
 } PgStore;
+
+/* A seat waiting to be written. */
+typedef struct PgSeat {
+  int64_t game_id;                 /* the game's row */
+  int seat;                        /* 1-based */
+  char *name;                      /* the player's name, malloc'd */
+} PgSeat;
 
 static inline PgStore *pg_store(Store *store) {
   return (PgStore *)store;
@@ -88,8 +102,16 @@ int store_pg_exec(PgStore *s, const char *sql, const char *what, PnDiag *diag);
 /* The store code and message for a failed result (or the connection's
  * error when res is NULL). */
 int store_pg_fail(PgStore *s, const PGresult *res, const char *what, PnDiag *diag);
-/* Sends the hands waiting for COPY (nothing when none wait). */
+/* Sends the seats waiting (store_pg_flush_seats), then the hands waiting
+ * for COPY (nothing when none wait). */
 int store_pg_flush(PgStore *s, PnDiag *diag);
+/* Sends only the hands waiting for COPY. */
+int store_pg_flush_hands(PgStore *s, PnDiag *diag);
+/* Creates the players of the seats waiting (those not stored yet, in name
+ * order, in one statement) and writes the seats (one more). */
+int store_pg_flush_seats(PgStore *s, PnDiag *diag);
+/* Forgets the seats waiting from index `from` on. */
+void store_pg_drop_seats(PgStore *s, size_t from);
 /* Forgets the player cache (a rollback may have taken ids away). */
 void store_pg_forget_players(PgStore *s);
 /* Integers as parameter text. */

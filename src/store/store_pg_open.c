@@ -74,7 +74,7 @@ int store_pg_exec(PgStore *s, const char *sql, const char *what, PnDiag *diag) {
 /* Hands are flushed before every statement but these, which neither read
  * nor change hands (a game's rows go in before its hands). */
 static bool keeps_copy(int id) {
-  return id == PG_GAME_INSERT || id == PG_PLAYER_FIND || id == PG_PLAYER_INSERT || id == PG_GAME_LOOKUP;
+  return id == PG_GAME_INSERT || id == PG_PLAYERS_ADD || id == PG_SEATS_ADD || id == PG_GAME_LOOKUP;
 }
 
 PGresult *store_pg_run(PgStore *s, int id, const char *sql, int n, const char *const *values,
@@ -106,6 +106,11 @@ PGresult *store_pg_run(PgStore *s, int id, const char *sql, int n, const char *c
 }
 
 int store_pg_flush(PgStore *s, PnDiag *diag) {
+  int rc = store_pg_flush_seats(s, diag);
+  return rc != STORE_OK ? rc : store_pg_flush_hands(s, diag);
+}
+
+int store_pg_flush_hands(PgStore *s, PnDiag *diag) {
   if (s->copy_rows == 0)
     return STORE_OK;
   const char *what = "adding hands (COPY)";
@@ -336,6 +341,8 @@ void store_pg_close(Store *store) {
   if (s->conn)
     PQfinish(s->conn);
   free(s->copy);
+  store_pg_drop_seats(s, 0);
+  free(s->seats);
   free(s);
 }
 
@@ -363,6 +370,7 @@ int store_pg_commit(Store *store, PnDiag *diag) {
 void store_pg_rollback(Store *store) {
   PgStore *s = pg_store(store);
   store_pg_forget_players(s);
+  store_pg_drop_seats(s, 0);
   s->copy_len = 0;
   s->copy_rows = 0;
   if (s->in_tx)
@@ -372,19 +380,23 @@ void store_pg_rollback(Store *store) {
 
 int store_pg_savepoint(Store *store, PnDiag *diag) {
   PgStore *s = pg_store(store);
-  int rc = store_pg_flush(s, diag);
+  /* the seats waiting stay waiting (their players are made at commit);
+   * a rollback to the savepoint forgets those that came after it */
+  int rc = store_pg_flush_hands(s, diag);
+  s->seats_mark = s->nseats;
   return rc != STORE_OK ? rc : store_pg_exec(s, "SAVEPOINT store_game", "starting a savepoint", diag);
 }
 
 int store_pg_release(Store *store, PnDiag *diag) {
   PgStore *s = pg_store(store);
-  int rc = store_pg_flush(s, diag);
+  int rc = store_pg_flush_hands(s, diag);
   return rc != STORE_OK ? rc : store_pg_exec(s, "RELEASE SAVEPOINT store_game", "releasing a savepoint", diag);
 }
 
 void store_pg_rollback_savepoint(Store *store) {
   PgStore *s = pg_store(store);
   store_pg_forget_players(s);
+  store_pg_drop_seats(s, s->seats_mark);
   /* the hands waiting are the rolled-back game's: the savepoint flushed
    * everything before it */
   s->copy_len = 0;

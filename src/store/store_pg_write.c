@@ -3,11 +3,13 @@
  * players, seats and tags, hands (COPY inside a transaction, one INSERT
  * outside one), and the changes to them (store_pg.h).
  */
+#define _POSIX_C_SOURCE 200809L /* strdup */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "codec.h"
+#include "pn_buf.h"
 #include "store_pg.h"
 
 /* A PostgreSQL array literal ({"a","b"}) of v[0..n); caller frees; NULL:
@@ -52,35 +54,6 @@ int store_pg_game_lookup(Store *store, const char *key, int64_t *id, uint64_t *h
   return found;
 }
 
-/* The id of the player called name, found or created.  ON CONFLICT: a
- * player another writer created since the lookup is taken, not an error. */
-static int player_id_lookup(PgStore *s, const char *name, int64_t *id, PnDiag *diag) {
-  int rc;
-  const char *values[1] = {name};
-  PGresult *res = store_pg_run(s, PG_PLAYER_FIND, "SELECT id FROM players WHERE name = $1", 1, values, NULL, NULL,
-                               false, "looking up a player", &rc, diag);
-  if (res != NULL && PQntuples(res) == 0) {
-    PQclear(res);
-    res = store_pg_run(s, PG_PLAYER_INSERT,
-                       "INSERT INTO players(name) VALUES ($1)"
-                       " ON CONFLICT (name) DO UPDATE SET name = EXCLUDED.name RETURNING id",
-                       1, values, NULL, NULL, false, "adding a player", &rc, diag);
-  }
-  if (res == NULL)
-    return rc;
-  *id = strtoll(PQgetvalue(res, 0, 0), NULL, 10);
-  PQclear(res);
-  return STORE_OK;
-}
-
-/* player_id_lookup behind the cache of the write transaction's names. */
-static int player_id(PgStore *s, const char *name, int64_t *id, PnDiag *diag) {
-  if (s->in_tx && (*id = store_players_get(&s->players, name)) != 0) return STORE_OK;
-  int rc = player_id_lookup(s, name, id, diag);
-  if (s->in_tx && rc == STORE_OK) store_players_put(&s->players, name, *id);
-  return rc;
-}
-
 int store_pg_player_count(Store *store, const char *name, PnDiag *diag) {
   int rc;
   const char *values[1] = {name};
@@ -97,23 +70,106 @@ int store_pg_player_count(Store *store, const char *name, PnDiag *diag) {
   return count;
 }
 
-/* The seat players' ids as an int8[] literal into buf ("{3,1,7,2}"). */
-static int seat_ids(PgStore *s, const StoreGame *game, char *buf, PnDiag *diag) {
-  char *p = buf;
-  *p++ = '{';
-  for (int i = 0; i < game->nplayers; i++) {
-    int64_t pid = 0;
+void store_pg_drop_seats(PgStore *s, size_t from) {
+  for (size_t i = from; i < s->nseats; i++)
+    free(s->seats[i].name);
+  if (from < s->nseats)
+    s->nseats = from;
+  if (s->seats_mark > s->nseats)
+    s->seats_mark = s->nseats;
+}
+
+/* The game's seats join those waiting (names copied). */
+static int seats_queue(PgStore *s, const StoreGame *game, int64_t id, PnDiag *diag) {
+  for (int i = 0; i < game->nplayers; i++)
     if (game->players[i] == NULL) {
       store_set_msg(diag, "%s: adding a seat: seat %d has no player", s->shown, i + 1);
       return STORE_ERROR;
     }
-    int rc = player_id(s, game->players[i], &pid, diag);
-    if (rc != STORE_OK)
-      return rc;
-    p += sprintf(p, "%s%lld", i ? "," : "", (long long)pid);
+  if (PN_VEC_RESERVE(s->seats, s->seats_cap, s->nseats + (size_t)game->nplayers) != 0)
+    goto nomem;
+  for (int i = 0; i < game->nplayers; i++) {
+    char *name = strdup(game->players[i]);
+    if (name == NULL)
+      goto nomem;
+    s->seats[s->nseats++] = (PgSeat){.game_id = id, .seat = i + 1, .name = name};
   }
-  strcpy(p, "}");
   return STORE_OK;
+nomem:
+  store_set_msg(diag, "out of memory");
+  return STORE_ERROR;
+}
+
+/* The waiting seats' game ids and seats as int8[] and int[] literals;
+ * caller frees both; false: no memory. */
+static bool seat_arrays(const PgStore *s, char **games, char **seats) {
+  *games = malloc(s->nseats * 21 + 3);
+  *seats = malloc(s->nseats * 12 + 3);
+  if (*games == NULL || *seats == NULL)
+    return false;
+  char *g = *games, *n = *seats;
+  *g++ = '{';
+  *n++ = '{';
+  for (size_t i = 0; i < s->nseats; i++) {
+    g += sprintf(g, "%s%lld", i ? "," : "", (long long)s->seats[i].game_id);
+    n += sprintf(n, "%s%d", i ? "," : "", s->seats[i].seat);
+  }
+  strcpy(g, "}");
+  strcpy(n, "}");
+  return true;
+}
+
+int store_pg_flush_seats(PgStore *s, PnDiag *diag) {
+  if (s->nseats == 0)
+    return STORE_OK;
+  int rc = STORE_ERROR;
+  char *games = NULL, *seats = NULL, *names = NULL;
+  const char **v = malloc(s->nseats * sizeof *v);
+  if (v == NULL)
+    goto nomem;
+  for (size_t i = 0; i < s->nseats; i++)
+    v[i] = s->seats[i].name;
+  names = text_array(v, (int)s->nseats);
+  if (names == NULL || !seat_arrays(s, &games, &seats))
+    goto nomem;
+  /* In name order: a writer waits on another's new player only for names
+   * after all those it has made itself, so no two wait on each other. */
+  const char *pv[1] = {names};
+  PGresult *res = store_pg_run(s, PG_PLAYERS_ADD,
+                               "INSERT INTO players(name) SELECT DISTINCT n FROM unnest($1::text[]) AS u(n)"
+                               " WHERE NOT EXISTS (SELECT 1 FROM players p WHERE p.name = u.n)"
+                               " ORDER BY n ON CONFLICT (name) DO NOTHING",
+                               1, pv, NULL, NULL, false, "adding players", &rc, diag);
+  if (res == NULL)
+    goto done;
+  PQclear(res);
+  const char *sv[3] = {games, seats, names};
+  res = store_pg_run(s, PG_SEATS_ADD,
+                     "INSERT INTO seats(game_id, seat, player_id)"
+                     " SELECT u.g, u.s, p.id FROM unnest($1::bigint[], $2::integer[], $3::text[]) AS u(g, s, n)"
+                     " JOIN players p ON p.name = u.n",
+                     3, sv, NULL, NULL, false, "adding seats", &rc, diag);
+  if (res == NULL)
+    goto done;
+  long added = atol(PQcmdTuples(res));
+  PQclear(res);
+  if (added != (long)s->nseats) {
+    store_set_msg(diag, "%s: adding seats: %ld of %zu written", s->shown, added, s->nseats);
+    rc = STORE_ERROR;
+    goto done;
+  }
+  store_pg_drop_seats(s, 0);
+  rc = STORE_OK;
+  goto done;
+nomem:
+  store_set_msg(diag, "out of memory");
+  rc = STORE_ERROR;
+done:
+  free(v);
+  free(names);
+  free(games);
+  free(seats);
+  return rc;
 }
 
 /* The games row, its seats and its tag rows ("name=value"; no '=': the
@@ -121,7 +177,6 @@ static int seat_ids(PgStore *s, const StoreGame *game, char *buf, PnDiag *diag) 
  * trip per game. */
 static int game_rows_insert(PgStore *s, const StoreGame *game, int64_t *id, PnDiag *diag) {
   int rc = STORE_ERROR;
-  char ids[PN_MAX_SEATS * 24 + 3];
   char *options = store_lines_join(game->options, game->noptions);
   char *tags_lines = store_lines_join(game->tags, game->ntags);
   char *tags = text_array(game->tags, game->ntags);
@@ -129,12 +184,9 @@ static int game_rows_insert(PgStore *s, const StoreGame *game, int64_t *id, PnDi
     store_set_msg(diag, "out of memory");
     goto done;
   }
-  rc = seat_ids(s, game, ids, diag);
-  if (rc != STORE_OK)
-    goto done;
   const StoreGameEnd *end = game->end;
   PgNum hands, finished, winner, hash, winners;
-  const char *values[11] = {game->key,
+  const char *values[10] = {game->key,
                             game->preset,
                             options,
                             tags_lines,
@@ -142,25 +194,23 @@ static int game_rows_insert(PgStore *s, const StoreGame *game, int64_t *id, PnDi
                             store_pg_num(&finished, end && end->finished ? 1 : 0),
                             end && end->winner ? store_pg_num(&winner, end->winner) : NULL,
                             end ? store_pg_num(&hash, (int64_t)end->hash) : NULL,
-                            ids,
                             tags,
                             end && end->winners ? store_pg_num(&winners, end->winners) : NULL};
   PGresult *res = store_pg_run(
       s, PG_GAME_INSERT,
       "WITH g AS (INSERT INTO games(key, preset, options, tags, hands, finished, winner, hash, winners)\n"
-      "           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $11) RETURNING id),\n"
-      "     s AS (INSERT INTO seats(game_id, seat, player_id)\n"
-      "           SELECT g.id, u.o, u.p FROM g, unnest($9::bigint[]) WITH ORDINALITY AS u(p, o)),\n"
+      "           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $10) RETURNING id),\n"
       "     t AS (INSERT INTO tags(name, value, game_id)\n"
       "           SELECT DISTINCT CASE WHEN strpos(u.t, '=') > 0 THEN left(u.t, strpos(u.t, '=') - 1) ELSE u.t END,\n"
       "                  CASE WHEN strpos(u.t, '=') > 0 THEN substr(u.t, strpos(u.t, '=') + 1) ELSE '' END, g.id\n"
-      "             FROM g, unnest($10::text[]) AS u(t)\n"
+      "             FROM g, unnest($9::text[]) AS u(t)\n"
       "           ON CONFLICT DO NOTHING)\n"
       "SELECT id FROM g",
-      11, values, NULL, NULL, false, "adding a game", &rc, diag);
+      10, values, NULL, NULL, false, "adding a game", &rc, diag);
   if (res != NULL) {
     *id = strtoll(PQgetvalue(res, 0, 0), NULL, 10);
     PQclear(res);
+    rc = seats_queue(s, game, *id, diag);
   } else if (rc == STORE_CONFLICT) {
     /* the one unique key of games besides its id: stored already,
      * perhaps by another writer a moment ago */
@@ -253,7 +303,7 @@ int store_pg_hand_insert(Store *store, int64_t game_id, const StoreHand *hand, P
       return STORE_ERROR;
     }
     s->copy_rows++;
-    return s->copy_len >= PG_COPY_FLUSH ? store_pg_flush(s, diag) : STORE_OK;
+    return s->copy_len >= PG_COPY_FLUSH ? store_pg_flush_hands(s, diag) : STORE_OK;
   }
   int rc;
   const char *values[8] = {store_pg_num(&game, game_id),

@@ -285,6 +285,31 @@ wait $p1; a=$?; wait $p2; b=$?
 [[ $a -eq 0 && $b -eq 0 ]] || fail "exits $a and $b: $(cat "$tmp/r1" "$tmp/r2" | head -3)"
 [[ $(count "$both" "SELECT count(*) FROM games") -eq 400 ]] || fail "$(count "$both" "SELECT count(*) FROM games") games, not 400"
 
+check "two importers creating the same players in opposite orders: both land, no deadlock"
+# 300 games of four new players each; the second file seats them in the
+# opposite order.  Players made as each game came deadlocked (issue 35):
+# they are made in name order, at commit.
+"$PN" sim --variant partnership --games 1 --seed 3 -o "$tmp/tpl.csv" 2>/dev/null
+opposite() {
+  awk -F, -v OFS=, -v n=300 -v rev="$1" -v pre="$2" 'NR == 1 { print; next } { rows[++m] = $0 }
+    END { for (i = 0; i < n; i++) { gi = rev ? n - 1 - i : i
+            for (r = 1; r <= m; r++) { split(rows[r], f, ","); line = rows[r]; sub(/^[^,]*/, pre i, line)
+              if (f[5] == "player") sub(/,[^,]*$/, "," sprintf("dl%05d", gi * 4 + f[4]), line)
+              print line } } }' "$tmp/tpl.csv"
+}
+opposite 0 a >"$tmp/dla.csv"
+opposite 1 b >"$tmp/dlb.csv"
+for round in 1 2; do
+  dl=$(new_db "deadlock$round")
+  "$PN" init "$dl" 2>/dev/null
+  "$PN" import "$dl" "$tmp/dla.csv" >/dev/null 2>"$tmp/r1" & p1=$!
+  "$PN" import "$dl" "$tmp/dlb.csv" >/dev/null 2>"$tmp/r2" & p2=$!
+  wait $p1; a=$?; wait $p2; b=$?
+  [[ $a -eq 0 && $b -eq 0 ]] || fail "round $round: exits $a and $b: $(cat "$tmp/r1" "$tmp/r2" | head -3)"
+  [[ $(count "$dl" "SELECT count(*) FROM seats") -eq 2400 ]] || fail "round $round: $(count "$dl" "SELECT count(*) FROM seats") seats, not 2400"
+  [[ $(count "$dl" "SELECT count(*) FROM players") -eq 1200 ]] || fail "round $round: $(count "$dl" "SELECT count(*) FROM players") players, not 1200"
+done
+
 section "a read-only role"
 check "read-only role: import refused, reports work"
 psql -q "$BASE" -c "CREATE ROLE pn_reader_$$ LOGIN" >/dev/null
