@@ -38,6 +38,7 @@ enum {
  * Strings are borrowed for the call. */
 typedef struct ReportQuery {
   const char *variant;                /* preset name */
+  const char *player;                 /* games this player sat in (the store's filter) */
   const char *since, *until;          /* the game's date tag, YYYY-MM-DD, inclusive */
   const char *tag_name, *tag_value;   /* a tag row name=value the game must have */
   long min_hands;                     /* leave out players with fewer hands */

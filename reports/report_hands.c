@@ -169,7 +169,7 @@ static void write_row(Writer *w, const StoreRow *row, int seat, char cells[H_COL
 }
 
 static int write_hand(Writer *w, const StoreRow *row, const PnRules *rules, const Counts *counts,
-                      long min_hands, PnDiag *diag) {
+                      long min_hands, const char *player, PnDiag *diag) {
   CodecResults res;
   if (codec_results_decode(row->results, row->results_len, &res) != 0 || res.players != row->nplayers) {
     snprintf(diag->msg, sizeof diag->msg, "game %s hand %d: the stored results do not decode", row->key, row->hand);
@@ -179,6 +179,7 @@ static int write_hand(Writer *w, const StoreRow *row, const PnRules *rules, cons
   bool has_bid = rules->bidding != PN_BIDDING_NONE && !h->redeal && h->bidder >= 1;
   for (int s = 1; s <= row->nplayers; s++) {
     if (min_hands > 0 && counts_get(counts, row->player_ids[s - 1]) < min_hands) continue;
+    if (player && strcmp(row->players[s - 1], player) != 0) continue;
     const PnSeatResult *sr = &h->seat[s - 1];
     char cells[H_COLUMNS][48] = {{0}};
     report_int(cells[H_HAND], 48, row->hand);
@@ -224,7 +225,7 @@ int report_hands(Store *store, const ReportQuery *q, OutFormat format, FILE *out
       w.heading_done = false;
     }
     if (row.hand < 1) continue;
-    if ((rc = write_hand(&w, &row, &rules, &counts, min_hands, diag)) < 0) goto done;
+    if ((rc = write_hand(&w, &row, &rules, &counts, min_hands, q->player, diag)) < 0) goto done;
   }
   if (rc < 0) goto done;
   if (format == OUT_JSON) fputs(w.rows ? "\n]\n" : "[]\n", out);

@@ -18,7 +18,8 @@
  * object per line) as rows come, text as fixed-width lines under a
  * heading per game.  With q->min_hands the store is read twice: first to
  * count each player's hands, then to write the rows of the players with
- * enough.  *rows (may be NULL) gets the rows written.  Returns 0, or
+ * enough.  With q->player only the games that player sat in are read
+ * (the store's filter) and only their rows written.  *rows (may be NULL) gets the rows written.  Returns 0, or
  * REPORT_ERROR / REPORT_CORRUPT with diag->msg.
  */
 int report_hands(Store *store, const ReportQuery *q, OutFormat format, FILE *out, long *rows, PnDiag *diag);
