@@ -517,7 +517,13 @@ void html_grid(FILE *out, const ReportHtml *html, const char *cls, const ReportC
 
 void html_svg_hbars(FILE *out, const char *id, const char *title, const char *const *labels, const double *v,
                     size_t n) {
-  const double left = 190, right = 60, width = 640, row = 22; /* label room, value room; a bar's row */
+  const double left = 130, right = 50, width = 420, row = 22; /* label room, value room; a bar's row */
+  if (n == 0) { /* an empty chart says so in words, with no axes drawn */
+    fputs("<p class=\"empty-chart\">", out);
+    report_html_text(out, title);
+    fputs(": nobody to show.</p>\n", out);
+    return;
+  }
   double lo = 0, hi = 0;
   for (size_t i = 0; i < n; i++) {
     if (v[i] < lo) lo = v[i];
@@ -525,23 +531,23 @@ void html_svg_hbars(FILE *out, const char *id, const char *title, const char *co
   }
   if (hi == lo) hi = lo + 1;
   double scale = (width - left - right) / (hi - lo), zero = left - lo * scale, height = row * (double)n + 8;
-  fprintf(out, "<figure class=\"chart\" id=\"%s\"><svg viewBox=\"0 0 640 %g\" role=\"img\" aria-label=\"", id,
-          n ? height : 40);
+  fprintf(out, "<figure class=\"chart\" id=\"%s\"><svg viewBox=\"0 0 420 %g\" role=\"img\" aria-label=\"", id,
+          height);
   report_html_text(out, title);
   fputs("\"><title>", out);
   report_html_text(out, title);
   fputs("</title>\n", out);
-  if (n == 0) fputs("<text class=\"empty\" x=\"320\" y=\"24\">nobody in the selection</text>\n", out);
   for (size_t i = 0; i < n; i++) {
     double y = 4 + row * (double)i, x = v[i] < 0 ? zero + v[i] * scale : zero, w = (v[i] < 0 ? -v[i] : v[i]) * scale;
     fprintf(out, "<text class=\"ylabel\" x=\"%g\" y=\"%.1f\">", left - 6, y + 15);
-    report_html_text(out, labels[i]);
+    char clip[120];
+    report_html_text(out, report_clip(clip, sizeof clip, labels[i], 14)); /* the whole name in the table */
     fprintf(out, "</text><rect fill=\"%s\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%g\"/>", COLORS[0], x, y + 3,
             w > 0.5 ? w : 0.5, row - 6);
     fprintf(out, "<text class=\"value\" x=\"%.1f\" y=\"%.1f\">%g</text>\n", (v[i] < 0 ? zero : x + w) + 4, y + 15,
             v[i]);
   }
-  fprintf(out, "<line class=\"grid zero\" x1=\"%.1f\" x2=\"%.1f\" y1=\"0\" y2=\"%g\"/>\n", zero, zero, n ? height : 40);
+  fprintf(out, "<line class=\"grid zero\" x1=\"%.1f\" x2=\"%.1f\" y1=\"0\" y2=\"%g\"/>\n", zero, zero, height);
   fputs("</svg><figcaption>", out);
   report_html_text(out, title);
   fputs("</figcaption></figure>\n", out);
@@ -582,8 +588,9 @@ static void dated_ticks(FILE *out, double d0, double d1) {
     double day = ticks > 1 ? d0 + (d1 - d0) * i / (ticks - 1) : d0;
     char buf[64];
     date_of(day + 0.5, buf);
-    fprintf(out, "<text class=\"xtick\" x=\"%.1f\" y=\"%g\">%s</text>", dated_x(day, d0, d1), CHART_H - CHART_B + 14,
-            buf);
+    const char *anchor = ticks == 1 ? "middle" : i == 0 ? "start" : i == ticks - 1 ? "end" : "middle"; /* inside the box */
+    fprintf(out, "<text class=\"xtick\" style=\"text-anchor:%s\" x=\"%.1f\" y=\"%g\">%s</text>", anchor,
+            dated_x(day, d0, d1), CHART_H - CHART_B + 14, buf);
   }
   fputc('\n', out);
 }

@@ -38,10 +38,10 @@ static const ReportColumn *pair_cols(void) {
 }
 
 /* One bar per row with chart_min_games games, best first, labelled by
- * name (and preset when the page holds several). */
+ * name. */
 typedef struct Bar {
-  char label[200]; /* "Ann" or "Ann (two-hand)" */
-  double v;        /* the value */
+  const char *label; /* the player (borrowed) */
+  double v;          /* the value */
 } Bar;
 
 static int by_value(const void *a, const void *b) {
@@ -49,8 +49,10 @@ static int by_value(const void *a, const void *b) {
   return x < y ? 1 : x > y ? -1 : strcmp(((const Bar *)a)->label, ((const Bar *)b)->label);
 }
 
-/* A bar chart of one figure per row (what returns it), ranked. */
-static int players_chart(FILE *out, const ReportPlayers *r, const char *id, const char *title,
+/* A bar chart of one figure (what `figure` returns) of the rows of one
+ * preset, ranked: presets are never ranked together (a five-call point is
+ * not a partnership one). */
+static int players_chart(FILE *out, const ReportPlayers *r, const char *preset, const char *id, const char *title,
                          double (*figure)(const ReportPlayerStats *s, bool *has)) {
   Bar *bars = calloc(r->nplayers ? r->nplayers : 1, sizeof *bars);
   const char **labels = calloc(r->nplayers ? r->nplayers : 1, sizeof *labels);
@@ -65,16 +67,21 @@ static int players_chart(FILE *out, const ReportPlayers *r, const char *id, cons
     const ReportPlayerRow *row = &r->players[i];
     bool has = true;
     double value = figure(row->s, &has);
-    if (row->s->games < min_games || !has) continue;
-    if (r->npresets > 1) snprintf(bars[n].label, sizeof bars[n].label, "%s (%s)", row->name, row->variant);
-    else snprintf(bars[n].label, sizeof bars[n].label, "%s", row->name);
+    if (strcmp(row->variant, preset) != 0 || row->s->games < min_games || !has) continue;
+    bars[n].label = row->name;
     bars[n++].v = value;
   }
   qsort(bars, n, sizeof *bars, by_value);
   for (size_t i = 0; i < n; i++) labels[i] = bars[i].label, v[i] = bars[i].v;
-  html_svg_hbars(out, id, title, labels, v, n);
+  char full_id[200];
+  snprintf(full_id, sizeof full_id, "%s-%s", id, preset); /* preset names are [a-z0-9-] */
+  html_svg_hbars(out, full_id, title, labels, v, n);
   free(bars), free(labels), free(v);
   return 0;
+}
+
+static int by_string(const void *a, const void *b) {
+  return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
 static double points_per_hand(const ReportPlayerStats *s, bool *has) {
@@ -103,6 +110,30 @@ static int players_tables(FILE *out, const ReportHtml *html, const ReportPlayers
   return 0;
 }
 
+/* Each preset's charts, side by side (by the preset's name). */
+static int players_charts(FILE *out, const ReportPlayers *r) {
+  const char *done[64]; /* the presets drawn so far */
+  int ndone = 0;
+  for (size_t i = 0; i < r->nplayers && ndone < 64; i++) {
+    const char *preset = r->players[i].variant;
+    bool seen = false;
+    for (int k = 0; k < ndone; k++) seen = seen || strcmp(done[k], preset) == 0;
+    if (seen) continue;
+    done[ndone++] = preset;
+  }
+  qsort(done, (size_t)ndone, sizeof *done, by_string);
+  for (int k = 0; k < ndone; k++) {
+    fputs("<section class=\"preset\"><h2>", out);
+    report_html_text(out, done[k]);
+    fputs("</h2>\n", out);
+    if (players_chart(out, r, done[k], "points", "Points per hand", points_per_hand) != 0 ||
+        players_chart(out, r, done[k], "makes", "Bids made, per cent of bids won", make_pct) != 0)
+      return -1;
+    fputs("</section>\n", out);
+  }
+  return 0;
+}
+
 int report_html_players(Store *store, const ReportHtml *html, const ReportQuery *q, FILE *out, PnDiag *diag) {
   ReportPlayers r;
   int rc = report_players_compute(store, q, &r, diag);
@@ -112,11 +143,12 @@ int report_html_players(Store *store, const ReportHtml *html, const ReportQuery 
   if (html->served) fputs("<p class=\"meta\">Who wins against whom: the <a href=\"/ratings\">ratings</a>.</p>\n", out);
   fprintf(out,
           "<p class=\"meta\">The charts rank the players with %ld games or more (a quarter of the most anyone "
-          "played)%s; the tables hold everyone.</p>\n",
-          chart_min_games(&r), r.npresets > 1 ? ", each preset apart" : "");
-  if (players_chart(out, &r, "points", "Points per hand", points_per_hand) != 0 ||
-      players_chart(out, &r, "makes", "Bids made, per cent of bids won", make_pct) != 0 ||
-      players_tables(out, html, &r, true) != 0) {
+          "played), each preset apart; the tables hold everyone.</p>\n",
+          chart_min_games(&r));
+  fputs("<div class=\"presets\">\n", out);
+  int charts = players_charts(out, &r);
+  fputs("</div>\n", out);
+  if (charts != 0 || players_tables(out, html, &r, true) != 0) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");
     rc = REPORT_ERROR;
   }
@@ -288,7 +320,9 @@ static void running_chart(FILE *out, const PPreset *p) {
   }
   char title[80];
   snprintf(title, sizeof title, "Running score by hand, the latest %d games played", n);
-  html_svg_chart(out, "running", title, HTML_CHART_LINE, run, n, NULL);
+  char id[100];
+  snprintf(id, sizeof id, "running-%s", p->preset);
+  html_svg_chart(out, id, title, HTML_CHART_LINE, run, n, NULL);
 }
 
 /* Per game by date: points per hand; meld and counters per hand. */
@@ -311,10 +345,13 @@ static int game_charts(FILE *out, const PPreset *p) {
   if (n == 0) {
     nothing(out, "No dated game in this preset: nothing to draw over time.");
   } else {
+    char id[2][100];
+    snprintf(id[0], sizeof id[0], "points-%s", p->preset);
+    snprintf(id[1], sizeof id[1], "meld-%s", p->preset);
     HtmlDated points = {"points per hand", day, pts, NULL, n, true};
-    html_svg_dated(out, "points", "Points per hand, game by game, by date", &points, 1);
+    html_svg_dated(out, id[0], "Points per hand, game by game, by date", &points, 1);
     HtmlDated mc[2] = {{"meld", day, meld, NULL, n, true}, {"counters", day, ctr, NULL, n, true}};
-    html_svg_dated(out, "meld", "Meld and counters per hand, game by game, by date", mc, 2);
+    html_svg_dated(out, id[1], "Meld and counters per hand, game by game, by date", mc, 2);
   }
   free(day), free(pts), free(meld), free(ctr);
   return 0;
@@ -335,7 +372,9 @@ static int bid_chart(FILE *out, const PPreset *p) {
     nothing(out, "No bid won in a dated game of this preset.");
   } else {
     HtmlDated s = {"bid (red: set)", day, bid, set, n, false};
-    html_svg_dated(out, "bids", "Bids won by date: made, and set in red", &s, 1);
+    char id[100];
+    snprintf(id, sizeof id, "bids-%s", p->preset);
+    html_svg_dated(out, id, "Bids won by date: made, and set in red", &s, 1);
   }
   free(day), free(bid), free(set);
   return 0;
@@ -343,6 +382,8 @@ static int bid_chart(FILE *out, const PPreset *p) {
 
 /* Reneges by kind from the player's row, or a sentence when none. */
 static void renege_chart(FILE *out, const ReportPlayerRow *me) {
+  char id[100];
+  snprintf(id, sizeof id, "reneges-%s", me->variant);
   static const char *const LABELS[] = {"follow", "head", "trump", "overtrump"};
   double v[4];
   long all = 0;
@@ -351,7 +392,7 @@ static void renege_chart(FILE *out, const ReportPlayerRow *me) {
     nothing(out, "No reneges.");
     return;
   }
-  html_svg_hbars(out, "reneges", "Reneges by kind", LABELS, v, 4);
+  html_svg_hbars(out, id, "Reneges by kind", LABELS, v, 4);
 }
 
 /* Served: links to the player's latest 30 games in this preset. */
