@@ -319,7 +319,8 @@ static void running_chart(FILE *out, const PPreset *p) {
     return;
   }
   char title[80];
-  snprintf(title, sizeof title, "Running score by hand, the latest %d games played", n);
+  if (n == 1) snprintf(title, sizeof title, "Running score by hand, the one game played");
+  else snprintf(title, sizeof title, "Running score by hand, the latest %d games played", n);
   char id[100];
   snprintf(id, sizeof id, "running-%s", p->preset);
   html_svg_chart(out, id, title, HTML_CHART_LINE, run, n, NULL);

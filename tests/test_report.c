@@ -42,6 +42,7 @@
 #include "analysis.h"
 #include "report_hand.h"
 #include "report_hands.h"
+#include "report_html.h"
 #include "report_players.h"
 #include "store.h"
 
@@ -201,6 +202,32 @@ static void test_report_players_matches_golden_files(void **state) {
   (void)state;
   Run r = {.report = "players"};
   golden_all_formats(&r, "report_players");
+}
+
+/* The players pages as served (the stylesheet linked, not inline, so
+ * that a change of style alone changes no golden file): /players, and
+ * /players/Cal, who played two presets: two rows and two sections. */
+static void test_report_players_pages_match_golden_files(void **state) {
+  (void)state;
+  const ReportHtml html = {.served = true};
+  for (int page = 0; page < 2; page++) {
+    char *text = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    assert_non_null(out);
+    PnDiag diag = {0};
+    ReportQuery q = {0};
+    int rc = page == 0 ? report_html_players(store, &html, &q, out, &diag)
+                       : report_html_player(store, &html, "Cal", out, &diag);
+    assert_int_equal(fclose(out), 0);
+    if (rc != 0) fail_msg("page %d: %s", page, diag.msg);
+    check_golden(page == 0 ? "players.html" : "player_cal.html", text);
+    if (page == 1) { /* the presets side by side, never pooled */
+      assert_non_null(strstr(text, "<section class=\"preset\"><h2>partnership-auction</h2>"));
+      assert_non_null(strstr(text, "<section class=\"preset\"><h2>three-hand</h2>"));
+    }
+    free(text);
+  }
 }
 
 static void test_report_hands_matches_golden_files(void **state) {
@@ -726,6 +753,7 @@ static void test_report_registry_rows_are_complete(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_report_players_matches_golden_files),
+      cmocka_unit_test(test_report_players_pages_match_golden_files),
       cmocka_unit_test(test_report_hands_matches_golden_files),
       cmocka_unit_test(test_report_game_partnership_auction_matches_golden_files),
       cmocka_unit_test(test_report_game_three_hand_matches_golden_files),
