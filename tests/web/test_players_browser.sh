@@ -63,7 +63,8 @@ js() {
 go() { wd POST /url "{\"url\": \"$BASE$1\"}" >/dev/null; }
 size() { wd POST /window/rect "{\"width\": $1, \"height\": $2}" >/dev/null; }
 # NAME: at each width, a screenshot into ART and, from 820 up, no
-# horizontal overflow (the window's inner width is the viewport's).
+# horizontal overflow of the page nor of a scrolling box in it (a column
+# hidden behind a scroll bar).
 shot() {
   local w
   for w in 390 820 1366; do
@@ -72,7 +73,7 @@ shot() {
     [[ -s $ART/$1-$w.png ]] || fail "screenshot $1 at $w"
     if [[ $w -ge 820 ]]; then
       local over
-      over=$(js 'return document.documentElement.scrollWidth - document.documentElement.clientWidth')
+      over=$(js 'var o = document.documentElement.scrollWidth - document.documentElement.clientWidth; document.querySelectorAll("div.scroll, div.grid").forEach(d => { o = Math.max(o, d.scrollWidth - d.clientWidth); }); return o')
       [[ $over -le 0 ]] && ok "$1 fits $w px" || fail "$1 at $w px: $over px wider than the window"
     fi
   done
@@ -106,6 +107,10 @@ for w in 390 820 1366; do
   js 'document.querySelector("section.preset").scrollIntoView(); return 1' >/dev/null
   wd GET /screenshot | sed -n 's/^{"value":"\(.*\)"}$/\1/p' | base64 -d >"$ART/player-charts-$w.png" 2>/dev/null
 done
+
+# a score sheet of four sides (cutthroat-four: 27 columns) fits too
+go /games/sim-cutthroat-four-2026-1
+shot sheet
 
 echo "screenshots in $ART"
 [[ $failures -eq 0 ]] && echo "players browser: all checks passed" || echo "players browser: $failures failed"
