@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "codec.h"
+#include "report_hands.h"
 #include "report_players.h"
 
 /* The players page's charts rank only the rows with at least a quarter
@@ -221,7 +221,7 @@ static PPreset *preset_of(PHands *h, const char *preset) {
   return p;
 }
 
-/* A game's first row: a new PGame for the player in seat (not 0). */
+/* A game's first row of the player's: a new PGame. */
 static PGame *game_start(PHands *h, const StoreRow *row, long seq, PPreset **pp) {
   PPreset *p = preset_of(h, row->preset);
   if (!p || grow((void **)&p->g, p->n, &p->cap, sizeof *p->g) != 0) return NULL;
@@ -239,55 +239,49 @@ static PGame *game_start(PHands *h, const StoreRow *row, long seq, PPreset **pp)
   return g;
 }
 
-/* Adds the player's part of one hand (seat: theirs). */
-static int hand_add(PPreset *p, PGame *g, const StoreRow *row, int seat, PnDiag *diag) {
-  CodecResults res;
-  if (codec_results_decode(row->results, row->results_len, &res) != 0 || res.players != row->nplayers) {
-    snprintf(diag->msg, sizeof diag->msg, "game %s hand %d: the stored results do not decode", row->key, row->hand);
-    return REPORT_CORRUPT;
+/* Where the visitor of the player's hands is. */
+typedef struct PWalk {
+  PHands *h;            /* what is built */
+  PPreset *p;           /* the current game's preset */
+  PGame *g;             /* the current game */
+  int64_t game_id;      /* its id (0 before the first) */
+  long seq;             /* games so far */
+} PWalk;
+
+/* One row of the hands report (the player's: report_hands_each with
+ * q.player) added to the player's games and bids. */
+static int hand_visit(void *ctx, const ReportHandRow *r, PnDiag *diag) {
+  PWalk *w = ctx;
+  if (r->row->game_id != w->game_id) {
+    w->game_id = r->row->game_id;
+    if (!(w->g = game_start(w->h, r->row, w->seq++, &w->p))) goto memory;
   }
-  const PnHandResult *r = &res.result;
-  const PnSeatResult *sr = &r->seat[seat - 1];
-  if (g->hands > 0 && (g->hands & (g->hands - 1)) == 0 && g->hands >= 64) { /* 64, 128, ...: double the room */
+  PGame *g = w->g;
+  if (g->hands >= 64 && (g->hands & (g->hands - 1)) == 0) { /* 64, 128, ...: double the room */
     double *m = realloc(g->running, sizeof *m * (size_t)g->hands * 2);
-    if (!m) return REPORT_ERROR;
+    if (!m) goto memory;
     g->running = m;
   }
-  g->running[g->hands++] = (double)res.total[seat - 1];
-  g->points += sr->score;
-  g->meld += sr->meld_shown;
-  g->counters += sr->counters;
-  if (!r->redeal && r->bidder == seat) {
-    if (grow((void **)&p->b, p->nb, &p->bcap, sizeof *p->b) != 0) return REPORT_ERROR;
-    p->b[p->nb++] = (PBid){g->day, (double)r->bid, sr->score < 0};
+  g->running[g->hands++] = (double)r->total;
+  g->points += r->score;
+  g->meld += r->meld;
+  g->counters += r->counters;
+  if (r->bidder == r->seat) {
+    if (grow((void **)&w->p->b, w->p->nb, &w->p->bcap, sizeof *w->p->b) != 0) goto memory;
+    w->p->b[w->p->nb++] = (PBid){g->day, (double)r->bid, r->score < 0};
   }
   return 0;
+memory:
+  snprintf(diag->msg, sizeof diag->msg, "out of memory");
+  return REPORT_ERROR;
 }
 
-/* The player's hands, read once with the store's filter on the player. */
+/* The player's hands: the hands report's rows of the player, read once
+ * with the store's filter on the player. */
 static int phands_read(Store *store, const char *name, PHands *h, PnDiag *diag) {
-  StoreFilter filter = {.player = name, .results_only = true};
-  StoreCursor *cursor = NULL;
-  int rc = store_cursor_open(store, &filter, &cursor, diag), seat = 0;
-  PGame *g = NULL;
-  PPreset *p = NULL;
-  StoreRow row;
-  long seq = 0;
-  while (rc >= 0 && (rc = store_cursor_next(cursor, &row, diag)) == 1) {
-    if (row.new_game) {
-      seat = 0; /* the filter takes any ASCII case; the page is of this name exactly */
-      for (int s = row.nplayers; s >= 1; s--)
-        if (strcmp(row.players[s - 1], name) == 0) seat = s;
-      if (seat && !(g = game_start(h, &row, seq++, &p))) rc = REPORT_ERROR;
-    }
-    if (rc >= 0 && seat && row.hand >= 1) {
-      int e = hand_add(p, g, &row, seat, diag);
-      rc = e < 0 ? e : 1;
-    }
-  }
-  if (rc == REPORT_ERROR && !diag->msg[0]) snprintf(diag->msg, sizeof diag->msg, "out of memory");
-  store_cursor_close(cursor);
-  return rc < 0 ? rc : 0;
+  ReportQuery q = {.player = name};
+  PWalk w = {h, NULL, NULL, 0, 0};
+  return report_hands_each(store, &q, hand_visit, &w, diag);
 }
 
 /* Date order, games without a date last, then the order stored. */
