@@ -423,7 +423,7 @@ static void test_web_score_sheet_names_dealer_and_bidder(void **state) {
   assert_non_null(strstr(r.body, "/hands/1\">1</a></td><td title=\"seat 1\"><bdi>Ann</bdi></td>"));
   assert_null(strstr(r.body, "</a></td><td class=\"n\">1</td>")); /* no bare dealer number */
   reply_free(&r);
-  static const char *const PAGES[] = {"/", "/players", "/players/Cal", "/ratings", "/games/" GAME, "/api/players/Cal"};
+  static const char *const PAGES[] = {"/", "/players", "/players/Cal", "/ratings", ("/games/" GAME), "/api/players/Cal"};
   for (size_t i = 0; i < sizeof PAGES / sizeof PAGES[0]; i++) {
     Reply p = get(PAGES[i]);
     assert_non_null(strstr(p.head, "Server-Timing: app;dur="));
