@@ -222,6 +222,14 @@ static void test_report_players_pages_match_golden_files(void **state) {
     assert_int_equal(fclose(out), 0);
     if (rc != 0) fail_msg("page %d: %s", page, diag.msg);
     check_golden(page == 0 ? "players.html" : "player_cal.html", text);
+    if (page == 0) { /* the partnerships' first column says so; the charts' threshold is said */
+      assert_non_null(strstr(text, "<h2>Partnerships</h2>\n<div class=\"grid\">\n<table class=\"players grid\"><thead><tr><th>partnership</th>"));
+      assert_non_null(strstr(text, "games or more (a quarter of the most anyone played)"));
+    }
+    if (page == 1) { /* an empty chart is a sentence, not axes */
+      assert_non_null(strstr(text, "<p class=\"empty-chart\">No reneges.</p>"));
+      assert_null(strstr(text, "id=\"reneges-three-hand\""));
+    }
     if (page == 1) { /* the presets side by side, never pooled */
       assert_non_null(strstr(text, "<section class=\"preset\"><h2>partnership-auction</h2>"));
       assert_non_null(strstr(text, "<section class=\"preset\"><h2>three-hand</h2>"));
