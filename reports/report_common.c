@@ -8,6 +8,7 @@
 void report_query_filter(const ReportQuery *q, StoreFilter *f) {
   memset(f, 0, sizeof *f);
   f->preset = q->variant;
+  f->player = q->player;
   f->since = q->since;
   f->until = q->until;
   f->tag_name = q->tag_name;

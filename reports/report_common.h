@@ -38,13 +38,14 @@ enum {
  * Strings are borrowed for the call. */
 typedef struct ReportQuery {
   const char *variant;                /* preset name */
+  const char *player;                 /* games this player sat in (the store's filter); insights:
+                                         whose bids are set beside the club's (its filter clears it) */
   const char *since, *until;          /* the game's date tag, YYYY-MM-DD, inclusive */
   const char *tag_name, *tag_value;   /* a tag row name=value the game must have */
   long min_hands;                     /* leave out players with fewer hands */
   long min_plays;                     /* players: leave the play-accuracy cells of rows with fewer
                                          analysed plays empty (0 = no limit) */
   bool history;                       /* ratings: the rating after each period instead of the standings */
-  const char *player;                 /* insights: whose bids are set beside the club's (not a filter) */
 } ReportQuery;
 
 /* The store filter for a query (strings stay borrowed from q). */

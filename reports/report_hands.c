@@ -108,6 +108,7 @@ typedef struct Writer {
   long rows;                 /* rows written */
   bool heading_done;         /* text: the current game's heading is out */
   int last_hand;             /* text: hand of the previous line in this game */
+  int64_t game;              /* the game of the previous row (0 before the first) */
 } Writer;
 
 static void text_cell(FILE *out, const char *cell, int c) {
@@ -168,8 +169,36 @@ static void write_row(Writer *w, const StoreRow *row, int seat, char cells[H_COL
   w->rows++;
 }
 
-static int write_hand(Writer *w, const StoreRow *row, const PnRules *rules, const Counts *counts,
-                      long min_hands, PnDiag *diag) {
+/* The visitor of report_hands: a row's cells, written. */
+static int write_visit(void *ctx, const ReportHandRow *r, PnDiag *diag) {
+  (void)diag;
+  Writer *w = ctx;
+  if (r->row->game_id != w->game) { /* a new game: its heading first */
+    w->game = r->row->game_id;
+    w->heading_done = false;
+  }
+  char cells[H_COLUMNS][48] = {{0}};
+  report_int(cells[H_HAND], 48, r->hand);
+  report_int(cells[H_SEAT], 48, r->seat);
+  report_int(cells[H_SIDE], 48, r->side);
+  report_int(cells[H_DEALER], 48, r->dealer);
+  if (r->bidder) {
+    report_int(cells[H_BIDDER], 48, r->bidder);
+    report_int(cells[H_BID], 48, r->bid);
+  }
+  if (r->trump >= 0) report_trump(r->trump, cells[H_TRUMP]);
+  report_int(cells[H_MELD], 48, r->meld);
+  report_int(cells[H_COUNTERS], 48, r->counters);
+  report_int(cells[H_TRICKS], 48, r->tricks);
+  report_int(cells[H_SCORE], 48, r->score);
+  report_int(cells[H_TOTAL], 48, r->total);
+  write_row(w, r->row, r->seat, cells);
+  return 0;
+}
+
+/* Gives the rows of one stored hand to visit. */
+static int visit_hand(const StoreRow *row, const PnRules *rules, const Counts *counts, long min_hands,
+                      const char *player, ReportHandVisit *visit, void *ctx, PnDiag *diag) {
   CodecResults res;
   if (codec_results_decode(row->results, row->results_len, &res) != 0 || res.players != row->nplayers) {
     snprintf(diag->msg, sizeof diag->msg, "game %s hand %d: the stored results do not decode", row->key, row->hand);
@@ -179,61 +208,63 @@ static int write_hand(Writer *w, const StoreRow *row, const PnRules *rules, cons
   bool has_bid = rules->bidding != PN_BIDDING_NONE && !h->redeal && h->bidder >= 1;
   for (int s = 1; s <= row->nplayers; s++) {
     if (min_hands > 0 && counts_get(counts, row->player_ids[s - 1]) < min_hands) continue;
+    if (player && strcmp(row->players[s - 1], player) != 0) continue;
     const PnSeatResult *sr = &h->seat[s - 1];
-    char cells[H_COLUMNS][48] = {{0}};
-    report_int(cells[H_HAND], 48, row->hand);
-    report_int(cells[H_SEAT], 48, s);
-    report_int(cells[H_SIDE], 48, report_side_number(rules, h, s));
-    report_int(cells[H_DEALER], 48, row->dealer);
-    if (has_bid) {
-      report_int(cells[H_BIDDER], 48, h->bidder);
-      report_int(cells[H_BID], 48, h->bid);
-    }
-    if (!h->redeal) report_trump(h->trump, cells[H_TRUMP]);
-    report_int(cells[H_MELD], 48, sr->meld_shown);
-    report_int(cells[H_COUNTERS], 48, sr->counters);
-    report_int(cells[H_TRICKS], 48, sr->tricks);
-    report_int(cells[H_SCORE], 48, sr->score);
-    report_int(cells[H_TOTAL], 48, res.total[s - 1]);
-    write_row(w, row, s, cells);
+    ReportHandRow r = {row,
+                       row->hand,
+                       s,
+                       report_side_number(rules, h, s),
+                       row->dealer,
+                       has_bid ? h->bidder : 0,
+                       has_bid ? h->bid : 0,
+                       h->redeal ? -1 : h->trump,
+                       sr->meld_shown,
+                       sr->counters,
+                       sr->tricks,
+                       sr->score,
+                       res.total[s - 1]};
+    int rc = visit(ctx, &r, diag);
+    if (rc != 0) return rc;
   }
   return 0;
 }
 
-int report_hands(Store *store, const ReportQuery *q, OutFormat format, FILE *out, long *rows, PnDiag *diag) {
+int report_hands_each(Store *store, const ReportQuery *q, ReportHandVisit *visit, void *ctx, PnDiag *diag) {
   Counts counts = {0};
   StoreCursor *cursor = NULL;
-  Writer w = {format, out, 0, false, 0};
   StoreFilter filter;
   report_query_filter(q, &filter);
+  filter.results_only = true; /* the rows need the results only */
   long min_hands = q->min_hands > 0 ? q->min_hands : 0;
   int rc = 0;
   if (min_hands > 0 && (rc = count_hands(store, &filter, &counts, diag)) < 0) goto done;
   if ((rc = store_cursor_open(store, &filter, &cursor, diag)) < 0) goto done;
-  if (format == OUT_CSV) fputs(REPORT_HANDS_HEADER "\n", out);
   PnRules rules = {0};
   StoreRow row;
   while ((rc = store_cursor_next(cursor, &row, diag)) == 1) {
-    if (row.new_game) {
-      if (pn_rules_preset(&rules, row.preset) != 0 || rules.players != row.nplayers) {
-        snprintf(diag->msg, sizeof diag->msg, "game %s: stored variant '%s' with %d players is not known", row.key,
-                 row.preset, row.nplayers);
-        rc = REPORT_CORRUPT;
-        goto done;
-      }
-      w.heading_done = false;
+    if (row.new_game && (pn_rules_preset(&rules, row.preset) != 0 || rules.players != row.nplayers)) {
+      snprintf(diag->msg, sizeof diag->msg, "game %s: stored variant '%s' with %d players is not known", row.key,
+               row.preset, row.nplayers);
+      rc = REPORT_CORRUPT;
+      goto done;
     }
     if (row.hand < 1) continue;
-    if ((rc = write_hand(&w, &row, &rules, &counts, min_hands, diag)) < 0) goto done;
+    if ((rc = visit_hand(&row, &rules, &counts, min_hands, q->player, visit, ctx, diag)) != 0) goto done;
   }
-  if (rc < 0) goto done;
-  if (format == OUT_JSON) fputs(w.rows ? "\n]\n" : "[]\n", out);
-  if (format == OUT_TEXT && w.rows == 0) fputs("No hands in the selection.\n", out);
-  rc = 0;
+  if (rc > 0) rc = 0;
 done:
-  if (rows) *rows = w.rows;
   store_cursor_close(cursor);
   free(counts.ids);
   free(counts.hands);
+  return rc;
+}
+
+int report_hands(Store *store, const ReportQuery *q, OutFormat format, FILE *out, long *rows, PnDiag *diag) {
+  Writer w = {format, out, 0, false, 0, 0};
+  if (format == OUT_CSV) fputs(REPORT_HANDS_HEADER "\n", out);
+  int rc = report_hands_each(store, q, write_visit, &w, diag);
+  if (rc == 0 && format == OUT_JSON) fputs(w.rows ? "\n]\n" : "[]\n", out);
+  if (rc == 0 && format == OUT_TEXT && w.rows == 0) fputs("No hands in the selection.\n", out);
+  if (rows) *rows = w.rows;
   return rc;
 }

@@ -409,6 +409,7 @@ static void chart_xlabels(FILE *out, const ChartFrame *f, const char *const *xla
 static void chart_draw(FILE *out, const char *id, const char *title, HtmlChartKind kind, const HtmlSeries *s, int ns,
                        const char *const *xlabels, bool fit) {
   ChartFrame f;
+  if (ns > NCOLORS) ns = NCOLORS; /* a colour stands for one series only */
   chart_frame(&f, kind, s, ns, fit);
   fprintf(out, "<figure class=\"chart\" id=\"%s\"><svg viewBox=\"0 0 640 220\" role=\"img\" aria-label=\"", id);
   report_html_text(out, title);
@@ -470,3 +471,172 @@ void html_table(FILE *out, const ReportHtml *html, const char *cls, const Report
   }
   fputs("</tbody></table></div>\n", out);
 }
+
+/* Columns of a block of a folded HTML table beside its key columns: a
+ * block of them and the keys fit an 820 px tablet without scrolling. */
+#define GRID_BLOCK 7
+
+/* One block of html_grid: the key columns [0, nkey) and [first, last). */
+static void grid_block(FILE *out, const ReportHtml *html, const char *cls, const ReportColumn *cols, int nkey,
+                       int first, int last, const ReportTable *table, bool links) {
+  fprintf(out, "<table class=\"%s grid\"><thead><tr>", cls);
+  for (int c = 0; c < last; c = c + 1 == nkey ? first : c + 1) {
+    fputs("<th>", out);
+    report_html_text(out, cols[c].title);
+    fputs("</th>", out);
+  }
+  fputs("</tr></thead><tbody>\n", out);
+  for (size_t r = 0; r < report_table_rows(table); r++) {
+    fputs("<tr>", out);
+    for (int c = 0; c < last; c = c + 1 == nkey ? first : c + 1) {
+      const char *cell = report_table_cell(table, r, c);
+      fprintf(out, "<td%s>", cols[c].kind == REPORT_STR ? "" : " class=\"n\"");
+      if (c == 0 && links) html_link_open(out, html, "/players/", cell, NULL);
+      if (c == 0) report_html_name(out, cell); /* a player or a side */
+      else report_html_text(out, cell[0] || cols[c].kind == REPORT_STR ? cell : "-");
+      if (c == 0 && links) html_link_close(out, html);
+      fputs("</td>", out);
+    }
+    fputs("</tr>\n", out);
+  }
+  fputs("</tbody></table>\n", out);
+}
+
+void html_grid(FILE *out, const ReportHtml *html, const char *cls, const ReportColumn *cols, int ncols,
+               const ReportTable *table, bool links) {
+  int nkey = 0;
+  while (nkey < ncols && cols[nkey].kind == REPORT_STR) nkey++;
+  if (nkey == 0 || nkey == ncols) nkey = 1;
+  fputs("<div class=\"grid\">\n", out);
+  for (int first = nkey; first < ncols; first += GRID_BLOCK) {
+    int last = first + GRID_BLOCK < ncols ? first + GRID_BLOCK : ncols;
+    grid_block(out, html, cls, cols, nkey, first, last, table, links);
+  }
+  fputs("</div>\n", out);
+}
+
+void html_svg_hbars(FILE *out, const char *id, const char *title, const char *const *labels, const double *v,
+                    size_t n) {
+  const double left = 130, right = 50, width = 420, row = 22; /* label room, value room; a bar's row */
+  if (n == 0) { /* an empty chart says so in words, with no axes drawn */
+    fputs("<p class=\"empty-chart\">", out);
+    report_html_text(out, title);
+    fputs(": nobody to show.</p>\n", out);
+    return;
+  }
+  double lo = 0, hi = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (v[i] < lo) lo = v[i];
+    if (v[i] > hi) hi = v[i];
+  }
+  if (hi == lo) hi = lo + 1;
+  double scale = (width - left - right) / (hi - lo), zero = left - lo * scale, height = row * (double)n + 8;
+  fprintf(out, "<figure class=\"chart\" id=\"%s\"><svg viewBox=\"0 0 420 %g\" role=\"img\" aria-label=\"", id,
+          height);
+  report_html_text(out, title);
+  fputs("\"><title>", out);
+  report_html_text(out, title);
+  fputs("</title>\n", out);
+  for (size_t i = 0; i < n; i++) {
+    double y = 4 + row * (double)i, x = v[i] < 0 ? zero + v[i] * scale : zero, w = (v[i] < 0 ? -v[i] : v[i]) * scale;
+    fprintf(out, "<text class=\"ylabel\" x=\"%g\" y=\"%.1f\">", left - 6, y + 15);
+    char clip[120];
+    report_html_text(out, report_clip(clip, sizeof clip, labels[i], 14)); /* the whole name in the table */
+    fprintf(out, "</text><rect fill=\"%s\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%g\"/>", COLORS[0], x, y + 3,
+            w > 0.5 ? w : 0.5, row - 6);
+    fprintf(out, "<text class=\"value\" x=\"%.1f\" y=\"%.1f\">%g</text>\n", (v[i] < 0 ? zero : x + w) + 4, y + 15,
+            v[i]);
+  }
+  fprintf(out, "<line class=\"grid zero\" x1=\"%.1f\" x2=\"%.1f\" y1=\"0\" y2=\"%g\"/>\n", zero, zero, height);
+  fputs("</svg><figcaption>", out);
+  report_html_text(out, title);
+  fputs("</figcaption></figure>\n", out);
+}
+
+/* The days since 1970-01-01 of a date YYYY-MM-DD (already checked). */
+static long day_of(int y, int m, int d) {
+  y -= m <= 2;
+  long era = (y >= 0 ? y : y - 399) / 400, yoe = y - era * 400;
+  long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1, doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+  return era * 146097 + doe - 719468;
+}
+
+double html_date_days(const char *date) {
+  int y, m, d;
+  if (!date || sscanf(date, "%4d-%2d-%2d", &y, &m, &d) != 3 || m < 1 || m > 12 || d < 1 || d > 31) return NAN;
+  return (double)day_of(y, m, d);
+}
+
+/* The date of a day number, YYYY-MM-DD, into buf[11]. */
+static void date_of(double day, char buf[64]) {
+  long z = (long)day + 719468, era = (z >= 0 ? z : z - 146096) / 146097, doe = z - era * 146097;
+  long yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365, doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+  long mp = (5 * doy + 2) / 153, d = doy - (153 * mp + 2) / 5 + 1, m = mp < 10 ? mp + 3 : mp - 9;
+  snprintf(buf, 64, "%04ld-%02ld-%02ld", yoe + era * 400 + (m <= 2), m, d);
+}
+
+/* The x of a day on a date axis from d0 to d1 (one day when equal). */
+static double dated_x(double day, double d0, double d1) {
+  double pw = CHART_W - CHART_L - CHART_R - 16;
+  return CHART_L + 8 + (d1 > d0 ? (day - d0) / (d1 - d0) * pw : pw / 2);
+}
+
+/* Five date ticks evenly spaced in time (not in games). */
+static void dated_ticks(FILE *out, double d0, double d1) {
+  int ticks = d1 > d0 ? 5 : 1;
+  for (int i = 0; i < ticks; i++) {
+    double day = ticks > 1 ? d0 + (d1 - d0) * i / (ticks - 1) : d0;
+    char buf[64];
+    date_of(day + 0.5, buf);
+    const char *anchor = ticks == 1 ? "middle" : i == 0 ? "start" : i == ticks - 1 ? "end" : "middle"; /* inside the box */
+    fprintf(out, "<text class=\"xtick\" style=\"text-anchor:%s\" x=\"%.1f\" y=\"%g\">%s</text>", anchor,
+            dated_x(day, d0, d1), CHART_H - CHART_B + 14, buf);
+  }
+  fputc('\n', out);
+}
+
+void html_svg_dated(FILE *out, const char *id, const char *title, const HtmlDated *s, int ns) {
+  HtmlSeries ys[NCOLORS] = {{0}};
+  double d0 = INFINITY, d1 = -INFINITY;
+  int n = ns < NCOLORS ? ns : NCOLORS; /* never a colour twice */
+  size_t points = 0;
+  for (int k = 0; k < n; k++) {
+    ys[k] = (HtmlSeries){s[k].name, s[k].y, NULL, s[k].n};
+    for (size_t i = 0; i < s[k].n; i++) {
+      d0 = s[k].day[i] < d0 ? s[k].day[i] : d0;
+      d1 = s[k].day[i] > d1 ? s[k].day[i] : d1;
+    }
+    points += s[k].n;
+  }
+  ChartFrame f;
+  chart_frame(&f, HTML_CHART_LINE, ys, n, false);
+  fprintf(out, "<figure class=\"chart\" id=\"%s\"><svg viewBox=\"0 0 640 220\" role=\"img\" aria-label=\"", id);
+  report_html_text(out, title);
+  fputs("\"><title>", out);
+  report_html_text(out, title);
+  fputs("</title>\n", out);
+  chart_grid(out, &f);
+  for (int k = 0; k < n; k++) {
+    const char *color = COLORS[k];
+    if (s[k].line) {
+      fprintf(out, "<polyline class=\"series\" stroke=\"%s\" points=\"", color);
+      for (size_t i = 0; i < s[k].n; i++) fprintf(out, "%.1f,%.1f ", dated_x(s[k].day[i], d0, d1), chart_y(&f, s[k].y[i]));
+      fputs("\"/>\n", out);
+    }
+    for (size_t i = 0; i < s[k].n; i++)
+      fprintf(out, "<circle r=\"%s\" fill=\"%s\" cx=\"%.1f\" cy=\"%.1f\"><title>%g</title></circle>",
+              s[k].line ? "2" : "3", s[k].flag && s[k].flag[i] ? "#c53030" : color, dated_x(s[k].day[i], d0, d1),
+              chart_y(&f, s[k].y[i]), s[k].y[i]);
+    fputc('\n', out);
+  }
+  if (points) dated_ticks(out, d0, d1);
+  fputs("</svg><figcaption>", out);
+  report_html_text(out, title);
+  for (int k = 0; k < n && n > 1; k++) {
+    fprintf(out, " <span class=\"key\" style=\"color:%s\">\xE2\x96\xA0</span> ", COLORS[k]);
+    report_html_name(out, s[k].name);
+  }
+  fputs("</figcaption></figure>\n", out);
+}
+
+int html_chart_colours(void) { return NCOLORS; }

@@ -242,25 +242,67 @@ done:
   return rc;
 }
 
-/* The score sheet's two heading rows: the hand's columns, then five per side. */
-static void game_sheet_head(FILE *out, const json_t *sides) {
-  size_t nsides = json_array_size(sides);
-  fputs("<div class=\"scroll\"><table class=\"sheet\">\n<thead><tr><th rowspan=\"2\">hand</th><th rowspan=\"2\">dealer</th>"
-        "<th rowspan=\"2\">bidding</th><th rowspan=\"2\">bidder</th><th rowspan=\"2\">bid</th><th rowspan=\"2\">trump</th>",
-        out);
-  for (size_t s = 0; s < nsides; s++) {
-    fputs("<th colspan=\"5\" class=\"side\">", out);
-    report_html_name(out, html_js(json_array_get(sides, s), "name"));
-    fputs("</th>", out);
+/* The score sheet is folded into blocks, as the text tables are, so that
+ * it fits a tablet without a hidden column: block 0 holds each hand's
+ * dealer, bidding, bidder, bid, trump and findings; block k (1..sides)
+ * the hand and side k's meld, saved, counters, score and total.  Blocks
+ * sit side by side where the page is wide enough. */
+static void game_sheet_head(FILE *out, const json_t *sides, size_t block) {
+  if (block == 0) {
+    fputs("<table class=\"sheet\">\n<thead><tr><th colspan=\"7\" class=\"side\">the hand</th></tr>\n<tr><th>hand</th><th>dealer</th><th>bidding</th><th>bidder</th><th>bid</th>"
+          "<th>trump</th><th>findings</th></tr></thead>\n<tbody>\n",
+          out);
+    return;
   }
-  fputs("<th rowspan=\"2\">findings</th></tr>\n<tr>", out);
-  for (size_t s = 0; s < nsides; s++) fputs("<th>meld</th><th>saved</th><th>counters</th><th>score</th><th>total</th>", out);
-  fputs("</tr></thead>\n<tbody>\n", out);
+  fputs("<table class=\"sheet\">\n<thead><tr><th></th><th colspan=\"5\" class=\"side\">", out);
+  report_html_name(out, html_js(json_array_get(sides, block - 1), "name"));
+  fputs("</th></tr>\n<tr><th>hand</th><th>meld</th><th>saved</th><th>counters</th><th>score</th><th>total</th></tr></thead>\n<tbody>\n",
+        out);
 }
 
-/* One hand's row of the score sheet; the hand links to its viewer, a
- * hand with findings is marked. */
-static void game_sheet_row(FILE *out, const ReportHtml *html, const char *game, const json_t *row, size_t nsides) {
+/* The players of a game by seat (names[s-1], "" when unknown), read from
+ * the store's first row of the game: the score sheet names the dealer and
+ * the bidder rather than numbering their seats. */
+typedef struct SeatNames {
+  int n;                              /* seats */
+  char name[PN_MAX_SEATS][128];       /* by seat - 1 */
+} SeatNames;
+
+static int seat_names(Store *store, const char *key, SeatNames *names, PnDiag *diag) {
+  StoreFilter filter = {.nkeys = 1, .keys = &key, .results_only = true, .hand = 1};
+  StoreCursor *cursor = NULL;
+  StoreRow row;
+  memset(names, 0, sizeof *names);
+  int rc = store_cursor_open(store, &filter, &cursor, diag);
+  if (rc >= 0 && (rc = store_cursor_next(cursor, &row, diag)) == 1) {
+    names->n = row.nplayers;
+    for (int s = 0; s < row.nplayers; s++) snprintf(names->name[s], sizeof names->name[s], "%s", row.players[s]);
+  }
+  store_cursor_close(cursor);
+  return rc < 0 ? rc : 0;
+}
+
+/* A seat as its player's name, the seat number in a tooltip (or the
+ * number alone when the name is unknown; nothing for none). */
+static void seat_cell(FILE *out, const SeatNames *names, const json_t *seat) {
+  long s = json_is_integer(seat) ? (long)json_integer_value(seat) : 0;
+  if (s < 1) {
+    fputs("<td></td>", out);
+    return;
+  }
+  if (s > names->n || !names->name[s - 1][0]) {
+    fprintf(out, "<td class=\"n\">%ld</td>", s);
+    return;
+  }
+  fprintf(out, "<td title=\"seat %ld\">", s);
+  report_html_name(out, names->name[s - 1]);
+  fputs("</td>", out);
+}
+
+/* One hand's row of block `block` of the score sheet (game_sheet_head);
+ * the hand links to its viewer, a hand with findings is marked. */
+static void game_sheet_row(FILE *out, const ReportHtml *html, const char *game, const json_t *row, size_t block,
+                           const SeatNames *names) {
   char buf[64], num[32];
   long findings = html_ji(row, "findings");
   fprintf(out, "<tr%s><td class=\"n\">", findings ? " class=\"finding\"" : "");
@@ -268,21 +310,25 @@ static void game_sheet_row(FILE *out, const ReportHtml *html, const char *game, 
   html_link_open(out, html, "/games/", game, buf);
   fprintf(out, "%ld%s", html_ji(row, "hand"), findings ? "*" : "");
   html_link_close(out, html);
-  fprintf(out, "</td><td class=\"n\">%ld</td><td>", html_ji(row, "dealer"));
+  fputs("</td>", out);
+  if (block > 0) {
+    static const char *const COLS[] = {"meld", "saved", "counters", "score", "total"};
+    for (int c = 0; c < 5; c++) {
+      snprintf(buf, sizeof buf, "%s_%zu", COLS[c], block);
+      fprintf(out, "<td class=\"n%s\">%s</td>", c == 4 ? " total" : "", html_jcell(json_object_get(row, buf), num, sizeof num));
+    }
+    fputs("</tr>\n", out);
+    return;
+  }
+  seat_cell(out, names, json_object_get(row, "dealer"));
+  fputs("<td>", out);
   report_html_text(out, html_js(row, "bidding"));
-  fprintf(out, "</td><td class=\"n\">%s</td>", html_jcell(json_object_get(row, "bidder"), num, sizeof num));
+  fputs("</td>", out);
+  seat_cell(out, names, json_object_get(row, "bidder"));
   fprintf(out, "<td class=\"n\">%s</td><td>", html_jcell(json_object_get(row, "bid"), num, sizeof num));
   const char *trump = html_js(row, "trump");
   if (*trump) fprintf(out, "<span class=\"c%s\">%s</span>", *trump == 'H' || *trump == 'D' ? " red" : "", html_suit_glyph(*trump));
-  fputs("</td>", out);
-  for (size_t s = 0; s < nsides; s++) {
-    static const char *const COLS[] = {"meld", "saved", "counters", "score", "total"};
-    for (int c = 0; c < 5; c++) {
-      snprintf(buf, sizeof buf, "%s_%zu", COLS[c], s + 1);
-      fprintf(out, "<td class=\"n%s\">%s</td>", c == 4 ? " total" : "", html_jcell(json_object_get(row, buf), num, sizeof num));
-    }
-  }
-  fprintf(out, "<td class=\"n\">%s</td></tr>\n", findings ? html_jcell(json_object_get(row, "findings"), num, sizeof num) : "");
+  fprintf(out, "</td><td class=\"n\">%s</td></tr>\n", findings ? html_jcell(json_object_get(row, "findings"), num, sizeof num) : "");
 }
 
 int report_html_game(Store *store, const ReportHtml *html, const char *key, FILE *out, PnDiag *diag) {
@@ -296,15 +342,21 @@ int report_html_game(Store *store, const ReportHtml *html, const char *key, FILE
   }
   if (!(j = html_capture_json(&cap, diag))) return REPORT_ERROR;
   const json_t *sides = json_object_get(j, "sides"), *hands = json_object_get(j, "hands");
+  SeatNames names;
+  if ((rc = seat_names(store, key, &names, diag)) != 0) goto done;
   char title[400];
   snprintf(title, sizeof title, "Game %s", html_js(j, "game"));
   report_html_begin(out, html, title);
   game_heading(out, j);
   if ((rc = game_chart(out, j, diag)) != 0) goto done;
-  game_sheet_head(out, sides);
-  for (size_t h = 0; h < json_array_size(hands); h++)
-    game_sheet_row(out, html, html_js(j, "game"), json_array_get(hands, h), json_array_size(sides));
-  fputs("</tbody></table></div>\n<p class=\"legend\">* a hand with findings (a renege, a wrong claim): open it to see where.</p>\n", out);
+  fputs("<div class=\"grid sheet\">\n", out);
+  for (size_t block = 0; block <= json_array_size(sides); block++) {
+    game_sheet_head(out, sides, block);
+    for (size_t h = 0; h < json_array_size(hands); h++)
+      game_sheet_row(out, html, html_js(j, "game"), json_array_get(hands, h), block, &names);
+    fputs("</tbody></table>\n", out);
+  }
+  fputs("</div>\n<p class=\"legend\">* a hand with findings (a renege, a wrong claim): open it to see where.</p>\n", out);
   report_html_end(out, html);
 done:
   json_decref(j);

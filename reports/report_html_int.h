@@ -102,4 +102,38 @@ void html_svg_chart_fit(FILE *out, const char *id, const char *title, const Html
 void html_table(FILE *out, const ReportHtml *html, const char *cls, const ReportColumn *cols, int ncols,
                 const json_t *rows, bool links);
 
+/* The one HTML writer of a report's table (the cells its text, CSV and
+ * JSON print): a table of class cls headed by the columns' titles,
+ * numbers right-aligned (an empty one as a dash), wrapped in a box that
+ * lets the page fold it to the screen's width; links: the first column
+ * links to /players/NAME when served. */
+void html_grid(FILE *out, const ReportHtml *html, const char *cls, const ReportColumn *cols, int ncols,
+               const ReportTable *table, bool links);
+
+/* One series over dates: a value at each day (days since 1970-01-01,
+ * html_date_days), in any order for points, in date order for a line. */
+typedef struct HtmlDated {
+  const char *name;    /* legend */
+  const double *day;   /* per value: its date as a day number */
+  const double *y;     /* values */
+  const int *flag;     /* NULL, or per value 1 = drawn with the "bad" colour (a set bid) */
+  size_t n;            /* values */
+  bool line;           /* joined by a line (else points) */
+} HtmlDated;
+
+/* The day number of a date YYYY-MM-DD, or NAN when it is not one. */
+double html_date_days(const char *date);
+/* An SVG chart over a true date axis: x positions by date, so that a gap
+ * of months looks like one; ticks at dates evenly spaced in time; at most
+ * as many series as there are colours (the rest left out, so that no
+ * colour stands for two). */
+void html_svg_dated(FILE *out, const char *id, const char *title, const HtmlDated *s, int ns);
+/* How many series a chart draws at most: one colour each. */
+int html_chart_colours(void);
+
+/* Horizontal bars, one per label, every label shown (the chart grows
+ * with the rows). */
+void html_svg_hbars(FILE *out, const char *id, const char *title, const char *const *labels, const double *v,
+                    size_t n);
+
 #endif

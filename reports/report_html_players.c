@@ -1,234 +1,464 @@
 /*
  * report_html_players.c - the players (/players) and one player's page
- * (/players/NAME) as HTML (report_html.h), drawn from the JSON of
- * report_players and report_hands.
+ * (/players/NAME) as HTML (report_html.h), drawn from the players report's
+ * data (report_players_compute) and, for one player, their own hands read
+ * once with the store's filter on the player.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "report_html_int.h"
 
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "report_hands.h"
 #include "report_players.h"
 
+/* The players page's charts rank only the rows with at least a quarter
+ * of the most games anyone has in the selection: 5 games are not 100
+ * (the tables keep every row). */
+static long chart_min_games(const ReportPlayers *r) {
+  long most = 0;
+  for (size_t i = 0; i < r->nplayers; i++)
+    if (r->players[i].s->games > most) most = r->players[i].s->games;
+  return most / 4 > 1 ? most / 4 : 1;
+}
+/* The running-score chart's games: the latest played, one colour each. */
+#define RUNNING_GAMES 6
+
 /* ------------------------------------------------------------- players */
 
-/* Rows of the players report (players or partnerships) as a table. */
-static void players_table(FILE *out, const ReportHtml *html, const json_t *rows, bool links) {
-  html_table(out, html, "players", report_player_columns, REPORT_PLAYER_COLUMNS, rows, links);
+static const ReportColumn *pair_cols(void) {
+  static ReportColumn cols[REPORT_PLAYER_COLUMNS + REPORT_PLAYER_ACCURACY_COLUMNS];
+  if (!cols[0].key) {
+    memcpy(cols, report_player_columns, sizeof cols);
+    cols[0].title = "partnership";
+  }
+  return cols;
 }
 
-/* A bar chart of one column of the players table, one bar per player. */
-static int players_chart(FILE *out, const json_t *rows, const char *id, const char *key, const char *title) {
-  size_t n = json_array_size(rows);
-  double *y = calloc(n ? n : 1, sizeof *y);
-  const char **labels = calloc(n ? n : 1, sizeof *labels);
-  if (!y || !labels) {
-    free(y);
-    free(labels);
+/* One bar per row with chart_min_games games, best first, labelled by
+ * name. */
+typedef struct Bar {
+  const char *label; /* the player (borrowed) */
+  double v;          /* the value */
+} Bar;
+
+static int by_value(const void *a, const void *b) {
+  double x = ((const Bar *)a)->v, y = ((const Bar *)b)->v;
+  return x < y ? 1 : x > y ? -1 : strcmp(((const Bar *)a)->label, ((const Bar *)b)->label);
+}
+
+/* A bar chart of one figure (what `figure` returns) of the rows of one
+ * preset, ranked: presets are never ranked together (a five-call point is
+ * not a partnership one). */
+static int players_chart(FILE *out, const ReportPlayers *r, const char *preset, const char *id, const char *title,
+                         double (*figure)(const ReportPlayerStats *s, bool *has)) {
+  Bar *bars = calloc(r->nplayers ? r->nplayers : 1, sizeof *bars);
+  const char **labels = calloc(r->nplayers ? r->nplayers : 1, sizeof *labels);
+  double *v = calloc(r->nplayers ? r->nplayers : 1, sizeof *v);
+  if (!bars || !labels || !v) {
+    free(bars), free(labels), free(v);
     return -1;
   }
-  for (size_t r = 0; r < n; r++) {
-    y[r] = html_jd(json_array_get(rows, r), key);
-    labels[r] = html_js(json_array_get(rows, r), "name");
+  size_t n = 0;
+  long min_games = chart_min_games(r);
+  for (size_t i = 0; i < r->nplayers; i++) {
+    const ReportPlayerRow *row = &r->players[i];
+    bool has = true;
+    double value = figure(row->s, &has);
+    if (strcmp(row->variant, preset) != 0 || row->s->games < min_games || !has) continue;
+    bars[n].label = row->name;
+    bars[n++].v = value;
   }
-  HtmlSeries s = {title, y, NULL, n};
-  html_svg_chart(out, id, title, HTML_CHART_BARS, &s, 1, labels);
-  free(y);
-  free(labels);
+  qsort(bars, n, sizeof *bars, by_value);
+  for (size_t i = 0; i < n; i++) labels[i] = bars[i].label, v[i] = bars[i].v;
+  char full_id[200];
+  snprintf(full_id, sizeof full_id, "%s-%s", id, preset); /* preset names are [a-z0-9-] */
+  html_svg_hbars(out, full_id, title, labels, v, n);
+  free(bars), free(labels), free(v);
+  return 0;
+}
+
+static int by_string(const void *a, const void *b) {
+  return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+static double points_per_hand(const ReportPlayerStats *s, bool *has) {
+  *has = s->hands > 0;
+  return s->hands ? round((double)s->score / (double)s->hands * 10) / 10 : 0;
+}
+
+static double make_pct(const ReportPlayerStats *s, bool *has) {
+  *has = s->bids > 0;
+  return s->bids ? round((double)s->made / (double)s->bids * 1000) / 10 : 0;
+}
+
+/* The players and partnerships tables, the partnerships' first column
+ * titled so. */
+static int players_tables(FILE *out, const ReportHtml *html, const ReportPlayers *r, bool links) {
+  ReportTable *players = NULL, *pairs = NULL;
+  if (report_players_tables(r, &players, &pairs) != 0) return -1;
+  int ncols = r->analysed > 0 ? REPORT_PLAYER_COLUMNS + REPORT_PLAYER_ACCURACY_COLUMNS : REPORT_PLAYER_COLUMNS;
+  html_grid(out, html, "players", report_player_columns, ncols, players, links);
+  if (r->npairs > 0) {
+    fputs("<h2>Partnerships</h2>\n", out);
+    html_grid(out, html, "players", pair_cols(), ncols, pairs, false);
+  }
+  report_table_free(players);
+  report_table_free(pairs);
+  return 0;
+}
+
+/* Each preset's charts, side by side (by the preset's name). */
+static int players_charts(FILE *out, const ReportPlayers *r) {
+  const char *done[64]; /* the presets drawn so far */
+  int ndone = 0;
+  for (size_t i = 0; i < r->nplayers && ndone < 64; i++) {
+    const char *preset = r->players[i].variant;
+    bool seen = false;
+    for (int k = 0; k < ndone; k++) seen = seen || strcmp(done[k], preset) == 0;
+    if (seen) continue;
+    done[ndone++] = preset;
+  }
+  qsort(done, (size_t)ndone, sizeof *done, by_string);
+  for (int k = 0; k < ndone; k++) {
+    fputs("<section class=\"preset\"><h2>", out);
+    report_html_text(out, done[k]);
+    fputs("</h2>\n", out);
+    if (players_chart(out, r, done[k], "points", "Points per hand", points_per_hand) != 0 ||
+        players_chart(out, r, done[k], "makes", "Bids made, per cent of bids won", make_pct) != 0)
+      return -1;
+    fputs("</section>\n", out);
+  }
   return 0;
 }
 
 int report_html_players(Store *store, const ReportHtml *html, const ReportQuery *q, FILE *out, PnDiag *diag) {
-  HtmlCapture cap;
-  int rc;
-  if (!html_capture_open(&cap, diag)) return REPORT_ERROR;
-  if ((rc = report_players(store, q, OUT_JSON, cap.f, NULL, diag)) != 0) {
-    html_capture_drop(&cap);
-    return rc;
-  }
-  json_t *j = html_capture_json(&cap, diag);
-  if (!j) return REPORT_ERROR;
-  const json_t *players = json_object_get(j, "players"), *pairs = json_object_get(j, "partnerships");
+  ReportPlayers r;
+  int rc = report_players_compute(store, q, &r, diag);
+  if (rc != 0) goto done;
   report_html_begin(out, html, "Pinochle players");
   fputs("<h1>Players</h1>\n", out);
   if (html->served) fputs("<p class=\"meta\">Who wins against whom: the <a href=\"/ratings\">ratings</a>.</p>\n", out);
-  rc = 0;
-  if (players_chart(out, players, "points", "points_per_hand", "Points per hand") != 0 ||
-      players_chart(out, players, "makes", "make_pct", "Bids made, per cent of bids won") != 0) {
+  fprintf(out,
+          "<p class=\"meta\">The charts rank the players with %ld games or more (a quarter of the most anyone "
+          "played), each preset apart; the tables hold everyone.</p>\n",
+          chart_min_games(&r));
+  fputs("<div class=\"presets\">\n", out);
+  int charts = players_charts(out, &r);
+  fputs("</div>\n", out);
+  if (charts != 0 || players_tables(out, html, &r, true) != 0) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");
     rc = REPORT_ERROR;
   }
-  players_table(out, html, players, true);
-  if (json_array_size(pairs) > 0) {
-    fputs("<h2>Partnerships</h2>\n", out);
-    players_table(out, html, pairs, false);
-  }
   report_html_end(out, html);
-  json_decref(j);
+done:
+  report_players_free(&r);
   return rc;
 }
 
-/* The rows of one player in the hands report, in game and hand order. */
-typedef struct PlayerHands {
-  size_t n;              /* rows */
-  double *score, *meld, *counters, *bid; /* per row; bid only where the player bid */
-  int *set;              /* per bid: 1 when the bid was set (a negative score) */
-  size_t nbids;
-  const char **bid_label;  /* "game/hand" of each bid */
-  const char **hand_label; /* the game of each row */
-  size_t ngames;
-  double **running;      /* per game: the total after each hand */
-  size_t *game_len;
-  const char **game_key;
-} PlayerHands;
+/* ------------------------------------------------------------ a player */
 
-static void player_hands_free(PlayerHands *p) {
-  free(p->score);
-  free(p->meld);
-  free(p->counters);
-  free(p->bid);
-  free(p->set);
-  free(p->bid_label);
-  free(p->hand_label);
-  if (p->running)
-    for (size_t g = 0; g < p->ngames; g++) free(p->running[g]);
-  free(p->running);
-  free(p->game_len);
-  free(p->game_key);
+/* One game of the player's, as the charts need it. */
+typedef struct PGame {
+  char *key;            /* the game; owned */
+  double day;           /* its date tag as a day number, NAN without one */
+  long seq;             /* the order the store gave it */
+  long hands;           /* hands the player played in it */
+  long points, meld, counters; /* their sums */
+  double *running;      /* the player's total after each hand; owned */
+} PGame;
+
+/* A bid the player won. */
+typedef struct PBid {
+  double day;           /* its game's date as a day number */
+  double bid;           /* the amount */
+  int set;              /* 1 when set */
+} PBid;
+
+/* The player's games and bids in one preset. */
+typedef struct PPreset {
+  char *preset;         /* owned */
+  PGame *g;             /* by stored order, then sorted by date */
+  size_t n, cap;
+  PBid *b;              /* the bids won */
+  size_t nb, bcap;
+} PPreset;
+
+typedef struct PHands {
+  PPreset *p;           /* by first met */
+  size_t n, cap;
+} PHands;
+
+static void phands_free(PHands *h) {
+  for (size_t i = 0; i < h->n; i++) {
+    for (size_t g = 0; g < h->p[i].n; g++) free(h->p[i].g[g].key), free(h->p[i].g[g].running);
+    free(h->p[i].g), free(h->p[i].b), free(h->p[i].preset);
+  }
+  free(h->p);
 }
 
-static int player_hands(const json_t *rows, const char *name, PlayerHands *p) {
-  size_t n = json_array_size(rows);
-  memset(p, 0, sizeof *p);
-  size_t m = n ? n : 1;
-  p->score = calloc(m, sizeof *p->score);
-  p->meld = calloc(m, sizeof *p->meld);
-  p->counters = calloc(m, sizeof *p->counters);
-  p->bid = calloc(m, sizeof *p->bid);
-  p->set = calloc(m, sizeof *p->set);
-  p->bid_label = calloc(m, sizeof *p->bid_label);
-  p->hand_label = calloc(m, sizeof *p->hand_label);
-  p->running = calloc(m, sizeof *p->running);
-  p->game_len = calloc(m, sizeof *p->game_len);
-  p->game_key = calloc(m, sizeof *p->game_key);
-  if (!p->score || !p->meld || !p->counters || !p->bid || !p->set || !p->bid_label || !p->hand_label || !p->running ||
-      !p->game_len || !p->game_key)
-    return -1;
-  for (size_t r = 0; r < n; r++) {
-    const json_t *row = json_array_get(rows, r);
-    if (strcmp(html_js(row, "player"), name) != 0) continue;
-    const char *game = html_js(row, "game");
-    size_t i = p->n++;
-    p->score[i] = (double)html_ji(row, "score");
-    p->meld[i] = (double)html_ji(row, "meld");
-    p->counters[i] = (double)html_ji(row, "counters");
-    p->hand_label[i] = game;
-    if (!html_jnull(row, "bidder") && html_ji(row, "bidder") == html_ji(row, "seat")) {
-      p->bid[p->nbids] = (double)html_ji(row, "bid");
-      p->set[p->nbids] = html_ji(row, "score") < 0;
-      p->bid_label[p->nbids++] = game;
-    }
-    if (p->ngames == 0 || strcmp(p->game_key[p->ngames - 1], game) != 0) {
-      p->game_key[p->ngames] = game;
-      p->running[p->ngames] = calloc(m, sizeof **p->running);
-      if (!p->running[p->ngames]) return -1;
-      p->ngames++;
-    }
-    size_t g = p->ngames - 1;
-    p->running[g][p->game_len[g]++] = (double)html_ji(row, "total");
-  }
+/* Room for one more of size bytes in *a (n used, *cap room); 0 or -1. */
+static int grow(void **a, size_t n, size_t *cap, size_t size) {
+  if (n < *cap) return 0;
+  size_t c = *cap ? *cap * 2 : 8;
+  void *m = realloc(*a, c * size);
+  if (!m) return -1;
+  *a = m;
+  *cap = c;
   return 0;
 }
 
-/* The player's charts: the running score of each of the last 12 games,
- * points per hand, the bids won (set in red), meld and counters per hand,
- * reneges by kind (from the player's row, me). */
-static void player_charts(FILE *out, const PlayerHands *p, const json_t *me) {
-  size_t first = p->ngames > 12 ? p->ngames - 12 : 0;
-  HtmlSeries run[12];
-  int nrun = 0;
-  for (size_t g = first; g < p->ngames; g++) run[nrun++] = (HtmlSeries){p->game_key[g], p->running[g], NULL, p->game_len[g]};
-  html_svg_chart(out, "running", p->ngames > 12 ? "Running score by hand, last 12 games" : "Running score by hand, per game",
-                 HTML_CHART_LINE, run, nrun, NULL);
-  HtmlSeries pts = {"score", p->score, NULL, p->n};
-  html_svg_chart(out, "points", "Points per hand over time", HTML_CHART_LINE, &pts, 1, NULL);
-  HtmlSeries bids = {"bid (red: set)", p->bid, p->set, p->nbids};
-  html_svg_chart(out, "bids", "Bids won: made, and set in red", HTML_CHART_POINTS, &bids, 1, NULL);
-  HtmlSeries mc[2] = {{"meld", p->meld, NULL, p->n}, {"counters", p->counters, NULL, p->n}};
-  html_svg_chart(out, "meld", "Meld and counters per hand", HTML_CHART_STACKED, mc, 2, NULL);
-  static const char *const RENEGES[] = {"reneges_follow", "reneges_head", "reneges_trump", "reneges_overtrump"};
-  static const char *const RENEGE_LABELS[] = {"follow", "head", "trump", "overtrump"};
-  double reneges[4];
-  for (int k = 0; k < 4; k++) reneges[k] = html_jd(me, RENEGES[k]);
-  HtmlSeries rs = {"reneges", reneges, NULL, 4};
-  html_svg_chart(out, "reneges", "Reneges by kind", HTML_CHART_BARS, &rs, 1, RENEGE_LABELS);
+static PPreset *preset_of(PHands *h, const char *preset) {
+  for (size_t i = 0; i < h->n; i++)
+    if (strcmp(h->p[i].preset, preset) == 0) return &h->p[i];
+  if (grow((void **)&h->p, h->n, &h->cap, sizeof *h->p) != 0) return NULL;
+  PPreset *p = &h->p[h->n];
+  memset(p, 0, sizeof *p);
+  if (!(p->preset = strdup(preset))) return NULL;
+  h->n++;
+  return p;
 }
 
-/* Served: links to the player's last 30 games. */
-static void player_games(FILE *out, const ReportHtml *html, const PlayerHands *p) {
-  if (!html->served) return;
-  fputs("<p>Games: ", out);
-  for (size_t g = p->ngames > 30 ? p->ngames - 30 : 0; g < p->ngames; g++) {
-    html_link_open(out, html, "/games/", p->game_key[g], NULL);
-    report_html_name(out, p->game_key[g]);
+/* A game's first row of the player's: a new PGame. */
+static PGame *game_start(PHands *h, const StoreRow *row, long seq, PPreset **pp) {
+  PPreset *p = preset_of(h, row->preset);
+  if (!p || grow((void **)&p->g, p->n, &p->cap, sizeof *p->g) != 0) return NULL;
+  PGame *g = &p->g[p->n];
+  char date[32];
+  memset(g, 0, sizeof *g);
+  g->day = html_date_days(report_tag(row->tags, row->ntags, "date", date, sizeof date));
+  g->seq = seq;
+  if (!(g->key = strdup(row->key)) || !(g->running = malloc(sizeof *g->running * 64))) {
+    free(g->key), free(g->running);
+    return NULL;
+  }
+  p->n++;
+  *pp = p;
+  return g;
+}
+
+/* Where the visitor of the player's hands is. */
+typedef struct PWalk {
+  PHands *h;            /* what is built */
+  PPreset *p;           /* the current game's preset */
+  PGame *g;             /* the current game */
+  int64_t game_id;      /* its id (0 before the first) */
+  long seq;             /* games so far */
+} PWalk;
+
+/* One row of the hands report (the player's: report_hands_each with
+ * q.player) added to the player's games and bids. */
+static int hand_visit(void *ctx, const ReportHandRow *r, PnDiag *diag) {
+  PWalk *w = ctx;
+  if (r->row->game_id != w->game_id) {
+    w->game_id = r->row->game_id;
+    if (!(w->g = game_start(w->h, r->row, w->seq++, &w->p))) goto memory;
+  }
+  PGame *g = w->g;
+  if (g->hands >= 64 && (g->hands & (g->hands - 1)) == 0) { /* 64, 128, ...: double the room */
+    double *m = realloc(g->running, sizeof *m * (size_t)g->hands * 2);
+    if (!m) goto memory;
+    g->running = m;
+  }
+  g->running[g->hands++] = (double)r->total;
+  g->points += r->score;
+  g->meld += r->meld;
+  g->counters += r->counters;
+  if (r->bidder == r->seat) {
+    if (grow((void **)&w->p->b, w->p->nb, &w->p->bcap, sizeof *w->p->b) != 0) goto memory;
+    w->p->b[w->p->nb++] = (PBid){g->day, (double)r->bid, r->score < 0};
+  }
+  return 0;
+memory:
+  snprintf(diag->msg, sizeof diag->msg, "out of memory");
+  return REPORT_ERROR;
+}
+
+/* The player's hands: the hands report's rows of the player, read once
+ * with the store's filter on the player. */
+static int phands_read(Store *store, const char *name, PHands *h, PnDiag *diag) {
+  ReportQuery q = {.player = name};
+  PWalk w = {h, NULL, NULL, 0, 0};
+  return report_hands_each(store, &q, hand_visit, &w, diag);
+}
+
+/* Date order, games without a date last, then the order stored. */
+static int by_date(const void *a, const void *b) {
+  const PGame *x = a, *y = b;
+  bool nx = isnan(x->day), ny = isnan(y->day);
+  if (nx != ny) return nx ? 1 : -1;
+  if (!nx && x->day != y->day) return x->day < y->day ? -1 : 1;
+  return (x->seq > y->seq) - (x->seq < y->seq);
+}
+
+/* A sentence where a chart would have nothing to draw. */
+static void nothing(FILE *out, const char *what) { fprintf(out, "<p class=\"empty-chart\">%s</p>\n", what); }
+
+/* The latest RUNNING_GAMES games played (by date), a line each. */
+static void running_chart(FILE *out, const PPreset *p) {
+  HtmlSeries run[RUNNING_GAMES];
+  char names[RUNNING_GAMES][200];
+  size_t first = p->n > RUNNING_GAMES ? p->n - RUNNING_GAMES : 0;
+  int n = 0;
+  for (size_t i = first; i < p->n; i++) {
+    if (p->g[i].hands == 0) continue;
+    snprintf(names[n], sizeof names[n], "%s", p->g[i].key);
+    run[n] = (HtmlSeries){names[n], p->g[i].running, NULL, (size_t)p->g[i].hands};
+    n++;
+  }
+  if (n == 0) {
+    nothing(out, "No hands played in this preset.");
+    return;
+  }
+  char title[80];
+  if (n == 1) snprintf(title, sizeof title, "Running score by hand, the one game played");
+  else snprintf(title, sizeof title, "Running score by hand, the latest %d games played", n);
+  char id[100];
+  snprintf(id, sizeof id, "running-%s", p->preset);
+  html_svg_chart(out, id, title, HTML_CHART_LINE, run, n, NULL);
+}
+
+/* Per game by date: points per hand; meld and counters per hand. */
+static int game_charts(FILE *out, const PPreset *p) {
+  size_t m = p->n ? p->n : 1, n = 0;
+  double *day = calloc(m, sizeof *day), *pts = calloc(m, sizeof *pts), *meld = calloc(m, sizeof *meld),
+         *ctr = calloc(m, sizeof *ctr);
+  if (!day || !pts || !meld || !ctr) {
+    free(day), free(pts), free(meld), free(ctr);
+    return -1;
+  }
+  for (size_t i = 0; i < p->n; i++) {
+    const PGame *g = &p->g[i];
+    if (isnan(g->day) || g->hands == 0) continue;
+    day[n] = g->day;
+    pts[n] = round((double)g->points / (double)g->hands * 10) / 10;
+    meld[n] = round((double)g->meld / (double)g->hands * 10) / 10;
+    ctr[n++] = round((double)g->counters / (double)g->hands * 10) / 10;
+  }
+  if (n == 0) {
+    nothing(out, "No dated game in this preset: nothing to draw over time.");
+  } else {
+    char id[2][100];
+    snprintf(id[0], sizeof id[0], "points-%s", p->preset);
+    snprintf(id[1], sizeof id[1], "meld-%s", p->preset);
+    HtmlDated points = {"points per hand", day, pts, NULL, n, true};
+    html_svg_dated(out, id[0], "Points per hand, game by game, by date", &points, 1);
+    HtmlDated mc[2] = {{"meld", day, meld, NULL, n, true}, {"counters", day, ctr, NULL, n, true}};
+    html_svg_dated(out, id[1], "Meld and counters per hand, game by game, by date", mc, 2);
+  }
+  free(day), free(pts), free(meld), free(ctr);
+  return 0;
+}
+
+/* The bids won at their games' dates, set ones in red. */
+static int bid_chart(FILE *out, const PPreset *p) {
+  size_t n = 0, m = p->nb ? p->nb : 1;
+  double *day = calloc(m, sizeof *day), *bid = calloc(m, sizeof *bid);
+  int *set = calloc(m, sizeof *set);
+  if (!day || !bid || !set) {
+    free(day), free(bid), free(set);
+    return -1;
+  }
+  for (size_t i = 0; i < p->nb; i++)
+    if (!isnan(p->b[i].day)) day[n] = p->b[i].day, bid[n] = p->b[i].bid, set[n++] = p->b[i].set;
+  if (n == 0) {
+    nothing(out, "No bid won in a dated game of this preset.");
+  } else {
+    HtmlDated s = {"bid (red: set)", day, bid, set, n, false};
+    char id[100];
+    snprintf(id, sizeof id, "bids-%s", p->preset);
+    html_svg_dated(out, id, "Bids won by date: made, and set in red", &s, 1);
+  }
+  free(day), free(bid), free(set);
+  return 0;
+}
+
+/* Reneges by kind from the player's row, or a sentence when none. */
+static void renege_chart(FILE *out, const ReportPlayerRow *me) {
+  char id[100];
+  snprintf(id, sizeof id, "reneges-%s", me->variant);
+  static const char *const LABELS[] = {"follow", "head", "trump", "overtrump"};
+  double v[4];
+  long all = 0;
+  for (int k = 0; k < 4; k++) all += me->s->reneges[k], v[k] = (double)me->s->reneges[k];
+  if (all == 0) {
+    nothing(out, "No reneges.");
+    return;
+  }
+  html_svg_hbars(out, id, "Reneges by kind", LABELS, v, 4);
+}
+
+/* Served: links to the player's latest 30 games in this preset. */
+static void preset_games(FILE *out, const ReportHtml *html, const PPreset *p) {
+  if (!html->served || p->n == 0) return;
+  fputs("<p>Games, latest last: ", out);
+  for (size_t g = p->n > 30 ? p->n - 30 : 0; g < p->n; g++) {
+    html_link_open(out, html, "/games/", p->g[g].key, NULL);
+    report_html_name(out, p->g[g].key);
     html_link_close(out, html);
     fputc(' ', out);
   }
   fputs("</p>\n", out);
 }
 
-int report_html_player(Store *store, const ReportHtml *html, const char *name, FILE *out, PnDiag *diag) {
-  HtmlCapture cap;
-  json_t *players = NULL, *hands = NULL;
-  PlayerHands p = {0};
-  int rc;
-  ReportQuery q = {0};
-  if (!html_capture_open(&cap, diag)) return REPORT_ERROR;
-  if ((rc = report_players(store, &q, OUT_JSON, cap.f, NULL, diag)) != 0) {
-    html_capture_drop(&cap);
-    return rc;
-  }
-  if (!(players = html_capture_json(&cap, diag))) return REPORT_ERROR;
-  const json_t *me = NULL, *list = json_object_get(players, "players");
-  for (size_t r = 0; r < json_array_size(list); r++)
-    if (strcmp(html_js(json_array_get(list, r), "name"), name) == 0) me = json_array_get(list, r);
-  if (!me) {
-    snprintf(diag->msg, sizeof diag->msg, "no player '%s' in the database", name);
-    rc = REPORT_NOT_FOUND;
-    goto done;
-  }
-  rc = REPORT_ERROR;
-  if (!html_capture_open(&cap, diag)) goto done;
-  if ((rc = report_hands(store, &q, OUT_JSON, cap.f, NULL, diag)) != 0) {
-    html_capture_drop(&cap);
-    goto done;
-  }
-  rc = REPORT_ERROR;
-  if (!(hands = html_capture_json(&cap, diag))) goto done;
-  if (player_hands(hands, name, &p) != 0) {
-    snprintf(diag->msg, sizeof diag->msg, "out of memory");
-    goto done;
-  }
+/* One preset's column of the page: its charts, never pooled with another's. */
+static int preset_section(FILE *out, const ReportHtml *html, PPreset *p, const ReportPlayerRow *me) {
+  qsort(p->g, p->n, sizeof *p->g, by_date);
+  fputs("<section class=\"preset\"><h2>", out);
+  report_html_text(out, p->preset);
+  fputs("</h2>\n", out);
+  running_chart(out, p);
+  if (game_charts(out, p) != 0 || bid_chart(out, p) != 0) return -1;
+  if (me) renege_chart(out, me);
+  preset_games(out, html, p);
+  fputs("</section>\n", out);
+  return 0;
+}
+
+/* The page: the player's rows (one per preset) and a column per preset. */
+static int player_page(FILE *out, const ReportHtml *html, const char *name, const ReportPlayers *r, PHands *h) {
   char title[300];
   snprintf(title, sizeof title, "Player %s", name);
   report_html_begin(out, html, title);
   fputs("<h1>", out);
   report_html_name(out, name);
   fputs("</h1>\n", out);
-  json_t *one = json_array();
-  json_array_append(one, (json_t *)me);
-  players_table(out, html, one, false);
-  json_decref(one);
-
-  player_charts(out, &p, me);
-  player_games(out, html, &p);
+  ReportPlayers mine = *r;
+  mine.npairs = 0;
+  if (players_tables(out, html, &mine, false) != 0) return -1;
+  fputs("<div class=\"presets\">\n", out);
+  for (size_t i = 0; i < h->n; i++) {
+    const ReportPlayerRow *me = NULL;
+    for (size_t k = 0; k < r->nplayers; k++)
+      if (strcmp(r->players[k].variant, h->p[i].preset) == 0) me = &r->players[k];
+    if (preset_section(out, html, &h->p[i], me) != 0) return -1;
+  }
+  fputs("</div>\n", out);
   report_html_end(out, html);
-  rc = 0;
+  return 0;
+}
+
+int report_html_player(Store *store, const ReportHtml *html, const char *name, FILE *out, PnDiag *diag) {
+  ReportPlayers r;
+  PHands h = {0};
+  ReportQuery q = {.player = name};
+  int rc = report_players_compute(store, &q, &r, diag);
+  if (rc != 0) goto done;
+  report_players_keep(&r, name);
+  if (r.nplayers == 0) {
+    snprintf(diag->msg, sizeof diag->msg, "no player '%s' in the database", name);
+    rc = REPORT_NOT_FOUND;
+    goto done;
+  }
+  if ((rc = phands_read(store, name, &h, diag)) != 0) goto done;
+  if (player_page(out, html, name, &r, &h) != 0) {
+    snprintf(diag->msg, sizeof diag->msg, "out of memory");
+    rc = REPORT_ERROR;
+  }
 done:
-  player_hands_free(&p);
-  json_decref(players);
-  json_decref(hands);
+  phands_free(&h);
+  report_players_free(&r);
   return rc;
 }

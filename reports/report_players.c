@@ -7,6 +7,7 @@
  * game's seats are resolved to roster numbers when its first row arrives), so a hand
  * costs one decode and a few additions, and nothing is allocated per hand.
  */
+#define _POSIX_C_SOURCE 200809L
 #include "report_players.h"
 
 #include <stdint.h>
@@ -18,6 +19,7 @@
 
 const ReportColumn report_player_columns[REPORT_PLAYER_COLUMNS + REPORT_PLAYER_ACCURACY_COLUMNS] = {
     {"name", "player", REPORT_STR, REPORT_ALL},
+    {"variant", "variant", REPORT_STR, REPORT_ALL},
     {"games", "games", REPORT_INT, REPORT_ALL},
     {"wins", "wins", REPORT_INT, REPORT_ALL},
     {"win_pct", "win%", REPORT_DEC, REPORT_ALL},
@@ -48,22 +50,7 @@ const ReportColumn report_player_columns[REPORT_PLAYER_COLUMNS + REPORT_PLAYER_A
 
 #define ALL_COLUMNS (REPORT_PLAYER_COLUMNS + REPORT_PLAYER_ACCURACY_COLUMNS)
 
-/* What a player (or a partnership) did over the selection. */
-typedef struct Tally {
-  long games, wins;          /* games sat in, games won */
-  long hands, tricks;        /* hands played, tricks won */
-  long counters;             /* counting points won */
-  long meld_shown, meld_saved; /* meld shown; meld that counted */
-  long score;                /* sum of what the hands added */
-  long bids, bid_sum;        /* bids won and their amounts */
-  long made, set;            /* of those, made and set */
-  long margin;               /* sum of (bidding side's total - bid) */
-  long moons, moons_made;    /* moons declared by the bidder, and made */
-  long reneges[4];           /* follow, head, trump, overtrump */
-  long an_hands;             /* analysed hands played */
-  long plays, best;          /* plays in them, and of those the best (cost 0) */
-  long cost;                 /* the sum of their costs */
-} Tally;
+typedef ReportPlayerStats Tally;
 
 /* The current game: its seats resolved to roster numbers (each entry's
  * item a Tally). */
@@ -174,132 +161,238 @@ static void add_analysis(const Game *g, const AnHand *an, const ReportRoster *pl
   }
 }
 
-/* ---------------------------------------------------------------- output */
+/* ------------------------------------------------------------- model */
 
-/* A roster entry as a table row: its name and figures, both borrowed. */
-typedef struct Row {
-  const char *name;
-  const Tally *t;
-} Row;
+/* The players and partnerships of one preset. */
+typedef struct Bucket {
+  char *preset;              /* the preset's name; owned */
+  ReportRoster players, pairs; /* each entry's item a Tally */
+} Bucket;
+
+/* The rosters, one pair per preset met. */
+typedef struct Own {
+  Bucket *b;                 /* by first met */
+  int n, cap;                /* buckets; room */
+} Own;
+
+/* The bucket of preset, added when new; NULL on memory. */
+static Bucket *bucket_of(Own *own, const char *preset) {
+  for (int i = 0; i < own->n; i++)
+    if (strcmp(own->b[i].preset, preset) == 0) return &own->b[i];
+  if (own->n == own->cap) {
+    int cap = own->cap ? own->cap * 2 : 4;
+    Bucket *b = realloc(own->b, (size_t)cap * sizeof *b);
+    if (!b) return NULL;
+    own->b = b;
+    own->cap = cap;
+  }
+  Bucket *b = &own->b[own->n];
+  if (!(b->preset = strdup(preset))) return NULL;
+  report_roster_init(&b->players, sizeof(Tally), NULL);
+  report_roster_init(&b->pairs, sizeof(Tally), NULL);
+  own->n++;
+  return b;
+}
 
 static int by_name(const void *a, const void *b) {
-  return strcmp(((const Row *)a)->name, ((const Row *)b)->name);
+  const ReportPlayerRow *x = a, *y = b;
+  int c = strcmp(x->name, y->name);
+  return c ? c : strcmp(x->variant, y->variant);
 }
 
-/* The entries of m with at least min_hands hands and min_plays analysed
- * plays, as table rows by name (the table takes as many of the columns as
- * it was made with). */
-static int fill_table(const ReportRoster *m, long min_hands, long min_plays, ReportTable *table) {
-  Row *order = malloc((m->n ? m->n : 1) * sizeof *order);
-  if (!order) return -1;
-  size_t n = 0;
-  for (size_t i = 0; i < m->n; i++) {
-    const Tally *t = report_roster_item(m, i);
-    if (t->hands >= min_hands && t->plays >= min_plays) order[n++] = (Row){m->names[i], t};
+/* The entries of every bucket's roster (pairs or players) with at least
+ * min_hands hands and min_plays analysed plays, by name then preset. */
+static int collect(const Own *own, bool pairs, long min_hands, long min_plays, ReportPlayerRow **rows, size_t *n) {
+  size_t total = 0;
+  for (int i = 0; i < own->n; i++) total += pairs ? own->b[i].pairs.n : own->b[i].players.n;
+  if (!(*rows = malloc((total ? total : 1) * sizeof **rows))) return -1;
+  *n = 0;
+  for (int i = 0; i < own->n; i++) {
+    const ReportRoster *m = pairs ? &own->b[i].pairs : &own->b[i].players;
+    for (size_t k = 0; k < m->n; k++) {
+      const Tally *t = report_roster_item(m, k);
+      if (t->hands >= min_hands && t->plays >= min_plays)
+        (*rows)[(*n)++] = (ReportPlayerRow){m->names[k], own->b[i].preset, t};
+    }
   }
-  qsort(order, n, sizeof *order, by_name);
-  int rc = 0;
-  for (size_t i = 0; i < n && rc == 0; i++) {
-    const Tally *t = order[i].t;
-    char v[ALL_COLUMNS][32];
-    int c = 1;
-    report_int(v[c++], 32, t->games);
-    report_int(v[c++], 32, t->wins);
-    report_ratio(v[c++], 32, (double)t->wins, t->games, 100);
-    report_int(v[c++], 32, t->hands);
-    report_int(v[c++], 32, t->tricks);
-    report_ratio(v[c++], 32, (double)t->counters, t->hands, 1);
-    report_ratio(v[c++], 32, (double)t->meld_shown, t->hands, 1);
-    report_ratio(v[c++], 32, (double)t->meld_saved, t->hands, 1);
-    report_int(v[c++], 32, t->bids);
-    report_ratio(v[c++], 32, (double)t->bid_sum, t->bids, 1);
-    report_int(v[c++], 32, t->made);
-    report_int(v[c++], 32, t->set);
-    report_ratio(v[c++], 32, (double)t->made, t->bids, 100);
-    report_ratio(v[c++], 32, (double)t->margin, t->bids, 1);
-    report_int(v[c++], 32, t->moons);
-    report_int(v[c++], 32, t->moons_made);
-    for (int k = 0; k < 4; k++) report_int(v[c++], 32, t->reneges[k]);
-    report_ratio(v[c++], 32, (double)t->score, t->hands, 1);
-    report_int(v[c++], 32, t->plays);
-    report_ratio(v[c++], 32, (double)t->best, t->plays, 100);
-    if (t->plays > 0) snprintf(v[c++], 32, "%.2f", (double)t->cost / (double)t->plays); /* costs are small */
-    else v[c++][0] = '\0';
-    report_ratio(v[c++], 32, (double)t->cost, t->an_hands, 1);
-    const char *cells[ALL_COLUMNS];
-    cells[0] = order[i].name;
-    for (c = 1; c < ALL_COLUMNS; c++) cells[c] = v[c];
-    rc = report_table_add(table, cells);
-  }
-  free(order);
-  return rc;
+  qsort(*rows, *n, sizeof **rows, by_name);
+  return 0;
 }
 
-int report_players(Store *store, const ReportQuery *q, OutFormat format, FILE *out, long *hands,
-                   PnDiag *diag) {
-  ReportRoster players, pairs;
-  report_roster_init(&players, sizeof(Tally), NULL);
-  report_roster_init(&pairs, sizeof(Tally), NULL);
+/* Adds one stored hand (not a game's empty row) of the game g seated. */
+static int add_row(const Game *g, const StoreRow *row, Bucket *b, ReportPlayers *r, PnDiag *diag) {
+  CodecResults res;
+  if (codec_results_decode(row->results, row->results_len, &res) != 0 || res.players != g->players) {
+    snprintf(diag->msg, sizeof diag->msg, "game %s hand %d: the stored results do not decode", row->key, row->hand);
+    return REPORT_CORRUPT;
+  }
+  add_hand(g, &res, &b->players, &b->pairs);
+  r->hands++;
+  AnHand an;
+  if (analysed(row, &an)) {
+    add_analysis(g, &an, &b->players, &b->pairs);
+    r->analysed++;
+  }
+  return 0;
+}
+
+int report_players_compute(Store *store, const ReportQuery *q, ReportPlayers *r, PnDiag *diag) {
+  memset(r, 0, sizeof *r);
+  Own *own = calloc(1, sizeof *own);
   StoreCursor *cursor = NULL;
-  ReportTable *ptable = NULL, *pairtable = NULL;
-  ReportColumn pair_columns[ALL_COLUMNS];
-  long nhands = 0, nanalysed = 0;
-  bool any_teams = false;
   StoreFilter filter;
   report_query_filter(q, &filter);
   filter.results_only = true; /* the players report needs no events ... */
   filter.with_analysis = true; /* ... but those of an analysed hand, for its key */
-  int rc = store_cursor_open(store, &filter, &cursor, diag);
-  if (rc < 0) goto done;
+  int rc = REPORT_ERROR;
+  snprintf(diag->msg, sizeof diag->msg, "out of memory");
+  if (!(r->own = own) || (rc = store_cursor_open(store, &filter, &cursor, diag)) < 0) goto done;
   Game game = {0};
+  Bucket *b = NULL;
   StoreRow row;
   while ((rc = store_cursor_next(cursor, &row, diag)) == 1) {
     if (row.new_game) {
-      if ((rc = start_game(&game, &row, &players, &pairs, diag)) != 0) goto done;
-      any_teams = any_teams || game.teams;
+      if (!(b = bucket_of(own, row.preset))) {
+        snprintf(diag->msg, sizeof diag->msg, "out of memory");
+        rc = REPORT_ERROR;
+        goto done;
+      }
+      if ((rc = start_game(&game, &row, &b->players, &b->pairs, diag)) != 0) goto done;
+      r->any_teams = r->any_teams || game.teams;
     }
-    if (row.hand < 1) continue;
-    CodecResults res;
-    if (codec_results_decode(row.results, row.results_len, &res) != 0 || res.players != game.players) {
-      snprintf(diag->msg, sizeof diag->msg, "game %s hand %d: the stored results do not decode", row.key, row.hand);
-      rc = REPORT_CORRUPT;
-      goto done;
-    }
-    add_hand(&game, &res, &players, &pairs);
-    nhands++;
-    AnHand an;
-    if (analysed(&row, &an)) {
-      add_analysis(&game, &an, &players, &pairs);
-      nanalysed++;
-    }
+    if (row.hand >= 1 && (rc = add_row(&game, &row, b, r, diag)) != 0) goto done;
   }
   if (rc < 0) goto done;
-  memcpy(pair_columns, report_player_columns, sizeof pair_columns);
-  pair_columns[0].title = "partnership";
-  /* the play-accuracy columns only when there is something in them: a
-   * database never analysed prints as it always did */
-  int ncols = nanalysed > 0 ? ALL_COLUMNS : REPORT_PLAYER_COLUMNS;
-  ptable = report_table_new(report_player_columns, ncols, 1);
-  pairtable = report_table_new(pair_columns, ncols, 1);
+  r->npresets = own->n;
   long min_hands = q->min_hands > 0 ? q->min_hands : 0, min_plays = q->min_plays > 0 ? q->min_plays : 0;
-  if (!ptable || !pairtable || fill_table(&players, min_hands, min_plays, ptable) != 0 ||
-      fill_table(&pairs, min_hands, min_plays, pairtable) != 0 ||
-      report_roster_tables(out, format, ptable, pairtable, any_teams, "none in the selection", NULL, NULL) != 0) {
+  if (collect(own, false, min_hands, min_plays, &r->players, &r->nplayers) != 0 ||
+      collect(own, true, min_hands, min_plays, &r->pairs, &r->npairs) != 0) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");
     rc = REPORT_ERROR;
     goto done;
   }
   rc = 0;
-  if (nanalysed == 0 && min_plays > 0) /* asked about accuracy: say why nothing shows (not on every run) */
+  diag->msg[0] = '\0';
+done:
+  store_cursor_close(cursor);
+  return rc;
+}
+
+void report_players_free(ReportPlayers *r) {
+  Own *own = r->own;
+  for (int i = 0; own && i < own->n; i++) {
+    free(own->b[i].preset);
+    report_roster_free(&own->b[i].players);
+    report_roster_free(&own->b[i].pairs);
+  }
+  if (own) free(own->b);
+  free(own);
+  free(r->players);
+  free(r->pairs);
+  memset(r, 0, sizeof *r);
+}
+
+/* ---------------------------------------------------------------- output */
+
+void report_player_cells(const ReportPlayerRow *row, char v[][32], const char *cells[]) {
+  const Tally *t = row->s;
+  int c = 2;
+  report_int(v[c++], 32, t->games);
+  report_int(v[c++], 32, t->wins);
+  report_ratio(v[c++], 32, (double)t->wins, t->games, 100);
+  report_int(v[c++], 32, t->hands);
+  report_int(v[c++], 32, t->tricks);
+  report_ratio(v[c++], 32, (double)t->counters, t->hands, 1);
+  report_ratio(v[c++], 32, (double)t->meld_shown, t->hands, 1);
+  report_ratio(v[c++], 32, (double)t->meld_saved, t->hands, 1);
+  report_int(v[c++], 32, t->bids);
+  report_ratio(v[c++], 32, (double)t->bid_sum, t->bids, 1);
+  report_int(v[c++], 32, t->made);
+  report_int(v[c++], 32, t->set);
+  report_ratio(v[c++], 32, (double)t->made, t->bids, 100);
+  report_ratio(v[c++], 32, (double)t->margin, t->bids, 1);
+  report_int(v[c++], 32, t->moons);
+  report_int(v[c++], 32, t->moons_made);
+  for (int k = 0; k < 4; k++) report_int(v[c++], 32, t->reneges[k]);
+  report_ratio(v[c++], 32, (double)t->score, t->hands, 1);
+  report_int(v[c++], 32, t->plays);
+  report_ratio(v[c++], 32, (double)t->best, t->plays, 100);
+  if (t->plays > 0) snprintf(v[c++], 32, "%.2f", (double)t->cost / (double)t->plays); /* costs are small */
+  else v[c++][0] = '\0';
+  report_ratio(v[c++], 32, (double)t->cost, t->an_hands, 1);
+  cells[0] = row->name;
+  cells[1] = row->variant;
+  for (c = 2; c < ALL_COLUMNS; c++) cells[c] = v[c];
+}
+
+static const ReportColumn *pair_columns(void) {
+  static ReportColumn cols[ALL_COLUMNS];
+  if (!cols[0].key) {
+    memcpy(cols, report_player_columns, sizeof cols);
+    cols[0].title = "partnership";
+  }
+  return cols;
+}
+
+static int fill_table(const ReportPlayerRow *rows, size_t n, ReportTable *table) {
+  int rc = 0;
+  for (size_t i = 0; i < n && rc == 0; i++) {
+    char v[ALL_COLUMNS][32];
+    const char *cells[ALL_COLUMNS];
+    report_player_cells(&rows[i], v, cells);
+    rc = report_table_add(table, cells);
+  }
+  return rc;
+}
+
+int report_players_tables(const ReportPlayers *r, ReportTable **players, ReportTable **pairs) {
+  /* the play-accuracy columns only when there is something in them: a
+   * database never analysed prints as it always did */
+  int ncols = r->analysed > 0 ? ALL_COLUMNS : REPORT_PLAYER_COLUMNS;
+  *players = report_table_new(report_player_columns, ncols, 2);
+  *pairs = report_table_new(pair_columns(), ncols, 2);
+  if (!*players || !*pairs || fill_table(r->players, r->nplayers, *players) != 0 ||
+      fill_table(r->pairs, r->npairs, *pairs) != 0) {
+    report_table_free(*players);
+    report_table_free(*pairs);
+    *players = *pairs = NULL;
+    return -1;
+  }
+  return 0;
+}
+
+int report_players_write(const ReportPlayers *r, OutFormat format, FILE *out, PnDiag *diag) {
+  ReportTable *ptable = NULL, *pairtable = NULL;
+  if (report_players_tables(r, &ptable, &pairtable) != 0 ||
+      report_roster_tables(out, format, ptable, pairtable, r->any_teams, "none in the selection", NULL, NULL) != 0) {
+    snprintf(diag->msg, sizeof diag->msg, "out of memory");
+    report_table_free(ptable);
+    report_table_free(pairtable);
+    return REPORT_ERROR;
+  }
+  report_table_free(ptable);
+  report_table_free(pairtable);
+  return 0;
+}
+
+int report_players(Store *store, const ReportQuery *q, OutFormat format, FILE *out, long *hands,
+                   PnDiag *diag) {
+  ReportPlayers r;
+  int rc = report_players_compute(store, q, &r, diag);
+  if (rc == 0) rc = report_players_write(&r, format, out, diag);
+  if (rc == 0 && r.analysed == 0 && q->min_plays > 0) /* asked about accuracy: say why nothing shows (not on every run) */
     snprintf(diag->msg, sizeof diag->msg,
              "no hand of the selection is analysed, so there are no play-accuracy columns: run pinochle analyze "
              "first");
-done:
-  if (hands) *hands = nhands;
-  store_cursor_close(cursor);
-  report_table_free(ptable);
-  report_table_free(pairtable);
-  report_roster_free(&players);
-  report_roster_free(&pairs);
+  if (hands) *hands = r.hands;
+  report_players_free(&r);
   return rc;
+}
+
+void report_players_keep(ReportPlayers *r, const char *name) {
+  size_t n = 0;
+  for (size_t i = 0; i < r->nplayers; i++)
+    if (strcmp(r->players[i].name, name) == 0) r->players[n++] = r->players[i];
+  r->nplayers = n;
+  r->npairs = 0;
 }

@@ -6,6 +6,7 @@
 #ifndef PN_REPORT_PLAYERS_H
 #define PN_REPORT_PLAYERS_H
 
+#include <stdbool.h>
 #include <stdio.h>
 
 #include "report_common.h"
@@ -14,9 +15,67 @@
  * and the tests: REPORT_PLAYER_COLUMNS always, then the
  * REPORT_PLAYER_ACCURACY_COLUMNS of play accuracy, present only when a
  * hand of the selection has a stored analysis (`pinochle analyze`). */
-#define REPORT_PLAYER_COLUMNS 22
+#define REPORT_PLAYER_COLUMNS 23
 #define REPORT_PLAYER_ACCURACY_COLUMNS 4
 extern const ReportColumn report_player_columns[REPORT_PLAYER_COLUMNS + REPORT_PLAYER_ACCURACY_COLUMNS];
+
+/* What a player (or a partnership) did over the selection, in one preset. */
+typedef struct ReportPlayerStats {
+  long games, wins;            /* games sat in, games won */
+  long hands, tricks;          /* hands played, tricks won */
+  long counters;               /* counting points won */
+  long meld_shown, meld_saved; /* meld shown; meld that counted */
+  long score;                  /* sum of what the hands added */
+  long bids, bid_sum;          /* bids won and their amounts */
+  long made, set;              /* of those, made and set */
+  long margin;                 /* sum of (bidding side's total - bid) */
+  long moons, moons_made;      /* moons declared by the bidder, and made */
+  long reneges[4];             /* follow, head, trump, overtrump */
+  long an_hands;               /* analysed hands played */
+  long plays, best;            /* plays in them, and of those the best (cost 0) */
+  long cost;                   /* the sum of their costs */
+} ReportPlayerStats;
+
+/* One row: a player (or partnership) in one preset. */
+typedef struct ReportPlayerRow {
+  const char *name;            /* the player, or "A & B"; owned by the result */
+  const char *variant;         /* the preset; owned by the result */
+  const ReportPlayerStats *s;  /* the figures; owned by the result */
+} ReportPlayerRow;
+
+/* The players report as data: computed once (report_players_compute),
+ * then written in any format (report_players_write) or drawn as HTML. */
+typedef struct ReportPlayers {
+  ReportPlayerRow *players;    /* by name, then preset; only those with min_hands and min_plays */
+  size_t nplayers;
+  ReportPlayerRow *pairs;      /* the partnerships, the same way */
+  size_t npairs;
+  bool any_teams;              /* a game of the selection has fixed partnerships */
+  long hands;                  /* hands read */
+  long analysed;               /* of those, with a current stored analysis */
+  int npresets;                /* presets in the selection */
+  void *own;                   /* the rosters the rows borrow from */
+} ReportPlayers;
+
+/* Reads the hands q selects once (q->player and q->variant go into the
+ * store's query), decoding only their results and stored analyses, into
+ * *r: one row per player and preset.  Returns 0 (free with
+ * report_players_free, also after an error) or REPORT_ERROR /
+ * REPORT_CORRUPT with diag->msg. */
+int report_players_compute(Store *store, const ReportQuery *q, ReportPlayers *r, PnDiag *diag);
+void report_players_free(ReportPlayers *r);
+/* A row's cells as the table shows them (cells[c] for every column of
+ * report_player_columns), written into buf. */
+void report_player_cells(const ReportPlayerRow *row, char buf[][32], const char *cells[]);
+/* The result as tables (players, partnerships: the accuracy columns only
+ * when r->analysed); NULL on memory. */
+int report_players_tables(const ReportPlayers *r, ReportTable **players, ReportTable **pairs);
+/* Keeps only the rows of the player `name` (exactly; one per preset),
+ * no partnership: the store's filter on a player also brings the others
+ * seated in their games. */
+void report_players_keep(ReportPlayers *r, const char *name);
+/* Writes r in `format` (the text, CSV and JSON of report_players). */
+int report_players_write(const ReportPlayers *r, OutFormat format, FILE *out, PnDiag *diag);
 
 /*
  * Streams the hands q selects once, decoding only their results (and the

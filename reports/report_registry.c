@@ -121,6 +121,7 @@ static const ReportDef reports[] = {
         .help =
             "Columns of `players` (CSV header and JSON key, text heading, meaning):\n"
             "  name                 player     the player; a partnership is \"A & B\"\n"
+            "  variant              variant    the preset: a row per player and preset\n"
             "  games                games      games sat in\n"
             "  wins                 wins       games won (in partnership presets:\n"
             "                                  games the player's side won)\n"

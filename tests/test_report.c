@@ -42,6 +42,7 @@
 #include "analysis.h"
 #include "report_hand.h"
 #include "report_hands.h"
+#include "report_html.h"
 #include "report_players.h"
 #include "store.h"
 
@@ -203,6 +204,40 @@ static void test_report_players_matches_golden_files(void **state) {
   golden_all_formats(&r, "report_players");
 }
 
+/* The players pages as served (the stylesheet linked, not inline, so
+ * that a change of style alone changes no golden file): /players, and
+ * /players/Cal, who played two presets: two rows and two sections. */
+static void test_report_players_pages_match_golden_files(void **state) {
+  (void)state;
+  const ReportHtml html = {.served = true};
+  for (int page = 0; page < 2; page++) {
+    char *text = NULL;
+    size_t len = 0;
+    FILE *out = open_memstream(&text, &len);
+    assert_non_null(out);
+    PnDiag diag = {0};
+    ReportQuery q = {0};
+    int rc = page == 0 ? report_html_players(store, &html, &q, out, &diag)
+                       : report_html_player(store, &html, "Cal", out, &diag);
+    assert_int_equal(fclose(out), 0);
+    if (rc != 0) fail_msg("page %d: %s", page, diag.msg);
+    check_golden(page == 0 ? "players.html" : "player_cal.html", text);
+    if (page == 0) { /* the partnerships' first column says so; the charts' threshold is said */
+      assert_non_null(strstr(text, "<h2>Partnerships</h2>\n<div class=\"grid\">\n<table class=\"players grid\"><thead><tr><th>partnership</th>"));
+      assert_non_null(strstr(text, "games or more (a quarter of the most anyone played)"));
+    }
+    if (page == 1) { /* an empty chart is a sentence, not axes */
+      assert_non_null(strstr(text, "<p class=\"empty-chart\">No reneges.</p>"));
+      assert_null(strstr(text, "id=\"reneges-three-hand\""));
+    }
+    if (page == 1) { /* the presets side by side, never pooled */
+      assert_non_null(strstr(text, "<section class=\"preset\"><h2>partnership-auction</h2>"));
+      assert_non_null(strstr(text, "<section class=\"preset\"><h2>three-hand</h2>"));
+    }
+    free(text);
+  }
+}
+
 static void test_report_hands_matches_golden_files(void **state) {
   (void)state;
   Run r = {.report = "hands"};
@@ -322,16 +357,25 @@ static void parse_csv(const char *text, Parsed *p) {
   csv_free(&parser);
 }
 
-/* The value of column `key` in the row whose kind and name match. */
-static const char *cell(const Parsed *p, const char *kind, const char *name, const char *key) {
+/* The value of column `key` in the row whose kind, name and (when not
+ * NULL) variant match. */
+static const char *cell_in(const Parsed *p, const char *kind, const char *name, const char *variant,
+                           const char *key) {
   int col = -1;
   for (int c = 0; c < p->nfields[0]; c++)
     if (strcmp(p->cells[0][c], key) == 0) col = c;
   if (col < 0) fail_msg("no column %s", key);
   for (int r = 1; r < p->rows; r++)
-    if (strcmp(p->cells[r][0], kind) == 0 && strcmp(p->cells[r][1], name) == 0) return p->cells[r][col];
+    if (strcmp(p->cells[r][0], kind) == 0 && strcmp(p->cells[r][1], name) == 0 &&
+        (!variant || strcmp(p->cells[r][2], variant) == 0))
+      return p->cells[r][col];
   fail_msg("no %s row for %s", kind, name);
   return NULL;
+}
+
+/* The same in the selection's only (or first) preset. */
+static const char *cell(const Parsed *p, const char *kind, const char *name, const char *key) {
+  return cell_in(p, kind, name, NULL, key);
 }
 
 /* Figures worked out by hand from the per-hand results:
@@ -347,6 +391,9 @@ static const char *cell(const Parsed *p, const char *kind, const char *name, con
  *   hand 1   80/40/3/120    70/70/6/140   30/140/7/170
  *   hand 2   150/170/10/320 30/10/1/40    70/70/5/140   (Zoë reneges: follow)
  *   hand 3   80/50/4/130    100/140/8/240 40/60/4/100
+ *
+ * The two games are of two presets, so Zoë and Cal have a row in each
+ * (never pooled: a partnership hand's points are not a three-hand one's).
  */
 static void test_report_players_figures_match_hand_computed_values(void **state) {
   (void)state;
@@ -355,35 +402,44 @@ static void test_report_players_figures_match_hand_computed_values(void **state)
   Parsed *p = malloc(sizeof *p);
   assert_non_null(p);
   parse_csv(text, p);
-  assert_int_equal(p->rows, 1 + 5 + 2); /* header, 5 players, 2 partnerships */
-  const char *zoe = "Zoë Ångström";
-  /* Zoë: 2 games, no win, 6 hands; tricks 6+0+2+6+1+8 */
-  assert_string_equal(cell(p, "player", zoe, "games"), "2");
-  assert_string_equal(cell(p, "player", zoe, "wins"), "0");
-  assert_string_equal(cell(p, "player", zoe, "win_pct"), "0.0");
-  assert_string_equal(cell(p, "player", zoe, "hands"), "6");
-  assert_string_equal(cell(p, "player", zoe, "tricks"), "23");
-  /* counters (140+0+50+70+10+140)/6 = 410/6; meld 350/6; saved 300/6 */
-  assert_string_equal(cell(p, "player", zoe, "counters_per_hand"), "68.3");
-  assert_string_equal(cell(p, "player", zoe, "meld_shown_per_hand"), "58.3");
-  assert_string_equal(cell(p, "player", zoe, "meld_saved_per_hand"), "50.0");
+  assert_int_equal(p->rows, 1 + 7 + 2); /* header, 4 + 3 players by preset, 2 partnerships */
+  const char *zoe = "Zoë Ångström", *pa = "partnership-auction", *th = "three-hand";
+  /* Zoë in partnership-auction: 1 game, no win, 3 hands; tricks 6+0+2 */
+  assert_string_equal(cell_in(p, "player", zoe, pa, "games"), "1");
+  assert_string_equal(cell_in(p, "player", zoe, pa, "wins"), "0");
+  assert_string_equal(cell_in(p, "player", zoe, pa, "win_pct"), "0.0");
+  assert_string_equal(cell_in(p, "player", zoe, pa, "hands"), "3");
+  assert_string_equal(cell_in(p, "player", zoe, pa, "tricks"), "8");
+  /* counters (140+0+50)/3; meld 150/3; saved (50+0+50)/3 */
+  assert_string_equal(cell_in(p, "player", zoe, pa, "counters_per_hand"), "63.3");
+  assert_string_equal(cell_in(p, "player", zoe, pa, "meld_shown_per_hand"), "50.0");
+  assert_string_equal(cell_in(p, "player", zoe, pa, "meld_saved_per_hand"), "33.3");
   /* one bid, 250, set: side total (50+140) + (20+0) = 210, margin -40 */
-  assert_string_equal(cell(p, "player", zoe, "bids_won"), "1");
-  assert_string_equal(cell(p, "player", zoe, "avg_winning_bid"), "250.0");
-  assert_string_equal(cell(p, "player", zoe, "bids_made"), "0");
-  assert_string_equal(cell(p, "player", zoe, "bids_set"), "1");
-  assert_string_equal(cell(p, "player", zoe, "make_pct"), "0.0");
-  assert_string_equal(cell(p, "player", zoe, "avg_margin"), "-40.0");
-  assert_string_equal(cell(p, "player", zoe, "reneges_follow"), "1");
-  assert_string_equal(cell(p, "player", zoe, "reneges_head"), "0");
-  /* points (-250+0+190+140+40+240)/6 = 360/6 */
-  assert_string_equal(cell(p, "player", zoe, "points_per_hand"), "60.0");
-  /* Cal: won the three-hand game; saved meld (20+0+80+80+150+80)/6 */
-  assert_string_equal(cell(p, "player", "Cal", "wins"), "1");
-  assert_string_equal(cell(p, "player", "Cal", "win_pct"), "50.0");
-  assert_string_equal(cell(p, "player", "Cal", "meld_saved_per_hand"), "68.3");
-  assert_string_equal(cell(p, "player", "Cal", "points_per_hand"), "85.0");
-  assert_string_equal(cell(p, "player", "Cal", "avg_winning_bid"), ""); /* never bid: nothing to average */
+  assert_string_equal(cell_in(p, "player", zoe, pa, "bids_won"), "1");
+  assert_string_equal(cell_in(p, "player", zoe, pa, "avg_winning_bid"), "250.0");
+  assert_string_equal(cell_in(p, "player", zoe, pa, "bids_made"), "0");
+  assert_string_equal(cell_in(p, "player", zoe, pa, "bids_set"), "1");
+  assert_string_equal(cell_in(p, "player", zoe, pa, "make_pct"), "0.0");
+  assert_string_equal(cell_in(p, "player", zoe, pa, "avg_margin"), "-40.0");
+  assert_string_equal(cell_in(p, "player", zoe, pa, "reneges_follow"), "0");
+  /* points (-250+0+190)/3 */
+  assert_string_equal(cell_in(p, "player", zoe, pa, "points_per_hand"), "-20.0");
+  /* Zoë in three-hand: tricks 6+1+8, counters 220/3, meld 200/3 all saved,
+   * the renege, points (140+40+240)/3, no bid */
+  assert_string_equal(cell_in(p, "player", zoe, th, "tricks"), "15");
+  assert_string_equal(cell_in(p, "player", zoe, th, "counters_per_hand"), "73.3");
+  assert_string_equal(cell_in(p, "player", zoe, th, "meld_saved_per_hand"), "66.7");
+  assert_string_equal(cell_in(p, "player", zoe, th, "reneges_follow"), "1");
+  assert_string_equal(cell_in(p, "player", zoe, th, "points_per_hand"), "140.0");
+  assert_string_equal(cell_in(p, "player", zoe, th, "bids_won"), "0");
+  /* Cal: won the three-hand game; saved meld (80+150+80)/3 there, (20+0+80)/3 in partnership */
+  assert_string_equal(cell_in(p, "player", "Cal", th, "wins"), "1");
+  assert_string_equal(cell_in(p, "player", "Cal", th, "win_pct"), "100.0");
+  assert_string_equal(cell_in(p, "player", "Cal", th, "meld_saved_per_hand"), "103.3");
+  assert_string_equal(cell_in(p, "player", "Cal", th, "points_per_hand"), "190.0");
+  assert_string_equal(cell_in(p, "player", "Cal", pa, "wins"), "0");
+  assert_string_equal(cell_in(p, "player", "Cal", pa, "meld_saved_per_hand"), "33.3");
+  assert_string_equal(cell_in(p, "player", "Cal", pa, "avg_winning_bid"), ""); /* never bid: nothing to average */
   /* O'Neil: bid 300 and made it; side total (260+190) + (40+0) = 490 */
   assert_string_equal(cell(p, "player", "O'Neil, Pat", "wins"), "1");
   assert_string_equal(cell(p, "player", "O'Neil, Pat", "avg_margin"), "190.0");
@@ -426,9 +482,10 @@ static void test_report_players_filters_select_games(void **state) {
       {{.tag_name = "club", .tag_value = "north"}, 4 + 2, "1"},
       {{.since = "2026-03-02"}, 3, "1"},
       {{.until = "2026-03-01"}, 4 + 2, "1"},
-      {{.since = "2026-03-01", .until = "2026-03-08"}, 5 + 2, "2"},
+      {{.since = "2026-03-01", .until = "2026-03-08"}, 7 + 2, "1"}, /* a row per player and preset */
       {{.since = "2027-01-01"}, 0, ""},
-      {{.min_hands = 4}, 2, "2"}, /* only Cal and Zoë have 6 hands */
+      {{.min_hands = 3}, 7 + 2, "1"},
+      {{.min_hands = 4}, 0, ""}, /* Cal and Zoë have 6 hands, but 3 in each preset */
   };
   for (size_t i = 0; i < sizeof CASES / sizeof CASES[0]; i++) {
     Run r = {.report = "players", .q = CASES[i].q};
@@ -704,6 +761,7 @@ static void test_report_registry_rows_are_complete(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_report_players_matches_golden_files),
+      cmocka_unit_test(test_report_players_pages_match_golden_files),
       cmocka_unit_test(test_report_hands_matches_golden_files),
       cmocka_unit_test(test_report_game_partnership_auction_matches_golden_files),
       cmocka_unit_test(test_report_game_three_hand_matches_golden_files),

@@ -413,6 +413,24 @@ static void test_web_every_page_is_200_with_svg(void **state) {
   }
 }
 
+/* The score sheet names the dealer and the bidder (seat numbers only in a
+ * tooltip), and every page says its server time (Server-Timing). */
+static void test_web_score_sheet_names_dealer_and_bidder(void **state) {
+  (void)state;
+  Reply r = get("/games/" GAME);
+  assert_int_equal(r.status, 200);
+  /* hand 1: Ann (seat 1) deals */
+  assert_non_null(strstr(r.body, "/hands/1\">1</a></td><td title=\"seat 1\"><bdi>Ann</bdi></td>"));
+  assert_null(strstr(r.body, "</a></td><td class=\"n\">1</td>")); /* no bare dealer number */
+  reply_free(&r);
+  static const char *const PAGES[] = {"/", "/players", "/players/Cal", "/ratings", ("/games/" GAME), "/api/players/Cal"};
+  for (size_t i = 0; i < sizeof PAGES / sizeof PAGES[0]; i++) {
+    Reply p = get(PAGES[i]);
+    assert_non_null(strstr(p.head, "Server-Timing: app;dur="));
+    reply_free(&p);
+  }
+}
+
 static void test_web_hand_page_marks_renege_with_evidence(void **state) {
   (void)state;
   Reply r = get("/games/" GAME "/hands/5");
@@ -1053,6 +1071,7 @@ int main(void) {
       cmocka_unit_test(test_web_malformed_requests_are_400_431_414_in_json),
       cmocka_unit_test(test_web_favicon_is_an_icon),
       cmocka_unit_test(test_web_every_page_is_200_with_svg),
+      cmocka_unit_test(test_web_score_sheet_names_dealer_and_bidder),
       cmocka_unit_test(test_web_hand_page_marks_renege_with_evidence),
       cmocka_unit_test(test_web_assets_are_compiled_in),
       cmocka_unit_test(test_web_json_endpoints_are_the_reports_json),

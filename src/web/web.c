@@ -412,64 +412,36 @@ static bool query_of(struct MHD_Connection *c, WebServer *srv, Request *req, Rep
   return true;
 }
 
-static const char *jstr(const json_t *o, const char *key) {
-  const char *s = json_string_value(json_object_get(o, key));
-  return s ? s : "";
-}
-
-/* GET /api/players/NAME: the player's row of the players report and their
- * rows of the hands report. */
+/* GET /api/players/NAME: the player's rows of the players report (one
+ * per preset) and their rows of the hands report, both read with the
+ * store's filter on the player. */
 static int player_json(Store *store, const char *name, FILE *out, PnDiag *diag) {
-  Page a = {0}, b = {0};
-  json_t *players = NULL, *hands = NULL, *result = NULL;
-  ReportQuery q = {0};
-  int rc = REPORT_ERROR;
-  if (!page_open(&a) || !page_open(&b)) {
-    snprintf(diag->msg, sizeof diag->msg, "out of memory");
-    goto done;
-  }
-  if ((rc = report_players(store, &q, OUT_JSON, a.f, NULL, diag)) != 0) goto done;
-  if ((rc = report_hands(store, &q, OUT_JSON, b.f, NULL, diag)) != 0) goto done;
-  fclose(a.f);
-  fclose(b.f);
-  a.f = b.f = NULL;
-  rc = REPORT_ERROR;
-  players = json_loadb(a.buf, a.len, 0, NULL);
-  hands = json_loadb(b.buf, b.len, 0, NULL);
-  result = json_pack("{s:s, s:n, s:[]}", "name", name, "player", "hands");
-  if (!players || !hands || !result) {
-    snprintf(diag->msg, sizeof diag->msg, "out of memory");
-    goto done;
-  }
-  size_t i;
-  json_t *row;
-  bool found = false;
-  json_array_foreach(json_object_get(players, "players"), i, row) {
-    if (strcmp(jstr(row, "name"), name) == 0) {
-      json_object_set(result, "player", row);
-      found = true;
-    }
-  }
-  if (!found) {
+  ReportPlayers r;
+  ReportTable *players = NULL, *pairs = NULL;
+  ReportQuery q = {.player = name};
+  int rc = report_players_compute(store, &q, &r, diag);
+  if (rc != 0) goto done;
+  report_players_keep(&r, name);
+  if (r.nplayers == 0) {
     snprintf(diag->msg, sizeof diag->msg, "no player '%s' in the database", name);
     rc = REPORT_NOT_FOUND;
     goto done;
   }
-  json_t *mine = json_object_get(result, "hands");
-  json_array_foreach(hands, i, row) {
-    if (strcmp(jstr(row, "player"), name) == 0) json_array_append(mine, row);
+  if (report_players_tables(&r, &players, &pairs) != 0) {
+    snprintf(diag->msg, sizeof diag->msg, "out of memory");
+    rc = REPORT_ERROR;
+    goto done;
   }
-  json_dumpf(result, out, JSON_INDENT(1));
-  fputc('\n', out);
-  rc = 0;
+  fputs("{\n  \"name\": ", out);
+  report_json_value(out, REPORT_STR, name);
+  fputs(",\n  \"players\": ", out);
+  report_table_json(players, out, "  ");
+  fputs(",\n  \"hands\": ", out);
+  if ((rc = report_hands(store, &q, OUT_JSON, out, NULL, diag)) == 0) fputs("}\n", out);
 done:
-  if (a.f) fclose(a.f);
-  if (b.f) fclose(b.f);
-  free(a.buf);
-  free(b.buf);
-  json_decref(players);
-  json_decref(hands);
-  json_decref(result);
+  report_table_free(players);
+  report_table_free(pairs);
+  report_players_free(&r);
   return rc;
 }
 

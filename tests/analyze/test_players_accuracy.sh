@@ -12,7 +12,8 @@
 # finish (so it is stored unanalysed and must be left out).  The expected
 # figures are computed here with awk from the analyze CSV (one row per
 # play: game,hand,seq,seat,card,par_before,par_after,cost) and the event
-# logs (who sat in each seat): per player and per partnership, over the
+# logs (who sat in each seat, which preset): per player and per
+# partnership in each preset (never pooled over presets), over the
 # hands whose every play has a value, the plays, the share of cost-0
 # plays, the mean cost per play and per hand.  Also: without analyses the
 # columns are absent and stderr says to run analyze first; --min-plays
@@ -25,17 +26,19 @@ source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh" "$@"
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 SAMPLE="$HERE/../../sample-data/club-partnership-auction.csv"
 
-# The columns name,plays_analysed,best_play_pct,cost_per_play,cost_per_hand
-# of a players CSV (stdin), prefixed by kind, in the report's order.
+# The columns name,variant,plays_analysed,best_play_pct,cost_per_play,
+# cost_per_hand of a players CSV (stdin), prefixed by kind, in the
+# report's order.
 accuracy_columns() {
   awk -F, 'NR == 1 { for (i = 1; i <= NF; i++) col[$i] = i; next }
-    { print $col["kind"] "," $col["name"] "," $col["plays_analysed"] "," $col["best_play_pct"] "," \
+    { print $col["kind"] "," $col["name"] "," $col["variant"] "," $col["plays_analysed"] "," $col["best_play_pct"] "," \
         $col["cost_per_play"] "," $col["cost_per_hand"] }'
 }
 
 # The expected accuracy rows, from the event logs ($1, seats by game) and
 # the analyze CSVs (the rest): players and partnerships (seats 1+3 and 2+4
-# of a four-seat game, named "A & B" in byte order), sorted by name.
+# of a four-seat game, named "A & B" in byte order) by preset, sorted by
+# name then preset.
 expected() {
   local logs=$1
   shift
@@ -44,6 +47,7 @@ expected() {
       while ((getline line < logs) > 0) {
         split(line, f, ",")
         if (f[5] == "player") { seat[f[1], f[4]] = f[7]; if (f[4] > seats[f[1]]) seats[f[1]] = f[4] }
+        if (f[5] == "variant") variant[f[1]] = f[7]
         if (f[5] == "variant" && f[7] ~ /^two-hand(-64)?$/) stock[f[1]] = 1
       }
     }
@@ -56,14 +60,14 @@ expected() {
         # complete when the playoff (the last 24 plays, nothing after an
         # unvalued one) is
         if ((k in partial) && !(stock[g] && valued[k] == 24 && !(k in late))) continue
-        for (s = 1; s <= seats[g]; s++) hands["player," seat[g, s]]++
-        if (seats[g] == 4) for (side = 1; side <= 2; side++) hands["partnership," pair(g, side)]++
+        for (s = 1; s <= seats[g]; s++) hands["player," seat[g, s] "," variant[g]]++
+        if (seats[g] == 4) for (side = 1; side <= 2; side++) hands["partnership," pair(g, side) "," variant[g]]++
         n = split(rows[k], play, "\n")
         for (i = 1; i < n; i++) {
           split(play[i], f, ",")
           if (f[8] == "") continue  # a play of the stock phase: no value
-          add("player," seat[g, f[4]], f[8])
-          if (seats[g] == 4) add("partnership," pair(g, (f[4] - 1) % 2 + 1), f[8])
+          add("player," seat[g, f[4]] "," variant[g], f[8])
+          if (seats[g] == 4) add("partnership," pair(g, (f[4] - 1) % 2 + 1) "," variant[g], f[8])
         }
       }
       for (e in hands)
@@ -71,7 +75,7 @@ expected() {
     }
     function pair(g, side,   a, b) { a = seat[g, side]; b = seat[g, side + 2]; return a < b ? a " & " b : b " & " a }
     function add(e, c) { plays[e]++; best[e] += c == 0; cost[e] += c }
-  ' "$@" | LC_ALL=C sort -t, -k1,1r -k2,2
+  ' "$@" | LC_ALL=C sort -t, -k1,1r -k2,2 -k3,3
 }
 
 db=$tmp/club.db
@@ -89,7 +93,7 @@ ST=$(awk -F, 'NR == 2 {print $1}' "$tmp/stock.csv")
 
 echo "-- no analysis yet: no accuracy columns; a note on stderr only when --min-plays asks about accuracy"
 t none 0 report "$db" players --format csv
-out_has '^kind,name,games,wins,.*,points_per_hand$'
+out_has '^kind,name,variant,games,wins,.*,points_per_hand$'
 grep -q plays_analysed "$tmp/out" && fail "accuracy columns without analyses"
 err_empty
 t none_min_plays 0 report "$db" players --format csv --min-plays 1
@@ -118,27 +122,28 @@ t players_csv 0 report "$db" players --format csv
 err_empty
 accuracy_columns <"$tmp/out" >"$tmp/got"
 expected "$tmp/logs.csv" "$tmp/an1.csv" "$tmp/an2.csv" "$tmp/an3.csv" "$tmp/an4.csv" >"$tmp/want"
-[[ $(wc -l <"$tmp/want") -eq 7 ]] || fail "expected 5 players and 2 partnerships, computed $(wc -l <"$tmp/want") rows"
+# Hal and Eve played two-hand-bid and two-hand: a row in each
+[[ $(wc -l <"$tmp/want") -eq 10 ]] || fail "expected 8 player rows and 2 partnerships, computed $(wc -l <"$tmp/want") rows"
 diff "$tmp/want" "$tmp/got" >"$tmp/diff" || fail "accuracy differs (want < > got): $(cat "$tmp/diff")"
 # hand 1, stopped by the budget, is no analysed hand: Fay's cost per hand
 # is hand 3's whole cost
 fay_seat=$(awk -F, '$5 == "player" && $7 == "Fay" {print $4}' "$tmp/pa.csv")
 fay_cost=$(awk -F, -v s="$fay_seat" 'FNR > 1 && $4 == s {c += $8} END {printf "%.1f", c}' "$tmp/an2.csv")
-[[ $(awk -F, '$2 == "Fay" {print $6}' "$tmp/got") == "$fay_cost" ]] ||
+[[ $(awk -F, '$2 == "Fay" {print $7}' "$tmp/got") == "$fay_cost" ]] ||
   fail "Fay's cost per hand is not hand 3's $fay_cost: $(grep Fay "$tmp/got")"
-hal_plays=$(awk -F, '$2 == "Hal" {print $3}' "$tmp/got")
 
 t players_text 0 report "$db" players
-out_has '^player .* pts/h +plays +best% +cost/p +cost/h$'
-out_has '^partnership .* pts/h +plays +best% +cost/p +cost/h$'
+out_has '^player .* +best% +cost/p +cost/h$'
+out_has '^partnership .* +best% +cost/p +cost/h$'
 t players_json 0 report "$db" players --format json
 out_has '"plays_analysed": [0-9]+, "best_play_pct": [0-9.]+, "cost_per_play": [0-9.]+, "cost_per_hand": [0-9.]+\}'
 
 echo "-- --min-plays leaves out small samples"
-eve=$(awk -F, '$2 == "Eve" {print $3}' "$tmp/got")
-t min_plays 0 report "$db" players --format csv --min-plays $((eve + 1))
-grep -q '^player,Eve,' "$tmp/out" && fail "Eve has $eve analysed plays, fewer than --min-plays $((eve + 1))"
-grep -q '^player,Hal,' "$tmp/out" || fail "Hal has $hal_plays analysed plays and was left out"
+fay=$(awk -F, '$2 == "Fay" {print $4}' "$tmp/got")
+hal=$(awk -F, '$2 == "Hal" && $3 == "two-hand" {print $4}' "$tmp/got")
+t min_plays 0 report "$db" players --format csv --min-plays $((fay + 1))
+grep -q '^player,Fay,' "$tmp/out" && fail "Fay has $fay analysed plays, fewer than --min-plays $((fay + 1))"
+grep -q '^player,Hal,two-hand,' "$tmp/out" || fail "Hal has $hal analysed plays in two-hand and was left out"
 t min_plays_bad 2 report "$db" players --min-plays many
 err_has -- "--min-plays takes a whole number, not 'many'"
 t min_plays_not_for_ratings 2 report "$db" ratings --min-plays 3
@@ -150,8 +155,8 @@ if command -v sqlite3 >/dev/null 2>&1; then
   t stale 0 report "$db" players --format csv
   accuracy_columns <"$tmp/out" >"$tmp/got"
   expected "$tmp/logs.csv" "$tmp/an1.csv" "$tmp/an3.csv" "$tmp/an4.csv" >"$tmp/want"
-  grep -q '^player,Fay,0,,,$' "$tmp/got" || fail "Fay's only analysed hand is stale: $(grep Fay "$tmp/got")"
-  grep -F "$(grep '^player,Eve,' "$tmp/want")" "$tmp/got" >/dev/null || fail "Eve's figures changed"
+  grep -q '^player,Fay,partnership-auction,0,,,$' "$tmp/got" || fail "Fay's only analysed hand is stale: $(grep Fay "$tmp/got")"
+  diff <(grep '^player,Eve,' "$tmp/want") <(grep '^player,Eve,' "$tmp/got") >/dev/null || fail "Eve's figures changed"
 fi
 
 if [[ $failures -eq 0 ]]; then

@@ -116,7 +116,7 @@ wd POST /url "{\"url\": \"$URL\"}" >/dev/null
 shot games
 
 go /games/club-2026-11-20-t3
-[[ $(js 'return document.querySelectorAll("#running svg").length + ":" + document.querySelectorAll("tr.finding").length') == 1:1 ]] \
+[[ $(js 'return document.querySelectorAll("#running svg").length + ":" + document.querySelector("table.sheet").querySelectorAll("tr.finding").length') == 1:1 ]] \
   && ok "the score sheet: a chart, the renege hand marked" || fail "score sheet"
 shot game
 

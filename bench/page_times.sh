@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# page_times.sh OLD NEW DB [ROUNDS] - the server time (Server-Timing) of
+# every page, median of ROUNDS requests, for two builds serving the same
+# database in the same run (the machine is shared: compare the ratio).
+# Prints a Markdown table: page, old ms, new ms, new/old.
+set -u
+old=$1 new=$2 db=$3 rounds=${4:-15}
+tok=bench-token-0123456789abcdef
+work=$(mktemp -d)
+trap 'kill "${pids[@]}" 2>/dev/null; rm -rf "$work"' EXIT
+pids=()
+start() { # BINARY PORT
+  PINOCHLE_TOKEN=$tok "$1" serve "$db" --listen "127.0.0.1:$2" >"$work/$2.out" 2>&1 &
+  pids+=($!)
+  for _ in $(seq 50); do curl -s -o /dev/null "http://127.0.0.1:$2/" -H "Authorization: Bearer $tok" && return; sleep 0.1; done
+}
+start "$old" 18301
+start "$new" 18302
+game=$(sqlite3 "$db" "SELECT key FROM games ORDER BY id DESC LIMIT 1")
+player=$(sqlite3 "$db" "SELECT name FROM players ORDER BY id LIMIT 1")
+pages=(/ /players "/players/$player" /ratings "/games/$game" "/games/$game/hands/1" /nights /api/players
+  "/api/players/$player" "/api/games/$game")
+median() { sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'; }
+time_of() { # PORT PATH
+  for _ in $(seq "$rounds"); do
+    curl -s -o /dev/null -D - "http://127.0.0.1:$1$2" -H "Authorization: Bearer $tok" |
+      sed -n 's/^Server-Timing: app;dur=\([0-9.]*\).*/\1/p'
+  done | median
+}
+echo "| page | old ms | new ms | new/old |"
+echo "|---|---:|---:|---:|"
+for p in "${pages[@]}"; do
+  a=$(time_of 18301 "$p") b=$(time_of 18302 "$p")
+  printf '| %s | %s | %s | %s |\n' "$p" "$a" "$b" "$(awk -v a="$a" -v b="$b" 'BEGIN { if (a > 0) printf "%.2f", b / a }')"
+done
