@@ -6,7 +6,7 @@
 #     one player, the ratings page and a hand with long names, compared
 #     whole but for the inline stylesheet and script (the shared assets:
 #     tests/web checks them), so a change to what a page says or draws
-#     shows as a diff.  PINOCHLE_UPDATE_GOLDEN=1 rewrites them (then look
+#     shows as a diff.  PN_UPDATE_GOLDEN=1 rewrites them (then look
 #     at the diff and at the screenshots of test_pages_browser.sh);
 #   - the ratings chart's x axis is the date: the dots of 2026-02-24 and
 #     2026-11-03 stand 36 weeks apart and those of 02-17 and 02-24 one
@@ -31,7 +31,7 @@ strip_assets() { awk '/^<style>$/ || /^<script>$/ { skip = 1 } !skip { print } /
 
 golden() { # NAME: $tmp/out against golden/NAME.html
   strip_assets "$tmp/out" >"$tmp/$1.html"
-  if [[ ${PINOCHLE_UPDATE_GOLDEN:-} == 1 ]]; then cp "$tmp/$1.html" "$HERE/golden/$1.html"; fi
+  if [[ ${PN_UPDATE_GOLDEN:-} == 1 ]]; then cp "$tmp/$1.html" "$HERE/golden/$1.html"; fi
   diff -u "$HERE/golden/$1.html" "$tmp/$1.html" >"$tmp/diff" || fail "$1 differs from golden/$1.html: $(head -20 "$tmp/diff")"
 }
 
