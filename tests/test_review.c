@@ -171,10 +171,200 @@ static void test_sampler_no_deal_counts_zero(void **state) {
   review_space_free(sp);
 }
 
+/* ------------------------------------------------ a simulated hand */
+
+/* Hand 1 of a partnership-auction game played by the sensible bots, kept
+ * as review_history keeps a stored one. */
+static void sim_hand(uint64_t seed, const char *preset, RvHistory *h) {
+  PnRules rules;
+  assert_int_equal(pn_rules_preset(&rules, preset), 0);
+  SimConfig config = {.style = SIM_SENSIBLE, .first_dealer = 1};
+  SimDriver driver;
+  sim_driver_init(&driver, &config, seed, rules.players);
+  static PnGame game;
+  pn_game_init(&game, &rules);
+  memset(h, 0, sizeof *h);
+  h->rules = rules;
+  PnEvent ev;
+  while (sim_next_event(&driver, &game, &ev)) {
+    PnOutcome out;
+    PnGame before = game;
+    assert_int_not_equal(pn_game_apply(&game, &ev, &out), PN_IMPOSSIBLE);
+    assert_true(h->nevents < RV_MAX_EVENTS);
+    h->seqs[h->nevents] = h->nevents + 1;
+    h->events[h->nevents] = ev;
+    if (ev.action == PN_EV_PLAY) {
+      h->play_event[h->nplays] = h->nevents;
+      h->before[h->nplays++] = before;
+    }
+    h->nevents++;
+    if (out.hand_done) break;
+  }
+  assert_true(h->nplays > 0);
+}
+
+/* The game at play p of h with the start-of-play holdings `start` (as
+ * review_play builds each deal's). */
+static void world_of(const RvHistory *h, int p, const PnCards start[H], PnGame *w) {
+  *w = h->before[p];
+  for (int s = 0; s < h->rules.players; s++) w->hand.held[s] = start[s];
+  for (int q = 0; q < p; q++) {
+    const PnEvent *ev = &h->events[h->play_event[q]];
+    w->hand.held[ev->seat - 1].n[ev->cards[0]]--;
+  }
+}
+
+/* The true start-of-play holdings of h. */
+static void true_start(const RvHistory *h, PnCards start[H]) {
+  memset(start, 0, sizeof(PnCards) * H);
+  for (int s = 0; s < h->rules.players; s++) start[s] = h->before[0].hand.held[s];
+}
+
+/* ------------------------------------------------ the knowledge */
+
+/* At every play of several hands, the true deal is one the seat's
+ * knowledge allows: it holds what is known placed and no forbidden card. */
+static void test_knowledge_admits_the_true_deal(void **state) {
+  (void)state;
+  static RvHistory h;
+  const char *presets[] = {"partnership-auction", "five-call", "auction", "partnership"};
+  for (int pi = 0; pi < 4; pi++)
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+      sim_hand(seed, presets[pi], &h);
+      PnCards start[H];
+      true_start(&h, start);
+      for (int p = 0; p < h.nplays; p++) {
+        int seat = h.events[h.play_event[p]].seat;
+        PnKnown k;
+        uint32_t forbid[H];
+        assert_int_equal(review_knowledge(&h, p, seat, &k, forbid), 0);
+        PnCards base[H], unplaced;
+        int extra[PN_KNOWN_GROUPS];
+        pn_known_placed(&k, base, extra, &unplaced);
+        for (int s = 0; s < h.rules.players; s++) {
+          assert_true(pn_cards_contains(&start[s], &base[s]));
+          for (int c = 0; c < PN_CARD_KINDS; c++)
+            if (start[s].n[c] > base[s].n[c]) assert_false(forbid[s] >> c & 1u);
+        }
+        RvSpace *sp = review_space_new(&k, forbid);
+        assert_true(review_space_count(sp) >= 1);
+        review_space_free(sp);
+      }
+    }
+}
+
+/* ------------------------------------------------ the exact check */
+
+/* Every deal of an end position solved: the exact mean (and spread) of
+ * each alternative's value. */
+typedef struct Exact {
+  const RvHistory *h;
+  int p;
+  const RvDecision *d;      /* the alternatives */
+  PnDdSolver *solver;
+  double sum[RV_MAX_ALTS], sum2[RV_MAX_ALTS];
+  long n;
+} Exact;
+
+static void exact_deal(void *ctx, const PnCards deal[H]) {
+  Exact *x = ctx;
+  PnGame w;
+  world_of(x->h, x->p, deal, &w);
+  for (int a = 0; a < x->d->nalts; a++) {
+    PnDdPlay out;
+    assert_int_equal(pn_dd_play(x->solver, &w, x->d->alt[a], &out), 0);
+    x->sum[a] += out.par_after;
+    x->sum2[a] += (double)out.par_after * out.par_after;
+  }
+  x->n++;
+}
+
+/* On the position before the last three tricks, the sampled means lie
+ * within 5 standard errors (the exact spread over sqrt(worlds)) of the
+ * exact expectation over every consistent deal. */
+static void test_play_review_converges_to_exact_expectation(void **state) {
+  (void)state;
+  static RvHistory h;
+  static PnDdSolver solver;
+  static uint64_t table[1u << 17];
+  assert_int_equal(pn_dd_init(&solver, table, sizeof table), 0);
+  int checked = 0;
+  for (uint64_t seed = 1; seed <= 6; seed++) {
+    sim_hand(seed, "partnership-auction", &h);
+    /* the last play before which the seat's knowledge leaves 50 to
+     * 5000 deals: an end position with few unknown cards */
+    PnKnown k;
+    uint32_t forbid[H];
+    int p = h.nplays - 1;
+    for (; p > 0; p--) {
+      assert_int_equal(review_knowledge(&h, p, h.events[h.play_event[p]].seat, &k, forbid), 0);
+      RvSpace *sp = review_space_new(&k, forbid);
+      double n = review_space_count(sp);
+      review_space_free(sp);
+      if (n >= 50 && n <= 5000) break;
+    }
+    if (p == 0) continue;
+    Reviewer *r = review_new(400, 0);
+    RvDecision d;
+    SimRng rng;
+    sim_rng_seed(&rng, seed);
+    assert_int_equal(review_play(r, &h, p, &rng, &d), 0);
+    review_free(r);
+    Exact x = {.h = &h, .p = p, .d = &d, .solver = &solver};
+    Enum e;
+    enum_init(&e, &k, forbid);
+    e.fn = exact_deal;
+    e.ctx = &x;
+    enum_rec(&e, 0);
+    assert_true(x.n >= 50);
+    for (int a = 0; a < d.nalts; a++) {
+      double mean = x.sum[a] / x.n, var = x.sum2[a] / x.n - mean * mean;
+      double tol = 5 * sqrt(var > 0 ? var : 0) / sqrt(d.worlds) + 1e-9;
+      assert_true(fabs(d.value[a] - mean) <= tol);
+    }
+    checked += d.nalts > 1;
+  }
+  assert_true(checked > 0);
+}
+
+/* ------------------------------------------------ costs and seeds */
+
+static void test_play_review_costs_forced_zero_and_seeded(void **state) {
+  (void)state;
+  static RvHistory h;
+  sim_hand(7, "partnership-auction", &h);
+  Reviewer *r = review_new(8, 0);
+  int forced = 0, costly = 0;
+  for (int p = h.nplays / 2; p < h.nplays; p++) {
+    RvDecision a, b;
+    SimRng rng;
+    sim_rng_seed(&rng, 99);
+    assert_int_equal(review_play(r, &h, p, &rng, &a), 0);
+    sim_rng_seed(&rng, 99);
+    assert_int_equal(review_play(r, &h, p, &rng, &b), 0);
+    assert_memory_equal(a.value, b.value, sizeof a.value); /* the same seed, the same values */
+    assert_true(a.cost >= 0);
+    assert_true(a.value[a.best] - a.value[a.chosen] == a.cost);
+    for (int i = 0; i < a.nalts; i++) assert_true(a.value[i] <= a.value[a.best]);
+    PnExpect ex;
+    pn_game_expect(&h.before[p], &ex);
+    if (a.nalts == 1) {
+      assert_true(a.cost == 0);
+      forced++;
+    }
+    costly += a.cost > 0;
+  }
+  review_free(r);
+  assert_true(forced > 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_sampler_uniform_over_shuffles),
       cmocka_unit_test(test_sampler_no_deal_counts_zero),
+      cmocka_unit_test(test_knowledge_admits_the_true_deal),
+      cmocka_unit_test(test_play_review_converges_to_exact_expectation),
+      cmocka_unit_test(test_play_review_costs_forced_zero_and_seeded),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
