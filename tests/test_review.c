@@ -173,34 +173,10 @@ static void test_sampler_no_deal_counts_zero(void **state) {
 
 /* ------------------------------------------------ a simulated hand */
 
-/* Hand 1 of a partnership-auction game played by the sensible bots, kept
- * as review_history keeps a stored one. */
 static void sim_hand(uint64_t seed, const char *preset, RvHistory *h) {
   PnRules rules;
   assert_int_equal(pn_rules_preset(&rules, preset), 0);
-  SimConfig config = {.style = SIM_SENSIBLE, .first_dealer = 1};
-  SimDriver driver;
-  sim_driver_init(&driver, &config, seed, rules.players);
-  static PnGame game;
-  pn_game_init(&game, &rules);
-  memset(h, 0, sizeof *h);
-  h->rules = rules;
-  PnEvent ev;
-  while (sim_next_event(&driver, &game, &ev)) {
-    PnOutcome out;
-    PnGame before = game;
-    assert_int_not_equal(pn_game_apply(&game, &ev, &out), PN_IMPOSSIBLE);
-    assert_true(h->nevents < RV_MAX_EVENTS);
-    h->seqs[h->nevents] = h->nevents + 1;
-    h->events[h->nevents] = ev;
-    if (ev.action == PN_EV_PLAY) {
-      h->play_event[h->nplays] = h->nevents;
-      h->before[h->nplays++] = before;
-    }
-    h->nevents++;
-    if (out.hand_done) break;
-  }
-  assert_true(h->nplays > 0);
+  assert_int_equal(review_history_sim(&rules, seed, h), 0);
 }
 
 /* The game at play p of h with the start-of-play holdings `start` (as

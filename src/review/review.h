@@ -63,6 +63,11 @@ typedef struct RvHistory {
   PnGame before[RV_MAX_PLAYS];          /* the game just before each play */
 } RvHistory;
 
+/* Hand 1 of a game of `rules` played by the sensible bots of src/sim
+ * from `seed`, kept as review_history keeps a stored hand (tests and
+ * bench/bench_review).  Returns 0, or -1 when it had no play. */
+int review_history_sim(const PnRules *rules, uint64_t seed, RvHistory *h);
+
 /* What `seat` (1-based) knew just before play `p` of h: the PnKnown and
  * the card kinds each holder cannot have held at the start of the play
  * (forbid[h] bit c), read from its past legal plays.  Returns 0, or -1
@@ -88,6 +93,8 @@ typedef struct RvDecision {
   double value[RV_MAX_ALTS];/* ... its mean value */
   int chosen, best;         /* indexes in alt[] */
   double cost;              /* value[best] - value[chosen], >= 0 */
+  double cost_se;           /* its standard error: the spread over the deals of
+                               best's value less chosen's, over sqrt(worlds) */
 } RvDecision;
 
 typedef struct Reviewer Reviewer;

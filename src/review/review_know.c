@@ -42,6 +42,32 @@ int review_history(PnGame *game, const StoreRow *row, RvHistory *h, PnDiag *diag
   return rc;
 }
 
+int review_history_sim(const PnRules *rules, uint64_t seed, RvHistory *h) {
+  SimConfig config = {.style = SIM_SENSIBLE, .first_dealer = 1};
+  SimDriver driver;
+  sim_driver_init(&driver, &config, seed, rules->players);
+  static _Thread_local PnGame game, before; /* a few KiB each: not on the stack */
+  pn_game_init(&game, rules);
+  h->nevents = h->nplays = 0;
+  h->rules = *rules;
+  PnEvent ev;
+  while (h->nevents < RV_MAX_EVENTS && sim_next_event(&driver, &game, &ev)) {
+    PnOutcome out;
+    before = game;
+    if (pn_game_apply(&game, &ev, &out) == PN_IMPOSSIBLE) return -1;
+    h->seqs[h->nevents] = h->nevents + 1;
+    h->events[h->nevents] = ev;
+    if (ev.action == PN_EV_PLAY && ev.ncards == 1 && h->nplays < RV_MAX_PLAYS) {
+      h->play_event[h->nplays] = h->nevents;
+      h->renege[h->nplays] = out.verdict == PN_ACCEPTED_FINDING;
+      h->before[h->nplays++] = before;
+    }
+    h->nevents++;
+    if (out.hand_done) break;
+  }
+  return h->nplays > 0 ? 0 : -1;
+}
+
 /* The seat a give goes to: the bidder's partner from the bidder, the
  * bidder from anyone else (partnership passing, five-call's call-and-pass). */
 static int give_target(const PnGame *start, const PnRules *r, int from) {

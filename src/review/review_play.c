@@ -3,6 +3,7 @@
  * saw: every legal card (equivalent cards once) solved double dummy in
  * each deal, the same deals for every card (review.h).
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -107,12 +108,18 @@ static void world_game(const RvHistory *h, int p, const PnCards start[PN_KNOWN_H
 
 /* Solves every alternative in one deal, adding each par_after to sum[].
  * Returns false when the solver stopped. */
-static bool solve_world(Reviewer *r, const PnGame *w, RvDecision *d, double sum[RV_MAX_ALTS]) {
+static bool solve_world(Reviewer *r, const PnGame *w, RvDecision *d, double sum[RV_MAX_ALTS],
+                        double diff2[RV_MAX_ALTS]) {
   r->solver.node_limit = r->budget;
+  int v[RV_MAX_ALTS];
   for (int a = 0; a < d->nalts; a++) {
     PnDdPlay out;
     if (pn_dd_play(&r->solver, w, d->alt[a], &out) != 0) return false;
-    sum[a] += out.par_after;
+    v[a] = out.par_after;
+  }
+  for (int a = 0; a < d->nalts; a++) {
+    sum[a] += v[a];
+    diff2[a] += (double)(v[a] - v[d->chosen]) * (v[a] - v[d->chosen]);
   }
   return true;
 }
@@ -129,7 +136,7 @@ int review_play(Reviewer *r, const RvHistory *h, int p, SimRng *rng, RvDecision 
   if (d->chosen < 0 || review_knowledge(h, p, d->seat, &k, forbid) != 0) return -1;
   RvSpace *sp = review_space_new(&k, forbid);
   if (!sp) return -1;
-  double sum[RV_MAX_ALTS] = {0};
+  double sum[RV_MAX_ALTS] = {0}, diff2[RV_MAX_ALTS] = {0};
   bool ok = review_space_count(sp) > 0;
   for (int i = 0; i < r->worlds && ok; i++) {
     PnCards start[PN_KNOWN_HOLDERS];
@@ -137,7 +144,7 @@ int review_play(Reviewer *r, const RvHistory *h, int p, SimRng *rng, RvDecision 
     ok = review_space_sample(sp, rng, start) == 0;
     if (!ok) break;
     world_game(h, p, start, &w);
-    ok = solve_world(r, &w, d, sum);
+    ok = solve_world(r, &w, d, sum, diff2);
     d->worlds++;
   }
   review_space_free(sp);
@@ -149,5 +156,9 @@ int review_play(Reviewer *r, const RvHistory *h, int p, SimRng *rng, RvDecision 
     if (sum[a] > sum[d->best]) d->best = a; /* ties keep the chosen card, then the first */
   }
   d->cost = d->value[d->best] - d->value[d->chosen];
+  if (d->worlds > 1) {
+    double var = (diff2[d->best] / d->worlds - d->cost * d->cost) * d->worlds / (d->worlds - 1);
+    d->cost_se = var > 0 ? sqrt(var / d->worlds) : 0;
+  }
   return 0;
 }
