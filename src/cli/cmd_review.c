@@ -35,7 +35,7 @@ const CliCommand cmd_review_def = {
         "CSV: game,hand,seq,seat,decision,chosen,chosen_value,best,best_value,cost\n"
         "(decision is play; values as decimals, empty when a solve was stopped by\n"
         "--budget).  JSON: {\"decisions\": [{game, hand, seq, seat, decision,\n"
-        "chosen, worlds, chosen_value, best, best_value, cost, alternatives}]}.\n"
+        "chosen, worlds, chosen_value, best, best_value, cost, cost_se, alternatives}]}.\n"
         "A renege is not reviewed (no legal card to compare it with).\n"
         "\n"
         "Options:\n"

@@ -48,9 +48,11 @@ static void write_decision(FILE *out, int format, const char *key, int hand, con
     fprintf(out, ", \"hand\": %d, \"seq\": %d, \"seat\": %d, \"decision\": \"%s\", \"chosen\": \"%s\", \"worlds\": %d",
             hand, d->seq, d->seat, review_kind_name(d->kind), chosen, d->worlds);
     if (d->valued)
-      fprintf(out, ", \"chosen_value\": %s, \"best\": \"%s\", \"best_value\": %s, \"cost\": %s, \"alternatives\": {", cv,
-              best, bv, cost);
-    else fputs(", \"chosen_value\": null, \"best\": null, \"best_value\": null, \"cost\": null, \"alternatives\": {", out);
+      fprintf(out, ", \"chosen_value\": %s, \"best\": \"%s\", \"best_value\": %s, \"cost\": %s, \"cost_se\": %.2f, "
+                   "\"alternatives\": {", cv, best, bv, cost, d->cost_se);
+    else
+      fputs(", \"chosen_value\": null, \"best\": null, \"best_value\": null, \"cost\": null, \"cost_se\": null, "
+            "\"alternatives\": {", out);
     for (int a = 0; d->valued && a < d->nalts; a++) {
       char c[3];
       fprintf(out, "%s\"%s\": %.2f", a ? ", " : "", pn_card_str(d->alt[a], c), d->value[a]);
