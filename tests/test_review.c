@@ -334,6 +334,34 @@ static void test_play_review_costs_forced_zero_and_seeded(void **state) {
   assert_true(forced > 0);
 }
 
+/* The trump review: four suits, the chosen one among them, cost >= 0 and
+ * the same values for the same seed; a preset without partnership
+ * passing has no trump decision reviewed. */
+static void test_trump_review_values_each_suit(void **state) {
+  (void)state;
+  static RvHistory h;
+  sim_hand(3, "partnership-auction", &h);
+  assert_true(h.trump_event >= 0);
+  Reviewer *r = review_new(2, 0);
+  RvDecision a, b;
+  SimRng rng;
+  sim_rng_seed(&rng, 5);
+  assert_int_equal(review_trump(r, &h, &rng, &a), 0);
+  sim_rng_seed(&rng, 5);
+  assert_int_equal(review_trump(r, &h, &rng, &b), 0);
+  assert_int_equal(a.kind, RV_TRUMP);
+  assert_int_equal(a.nalts, PN_SUITS);
+  assert_int_equal(a.chosen, h.events[h.trump_event].suit);
+  assert_int_equal(a.worlds, 2);
+  assert_true(a.cost >= 0 && a.cost == a.value[a.best] - a.value[a.chosen]);
+  assert_memory_equal(a.value, b.value, sizeof a.value);
+  int bid = h.before_trump.hand.high_bid;
+  for (int s = 0; s < PN_SUITS; s++) assert_true(a.value[s] >= -bid);
+  sim_hand(3, "auction", &h);
+  assert_int_equal(review_trump(r, &h, &rng, &a), 1);
+  review_free(r);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_sampler_uniform_over_shuffles),
@@ -341,6 +369,7 @@ int main(void) {
       cmocka_unit_test(test_knowledge_admits_the_true_deal),
       cmocka_unit_test(test_play_review_converges_to_exact_expectation),
       cmocka_unit_test(test_play_review_costs_forced_zero_and_seeded),
+      cmocka_unit_test(test_trump_review_values_each_suit),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

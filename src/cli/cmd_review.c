@@ -32,8 +32,14 @@ const CliCommand cmd_review_def = {
         "the cost (best - chosen, never negative; 0 for a forced play).  The\n"
         "same seed gives the same output.\n"
         "\n"
+        "Where partners pass (partnership-auction; any preset with pass_cards and exchange by passing) the bidder's trump\n"
+        "is reviewed too, from its own cards: each suit's mean hand result for the\n"
+        "bidding side (meld + counters if the bid is reached, else minus the bid),\n"
+        "the passes and melds made by the sim bots, the play solved from the first\n"
+        "lead.\n"
+        "\n"
         "CSV: game,hand,seq,seat,decision,chosen,chosen_value,best,best_value,cost\n"
-        "(decision is play; values as decimals, empty when a solve was stopped by\n"
+        "(decision is trump or play; values as decimals, empty when a solve was stopped by\n"
         "--budget).  JSON: {\"decisions\": [{game, hand, seq, seat, decision,\n"
         "chosen, worlds, chosen_value, best, best_value, cost, cost_se, alternatives}]}.\n"
         "A renege is not reviewed (no legal card to compare it with).\n"
@@ -134,7 +140,8 @@ int cmd_review(const CliCommand *self, int argc, char **argv) {
   if (rc == CLI_GO_ON) {
     const char *keys[1] = {a.key};
     StoreFilter filter = {.nkeys = a.key ? 1 : 0, .keys = keys};
-    RvRunOptions opts = {.format = a.format, .worlds = (int)a.worlds, .budget = a.budget, .seed = (uint64_t)a.seed};
+    RvRunOptions opts = {.format = a.format, .worlds = (int)a.worlds, .budget = a.budget, .seed = (uint64_t)a.seed,
+                         .trump = true};
     RvRunStats stats;
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);

@@ -61,6 +61,8 @@ typedef struct RvHistory {
   int play_event[RV_MAX_PLAYS];         /* index in events[] of each play */
   bool renege[RV_MAX_PLAYS];            /* the engine found it illegal */
   PnGame before[RV_MAX_PLAYS];          /* the game just before each play */
+  int trump_event;                      /* index in events[] of the bidder's trump row, -1 none */
+  PnGame before_trump;                  /* the game just before it */
 } RvHistory;
 
 /* Hand 1 of a game of `rules` played by the sensible bots of src/sim
@@ -108,6 +110,15 @@ void review_free(Reviewer *r);
  * 0, or -1 when no deal fits what the seat saw (d->valued false). */
 int review_play(Reviewer *r, const RvHistory *h, int p, SimRng *rng, RvDecision *d);
 
+/* The bidder's trump judged from its seat (docs/REVIEW.md, trump): each
+ * suit's mean hand result for the bidding side over deals of the cards it
+ * did not see, the passing and melding played out by src/sim's bots and
+ * the play solved double dummy from the first lead.  alt[] holds suits.
+ * Returns 0, 1 when the hand has no trump decision reviewed (no trump
+ * row, or a preset without partnership passing), or -1 when a solve
+ * stopped or no deal fits (d->valued false). */
+int review_trump(Reviewer *r, const RvHistory *h, SimRng *rng, RvDecision *d);
+
 /* Replays the hand in `row` on `game` (as analysis_hand) and keeps its
  * events in h.  Returns 0 or PN_ERR_CORRUPT with diag. */
 int review_history(PnGame *game, const StoreRow *row, RvHistory *h, PnDiag *diag);
@@ -119,13 +130,14 @@ typedef struct RvRunOptions {
   int worlds;       /* deals per decision */
   long budget;      /* solver nodes per solve */
   uint64_t seed;    /* the deals' seed: each decision's generator is seeded from it, the game, hand and seq */
+  bool trump;       /* review the bidder's trump too (review_trump) */
 } RvRunOptions;
 
 typedef struct RvRunStats {
   long hands, decisions, unvalued; /* hands and decisions reviewed; decisions the budget stopped */
 } RvRunStats;
 
-/* Reviews every play of the hands the filter selects (and `hand` of them
+/* Reviews the trump (opts->trump) and every play of the hands the filter selects (and `hand` of them
  * when > 0) and writes them to out.  Returns 0, or the store's or the
  * replay's code with diag; PN_ERR_NOT_FOUND when nothing matched. */
 int review_run(Store *store, const StoreFilter *filter, int hand, const RvRunOptions *opts, FILE *out,

@@ -23,6 +23,10 @@ static void keep_event(void *ctx, int seq, const PnEvent *ev, const char *value,
   }
   h->seqs[h->nevents] = seq;
   h->events[h->nevents] = *ev;
+  if (ev->action == PN_EV_TRUMP && h->trump_event < 0) {
+    h->trump_event = h->nevents;
+    h->before_trump = *before;
+  }
   if (ev->action == PN_EV_PLAY && ev->ncards == 1 && h->nplays < RV_MAX_PLAYS) {
     h->play_event[h->nplays] = h->nevents;
     h->renege[h->nplays] = res->verdict == PN_ACCEPTED_FINDING && res->finding.kind >= PN_FIND_RENEGE_FOLLOW &&
@@ -34,6 +38,7 @@ static void keep_event(void *ctx, int seq, const PnEvent *ev, const char *value,
 
 int review_history(PnGame *game, const StoreRow *row, RvHistory *h, PnDiag *diag) {
   h->nevents = h->nplays = 0;
+  h->trump_event = -1;
   h->rules = game->rules;
   Keep keep = {h, false};
   ReplayObserver obs = {keep_event, &keep};
@@ -49,6 +54,7 @@ int review_history_sim(const PnRules *rules, uint64_t seed, RvHistory *h) {
   static _Thread_local PnGame game, before; /* a few KiB each: not on the stack */
   pn_game_init(&game, rules);
   h->nevents = h->nplays = 0;
+  h->trump_event = -1;
   h->rules = *rules;
   PnEvent ev;
   while (h->nevents < RV_MAX_EVENTS && sim_next_event(&driver, &game, &ev)) {
@@ -57,6 +63,10 @@ int review_history_sim(const PnRules *rules, uint64_t seed, RvHistory *h) {
     if (pn_game_apply(&game, &ev, &out) == PN_IMPOSSIBLE) return -1;
     h->seqs[h->nevents] = h->nevents + 1;
     h->events[h->nevents] = ev;
+    if (ev.action == PN_EV_TRUMP && h->trump_event < 0) {
+      h->trump_event = h->nevents;
+      h->before_trump = before;
+    }
     if (ev.action == PN_EV_PLAY && ev.ncards == 1 && h->nplays < RV_MAX_PLAYS) {
       h->play_event[h->nplays] = h->nevents;
       h->renege[h->nplays] = out.verdict == PN_ACCEPTED_FINDING;

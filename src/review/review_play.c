@@ -8,16 +8,9 @@
 #include <string.h>
 
 #include "dd.h"
-#include "review.h"
+#include "review_int.h"
 
 #define RV_TABLE_BYTES (4u << 20) /* the solver's table: the end of a hand fits in far less */
-
-struct Reviewer {
-  PnDdSolver solver; /* owned */
-  void *table;       /* owned: its transposition table */
-  int worlds;        /* deals per decision */
-  long budget;       /* nodes per solve, 0 = none */
-};
 
 Reviewer *review_new(int worlds, long budget) {
   Reviewer *r = calloc(1, sizeof *r);

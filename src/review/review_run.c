@@ -28,10 +28,18 @@ static void fmt_value(char *buf, size_t size, bool known, double v) {
   else buf[0] = '\0';
 }
 
+/* An alternative as written: a card, or a trump's suit letter. */
+static const char *alt_str(const RvDecision *d, int a, char buf[3]) {
+  if (d->kind != RV_TRUMP) return pn_card_str(d->alt[a], buf);
+  buf[0] = pn_suit_char(d->alt[a]);
+  buf[1] = '\0';
+  return buf;
+}
+
 static void write_decision(FILE *out, int format, const char *key, int hand, const RvDecision *d, bool *first) {
   char chosen[3] = "", best[3] = "", cv[32], bv[32], cost[32], hs[16], seq[16], seat[16];
-  if (d->nalts) pn_card_str(d->alt[d->chosen], chosen);
-  if (d->valued) pn_card_str(d->alt[d->best], best);
+  if (d->nalts) alt_str(d, d->chosen, chosen);
+  if (d->valued) alt_str(d, d->best, best);
   fmt_value(cv, sizeof cv, d->valued, d->value[d->chosen]);
   fmt_value(bv, sizeof bv, d->valued, d->value[d->best]);
   fmt_value(cost, sizeof cost, d->valued, d->cost);
@@ -55,7 +63,7 @@ static void write_decision(FILE *out, int format, const char *key, int hand, con
             "\"alternatives\": {", out);
     for (int a = 0; d->valued && a < d->nalts; a++) {
       char c[3];
-      fprintf(out, "%s\"%s\": %.2f", a ? ", " : "", pn_card_str(d->alt[a], c), d->value[a]);
+      fprintf(out, "%s\"%s\": %.2f", a ? ", " : "", alt_str(d, a, c), d->value[a]);
     }
     fputs("}}", out);
   } else {
@@ -76,8 +84,23 @@ typedef struct Run {
   bool first;        /* nothing written yet (JSON's commas) */
 } Run;
 
+/* The trump decision, when the hand has one the review takes. */
+static void review_hand_trump(Run *run, const StoreRow *row) {
+  RvDecision d;
+  SimRng rng;
+  if (run->h->trump_event < 0) return;
+  decision_rng(run->opts, row->key, row->hand, run->h->seqs[run->h->trump_event], &rng);
+  int rc = review_trump(run->rv, run->h, &rng, &d);
+  if (rc == 1) return;
+  if (rc != 0) run->stats->unvalued++;
+  run->stats->decisions++;
+  write_decision(run->out, run->opts->format, row->key, row->hand, &d, &run->first);
+}
+
 static void review_hand(Run *run, const StoreRow *row) {
-  if (run->opts->format == OUT_TEXT) fprintf(run->out, "game %s hand %d\n  seq seat decision chosen   value best    best   cost\n", row->key, row->hand);
+  if (run->opts->format == OUT_TEXT)
+    fprintf(run->out, "game %s hand %d\n  seq seat decision chosen   value best    best   cost\n", row->key, row->hand);
+  if (run->opts->trump) review_hand_trump(run, row);
   for (int p = 0; p < run->h->nplays; p++) {
     RvDecision d;
     SimRng rng;
