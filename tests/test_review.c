@@ -310,7 +310,7 @@ static void test_play_review_costs_forced_zero_and_seeded(void **state) {
   static RvHistory h;
   sim_hand(7, "partnership-auction", &h);
   Reviewer *r = review_new(8, 0);
-  int forced = 0, costly = 0;
+  int forced = 0;
   for (int p = h.nplays / 2; p < h.nplays; p++) {
     RvDecision a, b;
     SimRng rng;
@@ -322,13 +322,10 @@ static void test_play_review_costs_forced_zero_and_seeded(void **state) {
     assert_true(a.cost >= 0);
     assert_true(a.value[a.best] - a.value[a.chosen] == a.cost);
     for (int i = 0; i < a.nalts; i++) assert_true(a.value[i] <= a.value[a.best]);
-    PnExpect ex;
-    pn_game_expect(&h.before[p], &ex);
     if (a.nalts == 1) {
       assert_true(a.cost == 0);
       forced++;
     }
-    costly += a.cost > 0;
   }
   review_free(r);
   assert_true(forced > 0);
