@@ -359,6 +359,36 @@ static void test_trump_review_values_each_suit(void **state) {
   review_free(r);
 }
 
+/* The bid review: the bid made, one step lower and passing (0); P(make)
+ * a share; cost >= 0; a seed repeats; a forced bid is no decision. */
+static void test_bid_review_p_make_and_alternatives(void **state) {
+  (void)state;
+  static RvHistory h;
+  Reviewer *r = review_new(3, 0);
+  int reviewed = 0;
+  for (uint64_t seed = 1; seed <= 8; seed++) {
+    sim_hand(seed, "partnership-auction", &h);
+    RvDecision a, b;
+    SimRng rng;
+    sim_rng_seed(&rng, seed);
+    int rc = review_bid(r, &h, &rng, &a);
+    if (rc == 1) continue; /* a forced bid */
+    assert_int_equal(rc, 0);
+    sim_rng_seed(&rng, seed);
+    assert_int_equal(review_bid(r, &h, &rng, &b), 0);
+    assert_memory_equal(a.value, b.value, sizeof a.value);
+    assert_true(a.p_make == b.p_make && a.p_make >= 0 && a.p_make <= 1);
+    assert_int_equal(a.kind, RV_BID);
+    assert_int_equal(a.amount[a.chosen], h.before_trump.hand.high_bid);
+    assert_int_equal(a.amount[a.nalts - 1], 0);
+    assert_true(a.value[a.nalts - 1] == 0); /* passing: valued 0 */
+    assert_true(a.cost >= 0 && a.cost == a.value[a.best] - a.value[a.chosen]);
+    reviewed++;
+  }
+  review_free(r);
+  assert_true(reviewed > 0);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_sampler_uniform_over_shuffles),
@@ -367,6 +397,7 @@ int main(void) {
       cmocka_unit_test(test_play_review_converges_to_exact_expectation),
       cmocka_unit_test(test_play_review_costs_forced_zero_and_seeded),
       cmocka_unit_test(test_trump_review_values_each_suit),
+      cmocka_unit_test(test_bid_review_p_make_and_alternatives),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -95,6 +95,8 @@ typedef struct RvDecision {
   double value[RV_MAX_ALTS];/* ... its mean value */
   int chosen, best;         /* indexes in alt[] */
   double cost;              /* value[best] - value[chosen], >= 0 */
+  int amount[RV_MAX_ALTS];  /* bid: each alternative's bid, 0 = pass */
+  double p_make;            /* bid: share of the deals in which the side reaches the bid made */
   double cost_se;           /* its standard error: the spread over the deals of
                                best's value less chosen's, over sqrt(worlds) */
 } RvDecision;
@@ -118,6 +120,16 @@ int review_play(Reviewer *r, const RvHistory *h, int p, SimRng *rng, RvDecision 
  * row, or a preset without partnership passing), or -1 when a solve
  * stopped or no deal fits (d->valued false). */
 int review_trump(Reviewer *r, const RvHistory *h, SimRng *rng, RvDecision *d);
+
+/* The bidder's last bid judged from its seat (docs/REVIEW.md, bid): over
+ * deals of the cards it did not see, the trump, passes and melds chosen by
+ * src/sim's bots and the play solved from the first lead, the side's
+ * meld + counters T; the bid made, one step lower and passing valued as
+ * T if T reaches the bid, else minus the bid (passing: 0), each assumed to
+ * win the auction; d->p_make the share of deals reaching the bid made.
+ * Returns 0, 1 when there is no such decision (a forced bid, no
+ * partnership passing), -1 when a solve stopped (d->valued false). */
+int review_bid(Reviewer *r, const RvHistory *h, SimRng *rng, RvDecision *d);
 
 /* Replays the hand in `row` on `game` (as analysis_hand) and keeps its
  * events in h.  Returns 0 or PN_ERR_CORRUPT with diag. */

@@ -29,7 +29,12 @@ static void fmt_value(char *buf, size_t size, bool known, double v) {
 }
 
 /* An alternative as written: a card, or a trump's suit letter. */
-static const char *alt_str(const RvDecision *d, int a, char buf[3]) {
+static const char *alt_str(const RvDecision *d, int a, char buf[12]) {
+  if (d->kind == RV_BID) {
+    if (d->amount[a]) snprintf(buf, 12, "%d", d->amount[a]);
+    else snprintf(buf, 12, "pass");
+    return buf;
+  }
   if (d->kind != RV_TRUMP) return pn_card_str(d->alt[a], buf);
   buf[0] = pn_suit_char(d->alt[a]);
   buf[1] = '\0';
@@ -37,7 +42,7 @@ static const char *alt_str(const RvDecision *d, int a, char buf[3]) {
 }
 
 static void write_decision(FILE *out, int format, const char *key, int hand, const RvDecision *d, bool *first) {
-  char chosen[3] = "", best[3] = "", cv[32], bv[32], cost[32], hs[16], seq[16], seat[16];
+  char chosen[12] = "", best[12] = "", cv[32], bv[32], cost[32], hs[16], seq[16], seat[16];
   if (d->nalts) alt_str(d, d->chosen, chosen);
   if (d->valued) alt_str(d, d->best, best);
   fmt_value(cv, sizeof cv, d->valued, d->value[d->chosen]);
@@ -62,14 +67,17 @@ static void write_decision(FILE *out, int format, const char *key, int hand, con
       fputs(", \"chosen_value\": null, \"best\": null, \"best_value\": null, \"cost\": null, \"cost_se\": null, "
             "\"alternatives\": {", out);
     for (int a = 0; d->valued && a < d->nalts; a++) {
-      char c[3];
+      char c[12];
       fprintf(out, "%s\"%s\": %.2f", a ? ", " : "", alt_str(d, a, c), d->value[a]);
     }
-    fputs("}}", out);
+    fputs("}", out);
+    if (d->kind == RV_BID && d->valued) fprintf(out, ", \"p_make\": %.4f", d->p_make);
+    fputs("}", out);
   } else {
     fprintf(out, "  %3d %4d %-8s %-6s %7s %-4s %7s %6s%s\n", d->seq, d->seat, review_kind_name(d->kind), chosen,
             d->valued ? cv : "-", d->valued ? best : "-", d->valued ? bv : "-", d->valued ? cost : "-",
             d->valued && d->cost > 0 ? "  !" : "");
+    if (d->kind == RV_BID && d->valued) fprintf(out, "           P(make %s) = %.2f\n", chosen, d->p_make);
   }
   *first = false;
 }
@@ -84,13 +92,15 @@ typedef struct Run {
   bool first;        /* nothing written yet (JSON's commas) */
 } Run;
 
-/* The trump decision, when the hand has one the review takes. */
-static void review_hand_trump(Run *run, const StoreRow *row) {
+/* The bid or trump decision, when the hand has one the review takes. */
+static void review_hand_trump(Run *run, const StoreRow *row, RvKind kind) {
   RvDecision d;
   SimRng rng;
   if (run->h->trump_event < 0) return;
-  decision_rng(run->opts, row->key, row->hand, run->h->seqs[run->h->trump_event], &rng);
-  int rc = review_trump(run->rv, run->h, &rng, &d);
+  /* the bid's deals apart from the trump's: seeded as a seq no hand reaches */
+  int seq = run->h->seqs[run->h->trump_event] + (kind == RV_BID ? 100000 : 0);
+  decision_rng(run->opts, row->key, row->hand, seq, &rng);
+  int rc = kind == RV_BID ? review_bid(run->rv, run->h, &rng, &d) : review_trump(run->rv, run->h, &rng, &d);
   if (rc == 1) return;
   if (rc != 0) run->stats->unvalued++;
   run->stats->decisions++;
@@ -100,7 +110,8 @@ static void review_hand_trump(Run *run, const StoreRow *row) {
 static void review_hand(Run *run, const StoreRow *row) {
   if (run->opts->format == OUT_TEXT)
     fprintf(run->out, "game %s hand %d\n  seq seat decision chosen   value best    best   cost\n", row->key, row->hand);
-  if (run->opts->trump) review_hand_trump(run, row);
+  if (run->opts->trump) review_hand_trump(run, row, RV_BID);
+  if (run->opts->trump) review_hand_trump(run, row, RV_TRUMP);
   for (int p = 0; p < run->h->nplays; p++) {
     RvDecision d;
     SimRng rng;

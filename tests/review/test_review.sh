@@ -3,7 +3,7 @@
 # columns exactly, one row per play with seq, seat and card as in the
 # event log, every cost >= 0 and equal to best_value - chosen_value, a
 # forced play (the hand's last trick) costing 0, a seeded run repeated
-# exactly (CSV and JSON agree), the trump decision its first row, a solve stopped by --budget leaving its
+# exactly (CSV and JSON agree), a row for the last bid and one for the trump, a solve stopped by --budget leaving its
 # values empty, and the exit codes of bad usage.
 #
 # PINOCHLE_WRAPPER (e.g. "valgrind -q --error-exitcode=99") wraps each run.
@@ -37,11 +37,11 @@ t no-such-game-output-untouched 2 review "$db" --game nope -o "$tmp/kept.csv"
 [[ $(cat "$tmp/kept.csv") == keep ]] || fail "-o FILE touched for an unknown game"
 
 echo "-- one hand as CSV"
-run=(review "$db" --game "$G" --hand 2 --worlds 3 --seed 5 --budget 300000)
+run=(review "$db" --game "$G" --hand 5 --worlds 3 --seed 5 --budget 300000)
 t csv 0 "${run[@]}" --format csv -o "$tmp/a.csv"
 [[ $(head -1 "$tmp/a.csv") == "game,hand,seq,seat,decision,chosen,chosen_value,best,best_value,cost" ]] ||
   fail "CSV header: $(head -1 "$tmp/a.csv")"
-awk -F, -v g="$G" '$1 == g && $2 == 2 && $5 == "play" {print $1 "," $2 "," $3 "," $4 ",play," $6}' "$SAMPLE" >"$tmp/plays.want"
+awk -F, -v g="$G" '$1 == g && $2 == 5 && $5 == "play" {print $1 "," $2 "," $3 "," $4 ",play," $6}' "$SAMPLE" >"$tmp/plays.want"
 tail -n +2 "$tmp/a.csv" | awk -F, '$5 == "play"' | cut -d, -f1-6 >"$tmp/plays.got"
 cmp -s "$tmp/plays.want" "$tmp/plays.got" || fail "rows are not the log's plays: $(diff "$tmp/plays.want" "$tmp/plays.got" | head -3)"
 bad=$(tail -n +2 "$tmp/a.csv" | awk -F, '$7 != "" && ($10 < 0 || ($9 - $7) - $10 > 0.011 || $10 - ($9 - $7) > 0.011) {n++} END {print n + 0}')
@@ -49,8 +49,10 @@ bad=$(tail -n +2 "$tmp/a.csv" | awk -F, '$7 != "" && ($10 < 0 || ($9 - $7) - $10
 valued=$(tail -n +2 "$tmp/a.csv" | awk -F, '$7 != ""' | wc -l)
 empty=$(tail -n +2 "$tmp/a.csv" | awk -F, '$7 == "" && $8 == "" && $10 == ""' | wc -l)
 [[ $valued -gt 30 && $empty -gt 0 ]] || fail "$valued rows valued, $empty left empty by --budget: expected most valued, the first ones empty"
-trump=$(awk -F, -v g="$G" '$1 == g && $2 == 2 && $5 == "trump" {print $1 "," $2 "," $3 "," $4 ",trump," $7}' "$SAMPLE")
-[[ $(sed -n 2p "$tmp/a.csv" | cut -d, -f1-6) == "$trump" ]] || fail "the first row is not the trump row $trump: $(sed -n 2p "$tmp/a.csv")"
+trump=$(awk -F, -v g="$G" '$1 == g && $2 == 5 && $5 == "trump" {print $1 "," $2 "," $3 "," $4 ",trump," $7}' "$SAMPLE")
+grep -q "^$trump," "$tmp/a.csv" || fail "no trump row $trump"
+bid=$(awk -F, -v g="$G" '$1 == g && $2 == 5 && $5 == "bid" {s = $4; v = $7; q = $3} END {print q "," s ",bid," v}' "$SAMPLE")
+grep -q "^$G,5,$bid," "$tmp/a.csv" || fail "no row for the last bid ($bid)"
 last=$(tail -n 4 "$tmp/a.csv" | awk -F, '$10 != "0.00" || $6 != $8' | wc -l)
 [[ $last -eq 0 ]] || fail "the last trick's forced plays do not cost 0: $(tail -n 4 "$tmp/a.csv")"
 
@@ -74,8 +76,8 @@ for j, r in zip(js, rows):
 PY
 fi
 t text 0 "${run[@]}"
-out_has "^game $G hand 2$"
-err_has '^review: 1 hands, 49 decisions'
+out_has "^game $G hand 5$"
+err_has '^review: 1 hands, 50 decisions'
 
 echo "test_review: $checks checks, $failures failures"
 [[ $failures -eq 0 ]]
