@@ -331,6 +331,41 @@ static void test_play_review_costs_forced_zero_and_seeded(void **state) {
   assert_true(forced > 0);
 }
 
+/* Cards the review counts as one alternative are worth the same double
+ * dummy in the true deal, at every play of several hands (a twin of the
+ * higher card still out makes A and 10 differ: the first of two
+ * identical cards wins the trick). */
+static void test_equivalent_cards_have_equal_values(void **state) {
+  (void)state;
+  static RvHistory h;
+  static PnDdSolver solver;
+  static uint64_t table[1u << 17];
+  assert_int_equal(pn_dd_init(&solver, table, sizeof table), 0);
+  Reviewer *r = review_new(1, 0);
+  int merged = 0;
+  for (uint64_t seed = 1; seed <= 4; seed++) {
+    sim_hand(seed, "partnership-auction", &h);
+    for (int p = h.nplays - 24; p < h.nplays; p++) {
+      RvDecision d;
+      SimRng rng;
+      sim_rng_seed(&rng, 1);
+      assert_int_equal(review_play(r, &h, p, &rng, &d), 0);
+      for (int a = 0; a < d.nalts; a++) {
+        PnDdPlay rep, other;
+        assert_int_equal(pn_dd_play(&solver, &h.before[p], d.alt[a], &rep), 0);
+        for (int c = 0; c < PN_CARD_KINDS; c++) {
+          if (!(d.members[a] >> c & 1u) || c == d.alt[a]) continue;
+          assert_int_equal(pn_dd_play(&solver, &h.before[p], (PnCard)c, &other), 0);
+          assert_int_equal(other.par_after, rep.par_after);
+          merged++;
+        }
+      }
+    }
+  }
+  review_free(r);
+  assert_true(merged > 0);
+}
+
 /* The trump review: four suits, the chosen one among them, cost >= 0 and
  * the same values for the same seed; a preset without partnership
  * passing has no trump decision reviewed. */
@@ -396,6 +431,7 @@ int main(void) {
       cmocka_unit_test(test_knowledge_admits_the_true_deal),
       cmocka_unit_test(test_play_review_converges_to_exact_expectation),
       cmocka_unit_test(test_play_review_costs_forced_zero_and_seeded),
+      cmocka_unit_test(test_equivalent_cards_have_equal_values),
       cmocka_unit_test(test_trump_review_values_each_suit),
       cmocka_unit_test(test_bid_review_p_make_and_alternatives),
   };

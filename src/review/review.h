@@ -95,6 +95,7 @@ typedef struct RvDecision {
   double value[RV_MAX_ALTS];/* ... its mean value */
   int chosen, best;         /* indexes in alt[] */
   double cost;              /* value[best] - value[chosen], >= 0 */
+  uint32_t members[RV_MAX_ALTS]; /* play: the legal card kinds (bit c) each alternative stands for */
   int amount[RV_MAX_ALTS];  /* bid: each alternative's bid, 0 = pass */
   double p_make;            /* bid: share of the deals in which the side reaches the bid made */
   double cost_se;           /* its standard error: the spread over the deals of

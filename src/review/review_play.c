@@ -36,16 +36,16 @@ const char *review_kind_name(RvKind kind) {
   return kind <= RV_PLAY ? names[kind] : "?";
 }
 
-/* Cards of one suit that nobody but `seat` can hold between ranks lo and
- * hi (exclusive): every copy of each is in its hand or in a completed
+/* Cards of one suit that nobody but `seat` can hold from rank hi down to
+ * lo, both included: every copy of each is in its hand or in a completed
  * trick.  Then two of its cards there, of the same counter value, are
- * interchangeable in every deal. */
+ * interchangeable in every deal.  The ends count too: with the other AS
+ * still out, AS and TS differ (the first of two identical cards wins). */
 static bool nothing_between(const PnGame *g, int seat, PnCard lo, PnCard hi, const PnCards *gone) {
-  for (int c = hi + 1; c < lo; c++) {
-    PnCards deck;
-    pn_deck_cards(g->rules.deck, &deck);
+  PnCards deck;
+  pn_deck_cards(g->rules.deck, &deck);
+  for (int c = hi; c <= lo; c++)
     if (deck.n[c] && g->hand.held[seat - 1].n[c] + gone->n[c] < deck.n[c]) return false;
-  }
   return true;
 }
 
@@ -80,6 +80,7 @@ static void alternatives(const RvHistory *h, int p, RvDecision *d) {
       same = d->nalts;
       d->alt[d->nalts++] = (PnCard)c;
     }
+    d->members[same] |= 1u << c;
     if (c == played) {
       d->alt[same] = played;
       d->chosen = same;
