@@ -28,7 +28,7 @@
 #define RV_MAX_PLAYS 80            /* plays in a hand: a double deck */
 #define RV_MAX_EVENTS 400          /* events of one hand kept */
 #define RV_DEFAULT_WORLDS 16       /* deals per decision: docs/REVIEW.md says why */
-#define RV_DEFAULT_BUDGET 2000000L /* solver nodes per solve (one world, one card) */
+#define RV_DEFAULT_BUDGET 0L /* solver nodes per solve (one world, one card), 0 = no limit: docs/REVIEW.md */
 
 /* ----------------------------------------------------------- the sampler */
 
