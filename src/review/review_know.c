@@ -43,7 +43,10 @@ int review_history(PnGame *game, const StoreRow *row, RvHistory *h, PnDiag *diag
   Keep keep = {h, false};
   ReplayObserver obs = {keep_event, &keep};
   int rc = replay_hand_observed(game, row, NULL, NULL, NULL, &obs, diag);
-  if (rc == 0 && keep.full) h->nplays = 0; /* not reviewed: more rows than a hand has */
+  if (rc == 0 && keep.full) { /* not reviewed: more rows than a hand has */
+    h->nplays = 0;
+    h->trump_event = -1;
+  }
   return rc;
 }
 
