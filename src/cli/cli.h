@@ -135,7 +135,7 @@ int cli_rules_load(const CliCommand *cmd, PnRules *rules, const char *variant,
  * its handler (help: main.c); main.c lists them in --help's order. */
 extern const CliCommand cmd_help_def, cmd_init_def, cmd_import_def, cmd_export_def, cmd_report_def,
     cmd_record_def, cmd_audit_def, cmd_analyze_def, cmd_sim_def, cmd_check_def, cmd_serve_def,
-    cmd_copy_def, cmd_meld_def, cmd_rules_def, cmd_night_def;
+    cmd_copy_def, cmd_meld_def, cmd_rules_def, cmd_night_def, cmd_review_def;
 
 /* Command handlers, one per cmd_*.c file. */
 int cmd_help(const CliCommand *self, int argc, char **argv);
@@ -150,6 +150,7 @@ int cmd_audit(const CliCommand *self, int argc, char **argv);
 int cmd_record(const CliCommand *self, int argc, char **argv);
 int cmd_check(const CliCommand *self, int argc, char **argv);
 int cmd_analyze(const CliCommand *self, int argc, char **argv);
+int cmd_review(const CliCommand *self, int argc, char **argv);
 int cmd_serve(const CliCommand *self, int argc, char **argv);
 int cmd_copy(const CliCommand *self, int argc, char **argv);
 int cmd_night(const CliCommand *self, int argc, char **argv);

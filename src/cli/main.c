@@ -44,6 +44,7 @@ static const CliCommand *const commands[] = {
     &cmd_night_def,
     &cmd_audit_def,
     &cmd_analyze_def,
+    &cmd_review_def,
     &cmd_sim_def,
     &cmd_check_def,
     &cmd_serve_def,

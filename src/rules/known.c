@@ -173,3 +173,12 @@ bool pn_known_check_ignoring(const PnKnown *k, unsigned ignore, unsigned suits, 
 }
 
 bool pn_known_check(const PnKnown *k, PnKnownWhy *why) { return pn_known_check_ignoring(k, 0, 0, why); }
+
+void pn_known_placed(const PnKnown *k, PnCards base[PN_KNOWN_HOLDERS], int extra[PN_KNOWN_GROUPS], PnCards *unplaced) {
+  unsigned all = holders_all(k);
+  int seen[PN_CARD_KINDS];
+  count_seen(k, all, seen, extra);
+  for (int h = 0; h < PN_KNOWN_HOLDERS; h++)
+    for (int c = 0; c < PN_CARD_KINDS; c++) base[h].n[c] = (uint8_t)((all & (1u << h)) ? base_of(k, h, c) : 0);
+  for (int c = 0; c < PN_CARD_KINDS; c++) unplaced->n[c] = (uint8_t)(k->deck.n[c] > seen[c] ? k->deck.n[c] - seen[c] : 0);
+}

@@ -83,5 +83,11 @@ bool pn_known_check(const PnKnown *k, PnKnownWhy *why);
  * for suits in `suits` (bit s): the recorder asks it to tell a renege
  * (a void that is not) from a card mistyped. */
 bool pn_known_check_ignoring(const PnKnown *k, unsigned ignore, unsigned suits, PnKnownWhy *why);
+/* What is placed, as the check counts it: base[h] the copies holder h
+ * certainly held at the start of the play (known held, or played if
+ * more), extra[i] the copies of group i beyond those its holders are
+ * known to have, and *unplaced the deck's copies that are neither (the
+ * cards a deal consistent with `k` is free to place). */
+void pn_known_placed(const PnKnown *k, PnCards base[PN_KNOWN_HOLDERS], int extra[PN_KNOWN_GROUPS], PnCards *unplaced);
 
 #endif

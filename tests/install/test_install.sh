@@ -149,7 +149,7 @@ expect_completion "import" imp
 expect_completion "partnership partnership-auction" report club.db players --variant p
 expect_completion "partnership partnership-auction" sim --variant p
 expect_completion "--keep-going" import --kee
-expect_completion "record report" help re
+expect_completion "record report review" help re
 expect_completion "--version" --ver
 # A DB or FILE argument is left to bash's file names: no words offered.
 expect_completion "" import clu

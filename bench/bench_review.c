@@ -1,0 +1,63 @@
+/* bench_review.c - the play review's cost and spread on whole
+ * single-deck partnership-auction hands (docs/REVIEW.md).
+ *
+ *   bench_review [HANDS [WORLDS [BUDGET]]]   (default 4 16 0)
+ *
+ * Per trick: CPU seconds per decision, and the mean standard error of the
+ * cost; per hand: CPU seconds and decisions. */
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+#include "review.h"
+
+static double cpu_now(void) {
+  struct timespec ts;
+  clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+int main(int argc, char **argv) {
+  int hands = argc > 1 ? atoi(argv[1]) : 4, worlds = argc > 2 ? atoi(argv[2]) : 16;
+  long budget = argc > 3 ? atol(argv[3]) : 0;
+  PnRules rules;
+  pn_rules_preset(&rules, "partnership-auction");
+  static RvHistory h;
+  Reviewer *r = review_new(worlds, budget);
+  double by_trick[32] = {0}, se_trick[32] = {0}, cost_trick[32] = {0};
+  int n_trick[32] = {0}, unvalued = 0;
+  double total = 0, worst = 0;
+  for (int k = 1; k <= hands; k++) {
+    if (review_history_sim(&rules, (uint64_t)k, &h) != 0) continue;
+    double start = cpu_now();
+    for (int p = 0; p < h.nplays; p++) {
+      RvDecision d;
+      SimRng rng;
+      sim_rng_seed(&rng, (uint64_t)(k * 1000 + p));
+      double t0 = cpu_now();
+      int rc = review_play(r, &h, p, &rng, &d);
+      int t = p / rules.players;
+      by_trick[t] += cpu_now() - t0;
+      n_trick[t]++;
+      if (rc != 0) unvalued++;
+      else {
+        se_trick[t] += d.cost_se;
+        cost_trick[t] += d.cost;
+      }
+    }
+    double took = cpu_now() - start;
+    total += took;
+    if (took > worst) worst = took;
+    printf("hand %d: %d decisions, %.2f s CPU\n", k, h.nplays, took);
+  }
+  printf("trick  s/decision  mean cost  mean cost s.e.\n");
+  for (int t = 0; t < 32; t++)
+    if (n_trick[t])
+      printf("%5d  %10.4f  %9.2f  %14.2f\n", t + 1, by_trick[t] / n_trick[t], cost_trick[t] / n_trick[t],
+             se_trick[t] / n_trick[t]);
+  printf("worlds %d budget %ld: %.2f s CPU a hand (worst %.2f), %d unvalued\n", worlds, budget, total / hands, worst,
+         unvalued);
+  review_free(r);
+  return 0;
+}

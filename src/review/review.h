@@ -1,0 +1,159 @@
+/*
+ * review.h - decisions judged on what the deciding seat could see (issue
+ * 34): for each decision, deals consistent with that seat's knowledge are
+ * sampled uniformly, each is solved double dummy for every alternative,
+ * and the chosen alternative's mean value is compared with the best's.
+ *
+ * Three parts: the sampler (a space of deals built from a PnKnown and the
+ * cards each holder cannot hold, counted exactly and sampled uniformly:
+ * docs/REVIEW.md), the seat's knowledge read from a replayed hand, and
+ * the play review on top of the solver (dd.h, its public API only).
+ *
+ * Ownership: an RvSpace, RvHistory and Reviewer are allocated with their
+ * _new and freed with their _free (NULL is a no-op).  Errors are values.
+ */
+#ifndef PN_REVIEW_H
+#define PN_REVIEW_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#include "known.h"
+#include "pinochle.h"
+#include "pn_err.h"
+#include "sim.h"
+#include "store.h"
+
+#define RV_MAX_PLAYS 80            /* plays in a hand: a double deck */
+#define RV_MAX_EVENTS 400          /* events of one hand kept */
+#define RV_DEFAULT_WORLDS 16       /* deals per decision: docs/REVIEW.md says why */
+#define RV_DEFAULT_BUDGET 0L /* solver nodes per solve (one world, one card), 0 = no limit: docs/REVIEW.md */
+
+/* ----------------------------------------------------------- the sampler */
+
+typedef struct RvSpace RvSpace;
+
+/* The deals consistent with `k` in which holder h holds no unplaced copy
+ * of a card kind c with bit c of forbid[h] set (forbid may be NULL).  A
+ * deal is an assignment of every physical card not placed by `k` to a
+ * holder with room: copies are told apart by their history (a widow card
+ * seen is that copy), so each shuffle consistent with the facts is
+ * equally likely.  Returns NULL when out of memory; review_space_count
+ * is 0 when no deal fits. */
+RvSpace *review_space_new(const PnKnown *k, const uint32_t forbid[PN_KNOWN_HOLDERS]);
+void review_space_free(RvSpace *sp);
+/* How many deals (exact up to a double's precision). */
+double review_space_count(RvSpace *sp);
+/* One deal, uniformly: out[h] what holder h held at the start of the
+ * play (placed cards included).  Returns 0, or -1 when no deal fits. */
+int review_space_sample(RvSpace *sp, SimRng *rng, PnCards out[PN_KNOWN_HOLDERS]);
+
+/* ----------------------------------------------- a hand and what was seen */
+
+/* One replayed hand: its events and the game before each play. */
+typedef struct RvHistory {
+  PnRules rules;                        /* the hand's rules */
+  int nevents;                          /* events[] used */
+  PnEvent events[RV_MAX_EVENTS];        /* in order */
+  int seqs[RV_MAX_EVENTS];              /* their sequence numbers */
+  int nplays;                           /* single-card plays */
+  int play_event[RV_MAX_PLAYS];         /* index in events[] of each play */
+  bool renege[RV_MAX_PLAYS];            /* the engine found it illegal */
+  PnGame before[RV_MAX_PLAYS];          /* the game just before each play */
+  int trump_event;                      /* index in events[] of the bidder's trump row, -1 none */
+  PnGame before_trump;                  /* the game just before it */
+} RvHistory;
+
+/* Hand 1 of a game of `rules` played by the sensible bots of src/sim
+ * from `seed`, kept as review_history keeps a stored hand (tests and
+ * bench/bench_review).  Returns 0, or -1 when it had no play. */
+int review_history_sim(const PnRules *rules, uint64_t seed, RvHistory *h);
+
+/* What `seat` (1-based) knew just before play `p` of h: the PnKnown and
+ * the card kinds each holder cannot have held at the start of the play
+ * (forbid[h] bit c), read from its past legal plays.  Returns 0, or -1
+ * for a hand the review does not take (the two-hand family). */
+int review_knowledge(const RvHistory *h, int p, int seat, PnKnown *k, uint32_t forbid[PN_KNOWN_HOLDERS]);
+
+/* -------------------------------------------------------- the decisions */
+
+typedef enum { RV_BID, RV_TRUMP, RV_PASS, RV_PLAY } RvKind;
+const char *review_kind_name(RvKind kind); /* "bid", "trump", "pass", "play" */
+
+#define RV_MAX_ALTS 24 /* alternatives of one decision */
+
+/* One decision judged. */
+typedef struct RvDecision {
+  int seq;                  /* the event's sequence number in the hand */
+  int seat;                 /* who decided */
+  RvKind kind;              /* what */
+  bool valued;              /* the values below are known (false: the budget stopped a solve) */
+  int worlds;               /* deals sampled */
+  int nalts;                /* alternatives (equivalent cards once) */
+  PnCard alt[RV_MAX_ALTS];  /* play: each alternative's card */
+  double value[RV_MAX_ALTS];/* ... its mean value */
+  int chosen, best;         /* indexes in alt[] */
+  double cost;              /* value[best] - value[chosen], >= 0 */
+  uint32_t members[RV_MAX_ALTS]; /* play: the legal card kinds (bit c) each alternative stands for */
+  int amount[RV_MAX_ALTS];  /* bid: each alternative's bid, 0 = pass */
+  double p_make;            /* bid: share of the deals in which the side reaches the bid made */
+  double cost_se;           /* its standard error: the spread over the deals of
+                               best's value less chosen's, over sqrt(worlds) */
+} RvDecision;
+
+typedef struct Reviewer Reviewer;
+
+/* A reviewer: a solver with its table, `worlds` deals per decision, at
+ * most `budget` nodes per solve (0 = no limit).  NULL when out of memory. */
+Reviewer *review_new(int worlds, long budget);
+void review_free(Reviewer *r);
+
+/* Play `p` of h judged from its seat, with deals drawn from rng.  Returns
+ * 0, or -1 when no deal fits what the seat saw (d->valued false). */
+int review_play(Reviewer *r, const RvHistory *h, int p, SimRng *rng, RvDecision *d);
+
+/* The bidder's trump judged from its seat (docs/REVIEW.md, trump): each
+ * suit's mean hand result for the bidding side over deals of the cards it
+ * did not see, the passing and melding played out by src/sim's bots and
+ * the play solved double dummy from the first lead.  alt[] holds suits.
+ * Returns 0, 1 when the hand has no trump decision reviewed (no trump
+ * row, or a preset without partnership passing), or -1 when a solve
+ * stopped or no deal fits (d->valued false). */
+int review_trump(Reviewer *r, const RvHistory *h, SimRng *rng, RvDecision *d);
+
+/* The bidder's last bid judged from its seat (docs/REVIEW.md, bid): over
+ * deals of the cards it did not see, the trump, passes and melds chosen by
+ * src/sim's bots and the play solved from the first lead, the side's
+ * meld + counters T; the bid made, one step lower and passing valued as
+ * T if T reaches the bid, else minus the bid (passing: 0), each assumed to
+ * win the auction; d->p_make the share of deals reaching the bid made.
+ * Returns 0, 1 when there is no such decision (a forced bid, no
+ * partnership passing), -1 when a solve stopped (d->valued false). */
+int review_bid(Reviewer *r, const RvHistory *h, SimRng *rng, RvDecision *d);
+
+/* Replays the hand in `row` on `game` (as analysis_hand) and keeps its
+ * events in h.  Returns 0 or PN_ERR_CORRUPT with diag. */
+int review_history(PnGame *game, const StoreRow *row, RvHistory *h, PnDiag *diag);
+
+/* ------------------------------------------------------- a whole run */
+
+typedef struct RvRunOptions {
+  int format;       /* OUT_TEXT, OUT_CSV, OUT_JSON */
+  int worlds;       /* deals per decision */
+  long budget;      /* solver nodes per solve */
+  uint64_t seed;    /* the deals' seed: each decision's generator is seeded from it, the game, hand and seq */
+  bool trump;       /* review the bidder's trump too (review_trump) */
+} RvRunOptions;
+
+typedef struct RvRunStats {
+  long hands, decisions, unvalued; /* hands and decisions reviewed; decisions the budget stopped */
+} RvRunStats;
+
+/* Reviews the trump (opts->trump) and every play of the hands the filter selects (and `hand` of them
+ * when > 0) and writes them to out.  Returns 0, or the store's or the
+ * replay's code with diag; PN_ERR_NOT_FOUND when nothing matched. */
+int review_run(Store *store, const StoreFilter *filter, int hand, const RvRunOptions *opts, FILE *out,
+               RvRunStats *stats, PnDiag *diag);
+
+#endif

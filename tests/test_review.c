@@ -1,0 +1,439 @@
+/* test_review.c - the review's sampler (uniform over consistent deals,
+ * checked against exhaustive enumeration) and the play review (exact
+ * expectations on end positions, forced plays, costs, seeds). */
+#include <math.h>
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cmocka.h>
+
+#include "dd.h"
+#include "review.h"
+
+#define H PN_KNOWN_HOLDERS
+
+/* ------------------------------------------------ exhaustive enumeration */
+
+/* Every labelled deal of the free cards (each copy its own card) into
+ * the holders' room, the forbidden kinds kept out: fn sees each one. */
+typedef struct Enum {
+  PnCard free[64];          /* the free cards, a copy each */
+  int nfree;
+  int room[H];              /* room left */
+  const uint32_t *forbid;   /* as review_space_new's */
+  PnCards deal[H];          /* the deal being built (placed cards included) */
+  void (*fn)(void *ctx, const PnCards deal[H]);
+  void *ctx;
+  long deals;               /* deals seen */
+} Enum;
+
+static void enum_rec(Enum *e, int i) {
+  if (i == e->nfree) {
+    e->deals++;
+    e->fn(e->ctx, e->deal);
+    return;
+  }
+  PnCard c = e->free[i];
+  for (int h = 0; h < H; h++) {
+    if (e->room[h] == 0 || (e->forbid && (e->forbid[h] >> c & 1u))) continue;
+    e->room[h]--;
+    e->deal[h].n[c]++;
+    enum_rec(e, i + 1);
+    e->deal[h].n[c]--;
+    e->room[h]++;
+  }
+}
+
+/* Free cards and room as the sampler reads them from k (groups: none here). */
+static void enum_init(Enum *e, const PnKnown *k, const uint32_t *forbid) {
+  memset(e, 0, sizeof *e);
+  int extra[PN_KNOWN_GROUPS];
+  PnCards unplaced;
+  pn_known_placed(k, e->deal, extra, &unplaced);
+  for (int c = 0; c < PN_CARD_KINDS; c++)
+    for (int j = 0; j < unplaced.n[c]; j++) e->free[e->nfree++] = (PnCard)c;
+  for (int h = 0; h < H; h++) e->room[h] = k->size[h] - pn_cards_total(&e->deal[h]);
+  e->forbid = forbid;
+}
+
+/* ------------------------------------------------ uniformity (chi-square) */
+
+#define MAX_OUTCOMES 4096
+
+typedef struct Tally {
+  int n;                          /* outcomes seen */
+  PnCards key[MAX_OUTCOMES][H];   /* each outcome (a deal of multisets) */
+  double exact[MAX_OUTCOMES];     /* labelled deals giving it */
+  long got[MAX_OUTCOMES];         /* times sampled */
+} Tally;
+
+static int tally_find(Tally *t, const PnCards deal[H]) {
+  for (int i = 0; i < t->n; i++)
+    if (memcmp(t->key[i], deal, sizeof(PnCards) * H) == 0) return i;
+  return -1;
+}
+
+static void tally_exact(void *ctx, const PnCards deal[H]) {
+  Tally *t = ctx;
+  int i = tally_find(t, deal);
+  if (i < 0) {
+    assert_true(t->n < MAX_OUTCOMES);
+    i = t->n++;
+    memcpy(t->key[i], deal, sizeof(PnCards) * H);
+  }
+  t->exact[i]++;
+}
+
+/* The chi-square critical value for df degrees of freedom at p = 1e-6
+ * (Wilson-Hilferty: z = 4.753). */
+static double chi2_critical(int df) {
+  double a = 2.0 / (9.0 * df);
+  return df * pow(1 - a + 4.753 * sqrt(a), 3);
+}
+
+/* A small case: three seats and a pile; seat 1 (index 0) known; two
+ * identical aces among the free cards (so a sampler uniform over
+ * multisets rather than over shuffles fails); seat 2 forbidden hearts. */
+static void small_case(PnKnown *k, uint32_t forbid[H]) {
+  PnRules rules;
+  assert_int_equal(pn_rules_preset(&rules, "three-hand"), 0);
+  pn_known_init(k, &rules);
+  memset(&k->deck, 0, sizeof k->deck);
+  k->deck.n[PN_CARD(PN_SPADES, PN_ACE)] = 2;
+  k->deck.n[PN_CARD(PN_SPADES, PN_TEN)] = 1;
+  k->deck.n[PN_CARD(PN_HEARTS, PN_KING)] = 1;
+  k->deck.n[PN_CARD(PN_HEARTS, PN_QUEEN)] = 1;
+  k->deck.n[PN_CARD(PN_CLUBS, PN_NINE)] = 1;
+  k->deck.n[PN_CARD(PN_CLUBS, PN_JACK)] = 1;
+  k->size[0] = 1;
+  k->size[1] = 3;
+  k->size[2] = 2;
+  k->size[PN_KNOWN_PILE] = 1;
+  pn_known_hold(k, 0, PN_CARD(PN_CLUBS, PN_JACK), 1);
+  memset(forbid, 0, sizeof(uint32_t) * H);
+  forbid[1] = 1u << PN_CARD(PN_HEARTS, PN_KING) | 1u << PN_CARD(PN_HEARTS, PN_QUEEN);
+}
+
+static void test_sampler_uniform_over_shuffles(void **state) {
+  (void)state;
+  PnKnown k;
+  uint32_t forbid[H];
+  small_case(&k, forbid);
+  static Tally t;
+  memset(&t, 0, sizeof t);
+  Enum e;
+  enum_init(&e, &k, forbid);
+  e.fn = tally_exact;
+  e.ctx = &t;
+  enum_rec(&e, 0);
+  RvSpace *sp = review_space_new(&k, forbid);
+  assert_non_null(sp);
+  assert_true(e.deals > 10);
+  assert_true(fabs(review_space_count(sp) - (double)e.deals) < 0.5); /* the count is exact */
+  SimRng rng;
+  sim_rng_seed(&rng, 42);
+  const long samples = 200000;
+  for (long s = 0; s < samples; s++) {
+    PnCards deal[H];
+    assert_int_equal(review_space_sample(sp, &rng, deal), 0);
+    int i = tally_find(&t, deal);
+    assert_true(i >= 0); /* every deal drawn is consistent */
+    t.got[i]++;
+  }
+  review_space_free(sp);
+  double chi2 = 0;
+  for (int i = 0; i < t.n; i++) {
+    double expect = samples * t.exact[i] / (double)e.deals;
+    chi2 += (t.got[i] - expect) * (t.got[i] - expect) / expect;
+  }
+  assert_true(t.n > 3);
+  assert_true(chi2 < chi2_critical(t.n - 1));
+}
+
+static void test_sampler_no_deal_counts_zero(void **state) {
+  (void)state;
+  PnKnown k;
+  uint32_t forbid[H];
+  small_case(&k, forbid);
+  forbid[2] = forbid[1];             /* hearts neither with seat 2 nor seat 3 ... */
+  k.size[PN_KNOWN_PILE] = 1;         /* ... and the pile holds one: two hearts cannot go anywhere */
+  RvSpace *sp = review_space_new(&k, forbid);
+  assert_non_null(sp);
+  assert_true(review_space_count(sp) == 0);
+  PnCards deal[H];
+  SimRng rng;
+  sim_rng_seed(&rng, 1);
+  assert_int_equal(review_space_sample(sp, &rng, deal), -1);
+  review_space_free(sp);
+}
+
+/* ------------------------------------------------ a simulated hand */
+
+static void sim_hand(uint64_t seed, const char *preset, RvHistory *h) {
+  PnRules rules;
+  assert_int_equal(pn_rules_preset(&rules, preset), 0);
+  assert_int_equal(review_history_sim(&rules, seed, h), 0);
+}
+
+/* The game at play p of h with the start-of-play holdings `start` (as
+ * review_play builds each deal's). */
+static void world_of(const RvHistory *h, int p, const PnCards start[H], PnGame *w) {
+  *w = h->before[p];
+  for (int s = 0; s < h->rules.players; s++) w->hand.held[s] = start[s];
+  for (int q = 0; q < p; q++) {
+    const PnEvent *ev = &h->events[h->play_event[q]];
+    w->hand.held[ev->seat - 1].n[ev->cards[0]]--;
+  }
+}
+
+/* The true start-of-play holdings of h. */
+static void true_start(const RvHistory *h, PnCards start[H]) {
+  memset(start, 0, sizeof(PnCards) * H);
+  for (int s = 0; s < h->rules.players; s++) start[s] = h->before[0].hand.held[s];
+}
+
+/* ------------------------------------------------ the knowledge */
+
+/* At every play of several hands, the true deal is one the seat's
+ * knowledge allows: it holds what is known placed and no forbidden card. */
+static void test_knowledge_admits_the_true_deal(void **state) {
+  (void)state;
+  static RvHistory h;
+  const char *presets[] = {"partnership-auction", "five-call", "auction", "partnership"};
+  for (int pi = 0; pi < 4; pi++)
+    for (uint64_t seed = 1; seed <= 3; seed++) {
+      sim_hand(seed, presets[pi], &h);
+      PnCards start[H];
+      true_start(&h, start);
+      for (int p = 0; p < h.nplays; p++) {
+        int seat = h.events[h.play_event[p]].seat;
+        PnKnown k;
+        uint32_t forbid[H];
+        assert_int_equal(review_knowledge(&h, p, seat, &k, forbid), 0);
+        PnCards base[H], unplaced;
+        int extra[PN_KNOWN_GROUPS];
+        pn_known_placed(&k, base, extra, &unplaced);
+        for (int s = 0; s < h.rules.players; s++) {
+          assert_true(pn_cards_contains(&start[s], &base[s]));
+          for (int c = 0; c < PN_CARD_KINDS; c++)
+            if (start[s].n[c] > base[s].n[c]) assert_false(forbid[s] >> c & 1u);
+        }
+        RvSpace *sp = review_space_new(&k, forbid);
+        assert_true(review_space_count(sp) >= 1);
+        review_space_free(sp);
+      }
+    }
+}
+
+/* ------------------------------------------------ the exact check */
+
+/* Every deal of an end position solved: the exact mean (and spread) of
+ * each alternative's value. */
+typedef struct Exact {
+  const RvHistory *h;
+  int p;
+  const RvDecision *d;      /* the alternatives */
+  PnDdSolver *solver;
+  double sum[RV_MAX_ALTS], sum2[RV_MAX_ALTS];
+  long n;
+} Exact;
+
+static void exact_deal(void *ctx, const PnCards deal[H]) {
+  Exact *x = ctx;
+  PnGame w;
+  world_of(x->h, x->p, deal, &w);
+  for (int a = 0; a < x->d->nalts; a++) {
+    PnDdPlay out;
+    assert_int_equal(pn_dd_play(x->solver, &w, x->d->alt[a], &out), 0);
+    x->sum[a] += out.par_after;
+    x->sum2[a] += (double)out.par_after * out.par_after;
+  }
+  x->n++;
+}
+
+/* On the position before the last three tricks, the sampled means lie
+ * within 5 standard errors (the exact spread over sqrt(worlds)) of the
+ * exact expectation over every consistent deal. */
+static void test_play_review_converges_to_exact_expectation(void **state) {
+  (void)state;
+  static RvHistory h;
+  static PnDdSolver solver;
+  static uint64_t table[1u << 17];
+  assert_int_equal(pn_dd_init(&solver, table, sizeof table), 0);
+  int checked = 0;
+  for (uint64_t seed = 1; seed <= 6; seed++) {
+    sim_hand(seed, "partnership-auction", &h);
+    /* the last play before which the seat's knowledge leaves 50 to
+     * 5000 deals: an end position with few unknown cards */
+    PnKnown k;
+    uint32_t forbid[H];
+    int p = h.nplays - 1;
+    for (; p > 0; p--) {
+      assert_int_equal(review_knowledge(&h, p, h.events[h.play_event[p]].seat, &k, forbid), 0);
+      RvSpace *sp = review_space_new(&k, forbid);
+      double n = review_space_count(sp);
+      review_space_free(sp);
+      if (n >= 50 && n <= 5000) break;
+    }
+    if (p == 0) continue;
+    Reviewer *r = review_new(400, 0);
+    RvDecision d;
+    SimRng rng;
+    sim_rng_seed(&rng, seed);
+    assert_int_equal(review_play(r, &h, p, &rng, &d), 0);
+    review_free(r);
+    Exact x = {.h = &h, .p = p, .d = &d, .solver = &solver};
+    Enum e;
+    enum_init(&e, &k, forbid);
+    e.fn = exact_deal;
+    e.ctx = &x;
+    enum_rec(&e, 0);
+    assert_true(x.n >= 50);
+    for (int a = 0; a < d.nalts; a++) {
+      double mean = x.sum[a] / x.n, var = x.sum2[a] / x.n - mean * mean;
+      double tol = 5 * sqrt(var > 0 ? var : 0) / sqrt(d.worlds) + 1e-9;
+      assert_true(fabs(d.value[a] - mean) <= tol);
+    }
+    checked += d.nalts > 1;
+  }
+  assert_true(checked > 0);
+}
+
+/* ------------------------------------------------ costs and seeds */
+
+static void test_play_review_costs_forced_zero_and_seeded(void **state) {
+  (void)state;
+  static RvHistory h;
+  sim_hand(7, "partnership-auction", &h);
+  Reviewer *r = review_new(8, 0);
+  int forced = 0;
+  for (int p = h.nplays / 2; p < h.nplays; p++) {
+    RvDecision a, b;
+    SimRng rng;
+    sim_rng_seed(&rng, 99);
+    assert_int_equal(review_play(r, &h, p, &rng, &a), 0);
+    sim_rng_seed(&rng, 99);
+    assert_int_equal(review_play(r, &h, p, &rng, &b), 0);
+    assert_memory_equal(a.value, b.value, sizeof a.value); /* the same seed, the same values */
+    assert_true(a.cost >= 0);
+    assert_true(a.value[a.best] - a.value[a.chosen] == a.cost);
+    for (int i = 0; i < a.nalts; i++) assert_true(a.value[i] <= a.value[a.best]);
+    if (a.nalts == 1) {
+      assert_true(a.cost == 0);
+      forced++;
+    }
+  }
+  review_free(r);
+  assert_true(forced > 0);
+}
+
+/* Cards the review counts as one alternative are worth the same double
+ * dummy in the true deal, at every play of several hands (a twin of the
+ * higher card still out makes A and 10 differ: the first of two
+ * identical cards wins the trick). */
+static void test_equivalent_cards_have_equal_values(void **state) {
+  (void)state;
+  static RvHistory h;
+  static PnDdSolver solver;
+  static uint64_t table[1u << 17];
+  assert_int_equal(pn_dd_init(&solver, table, sizeof table), 0);
+  Reviewer *r = review_new(1, 0);
+  int merged = 0;
+  for (uint64_t seed = 1; seed <= 4; seed++) {
+    sim_hand(seed, "partnership-auction", &h);
+    for (int p = h.nplays - 24; p < h.nplays; p++) {
+      RvDecision d;
+      SimRng rng;
+      sim_rng_seed(&rng, 1);
+      assert_int_equal(review_play(r, &h, p, &rng, &d), 0);
+      for (int a = 0; a < d.nalts; a++) {
+        PnDdPlay rep, other;
+        assert_int_equal(pn_dd_play(&solver, &h.before[p], d.alt[a], &rep), 0);
+        for (int c = 0; c < PN_CARD_KINDS; c++) {
+          if (!(d.members[a] >> c & 1u) || c == d.alt[a]) continue;
+          assert_int_equal(pn_dd_play(&solver, &h.before[p], (PnCard)c, &other), 0);
+          assert_int_equal(other.par_after, rep.par_after);
+          merged++;
+        }
+      }
+    }
+  }
+  review_free(r);
+  assert_true(merged > 0);
+}
+
+/* The trump review: four suits, the chosen one among them, cost >= 0 and
+ * the same values for the same seed; a preset without partnership
+ * passing has no trump decision reviewed. */
+static void test_trump_review_values_each_suit(void **state) {
+  (void)state;
+  static RvHistory h;
+  sim_hand(3, "partnership-auction", &h);
+  assert_true(h.trump_event >= 0);
+  Reviewer *r = review_new(2, 0);
+  RvDecision a, b;
+  SimRng rng;
+  sim_rng_seed(&rng, 5);
+  assert_int_equal(review_trump(r, &h, &rng, &a), 0);
+  sim_rng_seed(&rng, 5);
+  assert_int_equal(review_trump(r, &h, &rng, &b), 0);
+  assert_int_equal(a.kind, RV_TRUMP);
+  assert_int_equal(a.nalts, PN_SUITS);
+  assert_int_equal(a.chosen, h.events[h.trump_event].suit);
+  assert_int_equal(a.worlds, 2);
+  assert_true(a.cost >= 0 && a.cost == a.value[a.best] - a.value[a.chosen]);
+  assert_memory_equal(a.value, b.value, sizeof a.value);
+  int bid = h.before_trump.hand.high_bid;
+  for (int s = 0; s < PN_SUITS; s++) assert_true(a.value[s] >= -bid);
+  sim_hand(3, "auction", &h);
+  assert_int_equal(review_trump(r, &h, &rng, &a), 1);
+  review_free(r);
+}
+
+/* The bid review: the bid made, one step lower and passing (0); P(make)
+ * a share; cost >= 0; a seed repeats; a forced bid is no decision. */
+static void test_bid_review_p_make_and_alternatives(void **state) {
+  (void)state;
+  static RvHistory h;
+  Reviewer *r = review_new(3, 0);
+  int reviewed = 0;
+  for (uint64_t seed = 1; seed <= 8; seed++) {
+    sim_hand(seed, "partnership-auction", &h);
+    RvDecision a, b;
+    SimRng rng;
+    sim_rng_seed(&rng, seed);
+    int rc = review_bid(r, &h, &rng, &a);
+    if (rc == 1) continue; /* a forced bid */
+    assert_int_equal(rc, 0);
+    sim_rng_seed(&rng, seed);
+    assert_int_equal(review_bid(r, &h, &rng, &b), 0);
+    assert_memory_equal(a.value, b.value, sizeof a.value);
+    assert_true(a.p_make == b.p_make && a.p_make >= 0 && a.p_make <= 1);
+    assert_int_equal(a.kind, RV_BID);
+    assert_int_equal(a.amount[a.chosen], h.before_trump.hand.high_bid);
+    assert_int_equal(a.amount[a.nalts - 1], 0);
+    assert_true(a.value[a.nalts - 1] == 0); /* passing: valued 0 */
+    assert_true(a.cost >= 0 && a.cost == a.value[a.best] - a.value[a.chosen]);
+    reviewed++;
+  }
+  review_free(r);
+  assert_true(reviewed > 0);
+}
+
+int main(void) {
+  const struct CMUnitTest tests[] = {
+      cmocka_unit_test(test_sampler_uniform_over_shuffles),
+      cmocka_unit_test(test_sampler_no_deal_counts_zero),
+      cmocka_unit_test(test_knowledge_admits_the_true_deal),
+      cmocka_unit_test(test_play_review_converges_to_exact_expectation),
+      cmocka_unit_test(test_play_review_costs_forced_zero_and_seeded),
+      cmocka_unit_test(test_equivalent_cards_have_equal_values),
+      cmocka_unit_test(test_trump_review_values_each_suit),
+      cmocka_unit_test(test_bid_review_p_make_and_alternatives),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}
