@@ -60,7 +60,7 @@
  * fewer nodes (the values never change: they are exact).  A hand that a
  * node budget stopped is kept with it, and a later generation searches
  * it again, since the same budget may now be enough (analysis.c). */
-#define PN_DD_GENERATION 3
+#define PN_DD_GENERATION 4
 /* Values stored by a generation before this one may be wrong (generation
  * 2's table partition lost what the search of a play's known value
  * compared: issue 31), so such a hand is searched again, whatever it
