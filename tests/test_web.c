@@ -1289,6 +1289,32 @@ static void test_web_hand_redo_replaces_that_hand_alone(void **state) {
   json_decref(right);
 }
 
+/* A hand replaced while a table records its game is 200, and the
+ * table's next line is answered, still after hand 1 (the server resumes
+ * the game from the database; under ASan this also runs table_drop's
+ * freeing).  That the old table is not kept is not visible here: the
+ * same lines are sent back. */
+static void test_web_hand_redo_while_a_table_records(void **state) {
+  (void)state;
+  const char *from[] = {"web-12-1,"}, *to[] = {"redo-live,"};
+  import_renamed(DATA "table-a.csv", 1, from, to, 1);
+  Reply r = post("/api/games/redo-live/resume", "");
+  assert_int_equal(r.status, 200);
+  assert_non_null(strstr(r.body, "\"hands_stored\": 1"));
+  reply_free(&r);
+  json_t *lines = hand_lines_of("redo-live", 1);
+  assert_true(json_array_size(lines) > 10);
+  r = post_redo("redo-live", 1, lines);
+  if (r.status != 200) fprintf(stderr, "%s\n", r.body);
+  assert_int_equal(r.status, 200);
+  reply_free(&r);
+  r = post_line("redo-live", "status", NULL);
+  assert_int_equal(r.status, 200);
+  assert_non_null(strstr(r.body, "\"hands_stored\": 1"));
+  reply_free(&r);
+  json_decref(lines);
+}
+
 /* The hand page links to its editor, and the editor page is served with
  * the token for its script (it writes). */
 static void test_web_hand_page_links_to_its_editor(void **state) {
@@ -1339,6 +1365,7 @@ int main(void) {
       cmocka_unit_test(test_web_bidi_override_in_a_name_is_isolated),
       cmocka_unit_test(test_web_hand_redo_replaces_that_hand_alone),
       cmocka_unit_test(test_web_hand_page_links_to_its_editor),
+      cmocka_unit_test(test_web_hand_redo_while_a_table_records),
       cmocka_unit_test(test_web_tag_with_a_line_break_is_taken),
       cmocka_unit_test(test_web_recorder_state_labels_every_card_of_the_deck),
   };
