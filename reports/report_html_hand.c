@@ -127,7 +127,17 @@ static void hand_heading(FILE *out, const HandPage *hp) {
   fputs("Game ", out);
   report_html_name(out, html_js(j, "game"));
   html_link_close(out, hp->html);
-  fprintf(out, ", hand %ld</h1>\n<p class=\"meta\">", html_ji(j, "hand"));
+  fprintf(out, ", hand %ld</h1>\n", html_ji(j, "hand"));
+  if (hp->html->served) { /* the recorder corrects it (web_record.c) */
+    char edit[40];
+    snprintf(edit, sizeof edit, "/hands/%ld/edit", html_ji(j, "hand"));
+    fputs("<p class=\"edit\">", out);
+    html_link_open(out, hp->html, "/games/", html_js(j, "game"), edit);
+    fputs("Edit this hand", out);
+    html_link_close(out, hp->html);
+    fputs("</p>\n", out);
+  }
+  fputs("<p class=\"meta\">", out);
   report_html_text(out, html_js(j, "preset"));
   if (*html_js(j, "date")) {
     fputs(", ", out);

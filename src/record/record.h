@@ -82,6 +82,12 @@ void rec_free(Recorder *r);
  * hand that no longer plays), PN_ERR_NOT_FOUND (no such game or hand),
  * PN_ERR_CORRUPT, PN_ERR_IO or the store's code. */
 int rec_redo_hand(Store *store, const char *key, int hand, const char *const *lines, int nlines, PnDiag *diag);
+/* The lines of hand `hand` of the stored game `key` as `--redo N` types
+ * them in and lists them (its score rows, put back at `done`, not among
+ * them).  *text is
+ * malloc'd, each line ending in a newline.  Nothing is changed.  Returns
+ * 0, or rec_resume's codes with diag (*text NULL). */
+int rec_hand_lines(Store *store, const char *key, int hand, char **text, PnDiag *diag);
 
 /* Handles one line; see RecResult.  diag is filled on REC_FAILED only. */
 RecResult rec_line(Recorder *r, const char *line, PnDiag *diag);

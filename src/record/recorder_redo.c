@@ -324,3 +324,22 @@ int rec_redo_hand(Store *store, const char *key, int hand, const char *const *li
   rec_free(r);
   return rc;
 }
+
+int rec_hand_lines(Store *store, const char *key, int hand, char **text, PnDiag *diag) {
+  Recorder *r = NULL;
+  *text = NULL;
+  int rc = rec_resume(store, key, hand, 0, true, &r, diag);
+  if (rc != 0) return rc;
+  size_t cap = (size_t)(r->lines + 1) * (REC_LINE_MAX + 1), at = 0;
+  char *out = malloc(cap);
+  if (!out) {
+    snprintf(diag->msg, sizeof diag->msg, "out of memory");
+    rec_free(r);
+    return PN_ERR_IO;
+  }
+  out[0] = 0;
+  for (int n = 1; n <= r->lines; n++) at += (size_t)snprintf(out + at, cap - at, "%s\n", r->line_text[n]);
+  rec_free(r);
+  *text = out;
+  return 0;
+}

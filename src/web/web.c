@@ -524,7 +524,8 @@ static enum MHD_Result route(struct MHD_Connection *c, WebServer *srv, Request *
 
   /* Writes (web_record.c). */
   bool api = n >= 1 && strcmp(seg[0], "api") == 0;
-  if (api && n >= 2 && strcmp(seg[1], "games") == 0 && (post || (get && n == 3))) {
+  bool hand_lines = get && n == 6 && strcmp(seg[3], "hands") == 0 && strcmp(seg[5], "lines") == 0;
+  if (api && n >= 2 && strcmp(seg[1], "games") == 0 && (post || (get && n == 3) || hand_lines)) {
     if (req->too_big) return answer_error(c, srv, req, MHD_HTTP_CONTENT_TOO_LARGE, "the request body is too large");
     unsigned status = 0;
     size_t len = 0;
@@ -554,6 +555,14 @@ static enum MHD_Result route(struct MHD_Connection *c, WebServer *srv, Request *
     html.token = srv->token;
     web_record_page(&html, p.f);
     return page_answer(c, srv, req, &p, 0, TYPE_HTML, &diag);
+  }
+  if (n == 5 && strcmp(seg[0], "games") == 0 && strcmp(seg[2], "hands") == 0 && strcmp(seg[4], "edit") == 0) {
+    int number = hand_number(seg[3]);
+    if (!number) return answer_error(c, srv, req, MHD_HTTP_NOT_FOUND, "a hand number is a whole number from 1");
+    if (!page_open(&p)) return MHD_NO;
+    html.token = srv->token; /* its script writes */
+    int rc = web_record_edit_page(&html, srv->store, seg[1], number, p.f, &diag);
+    return page_answer(c, srv, req, &p, rc == 0 || rc == PN_ERR_NOT_FOUND ? rc : REPORT_ERROR, TYPE_HTML, &diag);
   }
   return route_page(c, srv, req, seg, n, api, &html);
 }

@@ -20,7 +20,8 @@ void web_recorders_free(WebRecorders *recorders);
 /*
  * The recorder's API under /api/games (docs/WEB.md): nseg path segments
  * after "games" (0: POST /api/games; 1: GET /api/games/KEY, read only;
- * 2: POST /api/games/KEY/lines or /resume), the body (NUL-terminated,
+ * 2: POST /api/games/KEY/lines or /resume; 4: GET
+ * /api/games/KEY/hands/N/lines, POST .../redo), the body (NUL-terminated,
  * may be NULL).  Returns
  * false when the request is not one of these (the caller routes it on);
  * true with *status and *body (JSON, malloc'd, *len bytes; NULL when out
@@ -31,6 +32,10 @@ bool web_record_api(WebRecorders *recorders, Store *store, const char *method, i
 
 /* The page of /record. */
 void web_record_page(const ReportHtml *html, FILE *out);
+
+/* The editor page of stored hand `hand` of game key (/games/KEY/hands/N/edit);
+ * 0, or PN_ERR_NOT_FOUND (no such game or hand) or another code with diag. */
+int web_record_edit_page(const ReportHtml *html, Store *store, const char *key, int hand, FILE *out, PnDiag *diag);
 
 /* /favicon.ico (*len bytes), malloc'd, or NULL. */
 char *web_favicon(size_t *len);

@@ -16,6 +16,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 
 #include "codec.h"
@@ -537,6 +538,189 @@ static bool stored_state(Store *store, const char *key, unsigned *status, char *
   return json_out(j, 200, status, out, len);
 }
 
+/* ------------------------------------------------------ a stored hand */
+
+#define MAX_REDO_LINES 256 /* lines of one hand sent back (the recorder's MAX_HAND_EVENTS) */
+
+/* Hand number text: 1..99999, digits only; 0 when not. */
+static int hand_of(const char *s) {
+  long n = 0;
+  for (const char *p = s; *p; p++) {
+    if (*p < '0' || *p > '9' || p - s >= 5) return 0;
+    n = n * 10 + (*p - '0');
+  }
+  return (int)n;
+}
+
+/* The HTTP status of a recorder code: unknown game or hand 404, a line
+ * that does not fit 422, the database 500. */
+static unsigned status_of(int rc) {
+  return rc == PN_ERR_NOT_FOUND ? 404 : rc == PN_ERR_INPUT ? 422 : rc == PN_ERR_BUSY ? 503 : 500;
+}
+
+/* GET /api/games/KEY/hands/N/lines: {"game", "hand", "lines": [...]}, the
+ * stored hand as `--redo N` types it in (rec_hand_lines). */
+static bool hand_lines_get(Store *store, const char *key, int hand, unsigned *status, char **out, size_t *len) {
+  char *text = NULL;
+  PnDiag diag = {0};
+  int rc = rec_hand_lines(store, key, hand, &text, &diag);
+  if (rc != 0) return error_out(status_of(rc), diag.msg, status, out, len);
+  json_t *lines = json_array();
+  for (char *p = text, *end; *p; p = end + 1) {
+    end = strchr(p, '\n');
+    json_array_append_new(lines, json_stringn(p, (size_t)(end - p)));
+  }
+  free(text);
+  return json_out(json_pack("{s:s, s:i, s:o}", "game", key, "hand", hand, "lines", lines), 200, status, out, len);
+}
+
+/* The strings of body's "lines" into lines[] (borrowed from body); false
+ * with *code and msg when they are not an array of at most MAX_REDO_LINES
+ * single lines of at most WEB_MAX_LINE bytes. */
+static bool redo_lines_of(const json_t *body, const char **lines, int *n, unsigned *code, char *msg, size_t size) {
+  const json_t *jlines = json_object_get(body, "lines"), *item;
+  size_t i;
+  *code = 400;
+  if (!json_is_array(jlines)) {
+    snprintf(msg, size, "\"lines\" is an array of recorder lines");
+    return false;
+  }
+  if (json_array_size(jlines) > MAX_REDO_LINES) {
+    *code = 413;
+    snprintf(msg, size, "a hand is at most %d lines", MAX_REDO_LINES);
+    return false;
+  }
+  json_array_foreach(jlines, i, item) {
+    const char *line = json_string_value(item);
+    if (line && strlen(line) > WEB_MAX_LINE) *code = 413;
+    if (!line) snprintf(msg, size, "\"lines\"[%zu] is not a string", i);
+    else if (*code == 413) snprintf(msg, size, "\"lines\"[%zu]: a line is at most %d bytes", i, WEB_MAX_LINE);
+    else if (strlen(line) != json_string_length(item) || strchr(line, '\n') || strchr(line, '\r'))
+      snprintf(msg, size, "\"lines\"[%zu] holds a line break or a NUL", i);
+    else {
+      lines[i] = line;
+      continue;
+    }
+    return false;
+  }
+  *n = (int)json_array_size(jlines);
+  return true;
+}
+
+/* Forgets the table of key (the next request resumes it from the
+ * database, its kept lines typed again). */
+static void table_drop(WebRecorders *w, WebTable *t) {
+  rec_free(t->rec);
+  *t = w->tables[--w->n];
+  memset(&w->tables[w->n], 0, sizeof w->tables[w->n]);
+}
+
+/* Is line a recorder command (`done`, `edit`, `quit` ...), not a row of
+ * the hand?  Those would act on the redo itself, mid-list. */
+static bool is_command(const char *line) {
+  static const char *const WORDS[] = {"undo", "lines", "edit", "insert", "delete", "done", "status", "help", "quit", "exit"};
+  line += strspn(line, " \t");
+  size_t n = strcspn(line, " \t");
+  for (size_t i = 0; i < sizeof WORDS / sizeof WORDS[0]; i++)
+    if (n == strlen(WORDS[i]) && strncasecmp(line, WORDS[i], n) == 0) return true;
+  return false;
+}
+
+/* Hand N of the stored game re-entered as `--redo N` does: its stored
+ * lines taken back (undo), lines[] typed, then `done` (the stored claims
+ * put back unless score rows were typed).  Until `done` the database is
+ * not touched.  0, or an HTTP status with msg. */
+static unsigned redo_type(Recorder *r, const char *const *lines, int n, char *msg, size_t size, int *bad) {
+  PnDiag diag = {0};
+  RecView v;
+  for (rec_view(r, &v); v.lines > 0; rec_view(r, &v)) {
+    int was = v.lines;
+    if (rec_line(r, "undo", &diag) == REC_FAILED) break;
+    rec_view(r, &v);
+    if (v.lines >= was) break;
+  }
+  if (v.lines > 0) {
+    snprintf(msg, size, "the stored lines cannot be taken back: %s", rec_text(r));
+    return 500;
+  }
+  for (int i = 0; i < n; i++) {
+    RecResult got = is_command(lines[i]) ? REC_REFUSED : rec_line(r, lines[i], &diag);
+    if (got == REC_FAILED) {
+      snprintf(msg, size, "%s", diag.msg);
+      return 500;
+    }
+    if (got == REC_REFUSED || got == REC_PENDING || got == REC_QUIT) {
+      *bad = i + 1;
+      snprintf(msg, size, "line %d (%.60s): %.200s", i + 1, lines[i],
+               is_command(lines[i]) ? "a recorder command, not a line of the hand" : rec_text(r));
+      msg[strcspn(msg, "\n")] = 0;
+      return 422;
+    }
+  }
+  RecResult got = rec_line(r, "done", &diag);
+  if (got == REC_STORED) return 0;
+  snprintf(msg, size, "%.250s", got == REC_FAILED ? diag.msg : rec_text(r));
+  msg[strcspn(msg, "\n")] = 0;
+  return got == REC_FAILED ? 500 : 422;
+}
+
+/* POST /api/games/KEY/hands/N/redo {"lines": [...]}: hand N replaced by
+ * the lines, all or nothing; a table recording the game is resumed
+ * afresh from the database after it. */
+static bool hand_redo(WebRecorders *w, Store *store, const char *key, int hand, const json_t *body, unsigned *status,
+                      char **out, size_t *len) {
+  static const char *lines[MAX_REDO_LINES];
+  char msg[400];
+  unsigned code;
+  int n = 0, bad = 0;
+  if (!redo_lines_of(body, lines, &n, &code, msg, sizeof msg)) return error_out(code, msg, status, out, len);
+  WebTable *t = table_find(w, key);
+  if (t && t->pending) return error_out(409, "a renege awaits confirmation at this game's table", status, out, len);
+  Recorder *r = NULL;
+  PnDiag diag = {0};
+  int rc = rec_resume(store, key, hand, 0, true, &r, &diag);
+  if (rc != 0) return error_out(status_of(rc), diag.msg, status, out, len);
+  code = redo_type(r, lines, n, msg, sizeof msg, &bad);
+  rec_free(r);
+  if (code && !bad) return error_out(code, msg, status, out, len);
+  if (code) { /* {"error": ..., "line": N}, compact as every error answer */
+    json_t *j = json_pack("{s:s, s:i}", "error", msg, "line", bad);
+    char *text = j ? json_dumps(j, JSON_COMPACT | JSON_PRESERVE_ORDER) : NULL;
+    json_decref(j);
+    *status = code;
+    *out = text ? realloc(text, strlen(text) + 2) : NULL;
+    if (!*out) free(text);
+    else {
+      *len = strlen(*out);
+      strcpy(*out + (*len)++, "\n");
+    }
+    return true;
+  }
+  if (t) table_drop(w, t);
+  return json_out(json_pack("{s:s, s:i, s:s}", "game", key, "hand", hand, "result", "replaced"), 200, status, out, len);
+}
+
+/* The routes under /api/games/KEY/hands/N/ (seg: KEY, "hands", N, what). */
+static bool hand_api(WebRecorders *w, Store *store, bool get, bool post, char **seg, const char *body,
+                     size_t body_len, unsigned *status, char **out, size_t *len) {
+  bool lines = get && strcmp(seg[3], "lines") == 0, redo = post && strcmp(seg[3], "redo") == 0;
+  if (strcmp(seg[1], "hands") != 0 || (!lines && !redo)) return false;
+  int hand = hand_of(seg[2]);
+  if (!hand) return error_out(404, "a hand number is a whole number from 1", status, out, len);
+  if (lines) return hand_lines_get(store, seg[0], hand, status, out, len);
+  json_error_t err;
+  json_t *j = json_loadb(body ? body : "", body_len, JSON_REJECT_DUPLICATES, &err);
+  bool answered;
+  if (!json_is_object(j)) {
+    char msg[300];
+    if (j) snprintf(msg, sizeof msg, "the body is a JSON object");
+    else snprintf(msg, sizeof msg, "bad JSON at line %d, column %d: %s", err.line, err.column, err.text);
+    answered = error_out(400, msg, status, out, len);
+  } else answered = hand_redo(w, store, seg[0], hand, j, status, out, len);
+  json_decref(j);
+  return answered;
+}
+
 bool web_record_api(WebRecorders *w, Store *store, const char *method, int nseg, char **seg, const char *body,
                     size_t body_len, unsigned *status, char **out, size_t *len) {
   bool post = strcmp(method, MHD_HTTP_METHOD_POST) == 0;
@@ -544,6 +728,7 @@ bool web_record_api(WebRecorders *w, Store *store, const char *method, int nseg,
   bool start = post && nseg == 0, lines = post && nseg == 2 && strcmp(seg[1], "lines") == 0, state = get && nseg == 1;
   bool resume = post && nseg == 2 && strcmp(seg[1], "resume") == 0;
   bool meld = post && nseg == 2 && strcmp(seg[1], "meld") == 0;
+  if (nseg == 4) return hand_api(w, store, get, post, seg, body, body_len, status, out, len);
   if (!start && !lines && !state && !resume && !meld) return false;
   if (state && !table_find(w, seg[0])) return stored_state(store, seg[0], status, out, len);
   json_t *j = NULL;
@@ -618,4 +803,40 @@ void web_record_page(const ReportHtml *html, FILE *out) {
         "</section>\n</div>\n",
         out);
   report_html_end(out, html);
+}
+
+/* The editor of a stored hand (/games/KEY/hands/N/edit): its lines as
+ * `--redo N` types them in, a box each (app.js: delete, insert, send to
+ * POST /api/games/KEY/hands/N/redo).  Returns 0, or rec_hand_lines's code
+ * with diag (nothing written). */
+int web_record_edit_page(const ReportHtml *html, Store *store, const char *key, int hand, FILE *out, PnDiag *diag) {
+  char *text = NULL;
+  int rc = rec_hand_lines(store, key, hand, &text, diag);
+  if (rc != 0) return rc;
+  char title[300];
+  snprintf(title, sizeof title, "Edit game %.200s, hand %d", key, hand);
+  report_html_begin(out, html, title);
+  fputs("<h1>Edit <a href=\"/games/", out);
+  report_html_url(out, key);
+  fputs("\">game ", out);
+  report_html_name(out, key);
+  fputs("</a>", out);
+  fprintf(out, ", hand %d</h1>\n<p>The hand's lines as the recorder takes them (<a href=\"/record\">Record</a>"
+               " has their syntax). Correct a line in its box, delete or insert lines, then replace the stored hand: "
+               "the game and its other hands stay as they are.</p>\n<section id=\"redo\" data-game=\"", hand);
+  report_html_text(out, key);
+  fprintf(out, "\" data-hand=\"%d\">\n<ol id=\"redo-lines\" class=\"redo-lines\">\n", hand);
+  for (char *p = text, *end; *p; p = end + 1) {
+    end = strchr(p, '\n');
+    *end = '\0';
+    fputs("<li><input size=\"32\" value=\"", out);
+    report_html_text(out, p);
+    fputs("\"></li>\n", out);
+  }
+  fprintf(out, "</ol>\n<p><button id=\"redo-add\" type=\"button\">Add a line</button> "
+               "<button id=\"redo-send\" class=\"primary\" type=\"button\">Replace hand %d</button></p>\n"
+               "<p id=\"redo-error\" role=\"alert\"></p>\n</section>\n", hand);
+  report_html_end(out, html);
+  free(text);
+  return 0;
 }

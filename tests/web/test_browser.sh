@@ -16,6 +16,8 @@
 #   - the recorder: a complete hand recorded by clicking (bids, trump, the
 #     card buttons trick by trick, meld and score lines), its stored log
 #     exported and compared with the log it was typed from;
+#   - a stored hand edited on its editor page (a bad line refused, a
+#     corrected one stored);
 #   - screenshots of every page at 1024 and 390 (phone) wide are kept in
 #     ARTEFACT_DIR.
 #
@@ -385,6 +387,30 @@ js 'window.pnSent = []; var f = window.fetch; window.fetch = function (u, o) { w
 tap "#rec-unfinished button[data-resume='web-click']"
 [[ $(js 'return window.pnSent.join(",") + ":" + document.getElementById("rec-table").hidden + ":" + document.getElementById("rec-error").textContent') == "POST /api/games/web-click/resume:false:" ]] \
   && ok "Resume POSTs /api/games/KEY/resume and reopens the table" || fail "resume: $(js 'return window.pnSent.join(",") + document.getElementById("rec-error").textContent')"
+
+# ------------------------------------------------------------ a stored hand edited
+# "Edit this hand" on hand 2's page: a box per stored line; a bad line is
+# refused and marked (nothing stored), then the last trick's two cards
+# swapped and Replace: the page goes back to the hand, which the API now
+# lists with the corrected line.
+go /games/club-2026-11-20-t3/hands/2
+click "p.edit a"
+[[ $(js 'return document.querySelectorAll("#redo-lines li input").length + ":" + document.querySelectorAll("#redo-lines li button").length') == 22:44 ]] \
+  && ok "the hand editor lists the 22 stored lines, each with Insert and Delete" \
+  || fail "editor: $(js 'return document.querySelectorAll("#redo-lines li").length')"
+shot hand-edit
+field "#redo-lines li:nth-child(5) input" "2 trump X"
+click "#redo-send"
+for _ in $(seq 100); do [[ -n $(js 'return document.getElementById("redo-error").textContent') ]] && break; sleep 0.05; done
+[[ $(js 'return document.querySelectorAll("#redo-lines li.refused").length + ":" + /^line 5 /.test(document.getElementById("redo-error").textContent)') == 1:true ]] \
+  && ok "a bad line is refused and marked" || fail "refusal: $(js 'return document.getElementById("redo-error").textContent')"
+field "#redo-lines li:nth-child(5) input" "2 trump H"
+field "#redo-lines li:nth-child(22) input" "TH TS TC QD"
+click "#redo-send"
+for _ in $(seq 100); do [[ $(js 'return location.pathname') == */hands/2 ]] && break; sleep 0.05; done
+[[ $(js 'return location.pathname') == /games/club-2026-11-20-t3/hands/2 ]] && ok "Replace goes back to the hand" || fail "after Replace: $(js 'return location.pathname + document.getElementById("redo-error").textContent')"
+curl -s -H "Authorization: Bearer $TOKEN" "$BASE/api/games/club-2026-11-20-t3/hands/2/lines" | grep -q '"TH TS TC QD"' \
+  && ok "the hand is stored with the corrected line" || fail "the hand's lines after Replace"
 
 echo "screenshots in $ART"
 if ((failures > 0)); then

@@ -593,3 +593,69 @@ function pnFillNamed(el, parts) {
     f.scrollLeft = f.scrollWidth;
   });
 })();
+
+/* The editor of a stored hand (/games/KEY/hands/N/edit): a box per line
+ * (the server wrote them), each with Insert and Delete; Replace sends
+ * every box's line to POST /api/games/KEY/hands/N/redo, which replaces
+ * the hand all or nothing.  A refused line is marked and its box focused;
+ * after the replacement the hand's page is shown. */
+(function () {
+  "use strict";
+  var box = document.getElementById("redo");
+  if (!box) return;
+  var meta = document.querySelector('meta[name="pn-token"]');
+  var token = meta ? meta.getAttribute("content") : "";
+  var list = document.getElementById("redo-lines"), error = document.getElementById("redo-error");
+  var key = box.getAttribute("data-game"), hand = box.getAttribute("data-hand");
+  var base = "/games/" + encodeURIComponent(key) + "/hands/" + hand;
+  function button(text, fn) {
+    var b = document.createElement("button");
+    b.type = "button";
+    b.textContent = text;
+    b.addEventListener("click", fn);
+    return b;
+  }
+  function dress(li) { /* the buttons of one line */
+    li.appendChild(document.createTextNode(" "));
+    li.appendChild(button("Insert", function () {
+      var fresh = row("");
+      list.insertBefore(fresh, li);
+      fresh.querySelector("input").focus();
+    }));
+    li.appendChild(document.createTextNode(" "));
+    li.appendChild(button("Delete", function () { li.remove(); }));
+  }
+  function row(text) {
+    var li = document.createElement("li"), input = document.createElement("input");
+    input.size = 32;
+    input.value = text;
+    li.appendChild(input);
+    dress(li);
+    return li;
+  }
+  Array.prototype.forEach.call(list.children, dress);
+  document.getElementById("redo-add").addEventListener("click", function () {
+    var fresh = row("");
+    list.appendChild(fresh);
+    fresh.querySelector("input").focus();
+  });
+  document.getElementById("redo-send").addEventListener("click", function () {
+    var items = Array.prototype.slice.call(list.children);
+    items.forEach(function (li) { li.classList.remove("refused"); });
+    var lines = items.map(function (li) { return li.querySelector("input").value; });
+    error.textContent = "";
+    fetch("/api" + base + "/redo", {
+      method: "POST",
+      headers: { "Authorization": "Bearer " + token, "Content-Type": "application/json" },
+      body: JSON.stringify({ lines: lines }),
+      credentials: "same-origin"
+    }).then(function (r) {
+      return r.json().then(function (j) { return { status: r.status, json: j }; });
+    }).then(function (a) {
+      if (a.status === 200) { location.href = base; return; }
+      error.textContent = a.json.error || "refused (" + a.status + ")";
+      var bad = a.json.line ? items[a.json.line - 1] : null;
+      if (bad) { bad.classList.add("refused"); bad.querySelector("input").focus(); }
+    }).catch(function () { error.textContent = "the server did not answer: nothing was changed"; });
+  });
+})();
