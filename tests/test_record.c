@@ -412,8 +412,8 @@ static RecResult type_hand1(Fixture *f, Recorder **rec, const char *key, const c
 
 /* rec_redo_hand, the redo for programs: a hand's lines replace stored
  * hand 1 in place (the game keeps its id; its content hash follows the
- * new hand).  A line refused, or a hand left without its last trick,
- * changes nothing and says which. */
+ * new hand).  A line refused, a recorder command among the lines, or a
+ * hand left without its last trick, changes nothing and says which. */
 static void test_record_redo_hand_in_place(void **state) {
   Fixture *f = *state;
   PnDiag diag = {0};
@@ -432,6 +432,13 @@ static void test_record_redo_hand_in_place(void **state) {
   assert_int_equal(rec_redo_hand(f->store, "t1", 1, hand1, HAND1_LINES - 1, &diag), PN_ERR_INPUT);
   assert_string_equal(diag.msg, "hand 1 has 11 of 12 tricks in: it is not complete");
   assert_int_equal(rec_redo_hand(f->store, "t1", 2, hand1, HAND1_LINES, &diag), PN_ERR_NOT_FOUND);
+  /* a `done` among the lines would store the hand half typed: refused, by its line */
+  lines[12] = hand1[12];
+  lines[6] = "done";
+  assert_int_equal(rec_redo_hand(f->store, "t1", 1, lines, HAND1_LINES, &diag), PN_ERR_INPUT);
+  assert_int_equal(diag.line, 7);
+  assert_non_null(strstr(diag.msg, "line 7 (done): a recorder command"));
+  lines[6] = hand1[6];
   assert_int_equal(stored_hand(f->store, "t1", after, sizeof after), before_len);
   assert_memory_equal(after, before, before_len);
   assert_int_equal(store_game_lookup(f->store, "t1", &id_after, &hash_after, &diag), 1);

@@ -73,9 +73,13 @@ int rec_start(Store *store, const RecGame *game, uint64_t seed, bool auto_yes, R
 int rec_resume(Store *store, const char *key, int redo, uint64_t seed, bool auto_yes, Recorder **out,
                PnDiag *diag);
 void rec_free(Recorder *r);
+/* Is line a recorder command (`done`, `edit`, `quit` ...) rather than a row
+ * of the hand?  rec_redo_hand refuses those. */
+bool rec_is_command(const char *line);
 /* Replaces hand `hand` of the stored game `key` by the hand typed as
  * lines[0..nlines) (the whole hand, as rec_line takes it: reneges are
- * recorded as played), as `--redo N` and `done` do: in one transaction,
+ * recorded as played; the stored score rows kept unless score rows are
+ * among the lines; a recorder command among them is refused), as `--redo N` and `done` do: in one transaction,
  * the game keeping its id and the other hands their findings and
  * analyses.  All or nothing.  Returns 0, or with diag: PN_ERR_INPUT (a
  * line refused, diag->line its number; the hand not complete; a later

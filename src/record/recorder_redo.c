@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #include "codec.h"
 #include "replay.h"
@@ -295,17 +296,27 @@ static void hand_clear(Recorder *r) {
   r->question = REC_ASK_NONE;
 }
 
+bool rec_is_command(const char *line) {
+  static const char *const WORDS[] = {"undo", "lines", "edit", "insert", "delete", "done", "status", "help", "quit", "exit"};
+  line += strspn(line, " \t");
+  size_t n = strcspn(line, " \t");
+  for (size_t i = 0; i < sizeof WORDS / sizeof WORDS[0]; i++)
+    if (n == strlen(WORDS[i]) && strncasecmp(line, WORDS[i], n) == 0) return true;
+  return false;
+}
+
 int rec_redo_hand(Store *store, const char *key, int hand, const char *const *lines, int nlines, PnDiag *diag) {
   Recorder *r = NULL;
   int rc = rec_resume(store, key, hand, 0, true, &r, diag);
   if (rc != 0) return rc;
-  hand_clear(r);
-  r->nredo_scores = 0; /* the lines given are the whole hand, its claims too */
+  hand_clear(r); /* the stored claims stay, put back at `done` unless score rows are typed */
   for (int i = 0; i < nlines && rc == 0; i++) {
-    RecResult got = rec_line(r, lines[i], diag);
+    bool command = rec_is_command(lines[i]); /* `done` mid-list would store the hand early */
+    RecResult got = command ? REC_REFUSED : rec_line(r, lines[i], diag);
     if (got == REC_FAILED) rc = PN_ERR_IO;
-    else if (got == REC_REFUSED || got == REC_PENDING) {
-      snprintf(diag->msg, sizeof diag->msg, "line %d (%.40s): %.100s", i + 1, lines[i], rec_text(r));
+    else if (got == REC_REFUSED || got == REC_PENDING || got == REC_QUIT) {
+      snprintf(diag->msg, sizeof diag->msg, "line %d (%.40s): %.100s", i + 1, lines[i],
+               command ? "a recorder command, not a line of the hand" : rec_text(r));
       diag->msg[strcspn(diag->msg, "\n")] = 0;
       diag->line = i + 1;
       rc = PN_ERR_INPUT;

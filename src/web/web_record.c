@@ -615,55 +615,6 @@ static void table_drop(WebRecorders *w, WebTable *t) {
   memset(&w->tables[w->n], 0, sizeof w->tables[w->n]);
 }
 
-/* Is line a recorder command (`done`, `edit`, `quit` ...), not a row of
- * the hand?  Those would act on the redo itself, mid-list. */
-static bool is_command(const char *line) {
-  static const char *const WORDS[] = {"undo", "lines", "edit", "insert", "delete", "done", "status", "help", "quit", "exit"};
-  line += strspn(line, " \t");
-  size_t n = strcspn(line, " \t");
-  for (size_t i = 0; i < sizeof WORDS / sizeof WORDS[0]; i++)
-    if (n == strlen(WORDS[i]) && strncasecmp(line, WORDS[i], n) == 0) return true;
-  return false;
-}
-
-/* Hand N of the stored game re-entered as `--redo N` does: its stored
- * lines taken back (undo), lines[] typed, then `done` (the stored claims
- * put back unless score rows were typed).  Until `done` the database is
- * not touched.  0, or an HTTP status with msg. */
-static unsigned redo_type(Recorder *r, const char *const *lines, int n, char *msg, size_t size, int *bad) {
-  PnDiag diag = {0};
-  RecView v;
-  for (rec_view(r, &v); v.lines > 0; rec_view(r, &v)) {
-    int was = v.lines;
-    if (rec_line(r, "undo", &diag) == REC_FAILED) break;
-    rec_view(r, &v);
-    if (v.lines >= was) break;
-  }
-  if (v.lines > 0) {
-    snprintf(msg, size, "the stored lines cannot be taken back: %s", rec_text(r));
-    return 500;
-  }
-  for (int i = 0; i < n; i++) {
-    RecResult got = is_command(lines[i]) ? REC_REFUSED : rec_line(r, lines[i], &diag);
-    if (got == REC_FAILED) {
-      snprintf(msg, size, "%s", diag.msg);
-      return 500;
-    }
-    if (got == REC_REFUSED || got == REC_PENDING || got == REC_QUIT) {
-      *bad = i + 1;
-      snprintf(msg, size, "line %d (%.60s): %.200s", i + 1, lines[i],
-               is_command(lines[i]) ? "a recorder command, not a line of the hand" : rec_text(r));
-      msg[strcspn(msg, "\n")] = 0;
-      return 422;
-    }
-  }
-  RecResult got = rec_line(r, "done", &diag);
-  if (got == REC_STORED) return 0;
-  snprintf(msg, size, "%.250s", got == REC_FAILED ? diag.msg : rec_text(r));
-  msg[strcspn(msg, "\n")] = 0;
-  return got == REC_FAILED ? 500 : 422;
-}
-
 /* POST /api/games/KEY/hands/N/redo {"lines": [...]}: hand N replaced by
  * the lines, all or nothing; a table recording the game is resumed
  * afresh from the database after it. */
@@ -676,12 +627,11 @@ static bool hand_redo(WebRecorders *w, Store *store, const char *key, int hand, 
   if (!redo_lines_of(body, lines, &n, &code, msg, sizeof msg)) return error_out(code, msg, status, out, len);
   WebTable *t = table_find(w, key);
   if (t && t->pending) return error_out(409, "a renege awaits confirmation at this game's table", status, out, len);
-  Recorder *r = NULL;
   PnDiag diag = {0};
-  int rc = rec_resume(store, key, hand, 0, true, &r, &diag);
-  if (rc != 0) return error_out(status_of(rc), diag.msg, status, out, len);
-  code = redo_type(r, lines, n, msg, sizeof msg, &bad);
-  rec_free(r);
+  int rc = rec_redo_hand(store, key, hand, lines, n, &diag);
+  code = rc == 0 ? 0 : status_of(rc);
+  bad = rc == PN_ERR_INPUT ? diag.line : 0;
+  snprintf(msg, sizeof msg, "%s", diag.msg);
   if (code && !bad) return error_out(code, msg, status, out, len);
   if (code) { /* {"error": ..., "line": N}, compact as every error answer */
     json_t *j = json_pack("{s:s, s:i}", "error", msg, "line", bad);
