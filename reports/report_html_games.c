@@ -2,8 +2,9 @@
  * report_html_games.c - the games list (/) and a game's score sheet
  * (/games/KEY) as HTML (report_html.h).
  *
- * The games list walks the store itself (it needs the winner, which no
- * report prints as a row); the score sheet draws report_game's JSON.
+ * The games list walks the store itself, one header per game
+ * (report_game_header, as the score sheet's); the score sheet draws the
+ * computed ReportGame (report_game_compute).
  */
 #define _POSIX_C_SOURCE 200809L
 #include "report_html_int.h"
@@ -19,18 +20,14 @@
 
 /* One game of the list. */
 typedef struct GameItem {
-  char key[256], preset[64], date[32]; /* the game */
-  int nplayers;                         /* seats */
-  char names[PN_MAX_SEATS][160];        /* players by seat */
-  bool finished;                        /* the game ended */
-  char winner[160];                     /* the winner's name, "" none */
-  int hands;                            /* hands stored */
-  long order;                           /* stored order */
+  ReportGameHeader head; /* the game (report_game_header) */
+  int hands;             /* hands stored */
+  long order;            /* stored order */
 } GameItem;
 
 static int game_item_cmp(const void *a, const void *b) {
   const GameItem *x = a, *y = b;
-  int c = strcmp(y->date, x->date); /* newest date first; undated last */
+  int c = strcmp(y->head.date, x->head.date); /* newest date first; undated last */
   if (c) return c;
   return (y->order > x->order) - (y->order < x->order);
 }
@@ -57,24 +54,10 @@ static int games_collect(Store *store, const ReportQuery *q, const char *player,
         goto done;
       }
       GameItem *g = &items[n];
-      memset(g, 0, sizeof *g);
+      PnDiag ignore = {0}; /* an unknown preset: the list shows the winner seat's player */
+      report_game_header(&row, &g->head, NULL, &ignore);
       g->order = (long)n;
-      snprintf(g->key, sizeof g->key, "%s", row.key);
-      snprintf(g->preset, sizeof g->preset, "%s", row.preset);
-      report_tag(row.tags, row.ntags, "date", g->date, sizeof g->date);
-      g->nplayers = row.nplayers;
-      for (int s = 0; s < row.nplayers; s++) snprintf(g->names[s], sizeof g->names[s], "%s", row.players[s]);
-      unsigned winners = report_winners(&row);
-      if (winners) { /* a team, a seat, or five-call's bidder and partner */
-        PnRules rules;
-        PnDiag ignore = {0};
-        ReportSides sides;
-        if (replay_rules(row.preset, row.options, row.noptions, &rules, &ignore) == 0 && rules.players == row.nplayers) {
-          report_sides(&sides, &rules, row.players);
-          report_winners_name(&sides, winners, g->winner, sizeof g->winner);
-        } else snprintf(g->winner, sizeof g->winner, "%s", row.players[row.winner >= 1 ? row.winner - 1 : 0]);
-      }
-      g->finished = row.finished;
+      g->hands = 0;
       n++;
     }
     if (row.hand > 0) items[n - 1].hands++;
@@ -101,21 +84,21 @@ int report_games_json(Store *store, const ReportQuery *q, const char *player, FI
     const GameItem *g = &items[i];
     fputs(i ? ",\n  {" : "\n  {", out);
     report_json_key(out, "game");
-    out_json_string(out, g->key);
+    out_json_string(out, g->head.key);
     fputs(", ", out);
     report_json_key(out, "variant");
-    out_json_string(out, g->preset);
+    out_json_string(out, g->head.preset);
     fputs(", ", out);
     report_json_key(out, "date");
-    out_json_string(out, g->date);
+    out_json_string(out, g->head.date);
     fputs(", \"players\": [", out);
-    for (int s = 0; s < g->nplayers; s++) {
+    for (int s = 0; s < g->head.nplayers; s++) {
       if (s) fputs(", ", out);
-      out_json_string(out, g->names[s]);
+      out_json_string(out, g->head.players[s]);
     }
-    fprintf(out, "], \"hands\": %d, \"finished\": %s, ", g->hands, g->finished ? "true" : "false");
+    fprintf(out, "], \"hands\": %d, \"finished\": %s, ", g->hands, g->head.finished ? "true" : "false");
     report_json_key(out, "winner");
-    out_json_string(out, g->winner);
+    out_json_string(out, g->head.winner);
     fputc('}', out);
   }
   fputs(n ? "\n]}\n" : "]}\n", out);
@@ -150,22 +133,22 @@ int report_html_games(Store *store, const ReportHtml *html, const ReportQuery *q
   for (size_t i = 0; i < n; i++) {
     const GameItem *g = &items[i];
     fputs("<tr><td>", out);
-    report_html_text(out, g->date);
+    report_html_text(out, g->head.date);
     fputs("</td><td>", out);
-    html_link_open(out, html, "/games/", g->key, NULL);
-    report_html_name(out, g->key);
+    html_link_open(out, html, "/games/", g->head.key, NULL);
+    report_html_name(out, g->head.key);
     html_link_close(out, html);
     fputs("</td><td>", out);
-    report_html_text(out, g->preset);
+    report_html_text(out, g->head.preset);
     fputs("</td><td>", out);
-    for (int p = 0; p < g->nplayers; p++) {
+    for (int p = 0; p < g->head.nplayers; p++) {
       if (p) fputs(", ", out);
-      html_link_open(out, html, "/players/", g->names[p], NULL);
-      report_html_name(out, g->names[p]);
+      html_link_open(out, html, "/players/", g->head.players[p], NULL);
+      report_html_name(out, g->head.players[p]);
       html_link_close(out, html);
     }
     fprintf(out, "</td><td class=\"n\">%d</td><td>", g->hands);
-    report_html_name(out, g->winner);
+    report_html_name(out, g->head.winner);
     fputs("</td></tr>\n", out);
   }
   fputs("</tbody></table></div>\n", out);
@@ -177,66 +160,55 @@ int report_html_games(Store *store, const ReportHtml *html, const ReportQuery *q
 /* ------------------------------------------------------------ the game */
 
 /* The heading, the game's line (preset, date, target) and its winner. */
-static void game_heading(FILE *out, const json_t *j) {
+static void game_heading(FILE *out, const ReportGame *g) {
+  const ReportSides *sides = &g->head.sides;
   fputs("<h1>Game ", out);
-  report_html_name(out, html_js(j, "game"));
+  report_html_name(out, g->head.key);
   fputs("</h1>\n<p class=\"meta\">", out);
-  report_html_text(out, html_js(j, "preset"));
-  if (*html_js(j, "date")) {
+  report_html_text(out, g->head.preset);
+  if (g->head.date[0]) {
     fputs(", ", out);
-    report_html_text(out, html_js(j, "date"));
+    report_html_text(out, g->head.date);
   }
-  if (!html_jnull(j, "target")) fprintf(out, ", game to %ld", html_ji(j, "target"));
-  fputs("</p>\n", out);
-  const json_t *winner = json_object_get(j, "winner");
-  const json_t *totals = json_object_get(winner, "totals"); /* a side of several seats (five-call) */
-  if (json_is_object(winner)) {
-    fputs("<p class=\"winner\">Won by ", out);
-    report_html_name(out, html_js(winner, "name"));
-    if (json_is_array(totals)) {
-      fputs(" with ", out);
-      for (size_t i = 0; i < json_array_size(totals); i++)
-        fprintf(out, "%s%lld", i == 0 ? "" : i + 1 == json_array_size(totals) ? " and " : ", ",
-                (long long)json_integer_value(json_array_get(totals, i)));
-      fputs(".</p>\n", out);
-    } else fprintf(out, " with %ld.</p>\n", html_ji(winner, "total"));
-  } else fputs("<p class=\"winner\">Not finished.</p>\n", out);
+  fprintf(out, ", game to %d</p>\n", g->target);
+  int units[PN_MAX_SEATS], seats[2], n = report_winner_units(sides, g->head.winners, units);
+  if (n == 0) {
+    fputs("<p class=\"winner\">Not finished.</p>\n", out);
+    return;
+  }
+  fputs("<p class=\"winner\">Won by ", out);
+  report_html_name(out, n == 1 ? sides->name[units[0]] : g->head.winner);
+  fputs(" with ", out);
+  for (int i = 0; i < n; i++) { /* several: a side of several seats (five-call) */
+    report_game_unit_seats(sides, units[i], seats);
+    fprintf(out, "%s%d", i == 0 ? "" : i + 1 == n ? " and " : ", ", g->total[seats[0] - 1]);
+  }
+  fputs(".</p>\n", out);
 }
 
 /* The running totals, one line per side, over the hands.  Returns 0, or
  * REPORT_ERROR with diag (out of memory: no chart drawn). */
-static int game_chart(FILE *out, const json_t *j, PnDiag *diag) {
-  const json_t *sides = json_object_get(j, "sides"), *hands = json_object_get(j, "hands");
-  size_t nsides = json_array_size(sides), nhands = json_array_size(hands);
+static int game_chart(FILE *out, const ReportGame *g, PnDiag *diag) {
+  size_t nsides = (size_t)g->head.sides.units, nhands = (size_t)g->nhands;
   double *totals = calloc(nsides * (nhands ? nhands : 1), sizeof *totals);
-  char **labels = calloc(nhands ? nhands : 1, sizeof *labels), buf[64];
+  char (*labels)[16] = calloc(nhands ? nhands : 1, sizeof *labels);
+  const char **label = calloc(nhands ? nhands : 1, sizeof *label);
   HtmlSeries series[PN_MAX_SEATS] = {{0}};
   int rc = REPORT_ERROR;
-  if (!totals || !labels || nsides > PN_MAX_SEATS) {
+  if (!totals || !labels || !label) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");
     goto done;
   }
   for (size_t h = 0; h < nhands; h++) {
-    const json_t *row = json_array_get(hands, h);
-    labels[h] = malloc(16);
-    if (!labels[h]) {
-      snprintf(diag->msg, sizeof diag->msg, "out of memory");
-      goto done;
-    }
-    snprintf(labels[h], 16, "%ld", html_ji(row, "hand"));
-    for (size_t s = 0; s < nsides; s++) {
-      snprintf(buf, sizeof buf, "total_%zu", s + 1);
-      totals[s * nhands + h] = (double)html_ji(row, buf);
-    }
+    snprintf(labels[h], sizeof labels[h], "%d", g->hands[h].hand);
+    label[h] = labels[h];
+    for (size_t s = 0; s < nsides; s++) totals[s * nhands + h] = (double)g->hands[h].unit[s].total;
   }
-  for (size_t s = 0; s < nsides; s++)
-    series[s] = (HtmlSeries){html_js(json_array_get(sides, s), "name"), totals + s * nhands, NULL, nhands};
-  html_svg_chart(out, "running", "Running score by hand", HTML_CHART_LINE, series, (int)nsides,
-                 (const char *const *)labels);
+  for (size_t s = 0; s < nsides; s++) series[s] = (HtmlSeries){g->head.sides.name[s], totals + s * nhands, NULL, nhands};
+  html_svg_chart(out, "running", "Running score by hand", HTML_CHART_LINE, series, (int)nsides, label);
   rc = 0;
 done:
-  if (labels)
-    for (size_t h = 0; h < nhands; h++) free(labels[h]);
+  free(label);
   free(labels);
   free(totals);
   return rc;
@@ -247,7 +219,7 @@ done:
  * dealer, bidding, bidder, bid, trump and findings; block k (1..sides)
  * the hand and side k's meld, saved, counters, score and total.  Blocks
  * sit side by side where the page is wide enough. */
-static void game_sheet_head(FILE *out, const json_t *sides, size_t block) {
+static void game_sheet_head(FILE *out, const ReportSides *sides, int block) {
   if (block == 0) {
     fputs("<table class=\"sheet\">\n<thead><tr><th colspan=\"7\" class=\"side\">the hand</th></tr>\n<tr><th>hand</th><th>dealer</th><th>bidding</th><th>bidder</th><th>bid</th>"
           "<th>trump</th><th>findings</th></tr></thead>\n<tbody>\n",
@@ -255,110 +227,79 @@ static void game_sheet_head(FILE *out, const json_t *sides, size_t block) {
     return;
   }
   fputs("<table class=\"sheet\">\n<thead><tr><th></th><th colspan=\"5\" class=\"side\">", out);
-  report_html_name(out, html_js(json_array_get(sides, block - 1), "name"));
+  report_html_name(out, sides->name[block - 1]);
   fputs("</th></tr>\n<tr><th>hand</th><th>meld</th><th>saved</th><th>counters</th><th>score</th><th>total</th></tr></thead>\n<tbody>\n",
         out);
 }
 
-/* The players of a game by seat (names[s-1], "" when unknown), read from
- * the store's first row of the game: the score sheet names the dealer and
- * the bidder rather than numbering their seats. */
-typedef struct SeatNames {
-  int n;                              /* seats */
-  char name[PN_MAX_SEATS][128];       /* by seat - 1 */
-} SeatNames;
-
-static int seat_names(Store *store, const char *key, SeatNames *names, PnDiag *diag) {
-  StoreFilter filter = {.nkeys = 1, .keys = &key, .results_only = true, .hand = 1};
-  StoreCursor *cursor = NULL;
-  StoreRow row;
-  memset(names, 0, sizeof *names);
-  int rc = store_cursor_open(store, &filter, &cursor, diag);
-  if (rc >= 0 && (rc = store_cursor_next(cursor, &row, diag)) == 1) {
-    names->n = row.nplayers;
-    for (int s = 0; s < row.nplayers; s++) snprintf(names->name[s], sizeof names->name[s], "%s", row.players[s]);
-  }
-  store_cursor_close(cursor);
-  return rc < 0 ? rc : 0;
-}
-
 /* A seat as its player's name, the seat number in a tooltip (or the
- * number alone when the name is unknown; nothing for none). */
-static void seat_cell(FILE *out, const SeatNames *names, const json_t *seat) {
-  long s = json_is_integer(seat) ? (long)json_integer_value(seat) : 0;
+ * number alone when the name is unknown; nothing for none): the score
+ * sheet names the dealer and the bidder rather than numbering their seats. */
+static void seat_cell(FILE *out, const ReportGameHeader *head, int s) {
   if (s < 1) {
     fputs("<td></td>", out);
     return;
   }
-  if (s > names->n || !names->name[s - 1][0]) {
-    fprintf(out, "<td class=\"n\">%ld</td>", s);
+  if (s > head->nplayers || !head->players[s - 1][0]) {
+    fprintf(out, "<td class=\"n\">%d</td>", s);
     return;
   }
-  fprintf(out, "<td title=\"seat %ld\">", s);
-  report_html_name(out, names->name[s - 1]);
+  fprintf(out, "<td title=\"seat %d\">", s);
+  report_html_name(out, head->players[s - 1]);
   fputs("</td>", out);
 }
 
 /* One hand's row of block `block` of the score sheet (game_sheet_head);
  * the hand links to its viewer, a hand with findings is marked. */
-static void game_sheet_row(FILE *out, const ReportHtml *html, const char *game, const json_t *row, size_t block,
-                           const SeatNames *names) {
-  char buf[64], num[32];
-  long findings = html_ji(row, "findings");
-  fprintf(out, "<tr%s><td class=\"n\">", findings ? " class=\"finding\"" : "");
-  snprintf(buf, sizeof buf, "/hands/%ld", html_ji(row, "hand"));
-  html_link_open(out, html, "/games/", game, buf);
-  fprintf(out, "%ld%s", html_ji(row, "hand"), findings ? "*" : "");
+static void game_sheet_row(FILE *out, const ReportHtml *html, const ReportGame *g, const ReportGameHand *h,
+                           int block) {
+  char buf[64];
+  bool found = h->findings > 0; /* -1: not replayed */
+  fprintf(out, "<tr%s><td class=\"n\">", found ? " class=\"finding\"" : "");
+  snprintf(buf, sizeof buf, "/hands/%d", h->hand);
+  html_link_open(out, html, "/games/", g->head.key, buf);
+  fprintf(out, "%d%s", h->hand, found ? "*" : "");
   html_link_close(out, html);
   fputs("</td>", out);
   if (block > 0) {
-    static const char *const COLS[] = {"meld", "saved", "counters", "score", "total"};
-    for (int c = 0; c < 5; c++) {
-      snprintf(buf, sizeof buf, "%s_%zu", COLS[c], block);
-      fprintf(out, "<td class=\"n%s\">%s</td>", c == 4 ? " total" : "", html_jcell(json_object_get(row, buf), num, sizeof num));
-    }
-    fputs("</tr>\n", out);
+    const ReportGameUnit *u = &h->unit[block - 1];
+    fprintf(out, "<td class=\"n\">%d</td><td class=\"n\">%d</td><td class=\"n\">%d</td><td class=\"n\">%d</td>"
+                 "<td class=\"n total\">%d</td></tr>\n", u->meld, u->saved, u->counters, u->score, u->total);
     return;
   }
-  seat_cell(out, names, json_object_get(row, "dealer"));
+  seat_cell(out, &g->head, h->dealer);
   fputs("<td>", out);
-  report_html_text(out, html_js(row, "bidding"));
+  report_html_text(out, h->bidding);
   fputs("</td>", out);
-  seat_cell(out, names, json_object_get(row, "bidder"));
-  fprintf(out, "<td class=\"n\">%s</td><td>", html_jcell(json_object_get(row, "bid"), num, sizeof num));
-  const char *trump = html_js(row, "trump");
-  if (*trump) fprintf(out, "<span class=\"c%s\">%s</span>", *trump == 'H' || *trump == 'D' ? " red" : "", html_suit_glyph(*trump));
-  fprintf(out, "</td><td class=\"n\">%s</td></tr>\n", findings ? html_jcell(json_object_get(row, "findings"), num, sizeof num) : "");
+  seat_cell(out, &g->head, h->bidder);
+  if (h->bidder >= 1) fprintf(out, "<td class=\"n\">%d</td><td>", h->bid);
+  else fputs("<td class=\"n\"></td><td>", out);
+  if (h->trump >= 0 && h->trump < PN_SUITS) {
+    char t = pn_suit_char(h->trump);
+    fprintf(out, "<span class=\"c%s\">%s</span>", t == 'H' || t == 'D' ? " red" : "", html_suit_glyph(t));
+  }
+  if (found) fprintf(out, "</td><td class=\"n\">%d</td></tr>\n", h->findings);
+  else fputs("</td><td class=\"n\"></td></tr>\n", out);
 }
 
 int report_html_game(Store *store, const ReportHtml *html, const char *key, FILE *out, PnDiag *diag) {
-  HtmlCapture cap;
-  json_t *j = NULL;
-  int rc;
-  if (!html_capture_open(&cap, diag)) return REPORT_ERROR;
-  if ((rc = report_game(store, key, OUT_JSON, cap.f, diag)) != 0) {
-    html_capture_drop(&cap);
-    return rc;
-  }
-  if (!(j = html_capture_json(&cap, diag))) return REPORT_ERROR;
-  const json_t *sides = json_object_get(j, "sides"), *hands = json_object_get(j, "hands");
-  SeatNames names;
-  if ((rc = seat_names(store, key, &names, diag)) != 0) goto done;
+  ReportGame g;
+  int rc = report_game_compute(store, key, &g, diag);
+  if (rc != 0) return rc;
   char title[400];
-  snprintf(title, sizeof title, "Game %s", html_js(j, "game"));
+  snprintf(title, sizeof title, "Game %s", g.head.key);
   report_html_begin(out, html, title);
-  game_heading(out, j);
-  if ((rc = game_chart(out, j, diag)) != 0) goto done;
+  game_heading(out, &g);
+  if ((rc = game_chart(out, &g, diag)) != 0) goto done;
   fputs("<div class=\"grid sheet\">\n", out);
-  for (size_t block = 0; block <= json_array_size(sides); block++) {
-    game_sheet_head(out, sides, block);
-    for (size_t h = 0; h < json_array_size(hands); h++)
-      game_sheet_row(out, html, html_js(j, "game"), json_array_get(hands, h), block, &names);
+  for (int block = 0; block <= g.head.sides.units; block++) {
+    game_sheet_head(out, &g.head.sides, block);
+    for (int h = 0; h < g.nhands; h++) game_sheet_row(out, html, &g, &g.hands[h], block);
     fputs("</tbody></table>\n", out);
   }
   fputs("</div>\n<p class=\"legend\">* a hand with findings (a renege, a wrong claim): open it to see where.</p>\n", out);
   report_html_end(out, html);
 done:
-  json_decref(j);
+  report_game_free(&g);
   return rc;
 }

@@ -1,7 +1,7 @@
 /*
  * report_html_night.c - the director's page of a club night (/nights/NAME)
- * and its TV view, drawn from report_night_live's JSON (report_night.h),
- * so the page and GET /api/nights/NAME cannot disagree.
+ * and its TV view, drawn from the computed NightLive (report_night.h), as
+ * GET /api/nights/NAME's tables are, so the two cannot disagree.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -18,62 +18,56 @@ static void query_value(FILE *out, const char *key, const char *value, bool firs
 
 /* The recorder with this table's game filled in: started at once when
  * new (one tap), resumed when it is under way. */
-static void start_link(FILE *out, const json_t *j, const json_t *table) {
-  const char *game = html_js(table, "game");
-  if (json_is_true(json_object_get(table, "started"))) {
-    if (json_is_true(json_object_get(table, "done"))) return;
+static void start_link(FILE *out, const NightLive *live, const NightLiveTable *table) {
+  const StoreNight *def = &live->night->def;
+  if (table->started) {
+    if (table->done) return;
     fputs(" <a class=\"button\" href=\"/record", out);
-    query_value(out, "resume", game, true);
+    query_value(out, "resume", table->game, true);
     fputs("\">Resume</a>", out);
     return;
   }
   char players[512] = "", tags[256];
-  size_t i;
-  const json_t *p;
-  json_array_foreach(json_object_get(table, "players"), i, p) {
+  for (int i = 0; i < table->nplayers; i++) {
     size_t len = strlen(players);
-    snprintf(players + len, sizeof players - len, "%s%s", i ? "," : "", json_string_value(p));
+    snprintf(players + len, sizeof players - len, "%s%s", i ? "," : "", table->players[i]);
   }
-  snprintf(tags, sizeof tags, "night=%s,round=%ld,table=%ld%s%s", html_js(j, "night"), html_ji(j, "round_in_play"),
-           html_ji(table, "table"), html_js(j, "date")[0] ? ",date=" : "", html_js(j, "date"));
+  const char *date = def->date ? def->date : "";
+  snprintf(tags, sizeof tags, "night=%s,round=%d,table=%d%s%s", def->name, live->round_in_play, table->table,
+           date[0] ? ",date=" : "", date);
   fputs(" <a class=\"button primary\" href=\"/record", out);
-  query_value(out, "variant", html_js(j, "variant"), true);
+  query_value(out, "variant", def->preset, true);
   query_value(out, "players", players, false);
-  query_value(out, "game", game, false);
+  query_value(out, "game", table->game, false);
   query_value(out, "tags", tags, false);
   fputs("&amp;start=1\">Start</a>", out);
 }
 
-static void tables_section(FILE *out, const ReportHtml *html, const json_t *j) {
-  long round = html_ji(j, "round_in_play"), rounds = html_ji(j, "rounds");
+static void tables_section(FILE *out, const ReportHtml *html, const NightLive *live) {
+  int round = live->round_in_play, rounds = live->night->spec.rounds;
   if (round > rounds) {
-    fprintf(out, "<h2>All %ld rounds played</h2>\n", rounds);
+    fprintf(out, "<h2>All %d rounds played</h2>\n", rounds);
     return;
   }
-  fprintf(out, "<h2>Round %ld of %ld</h2>\n<div class=\"night-tables\">\n", round, rounds);
-  size_t i;
-  const json_t *t;
-  json_array_foreach(json_object_get(j, "tables"), i, t) {
-    bool started = json_is_true(json_object_get(t, "started")), done = json_is_true(json_object_get(t, "done"));
-    fprintf(out, "<section class=\"table-card%s\" data-table=\"%ld\"><h3>Table %ld", done ? " done" : "",
-            html_ji(t, "table"), html_ji(t, "table"));
-    if (html->served) start_link(out, j, t);
+  fprintf(out, "<h2>Round %d of %d</h2>\n<div class=\"night-tables\">\n", round, rounds);
+  for (int i = 0; i < live->ntables; i++) {
+    const NightLiveTable *t = &live->table[i];
+    fprintf(out, "<section class=\"table-card%s\" data-table=\"%d\"><h3>Table %d", t->done ? " done" : "", t->table,
+            t->table);
+    if (html->served) start_link(out, live, t);
     fputs("</h3>\n<ol>", out);
-    size_t k;
-    const json_t *p;
-    json_array_foreach(json_object_get(t, "players"), k, p) {
+    for (int k = 0; k < t->nplayers; k++) {
       fputs("<li>", out);
-      report_html_text(out, json_string_value(p));
+      report_html_text(out, t->players[k]);
       fputs("</li>", out);
     }
     fputs("</ol>\n", out);
-    if (started) {
-      fprintf(out, "<p class=\"progress\">%s after hand %ld: ", done ? "Done" : "Playing", html_ji(t, "hands"));
-      const json_t *s;
-      json_array_foreach(json_object_get(t, "scores"), k, s) {
+    if (t->started) {
+      fprintf(out, "<p class=\"progress\">%s after hand %d: ", t->done ? "Done" : "Playing", t->hands);
+      for (int k = 0; k < t->nsides; k++) {
         if (k) fputs(", ", out);
-        report_html_text(out, html_js(s, "side"));
-        fprintf(out, " <b>%ld</b>", html_ji(s, "score"));
+        report_html_text(out, t->side[k]);
+        fprintf(out, " <b>%d</b>", t->score[k]);
       }
       fputs("</p>\n", out);
     } else fputs("<p class=\"progress\">Not started</p>\n", out);
@@ -82,95 +76,90 @@ static void tables_section(FILE *out, const ReportHtml *html, const json_t *j) {
   fputs("</div>\n", out);
 }
 
-static void standings_section(FILE *out, const ReportHtml *html, const json_t *j) {
-  fprintf(out, "<h2>Standings after %ld of %ld rounds</h2>\n<table class=\"standings\"><tr><th>rank</th><th>player</th>"
+static void standings_section(FILE *out, const ReportHtml *html, const NightLive *live) {
+  fprintf(out, "<h2>Standings after %d of %d rounds</h2>\n<table class=\"standings\"><tr><th>rank</th><th>player</th>"
           "<th>games</th><th>wins</th><th>points</th><th>high round</th></tr>\n",
-          html_ji(j, "rounds_played"), html_ji(j, "rounds"));
-  size_t i;
-  const json_t *s;
-  json_array_foreach(json_object_get(j, "standings"), i, s) {
-    fprintf(out, "<tr><td class=\"n\">%ld</td><td>", html_ji(s, "rank"));
-    html_link_open(out, html, "/players/", html_js(s, "player"), NULL);
-    report_html_text(out, html_js(s, "player"));
+          live->rounds_played, live->night->spec.rounds);
+  for (int i = 0; i < live->nrows; i++) {
+    const NightLiveRow *s = &live->row[i];
+    fprintf(out, "<tr><td class=\"n\">%d</td><td>", s->rank);
+    html_link_open(out, html, "/players/", s->player, NULL);
+    report_html_text(out, s->player);
     html_link_close(out, html);
-    fprintf(out, "</td><td class=\"n\">%ld</td><td class=\"n\">%ld</td><td class=\"n total\">%ld</td>"
-            "<td class=\"n\">%ld</td></tr>\n",
-            html_ji(s, "games"), html_ji(s, "wins"), html_ji(s, "points"), html_ji(s, "high_round"));
+    fprintf(out, "</td><td class=\"n\">%d</td><td class=\"n\">%d</td><td class=\"n total\">%ld</td>"
+            "<td class=\"n\">%d</td></tr>\n",
+            s->games, s->wins, s->points, s->high_round);
   }
   fputs("</table>\n<p class=\"prizes\">", out);
-  const json_t *p;
-  json_array_foreach(json_object_get(j, "prizes"), i, p) {
+  for (int i = 0; i < 3; i++) {
     if (i) fputs(" &middot; ", out);
-    report_html_text(out, html_js(p, "prize"));
+    report_html_text(out, night_prize_names[i]);
     fputs(": ", out);
-    report_html_text(out, html_jnull(p, "player") ? "none yet" : html_js(p, "player"));
+    report_html_text(out, live->prize[i] ? live->prize[i] : "none yet");
   }
   fputs("</p>\n", out);
 }
 
-static void next_section(FILE *out, const json_t *j) {
-  const json_t *next = json_object_get(j, "next");
-  if (!json_is_object(next)) return;
-  fprintf(out, "<h2>Next: round %ld</h2>\n<ul class=\"next-round\">\n", html_ji(next, "round"));
-  size_t i, k;
-  const json_t *t, *p;
-  json_array_foreach(json_object_get(next, "tables"), i, t) {
-    fprintf(out, "<li>Table %zu: ", i + 1);
-    json_array_foreach(t, k, p) {
-      if (k) fputs(", ", out);
-      report_html_text(out, json_string_value(p));
-    }
+static void names_list(FILE *out, const Night *night, const int *who, int n) {
+  for (int k = 0; k < n; k++) {
+    if (k) fputs(", ", out);
+    report_html_text(out, night->names[who[k]]);
+  }
+}
+
+static void next_section(FILE *out, const NightLive *live) {
+  const Night *night = live->night;
+  int round = live->round_in_play + 1;
+  if (round > night->spec.rounds) return;
+  const MoveRound *mr = &night->rounds[round - 1];
+  fprintf(out, "<h2>Next: round %d</h2>\n<ul class=\"next-round\">\n", round);
+  for (int t = 0; t < mr->tables; t++) {
+    fprintf(out, "<li>Table %d: ", t + 1);
+    names_list(out, night, mr->at[t], night->spec.table_size);
     fputs("</li>\n", out);
   }
-  if (json_array_size(json_object_get(next, "out"))) {
+  if (mr->nout) {
     fputs("<li>Sitting out: ", out);
-    json_array_foreach(json_object_get(next, "out"), k, p) {
-      if (k) fputs(", ", out);
-      report_html_text(out, json_string_value(p));
-    }
+    names_list(out, night, mr->out, mr->nout);
     fputs("</li>\n", out);
   }
   fputs("</ul>\n", out);
 }
 
 int report_html_night(Store *store, const ReportHtml *html, const char *name, bool tv, FILE *out, PnDiag *diag) {
-  HtmlCapture cap;
-  json_t *j;
-  int rc;
-  if (!html_capture_open(&cap, diag)) return REPORT_ERROR;
-  if ((rc = report_night_live(store, name, cap.f, diag)) != 0) {
-    html_capture_drop(&cap);
-    return rc;
-  }
-  if (!(j = html_capture_json(&cap, diag))) return REPORT_ERROR;
+  NightLive *live = NULL;
+  int rc = report_night_live_compute(store, name, &live, diag);
+  if (rc != 0) return rc;
+  const StoreNight *def = &live->night->def;
+  const char *date = def->date ? def->date : "";
   char title[160];
-  snprintf(title, sizeof title, "%s%s", html_js(j, "night"), tv ? ": standings" : "");
+  snprintf(title, sizeof title, "%s%s", def->name, tv ? ": standings" : "");
   report_html_begin(out, html, title);
   fprintf(out, "<div class=\"night%s\">\n<h1>", tv ? " tv" : "");
-  report_html_text(out, html_js(j, "night"));
+  report_html_text(out, def->name);
   fputs("</h1>\n<p class=\"meta\">", out);
-  report_html_text(out, html_js(j, "variant"));
+  report_html_text(out, def->preset);
   fputs(", ", out);
-  report_html_text(out, html_js(j, "movement"));
+  report_html_text(out, def->movement);
   fputs(" movement", out);
-  if (html_js(j, "date")[0]) {
+  if (date[0]) {
     fputs(", ", out);
-    report_html_text(out, html_js(j, "date"));
+    report_html_text(out, date);
   }
   if (!tv && html->served) {
     fputs(" &middot; ", out);
-    html_link_open(out, html, "/nights/", html_js(j, "night"), "?view=tv");
+    html_link_open(out, html, "/nights/", def->name, "?view=tv");
     fputs("TV view", out);
     html_link_close(out, html);
   }
   /* the part the script reloads (data-poll: seconds) */
   fprintf(out, "</p>\n<div id=\"night-live\"%s>\n", html->served ? " data-poll=\"5\"" : "");
-  if (!tv) tables_section(out, html, j);
-  standings_section(out, html, j);
-  if (!tv) next_section(out, j);
+  if (!tv) tables_section(out, html, live);
+  standings_section(out, html, live);
+  if (!tv) next_section(out, live);
   fputs("</div>\n</div>\n", out);
   report_html_end(out, html);
-  json_decref(j);
+  report_night_live_free(live);
   return 0;
 }
 

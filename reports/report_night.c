@@ -525,7 +525,8 @@ static int result_compute(Store *store, NightResult *res, PnDiag *diag) {
   return 0;
 }
 
-static const char *const PRIZE_NAMES[3] = {"high total", "most games won", "high round"};
+const char *const night_prize_names[3] = {"high total", "most games won", "high round"};
+#define PRIZE_NAMES night_prize_names
 
 static void standings_text(const NightResult *res, FILE *out) {
   const Night *night = res->night;
@@ -739,30 +740,70 @@ static int side_leads(const NightGame *g, int leads[PN_MAX_SEATS]) {
   return n;
 }
 
-static void live_table_json(const NightResult *res, int round, int t, FILE *out) {
+/* Table t of `round` as the live view shows it. */
+static void live_table(const NightResult *res, int round, int t, NightLiveTable *lt) {
   const Night *night = res->night;
   const NightGame *g = game_at(res, round, t);
-  char key[NIGHT_NAME_MAX + 32];
-  night_game_key(night, round, t, key, sizeof key);
-  fprintf(out, "{\"table\": %d, \"game\": ", t);
-  out_json_string(out, g ? g->key : key);
-  fprintf(out, ", \"started\": %s, \"players\": [", g ? "true" : "false");
-  for (int s = 0; s < night->spec.table_size; s++) {
-    if (s) fputs(", ", out);
-    out_json_string(out, g ? res->st[g->who[s]].name : night->names[night->rounds[round - 1].at[t - 1][s]]);
-  }
-  fputs("], \"scores\": [", out);
+  memset(lt, 0, sizeof *lt);
+  lt->table = t;
+  if (g) snprintf(lt->game, sizeof lt->game, "%s", g->key);
+  else night_game_key(night, round, t, lt->game, sizeof lt->game);
+  lt->started = g != NULL;
+  lt->nplayers = night->spec.table_size;
+  for (int s = 0; s < night->spec.table_size; s++)
+    snprintf(lt->players[s], sizeof lt->players[s], "%s",
+             g ? res->st[g->who[s]].name : night->names[night->rounds[round - 1].at[t - 1][s]]);
   if (g) {
-    int leads[PN_MAX_SEATS], n = side_leads(g, leads);
-    for (int i = 0; i < n; i++) {
-      char side[4 * NIGHT_NAME_MAX];
-      side_name(res, g, leads[i], side, sizeof side);
-      fputs(i ? ", {\"side\": " : "{\"side\": ", out);
-      out_json_string(out, side);
-      fprintf(out, ", \"score\": %d}", g->total[leads[i] - 1]);
+    int leads[PN_MAX_SEATS];
+    lt->nsides = side_leads(g, leads);
+    for (int i = 0; i < lt->nsides; i++) {
+      side_name(res, g, leads[i], lt->side[i], sizeof lt->side[i]);
+      lt->score[i] = g->total[leads[i] - 1];
     }
   }
-  fprintf(out, "], \"hands\": %d, \"done\": %s}", g ? g->hands : 0, g && game_done(res, g) ? "true" : "false");
+  lt->hands = g ? g->hands : 0;
+  lt->done = g && game_done(res, g);
+}
+
+static void live_table_json(const NightLiveTable *lt, FILE *out) {
+  fprintf(out, "{\"table\": %d, \"game\": ", lt->table);
+  out_json_string(out, lt->game);
+  fprintf(out, ", \"started\": %s, \"players\": [", lt->started ? "true" : "false");
+  for (int s = 0; s < lt->nplayers; s++) {
+    if (s) fputs(", ", out);
+    out_json_string(out, lt->players[s]);
+  }
+  fputs("], \"scores\": [", out);
+  for (int i = 0; i < lt->nsides; i++) {
+    fputs(i ? ", {\"side\": " : "{\"side\": ", out);
+    out_json_string(out, lt->side[i]);
+    fprintf(out, ", \"score\": %d}", lt->score[i]);
+  }
+  fprintf(out, "], \"hands\": %d, \"done\": %s}", lt->hands, lt->done ? "true" : "false");
+}
+
+/* The live view's tables and standings from the computed result. */
+static void live_fill(const NightResult *res, NightLive *live) {
+  live->rounds_played = res->rounds_played;
+  live->round_in_play = round_in_play(res);
+  if (live->round_in_play <= res->night->spec.rounds)
+    for (int t = 1; t <= res->night->rounds[live->round_in_play - 1].tables; t++)
+      live_table(res, live->round_in_play, t, &live->table[live->ntables++]);
+  for (int k = 0; k < res->n; k++) {
+    const NightStanding *s = &res->st[res->order[k]];
+    NightLiveRow *r = &live->row[live->nrows++];
+    r->rank = s->rank;
+    snprintf(r->player, sizeof r->player, "%s", s->name);
+    r->games = s->games;
+    r->wins = s->wins;
+    r->points = s->points;
+    r->high_round = s->high_round;
+  }
+  for (int p = 0; p < 3; p++) {
+    if (res->prize[p] < 0) continue;
+    snprintf(live->prize_player[p], sizeof live->prize_player[p], "%s", res->st[res->prize[p]].name);
+    live->prize[p] = live->prize_player[p];
+  }
 }
 
 static void live_round_json(const NightResult *res, int round, FILE *out) {
@@ -789,23 +830,49 @@ static void live_round_json(const NightResult *res, int round, FILE *out) {
   fputs("]}", out);
 }
 
-int report_night_live(Store *store, const char *name, FILE *out, PnDiag *diag) {
+int report_night_live_compute(Store *store, const char *name, NightLive **live, PnDiag *diag) {
   NightResult *res = NULL;
+  *live = calloc(1, sizeof **live);
+  if (*live == NULL) return fail(diag, REPORT_ERROR, "%s", "out of memory");
   int rc = result_load(store, name, &res, diag);
   if (rc == 0) {
-    int round = round_in_play(res);
+    live_fill(res, *live);
+    (*live)->night = (Night *)res->night; /* the live view owns it now */
+    res->night = NULL;
+  }
+  result_free(res);
+  if (rc != 0) {
+    report_night_live_free(*live);
+    *live = NULL;
+  }
+  return rc;
+}
+
+void report_night_live_free(NightLive *live) {
+  if (live == NULL) return;
+  night_free(live->night);
+  free(live);
+}
+
+int report_night_live(Store *store, const char *name, FILE *out, PnDiag *diag) {
+  NightResult *res = NULL;
+  NightLive *live = calloc(1, sizeof *live);
+  if (live == NULL) return fail(diag, REPORT_ERROR, "%s", "out of memory");
+  int rc = result_load(store, name, &res, diag);
+  if (rc == 0) {
+    live_fill(res, live);
     fputc('{', out);
     standings_json_fields(res, out);
-    fprintf(out, ",\n \"round_in_play\": %d, \"tables\": [", round);
-    if (round <= res->night->spec.rounds)
-      for (int t = 1; t <= res->night->rounds[round - 1].tables; t++) {
-        if (t > 1) fputs(",\n  ", out);
-        live_table_json(res, round, t, out);
-      }
+    fprintf(out, ",\n \"round_in_play\": %d, \"tables\": [", live->round_in_play);
+    for (int t = 0; t < live->ntables; t++) {
+      if (t > 0) fputs(",\n  ", out);
+      live_table_json(&live->table[t], out);
+    }
     fputs("],\n \"next\": ", out);
-    live_round_json(res, round + 1, out);
+    live_round_json(res, live->round_in_play + 1, out);
     fputs("}\n", out);
   }
   result_free(res);
+  free(live);
   return rc;
 }

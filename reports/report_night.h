@@ -78,11 +78,54 @@ int report_night(Store *store, const char *name, OutFormat format, FILE *out, Pn
  * last). */
 int report_night_live(Store *store, const char *name, FILE *out, PnDiag *diag);
 
+/* A table of the round in play, as the live view shows it. */
+typedef struct NightLiveTable {
+  int table;                                /* 1-based */
+  char game[NIGHT_NAME_MAX + 32];           /* its game key (the one to start when not started) */
+  bool started, done;                       /* a game stored; it ended or reached the night's hands */
+  int hands;                                /* hands stored */
+  int nplayers;                             /* seats */
+  char players[MOVE_MAX_SEATS][NIGHT_NAME_MAX]; /* by seat */
+  int nsides;                               /* sides with a score (started only) */
+  char side[MOVE_MAX_SEATS][4 * NIGHT_NAME_MAX]; /* "Ann & Cal" */
+  int score[MOVE_MAX_SEATS];                /* each side's running score */
+} NightLiveTable;
+
+/* A line of the standings, best first. */
+typedef struct NightLiveRow {
+  int rank;                                 /* 1-based, after the tie-breaks */
+  char player[NIGHT_NAME_MAX];              /* the player */
+  int games, wins;                          /* rounds played, won */
+  long points;                              /* scores summed */
+  int high_round;                           /* best round score */
+} NightLiveRow;
+
+/* The live view of a night, computed once: what the director's page and
+ * GET /api/nights/NAME's "tables" show. */
+typedef struct NightLive {
+  Night *night;                             /* the night (owned: night_free) */
+  int rounds_played;                        /* the highest round with a game */
+  int round_in_play;                        /* rounds + 1 once the night is over */
+  int ntables;                              /* tables of the round in play */
+  NightLiveTable table[MOVE_MAX_TABLES];    /* by table */
+  int nrows;                                /* standings */
+  NightLiveRow row[MOVE_MAX_PLAYERS * 2];   /* best first */
+  const char *prize[3];                     /* high total, most wins, high round: the player or NULL */
+  char prize_player[3][NIGHT_NAME_MAX];     /* where prize[] points */
+} NightLive;
+
+/* The prizes' names, in NightLive.prize order. */
+extern const char *const night_prize_names[3];
+/* Computes the live view of the night `name` into *live (calloc'd; free
+ * with report_night_live_free).  Errors as report_night. */
+int report_night_live_compute(Store *store, const char *name, NightLive **live, PnDiag *diag);
+void report_night_live_free(NightLive *live);
+
 struct ReportHtml;
 /* GET /nights (html) and /api/nights (html NULL: JSON {"nights": [names]}):
  * the club nights stored, by name, each linked to its page. */
 int report_nights(Store *store, const struct ReportHtml *html, FILE *out, PnDiag *diag);
-/* /nights/NAME: the director's page drawn from report_night_live's JSON
+/* /nights/NAME: the director's page drawn from the NightLive
  * (the tables in play with a link that starts or resumes each table's
  * game in the recorder, the standings, the prizes, the next round); tv:
  * the standings alone, large, for a screen across the room.  The page's

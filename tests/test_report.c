@@ -36,6 +36,7 @@
 #include <unistd.h>
 
 #include "import.h"
+#include "pn_buf.h"
 #include "report_common.h"
 #include "report_registry.h"
 #include "report_game.h"
@@ -322,6 +323,81 @@ static void test_report_game_still_shows_a_sheet_whose_hand_cannot_be_replayed(v
   assert_non_null(strstr(text, ",Ann,\n")); /* hand 4: the winner, findings unknown */
   assert_null(strstr(text, ",Ann,0\n"));
   free(text);
+}
+
+/* report_game_json (the recorder's sheet, web_record.c) is the JSON the
+ * report prints, key for key in the same order, for game `key`. */
+static void assert_game_value_is_the_printed_json(const char *key) {
+  Run r = {.report = "game", .key = key};
+  char *text = run_ok(&r, OUT_JSON);
+  json_error_t err;
+  json_t *printed = json_loads(text, 0, &err);
+  if (!printed) fail_msg("game %s: the printed JSON does not parse: %s", key, err.text);
+  ReportGame game;
+  PnDiag diag = {0};
+  assert_int_equal(report_game_compute(store, key, &game, &diag), 0);
+  json_t *value = report_game_json(&game);
+  assert_non_null(value);
+  char *a = json_dumps(printed, JSON_COMPACT), *b = json_dumps(value, JSON_COMPACT);
+  assert_string_equal(b, a);
+  free(a);
+  free(b);
+  json_decref(value);
+  json_decref(printed);
+  report_game_free(&game);
+  free(text);
+}
+
+static void test_report_game_value_is_the_printed_json(void **state) {
+  (void)state;
+  assert_game_value_is_the_printed_json(GAME1); /* partnership-auction, a hand with findings */
+  assert_game_value_is_the_printed_json(GAME2); /* three-hand */
+}
+
+/* Five-call (a winning side of several seats: "seats" and "totals"),
+ * two-hand with a hand not replayed (findings null), and the other sample
+ * presets: the value and the print agree on every game. */
+static void test_report_game_value_is_the_printed_json_in_every_preset(void **state) {
+  (void)state;
+  static const char *const FILES[] = {"club-five-call.csv", "club-two-hand.csv", "club-auction.csv",
+                                      "club-double-deck.csv", "club-cutthroat-four.csv"};
+  PnDiag diag = {0};
+  for (size_t f = 0; f < sizeof FILES / sizeof FILES[0]; f++) {
+    char path[512];
+    ImportOptions opts = {0};
+    ImportStats stats = {0};
+    snprintf(path, sizeof path, "%s/sample-data/%s", PN_SOURCE_DIR, FILES[f]);
+    if (import_file(store, path, &opts, &stats, &diag) != 0) fail_msg("import %s: %ld: %s", path, diag.line, diag.msg);
+  }
+  if (import_file(store, GOLDEN "report_two_hand_log.csv", &(ImportOptions){0}, &(ImportStats){0}, &diag) != 0)
+    fail_msg("import: %ld: %s", diag.line, diag.msg);
+  const char *cut = "two-hand-target-1";
+  StoreFilter one = {.nkeys = 1, .keys = &cut, .hand = 3};
+  StoreCursor *cursor = NULL;
+  StoreRow row;
+  assert_int_equal(store_cursor_open(store, &one, &cursor, &diag), 0);
+  assert_int_equal(store_cursor_next(cursor, &row, &diag), 1);
+  int64_t game_id = row.game_id;
+  uint8_t dealer = row.events[0]; /* hand 3 cut after its dealer row: not replayed */
+  store_cursor_close(cursor);
+  assert_int_equal(store_hand_update_events(store, game_id, 3, &dealer, 1, &diag), 0);
+
+  char (*keys)[256] = NULL;
+  size_t n = 0, cap = 0;
+  bool five_call = false;
+  StoreFilter all = {.results_only = true};
+  assert_int_equal(store_cursor_open(store, &all, &cursor, &diag), 0);
+  while (store_cursor_next(cursor, &row, &diag) == 1)
+    if (row.new_game) {
+      assert_int_equal(PN_VEC_RESERVE(keys, cap, n + 1), 0);
+      snprintf(keys[n++], sizeof keys[0], "%s", row.key);
+      five_call = five_call || (strcmp(row.preset, "five-call") == 0 && report_winners(&row) != 0);
+    }
+  store_cursor_close(cursor);
+  assert_true(five_call);
+  assert_true(n > 10);
+  for (size_t i = 0; i < n; i++) assert_game_value_is_the_printed_json(keys[i]);
+  free(keys);
 }
 
 /* ------------------------------------------------------------- figures */
@@ -768,6 +844,9 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_report_game_shows_the_two_hand_target_as_raised, own_store,
                                       history_back),
       cmocka_unit_test_setup_teardown(test_report_game_still_shows_a_sheet_whose_hand_cannot_be_replayed, own_store,
+                                      history_back),
+      cmocka_unit_test(test_report_game_value_is_the_printed_json),
+      cmocka_unit_test_setup_teardown(test_report_game_value_is_the_printed_json_in_every_preset, own_store,
                                       history_back),
       cmocka_unit_test(test_report_hand_with_a_set_bid_and_a_renege_matches_golden_files),
       cmocka_unit_test(test_report_hand_three_hand_with_dix_matches_golden_files),

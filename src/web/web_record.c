@@ -101,17 +101,13 @@ static bool json_out(json_t *j, unsigned code, unsigned *status, char **out, siz
   return true;
 }
 
-/* The game's score sheet (report_game's JSON), or null. */
+/* The game's score sheet (as report_game's JSON), or null. */
 static json_t *sheet_of(Store *store, const char *key) {
-  char *buf = NULL;
-  size_t len = 0;
-  FILE *f = open_memstream(&buf, &len);
-  if (!f) return json_null();
+  ReportGame game;
   PnDiag diag = {0};
-  int rc = report_game(store, key, OUT_JSON, f, &diag);
-  fclose(f);
-  json_t *j = rc == 0 ? json_loadb(buf, len, 0, NULL) : NULL;
-  free(buf);
+  if (report_game_compute(store, key, &game, &diag) != 0) return json_null();
+  json_t *j = report_game_json(&game);
+  report_game_free(&game);
   return j ? j : json_null();
 }
 
