@@ -52,6 +52,7 @@ enum {
   PG_JOURNAL_PUT,
   PG_JOURNAL_GET,
   PG_GAME_IDS,
+  PG_KNOWN_READ,
   PG_COUNT
 };
 
@@ -101,6 +102,15 @@ typedef struct PgStore {
   size_t ids_next, nids;           /* next to use, reserved */
   size_t ids_block;                /* ids the next reservation takes */
   bool in_savepoint;               /* a savepoint is open: games go in one by one */
+  /* The keys of the games stored, read in one query once a transaction
+   * has looked up PG_KNOWN_AFTER keys (store_pg_known_find): then no
+   * round trip per look-up.  Owned; forgotten when the transaction ends. */
+  struct PgPending *known;         /* the keys read and those added since */
+  size_t nknown, known_cap;
+  size_t *slots;                   /* open addressing: index + 1 into known, 0 empty */
+  size_t nslots;                   /* a power of two, > 2 * nknown */
+  int known_state;                 /* 0 not read yet, 1 read, -1 not used in this transaction */
+  long lookups;                    /* look-ups in this transaction */
 } PgStore;
 
 /* A seat waiting to be written. */
@@ -142,6 +152,12 @@ void store_pg_drop_games(PgStore *s);
  * message") and its detail in detail[detail_size] (0: not wanted). */
 int store_pg_copy(PgStore *s, const char *sql, const char *data, size_t len, const char *what, char *detail,
                   size_t detail_size, PnDiag *diag);
+/* The game with this key among those read (PgStore.known): 1 (id and
+ * hash set), 0 none, 2 not known here (ask the server), or a store
+ * error (< 0, diag set). */
+int store_pg_known_find(PgStore *s, const char *key, int64_t *id, uint64_t *hash, PnDiag *diag);
+/* Forgets the keys read; off (-1) for the rest of the transaction or 0. */
+void store_pg_known_forget(PgStore *s, int state);
 /* A game waiting for COPY with this key: 1 (id and hash set) or 0. */
 int store_pg_pending_find(const PgStore *s, const char *key, int64_t *id, uint64_t *hash);
 /* The game's rows and tags join those waiting for COPY, its seats those

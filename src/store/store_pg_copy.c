@@ -220,6 +220,8 @@ static bool pending_add(PgStore *s, const StoreGame *game, int64_t id) {
   return true;
 }
 
+static bool known_add(PgStore *s, const char *key, int64_t id, uint64_t hash);
+
 int store_pg_game_batch(PgStore *s, const StoreGame *game, int64_t *id, PnDiag *diag) {
   int rc = next_id(s, id, diag);
   if (rc != STORE_OK)
@@ -230,7 +232,8 @@ int store_pg_game_batch(PgStore *s, const StoreGame *game, int64_t *id, PnDiag *
   char *tags = store_lines_join(game->tags, game->ntags);
   rc = STORE_ERROR;
   if (options == NULL || tags == NULL || !game_row(s, game, id_text.text, options, tags) ||
-      !tags_rows(s, game, id_text.text) || !pending_add(s, game, *id)) {
+      !tags_rows(s, game, id_text.text) || !pending_add(s, game, *id) ||
+      (s->known_state == 1 && !known_add(s, game->key, *id, game->end ? game->end->hash : 0))) {
     store_set_msg(diag, "out of memory");
     goto done;
   }
@@ -242,4 +245,104 @@ done:
   free(options);
   free(tags);
   return rc;
+}
+
+/* ------------------------------------------------------ the keys read */
+
+/* Look-ups in a transaction before the keys are read in one query, and
+ * the most keys read (more: one look-up per key, as before). */
+enum { PG_KNOWN_AFTER = 256, PG_KNOWN_MAX = 1000000 };
+
+void store_pg_known_forget(PgStore *s, int state) {
+  for (size_t i = 0; i < s->nknown; i++)
+    free(s->known[i].key);
+  s->nknown = 0;
+  if (s->slots != NULL)
+    memset(s->slots, 0, s->nslots * sizeof *s->slots);
+  s->known_state = state;
+  if (state == 0)
+    s->lookups = 0;
+}
+
+static void slot_put(PgStore *s, size_t index) {
+  size_t i = (size_t)s->known[index].khash & (s->nslots - 1);
+  while (s->slots[i] != 0)
+    i = (i + 1) & (s->nslots - 1);
+  s->slots[i] = index + 1;
+}
+
+/* key joins the keys read (copied); false when out of memory. */
+static bool known_add(PgStore *s, const char *key, int64_t id, uint64_t hash) {
+  if (PN_VEC_RESERVE(s->known, s->known_cap, s->nknown + 1) != 0)
+    return false;
+  if (2 * (s->nknown + 1) >= s->nslots) {
+    size_t n = s->nslots ? s->nslots * 2 : 1024;
+    size_t *slots = calloc(n, sizeof *slots);
+    if (slots == NULL)
+      return false;
+    free(s->slots);
+    s->slots = slots;
+    s->nslots = n;
+    for (size_t i = 0; i < s->nknown; i++)
+      slot_put(s, i);
+  }
+  char *copy = strdup(key);
+  if (copy == NULL)
+    return false;
+  s->known[s->nknown] = (PgPending){.khash = key_hash(key), .key = copy, .id = id, .hash = hash};
+  slot_put(s, s->nknown++);
+  return true;
+}
+
+/* Reads the keys stored (the games waiting sent first), unless more
+ * than PG_KNOWN_MAX: then the state is -1. */
+static int known_read(PgStore *s, PnDiag *diag) {
+  int rc = store_pg_flush_games(s, diag);
+  if (rc != STORE_OK)
+    return rc;
+  PgNum max;
+  const char *values[1] = {store_pg_num(&max, PG_KNOWN_MAX + 1)};
+  PGresult *res = store_pg_run(s, PG_KNOWN_READ, "SELECT key, id, hash FROM games LIMIT $1", 1, values, NULL, NULL,
+                               false, "reading the game keys", &rc, diag);
+  if (res == NULL)
+    return rc;
+  int n = PQntuples(res);
+  s->known_state = n > PG_KNOWN_MAX ? -1 : 1;
+  for (int i = 0; i < n && s->known_state == 1; i++)
+    if (!known_add(s, PQgetvalue(res, i, 0), strtoll(PQgetvalue(res, i, 1), NULL, 10),
+                   (uint64_t)strtoll(PQgetvalue(res, i, 2), NULL, 10))) {
+      PQclear(res);
+      store_set_msg(diag, "out of memory");
+      return STORE_ERROR;
+    }
+  PQclear(res);
+  if (s->known_state == -1)
+    store_pg_known_forget(s, -1);
+  return STORE_OK;
+}
+
+int store_pg_known_find(PgStore *s, const char *key, int64_t *id, uint64_t *hash, PnDiag *diag) {
+  if (!s->in_tx || s->in_savepoint || s->known_state < 0)
+    return 2;
+  if (s->known_state == 0) {
+    if (++s->lookups <= PG_KNOWN_AFTER)
+      return 2;
+    int rc = known_read(s, diag);
+    if (rc != STORE_OK)
+      return rc;
+    if (s->known_state < 0)
+      return 2;
+  }
+  if (s->nslots == 0) /* none stored */
+    return 0;
+  uint64_t h = key_hash(key);
+  for (size_t i = (size_t)h & (s->nslots - 1); s->slots[i] != 0; i = (i + 1) & (s->nslots - 1)) {
+    const PgPending *k = &s->known[s->slots[i] - 1];
+    if (k->khash == h && strcmp(k->key, key) == 0) {
+      *id = k->id;
+      *hash = k->hash;
+      return 1;
+    }
+  }
+  return 0;
 }

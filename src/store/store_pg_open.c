@@ -75,7 +75,7 @@ int store_pg_exec(PgStore *s, const char *sql, const char *what, PnDiag *diag) {
  * nor change hands (a game's rows go in before its hands). */
 static bool keeps_copy(int id) {
   return id == PG_GAME_INSERT || id == PG_PLAYERS_ADD || id == PG_SEATS_ADD || id == PG_GAME_LOOKUP ||
-         id == PG_GAME_IDS;
+         id == PG_GAME_IDS || id == PG_KNOWN_READ;
 }
 
 PGresult *store_pg_run(PgStore *s, int id, const char *sql, int n, const char *const *values,
@@ -347,6 +347,9 @@ void store_pg_close(Store *store) {
   free(s->tags.buf);
   free(s->pending);
   free(s->ids);
+  store_pg_known_forget(s, 0);
+  free(s->known);
+  free(s->slots);
   store_pg_drop_seats(s, 0);
   free(s->seats);
   free(s);
@@ -357,6 +360,7 @@ void store_pg_close(Store *store) {
 int store_pg_begin(Store *store, PnDiag *diag) {
   PgStore *s = pg_store(store);
   store_pg_forget_players(s);
+  store_pg_known_forget(s, 0);
   int rc = store_pg_exec(s, "BEGIN", "starting a write transaction", diag);
   s->in_tx = rc == STORE_OK;
   return rc;
@@ -370,6 +374,7 @@ int store_pg_commit(Store *store, PnDiag *diag) {
   else
     PQclear(PQexec(s->conn, "ROLLBACK"));
   s->in_tx = false;
+  store_pg_known_forget(s, 0);
   return rc;
 }
 
@@ -378,6 +383,7 @@ void store_pg_rollback(Store *store) {
   store_pg_forget_players(s);
   store_pg_drop_seats(s, 0);
   store_pg_drop_games(s);
+  store_pg_known_forget(s, 0);
   s->in_savepoint = false;
   s->copy_len = 0;
   s->copy_rows = 0;
@@ -393,6 +399,7 @@ int store_pg_savepoint(Store *store, PnDiag *diag) {
   int rc = store_pg_flush_hands(s, diag);
   s->seats_mark = s->nseats;
   s->in_savepoint = rc == STORE_OK;
+  store_pg_known_forget(s, -1); /* games go in one by one: look-ups ask the server */
   return rc != STORE_OK ? rc : store_pg_exec(s, "SAVEPOINT store_game", "starting a savepoint", diag);
 }
 

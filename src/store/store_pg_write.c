@@ -43,6 +43,9 @@ int store_pg_game_lookup(Store *store, const char *key, int64_t *id, uint64_t *h
   const char *values[1] = {key};
   if (store_pg_pending_find(pg_store(store), key, id, hash)) /* waiting for COPY */
     return 1;
+  int known = store_pg_known_find(pg_store(store), key, id, hash, diag);
+  if (known != 2)
+    return known;
   PGresult *res = store_pg_run(pg_store(store), PG_GAME_LOOKUP, "SELECT id, hash FROM games WHERE key = $1", 1,
                                values, NULL, NULL, false, "looking up a game", &rc, diag);
   if (res == NULL)
@@ -444,6 +447,7 @@ int store_pg_game_update_end(Store *store, int64_t game_id, const StoreGameEnd *
 
 int store_pg_game_delete(Store *store, int64_t game_id, PnDiag *diag) {
   PgStore *s = pg_store(store);
+  store_pg_known_forget(s, s->in_tx ? -1 : 0); /* its key goes: look-ups ask the server again */
   int rc;
   PgNum game;
   const char *values[1] = {store_pg_num(&game, game_id)};
