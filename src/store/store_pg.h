@@ -5,6 +5,7 @@
  *                     the statement helpers and error codes
  *   store_pg_write.c  games, players, seats, tags and hands written (hands
  *                     through COPY inside a transaction)
+ *   store_pg_copy.c   COPY buffers; games and tags batched for COPY
  *   store_pg_read.c   the cursor, audits and store_check
  *   store_pg_analysis.c  the stored double-dummy analyses
  *   store_pg_lib.c    libpq loaded on first open (store_pg_lib.h)
@@ -50,8 +51,25 @@ enum {
   PG_NIGHT_NAMES,
   PG_JOURNAL_PUT,
   PG_JOURNAL_GET,
+  PG_GAME_IDS,
+  PG_KNOWN_READ,
   PG_COUNT
 };
+
+/* A COPY buffer: rows in COPY's text format, sent in one COPY. */
+typedef struct PgCopy {
+  char *buf;                       /* the rows, malloc'd */
+  size_t len, cap;                 /* bytes used, allocated */
+  long rows;                       /* rows in buf */
+} PgCopy;
+
+/* A game waiting in the games COPY: its key for store_pg_game_lookup. */
+typedef struct PgPending {
+  uint64_t khash;                  /* FNV-1a of key: compared first */
+  char *key;                       /* the game's key, malloc'd */
+  int64_t id;                      /* its reserved id */
+  uint64_t hash;                   /* its content hash (0: none) */
+} PgPending;
 
 typedef struct PgStore {
   Store base;                      /* first: a Store * is a PgStore * */
@@ -73,6 +91,26 @@ typedef struct PgStore {
   struct PgSeat *seats;
   size_t nseats, seats_cap;
   size_t seats_mark;               /* nseats when the savepoint was taken */
+  /* Games inside a transaction and outside a savepoint wait for COPY with
+   * their tags, ids reserved from the sequence a block at a time: no
+   * round trip per game (store_pg_flush_games sends them, before any
+   * other COPY or statement that could read them).  Owned. */
+  PgCopy games, tags;
+  struct PgPending *pending;       /* the games waiting, for look-ups */
+  size_t npending, pending_cap;
+  int64_t *ids;                    /* reserved game ids not used yet */
+  size_t ids_next, nids;           /* next to use, reserved */
+  size_t ids_block;                /* ids the next reservation takes */
+  bool in_savepoint;               /* a savepoint is open: games go in one by one */
+  /* The keys of the games stored, read in one query once a transaction
+   * has looked up PG_KNOWN_AFTER keys (store_pg_known_find): then no
+   * round trip per look-up.  Owned; forgotten when the transaction ends. */
+  struct PgPending *known;         /* the keys read and those added since */
+  size_t nknown, known_cap;
+  size_t *slots;                   /* open addressing: index + 1 into known, 0 empty */
+  size_t nslots;                   /* a power of two, > 2 * nknown */
+  int known_state;                 /* 0 not read yet, 1 read, -1 not used in this transaction */
+  long lookups;                    /* look-ups in this transaction */
 } PgStore;
 
 /* A seat waiting to be written. */
@@ -105,7 +143,31 @@ int store_pg_fail(PgStore *s, const PGresult *res, const char *what, PnDiag *dia
 /* Sends the seats waiting (store_pg_flush_seats), then the hands waiting
  * for COPY (nothing when none wait). */
 int store_pg_flush(PgStore *s, PnDiag *diag);
-/* Sends only the hands waiting for COPY. */
+/* Sends the games and their tags waiting for COPY. */
+int store_pg_flush_games(PgStore *s, PnDiag *diag);
+/* Forgets the games and tags waiting (rolled back). */
+void store_pg_drop_games(PgStore *s);
+/* Sends one COPY of data (len bytes) with sql (COPY ... FROM STDIN); a
+ * unique violation is STORE_CONFLICT with the server's message ("what:
+ * message") and its detail in detail[detail_size] (0: not wanted). */
+int store_pg_copy(PgStore *s, const char *sql, const char *data, size_t len, const char *what, char *detail,
+                  size_t detail_size, PnDiag *diag);
+/* The game with this key among those read (PgStore.known): 1 (id and
+ * hash set), 0 none, 2 not known here (ask the server), or a store
+ * error (< 0, diag set). */
+int store_pg_known_find(PgStore *s, const char *key, int64_t *id, uint64_t *hash, PnDiag *diag);
+/* Forgets the keys read; off (-1) for the rest of the transaction or 0. */
+void store_pg_known_forget(PgStore *s, int state);
+/* A game waiting for COPY with this key: 1 (id and hash set) or 0. */
+int store_pg_pending_find(const PgStore *s, const char *key, int64_t *id, uint64_t *hash);
+/* The game's rows and tags join those waiting for COPY, its seats those
+ * waiting (inside a transaction, outside a savepoint); *id its id. */
+int store_pg_game_batch(PgStore *s, const StoreGame *game, int64_t *id, PnDiag *diag);
+/* The game's seats join those waiting (store_pg_write.c). */
+int store_pg_seats_queue(PgStore *s, const StoreGame *game, int64_t id, PnDiag *diag);
+/* Appends len bytes to c; false when out of memory. */
+bool store_pg_copy_append(PgCopy *c, const char *text, size_t len);
+/* Sends only the hands waiting for COPY (the games first). */
 int store_pg_flush_hands(PgStore *s, PnDiag *diag);
 /* Creates the players of the seats waiting (those not stored yet, in name
  * order, in one statement) and writes the seats (one more). */

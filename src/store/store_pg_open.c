@@ -74,7 +74,8 @@ int store_pg_exec(PgStore *s, const char *sql, const char *what, PnDiag *diag) {
 /* Hands are flushed before every statement but these, which neither read
  * nor change hands (a game's rows go in before its hands). */
 static bool keeps_copy(int id) {
-  return id == PG_GAME_INSERT || id == PG_PLAYERS_ADD || id == PG_SEATS_ADD || id == PG_GAME_LOOKUP;
+  return id == PG_GAME_INSERT || id == PG_PLAYERS_ADD || id == PG_SEATS_ADD || id == PG_GAME_LOOKUP ||
+         id == PG_GAME_IDS || id == PG_KNOWN_READ;
 }
 
 PGresult *store_pg_run(PgStore *s, int id, const char *sql, int n, const char *const *values,
@@ -111,12 +112,12 @@ int store_pg_flush(PgStore *s, PnDiag *diag) {
 }
 
 int store_pg_flush_hands(PgStore *s, PnDiag *diag) {
-  if (s->copy_rows == 0)
-    return STORE_OK;
+  int rc = store_pg_flush_games(s, diag); /* the hands' games first */
+  if (rc != STORE_OK || s->copy_rows == 0)
+    return rc;
   const char *what = "adding hands (COPY)";
   PGresult *res = PQexec(s->conn, "COPY hands(game_id, number, dealer, bidder, bid, trump, events, results)"
                                   " FROM STDIN");
-  int rc = STORE_OK;
   if (PQresultStatus(res) != PGRES_COPY_IN) {
     rc = store_pg_fail(s, res, what, diag);
     PQclear(res);
@@ -341,6 +342,14 @@ void store_pg_close(Store *store) {
   if (s->conn)
     PQfinish(s->conn);
   free(s->copy);
+  store_pg_drop_games(s);
+  free(s->games.buf);
+  free(s->tags.buf);
+  free(s->pending);
+  free(s->ids);
+  store_pg_known_forget(s, 0);
+  free(s->known);
+  free(s->slots);
   store_pg_drop_seats(s, 0);
   free(s->seats);
   free(s);
@@ -351,6 +360,7 @@ void store_pg_close(Store *store) {
 int store_pg_begin(Store *store, PnDiag *diag) {
   PgStore *s = pg_store(store);
   store_pg_forget_players(s);
+  store_pg_known_forget(s, 0);
   int rc = store_pg_exec(s, "BEGIN", "starting a write transaction", diag);
   s->in_tx = rc == STORE_OK;
   return rc;
@@ -364,6 +374,7 @@ int store_pg_commit(Store *store, PnDiag *diag) {
   else
     PQclear(PQexec(s->conn, "ROLLBACK"));
   s->in_tx = false;
+  store_pg_known_forget(s, 0);
   return rc;
 }
 
@@ -371,6 +382,9 @@ void store_pg_rollback(Store *store) {
   PgStore *s = pg_store(store);
   store_pg_forget_players(s);
   store_pg_drop_seats(s, 0);
+  store_pg_drop_games(s);
+  store_pg_known_forget(s, 0);
+  s->in_savepoint = false;
   s->copy_len = 0;
   s->copy_rows = 0;
   if (s->in_tx)
@@ -384,11 +398,14 @@ int store_pg_savepoint(Store *store, PnDiag *diag) {
    * a rollback to the savepoint forgets those that came after it */
   int rc = store_pg_flush_hands(s, diag);
   s->seats_mark = s->nseats;
+  s->in_savepoint = rc == STORE_OK;
+  store_pg_known_forget(s, -1); /* games go in one by one: look-ups ask the server */
   return rc != STORE_OK ? rc : store_pg_exec(s, "SAVEPOINT store_game", "starting a savepoint", diag);
 }
 
 int store_pg_release(Store *store, PnDiag *diag) {
   PgStore *s = pg_store(store);
+  s->in_savepoint = false;
   int rc = store_pg_flush_hands(s, diag);
   return rc != STORE_OK ? rc : store_pg_exec(s, "RELEASE SAVEPOINT store_game", "releasing a savepoint", diag);
 }
@@ -397,6 +414,8 @@ void store_pg_rollback_savepoint(Store *store) {
   PgStore *s = pg_store(store);
   store_pg_forget_players(s);
   store_pg_drop_seats(s, s->seats_mark);
+  store_pg_drop_games(s);
+  s->in_savepoint = false;
   /* the hands waiting are the rolled-back game's: the savepoint flushed
    * everything before it */
   s->copy_len = 0;

@@ -41,6 +41,11 @@ static char *text_array(const char *const *v, int n) {
 int store_pg_game_lookup(Store *store, const char *key, int64_t *id, uint64_t *hash, PnDiag *diag) {
   int rc;
   const char *values[1] = {key};
+  if (store_pg_pending_find(pg_store(store), key, id, hash)) /* waiting for COPY */
+    return 1;
+  int known = store_pg_known_find(pg_store(store), key, id, hash, diag);
+  if (known != 2)
+    return known;
   PGresult *res = store_pg_run(pg_store(store), PG_GAME_LOOKUP, "SELECT id, hash FROM games WHERE key = $1", 1,
                                values, NULL, NULL, false, "looking up a game", &rc, diag);
   if (res == NULL)
@@ -80,7 +85,7 @@ void store_pg_drop_seats(PgStore *s, size_t from) {
 }
 
 /* The game's seats join those waiting (names copied). */
-static int seats_queue(PgStore *s, const StoreGame *game, int64_t id, PnDiag *diag) {
+int store_pg_seats_queue(PgStore *s, const StoreGame *game, int64_t id, PnDiag *diag) {
   for (int i = 0; i < game->nplayers; i++)
     if (game->players[i] == NULL) {
       store_set_msg(diag, "%s: adding a seat: seat %d has no player", s->shown, i + 1);
@@ -120,9 +125,10 @@ static bool seat_arrays(const PgStore *s, char **games, char **seats) {
 }
 
 int store_pg_flush_seats(PgStore *s, PnDiag *diag) {
-  if (s->nseats == 0)
-    return STORE_OK;
-  int rc = STORE_ERROR;
+  int rc = store_pg_flush_games(s, diag); /* the seats' games first */
+  if (rc != STORE_OK || s->nseats == 0)
+    return rc;
+  rc = STORE_ERROR;
   char *games = NULL, *seats = NULL, *names = NULL;
   const char **v = malloc(s->nseats * sizeof *v);
   if (v == NULL)
@@ -210,7 +216,7 @@ static int game_rows_insert(PgStore *s, const StoreGame *game, int64_t *id, PnDi
   if (res != NULL) {
     *id = strtoll(PQgetvalue(res, 0, 0), NULL, 10);
     PQclear(res);
-    rc = seats_queue(s, game, *id, diag);
+    rc = store_pg_seats_queue(s, game, *id, diag);
   } else if (rc == STORE_CONFLICT) {
     /* the one unique key of games besides its id: stored already,
      * perhaps by another writer a moment ago */
@@ -225,6 +231,11 @@ done:
 
 int store_pg_game_insert(Store *store, const StoreGame *game, int64_t *id, PnDiag *diag) {
   PgStore *s = pg_store(store);
+  /* Inside a transaction, outside a savepoint: the rows wait for COPY.
+   * In a savepoint (import --keep-going) one statement, whose failure
+   * names this game. */
+  if (s->in_tx && !s->in_savepoint)
+    return store_pg_game_batch(s, game, id, diag);
   /* Outside a transaction, one of its own makes the players and the
    * game's rows go in together. */
   bool own = !s->in_tx;
@@ -436,6 +447,7 @@ int store_pg_game_update_end(Store *store, int64_t game_id, const StoreGameEnd *
 
 int store_pg_game_delete(Store *store, int64_t game_id, PnDiag *diag) {
   PgStore *s = pg_store(store);
+  store_pg_known_forget(s, s->in_tx ? -1 : 0); /* its key goes: look-ups ask the server again */
   int rc;
   PgNum game;
   const char *values[1] = {store_pg_num(&game, game_id)};

@@ -1,0 +1,348 @@
+/*
+ * store_pg_copy.c - COPY buffers, and the games (with their tags) that
+ * wait in them inside a transaction: ids reserved from the sequence a
+ * block at a time, the rows sent in one COPY per table when something
+ * needs them (store_pg.h).
+ */
+#define _POSIX_C_SOURCE 200809L /* strdup */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "codec.h"
+#include "pn_buf.h"
+#include "store_pg.h"
+
+/* Games waiting are sent at the latest when this many wait. */
+enum { PG_GAMES_FLUSH = 1024, PG_IDS_MAX = 1024 };
+
+bool store_pg_copy_append(PgCopy *c, const char *text, size_t len) {
+  if (c->len + len > c->cap) {
+    size_t cap = c->cap ? c->cap : 1 << 16;
+    while (cap < c->len + len)
+      cap *= 2;
+    char *p = realloc(c->buf, cap);
+    if (p == NULL)
+      return false;
+    c->buf = p;
+    c->cap = cap;
+  }
+  memcpy(c->buf + c->len, text, len);
+  c->len += len;
+  return true;
+}
+
+/* Text in COPY's text format: backslash, tab, newline and carriage
+ * return escaped (NULL: "\N"), then sep. */
+static bool copy_text(PgCopy *c, const char *v, size_t len, char sep) {
+  if (v == NULL)
+    return store_pg_copy_append(c, "\\N", 2) && store_pg_copy_append(c, &sep, 1);
+  size_t from = 0;
+  for (size_t i = 0; i < len; i++) {
+    const char *esc = v[i] == '\\' ? "\\\\" : v[i] == '\t' ? "\\t" : v[i] == '\n' ? "\\n" : v[i] == '\r' ? "\\r" : NULL;
+    if (esc == NULL)
+      continue;
+    if (!store_pg_copy_append(c, v + from, i - from) || !store_pg_copy_append(c, esc, 2))
+      return false;
+    from = i + 1;
+  }
+  return store_pg_copy_append(c, v + from, len - from) && store_pg_copy_append(c, &sep, 1);
+}
+
+static bool copy_str(PgCopy *c, const char *v, char sep) {
+  return copy_text(c, v, v ? strlen(v) : 0, sep);
+}
+
+int store_pg_copy(PgStore *s, const char *sql, const char *data, size_t len, const char *what, char *detail,
+                  size_t detail_size, PnDiag *diag) {
+  PGresult *res = PQexec(s->conn, sql);
+  int rc = STORE_OK;
+  if (PQresultStatus(res) != PGRES_COPY_IN) {
+    rc = store_pg_fail(s, res, what, diag);
+    PQclear(res);
+    return rc;
+  }
+  PQclear(res);
+  if (PQputCopyData(s->conn, data, (int)len) != 1 || PQputCopyEnd(s->conn, NULL) != 1)
+    rc = store_pg_fail(s, NULL, what, diag);
+  while ((res = PQgetResult(s->conn)) != NULL) {
+    if (rc == STORE_OK && PQresultStatus(res) != PGRES_COMMAND_OK) {
+      rc = store_pg_fail(s, res, what, diag);
+      const char *d = PQresultErrorField(res, PG_DIAG_MESSAGE_DETAIL);
+      if (detail_size > 0)
+        snprintf(detail, detail_size, "%s", d ? d : "");
+    }
+    PQclear(res);
+  }
+  return rc;
+}
+
+static void pending_forget(PgStore *s) {
+  for (size_t i = 0; i < s->npending; i++)
+    free(s->pending[i].key);
+  s->npending = 0;
+}
+
+void store_pg_drop_games(PgStore *s) {
+  s->games.len = s->tags.len = 0;
+  s->games.rows = s->tags.rows = 0;
+  pending_forget(s);
+}
+
+/* The key a unique violation's detail names ("Key (key)=(K) already
+ * exists."), into out; "?" when it names none. */
+static void conflict_key(const char *detail, char *out, size_t size) {
+  const char *p = detail ? strstr(detail, ")=(") : NULL;
+  const char *q = p ? strstr(p, ") already exists") : NULL;
+  if (q == NULL)
+    snprintf(out, size, "?");
+  else
+    snprintf(out, size, "%.*s", (int)(q - p - 3), p + 3);
+}
+
+int store_pg_flush_games(PgStore *s, PnDiag *diag) {
+  if (s->games.rows == 0)
+    return STORE_OK;
+  char detail[300], key[200];
+  int rc = store_pg_copy(s, "COPY games(id, key, preset, options, tags, hands, finished, winner, hash, winners)"
+                            " FROM STDIN", s->games.buf, s->games.len, "adding games (COPY)", detail,
+                         sizeof detail, diag);
+  if (rc == STORE_CONFLICT) {
+    /* the one unique key of games besides its id: stored meanwhile by
+     * another writer (look-ups saw the others), as game_rows_insert says */
+    conflict_key(detail, key, sizeof key);
+    store_set_msg(diag, "game '%s' is already stored", key);
+  }
+  if (rc == STORE_OK && s->tags.rows > 0)
+    rc = store_pg_copy(s, "COPY tags(name, value, game_id) FROM STDIN", s->tags.buf, s->tags.len,
+                       "adding tags (COPY)", NULL, 0, diag);
+  store_pg_drop_games(s);
+  return rc;
+}
+
+static uint64_t key_hash(const char *key) {
+  uint64_t h = 14695981039346656037ULL;
+  for (const unsigned char *p = (const unsigned char *)key; *p; p++)
+    h = (h ^ *p) * 1099511628211ULL;
+  return h;
+}
+
+int store_pg_pending_find(const PgStore *s, const char *key, int64_t *id, uint64_t *hash) {
+  uint64_t h = key_hash(key);
+  for (size_t i = 0; i < s->npending; i++)
+    if (s->pending[i].khash == h && strcmp(s->pending[i].key, key) == 0) {
+      *id = s->pending[i].id;
+      *hash = s->pending[i].hash;
+      return 1;
+    }
+  return 0;
+}
+
+/* The next reserved game id, reserving a block (one query; 1, 2, 4 ...
+ * PG_IDS_MAX ids, so that a short import leaves few unused) when none
+ * is left.  Ids a sequence gave are never given again: those left over
+ * serve the next transaction. */
+static int next_id(PgStore *s, int64_t *id, PnDiag *diag) {
+  if (s->ids_next == s->nids) {
+    size_t want = s->ids_block ? s->ids_block : 1;
+    int64_t *ids = realloc(s->ids, want * sizeof *ids);
+    if (ids == NULL) {
+      store_set_msg(diag, "out of memory");
+      return STORE_ERROR;
+    }
+    s->ids = ids;
+    int rc;
+    PgNum n;
+    const char *values[1] = {store_pg_num(&n, (int64_t)want)};
+    PGresult *res = store_pg_run(s, PG_GAME_IDS,
+                                 "SELECT nextval(pg_get_serial_sequence('games', 'id')) FROM generate_series(1, $1)", 1,
+                                 values, NULL, NULL, false, "reserving game ids", &rc, diag);
+    if (res == NULL)
+      return rc;
+    s->nids = (size_t)PQntuples(res);
+    for (size_t i = 0; i < s->nids; i++)
+      s->ids[i] = strtoll(PQgetvalue(res, (int)i, 0), NULL, 10);
+    PQclear(res);
+    s->ids_next = 0;
+    s->ids_block = want < PG_IDS_MAX ? want * 2 : PG_IDS_MAX;
+    if (s->nids == 0) {
+      store_set_msg(diag, "%s: reserving game ids: none given", s->shown);
+      return STORE_ERROR;
+    }
+  }
+  *id = s->ids[s->ids_next++];
+  return STORE_OK;
+}
+
+/* The game's tag rows ("name=value"; no '=': the value is empty; a row
+ * given twice is one row, as the key (name, value, game_id) wants). */
+static bool tags_rows(PgStore *s, const StoreGame *game, const char *id_text) {
+  for (int i = 0; i < game->ntags; i++) {
+    const char *t = game->tags[i];
+    bool seen = false;
+    for (int j = 0; j < i && !seen; j++)
+      seen = strcmp(game->tags[j], t) == 0;
+    if (seen)
+      continue;
+    const char *eq = strchr(t, '=');
+    size_t name_len = eq ? (size_t)(eq - t) : strlen(t);
+    const char *value = eq ? eq + 1 : "";
+    if (!copy_text(&s->tags, t, name_len, '\t') || !copy_str(&s->tags, value, '\t') ||
+        !copy_str(&s->tags, id_text, '\n'))
+      return false;
+    s->tags.rows++;
+  }
+  return true;
+}
+
+/* The games row: id, key, preset, options, tags, hands, finished,
+ * winner, hash, winners. */
+static bool game_row(PgStore *s, const StoreGame *game, const char *id_text, const char *options, const char *tags) {
+  const StoreGameEnd *end = game->end;
+  PgNum hands, finished, winner, hash, winners;
+  return copy_str(&s->games, id_text, '\t') && copy_str(&s->games, game->key, '\t') &&
+         copy_str(&s->games, game->preset, '\t') && copy_str(&s->games, options, '\t') &&
+         copy_str(&s->games, tags, '\t') && copy_str(&s->games, store_pg_num(&hands, end ? end->hands : 0), '\t') &&
+         copy_str(&s->games, store_pg_num(&finished, end && end->finished ? 1 : 0), '\t') &&
+         copy_str(&s->games, end && end->winner ? store_pg_num(&winner, end->winner) : NULL, '\t') &&
+         copy_str(&s->games, end ? store_pg_num(&hash, (int64_t)end->hash) : NULL, '\t') &&
+         copy_str(&s->games, end && end->winners ? store_pg_num(&winners, end->winners) : NULL, '\n');
+}
+
+static bool pending_add(PgStore *s, const StoreGame *game, int64_t id) {
+  if (PN_VEC_RESERVE(s->pending, s->pending_cap, s->npending + 1) != 0)
+    return false;
+  char *key = strdup(game->key);
+  if (key == NULL)
+    return false;
+  s->pending[s->npending++] =
+      (PgPending){.khash = key_hash(key), .key = key, .id = id, .hash = game->end ? game->end->hash : 0};
+  return true;
+}
+
+static bool known_add(PgStore *s, const char *key, int64_t id, uint64_t hash);
+
+int store_pg_game_batch(PgStore *s, const StoreGame *game, int64_t *id, PnDiag *diag) {
+  int rc = next_id(s, id, diag);
+  if (rc != STORE_OK)
+    return rc;
+  PgNum id_text;
+  store_pg_num(&id_text, *id);
+  char *options = store_lines_join(game->options, game->noptions);
+  char *tags = store_lines_join(game->tags, game->ntags);
+  rc = STORE_ERROR;
+  if (options == NULL || tags == NULL || !game_row(s, game, id_text.text, options, tags) ||
+      !tags_rows(s, game, id_text.text) || !pending_add(s, game, *id) ||
+      (s->known_state == 1 && !known_add(s, game->key, *id, game->end ? game->end->hash : 0))) {
+    store_set_msg(diag, "out of memory");
+    goto done;
+  }
+  s->games.rows++;
+  rc = store_pg_seats_queue(s, game, *id, diag);
+  if (rc == STORE_OK && s->games.rows >= PG_GAMES_FLUSH)
+    rc = store_pg_flush_games(s, diag);
+done:
+  free(options);
+  free(tags);
+  return rc;
+}
+
+/* ------------------------------------------------------ the keys read */
+
+/* Look-ups in a transaction before the keys are read in one query, and
+ * the most keys read (more: one look-up per key, as before). */
+enum { PG_KNOWN_AFTER = 256, PG_KNOWN_MAX = 1000000 };
+
+void store_pg_known_forget(PgStore *s, int state) {
+  for (size_t i = 0; i < s->nknown; i++)
+    free(s->known[i].key);
+  s->nknown = 0;
+  if (s->slots != NULL)
+    memset(s->slots, 0, s->nslots * sizeof *s->slots);
+  s->known_state = state;
+  if (state == 0)
+    s->lookups = 0;
+}
+
+static void slot_put(PgStore *s, size_t index) {
+  size_t i = (size_t)s->known[index].khash & (s->nslots - 1);
+  while (s->slots[i] != 0)
+    i = (i + 1) & (s->nslots - 1);
+  s->slots[i] = index + 1;
+}
+
+/* key joins the keys read (copied); false when out of memory. */
+static bool known_add(PgStore *s, const char *key, int64_t id, uint64_t hash) {
+  if (PN_VEC_RESERVE(s->known, s->known_cap, s->nknown + 1) != 0)
+    return false;
+  if (2 * (s->nknown + 1) >= s->nslots) {
+    size_t n = s->nslots ? s->nslots * 2 : 1024;
+    size_t *slots = calloc(n, sizeof *slots);
+    if (slots == NULL)
+      return false;
+    free(s->slots);
+    s->slots = slots;
+    s->nslots = n;
+    for (size_t i = 0; i < s->nknown; i++)
+      slot_put(s, i);
+  }
+  char *copy = strdup(key);
+  if (copy == NULL)
+    return false;
+  s->known[s->nknown] = (PgPending){.khash = key_hash(key), .key = copy, .id = id, .hash = hash};
+  slot_put(s, s->nknown++);
+  return true;
+}
+
+/* Reads the keys stored (the games waiting sent first), unless more
+ * than PG_KNOWN_MAX: then the state is -1. */
+static int known_read(PgStore *s, PnDiag *diag) {
+  int rc = store_pg_flush_games(s, diag);
+  if (rc != STORE_OK)
+    return rc;
+  PgNum max;
+  const char *values[1] = {store_pg_num(&max, PG_KNOWN_MAX + 1)};
+  PGresult *res = store_pg_run(s, PG_KNOWN_READ, "SELECT key, id, hash FROM games LIMIT $1", 1, values, NULL, NULL,
+                               false, "reading the game keys", &rc, diag);
+  if (res == NULL)
+    return rc;
+  int n = PQntuples(res);
+  s->known_state = n > PG_KNOWN_MAX ? -1 : 1;
+  for (int i = 0; i < n && s->known_state == 1; i++)
+    if (!known_add(s, PQgetvalue(res, i, 0), strtoll(PQgetvalue(res, i, 1), NULL, 10),
+                   (uint64_t)strtoll(PQgetvalue(res, i, 2), NULL, 10))) {
+      PQclear(res);
+      store_set_msg(diag, "out of memory");
+      return STORE_ERROR;
+    }
+  PQclear(res);
+  if (s->known_state == -1)
+    store_pg_known_forget(s, -1);
+  return STORE_OK;
+}
+
+int store_pg_known_find(PgStore *s, const char *key, int64_t *id, uint64_t *hash, PnDiag *diag) {
+  if (!s->in_tx || s->in_savepoint || s->known_state < 0)
+    return 2;
+  if (s->known_state == 0) {
+    if (++s->lookups <= PG_KNOWN_AFTER)
+      return 2;
+    int rc = known_read(s, diag);
+    if (rc != STORE_OK)
+      return rc;
+    if (s->known_state < 0)
+      return 2;
+  }
+  if (s->nslots == 0) /* none stored */
+    return 0;
+  uint64_t h = key_hash(key);
+  for (size_t i = (size_t)h & (s->nslots - 1); s->slots[i] != 0; i = (i + 1) & (s->nslots - 1)) {
+    const PgPending *k = &s->known[s->slots[i] - 1];
+    if (k->khash == h && strcmp(k->key, key) == 0) {
+      *id = k->id;
+      *hash = k->hash;
+      return 1;
+    }
+  }
+  return 0;
+}
