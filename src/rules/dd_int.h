@@ -187,6 +187,12 @@ static inline uint8_t dd_work_log2(long nodes) {
 static inline PnDdEntry *dd_tt_bucket(const PnDdSolver *s, uint64_t key) {
   return s->table + (size_t)((key >> 20) & s->mask) * 4;
 }
+/* The bucket of an abstract key (dd_table.c, partition), and a request
+ * for it ahead of dd_abs_find. */
+static inline PnDdEntry *dd_abs_bucket(const PnDdSolver *s, uint64_t abs_key) {
+  return dd_tt_bucket(s, abs_key * 0xD6E8FEB86659FD93ull);
+}
+static inline void dd_abs_prefetch(const DdSearch *d, uint64_t abs_key) { __builtin_prefetch(dd_abs_bucket(d->s, abs_key)); }
 
 /* dd_bound.c: counters each side is sure to take from a trick start
  * (sure[1] the side searched, sure[0] the others). */

@@ -528,6 +528,10 @@ __attribute__((always_inline)) static inline bool start_decides(DdSearch *d, int
     st->abs_key = d->abs_key;
     memcpy(st->canon, d->cur_canon, sizeof st->canon);
     st->split = d->low_rank < PN_RANKS ? d->split_mask : 0;
+    /* both buckets asked for at once, so that their cache misses overlap:
+     * the abstract one is read whenever the exact entry does not decide
+     * (docs/SOLVER.md, prefetch) */
+    if (st->split) dd_abs_prefetch(d, st->abs_key);
     PnDdEntry *e = dd_tt_find(d, st->key);
     if (e && (e->lower >= target || e->upper < target)) {
       *value = e->lower >= target ? e->lower : e->upper;

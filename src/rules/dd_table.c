@@ -332,9 +332,7 @@ static inline uint64_t abs_check(const uint64_t *canon, uint64_t abs_key, unsign
   return x | 1; /* never 0, an empty entry's key */
 }
 
-static inline PnDdEntry *abs_bucket(const DdSearch *d, uint64_t abs_key) {
-  return dd_tt_bucket(d->s, abs_key * 0xD6E8FEB86659FD93ull);
-}
+static inline PnDdEntry *abs_bucket(const DdSearch *d, uint64_t abs_key) { return dd_abs_bucket(d->s, abs_key); }
 
 /* An abstract entry of this position (canon: each suit's exact hash)
  * whose bounds decide `target`, or NULL. */
