@@ -6,6 +6,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "pn_date.h"
 #include "report_html.h"
 
 /* Ten colours told apart at a glance, one per series. */
@@ -17,29 +18,6 @@ static const char *const MONTHS[12] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
 /* The box in SVG units and the plot area inside it. */
 static const double W = 640, H = 240, L = 52, R = 14, T = 12, B = 34;
 
-/* Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's
- * days_from_civil). */
-static long days_from_civil(long y, int m, int d) {
-  y -= m <= 2;
-  long era = (y >= 0 ? y : y - 399) / 400;
-  long yoe = y - era * 400;
-  long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-  long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-  return era * 146097 + doe - 719468;
-}
-
-static void civil_from_days(long z, long *y, int *m, int *d) {
-  z += 719468;
-  long era = (z >= 0 ? z : z - 146096) / 146097;
-  long doe = z - era * 146097;
-  long yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-  long doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-  long mp = (5 * doy + 2) / 153;
-  *d = (int)(doy - (153 * mp + 2) / 5 + 1);
-  *m = (int)(mp < 10 ? mp + 3 : mp - 9);
-  *y = yoe + era * 400 + (*m <= 2);
-}
-
 long chart_time_day(const char *date) {
   if (!date || strlen(date) < 10 || date[4] != '-' || date[7] != '-') return -1;
   for (int i = 0; i < 10; i++)
@@ -47,13 +25,13 @@ long chart_time_day(const char *date) {
   long y = (date[0] - '0') * 1000 + (date[1] - '0') * 100 + (date[2] - '0') * 10 + (date[3] - '0');
   int m = (date[5] - '0') * 10 + (date[6] - '0'), d = (date[8] - '0') * 10 + (date[9] - '0');
   if (m < 1 || m > 12 || d < 1 || d > 31) return -1;
-  return days_from_civil(y, m, d);
+  return pn_days_from_civil(y, m, d);
 }
 
 char *chart_time_date(long day, char buf[11]) {
   long y;
   int m, d;
-  civil_from_days(day, &y, &m, &d);
+  pn_civil_from_days(day, &y, &m, &d);
   int v[3] = {(int)(((y % 10000) + 10000) % 10000), m, d}, w[3] = {4, 2, 2}, at = 0;
   for (int k = 0; k < 3; k++) { /* digits written out: snprintf cannot tell they fit */
     for (int i = w[k] - 1, x = v[k]; i >= 0; i--, x /= 10) buf[at + i] = (char)('0' + x % 10);
@@ -139,18 +117,18 @@ static void grid_x(FILE *out, const Frame *f) {
     long every = per_day * 7 >= 70 ? 7 : 14;
     for (long day = f->d0 + 1; day < f->d1; day++) {
       if ((day + 3) % every != 0) continue; /* Mondays: 1970-01-01 was a Thursday */
-      civil_from_days(day, &y, &m, &d);
+      pn_civil_from_days(day, &y, &m, &d);
       snprintf(label, sizeof label, "%d %s", d, MONTHS[m - 1]);
       tick(out, f, day, label, false);
     }
     return;
   }
   int step = per_day * 30 >= 70 ? 1 : per_day * 91 >= 70 ? 3 : per_day * 182 >= 70 ? 6 : 12;
-  civil_from_days(f->d0, &y, &m, &d);
+  pn_civil_from_days(f->d0, &y, &m, &d);
   bool first = true;
   for (long yy = y, mm = m + 1;; mm++) { /* each month start after the first day */
     if (mm > 12) mm = 1, yy++;
-    long day = days_from_civil(yy, (int)mm, 1);
+    long day = pn_days_from_civil(yy, (int)mm, 1);
     if (day >= f->d1) break;
     if ((mm - 1) % step != 0) continue;
     if (step == 12) snprintf(label, sizeof label, "%ld", yy);

@@ -10,6 +10,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "report_html_int.h"
+#include "pn_date.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -553,26 +554,18 @@ void html_svg_hbars(FILE *out, const char *id, const char *title, const char *co
   fputs("</figcaption></figure>\n", out);
 }
 
-/* The days since 1970-01-01 of a date YYYY-MM-DD (already checked). */
-static long day_of(int y, int m, int d) {
-  y -= m <= 2;
-  long era = (y >= 0 ? y : y - 399) / 400, yoe = y - era * 400;
-  long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1, doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-  return era * 146097 + doe - 719468;
-}
-
 double html_date_days(const char *date) {
   int y, m, d;
   if (!date || sscanf(date, "%4d-%2d-%2d", &y, &m, &d) != 3 || m < 1 || m > 12 || d < 1 || d > 31) return NAN;
-  return (double)day_of(y, m, d);
+  return (double)pn_days_from_civil(y, m, d);
 }
 
 /* The date of a day number, YYYY-MM-DD, into buf[11]. */
 static void date_of(double day, char buf[64]) {
-  long z = (long)day + 719468, era = (z >= 0 ? z : z - 146096) / 146097, doe = z - era * 146097;
-  long yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365, doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-  long mp = (5 * doy + 2) / 153, d = doy - (153 * mp + 2) / 5 + 1, m = mp < 10 ? mp + 3 : mp - 9;
-  snprintf(buf, 64, "%04ld-%02ld-%02ld", yoe + era * 400 + (m <= 2), m, d);
+  long y;
+  int m, d;
+  pn_civil_from_days((long)day, &y, &m, &d);
+  snprintf(buf, 64, "%04ld-%02d-%02d", y, m, d);
 }
 
 /* The x of a day on a date axis from d0 to d1 (one day when equal). */

@@ -10,6 +10,7 @@
 #include "cli.h"
 #include "codec.h"
 #include "export.h"
+#include "pn_date.h"
 #include "sim.h"
 #include "writer.h"
 
@@ -96,24 +97,12 @@ static const struct option sim_options[] = {
 
 #define MAX_NAMES 64
 
-/* Days since 1970-01-01 of a civil date, and back (proleptic Gregorian). */
-static long days_from_civil(int y, int m, int d) {
-  y -= m <= 2;
-  long era = (y >= 0 ? y : y - 399) / 400;
-  long yoe = y - era * 400;
-  long doy = (153 * (m + (m > 2 ? -3 : 9)) + 2) / 5 + d - 1;
-  long doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-  return era * 146097 + doe - 719468;
-}
-
-static void civil_from_days(long z, char out[48]) {
-  z += 719468;
-  long era = (z >= 0 ? z : z - 146096) / 146097;
-  long doe = z - era * 146097;
-  long yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365;
-  long y = yoe + era * 400, doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-  long mp = (5 * doy + 2) / 153, d = doy - (153 * mp + 2) / 5 + 1, m = mp + (mp < 10 ? 3 : -9);
-  snprintf(out, 48, "%04d-%02d-%02d", (int)(y + (m <= 2)), (int)m, (int)d);
+/* A day number as YYYY-MM-DD. */
+static void date_text(long day, char out[48]) {
+  long y;
+  int m, d;
+  pn_civil_from_days(day, &y, &m, &d);
+  snprintf(out, 48, "%04d-%02d-%02d", (int)y, m, d);
 }
 
 /* What the command line asks for (strings borrowed from argv). */
@@ -236,7 +225,7 @@ static int write_header(SimRun *run, ExportWriter *w, FILE *out, long g) {
     snprintf(fallback, sizeof fallback, "Seat%d", s);
     export_writer_row(w, s, "player", NULL, 0, run->nnames ? run->names[order[s - 1]] : fallback);
   }
-  civil_from_days(run->first_day + 7 * (g / 2), date); /* two games a club night, weekly */
+  date_text(run->first_day + 7 * (g / 2), date); /* two games a club night, weekly */
   snprintf(tag, sizeof tag, "date=%s", date);
   export_writer_row(w, 0, "tag", NULL, 0, tag);
   for (int i = 0; i < a->ntags; i++) export_writer_row(w, 0, "tag", NULL, 0, a->tags[i]);
@@ -312,7 +301,7 @@ int cmd_sim(const CliCommand *self, int argc, char **argv) {
   char *names_buf = NULL;
   const char *names[MAX_NAMES];
   int nnames = club_names(self, &a, &rules, &names_buf, names);
-  rc = nnames < 0 ? CLI_USAGE : play(self, &a, &rules, names, nnames, days_from_civil(year, month, day));
+  rc = nnames < 0 ? CLI_USAGE : play(self, &a, &rules, names, nnames, pn_days_from_civil(year, month, day));
   free(names_buf);
   return rc;
 }
