@@ -443,15 +443,8 @@ static int player_page(FILE *out, const ReportHtml *html, const char *name, cons
 int report_html_player(Store *store, const ReportHtml *html, const char *name, FILE *out, PnDiag *diag) {
   ReportPlayers r;
   PHands h = {0};
-  ReportQuery q = {.player = name};
-  int rc = report_players_compute(store, &q, &r, diag);
+  int rc = report_players_of(store, name, &r, diag);
   if (rc != 0) goto done;
-  report_players_keep(&r, name);
-  if (r.nplayers == 0) {
-    snprintf(diag->msg, sizeof diag->msg, "no player '%s' in the database", name);
-    rc = REPORT_NOT_FOUND;
-    goto done;
-  }
   if ((rc = phands_read(store, name, &h, diag)) != 0) goto done;
   if (player_page(out, html, name, &r, &h) != 0) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");

@@ -389,10 +389,16 @@ int report_players(Store *store, const ReportQuery *q, OutFormat format, FILE *o
   return rc;
 }
 
-void report_players_keep(ReportPlayers *r, const char *name) {
+int report_players_of(Store *store, const char *name, ReportPlayers *r, PnDiag *diag) {
+  ReportQuery q = {.player = name};
+  int rc = report_players_compute(store, &q, r, diag);
+  if (rc != 0) return rc;
   size_t n = 0;
   for (size_t i = 0; i < r->nplayers; i++)
     if (strcmp(r->players[i].name, name) == 0) r->players[n++] = r->players[i];
   r->nplayers = n;
   r->npairs = 0;
+  if (n > 0) return 0;
+  snprintf(diag->msg, sizeof diag->msg, "no player '%s' in the database", name);
+  return REPORT_NOT_FOUND;
 }

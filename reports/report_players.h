@@ -70,10 +70,12 @@ void report_player_cells(const ReportPlayerRow *row, char buf[][32], const char 
 /* The result as tables (players, partnerships: the accuracy columns only
  * when r->analysed); NULL on memory. */
 int report_players_tables(const ReportPlayers *r, ReportTable **players, ReportTable **pairs);
-/* Keeps only the rows of the player `name` (exactly; one per preset),
- * no partnership: the store's filter on a player also brings the others
- * seated in their games. */
-void report_players_keep(ReportPlayers *r, const char *name);
+/* One player's rows (exactly `name`; one per preset), no partnership:
+ * the store's filter on the player, then the others seated in their
+ * games left out.  Returns 0, REPORT_NOT_FOUND (no such player) or
+ * report_players_compute's error, with diag->msg; free *r with
+ * report_players_free whatever it returns. */
+int report_players_of(Store *store, const char *name, ReportPlayers *r, PnDiag *diag);
 /* Writes r in `format` (the text, CSV and JSON of report_players). */
 int report_players_write(const ReportPlayers *r, OutFormat format, FILE *out, PnDiag *diag);
 

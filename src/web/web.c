@@ -418,15 +418,8 @@ static bool query_of(struct MHD_Connection *c, WebServer *srv, Request *req, Rep
 static int player_json(Store *store, const char *name, FILE *out, PnDiag *diag) {
   ReportPlayers r;
   ReportTable *players = NULL, *pairs = NULL;
-  ReportQuery q = {.player = name};
-  int rc = report_players_compute(store, &q, &r, diag);
+  int rc = report_players_of(store, name, &r, diag);
   if (rc != 0) goto done;
-  report_players_keep(&r, name);
-  if (r.nplayers == 0) {
-    snprintf(diag->msg, sizeof diag->msg, "no player '%s' in the database", name);
-    rc = REPORT_NOT_FOUND;
-    goto done;
-  }
   if (report_players_tables(&r, &players, &pairs) != 0) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");
     rc = REPORT_ERROR;
@@ -437,6 +430,7 @@ static int player_json(Store *store, const char *name, FILE *out, PnDiag *diag) 
   fputs(",\n  \"players\": ", out);
   report_table_json(players, out, "  ");
   fputs(",\n  \"hands\": ", out);
+  ReportQuery q = {.player = name};
   if ((rc = report_hands(store, &q, OUT_JSON, out, NULL, diag)) == 0) fputs("}\n", out);
 done:
   report_table_free(players);
