@@ -8,6 +8,7 @@
 
 #include "pn_date.h"
 #include "report_html.h"
+#include "report_html_int.h"
 
 /* Ten colours told apart at a glance, one per series. */
 static const char *const COLORS[CHART_TIME_MAX_SERIES] = {"#2b6cb0", "#c05621", "#2f855a", "#9b2c2c", "#6b46c1",
@@ -48,16 +49,6 @@ typedef struct Frame {
   double lo, hi, step;  /* the y axis: round bounds and gridline step */
 } Frame;
 
-/* A round step for about five gridlines over span. */
-static double nice_step(double span) {
-  if (span <= 0) return 1;
-  double raw = span / 5, mag = 1;
-  while (mag * 10 <= raw) mag *= 10;
-  while (mag > raw) mag /= 10;
-  double f = raw / mag;
-  return (f <= 1 ? 1 : f <= 2 ? 2 : f <= 5 ? 5 : 10) * mag;
-}
-
 /* The frame over every point; false when there is none. */
 static bool frame_of(Frame *f, const ChartTimeSeries *s, int ns) {
   bool any = false;
@@ -80,7 +71,7 @@ static bool frame_of(Frame *f, const ChartTimeSeries *s, int ns) {
   f->d0 -= pad;
   f->d1 += pad;
   if (hi == lo) hi = lo + 1;
-  f->step = nice_step(hi - lo);
+  f->step = html_nice_step(hi - lo);
   f->lo = f->step * floor(lo / f->step);
   f->hi = f->step * ceil(hi / f->step);
   if (f->hi == f->lo) f->hi = f->lo + f->step;

@@ -271,7 +271,7 @@ static const char *const COLORS[] = {"#2b6cb0", "#c05621", "#2f855a", "#9b2c2c",
 #define NCOLORS ((int)(sizeof COLORS / sizeof COLORS[0]))
 
 /* A round step for about five gridlines over span. */
-static double nice_step(double span) {
+double html_nice_step(double span) {
   if (span <= 0) return 1;
   double raw = span / 5, mag = 1;
   while (mag * 10 <= raw) mag *= 10;
@@ -317,7 +317,7 @@ static void chart_frame(ChartFrame *f, HtmlChartKind kind, const HtmlSeries *s, 
     }
   }
   if (hi == lo) hi = lo + 1;
-  double step = nice_step(hi - lo);
+  double step = html_nice_step(hi - lo);
   f->lo = step * (double)(long)((lo - (lo < 0 ? step - 1e-9 : 0)) / step);
   f->hi = step * (double)(long)((hi + step - 1e-9) / step);
   f->step = step;

@@ -1,6 +1,6 @@
 /*
  * report_html_int.h - the parts the HTML views share (private to
- * reports/report_html*.c; report_html.h is the public side).
+ * reports/report_html*.c and chart_time.c; report_html.h is the public side).
  *
  * report_html.c has the page (begin/end, links), the capture of a
  * report's JSON and the accessors that read it, the card glyphs and the
@@ -123,6 +123,8 @@ typedef struct HtmlDated {
 
 /* The day number of a date YYYY-MM-DD, or NAN when it is not one. */
 double html_date_days(const char *date);
+/* A round step (1, 2 or 5 times a power of ten) for about five gridlines over span. */
+double html_nice_step(double span);
 /* An SVG chart over a true date axis: x positions by date, so that a gap
  * of months looks like one; ticks at dates evenly spaced in time; at most
  * as many series as there are colours (the rest left out, so that no
