@@ -2,11 +2,12 @@
  * report_html.c - the reports as HTML with inline SVG (report_html.h):
  * the parts every view shares (report_html_int.h).
  *
- * Every view but the games list runs its report with --format json into
- * memory, reads that JSON back (jansson) and draws it: one source of the
- * numbers, so the page, its JSON endpoint and `report --format json`
- * agree.  The views are in report_html_games.c, report_html_hand.c and
- * report_html_players.c.
+ * Every view draws its report's computed result (ReportPlayers,
+ * ReportGame, ReportHand, ...), the one its text, CSV and JSON are
+ * written from, so the page, its JSON endpoint and `report --format json`
+ * agree; none prints a report and reads it back.  The views are in
+ * report_html_games.c, report_html_hand.c, report_html_players.c and
+ * the other report_html_*.c.
  */
 #define _POSIX_C_SOURCE 200809L
 #include "report_html_int.h"
@@ -133,64 +134,6 @@ void html_link_open(FILE *out, const ReportHtml *html, const char *prefix, const
 }
 void html_link_close(FILE *out, const ReportHtml *html) {
   if (html->served) fputs("</a>", out);
-}
-
-/* ------------------------------------------------------- report -> JSON */
-
-
-FILE *html_capture_open(HtmlCapture *c, PnDiag *diag) {
-  c->buf = NULL;
-  c->len = 0;
-  c->f = open_memstream(&c->buf, &c->len);
-  if (!c->f) snprintf(diag->msg, sizeof diag->msg, "out of memory");
-  return c->f;
-}
-
-/* Closes the capture; returns the parsed JSON (caller json_decref's) or
- * NULL with diag (only a failure of ours: the reports write valid JSON). */
-json_t *html_capture_json(HtmlCapture *c, PnDiag *diag) {
-  json_t *j = NULL;
-  if (fclose(c->f) != 0) snprintf(diag->msg, sizeof diag->msg, "out of memory");
-  else {
-    json_error_t err;
-    j = json_loadb(c->buf, c->len, 0, &err);
-    if (!j) snprintf(diag->msg, sizeof diag->msg, "report JSON unreadable at %d: %s", err.line, err.text);
-  }
-  free(c->buf);
-  c->buf = NULL;
-  c->f = NULL;
-  return j;
-}
-
-void html_capture_drop(HtmlCapture *c) {
-  if (c->f) fclose(c->f);
-  free(c->buf);
-  c->f = NULL;
-  c->buf = NULL;
-}
-
-const char *html_js(const json_t *o, const char *key) {
-  const char *s = json_string_value(json_object_get(o, key));
-  return s ? s : "";
-}
-long html_ji(const json_t *o, const char *key) { return (long)json_integer_value(json_object_get(o, key)); }
-double html_jd(const json_t *o, const char *key) { return json_number_value(json_object_get(o, key)); }
-bool html_jnull(const json_t *o, const char *key) {
-  const json_t *v = json_object_get(o, key);
-  return !v || json_is_null(v);
-}
-/* A cell of a JSON object as text: strings as they are, numbers printed, null empty. */
-const char *html_jcell(const json_t *v, char *buf, size_t size) {
-  buf[0] = '\0';
-  if (json_is_string(v)) return json_string_value(v);
-  if (json_is_integer(v)) snprintf(buf, size, "%lld", (long long)json_integer_value(v));
-  else if (json_is_real(v)) { /* one decimal as the reports print most; more when that would change it (0.06016) */
-    snprintf(buf, size, "%.1f", json_real_value(v));
-    if (strtod(buf, NULL) != json_real_value(v)) snprintf(buf, size, "%.15g", json_real_value(v));
-  }
-  else if (json_is_true(v)) snprintf(buf, size, "yes");
-  else if (json_is_false(v)) snprintf(buf, size, "no");
-  return buf;
 }
 
 /* ------------------------------------------------------------- cards */
@@ -444,34 +387,6 @@ void html_svg_chart_fit(FILE *out, const char *id, const char *title, const Html
 }
 
 /* ------------------------------------------------------------- tables */
-
-void html_table(FILE *out, const ReportHtml *html, const char *cls, const ReportColumn *cols, int ncols,
-                const json_t *rows, bool links) {
-  fprintf(out, "<div class=\"scroll\"><table class=\"%s\"><thead><tr>", cls);
-  for (int c = 0; c < ncols; c++) {
-    fputs("<th>", out);
-    report_html_text(out, cols[c].title);
-    fputs("</th>", out);
-  }
-  fputs("</tr></thead><tbody>\n", out);
-  char buf[64];
-  for (size_t r = 0; r < json_array_size(rows); r++) {
-    const json_t *row = json_array_get(rows, r);
-    fputs("<tr>", out);
-    for (int c = 0; c < ncols; c++) {
-      const ReportColumn *col = &cols[c];
-      fprintf(out, "<td%s>", col->kind == REPORT_STR ? "" : " class=\"n\"");
-      const char *cell = html_jcell(json_object_get(row, col->key), buf, sizeof buf);
-      if (c == 0 && links) html_link_open(out, html, "/players/", cell, NULL);
-      if (c == 0) report_html_name(out, cell); /* a player or a side */
-      else report_html_text(out, cell);
-      if (c == 0 && links) html_link_close(out, html);
-      fputs("</td>", out);
-    }
-    fputs("</tr>\n", out);
-  }
-  fputs("</tbody></table></div>\n", out);
-}
 
 /* Columns of a block of a folded HTML table beside its key columns: a
  * block of them and the keys fit an 820 px tablet without scrolling. */

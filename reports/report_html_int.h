@@ -2,18 +2,17 @@
  * report_html_int.h - the parts the HTML views share (private to
  * reports/report_html*.c and chart_time.c; report_html.h is the public side).
  *
- * report_html.c has the page (begin/end, links), the capture of a
- * report's JSON and the accessors that read it, the card glyphs and the
- * SVG chart; the views are report_html_games.c (the games list and a
- * game's score sheet), report_html_hand.c (the hand viewer) and
- * report_html_players.c (the players and one player).  Every name here
+ * report_html.c has the page (begin/end, links), the card glyphs, the
+ * tables and the SVG charts; the views are report_html_games.c (the
+ * games list and a game's score sheet), report_html_hand.c (the hand
+ * viewer), report_html_players.c (the players and one player) and the
+ * other report_html_*.c.  Each draws its report's computed result.  Every name here
  * starts with html_ (Html for types) so that no short name such as js()
  * leaks into a file that includes it.
  */
 #ifndef PN_REPORT_HTML_INT_H
 #define PN_REPORT_HTML_INT_H
 
-#include <jansson.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -26,34 +25,6 @@
  * nothing otherwise (a file has nowhere to go); html_link_close ends it. */
 void html_link_open(FILE *out, const ReportHtml *html, const char *prefix, const char *segment, const char *suffix);
 void html_link_close(FILE *out, const ReportHtml *html);
-
-/* ------------------------------------------------------- report -> JSON */
-
-/* A report written into memory and read back. */
-typedef struct HtmlCapture {
-  char *buf;  /* open_memstream's buffer; freed by html_capture_json */
-  size_t len; /* bytes in buf */
-  FILE *f;    /* the stream the report writes to */
-} HtmlCapture;
-
-/* Opens the capture; returns its stream (NULL with diag: out of memory). */
-FILE *html_capture_open(HtmlCapture *c, PnDiag *diag);
-/* Closes the capture; returns the parsed JSON (caller json_decref's) or
- * NULL with diag (only a failure of ours: the reports write valid JSON). */
-json_t *html_capture_json(HtmlCapture *c, PnDiag *diag);
-/* Closes and frees a capture whose report failed. */
-void html_capture_drop(HtmlCapture *c);
-
-/* A member of a JSON object: a string ("" when absent; borrowed from o),
- * an integer, a number, or whether it is absent or null. */
-const char *html_js(const json_t *o, const char *key);
-long html_ji(const json_t *o, const char *key);
-double html_jd(const json_t *o, const char *key);
-bool html_jnull(const json_t *o, const char *key);
-/* A cell of a JSON object as text: strings as they are (borrowed from v),
- * numbers printed into buf (reals with one decimal, or as many as they
- * have when they have more), null empty. */
-const char *html_jcell(const json_t *v, char *buf, size_t size);
 
 /* ------------------------------------------------------------- cards */
 
@@ -95,12 +66,6 @@ void html_svg_chart_fit(FILE *out, const char *id, const char *title, const Html
                         const char *const *xlabels);
 
 /* ------------------------------------------------------------- tables */
-
-/* Rows of a report's JSON (objects keyed by cols[].key) as a table of
- * class cls headed by the columns' titles; numbers right-aligned; links:
- * the first column links to /players/NAME when served. */
-void html_table(FILE *out, const ReportHtml *html, const char *cls, const ReportColumn *cols, int ncols,
-                const json_t *rows, bool links);
 
 /* The one HTML writer of a report's table (the cells its text, CSV and
  * JSON print): a table of class cls headed by the columns' titles,
