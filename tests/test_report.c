@@ -263,6 +263,64 @@ static void test_report_hand_with_a_set_bid_and_a_renege_matches_golden_files(vo
   golden_all_formats(&r, "report_hand_t1_1");
 }
 
+/* The hand as data (ReportHand): the contract with trump as a suit, the
+ * bidding, the tricks with their cards, winners and counters, the renege
+ * with its evidence as cards - the figures the golden files print. */
+static void test_report_hand_compute_gives_the_hand_as_data(void **state) {
+  (void)state;
+  ReportHand *h = NULL;
+  PnDiag diag = {0};
+  assert_int_equal(report_hand_compute(store, GAME1, 1, &h, &diag), 0);
+  assert_string_equal(report_hand_name(h, 1), "Zo\xc3\xab \xc3\x85ngstr\xc3\xb6m");
+  assert_string_equal(report_hand_name(h, 5), "");
+  assert_int_equal(h->dealer, 1);
+  assert_int_equal(h->contract.bidder, 1);
+  assert_int_equal(h->contract.bid, 250);
+  assert_int_equal(h->contract.trump, PN_DIAMONDS);
+  assert_false(h->contract.made);
+  assert_int_equal(h->seat[0].ndealt, 12);
+  PnCard ten_spades;
+  assert_int_equal(pn_card_parse("TS", 2, &ten_spades), 2);
+  assert_int_equal(h->seat[0].dealt[0], ten_spades);
+  assert_true(h->nbids >= 4);
+  assert_int_equal(h->bids[h->nbids - 1].bid, 0); /* the last word is a pass */
+  assert_int_equal(h->ntricks, 12);
+  int counters = 0, won[PN_MAX_SEATS] = {0};
+  for (size_t t = 0; t < h->ntricks; t++) {
+    const ReportHandTrick *tr = &h->tricks[t];
+    assert_int_equal(tr->trick, (int)t + 1);
+    assert_int_equal(tr->nplays, 4);
+    assert_int_equal(tr->plays[0].seat, tr->leader);
+    for (int k = 0; k < tr->nplays; k++) {
+      const ReportHandEvent *ev = &h->events[tr->plays[k].event];
+      assert_int_equal(ev->ev.action, PN_EV_PLAY);
+      assert_int_equal(ev->ev.cards[0], tr->plays[k].card);
+      assert_int_equal(ev->trick, tr->trick);
+    }
+    counters += tr->counters;
+    won[tr->winner - 1]++;
+  }
+  int seat_counters = 0;
+  for (int s = 0; s < 4; s++) {
+    seat_counters += h->result.result.seat[s].counters;
+    assert_int_equal(won[s], h->result.result.seat[s].tricks);
+  }
+  assert_int_equal(counters, seat_counters);
+  assert_int_equal(h->nfindings, 1);
+  const ReportHandFinding *f = &h->findings[0];
+  assert_int_equal(f->f.trick, 3);
+  assert_int_equal(f->f.kind, PN_FIND_RENEGE_FOLLOW);
+  assert_int_equal(f->nevidence, 5); /* TC QC QC JC 9C */
+  char two[3];
+  assert_string_equal(pn_card_str(f->evidence[0], two), "TC");
+  assert_string_equal(pn_card_str(f->evidence[4], two), "9C");
+  assert_false(h->analysed);
+  assert_false(h->any_valued);
+  report_hand_free(h);
+  assert_int_equal(report_hand_compute(store, GAME1, 99, &h, &diag), REPORT_NOT_FOUND);
+  assert_null(h);
+}
+
 static void test_report_hand_three_hand_with_dix_matches_golden_files(void **state) {
   (void)state;
   Run r = {.report = "hand", .key = GAME2, .hand = 2};
@@ -850,6 +908,7 @@ int main(void) {
                                       history_back),
       cmocka_unit_test(test_report_hand_with_a_set_bid_and_a_renege_matches_golden_files),
       cmocka_unit_test(test_report_hand_three_hand_with_dix_matches_golden_files),
+      cmocka_unit_test(test_report_hand_compute_gives_the_hand_as_data),
       cmocka_unit_test(test_report_players_figures_match_hand_computed_values),
       cmocka_unit_test(test_report_players_filters_select_games),
       cmocka_unit_test(test_report_hands_min_hands_keeps_only_those_players_rows),
