@@ -495,13 +495,13 @@ function pnFillNamed(el, parts) {
       /* only after a card played (or a renege recorded as played): an undo,
        * a dropped renege or a correction is left as it is */
       var played = typeof text === "string" ? /^[0-9AKQJT]{1,2}[SHDC]( |$)/i.test(text) : confirm === true;
-      return (played && lastTrick(res)) || res;
+      return (played && fillForced(res)) || res;
     });
   }
   /* A trick plays itself as far as the server can prove it: a card that
    * is the only one its seat can hold (view.forced) is sent, said, marked
    * "filled in" in the trick and the lines; Undo takes it back. */
-  function lastTrick(res) {
+  function fillForced(res) {
     var v = res.json.view;
     if (res.status >= 400 || !v || v.stage !== "play" || !v.forced || res.json.pending || fix) return null;
     var who = name(v.seat), n = v.lines.length + 1;
