@@ -779,10 +779,11 @@ enum { NWORDS = sizeof WORDS / sizeof WORDS[0] };
 
 static RecResult word_help(Recorder *r, char **words, int n, PnDiag *diag) {
   (void)words, (void)n, (void)diag;
-  rec_say(r, "Rows (SEAT is a seat number or player name; it defaults to whose turn it is):\n"
-             "  deal                      shuffle and deal the hand (the program deals)\n"
-             "  [SEAT] deal CARD...       enter one seat's dealt cards\n"
-             "  turnup CARD | stock CARD... | widow CARD...\n"
+  rec_say(r, "Rows (SEAT is a seat number or player name; it defaults to whose turn it is):\n");
+  if (r->mode->deal_rows) /* in table order a deal (or a shuffle) is refused until the hand is finished */
+    rec_say(r, "  deal                      shuffle and deal the hand (the program deals)\n"
+               "  [SEAT] deal CARD...       enter one seat's dealt cards\n");
+  rec_say(r, "  turnup CARD | stock CARD... | widow CARD...\n"
              "  [SEAT] bid N | pass       bidding\n"
              "  [SEAT] trump S            the bidder names trump (S H D C, or hearts ...)\n"
              "  [SEAT] call CARD          five-call: the called card\n"

@@ -484,6 +484,15 @@ if grep -q '^n,0,2,1,player,,"Lee, Ann"$' "$work/names.csv" && grep -q '^n,0,4,3
   grep -q "^hand 1 (table order), Dee (seat 4) to act: bid pass" "$work/names.out" && ! grep -q error "$work/names.out"; then
   pass=$((pass + 1)); else echo "FAIL --player:"; cat "$work/names.csv" "$work/names.out"; fail=$((fail + 1)); fi
 
+# `help` offers `deal` (a shuffle) and deal rows only while the hand may
+# still take them: once it is typed in table order they are refused, so
+# not offered (it listed them all the same).
+printf '%s\n' help "dealer 1" "2 bid 250" help quit | "$pinochle" record "$work/help.db" --variant partnership-auction \
+  --players A,B,C,D --game h > "$work/help.out" 2>&1
+awk '/^hand 1: A deals, B bids first$/ { later = 1 } /shuffle and deal|deal CARD/ { n[later + 0]++ }
+     END { exit !(n[0] == 2 && n[1] == 0) }' "$work/help.out" && pass=$((pass + 1)) || {
+  echo "FAIL help in table order offers deal:"; cat "$work/help.out"; fail=$((fail + 1)); }
+
 # A deal line names its bad card, and extra words after a deal are refused
 # (they were taken as a count gone wrong, or silently dropped).
 printf '%s\n' "1 deal TS TS QS XX KH KH QH AD QD JD 9D KC" "1 deal TS TS QS QS KH KH QH AD QD JD 9D KC hello" \

@@ -113,12 +113,14 @@ function pnFillNamed(el, parts) {
   var token = meta ? meta.getAttribute("content") : "";
   var $ = function (id) { return document.getElementById(id); };
   var game = null, state = null, confirmed = false, picked = [], claim = null, rules = null, fix = null, pickMode = false;
+  var filled = {}; /* the hand's lines (by number) the page filled in: cards the server proved */
   var GLYPH = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
   var SUIT = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
 
   window.fetchesInFlight = 0; /* for tests: requests not yet answered */
   window.pnTaps = 0;          /* for tests: taps on the recorder's buttons */
   window.pnView = function () { return state && state.view; }; /* for tests: the server's view */
+  window.pnPicking = function () { return !!(state && picking(state.view)); }; /* for tests: cards tapped are picked */
   document.addEventListener("click", function (e) {
     if (e.target.closest && e.target.closest("#rec-table button")) window.pnTaps++;
   }, true);
@@ -212,13 +214,16 @@ function pnFillNamed(el, parts) {
     else if (v.stage === "trump") pnFillNamed(now, who.concat([" names trump"]));
     else if (v.stage === "play" && v.seat) {
       var p = ["Trick " + (v.tricks_done + 1) + ": "];
-      v.trick.forEach(function (t, i) { p.push(i ? ", " : "", { name: name(t.seat) }, " " + label(t.card)); });
+      var first = v.lines.length - v.trick.length + 1;
+      v.trick.forEach(function (t, i) {
+        p.push(i ? ", " : "", { name: name(t.seat) }, " " + label(t.card) + (filled[first + i] ? " (filled in)" : ""));
+      });
       if (v.trick.length) p.push(" \u2014 ");
       if (v.tricks_done === 0 && !v.trick.length) p = ["The meld and passes, then "];
       pnFillNamed(now, p.concat(who, [v.trick.length ? " to play" : " leads"]));
     } else if (v.stage === "play") pnFillNamed(now, [missing(v) || "All tricks in"]);
     else if (v.stage === "done")
-      pnFillNamed(now, [confirmed ? "Scores confirmed. " : "Confirm the scores, or go on. ", "Hand " + (v.hand + 1) + ": ",
+      pnFillNamed(now, [confirmed ? "Scores confirmed. " : "The scores go as shown with your next tap. ", "Hand " + (v.hand + 1) + ": ",
                         { name: name(v.dealer) }, " deals (tap the dealer if not), then the first bid"]);
     else if (v.stage === "over") pnFillNamed(now, ["The game is over"]);
     else pnFillNamed(now, [state.status || ""]);
@@ -259,12 +264,16 @@ function pnFillNamed(el, parts) {
         .setAttribute("data-bid", String(value));
     }
   }
+  /* Trump, also while the bidding goes on: a tap there ends it, the
+   * players still in passing (each pass a line, said), then names trump. */
   function drawTrump(v) {
     var box = $("rec-trump");
     box.textContent = "";
-    show("rec-trump-box", v && v.stage === "trump");
+    var bidding = v && (v.stage === "bid" || v.stage === "dealer" || v.stage === "done") && !(fix && fix.how);
+    show("rec-trump-box", v && (v.stage === "trump" || bidding));
+    if (bidding) box.appendChild(el("span", "", "the bidding over (the others pass):"));
     ["S", "H", "D", "C"].forEach(function (suit) {
-      var b = button(box, GLYPH[suit] + " " + SUIT[suit], function () { send("trump " + suit); },
+      var b = button(box, GLYPH[suit] + " " + SUIT[suit], function () { if (bidding) endBidding(suit); else send("trump " + suit); },
                      suit === "H" || suit === "D" ? "red" : "");
       b.setAttribute("data-trump", suit);
     });
@@ -272,7 +281,17 @@ function pnFillNamed(el, parts) {
   /* Card taps pick cards for a meld, a pass or a discard before the first
    * lead (or after "Meld or pass"); otherwise each tap plays the card. */
   function picking(v) {
-    return v && (v.stage === "trump" || (v.stage === "play" && (pickMode || (v.tricks_done === 0 && v.trick.length === 0))));
+    return v && (v.stage === "trump" || (v.stage === "play" && (pickMode || beforeLead(v))));
+  }
+  /* Before the first lead, while a pass, the discard, the widow or a
+   * seat's meld is still to come: a card tapped is picked, not played
+   * (once every seat has shown its meld, the first card tapped leads). */
+  function beforeLead(v) {
+    if (v.tricks_done !== 0 || v.trick.length !== 0) return false;
+    if (v.gives_done < v.gives.length || (v.discard && !v.discard_done) || (v.widow && !v.widow_done)) return true;
+    var melded = {};
+    v.lines.forEach(function (l) { var m = /^(\d+) meld /.exec(l); if (m) melded[m[1]] = true; });
+    return state.players.some(function (p, i) { return !melded[i + 1]; });
   }
   function drawCards(v) {
     var box = $("rec-cards"), counts = {}, order = [];
@@ -280,7 +299,7 @@ function pnFillNamed(el, parts) {
     var on = v && (v.stage === "play" || v.stage === "trump");
     show("rec-cards-box", on);
     if (!on) return;
-    $("rec-cards-how").textContent = picking(v) ? "tap the cards of a meld or a pass, then who shows or passes them; or the cards of the first trick, then Play"
+    $("rec-cards-how").textContent = picking(v) ? "tap the cards of a meld or a pass, then who shows or passes them; or the cards of the first trick, then Play (once every player has shown meld, the first card tapped leads)"
                                                 : "tap each card as it is played";
     (state.deck || []).forEach(function (c) { if (!(c in counts)) { order.push(c); counts[c] = 0; } });
     v.left.forEach(function (c) { counts[c]++; });
@@ -325,7 +344,7 @@ function pnFillNamed(el, parts) {
     box.textContent = "";
     var on = picking(v);
     show("rec-picked-box", on || (v && v.stage === "play"));
-    $("rec-pick-toggle").hidden = !v || v.stage !== "play" || (v.tricks_done === 0 && v.trick.length === 0);
+    $("rec-pick-toggle").hidden = !v || v.stage !== "play" || beforeLead(v);
     $("rec-pick-toggle").textContent = pickMode ? "Back to the tricks" : "Meld or pass cards";
     if (!on) return;
     if (v.gives_done < v.gives.length && v.stage === "play")
@@ -394,7 +413,9 @@ function pnFillNamed(el, parts) {
     return b;
   }
   /* After the hand is stored: each side's score by the rules, sent as its
-   * claim with one tap. */
+   * claim with one tap, or with the next tap (the next hand's dealer, bid
+   * or trump) unless a score was typed. */
+  var pendingScores = null;
   function drawScoreConfirm(v) {
     var box = $("rec-confirm");
     box.textContent = "";
@@ -409,11 +430,14 @@ function pnFillNamed(el, parts) {
       parts.push(i ? ", " : "", { name: side.name }, " " + score);
     });
     var b = button(box, "", function () {
+      confirmed = true;
       rows.reduce(function (p, r) { return p.then(function () { return sendNow(r); }); }, Promise.resolve())
         .then(function () { confirmed = true; drawAll(); });
     }, "primary");
     pnFillNamed(b, ["Confirm hand " + last.hand + ": "].concat(parts));
     b.id = "rec-confirm-button";
+    pendingScores = rows;
+    box.appendChild(el("span", "", "(or they go with the next tap; to claim other scores type them below first)"));
   }
   /* The hand's lines, numbered: a tap selects one to replace, put a line
    * before, or delete. */
@@ -424,7 +448,8 @@ function pnFillNamed(el, parts) {
     show("rec-lines-box", lines.length > 0 || !!fix);
     lines.forEach(function (text, i) {
       var n = i + 1;
-      var b = button(box, n + "  " + text, function () { fix = { n: n, how: null }; drawFix(); }, fix && fix.n === n ? "on" : "");
+      var b = button(box, n + "  " + text + (filled[n] ? "  (filled in)" : ""), function () { fix = { n: n, how: null }; drawFix(); },
+                     (fix && fix.n === n ? "on" : "") + (filled[n] ? " filled" : ""));
       b.setAttribute("data-line", String(n));
     });
     box.scrollTop = box.scrollHeight;
@@ -464,25 +489,52 @@ function pnFillNamed(el, parts) {
   function sendNow(text, confirm) {
     var body = confirm === undefined ? { line: text } : { confirm: confirm };
     return api("POST", "/api/games/" + encodeURIComponent(game) + "/lines", body).then(function (res) {
-      if (res.json.result === "stored") confirmed = false;
+      if (res.json.result === "stored") { confirmed = false; filled = {}; }
+      if (res.json.view) Object.keys(filled).forEach(function (n) { if (n > res.json.view.lines.length) delete filled[n]; });
       render(res);
-      /* only after a card played: an undo or a correction is left as it is */
-      return (typeof text === "string" && /^[0-9AKQJT]{1,2}[SHDC]( |$)/i.test(text) && lastTrick(res)) || res;
+      /* only after a card played (or a renege recorded as played): an undo,
+       * a dropped renege or a correction is left as it is */
+      var played = typeof text === "string" ? /^[0-9AKQJT]{1,2}[SHDC]( |$)/i.test(text) : confirm === true;
+      return (played && fillForced(res)) || res;
     });
   }
-  /* The last trick plays itself as far as the server can prove it: a card
-   * that is the only one its seat can hold (view.forced) is sent, said. */
-  function lastTrick(res) {
+  /* A trick plays itself as far as the server can prove it: a card that
+   * is the only one its seat can hold (view.forced) is sent, said, marked
+   * "filled in" in the trick and the lines; Undo takes it back. */
+  function fillForced(res) {
     var v = res.json.view;
-    if (res.status >= 400 || !v || v.stage !== "play" || !v.forced || v.tricks_done !== v.tricks_total - 1 ||
-        res.json.pending || fix)
-      return null;
-    var who = name(v.seat);
+    if (res.status >= 400 || !v || v.stage !== "play" || !v.forced || res.json.pending || fix) return null;
+    var who = name(v.seat), n = v.lines.length + 1;
     return sendNow(v.forced).then(function (next) {
-      var p = el("p", "", who + " played " + label(v.forced) + ", the only card left to " + who);
+      var nv = next.json.view;
+      if (next.status < 400 && next.json.result !== "stored" && nv && nv.lines.length >= n) filled[n] = true;
+      if (state.view) drawAll();
+      var p = el("p", "", who + " played " + label(v.forced) + ", the only card left to " + who + " (filled in: Undo takes it back)");
       $("rec-said").insertBefore(p, $("rec-said").firstChild);
       return next;
     });
+  }
+  /* The scores by the rules not yet confirmed, sent before the next line. */
+  function flushScores() {
+    var rows = state && state.view && state.view.stage === "done" && !confirmed ? pendingScores : null;
+    if (!rows) return Promise.resolve();
+    confirmed = true;
+    return rows.reduce(function (p, r) { return p.then(function () { return sendNow(r); }); }, Promise.resolve());
+  }
+  /* Trump tapped during the bidding: the players still in pass until the
+   * bidding is over (at most two rounds), then trump. */
+  function endBidding(suit) {
+    var passes = 0;
+    function step() {
+      var v = state.view;
+      if (v && (v.stage === "bid" || v.stage === "dealer" || v.stage === "done") && passes++ < 2 * state.players.length)
+        return sendNow("pass").then(function (res) { if (res.status < 400) return step(); });
+      if (v && v.stage === "trump") return sendNow("trump " + suit).then(function () {
+        var p = el("p", "", "The bidding over: " + passes + " pass" + (passes === 1 ? "" : "es") + " sent before trump");
+        $("rec-said").insertBefore(p, $("rec-said").firstChild);
+      });
+    }
+    flushScores().then(step);
   }
   /* A line: as it is, or (a line of the list being corrected) as its
    * replacement or a line put before it. */
@@ -491,8 +543,11 @@ function pnFillNamed(el, parts) {
     if (fix && fix.how && confirm === undefined) {
       text = fix.how + " " + fix.n + " " + text;
       fix = null;
+      filled = {}; /* the lines after it move */
     }
-    sendNow(text, confirm);
+    if (typeof text === "string" && / score /.test(" " + text)) confirmed = true; /* a claim typed: none sent for it */
+    if (typeof text === "string" && text !== "undo") flushScores().then(function () { sendNow(text, confirm); });
+    else sendNow(text, confirm);
   }
   function field(form, name) { var f = form.elements[name]; return f ? f.value.trim() : ""; }
 
