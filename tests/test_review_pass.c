@@ -131,6 +131,46 @@ static void test_pass_alternatives_hold_the_chosen_and_the_bots(void **state) {
   assert_true(seen > 4);
 }
 
+/* At every pass of several partnership-auction and five-call hands, the
+ * true deal is one the passing seat's knowledge allows (its cards placed,
+ * no seat holding a card forbidden to it), and in five-call the seats the
+ * call passed over are barred from the called card. */
+static void test_pass_knowledge_admits_the_true_deal(void **state) {
+  (void)state;
+  static RvHistory h;
+  static PnGame g;
+  const char *presets[] = {"partnership-auction", "five-call"};
+  int barred = 0;
+  for (int pi = 0; pi < 2; pi++)
+    for (uint64_t seed = 1; seed <= 6; seed++) {
+      sim_hand(seed, presets[pi], &h);
+      for (int n = 0; n < 2; n++) {
+        int at = give_at(&h, n);
+        if (at < 0) continue;
+        game_before(&h, at, &g);
+        PnKnown k;
+        uint32_t forbid[H];
+        assert_int_equal(review_pass_knowledge(&h, at, &k, forbid), 0);
+        PnCards base[H], unplaced;
+        int extra[PN_KNOWN_GROUPS];
+        pn_known_placed(&k, base, extra, &unplaced);
+        int seat = h.events[at].seat;
+        assert_memory_equal(&base[seat - 1], &g.hand.held[seat - 1], sizeof(PnCards));
+        for (int s = 0; s < h.rules.players; s++) {
+          assert_int_equal(k.size[s], pn_cards_total(&g.hand.held[s]));
+          for (int c = 0; c < PN_CARD_KINDS; c++)
+            if (g.hand.held[s].n[c] > base[s].n[c]) assert_false(forbid[s] >> c & 1u);
+          if (pi == 1 && s + 1 != seat && (forbid[s] >> g.hand.called & 1u)) barred++;
+        }
+        RvSpace *sp = review_space_new(&k, forbid);
+        assert_true(review_space_count(sp) >= 1);
+        review_space_free(sp);
+      }
+    }
+  assert_int_equal(review_pass_knowledge(&h, h.trump_event, NULL, NULL), 1);
+  assert_true(barred > 0);
+}
+
 /* ------------------------------------------------ values */
 
 /* Both passes of partnership-auction hands: cost >= 0 and best - chosen,
@@ -364,6 +404,7 @@ static void test_five_call_decisions_unvalued_past_the_budget(void **state) {
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_pass_alternatives_hold_the_chosen_and_the_bots),
+      cmocka_unit_test(test_pass_knowledge_admits_the_true_deal),
       cmocka_unit_test(test_pass_review_costs_and_seeds),
       cmocka_unit_test(test_pass_review_all_equivalent_costs_zero),
       cmocka_unit_test(test_pass_review_only_alternative_costs_zero),

@@ -144,6 +144,12 @@ int review_bid(Reviewer *r, const RvHistory *h, SimRng *rng, RvDecision *d);
  * -1 when a solve stopped or no deal fits (d->valued false). */
 int review_pass(Reviewer *r, const RvHistory *h, int at, SimRng *rng, RvDecision *d);
 
+/* What the seat passing at h->events[at] knew (review_pass): each
+ * holder's size, its own cards placed, and in five-call the called card
+ * forbidden to the seats the call passed over.  Returns 0, or 1 when
+ * events[at] is no pass reviewed. */
+int review_pass_knowledge(const RvHistory *h, int at, PnKnown *k, uint32_t forbid[PN_KNOWN_HOLDERS]);
+
 /* The alternatives of the pass `give` in `game` (the game just before it)
  * into d->cards, nalts (at most RV_MAX_PASS_ALTS, each pass once) and
  * chosen (0, the pass made).  Returns nalts. */

@@ -171,6 +171,19 @@ static void pass_knowledge(const PnGame *g, int seat, PnKnown *k, uint32_t forbi
     if (s != seat) forbid[s - 1] |= 1u << h->called;
 }
 
+static bool is_pass(const RvHistory *h, int at) {
+  bool passing = h->rules.exchange == PN_EXCHANGE_PASS || h->rules.exchange == PN_EXCHANGE_CALL_PASS;
+  return passing && at >= 0 && at < h->nevents && h->events[at].action == PN_EV_GIVE && h->trump_event >= 0 &&
+         at > h->trump_event;
+}
+
+int review_pass_knowledge(const RvHistory *h, int at, PnKnown *k, uint32_t forbid[PN_KNOWN_HOLDERS]) {
+  static _Thread_local PnGame g; /* a few KiB: not on the stack */
+  if (!is_pass(h, at) || !game_before(h, at, &g)) return 1;
+  pass_knowledge(&g, h->events[at].seat, k, forbid);
+  return 0;
+}
+
 /* One deal valued for every alternative: each pass made in it, then the
  * bots (one seed for all) and the solver.  False when a solve stopped. */
 static bool pass_world(Reviewer *r, const PnGame *g, const PnEvent *give, const PnCards start[PN_KNOWN_HOLDERS],
@@ -193,9 +206,8 @@ static bool pass_world(Reviewer *r, const PnGame *g, const PnEvent *give, const 
 
 int review_pass(Reviewer *r, const RvHistory *h, int at, SimRng *rng, RvDecision *d) {
   memset(d, 0, sizeof *d);
+  if (!is_pass(h, at)) return 1;
   const PnEvent *give = &h->events[at];
-  bool passing = h->rules.exchange == PN_EXCHANGE_PASS || h->rules.exchange == PN_EXCHANGE_CALL_PASS;
-  if (!passing || give->action != PN_EV_GIVE || h->trump_event < 0 || at < h->trump_event) return 1;
   static _Thread_local PnGame g; /* a few KiB: not on the stack */
   if (!game_before(h, at, &g)) return 1;
   d->seq = h->seqs[at];
