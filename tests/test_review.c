@@ -367,7 +367,7 @@ static void test_equivalent_cards_have_equal_values(void **state) {
 }
 
 /* The trump review: four suits, the chosen one among them, cost >= 0 and
- * the same values for the same seed; a preset without partnership
+ * the same values for the same seed; a preset without a widow or
  * passing has no trump decision reviewed. */
 static void test_trump_review_values_each_suit(void **state) {
   (void)state;
@@ -389,7 +389,8 @@ static void test_trump_review_values_each_suit(void **state) {
   assert_memory_equal(a.value, b.value, sizeof a.value);
   int bid = h.before_trump.hand.high_bid;
   for (int s = 0; s < PN_SUITS; s++) assert_true(a.value[s] >= -bid);
-  sim_hand(3, "auction", &h);
+  sim_hand(3, "single-bid", &h);
+  assert_true(h.trump_event >= 0);
   assert_int_equal(review_trump(r, &h, &rng, &a), 1);
   review_free(r);
 }

@@ -82,6 +82,7 @@ typedef enum { RV_BID, RV_TRUMP, RV_PASS, RV_PLAY } RvKind;
 const char *review_kind_name(RvKind kind); /* "bid", "trump", "pass", "play" */
 
 #define RV_MAX_ALTS 24 /* alternatives of one decision */
+#define RV_MAX_PASS_ALTS 6 /* a pass's: the pass made, the bots', four rules (docs/REVIEW.md) */
 
 /* One decision judged. */
 typedef struct RvDecision {
@@ -97,6 +98,7 @@ typedef struct RvDecision {
   double cost;              /* value[best] - value[chosen], >= 0 */
   uint32_t members[RV_MAX_ALTS]; /* play: the legal card kinds (bit c) each alternative stands for */
   int amount[RV_MAX_ALTS];  /* bid: each alternative's bid, 0 = pass */
+  PnCards cards[RV_MAX_ALTS]; /* pass: each alternative's cards */
   double p_make;            /* bid: share of the deals in which the side reaches the bid made */
   double cost_se;           /* its standard error: the spread over the deals of
                                best's value less chosen's, over sqrt(worlds) */
@@ -132,6 +134,34 @@ int review_trump(Reviewer *r, const RvHistory *h, SimRng *rng, RvDecision *d);
  * partnership passing), -1 when a solve stopped (d->valued false). */
 int review_bid(Reviewer *r, const RvHistory *h, SimRng *rng, RvDecision *d);
 
+/* The cards passed at h->events[at] (a give: partnership-auction's,
+ * five-call's) judged from the passing seat (docs/REVIEW.md, pass): the
+ * pass made (alternative 0), the bots' pass and the passes of a few rules
+ * (review_pass_alternatives), each valued by the bidding side's mean hand
+ * result over deals of the cards that seat did not see, the bots passing
+ * back and melding and the play solved from the first lead.  d->cards
+ * holds the passes.  Returns 0, 1 when events[at] is no pass reviewed, or
+ * -1 when a solve stopped or no deal fits (d->valued false). */
+int review_pass(Reviewer *r, const RvHistory *h, int at, SimRng *rng, RvDecision *d);
+
+/* What the seat passing at h->events[at] knew (review_pass): each
+ * holder's size, its own cards placed, and in five-call the called card
+ * forbidden to the seats the call passed over.  Returns 0, or 1 when
+ * events[at] is no pass reviewed. */
+int review_pass_knowledge(const RvHistory *h, int at, PnKnown *k, uint32_t forbid[PN_KNOWN_HOLDERS]);
+
+/* The alternatives of the pass `give` in `game` (the game just before it)
+ * into d->cards, nalts (at most RV_MAX_PASS_ALTS, each pass once) and
+ * chosen (0, the pass made).  Returns nalts. */
+int review_pass_alternatives(const PnGame *game, const PnEvent *give, RvDecision *d);
+
+/* What the bidder knew at its last bid (kind RV_BID: the cards dealt to
+ * it; in an auction the widow not turned yet) or when it named trump
+ * (RV_TRUMP: the cards it held then, the widow taken, its discards if
+ * made): each seat's and the pile's size and the bidder's cards placed.
+ * Returns 0, or 1 for a hand whose bid and trump are not reviewed. */
+int review_bidder_knowledge(const RvHistory *h, RvKind kind, PnKnown *k);
+
 /* Replays the hand in `row` on `game` (as analysis_hand) and keeps its
  * events in h.  Returns 0 or PN_ERR_CORRUPT with diag. */
 int review_history(PnGame *game, const StoreRow *row, RvHistory *h, PnDiag *diag);
@@ -143,14 +173,14 @@ typedef struct RvRunOptions {
   int worlds;       /* deals per decision */
   long budget;      /* solver nodes per solve */
   uint64_t seed;    /* the deals' seed: each decision's generator is seeded from it, the game, hand and seq */
-  bool trump;       /* review the bidder's trump too (review_trump) */
+  bool trump;       /* review the bidder's bid, trump and the passes too (review_bid, review_trump, review_pass) */
 } RvRunOptions;
 
 typedef struct RvRunStats {
   long hands, decisions, unvalued; /* hands and decisions reviewed; decisions the budget stopped */
 } RvRunStats;
 
-/* Reviews the trump (opts->trump) and every play of the hands the filter selects (and `hand` of them
+/* Reviews the bid, trump and passes (opts->trump) and every play of the hands the filter selects (and `hand` of them
  * when > 0) and writes them to out.  Returns 0, or the store's or the
  * replay's code with diag; PN_ERR_NOT_FOUND when nothing matched. */
 int review_run(Store *store, const StoreFilter *filter, int hand, const RvRunOptions *opts, FILE *out,

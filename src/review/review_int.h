@@ -12,4 +12,25 @@ struct Reviewer {
   long budget;       /* nodes per solve, 0 = none */
 };
 
+/* The presets whose bid and trump the review takes: an auction with the
+ * trump named after it and a widow, partnership passing or five-call's
+ * call and pass (docs/REVIEW.md). */
+bool review_bid_preset(const PnRules *rules);
+
+/* From deal w (at the trump or later, before the first lead) the bots of
+ * src/sim, seeded with `seed`, choose what is left (trump when unnamed,
+ * the call, discard, passes and melds) and the play is solved from the
+ * first lead: *total is the bidding side's meld that counts + counters
+ * (those it holds already, the auction's discards, included).  False
+ * when the engine refused a row or the solver stopped. */
+bool review_side_total(Reviewer *r, PnGame *w, uint64_t seed, int *total);
+
+/* A contract's result: the total when it reaches the bid, else minus the bid. */
+static inline double review_result(int total, int bid) { return total >= bid ? total : -bid; }
+
+/* d->value from sum[] over d->worlds deals, d->best (the highest; a tie
+ * keeps d->chosen, then the first), d->cost and d->cost_se from diff2[]
+ * (each alternative's squared difference from the chosen one, summed). */
+void review_finish(RvDecision *d, const double sum[RV_MAX_ALTS], const double diff2[RV_MAX_ALTS]);
+
 #endif

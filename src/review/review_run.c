@@ -28,11 +28,24 @@ static void fmt_value(char *buf, size_t size, bool known, double v) {
   else buf[0] = '\0';
 }
 
-/* An alternative as written: a card, or a trump's suit letter. */
-static const char *alt_str(const RvDecision *d, int a, char buf[12]) {
+#define ALT_CHARS 64 /* an alternative as written: at most 8 cards passed */
+
+/* An alternative as written: a card, a trump's suit letter, a bid or
+ * the cards passed (space-separated). */
+static const char *alt_str(const RvDecision *d, int a, char buf[ALT_CHARS]) {
   if (d->kind == RV_BID) {
-    if (d->amount[a]) snprintf(buf, 12, "%d", d->amount[a]);
-    else snprintf(buf, 12, "pass");
+    if (d->amount[a]) snprintf(buf, ALT_CHARS, "%d", d->amount[a]);
+    else snprintf(buf, ALT_CHARS, "pass");
+    return buf;
+  }
+  if (d->kind == RV_PASS) {
+    size_t at = 0;
+    buf[0] = '\0';
+    for (int c = 0; c < PN_CARD_KINDS; c++)
+      for (int j = 0; j < d->cards[a].n[c] && at + 4 < ALT_CHARS; j++) {
+        char card[3];
+        at += (size_t)snprintf(buf + at, ALT_CHARS - at, "%s%s", at ? " " : "", pn_card_str((PnCard)c, card));
+      }
     return buf;
   }
   if (d->kind != RV_TRUMP) return pn_card_str(d->alt[a], buf);
@@ -42,7 +55,7 @@ static const char *alt_str(const RvDecision *d, int a, char buf[12]) {
 }
 
 static void write_decision(FILE *out, int format, const char *key, int hand, const RvDecision *d, bool *first) {
-  char chosen[12] = "", best[12] = "", cv[32], bv[32], cost[32], hs[16], seq[16], seat[16];
+  char chosen[ALT_CHARS] = "", best[ALT_CHARS] = "", cv[32], bv[32], cost[32], hs[16], seq[16], seat[16];
   if (d->nalts) alt_str(d, d->chosen, chosen);
   if (d->valued) alt_str(d, d->best, best);
   fmt_value(cv, sizeof cv, d->valued, d->value[d->chosen]);
@@ -67,7 +80,7 @@ static void write_decision(FILE *out, int format, const char *key, int hand, con
       fputs(", \"chosen_value\": null, \"best\": null, \"best_value\": null, \"cost\": null, \"cost_se\": null, "
             "\"alternatives\": {", out);
     for (int a = 0; d->valued && a < d->nalts; a++) {
-      char c[12];
+      char c[ALT_CHARS];
       fprintf(out, "%s\"%s\": %.2f", a ? ", " : "", alt_str(d, a, c), d->value[a]);
     }
     fputs("}", out);
@@ -92,6 +105,21 @@ typedef struct Run {
   bool first;        /* nothing written yet (JSON's commas) */
 } Run;
 
+/* Each pass of the hand (review_pass), in the order made. */
+static void review_hand_passes(Run *run, const StoreRow *row) {
+  for (int i = run->h->trump_event; i >= 0 && i < run->h->nevents; i++) {
+    if (run->h->events[i].action != PN_EV_GIVE) continue;
+    RvDecision d;
+    SimRng rng;
+    decision_rng(run->opts, row->key, row->hand, run->h->seqs[i], &rng);
+    int rc = review_pass(run->rv, run->h, i, &rng, &d);
+    if (rc == 1) continue;
+    if (rc != 0) run->stats->unvalued++;
+    run->stats->decisions++;
+    write_decision(run->out, run->opts->format, row->key, row->hand, &d, &run->first);
+  }
+}
+
 /* The bid or trump decision, when the hand has one the review takes. */
 static void review_hand_trump(Run *run, const StoreRow *row, RvKind kind) {
   RvDecision d;
@@ -112,6 +140,7 @@ static void review_hand(Run *run, const StoreRow *row) {
     fprintf(run->out, "game %s hand %d\n  seq seat decision chosen   value best    best   cost\n", row->key, row->hand);
   if (run->opts->trump) review_hand_trump(run, row, RV_BID);
   if (run->opts->trump) review_hand_trump(run, row, RV_TRUMP);
+  if (run->opts->trump) review_hand_passes(run, row);
   for (int p = 0; p < run->h->nplays; p++) {
     RvDecision d;
     SimRng rng;

@@ -7,42 +7,53 @@
 
 #include "review_int.h"
 
-/* What the bidder knew when it named trump: its own cards, nothing else
- * (the partnership pass comes after the trump; no meld is shown yet). */
-static void trump_knowledge(const PnGame *g, int bidder, PnKnown *k) {
+bool review_bid_preset(const PnRules *rules) {
+  return rules->flow == PN_FLOW_BID && (rules->exchange == PN_EXCHANGE_PASS || rules->exchange == PN_EXCHANGE_CALL_PASS ||
+                                        rules->exchange == PN_EXCHANGE_WIDOW);
+}
+
+/* What the bidder knew: `own` its cards (at the trump: those it holds, the
+ * widow taken; at its last bid: those dealt to it), and at the trump the
+ * cards it has discarded already (the pile).  Nothing else: the passes
+ * come after the trump, no meld is shown yet, the bids are not used. */
+static void bidder_knowledge(const PnGame *g, int bidder, const PnCards *own, bool discards, PnKnown *k) {
   pn_known_init(k, &g->rules);
   int dealt = 0;
   for (int s = 0; s < g->rules.players; s++) {
-    k->size[s] = pn_cards_total(&g->hand.held[s]);
+    k->size[s] = s == bidder - 1 ? pn_cards_total(own) : pn_cards_total(&g->hand.held[s]);
     dealt += k->size[s];
   }
   k->size[PN_KNOWN_PILE] = pn_cards_total(&k->deck) - dealt;
-  for (int c = 0; c < PN_CARD_KINDS; c++) pn_known_hold(k, bidder - 1, (PnCard)c, g->hand.held[bidder - 1].n[c]);
+  for (int c = 0; c < PN_CARD_KINDS; c++) pn_known_hold(k, bidder - 1, (PnCard)c, own->n[c]);
+  if (discards && g->hand.discarded)
+    for (int c = 0; c < PN_CARD_KINDS; c++) pn_known_hold(k, PN_KNOWN_PILE, (PnCard)c, g->hand.discards.n[c]);
 }
 
-static bool side_total(Reviewer *r, PnGame *w, int suit, uint64_t seed, int *total);
-
-/* The hand played out with `suit` trump in deal w: the bots pass and
- * meld, the play is solved from the first lead.  The bidding side's
- * result: meld + counters when they reach the bid (meld counts only with
- * a trick where the rules say so), else minus the bid; no rounding.
- * Returns false when the engine refused a row or the solver stopped. */
-static bool play_out(Reviewer *r, PnGame *w, int suit, uint64_t seed, double *result) {
-  int bid = w->hand.high_bid, total;
-  if (!side_total(r, w, suit, seed, &total)) return false;
-  *result = total >= bid ? total : -bid;
-  return true;
+/* The cards the bidder held at its last bid: with a widow, those it holds
+ * at the trump less the widow, its discards (made before the trump) back. */
+static void bid_hand(const PnGame *g, int bidder, PnCards *own) {
+  *own = g->hand.held[bidder - 1];
+  if (g->rules.exchange != PN_EXCHANGE_WIDOW) return;
+  for (int c = 0; c < PN_CARD_KINDS; c++) {
+    if (g->hand.discarded) own->n[c] += g->hand.discards.n[c];
+    own->n[c] -= g->hand.widow.n[c] < own->n[c] ? g->hand.widow.n[c] : own->n[c];
+  }
 }
 
-/* The bidding side's meld that counts + counters (par from the first
- * lead) with `suit` trump (-1: the bot's choice) in deal w, the bots
- * passing and melding.  False when the engine refused a row or the
- * solver stopped. */
-static bool side_total(Reviewer *r, PnGame *w, int suit, uint64_t seed, int *total) {
+int review_bidder_knowledge(const RvHistory *h, RvKind kind, PnKnown *k) {
+  if (h->trump_event < 0 || !review_bid_preset(&h->rules) || (kind != RV_BID && kind != RV_TRUMP)) return 1;
+  const PnGame *g = &h->before_trump;
+  int bidder = g->hand.high_bidder;
+  PnCards own = g->hand.held[bidder - 1];
+  if (kind == RV_BID) bid_hand(g, bidder, &own);
+  bidder_knowledge(g, bidder, &own, kind == RV_TRUMP, k);
+  return 0;
+}
+
+bool review_side_total(Reviewer *r, PnGame *w, uint64_t seed, int *total) {
   int bidder = w->hand.high_bidder;
-  PnEvent ev = {.action = PN_EV_TRUMP, .seat = bidder, .suit = suit, .meld = -1};
+  PnEvent ev;
   PnOutcome out;
-  if (suit >= 0 && pn_game_apply(w, &ev, &out) == PN_IMPOSSIBLE) return false;
   SimConfig config = {.style = SIM_SENSIBLE, .first_dealer = 1};
   SimDriver driver;
   sim_driver_init(&driver, &config, seed, w->rules.players);
@@ -55,17 +66,47 @@ static bool side_total(Reviewer *r, PnGame *w, int suit, uint64_t seed, int *tot
   r->solver.node_limit = r->budget;
   int par = pn_dd_par(&r->solver, w, side);
   if (par < 0) return false;
-  int meld = 0;
+  int meld = 0, taken = 0;
   for (int s = 1; s <= w->rules.players; s++)
-    if (pn_side_of(w, s) == side) meld += pn_meld_shown(w, s);
-  if (w->rules.meld_needs_trick && par == 0) meld = 0;
-  *total = meld + par;
+    if (pn_side_of(w, s) == side) {
+      meld += pn_meld_shown(w, s);
+      taken += w->hand.counters[s - 1]; /* the auction's discards: a trick of the bidder's */
+    }
+  bool trick = par > 0 || (w->rules.exchange == PN_EXCHANGE_WIDOW && w->hand.discarded);
+  if (w->rules.meld_needs_trick && !trick) meld = 0;
+  *total = meld + taken + par;
+  return true;
+}
+
+void review_finish(RvDecision *d, const double sum[RV_MAX_ALTS], const double diff2[RV_MAX_ALTS]) {
+  d->valued = true;
+  d->best = d->chosen;
+  for (int a = 0; a < d->nalts; a++) {
+    d->value[a] = sum[a] / d->worlds;
+    if (sum[a] > sum[d->best]) d->best = a;
+  }
+  d->cost = d->value[d->best] - d->value[d->chosen];
+  if (d->worlds > 1) {
+    double var = (diff2[d->best] / d->worlds - d->cost * d->cost) * d->worlds / (d->worlds - 1);
+    d->cost_se = var > 0 ? sqrt(var / d->worlds) : 0;
+  }
+}
+
+/* The hand played out with `suit` trump in deal w: the bidding side's
+ * result (review_side_total against the bid).  False when the engine
+ * refused a row or the solver stopped. */
+static bool play_out(Reviewer *r, PnGame *w, int suit, uint64_t seed, double *result) {
+  int bid = w->hand.high_bid, total;
+  PnEvent ev = {.action = PN_EV_TRUMP, .seat = w->hand.high_bidder, .suit = suit, .meld = -1};
+  PnOutcome out;
+  if (pn_game_apply(w, &ev, &out) == PN_IMPOSSIBLE || !review_side_total(r, w, seed, &total)) return false;
+  *result = review_result(total, bid);
   return true;
 }
 
 int review_trump(Reviewer *r, const RvHistory *h, SimRng *rng, RvDecision *d) {
   memset(d, 0, sizeof *d);
-  if (h->trump_event < 0 || h->rules.exchange != PN_EXCHANGE_PASS || h->rules.flow != PN_FLOW_BID) return 1;
+  if (h->trump_event < 0 || !review_bid_preset(&h->rules)) return 1;
   const PnGame *g = &h->before_trump;
   const PnEvent *chosen = &h->events[h->trump_event];
   d->seq = h->seqs[h->trump_event];
@@ -75,7 +116,7 @@ int review_trump(Reviewer *r, const RvHistory *h, SimRng *rng, RvDecision *d) {
   for (int s = 0; s < PN_SUITS; s++) d->alt[s] = (PnCard)s;
   d->chosen = chosen->suit;
   PnKnown k;
-  trump_knowledge(g, d->seat, &k);
+  review_bidder_knowledge(h, RV_TRUMP, &k);
   RvSpace *sp = review_space_new(&k, NULL);
   if (!sp) return -1;
   double sum[RV_MAX_ALTS] = {0}, diff2[RV_MAX_ALTS] = {0};
@@ -99,17 +140,7 @@ int review_trump(Reviewer *r, const RvHistory *h, SimRng *rng, RvDecision *d) {
   }
   review_space_free(sp);
   if (!ok || d->worlds == 0) return -1;
-  d->valued = true;
-  d->best = d->chosen;
-  for (int s = 0; s < PN_SUITS; s++) {
-    d->value[s] = sum[s] / d->worlds;
-    if (sum[s] > sum[d->best]) d->best = s;
-  }
-  d->cost = d->value[d->best] - d->value[d->chosen];
-  if (d->worlds > 1) {
-    double var = (diff2[d->best] / d->worlds - d->cost * d->cost) * d->worlds / (d->worlds - 1);
-    d->cost_se = var > 0 ? sqrt(var / d->worlds) : 0;
-  }
+  review_finish(d, sum, diff2);
   return 0;
 }
 
@@ -133,9 +164,23 @@ static void bid_alternatives(const PnRules *rules, int bid, RvDecision *d) {
   d->chosen = 0;
 }
 
+/* Deal `start` (the pile: the widow) as the game at the trump: the widow
+ * taken into the bidder's hand and not discarded yet. */
+static void bid_world(const PnGame *g, const PnCards start[PN_KNOWN_HOLDERS], PnGame *w) {
+  *w = *g;
+  for (int s = 0; s < g->rules.players; s++) w->hand.held[s] = start[s];
+  if (g->rules.exchange != PN_EXCHANGE_WIDOW) return;
+  int bidder = g->hand.high_bidder;
+  w->hand.widow = start[PN_KNOWN_PILE];
+  for (int c = 0; c < PN_CARD_KINDS; c++) w->hand.held[bidder - 1].n[c] += w->hand.widow.n[c];
+  w->hand.discarded = false;
+  memset(&w->hand.discards, 0, sizeof w->hand.discards);
+  w->hand.counters[bidder - 1] = 0; /* nothing is won before the discard */
+}
+
 int review_bid(Reviewer *r, const RvHistory *h, SimRng *rng, RvDecision *d) {
   memset(d, 0, sizeof *d);
-  if (h->trump_event < 0 || h->rules.exchange != PN_EXCHANGE_PASS || h->rules.flow != PN_FLOW_BID) return 1;
+  if (h->trump_event < 0 || !review_bid_preset(&h->rules)) return 1;
   const PnGame *g = &h->before_trump;
   int at = last_bid(h, g->hand.high_bidder);
   if (at < 0 || h->events[at].value != g->hand.high_bid) return 1;
@@ -144,7 +189,7 @@ int review_bid(Reviewer *r, const RvHistory *h, SimRng *rng, RvDecision *d) {
   d->kind = RV_BID;
   bid_alternatives(&g->rules, g->hand.high_bid, d);
   PnKnown k;
-  trump_knowledge(g, d->seat, &k);
+  review_bidder_knowledge(h, RV_BID, &k);
   RvSpace *sp = review_space_new(&k, NULL);
   if (!sp) return -1;
   double sum[RV_MAX_ALTS] = {0}, diff2[RV_MAX_ALTS] = {0};
@@ -157,15 +202,14 @@ int review_bid(Reviewer *r, const RvHistory *h, SimRng *rng, RvDecision *d) {
     ok = review_space_sample(sp, rng, start) == 0;
     uint64_t seed = sim_rng_next(rng);
     if (ok) {
-      w = *g;
-      for (int seat = 0; seat < g->rules.players; seat++) w.hand.held[seat] = start[seat];
-      ok = side_total(r, &w, -1, seed, &total);
+      bid_world(g, start, &w);
+      ok = review_side_total(r, &w, seed, &total);
     }
     if (!ok) break;
     made += total >= d->amount[0];
-    double v0 = total >= d->amount[0] ? total : -d->amount[0];
+    double v0 = review_result(total, d->amount[0]);
     for (int a = 0; a < d->nalts; a++) {
-      double v = d->amount[a] == 0 ? 0 : total >= d->amount[a] ? total : -d->amount[a];
+      double v = d->amount[a] == 0 ? 0 : review_result(total, d->amount[a]);
       sum[a] += v;
       diff2[a] += (v - v0) * (v - v0);
     }
@@ -173,17 +217,7 @@ int review_bid(Reviewer *r, const RvHistory *h, SimRng *rng, RvDecision *d) {
   }
   review_space_free(sp);
   if (!ok || d->worlds == 0) return -1;
-  d->valued = true;
   d->p_make = (double)made / d->worlds;
-  d->best = 0;
-  for (int a = 0; a < d->nalts; a++) {
-    d->value[a] = sum[a] / d->worlds;
-    if (sum[a] > sum[d->best]) d->best = a;
-  }
-  d->cost = d->value[d->best] - d->value[0];
-  if (d->worlds > 1) {
-    double var = (diff2[d->best] / d->worlds - d->cost * d->cost) * d->worlds / (d->worlds - 1);
-    d->cost_se = var > 0 ? sqrt(var / d->worlds) : 0;
-  }
+  review_finish(d, sum, diff2);
   return 0;
 }

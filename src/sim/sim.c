@@ -339,28 +339,43 @@ static void keep_scores(const PnGame *g, const PnCards *hand, bool to_partner, i
   }
 }
 
+/* The cards `seat` may choose among and how many: five-call's partner
+ * must pass the called card, so it is set aside (true). */
+static bool pass_choice(const PnGame *g, int seat, PnCards *rest, int *n) {
+  const PnHand *h = &g->hand;
+  *rest = h->held[seat - 1];
+  *n = g->rules.pass_cards;
+  bool must_call = g->rules.exchange == PN_EXCHANGE_CALL_PASS && seat == h->partner && rest->n[h->called];
+  if (must_call) { /* the called card travels with the pass */
+    rest->n[h->called]--;
+    (*n)--;
+  }
+  return must_call;
+}
+
+void sim_pass_cards(const PnGame *g, int seat, PnCards *out) {
+  PnCards rest;
+  int n, score[PN_CARD_KINDS];
+  bool must_call = pass_choice(g, seat, &rest, &n);
+  keep_scores(g, &g->hand.held[seat - 1], seat == g->hand.partner, score);
+  pick_cards(&rest, n, score, out);
+  if (must_call) out->n[g->hand.called]++;
+}
+
 static void give_event(SimDriver *d, const PnGame *g, const PnExpect *ex, PnEvent *ev) {
   const PnHand *h = &g->hand;
   int seat = ex->seat;
   if (seat == 0) seat = h->partner; /* together: the partner's row first */
   set_event(ev, PN_EV_GIVE, seat);
-  const PnCards *hand = &h->held[seat - 1];
-  int n = g->rules.pass_cards;
-  PnCards give;
-  bool must_call = g->rules.exchange == PN_EXCHANGE_CALL_PASS && seat == h->partner;
-  PnCards rest = *hand;
-  if (must_call) { /* the called card travels with the pass */
-    rest.n[h->called]--;
-    n--;
-  }
+  PnCards give, rest;
+  int n;
   if (d->config.style == SIM_RANDOM) {
+    bool must_call = pass_choice(g, seat, &rest, &n);
     random_pick(&d->rng, &rest, n, &give);
+    if (must_call) give.n[h->called]++;
   } else {
-    int score[PN_CARD_KINDS];
-    keep_scores(g, hand, seat == h->partner, score);
-    pick_cards(&rest, n, score, &give);
+    sim_pass_cards(g, seat, &give);
   }
-  if (must_call) give.n[h->called]++;
   add_cards(ev, &give);
 }
 

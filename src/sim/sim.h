@@ -68,6 +68,11 @@ void sim_driver_init(SimDriver *driver, const SimConfig *config, uint64_t seed, 
  * number (at most SIM_MAX_DEAL_EVENTS). */
 int sim_deal_events(SimRng *rng, const PnGame *game, PnEvent events[SIM_MAX_DEAL_EVENTS]);
 
+/* The sensible players' pass (SIM_SENSIBLE's rule): the cards `seat`,
+ * the bidder or its partner, gives in `game` (five-call's called card
+ * included).  The review compares it with other passes. */
+void sim_pass_cards(const PnGame *game, int seat, PnCards *out);
+
 /* Chooses the next event of `game`.  Returns 1 with *event filled, or 0
  * when the game is over and nothing more is to be written.
  *

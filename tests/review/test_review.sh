@@ -3,7 +3,8 @@
 # columns exactly, one row per play with seq, seat and card as in the
 # event log, every cost >= 0 and equal to best_value - chosen_value, a
 # forced play (the hand's last trick) costing 0, a seeded run repeated
-# exactly (CSV and JSON agree), a row for the last bid and one for the trump, a solve stopped by --budget leaving its
+# exactly (CSV and JSON agree), a row for the last bid, one for the trump and one per pass (the cards given,
+# space-separated), a solve stopped by --budget leaving its
 # values empty, and the exit codes of bad usage.
 #
 # PINOCHLE_WRAPPER (e.g. "valgrind -q --error-exitcode=99") wraps each run.
@@ -53,6 +54,9 @@ trump=$(awk -F, -v g="$G" '$1 == g && $2 == 5 && $5 == "trump" {print $1 "," $2 
 grep -q "^$trump," "$tmp/a.csv" || fail "no trump row $trump"
 bid=$(awk -F, -v g="$G" '$1 == g && $2 == 5 && $5 == "bid" {s = $4; v = $7; q = $3} END {print q "," s ",bid," v}' "$SAMPLE")
 grep -q "^$G,5,$bid," "$tmp/a.csv" || fail "no row for the last bid ($bid)"
+gives=$(awk -F, -v g="$G" '$1 == g && $2 == 5 && $5 == "give" {print $1 "," $2 "," $3 "," $4 ",pass," $6}' "$SAMPLE")
+passes=$(tail -n +2 "$tmp/a.csv" | awk -F, '$5 == "pass"' | cut -d, -f1-6)
+[[ -n $gives && $gives == "$passes" ]] || fail "pass rows are not the log's gives (cards space-separated): $passes"
 last=$(tail -n 4 "$tmp/a.csv" | awk -F, '$10 != "0.00" || $6 != $8' | wc -l)
 [[ $last -eq 0 ]] || fail "the last trick's forced plays do not cost 0: $(tail -n 4 "$tmp/a.csv")"
 
@@ -77,7 +81,7 @@ PY
 fi
 t text 0 "${run[@]}"
 out_has "^game $G hand 5$"
-err_has '^review: 1 hands, 50 decisions'
+err_has '^review: 1 hands, 52 decisions'
 
 echo "test_review: $checks checks, $failures failures"
 [[ $failures -eq 0 ]]
