@@ -10,7 +10,9 @@
  *      to, who won it, the counters and meld points it added), so that
  *      every finding can be printed under the row that caused it.
  * Then the analysis `pinochle analyze` stored for the hand, if any, is
- * read (load_analysis) to show its par line and each play's cost.
+ * read (load_analysis) to show its par line and each play's cost, and the
+ * review `pinochle review` stored, if any (load_review), for each
+ * decision's fair cost beside it.
  */
 #include "report_hand.h"
 
@@ -21,6 +23,7 @@
 #include "codec.h"
 #include "pn_buf.h"
 #include "replay.h"
+#include "review_store.h"
 
 /* One event of the hand and what applying it did. */
 typedef struct Step {
@@ -53,6 +56,7 @@ typedef struct View {
   CodecResults result;                 /* the replay's results */
   bool analysed;                       /* `pinochle analyze` stored an analysis of the hand */
   AnHand an;                           /* ... that one */
+  RvHandReview *rv;                    /* `pinochle review` stored a review of the hand (owned), or NULL */
 } View;
 
 static void collect(void *ctx, const StoreRow *row, const ReplayFinding *f) {
@@ -319,6 +323,7 @@ static void contract_text(const View *v, char *buf, size_t size) {
 }
 
 static void text_analysis(FILE *out, const View *v); /* below, with the other analysis parts */
+static void text_review(FILE *out, const View *v);
 
 static int write_text(FILE *out, const View *v) {
   char line[600], name[200];
@@ -384,6 +389,7 @@ static int write_text(FILE *out, const View *v) {
     text_findings(out, v, 0);
   }
   text_analysis(out, v);
+  text_review(out, v);
   return rc;
 }
 
@@ -478,6 +484,92 @@ static void json_analysis(FILE *out, const View *v) {
   else fputs("null", out);
   fprintf(out, ", \"meld\": %d, \"taken\": %d, \"could_make\": %s}", h->meld, h->taken,
           known && h->bid > 0 ? (h->could_make ? "true" : "false") : "null");
+}
+
+/* ------------------------------------------------------------ fair review
+ * Shown only from a review `pinochle review` stored for this very hand
+ * (same rules version, same events), whatever its worlds and seed. */
+
+/* Reads the stored review of the hand in `row`, if any. */
+static int load_review(Store *store, const StoreRow *row, View *v, PnDiag *diag) {
+  RvHandReview *rv = malloc(sizeof *rv);
+  if (!rv) {
+    snprintf(diag->msg, sizeof diag->msg, "out of memory");
+    return REPORT_ERROR;
+  }
+  int got = review_costs_of_row(store, row, rv, diag);
+  if (got == 1) v->rv = rv;
+  else free(rv);
+  return got < 0 ? got : 0;
+}
+
+/* The step of the event seq, or NULL. */
+static const Step *step_at(const View *v, int seq) {
+  for (size_t i = 0; i < v->nsteps; i++)
+    if (v->steps[i].seq == seq) return &v->steps[i];
+  return NULL;
+}
+
+/* The double-dummy cost of the play at seq as text ("" when not analysed). */
+static void dd_cost_text(const View *v, int seq, char *buf, size_t size) {
+  const Step *st = step_at(v, seq);
+  const AnPlay *p = st ? analysed_play(v, st) : NULL;
+  if (p) snprintf(buf, size, "; double dummy %d", p->cost);
+  else buf[0] = '\0';
+}
+
+/* "Fair review" after the text report: each decision that cost something
+ * on what its player could see or double dummy, both costs side by side. */
+static void text_review(FILE *out, const View *v) {
+  if (!v->rv) return;
+  const RvHandReview *r = v->rv;
+  char line[400], name[200], dd[48];
+  fprintf(out, "\nFair review (%d worlds, seed %llu)\n", r->made.worlds, (unsigned long long)r->made.seed);
+  int shown = 0;
+  for (int i = 0; i < r->n; i++) {
+    const RvVerdict *d = &r->d[i];
+    const Step *st = step_at(v, d->seq);
+    const AnPlay *p = st ? analysed_play(v, st) : NULL;
+    if (!d->valued || (d->cost <= 0 && (!p || p->cost <= 0))) continue;
+    dd_cost_text(v, d->seq, dd, sizeof dd);
+    snprintf(line, sizeof line, "seq %d: %s's %s %s: fair cost %.2f (best %s, %.2f against %.2f)%s", d->seq,
+             who(v, d->seat, name, sizeof name), review_kind_name(d->kind), d->label[d->chosen], d->cost,
+             d->label[d->best], d->value[d->best], d->value[d->chosen], dd);
+    report_wrap(out, d->cost > 0 ? "  ! " : "    ", "    ", line, REPORT_WIDTH);
+    shown++;
+  }
+  if (shown == 0) fputs("  every decision reviewed was a best one\n", out);
+}
+
+/* "review": {...} or null in the JSON: each decision's fair cost and,
+ * for a play analysed, its double-dummy cost. */
+static void json_review(FILE *out, const View *v) {
+  if (!v->rv) {
+    fputs("null", out);
+    return;
+  }
+  const RvHandReview *r = v->rv;
+  fprintf(out, "{\"worlds\": %d, \"seed\": %llu, \"budget\": %ld, \"decisions\": [", r->made.worlds,
+          (unsigned long long)r->made.seed, r->made.budget);
+  for (int i = 0; i < r->n; i++) {
+    const RvVerdict *d = &r->d[i];
+    const Step *st = step_at(v, d->seq);
+    const AnPlay *p = st ? analysed_play(v, st) : NULL;
+    fprintf(out, "%s\n    {\"seq\": %d, \"seat\": %d, \"decision\": \"%s\", \"chosen\": ", i ? "," : "", d->seq,
+            d->seat, review_kind_name(d->kind));
+    out_json_string(out, d->label[d->chosen]);
+    if (d->valued) {
+      fputs(", \"best\": ", out);
+      out_json_string(out, d->label[d->best]);
+      fprintf(out, ", \"fair_cost\": %.2f, \"cost_se\": %.2f", d->cost, d->cost_se);
+    } else {
+      fputs(", \"best\": null, \"fair_cost\": null, \"cost_se\": null", out);
+    }
+    fputs(", \"dd_cost\": ", out);
+    if (p) fprintf(out, "%d}", p->cost);
+    else fputs("null}", out);
+  }
+  fputs(r->n ? "\n  ]}" : "]}", out);
 }
 
 /* The kinds and sentences of the findings at seq, joined. */
@@ -611,6 +703,8 @@ static int write_json(FILE *out, const View *v) {
   report_table_free(t);
   fputs(",\n  \"analysis\": ", out);
   json_analysis(out, v);
+  fputs(",\n  \"review\": ", out);
+  json_review(out, v);
   fputs(",\n  \"findings\": [", out);
   for (size_t i = 0; i < v->nfound; i++) {
     const ReplayFinding *f = &v->found[i];
@@ -634,6 +728,7 @@ static void view_free(View *v) {
   if (!v) return;
   free(v->steps);
   free(v->found);
+  free(v->rv);
   free(v);
 }
 
@@ -708,6 +803,7 @@ int report_hand(Store *store, const char *key, int number, OutFormat format, FIL
       goto done;
     }
     if ((rc = load_analysis(store, &row, v, diag)) < 0) goto done;
+    if ((rc = load_review(store, &row, v, diag)) < 0) goto done;
   }
   if (rc < 0) goto done;
   if (!found_game) {
