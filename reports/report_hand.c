@@ -11,7 +11,8 @@
  *      to, who won it, the counters and meld points it added), so that
  *      every finding can be shown under the row that caused it.
  * Then the analysis `pinochle analyze` stored for the hand, if any, is
- * read (load_analysis), and the parts every view shows are gathered once
+ * read (load_analysis), and the review `pinochle review` stored, if any
+ * (load_review), and the parts every view shows are gathered once
  * from the rows (hand_gather): the deal per seat, the bidding, the
  * tricks, the contract, each play's value and each finding's evidence.
  */
@@ -21,6 +22,7 @@
 #include <string.h>
 
 #include "pn_buf.h"
+#include "review_store.h"
 
 /* What the observer carries between rows. */
 typedef struct Observing {
@@ -192,8 +194,22 @@ static int load_analysis(Store *store, const StoreRow *row, ReportHand *h, PnDia
   return 0;
 }
 
+/* Reads the current fair review stored with the hand in `row`, if any. */
+static int load_review(Store *store, const StoreRow *row, ReportHand *h, PnDiag *diag) {
+  RvHandReview *rv = malloc(sizeof *rv);
+  if (!rv) {
+    snprintf(diag->msg, sizeof diag->msg, "out of memory");
+    return REPORT_ERROR;
+  }
+  int got = review_costs_of_row(store, row, rv, diag);
+  if (got == 1) h->review = rv;
+  else free(rv);
+  return got < 0 ? got : 0;
+}
+
 void report_hand_free(ReportHand *h) {
   if (!h) return;
+  free(h->review);
   free(h->events);
   free(h->findings);
   free(h->bids);
@@ -227,6 +243,7 @@ static int hand_replay(Store *store, ReportHand *h, PnGame *game, const StoreRow
   ReplayObserver obs = {observe, &o};
   if (replay_hand_observed(game, row, collect, &o, &h->result, &obs, diag) != 0) return REPORT_CORRUPT;
   int rc = o.oom ? -1 : load_analysis(store, row, h, diag);
+  if (rc == 0 && !o.oom) rc = load_review(store, row, h, diag);
   if (rc < 0) return rc;
   if (o.oom || hand_gather(h) != 0) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");

@@ -114,13 +114,14 @@ typedef struct ReportHand {
   CodecResults result;                 /* the replay's results (per seat, running totals) */
   bool analysed;                       /* `pinochle analyze` stored an analysis of the hand */
   AnHand an;                           /* ... that one (analysed) */
+  struct RvHandReview *review;         /* `pinochle review` stored a current review of the hand (owned), or NULL */
   size_t cap_events, cap_findings;     /* allocated entries (compute's) */
 } ReportHand;
 
 /*
  * Replays hands 1..number-1 of the game `key` to reach the state before
  * hand `number`, replays that hand collecting its findings, and reads the
- * analysis stored for it, into *out (caller frees with report_hand_free).
+ * analysis and the fair review stored for it, into *out (caller frees with report_hand_free).
  * Returns 0, REPORT_NOT_FOUND when there is no such game or hand, or
  * REPORT_ERROR / REPORT_CORRUPT with diag->msg.
  */

@@ -8,6 +8,10 @@
 
 #include <string.h>
 
+#include "review.h"
+#include "review_store.h"
+#include "writer.h"
+
 /* ------------------------------------------------------------- helpers */
 
 /* "seat 2, O'Neil, Pat" */
@@ -214,6 +218,7 @@ static void contract_text(const ReportHand *v, char *buf, size_t size) {
 }
 
 static void text_analysis(FILE *out, const ReportHand *v); /* below, with the other analysis parts */
+static void text_review(FILE *out, const ReportHand *v);
 
 static int write_text(FILE *out, const ReportHand *v) {
   char line[600], name[200];
@@ -280,6 +285,7 @@ static int write_text(FILE *out, const ReportHand *v) {
     text_findings(out, v, 0);
   }
   text_analysis(out, v);
+  text_review(out, v);
   return rc;
 }
 
@@ -358,6 +364,76 @@ static void json_analysis(FILE *out, const ReportHand *v) {
   else fputs("null", out);
   fprintf(out, ", \"meld\": %d, \"taken\": %d, \"could_make\": %s}", h->meld, h->taken,
           known && h->bid > 0 ? (h->could_make ? "true" : "false") : "null");
+}
+
+/* ------------------------------------------------------------ fair review
+ * Shown only from a review `pinochle review` stored for this very hand
+ * (same rules version, same events), whatever its worlds and seed. */
+
+/* The row of seq, or NULL. */
+static const ReportHandEvent *event_at(const ReportHand *v, int seq) {
+  for (size_t i = 0; i < v->nevents; i++)
+    if (v->events[i].seq == seq) return &v->events[i];
+  return NULL;
+}
+
+/* The double-dummy value of the play at seq, or NULL. */
+static const ReportHandPar *analysed_seq(const ReportHand *v, int seq) {
+  const ReportHandEvent *st = event_at(v, seq);
+  return st ? analysed_play(st) : NULL;
+}
+
+/* "Fair review" after the text report: each decision that cost something
+ * on what its player could see or double dummy, both costs side by side. */
+static void text_review(FILE *out, const ReportHand *v) {
+  if (!v->review) return;
+  const RvHandReview *r = v->review;
+  char line[400], name[200], dd[48];
+  fprintf(out, "\nFair review (%d worlds, seed %llu)\n", r->made.worlds, (unsigned long long)r->made.seed);
+  int shown = 0;
+  for (int i = 0; i < r->n; i++) {
+    const RvVerdict *d = &r->d[i];
+    const ReportHandPar *p = analysed_seq(v, d->seq);
+    if (!d->valued || (d->cost <= 0 && (!p || p->cost <= 0))) continue;
+    if (p) snprintf(dd, sizeof dd, "; double dummy %d", p->cost);
+    else dd[0] = '\0';
+    snprintf(line, sizeof line, "seq %d: %s's %s %s: fair cost %.2f (best %s, %.2f against %.2f)%s", d->seq,
+             who(v, d->seat, name, sizeof name), review_kind_name(d->kind), d->label[d->chosen], d->cost,
+             d->label[d->best], d->value[d->best], d->value[d->chosen], dd);
+    report_wrap(out, d->cost > 0 ? "  ! " : "    ", "    ", line, REPORT_WIDTH);
+    shown++;
+  }
+  if (shown == 0) fputs("  every decision reviewed was a best one\n", out);
+}
+
+/* "review": {...} or null in the JSON: each decision's fair cost and,
+ * for a play analysed, its double-dummy cost. */
+static void json_review(FILE *out, const ReportHand *v) {
+  if (!v->review) {
+    fputs("null", out);
+    return;
+  }
+  const RvHandReview *r = v->review;
+  fprintf(out, "{\"worlds\": %d, \"seed\": %llu, \"budget\": %ld, \"decisions\": [", r->made.worlds,
+          (unsigned long long)r->made.seed, r->made.budget);
+  for (int i = 0; i < r->n; i++) {
+    const RvVerdict *d = &r->d[i];
+    const ReportHandPar *p = analysed_seq(v, d->seq);
+    fprintf(out, "%s\n    {\"seq\": %d, \"seat\": %d, \"decision\": \"%s\", \"chosen\": ", i ? "," : "", d->seq,
+            d->seat, review_kind_name(d->kind));
+    out_json_string(out, d->label[d->chosen]);
+    if (d->valued) {
+      fputs(", \"best\": ", out);
+      out_json_string(out, d->label[d->best]);
+      fprintf(out, ", \"fair_cost\": %.2f, \"cost_se\": %.2f", d->cost, d->cost_se);
+    } else {
+      fputs(", \"best\": null, \"fair_cost\": null, \"cost_se\": null", out);
+    }
+    fputs(", \"dd_cost\": ", out);
+    if (p) fprintf(out, "%d}", p->cost);
+    else fputs("null}", out);
+  }
+  fputs(r->n ? "\n  ]}" : "]}", out);
 }
 
 /* The kinds and sentences of the findings at seq, joined. */
@@ -532,6 +608,8 @@ static int write_json(FILE *out, const ReportHand *v) {
   report_table_free(t);
   fputs(",\n  \"analysis\": ", out);
   json_analysis(out, v);
+  fputs(",\n  \"review\": ", out);
+  json_review(out, v);
   json_findings(out, v);
   fputs("\n}\n", out);
   return 0;

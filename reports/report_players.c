@@ -16,8 +16,10 @@
 
 #include "analysis.h"
 #include "codec.h"
+#include "review_store.h"
 
-const ReportColumn report_player_columns[REPORT_PLAYER_COLUMNS + REPORT_PLAYER_ACCURACY_COLUMNS] = {
+const ReportColumn
+    report_player_columns[REPORT_PLAYER_COLUMNS + REPORT_PLAYER_ACCURACY_COLUMNS + REPORT_PLAYER_FAIR_COLUMNS] = {
     {"name", "player", REPORT_STR, REPORT_ALL},
     {"variant", "variant", REPORT_STR, REPORT_ALL},
     {"games", "games", REPORT_INT, REPORT_ALL},
@@ -46,9 +48,22 @@ const ReportColumn report_player_columns[REPORT_PLAYER_COLUMNS + REPORT_PLAYER_A
     {"best_play_pct", "best%", REPORT_DEC, REPORT_ALL},
     {"cost_per_play", "cost/p", REPORT_DEC, REPORT_ALL},
     {"cost_per_hand", "cost/h", REPORT_DEC, REPORT_ALL},
+    /* fair accuracy: only when the selection has reviewed hands */
+    {"fair_decisions", "f-dec", REPORT_INT, REPORT_ALL},
+    {"fair_play_best_pct", "f-play%", REPORT_DEC, REPORT_ALL},
+    {"fair_play_cost", "f-play c", REPORT_DEC, REPORT_ALL},
+    {"fair_trump_best_pct", "f-trump%", REPORT_DEC, REPORT_ALL},
+    {"fair_trump_cost", "f-trump c", REPORT_DEC, REPORT_ALL},
+    {"fair_bid_best_pct", "f-bid%", REPORT_DEC, REPORT_ALL},
+    {"fair_bid_cost", "f-bid c", REPORT_DEC, REPORT_ALL},
+    {"fair_pass_best_pct", "f-pass%", REPORT_DEC, REPORT_ALL},
+    {"fair_pass_cost", "f-pass c", REPORT_DEC, REPORT_ALL},
 };
 
-#define ALL_COLUMNS (REPORT_PLAYER_COLUMNS + REPORT_PLAYER_ACCURACY_COLUMNS)
+#define ACCURACY_COLUMNS (REPORT_PLAYER_COLUMNS + REPORT_PLAYER_ACCURACY_COLUMNS)
+#define ALL_COLUMNS (ACCURACY_COLUMNS + REPORT_PLAYER_FAIR_COLUMNS)
+/* The fair columns' kinds, in column order. */
+static const RvKind FAIR_ORDER[4] = {RV_PLAY, RV_TRUMP, RV_BID, RV_PASS};
 
 typedef ReportPlayerStats Tally;
 
@@ -161,6 +176,23 @@ static void add_analysis(const Game *g, const AnHand *an, const ReportRoster *pl
   }
 }
 
+/* Adds a reviewed hand's valued decisions to their players and
+ * partnerships, by kind. */
+static void add_review(const Game *g, const RvHandReview *rv, const ReportRoster *players, const ReportRoster *pairs) {
+  for (int i = 0; i < rv->n; i++) {
+    const RvVerdict *d = &rv->d[i];
+    if (!d->valued || d->seat < 1 || d->seat > g->players || d->kind > RV_PLAY) continue;
+    Tally *t[2] = {tally(players, g->seat[d->seat - 1]),
+                   g->teams ? tally(pairs, g->pair[pn_side_of_seat(&g->rules, 0, 0, d->seat)]) : NULL};
+    for (int k = 0; k < 2 && t[k]; k++) {
+      ReportFair *f = &t[k]->fair[d->kind];
+      f->n++;
+      f->best += d->chosen == d->best;
+      f->cost += d->cost;
+    }
+  }
+}
+
 /* ------------------------------------------------------------- model */
 
 /* The players and partnerships of one preset. */
@@ -233,6 +265,18 @@ static int add_row(const Game *g, const StoreRow *row, Bucket *b, ReportPlayers 
     add_analysis(g, &an, &b->players, &b->pairs);
     r->analysed++;
   }
+  if (row->review) {
+    RvHandReview *rv = malloc(sizeof *rv); /* large; and rare: only a reviewed hand */
+    if (!rv) {
+      snprintf(diag->msg, sizeof diag->msg, "out of memory");
+      return REPORT_ERROR;
+    }
+    if (review_of_row(row, rv)) {
+      add_review(g, rv, &b->players, &b->pairs);
+      r->reviewed++;
+    }
+    free(rv);
+  }
   return 0;
 }
 
@@ -243,7 +287,7 @@ int report_players_compute(Store *store, const ReportQuery *q, ReportPlayers *r,
   StoreFilter filter;
   report_query_filter(q, &filter);
   filter.results_only = true; /* the players report needs no events ... */
-  filter.with_analysis = true; /* ... but those of an analysed hand, for its key */
+  filter.with_analysis = true; /* ... but those of an analysed or reviewed hand, for its key */
   int rc = REPORT_ERROR;
   snprintf(diag->msg, sizeof diag->msg, "out of memory");
   if (!(r->own = own) || (rc = store_cursor_open(store, &filter, &cursor, diag)) < 0) goto done;
@@ -320,6 +364,15 @@ void report_player_cells(const ReportPlayerRow *row, char v[][32], const char *c
   if (t->plays > 0) snprintf(v[c++], 32, "%.2f", (double)t->cost / (double)t->plays); /* costs are small */
   else v[c++][0] = '\0';
   report_ratio(v[c++], 32, (double)t->cost, t->an_hands, 1);
+  long fair = 0;
+  for (int k = 0; k < 4; k++) fair += t->fair[k].n;
+  report_int(v[c++], 32, fair);
+  for (int k = 0; k < 4; k++) {
+    const ReportFair *f = &t->fair[FAIR_ORDER[k]];
+    report_ratio(v[c++], 32, (double)f->best, f->n, 100);
+    if (f->n > 0) snprintf(v[c++], 32, "%.2f", f->cost / (double)f->n); /* costs are small */
+    else v[c++][0] = '\0';
+  }
   cells[0] = row->name;
   cells[1] = row->variant;
   for (c = 2; c < ALL_COLUMNS; c++) cells[c] = v[c];
@@ -346,9 +399,9 @@ static int fill_table(const ReportPlayerRow *rows, size_t n, ReportTable *table)
 }
 
 int report_players_tables(const ReportPlayers *r, ReportTable **players, ReportTable **pairs) {
-  /* the play-accuracy columns only when there is something in them: a
-   * database never analysed prints as it always did */
-  int ncols = r->analysed > 0 ? ALL_COLUMNS : REPORT_PLAYER_COLUMNS;
+  /* the play-accuracy and fair columns only when there is something in
+   * them: a database never analysed or reviewed prints as it always did */
+  int ncols = r->reviewed > 0 ? ALL_COLUMNS : r->analysed > 0 ? ACCURACY_COLUMNS : REPORT_PLAYER_COLUMNS;
   *players = report_table_new(report_player_columns, ncols, 2);
   *pairs = report_table_new(pair_columns(), ncols, 2);
   if (!*players || !*pairs || fill_table(r->players, r->nplayers, *players) != 0 ||

@@ -13,11 +13,23 @@
 
 /* The players' columns in order (CSV header and JSON keys), for --help
  * and the tests: REPORT_PLAYER_COLUMNS always, then the
- * REPORT_PLAYER_ACCURACY_COLUMNS of play accuracy, present only when a
- * hand of the selection has a stored analysis (`pinochle analyze`). */
+ * REPORT_PLAYER_ACCURACY_COLUMNS of play accuracy, present when a hand of
+ * the selection has a stored analysis (`pinochle analyze`) or review, then
+ * the REPORT_PLAYER_FAIR_COLUMNS of fair accuracy, present only when a
+ * hand of the selection has a stored review (`pinochle review`). */
 #define REPORT_PLAYER_COLUMNS 23
 #define REPORT_PLAYER_ACCURACY_COLUMNS 4
-extern const ReportColumn report_player_columns[REPORT_PLAYER_COLUMNS + REPORT_PLAYER_ACCURACY_COLUMNS];
+#define REPORT_PLAYER_FAIR_COLUMNS 9
+extern const ReportColumn
+    report_player_columns[REPORT_PLAYER_COLUMNS + REPORT_PLAYER_ACCURACY_COLUMNS + REPORT_PLAYER_FAIR_COLUMNS];
+
+/* Fair accuracy of one decision kind (review.h's RvKind): the stored
+ * reviews' valued decisions. */
+typedef struct ReportFair {
+  long n;                      /* decisions valued */
+  long best;                   /* of those, the best alternative chosen (cost 0) */
+  double cost;                 /* the sum of their costs */
+} ReportFair;
 
 /* What a player (or a partnership) did over the selection, in one preset. */
 typedef struct ReportPlayerStats {
@@ -34,6 +46,7 @@ typedef struct ReportPlayerStats {
   long an_hands;               /* analysed hands played */
   long plays, best;            /* plays in them, and of those the best (cost 0) */
   long cost;                   /* the sum of their costs */
+  ReportFair fair[4];          /* by RvKind (bid, trump, pass, play), from the stored reviews */
 } ReportPlayerStats;
 
 /* One row: a player (or partnership) in one preset. */
@@ -53,6 +66,7 @@ typedef struct ReportPlayers {
   bool any_teams;              /* a game of the selection has fixed partnerships */
   long hands;                  /* hands read */
   long analysed;               /* of those, with a current stored analysis */
+  long reviewed;               /* of those, with a current stored review */
   int npresets;                /* presets in the selection */
   void *own;                   /* the rosters the rows borrow from */
 } ReportPlayers;
@@ -68,7 +82,8 @@ void report_players_free(ReportPlayers *r);
  * report_player_columns), written into buf. */
 void report_player_cells(const ReportPlayerRow *row, char buf[][32], const char *cells[]);
 /* The result as tables (players, partnerships: the accuracy columns only
- * when r->analysed); NULL on memory. */
+ * when r->analysed or r->reviewed, the fair ones only when r->reviewed);
+ * NULL on memory. */
 int report_players_tables(const ReportPlayers *r, ReportTable **players, ReportTable **pairs);
 /* One player's rows (exactly `name`; one per preset), no partnership:
  * the store's filter on the player, then the others seated in their

@@ -45,6 +45,7 @@
 #include "report_hands.h"
 #include "report_html.h"
 #include "report_players.h"
+#include "review_store.h"
 #include "store.h"
 
 #define GOLDEN PN_SOURCE_DIR "/tests/golden/"
@@ -787,6 +788,84 @@ static void test_report_hand_marks_the_renege_under_its_trick(void **state) {
   free(text);
 }
 
+/* How many times needle occurs in text. */
+static int occurrences(const char *text, const char *needle) {
+  int n = 0;
+  for (const char *at = strstr(text, needle); at; at = strstr(at + 1, needle)) n++;
+  return n;
+}
+
+/* A review run of hand 1 of GAME1 (small: what is stored matters, not
+ * the values) as CSV; caller frees. */
+static char *review_csv(RvRunStats *stats) {
+  const char *key = GAME1;
+  StoreFilter filter = {.nkeys = 1, .keys = &key};
+  RvRunOptions o = {.format = OUT_CSV, .worlds = 1, .budget = 100000, .seed = 7, .trump = true, .store_results = true};
+  char *csv = NULL;
+  size_t len = 0;
+  PnDiag diag = {0};
+  FILE *out = open_memstream(&csv, &len);
+  assert_int_equal(review_run(store, &filter, 1, &o, out, stats, &diag), 0);
+  fclose(out);
+  return csv;
+}
+
+/* report hand shows a stored review: review_run stores it (read back by
+ * a second run: the same CSV), review_costs_of_hand returns it as a list
+ * (one entry per CSV row), text marks each decision with a fair cost
+ * (as many as the CSV's rows with a cost above 0), and JSON lists every
+ * decision with its fair cost; without one (the golden files) nothing. */
+static void test_report_hand_shows_the_stored_review(void **state) {
+  (void)state;
+  PnDiag diag = {0};
+  ImportOptions opts = {0};
+  ImportStats istats = {0};
+  assert_int_equal(import_file(store, GOLDEN "report_log.csv", &opts, &istats, &diag), 0);
+  Run r = {.report = "hand", .key = GAME1, .hand = 1};
+  char *before = run_ok(&r, OUT_TEXT);
+  assert_null(strstr(before, "Fair review"));
+  free(before);
+  RvHandReview *rv = malloc(sizeof *rv);
+  assert_non_null(rv);
+  assert_int_equal(review_costs_of_hand(store, GAME1, 1, rv, &diag), 0);
+
+  RvRunStats first, second;
+  char *csv = review_csv(&first), *again = review_csv(&second);
+  assert_int_equal(first.stored, 0);
+  assert_int_equal(second.stored, 1);
+  assert_string_equal(csv, again);
+  int rows = occurrences(csv, "\n" GAME1 ",1,"), costly = 0;
+  for (const char *line = strchr(csv, '\n'); line && line[1]; line = strchr(line + 1, '\n')) {
+    const char *end = strchr(line + 1, '\n'), *cost = end;
+    while (cost > line && *cost != ',') cost--; /* the last field: cost */
+    costly += cost + 1 < end && strtod(cost + 1, NULL) > 0;
+  }
+  assert_int_equal(rows, first.decisions);
+  assert_true(rows > 40);
+
+  assert_int_equal(review_costs_of_hand(store, GAME1, 1, rv, &diag), 1);
+  assert_int_equal(rv->n, rows);
+  assert_int_equal(rv->made.worlds, 1);
+  assert_true(rv->made.seed == 7);
+  assert_int_equal(rv->made.budget, 100000);
+  assert_int_equal(review_costs_of_hand(store, GAME1, 2, rv, &diag), 0);
+  assert_int_equal(review_costs_of_hand(store, "nope", 1, rv, &diag), 0);
+
+  char *text = run_ok(&r, OUT_TEXT);
+  const char *section = strstr(text, "\nFair review (1 worlds, seed 7)\n");
+  assert_non_null(section);
+  assert_int_equal(occurrences(section, "\n  ! seq "), costly);
+  char *json = run_ok(&r, OUT_JSON);
+  assert_non_null(strstr(json, "\"review\": {\"worlds\": 1, \"seed\": 7, \"budget\": 100000, \"decisions\": ["));
+  assert_int_equal(occurrences(json, "\"fair_cost\": "), rows);
+  assert_int_equal(occurrences(json, "\"dd_cost\": null"), rows); /* not analysed */
+  free(json);
+  free(text);
+  free(csv);
+  free(again);
+  free(rv);
+}
+
 /* report hand shows a stored double-dummy analysis: the par line, each
  * play's par before/after and cost in CSV, "analysis" in JSON, and the
  * costly plays marked in text; without one (the golden files) nothing. */
@@ -920,6 +999,7 @@ int main(void) {
       cmocka_unit_test(test_report_unknown_game_or_hand_is_not_found),
       cmocka_unit_test(test_report_hand_marks_the_renege_under_its_trick),
       cmocka_unit_test_setup_teardown(test_report_hand_shows_the_stored_analysis, own_store, history_back),
+      cmocka_unit_test_setup_teardown(test_report_hand_shows_the_stored_review, own_store, history_back),
       cmocka_unit_test(test_report_text_helpers_clip_pad_and_wrap),
       cmocka_unit_test(test_report_registry_rows_are_complete),
   };

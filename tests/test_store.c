@@ -678,6 +678,64 @@ static void test_store_cursor_carries_stored_analyses(void **state) {
   store_close(s);
 }
 
+/* A hand's review round-trips with what it was made with (worlds, seed
+ * and budget, the top bits of the key and seed kept); another rules
+ * version or key finds none; the cursor's rows carry it (with its events
+ * under results_only); a redone hand (store_hand_replace) loses its
+ * review and keeps the other hands'. */
+static void test_store_reviews_round_trip_and_go_with_a_redone_hand(void **state) {
+  Store *s = open_scratch(state, STORE_CREATE);
+  simulate(&game_a, "partnership-auction", 43, 3, 0);
+  int64_t id = put_game(s, &game_a, "rv", 0, 0, NULL, 1);
+  PnDiag diag = {0};
+  const uint8_t value[] = {1, 0, 5, 250, 7};
+  StoreReviewKey k = {.rules_version = 41, .key = 0x8000000000000007ull, .worlds = 16,
+                      .seed = 0x8000000000000003ull, .budget = 2000000};
+  for (int hand = 2; hand <= 3; hand++) assert_int_equal(store_review_put(s, id, hand, &k, value, sizeof value, &diag), 0);
+  assert_int_equal(store_review_put(s, id, 9, &k, value, sizeof value, &diag), STORE_ERROR);
+  uint8_t buf[16];
+  size_t len = 0;
+  StoreReviewKey got = {.rules_version = 41, .key = k.key};
+  assert_int_equal(store_review_get(s, id, 2, &got, buf, sizeof buf, &len, &diag), 1);
+  assert_int_equal(len, sizeof value);
+  assert_memory_equal(buf, value, sizeof value);
+  assert_int_equal(got.worlds, 16);
+  assert_true(got.seed == k.seed);
+  assert_int_equal(got.budget, 2000000);
+  assert_int_equal(store_review_get(s, id, 2, &got, buf, 2, &len, &diag), STORE_CORRUPT); /* longer than size */
+  StoreReviewKey stale = {.rules_version = 42, .key = k.key};
+  assert_int_equal(store_review_get(s, id, 2, &stale, buf, sizeof buf, &len, &diag), 0);
+  stale = (StoreReviewKey){.rules_version = 41, .key = 7};
+  assert_int_equal(store_review_get(s, id, 2, &stale, buf, sizeof buf, &len, &diag), 0);
+  assert_int_equal(store_review_get(s, id, 1, &got, buf, sizeof buf, &len, &diag), 0);
+  StoreCursor *c;
+  StoreRow row;
+  assert_int_equal(store_cursor_open(s, &(StoreFilter){.results_only = true, .with_analysis = true}, &c, &diag), 0);
+  assert_int_equal(store_cursor_next(c, &row, &diag), 1);
+  assert_null(row.review);
+  assert_null(row.events);
+  assert_int_equal(store_cursor_next(c, &row, &diag), 1);
+  assert_int_equal(row.hand, 2);
+  assert_int_equal(row.review_len, sizeof value);
+  assert_memory_equal(row.review, value, sizeof value);
+  assert_int_equal(row.review_rules, 41);
+  assert_true(row.review_key == k.key);
+  assert_null(row.analysis);
+  assert_int_equal(row.events_len, game_a.hand[1].events_len); /* the events, for the key */
+  store_cursor_close(c);
+  assert_int_equal(store_cursor_open(s, &(StoreFilter){.hand = 2}, &c, &diag), 0);
+  assert_int_equal(store_cursor_next(c, &row, &diag), 1);
+  assert_null(row.review); /* only with with_analysis */
+  store_cursor_close(c);
+  const TestHand *h = &game_a.hand[0];
+  StoreHand sh = {.number = 2, .dealer = 3, .events = h->events, .events_len = h->events_len,
+                  .results = h->results, .results_len = h->results_len, .bidder = 0, .trump = -1};
+  assert_int_equal(store_hand_replace(s, id, &sh, &diag), 0);
+  assert_int_equal(store_review_get(s, id, 2, &got, buf, sizeof buf, &len, &diag), 0);
+  assert_int_equal(store_review_get(s, id, 3, &got, buf, sizeof buf, &len, &diag), 1);
+  store_close(s);
+}
+
 static void test_store_updates_results_and_end(void **state) {
   Store *s = open_scratch(state, STORE_CREATE);
   simulate(&game_a, "partnership-auction", 31, 2, 0);
@@ -1082,10 +1140,10 @@ static void test_store_size_per_partnership_auction_hand(void **state) {
   assert_int_equal(raw_int(db, "SELECT count(*) FROM plays_v"), HANDS * 48);
   print_message("size: plays_v over %d hands took %.2f s\n", HANDS, (double)(clock() - t0) / CLOCKS_PER_SEC);
   sqlite3_close(db);
-  /* 400 bytes a hand, plus the one page an empty nights table takes
-   * (schema 4: a fixed cost, not a hand's) */
+  /* 400 bytes a hand, plus the page each empty table takes, the nights
+   * (schema 4) and the reviews (schema 6): fixed costs, not a hand's */
   if (getenv("PN_STORE_KEEP") == NULL)
-    assert_true(per_hand <= 400.0 + (double)page_size / HANDS);
+    assert_true(per_hand <= 400.0 + 2.0 * (double)page_size / HANDS);
   if (getenv("PN_STORE_KEEP") != NULL) /* to look at it with sqlite3 */
     print_message("size: kept %s\n", path);
   else
@@ -1196,8 +1254,8 @@ static void test_store_stmt_keeps_the_first_error(void **state) {
   store_close(store);
 }
 
-/* A backend whose StoreOps leaves the analyses out (NULL): store.c says
- * so with STORE_ERROR instead of calling through NULL. */
+/* A backend whose StoreOps leaves the analyses and reviews out (NULL):
+ * store.c says so with STORE_ERROR instead of calling through NULL. */
 static void test_store_backend_without_analyses_says_so(void **state) {
   (void)state;
   Store *store = NULL;
@@ -1206,6 +1264,8 @@ static void test_store_backend_without_analyses_says_so(void **state) {
   StoreOps ops = *store->ops; /* the SQLite backend's, less the analyses */
   ops.analysis_get = NULL;
   ops.analysis_put = NULL;
+  ops.review_get = NULL;
+  ops.review_put = NULL;
   const StoreOps *real = store->ops;
   store->ops = &ops;
   uint8_t buf[8] = {1, 2, 3};
@@ -1215,6 +1275,10 @@ static void test_store_backend_without_analyses_says_so(void **state) {
   memset(&diag, 0, sizeof diag);
   assert_int_equal(store_analysis_put(store, 1, 1, PN_RULES_VERSION, 7, buf, 3, &diag), STORE_ERROR);
   assert_string_equal(diag.msg, "this database's backend does not keep analyses");
+  StoreReviewKey k = {.rules_version = PN_RULES_VERSION, .key = 7};
+  assert_int_equal(store_review_get(store, 1, 1, &k, buf, sizeof buf, &len, &diag), STORE_ERROR);
+  assert_string_equal(diag.msg, "this database's backend does not keep reviews");
+  assert_int_equal(store_review_put(store, 1, 1, &k, buf, 3, &diag), STORE_ERROR);
   store->ops = real;
   store_close(store);
 }
@@ -1304,6 +1368,7 @@ int main(void) {
       BOTH_BACKENDS(test_store_cursor_filters),
       BOTH_BACKENDS(test_store_updates_results_and_end),
       BOTH_BACKENDS(test_store_cursor_carries_stored_analyses),
+      BOTH_BACKENDS(test_store_reviews_round_trip_and_go_with_a_redone_hand),
       cmocka_unit_test(test_store_delete_cascades),
       cmocka_unit_test(test_store_hand_replace_keeps_the_rest),
       BOTH_BACKENDS(test_store_transactions_and_savepoints_roll_back),

@@ -51,6 +51,14 @@ const CliCommand cmd_review_def = {
         "p_make}]}.\n"
         "A renege is not reviewed (no legal card to compare it with).\n"
         "\n"
+        "Each hand's review is kept in DB (as analyze keeps its analyses), keyed\n"
+        "by the rules version, a hash of the hand's events and the game's rules,\n"
+        "and the worlds, seed and budget: a second run with the same options\n"
+        "reads it back at once (the same output), a hand whose events change is\n"
+        "reviewed again, and a run with other options reviews and replaces it.\n"
+        "Each hand is kept as soon as it is reviewed.  report players and report\n"
+        "hand show the stored fair costs.\n"
+        "\n"
         "Options:\n"
         "  --game KEY           only this game\n"
         "  --hand N             only hand N of that game\n"
@@ -139,7 +147,8 @@ int cmd_review(const CliCommand *self, int argc, char **argv) {
   if (cli_output_check(self, a.output, a.db) != CLI_GO_ON) return CLI_USAGE;
   PnDiag diag = {0};
   Store *store = NULL;
-  if (store_open(a.db, STORE_MUST_EXIST | STORE_READONLY, &store, &diag) != STORE_OK) {
+  /* Read-write, as analyze: each hand's review is kept for the next run. */
+  if (store_open(a.db, STORE_MUST_EXIST, &store, &diag) != STORE_OK) {
     cli_error(self, "%s", diag.msg);
     return CLI_USAGE;
   }
@@ -149,7 +158,7 @@ int cmd_review(const CliCommand *self, int argc, char **argv) {
     const char *keys[1] = {a.key};
     StoreFilter filter = {.nkeys = a.key ? 1 : 0, .keys = keys};
     RvRunOptions opts = {.format = a.format, .worlds = (int)a.worlds, .budget = a.budget, .seed = (uint64_t)a.seed,
-                         .trump = true};
+                         .trump = true, .store_results = true};
     RvRunStats stats;
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -162,8 +171,8 @@ int cmd_review(const CliCommand *self, int argc, char **argv) {
     if (got != 0) cli_error(self, "%s: %s", a.db, diag.msg);
     rc = cli_output_close(self, out, got == 0) ? CLI_OK : CLI_USAGE;
     if (got == 0)
-      fprintf(stderr, "review: %ld hands, %ld decisions (%ld not valued) at %ld worlds in %.2f s\n", stats.hands,
-              stats.decisions, stats.unvalued, a.worlds,
+      fprintf(stderr, "review: %ld hands (%ld stored before), %ld decisions (%ld not valued) at %ld worlds in %.2f s\n",
+              stats.hands, stats.stored, stats.decisions, stats.unvalued, a.worlds,
               (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
   }
   store_close(store);

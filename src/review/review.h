@@ -174,14 +174,19 @@ typedef struct RvRunOptions {
   long budget;      /* solver nodes per solve */
   uint64_t seed;    /* the deals' seed: each decision's generator is seeded from it, the game, hand and seq */
   bool trump;       /* review the bidder's bid, trump and the passes too (review_bid, review_trump, review_pass) */
+  bool store_results; /* keep each hand's new review in the store (review_store.h) */
 } RvRunOptions;
 
 typedef struct RvRunStats {
   long hands, decisions, unvalued; /* hands and decisions reviewed; decisions the budget stopped */
+  long stored;                     /* hands whose review was read back from the store */
 } RvRunStats;
 
 /* Reviews the bid, trump and passes (opts->trump) and every play of the hands the filter selects (and `hand` of them
- * when > 0) and writes them to out.  Returns 0, or the store's or the
+ * when > 0) and writes them to out.  A hand whose review is stored for
+ * its content, made with these worlds, seed, budget and trump, is read
+ * back instead (the same output); another is reviewed and, with
+ * opts->store_results, stored (each hand on its own, as it is made).  Returns 0, or the store's or the
  * replay's code with diag; PN_ERR_NOT_FOUND when nothing matched. */
 int review_run(Store *store, const StoreFilter *filter, int hand, const RvRunOptions *opts, FILE *out,
                RvRunStats *stats, PnDiag *diag);

@@ -1,13 +1,17 @@
 /*
  * review_run.c - every play of the selected hands reviewed and written as
- * text, CSV or JSON (review.h; docs/REPORTS.md, review).
+ * text, CSV or JSON (review.h; docs/REPORTS.md, review); each hand's
+ * review read back from the store when it was made with the same worlds,
+ * seed and budget, else made and stored (review_store.h).
  */
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis.h"
 #include "codec.h"
 #include "replay.h"
 #include "review.h"
+#include "review_store.h"
 #include "writer.h"
 
 static const char *const CSV_HEADER[] = {"game", "hand", "seq", "seat", "decision",
@@ -54,10 +58,30 @@ static const char *alt_str(const RvDecision *d, int a, char buf[ALT_CHARS]) {
   return buf;
 }
 
-static void write_decision(FILE *out, int format, const char *key, int hand, const RvDecision *d, bool *first) {
-  char chosen[ALT_CHARS] = "", best[ALT_CHARS] = "", cv[32], bv[32], cost[32], hs[16], seq[16], seat[16];
-  if (d->nalts) alt_str(d, d->chosen, chosen);
-  if (d->valued) alt_str(d, d->best, best);
+/* A decision as written and stored: its alternatives as labels. */
+static void verdict_of(const RvDecision *d, RvVerdict *v) {
+  memset(v, 0, sizeof *v);
+  v->seq = d->seq;
+  v->seat = d->seat;
+  v->kind = d->kind;
+  v->valued = d->valued;
+  v->worlds = d->worlds;
+  v->nalts = d->nalts;
+  v->chosen = d->chosen;
+  v->best = d->best;
+  for (int a = 0; a < d->nalts && a < RV_MAX_ALTS; a++) {
+    char buf[ALT_CHARS];
+    snprintf(v->label[a], RV_LABEL, "%s", alt_str(d, a, buf));
+    v->value[a] = d->value[a];
+  }
+  v->cost = d->cost;
+  v->cost_se = d->cost_se;
+  v->p_make = d->p_make;
+}
+
+static void write_decision(FILE *out, int format, const char *key, int hand, const RvVerdict *d, bool *first) {
+  char cv[32], bv[32], cost[32], hs[16], seq[16], seat[16];
+  const char *chosen = d->nalts ? d->label[d->chosen] : "", *best = d->valued ? d->label[d->best] : "";
   fmt_value(cv, sizeof cv, d->valued, d->value[d->chosen]);
   fmt_value(bv, sizeof bv, d->valued, d->value[d->best]);
   fmt_value(cost, sizeof cost, d->valued, d->cost);
@@ -79,10 +103,7 @@ static void write_decision(FILE *out, int format, const char *key, int hand, con
     else
       fputs(", \"chosen_value\": null, \"best\": null, \"best_value\": null, \"cost\": null, \"cost_se\": null, "
             "\"alternatives\": {", out);
-    for (int a = 0; d->valued && a < d->nalts; a++) {
-      char c[ALT_CHARS];
-      fprintf(out, "%s\"%s\": %.2f", a ? ", " : "", alt_str(d, a, c), d->value[a]);
-    }
+    for (int a = 0; d->valued && a < d->nalts; a++) fprintf(out, "%s\"%s\": %.2f", a ? ", " : "", d->label[a], d->value[a]);
     fputs("}", out);
     if (d->kind == RV_BID && d->valued) fprintf(out, ", \"p_make\": %.4f", d->p_make);
     fputs("}", out);
@@ -97,13 +118,25 @@ static void write_decision(FILE *out, int format, const char *key, int hand, con
 
 /* The run's state. */
 typedef struct Run {
+  Store *store;
   const RvRunOptions *opts;
   Reviewer *rv;
   RvHistory *h;
+  RvHandReview *hr;  /* the hand's review: read back, or made and then stored */
   FILE *out;
   RvRunStats *stats;
   bool first;        /* nothing written yet (JSON's commas) */
 } Run;
+
+/* Writes decision d of the hand and keeps it for the store. */
+static void keep_decision(Run *run, const StoreRow *row, const RvDecision *d) {
+  if (run->hr->n >= RV_MAX_DECISIONS) return; /* not reached: a hand's plays, bid and trump */
+  RvVerdict *v = &run->hr->d[run->hr->n++];
+  verdict_of(d, v);
+  run->stats->decisions++;
+  if (!v->valued) run->stats->unvalued++;
+  write_decision(run->out, run->opts->format, row->key, row->hand, v, &run->first);
+}
 
 /* Each pass of the hand (review_pass), in the order made. */
 static void review_hand_passes(Run *run, const StoreRow *row) {
@@ -114,9 +147,8 @@ static void review_hand_passes(Run *run, const StoreRow *row) {
     decision_rng(run->opts, row->key, row->hand, run->h->seqs[i], &rng);
     int rc = review_pass(run->rv, run->h, i, &rng, &d);
     if (rc == 1) continue;
-    if (rc != 0) run->stats->unvalued++;
-    run->stats->decisions++;
-    write_decision(run->out, run->opts->format, row->key, row->hand, &d, &run->first);
+    d.valued = d.valued && rc == 0;
+    keep_decision(run, row, &d);
   }
 }
 
@@ -130,14 +162,12 @@ static void review_hand_trump(Run *run, const StoreRow *row, RvKind kind) {
   decision_rng(run->opts, row->key, row->hand, seq, &rng);
   int rc = kind == RV_BID ? review_bid(run->rv, run->h, &rng, &d) : review_trump(run->rv, run->h, &rng, &d);
   if (rc == 1) return;
-  if (rc != 0) run->stats->unvalued++;
-  run->stats->decisions++;
-  write_decision(run->out, run->opts->format, row->key, row->hand, &d, &run->first);
+  d.valued = d.valued && rc == 0;
+  keep_decision(run, row, &d);
 }
 
-static void review_hand(Run *run, const StoreRow *row) {
-  if (run->opts->format == OUT_TEXT)
-    fprintf(run->out, "game %s hand %d\n  seq seat decision chosen   value best    best   cost\n", row->key, row->hand);
+/* Reviews the hand's decisions into run->hr, writing each as it comes. */
+static void review_decisions(Run *run, const StoreRow *row) {
   if (run->opts->trump) review_hand_trump(run, row, RV_BID);
   if (run->opts->trump) review_hand_trump(run, row, RV_TRUMP);
   if (run->opts->trump) review_hand_passes(run, row);
@@ -145,15 +175,67 @@ static void review_hand(Run *run, const StoreRow *row) {
     RvDecision d;
     SimRng rng;
     decision_rng(run->opts, row->key, row->hand, run->h->seqs[run->h->play_event[p]], &rng);
-    if (run->h->renege[p] || review_play(run->rv, run->h, p, &rng, &d) != 0) {
+    int rc = run->h->renege[p] ? -1 : review_play(run->rv, run->h, p, &rng, &d);
+    if (rc != 0 && (run->h->renege[p] || d.nalts == 0)) { /* a renege has no legal card to compare with */
+      run->hr->skipped++;
       run->stats->unvalued++;
-      if (run->h->renege[p] || d.nalts == 0) continue; /* a renege has no legal card to compare with */
+      continue;
     }
-    run->stats->decisions++;
-    write_decision(run->out, run->opts->format, row->key, row->hand, &d, &run->first);
+    d.valued = d.valued && rc == 0;
+    keep_decision(run, row, &d);
+  }
+}
+
+/* The hand's stored review, when one was made with this run's worlds,
+ * seed, budget and decisions: 1 (in run->hr), 0 none, < 0 on error. */
+static int stored_review(Run *run, const StoreRow *row, PnDiag *diag) {
+  int got = review_costs_of_row(run->store, row, run->hr, diag);
+  if (got != 1) return got;
+  const StoreReviewKey *k = &run->hr->made;
+  return k->worlds == run->opts->worlds && k->seed == run->opts->seed && k->budget == run->opts->budget &&
+         run->hr->trump == run->opts->trump;
+}
+
+/* What the review of this hand is valid for and made with. */
+static StoreReviewKey review_key_of(const Run *run, const StoreRow *row) {
+  return (StoreReviewKey){.rules_version = PN_RULES_VERSION, .key = analysis_key(row), .worlds = run->opts->worlds,
+                          .seed = run->opts->seed, .budget = run->opts->budget};
+}
+
+static int review_hand(Run *run, const StoreRow *row, PnDiag *diag) {
+  if (run->opts->format == OUT_TEXT)
+    fprintf(run->out, "game %s hand %d\n  seq seat decision chosen   value best    best   cost\n", row->key, row->hand);
+  int got = stored_review(run, row, diag);
+  if (got < 0) return got;
+  if (got == 1) { /* read back: written as it was when made */
+    for (int i = 0; i < run->hr->n; i++) {
+      const RvVerdict *v = &run->hr->d[i];
+      run->stats->decisions++;
+      run->stats->unvalued += !v->valued;
+      write_decision(run->out, run->opts->format, row->key, row->hand, v, &run->first);
+    }
+    run->stats->unvalued += run->hr->skipped;
+    run->stats->stored++;
+  } else {
+    memset(run->hr, 0, sizeof *run->hr);
+    run->hr->trump = run->opts->trump;
+    review_decisions(run, row);
+    if (run->opts->store_results) {
+      /* each hand kept as it is made (not one transaction for the run):
+       * a run stopped after an hour keeps the hours' hands */
+      StoreReviewKey k = review_key_of(run, row);
+      uint8_t *buf = malloc(RV_STORE_MAX_BYTES);
+      int rc = buf ? store_review_put(run->store, row->game_id, row->hand, &k, buf,
+                                      review_encode(run->hr, buf), diag)
+                   : PN_ERR_IO;
+      if (!buf) snprintf(diag->msg, sizeof diag->msg, "out of memory");
+      free(buf);
+      if (rc != 0) return rc;
+    }
   }
   if (run->opts->format == OUT_TEXT) fputc('\n', run->out);
   run->stats->hands++;
+  return 0;
 }
 
 static int run_rows(Run *run, StoreCursor *c, int hand, PnDiag *diag) {
@@ -169,7 +251,7 @@ static int run_rows(Run *run, StoreCursor *c, int hand, PnDiag *diag) {
     }
     if (row.hand == 0) continue;
     if ((rc = review_history(game, &row, run->h, diag)) != 0) break;
-    if (hand == 0 || row.hand == hand) review_hand(run, &row);
+    if ((hand == 0 || row.hand == hand) && (rc = review_hand(run, &row, diag)) != 0) break;
   }
   free(game);
   return rc < 0 ? rc : 0;
@@ -178,12 +260,13 @@ static int run_rows(Run *run, StoreCursor *c, int hand, PnDiag *diag) {
 int review_run(Store *store, const StoreFilter *filter, int hand, const RvRunOptions *opts, FILE *out,
                RvRunStats *stats, PnDiag *diag) {
   memset(stats, 0, sizeof *stats);
-  Run run = {.opts = opts, .out = out, .stats = stats, .first = true};
+  Run run = {.store = store, .opts = opts, .out = out, .stats = stats, .first = true};
   StoreCursor *c = NULL;
   int rc = PN_ERR_IO;
   run.rv = review_new(opts->worlds, opts->budget);
   run.h = malloc(sizeof *run.h);
-  if (!run.rv || !run.h) {
+  run.hr = malloc(sizeof *run.hr);
+  if (!run.rv || !run.h || !run.hr) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");
     goto done;
   }
@@ -195,6 +278,7 @@ int review_run(Store *store, const StoreFilter *filter, int hand, const RvRunOpt
 done:
   store_cursor_close(c);
   free(run.h);
+  free(run.hr);
   review_free(run.rv);
   return rc;
 }

@@ -194,6 +194,24 @@ int store_analysis_put(Store *store, int64_t game_id, int hand, int rules_versio
   return store->ops->analysis_put(store, game_id, hand, rules_version, key, value, len, diag);
 }
 
+int store_review_get(Store *store, int64_t game_id, int hand, StoreReviewKey *k, uint8_t *buf, size_t size,
+                     size_t *len, PnDiag *diag) {
+  if (store->ops->review_get == NULL) {
+    store_set_msg(diag, "this database's backend does not keep reviews");
+    return STORE_ERROR;
+  }
+  return store->ops->review_get(store, game_id, hand, k, buf, size, len, diag);
+}
+
+int store_review_put(Store *store, int64_t game_id, int hand, const StoreReviewKey *k, const uint8_t *value,
+                     size_t len, PnDiag *diag) {
+  if (store->ops->review_put == NULL) {
+    store_set_msg(diag, "this database's backend does not keep reviews");
+    return STORE_ERROR;
+  }
+  return store->ops->review_put(store, game_id, hand, k, value, len, diag);
+}
+
 int store_journal_put(Store *store, int64_t game_id, const char *text, PnDiag *diag) {
   if (store->ops->journal_put == NULL) {
     store_set_msg(diag, "this database's backend does not keep a journal");

@@ -31,7 +31,7 @@
 
 /* The version of the schema (docs/SCHEMA.md) this program reads and
  * writes: every backend's migrations (schema/BACKEND/) end at it. */
-#define STORE_SCHEMA_VERSION 5
+#define STORE_SCHEMA_VERSION 6
 
 /* A name store_open gives a new, empty database that lives only until
  * store_close, private to that Store: for tests. */
@@ -153,8 +153,8 @@ int store_hand_update_results(Store *store, int64_t game_id, int number, const u
 int store_hand_update_events(Store *store, int64_t game_id, int number, const uint8_t *events,
                              size_t len, PnDiag *diag);
 /* Replaces stored hand hand->number of a game in place (record --redo):
- * its dealer, bidder, bid, trump, events and results; its stored analysis
- * and the audit findings of that hand go (each audit's count of findings
+ * its dealer, bidder, bid, trump, events and results; its stored analysis,
+ * its stored review and the audit findings of that hand go (each audit's count of findings
  * with them); the game's id, its other hands and their findings and
  * analyses stay.  Returns STORE_OK, or STORE_ERROR with diag (no such
  * hand).  Inside the caller's transaction. */
@@ -175,8 +175,8 @@ typedef struct StoreFilter {
   const char *since, *until;             /* the game's `date` tag, inclusive, YYYY-MM-DD */
   int hand;                              /* one hand number, 0 = all */
   bool results_only;                     /* rows without events (faster; events NULL) */
-  /* Rows carry the hand's stored analysis (StoreRow.analysis...; see
-   * store_analysis_get); with results_only, a hand that has one still
+  /* Rows carry the hand's stored analysis and review (StoreRow.analysis...,
+   * .review...; see store_analysis_get); with results_only, a hand that has one still
    * carries its events, which the caller needs to tell whether the
    * analysis is current (analysis.h: analysis_key). */
   bool with_analysis;
@@ -209,6 +209,11 @@ typedef struct StoreRow {
   size_t analysis_len;
   int analysis_rules;                    /* the rules version it was made with */
   uint64_t analysis_key;                 /* the content key it was made for */
+  /* with_analysis: the fair review stored with the hand, the same way */
+  const uint8_t *review;                 /* review_store.c's bytes, borrowed */
+  size_t review_len;
+  int review_rules;                      /* the rules version it was made with */
+  uint64_t review_key;                   /* the content key it was made for */
 } StoreRow;
 
 /* Reads the next entry of a games.options or games.tags column (entries
@@ -284,6 +289,29 @@ int store_analysis_get(Store *store, int64_t game_id, int hand, int rules_versio
  * saying so, from a backend that keeps no analyses. */
 int store_analysis_put(Store *store, int64_t game_id, int hand, int rules_version, uint64_t key,
                        const uint8_t *value, size_t len, PnDiag *diag);
+
+/* ------------------------------------------------------------- reviews */
+
+/* What a stored fair review (`pinochle review`) is valid for and what it
+ * was made with: one review a hand. */
+typedef struct StoreReviewKey {
+  int rules_version;                     /* PN_RULES_VERSION it was made with */
+  uint64_t key;                          /* the hand's content key (analysis.h: analysis_key) */
+  int worlds;                            /* deals per decision */
+  uint64_t seed;                         /* the run's seed */
+  long budget;                           /* solver nodes per solve, 0 = none */
+} StoreReviewKey;
+
+/* get: when (game_id, hand) has a review made for k->rules_version and
+ * k->key, whatever its worlds, seed and budget, copies its bytes into buf
+ * (at most size), sets *len and those three in *k and returns 1; 0 when
+ * there is none or it is stale; < 0 on error (a stored value longer than
+ * size: STORE_CORRUPT).  put: stores (or replaces) the review of
+ * (game_id, hand).  A backend that keeps no reviews: STORE_ERROR, saying so. */
+int store_review_get(Store *store, int64_t game_id, int hand, StoreReviewKey *k, uint8_t *buf, size_t size,
+                     size_t *len, PnDiag *diag);
+int store_review_put(Store *store, int64_t game_id, int hand, const StoreReviewKey *k, const uint8_t *value,
+                     size_t len, PnDiag *diag);
 
 /* -------------------------------------------------------------- nights */
 

@@ -35,26 +35,29 @@ typedef struct PgCursor {
  * query instead of one more round trip per game. */
 static const char CURSOR_SELECT[] =
     "SELECT g.id, g.key, g.preset, g.options, g.tags, g.winner, g.finished,\n"
-    "       h.number, h.dealer, %s, h.results, pl.seats, %s, g.winners\n"
+    "       h.number, h.dealer, %s, h.results, pl.seats, %s, g.winners, %s\n"
     "  FROM games AS g\n"
     "  LEFT JOIN LATERAL (SELECT string_agg(s.seat || ':' || p.id || ':' || octet_length(p.name) || ':' || p.name,\n"
     "                                       '' ORDER BY s.seat) AS seats\n"
     "                       FROM seats AS s JOIN players AS p ON p.id = s.player_id\n"
     "                      WHERE s.game_id = g.id) AS pl ON true\n"
-    "  LEFT JOIN hands AS h ON h.game_id = g.id\n"
+    "  LEFT JOIN hands AS h ON h.game_id = g.id%s\n"
     " WHERE true";
 #define ASCII_LOWER(x) "translate(" x ", 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')"
 
 /* The walk's SELECT for filter f into sql (size bytes); returns its
- * length.  with_analysis: the stored analysis columns, and with
- * results_only the events only of a hand that has one (to check its key). */
+ * length.  with_analysis: the stored analysis and review columns, and
+ * with results_only the events only of a hand that has one (to check its key). */
 static int walk_select(const StoreFilter *f, char *sql, size_t size) {
-  const char *events = !f->results_only  ? "h.events"
-                       : f->with_analysis ? "CASE WHEN h.analysis IS NULL THEN NULL ELSE h.events END"
-                                          : "NULL::bytea";
+  const char *events = !f->results_only ? "h.events"
+                       : f->with_analysis
+                           ? "CASE WHEN h.analysis IS NULL AND r.review IS NULL THEN NULL ELSE h.events END"
+                           : "NULL::bytea";
   return snprintf(sql, size, CURSOR_SELECT, events,
                   f->with_analysis ? "h.analysis_rules, h.analysis_key, h.analysis"
-                                   : "NULL::integer, NULL::bigint, NULL::bytea");
+                                   : "NULL::integer, NULL::bigint, NULL::bytea",
+                  f->with_analysis ? "r.rules, r.key, r.review" : "NULL::integer, NULL::bigint, NULL::bytea",
+                  f->with_analysis ? "\n  LEFT JOIN reviews AS r ON r.game_id = h.game_id AND r.number = h.number" : "");
 }
 
 /* The filter's keys as one text[] literal ({"a","b\"c"}), for one bound
@@ -274,6 +277,12 @@ int store_pg_cursor_next(StoreCursor *cursor, StoreRow *row, PnDiag *diag) {
     row->analysis_key = (uint64_t)store_pg_int(b, i, 13);
     row->analysis = (const uint8_t *)PQgetvalue(b, i, 14);
     row->analysis_len = (size_t)PQgetlength(b, i, 14);
+  }
+  if (!PQgetisnull(b, i, 18)) {
+    row->review_rules = (int)store_pg_int(b, i, 16);
+    row->review_key = (uint64_t)store_pg_int(b, i, 17);
+    row->review = (const uint8_t *)PQgetvalue(b, i, 18);
+    row->review_len = (size_t)PQgetlength(b, i, 18);
   }
   row->nplayers = c->nplayers;
   for (int k = 0; k < PN_MAX_SEATS; k++) {

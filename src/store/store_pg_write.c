@@ -402,6 +402,18 @@ static int pg_hand_findings_delete(PgStore *s, int64_t game_id, int number, PnDi
   return STORE_OK;
 }
 
+/* The hand's stored review goes (schema 006): made for the old events. */
+static int pg_hand_review_delete(PgStore *s, int64_t game_id, int number, PnDiag *diag) {
+  int rc;
+  PgNum game, num;
+  const char *values[2] = {store_pg_num(&game, game_id), store_pg_num(&num, number)};
+  PGresult *res = store_pg_run(s, PG_HAND_REVIEW_DELETE, "DELETE FROM reviews WHERE game_id = $1 AND number = $2", 2,
+                               values, NULL, NULL, false, "deleting a hand's review", &rc, diag);
+  if (res == NULL) return rc;
+  PQclear(res);
+  return STORE_OK;
+}
+
 int store_pg_hand_replace(Store *store, int64_t game_id, const StoreHand *hand, PnDiag *diag) {
   PgStore *s = pg_store(store);
   char trump[2] = {0, 0};
@@ -426,7 +438,8 @@ int store_pg_hand_replace(Store *store, int64_t game_id, const StoreHand *hand, 
   char missing[96];
   snprintf(missing, sizeof missing, "game %lld has no hand %d", (long long)game_id, hand->number);
   rc = changed_one(s, res, rc, diag, missing);
-  return rc == STORE_OK ? pg_hand_findings_delete(s, game_id, hand->number, diag) : rc;
+  if (rc == STORE_OK) rc = pg_hand_findings_delete(s, game_id, hand->number, diag);
+  return rc == STORE_OK ? pg_hand_review_delete(s, game_id, hand->number, diag) : rc;
 }
 
 int store_pg_game_update_end(Store *store, int64_t game_id, const StoreGameEnd *end, PnDiag *diag) {

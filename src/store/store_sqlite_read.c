@@ -26,24 +26,28 @@ typedef struct SqliteCursor {
  * its test on every row).  Values are always bound, never pasted. */
 static const char CURSOR_SELECT[] =
     "SELECT g.id, g.key, g.preset, g.options, g.tags, g.winner, g.finished,\n"
-    "       h.number, h.dealer, h.events, h.results, NULL, NULL, NULL, g.winners\n"
+    "       h.number, h.dealer, h.events, h.results, NULL, NULL, NULL, g.winners, NULL, NULL, NULL\n"
     "  FROM games AS g LEFT JOIN hands AS h ON h.game_id = g.id\n"
     " WHERE 1";
 static const char CURSOR_SELECT_RESULTS[] = /* the same without the events */
     "SELECT g.id, g.key, g.preset, g.options, g.tags, g.winner, g.finished,\n"
-    "       h.number, h.dealer, NULL, h.results, NULL, NULL, NULL, g.winners\n"
+    "       h.number, h.dealer, NULL, h.results, NULL, NULL, NULL, g.winners, NULL, NULL, NULL\n"
     "  FROM games AS g LEFT JOIN hands AS h ON h.game_id = g.id\n"
     " WHERE 1";
-static const char CURSOR_SELECT_ANALYSIS[] = /* with the stored analyses */
+static const char CURSOR_SELECT_ANALYSIS[] = /* with the stored analyses and reviews */
     "SELECT g.id, g.key, g.preset, g.options, g.tags, g.winner, g.finished,\n"
-    "       h.number, h.dealer, h.events, h.results, h.analysis_rules, h.analysis_key, h.analysis, g.winners\n"
+    "       h.number, h.dealer, h.events, h.results, h.analysis_rules, h.analysis_key, h.analysis, g.winners,\n"
+    "       r.rules, r.key, r.review\n"
     "  FROM games AS g LEFT JOIN hands AS h ON h.game_id = g.id\n"
+    "  LEFT JOIN reviews AS r ON r.game_id = h.game_id AND r.number = h.number\n"
     " WHERE 1";
 static const char CURSOR_SELECT_RESULTS_ANALYSIS[] = /* ... and the events only where one is stored */
     "SELECT g.id, g.key, g.preset, g.options, g.tags, g.winner, g.finished,\n"
-    "       h.number, h.dealer, CASE WHEN h.analysis IS NULL THEN NULL ELSE h.events END, h.results,\n"
-    "       h.analysis_rules, h.analysis_key, h.analysis, g.winners\n"
+    "       h.number, h.dealer,\n"
+    "       CASE WHEN h.analysis IS NULL AND r.review IS NULL THEN NULL ELSE h.events END, h.results,\n"
+    "       h.analysis_rules, h.analysis_key, h.analysis, g.winners, r.rules, r.key, r.review\n"
     "  FROM games AS g LEFT JOIN hands AS h ON h.game_id = g.id\n"
+    "  LEFT JOIN reviews AS r ON r.game_id = h.game_id AND r.number = h.number\n"
     " WHERE 1";
 static const char CURSOR_KEYS[] = "\n   AND g.key IN (SELECT key FROM temp.store_keys WHERE cursor = :cursor)";
 static const char CURSOR_PRESET[] = "\n   AND g.preset = :preset";
@@ -294,6 +298,12 @@ int store_sqlite_cursor_next(StoreCursor *cursor, StoreRow *row, PnDiag *diag) {
     row->analysis_key = (uint64_t)sqlite3_column_int64(st, 12);
     row->analysis = sqlite3_column_blob(st, 13);
     row->analysis_len = (size_t)sqlite3_column_bytes(st, 13);
+  }
+  if (sqlite3_column_type(st, 17) != SQLITE_NULL) {
+    row->review_rules = sqlite3_column_int(st, 15);
+    row->review_key = (uint64_t)sqlite3_column_int64(st, 16);
+    row->review = sqlite3_column_blob(st, 17);
+    row->review_len = (size_t)sqlite3_column_bytes(st, 17);
   }
   row->nplayers = c->nplayers;
   for (int i = 0; i < PN_MAX_SEATS; i++) {

@@ -222,6 +222,15 @@ static int hand_findings_delete(SqliteStore *s, int64_t game_id, int number, PnD
   return stmt_finish(&q, diag, "deleting a hand's findings");
 }
 
+/* The hand's stored review goes (schema 006): made for the old events. */
+static int hand_review_delete(SqliteStore *s, int64_t game_id, int number, PnDiag *diag) {
+  Stmt q = stmt_cached(s, ST_HAND_REVIEW_DELETE, "DELETE FROM reviews WHERE game_id = :game AND number = :number");
+  stmt_int(&q, ":game", game_id);
+  stmt_int(&q, ":number", number);
+  stmt_step(&q);
+  return stmt_finish(&q, diag, "deleting a hand's review");
+}
+
 int store_sqlite_hand_replace(Store *store, int64_t game_id, const StoreHand *hand, PnDiag *diag) {
   SqliteStore *s = sqlite_store(store);
   Stmt q = stmt_cached(s, ST_HAND_REPLACE,
@@ -241,7 +250,8 @@ int store_sqlite_hand_replace(Store *store, int64_t game_id, const StoreHand *ha
   stmt_step(&q);
   int rc = stmt_finish_change(&q, diag, "replacing a hand", "game %lld has no hand %d", (long long)game_id,
                               hand->number);
-  return rc == STORE_OK ? hand_findings_delete(s, game_id, hand->number, diag) : rc;
+  if (rc == STORE_OK) rc = hand_findings_delete(s, game_id, hand->number, diag);
+  return rc == STORE_OK ? hand_review_delete(s, game_id, hand->number, diag) : rc;
 }
 
 int store_sqlite_game_update_end(Store *store, int64_t game_id, const StoreGameEnd *end, PnDiag *diag) {

@@ -129,6 +129,32 @@ for fmt in csv json; do
   grep -Eq 'plays_analysed(,|": [1-9])' "$tmp/pg.out" || fail "no analysed plays: $(head -c 300 "$tmp/pg.out")"
 done
 
+section "review: one hand reviewed, stored and read back on both backends"
+# schema 6's reviews table through store_review_put/get and the cursor:
+# the same review, read back by a second run, the same fair columns and
+# hand report on both.
+rv=(--game "$akey" --hand 3 --worlds 1 --seed 3 --budget 200000 --format csv)
+for run in first second; do
+  check "review ($run run)"
+  "$PN" review "$pg" "${rv[@]}" >"$tmp/pg.out" 2>"$tmp/pg.err"; a=$?
+  "$PN" review "$lite" "${rv[@]}" >"$tmp/lite.out" 2>"$tmp/lite.err"; b=$?
+  [[ $a -eq 0 && $b -eq 0 ]] || fail "exit $a on PostgreSQL, $b on SQLite: $(head -2 "$tmp/pg.err")"
+  cmp -s "$tmp/pg.out" "$tmp/lite.out" || fail "stdout differs: $(diff "$tmp/pg.out" "$tmp/lite.out" | head -3)"
+  want=$([[ $run == first ]] && echo 0 || echo 1)
+  grep -q "($want stored before)" "$tmp/pg.err" || fail "not $want stored before: $(cat "$tmp/pg.err")"
+done
+[[ $(count "$pg" "SELECT count(*) FROM reviews WHERE worlds = 1 AND seed = 3 AND budget = 200000") -eq 1 ]] ||
+  { check "one stored review"; fail "$(count "$pg" "SELECT count(*) FROM reviews") rows"; }
+for cmd in "players --format csv" "hand $akey 3 --format json"; do
+  check "report $cmd: the stored review"
+  read -r -a words <<<"$cmd"
+  "$PN" report "$pg" "${words[@]}" >"$tmp/pg.out" 2>"$tmp/pg.err"; a=$?
+  "$PN" report "$lite" "${words[@]}" >"$tmp/lite.out" 2>"$tmp/lite.err"; b=$?
+  [[ $a -eq 0 && $b -eq 0 ]] || fail "exit $a on PostgreSQL, $b on SQLite: $(head -2 "$tmp/pg.err")"
+  cmp -s "$tmp/pg.out" "$tmp/lite.out" || fail "stdout differs: $(diff "$tmp/pg.out" "$tmp/lite.out" | head -3)"
+  grep -Eq 'fair_decisions|"fair_cost": [0-9]' "$tmp/pg.out" || fail "no fair costs: $(head -c 300 "$tmp/pg.out")"
+done
+
 # a club night (schema 4's nights table): the same seating and standings on both
 check "night start, seating and report night: the same on both"
 for db in "$pg" "$lite"; do
@@ -144,12 +170,12 @@ cmp -s "$tmp/pg.out" "$tmp/lite.out" || fail "report night differs: $(diff "$tmp
 "$PN" night "$pg" start fri --variant partnership --players A,B,C,D --rounds 1 2>"$tmp/err" && fail "a second night fri"
 grep -q "exists already" "$tmp/err" || fail "second night: $(head -2 "$tmp/err")"
 
-check "a schema-1 database is migrated to the last schema (2: the analysis columns, 3: games.winners, 4: the nights table, 5: the journal) when opened"
+check "a schema-1 database is migrated to the last schema (2: the analysis columns, 3: games.winners, 4: the nights table, 5: the journal, 6: the reviews table) when opened"
 old=$(new_db old)
 psql -q "$old" -v ON_ERROR_STOP=1 -f "$ROOT/schema/postgresql/001_init.sql" >/dev/null 2>&1 || fail "001_init.sql did not run"
 [[ $(count "$old" "SELECT version FROM pinochle_meta") == 1 ]] || fail "not a schema-1 database to begin with"
 "$PN" import "$old" "$ROOT/sample-data/club-partnership-auction.csv" 2>"$tmp/err" || fail "import: $(head -2 "$tmp/err")"
-[[ $(count "$old" "SELECT version FROM pinochle_meta") == 5 ]] || fail "version $(count "$old" "SELECT version FROM pinochle_meta")"
+[[ $(count "$old" "SELECT version FROM pinochle_meta") == 6 ]] || fail "version $(count "$old" "SELECT version FROM pinochle_meta")"
 "$PN" analyze "$old" --game "$akey" --hand 3 --quiet >/dev/null 2>"$tmp/err" || fail "analyze: $(head -2 "$tmp/err")"
 [[ $(count "$old" "SELECT count(*) FROM hands WHERE analysis_rules IS NOT NULL AND analysis_key IS NOT NULL") -eq 1 ]] ||
   fail "the analysis was not stored"
@@ -159,7 +185,7 @@ w2=$(new_db winners)
 "$PN" import "$w2" "$ROOT/tests/contract/five-call-side-wins.csv" "$ROOT/tests/contract/multiline-tag.csv" 2>/dev/null ||
   fail "import into $w2"
 want=$(count "$w2" "SELECT string_agg(key || ':' || winners, ' ' ORDER BY key COLLATE \"C\") FROM games")
-psql -q "$w2" -c "ALTER TABLE games DROP COLUMN winners; ALTER TABLE games DROP COLUMN journal; DROP TABLE nights; UPDATE pinochle_meta SET version = 2" >/dev/null
+psql -q "$w2" -c "ALTER TABLE games DROP COLUMN winners; ALTER TABLE games DROP COLUMN journal; DROP TABLE nights; DROP TABLE reviews; UPDATE pinochle_meta SET version = 2" >/dev/null
 "$PN" init "$w2" 2>"$tmp/err" || fail "init: $(head -2 "$tmp/err")"
 got=$(count "$w2" "SELECT string_agg(key || ':' || winners, ' ' ORDER BY key COLLATE \"C\") FROM games")
 [[ $got == "$want" && $got == *five-call-side-wins:24* ]] || fail "winners after the upgrade: $got, not $want"
@@ -218,9 +244,12 @@ for p in partnership-auction auction five-call; do
   "$PN" export "$tmp/rec-$p.db" >"$tmp/imp-export.csv"
   cmp -s "$tmp/rec-export.csv" "$tmp/imp-export.csv" || fail "the recorded game differs from its log imported"
 done
-check "record --redo: hand 2 replaced in place, the game's id and the other hands' findings kept"
+check "record --redo: hand 2 replaced in place (its review dropped), the game's id and the other hands' findings and reviews kept"
 key=$(awk -F, 'NR == 2 { print $1 }' "$tmp/rec-partnership-auction.csv")
 "$PN" audit "$rec" >/dev/null 2>&1
+for n in 2 3; do "$PN" review "$rec" --game "$key" --hand $n --worlds 1 --budget 100000 >/dev/null 2>&1; done
+[[ $(psql -Atq "$rec" -c "SELECT string_agg(number::text, ',' ORDER BY number) FROM reviews") == 2,3 ]] ||
+  fail "hands 2 and 3 not reviewed"
 others="SELECT f.audit_id, f.n, f.hand, f.kind, f.detail FROM findings f JOIN games g ON g.id = f.game_id
         WHERE g.key = '$key' AND f.hand <> 2 ORDER BY 1, 2"
 psql -Atq "$rec" -c "SELECT id FROM games WHERE key = '$key'" -c "$others" >"$tmp/redo-before.txt"
@@ -234,6 +263,8 @@ psql -Atq "$rec" -c "SELECT id FROM games WHERE key = '$key'" -c "$others" >"$tm
 cmp -s "$tmp/redo-before.txt" "$tmp/redo-after.txt" || fail "the game's id or the other hands' findings changed"
 "$PN" export "$rec" --game "$key" >"$tmp/redo-after.csv" 2>/dev/null
 cmp -s "$tmp/redo-before.csv" "$tmp/redo-after.csv" || fail "the hand typed in again unchanged is not the same"
+[[ $(psql -Atq "$rec" -c "SELECT string_agg(number::text, ',' ORDER BY number) FROM reviews") == 3 ]] ||
+  fail "hand 2's review not dropped, or hand 3's not kept"
 [[ $(psql -Atq "$rec" -c "SELECT sum(findings) FROM audits") == $(psql -Atq "$rec" -c "SELECT count(*) FROM findings") ]] ||
   fail "the audits' counts are not their findings'"
 check "record: the journal keeps a hand in progress, and --resume goes on after it"
@@ -401,7 +432,7 @@ for cmd in "import @ $ROOT/sample-data/club-auction.csv" "audit @" "report @ pla
   for j in "${!words[@]}"; do [[ ${words[j]} == @ ]] && words[j]=$newer; done
   "$PN" "${words[@]}" >/dev/null 2>"$tmp/err"; rc=$?
   [[ $rc -eq 2 ]] || fail "$cmd: exit $rc, not 2"
-  grep -q "written by a newer pinochle (schema 6, this one knows 5)" "$tmp/err" || fail "$cmd: $(head -2 "$tmp/err")"
+  grep -q "written by a newer pinochle (schema 7, this one knows 6)" "$tmp/err" || fail "$cmd: $(head -2 "$tmp/err")"
 done
 [[ $(count "$newer" "SELECT count(*) FROM games") -eq 0 ]] || fail "something was stored"
 

@@ -168,12 +168,14 @@ echo "dealt first, sample partnership-auction: $(( $(wc -c < "$work/pa-dealt.rec
 # game is the edited log's (its export, and its content hash:
 # importing it is a duplicate), the later hands replayed on the new
 # standing (check), the game's id the same, and the audit findings and
-# analyses of the other hands byte for byte the same.  A redo left
+# analyses and reviews of the other hands byte for byte the same (hand 2's
+# analysis and review dropped).  A redo left
 # unfinished, or whose `done` is refused, changes nothing.
 redo_test() {
   local log=$work/partnership-auction-table.csv db=$work/redo.db key players id k
   local others="SELECT audit_id, n, game_id, hand, seq, trick, seat, kind, card, detail FROM findings WHERE hand <> 2
-                ORDER BY 1, 2; SELECT number, analysis_rules, analysis_key, hex(analysis) FROM hands WHERE number <> 2"
+                ORDER BY 1, 2; SELECT number, analysis_rules, analysis_key, hex(analysis) FROM hands WHERE number <> 2;
+                SELECT number, rules, key, worlds, seed, hex(review) FROM reviews WHERE number <> 2 ORDER BY 1"
   key=$(awk -F, 'NR == 2 { print $1 }' "$log")
   players=$(awk -F, '$5 == "player" { printf "%s%s", sep, $7; sep = "," }' "$log")
   awk -v players=4 -f "$here/log2table.awk" "$log" > "$work/redo-all.tab"
@@ -184,6 +186,11 @@ redo_test() {
     --yes < "$work/redo-wrong.tab" > /dev/null 2>&1
   "$pinochle" audit "$db" > /dev/null 2>&1
   "$pinochle" analyze "$db" > /dev/null 2>&1
+  for n in 2 3; do # small reviews: what is kept matters here, not their values
+    "$pinochle" review "$db" --game "$key" --hand $n --worlds 1 --budget 100000 > /dev/null 2>&1
+  done
+  [ "$(sqlite3 "$db" "SELECT group_concat(number) FROM reviews")" = "2,3" ] \
+    || { echo "FAIL redo: hands 2 and 3 not reviewed"; return 1; }
   id=$(sqlite3 "$db" "SELECT id FROM games")
   sqlite3 "$db" "$others" > "$work/redo-others-before.txt"
   [ "$(sqlite3 "$db" "SELECT count(*) FROM findings WHERE hand <> 2")" -gt 0 ] \
@@ -221,6 +228,8 @@ redo_test() {
     || { echo "FAIL redo: the other hands' findings or analyses changed"; return 1; }
   [ "$(sqlite3 "$db" "SELECT count(*) FROM hands WHERE number = 2 AND analysis IS NULL")" = 1 ] \
     || { echo "FAIL redo: hand 2 keeps its old analysis"; return 1; }
+  [ "$(sqlite3 "$db" "SELECT count(*) FROM reviews WHERE number = 2")" = 0 ] \
+    || { echo "FAIL redo: hand 2 keeps its old review"; return 1; }
   [ "$(sqlite3 "$db" "SELECT findings FROM audits")" = "$(sqlite3 "$db" "SELECT count(*) FROM findings")" ] \
     || { echo "FAIL redo: the audit's count is not its findings'"; return 1; }
   # a hand that is not there

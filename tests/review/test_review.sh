@@ -5,7 +5,10 @@
 # forced play (the hand's last trick) costing 0, a seeded run repeated
 # exactly (CSV and JSON agree), a row for the last bid, one for the trump and one per pass (the cards given,
 # space-separated), a solve stopped by --budget leaving its
-# values empty, and the exit codes of bad usage.
+# values empty, and the exit codes of bad usage.  The review kept in the
+# database (schema 6): read back by a run with the same worlds, seed and
+# budget (the same output), reviewed again and replaced by one with
+# another seed or for another rules version.
 #
 # PINOCHLE_WRAPPER (e.g. "valgrind -q --error-exitcode=99") wraps each run.
 source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh" "$@"
@@ -37,8 +40,12 @@ echo keep >"$tmp/kept.csv"
 t no-such-game-output-untouched 2 review "$db" --game nope -o "$tmp/kept.csv"
 [[ $(cat "$tmp/kept.csv") == keep ]] || fail "-o FILE touched for an unknown game"
 
+cp "$db" "$tmp/pristine.db" # never reviewed: each run on a copy of it reviews afresh
+fresh() { cp "$tmp/pristine.db" "$tmp/fresh.db"; }
+
 echo "-- one hand as CSV"
-run=(review "$db" --game "$G" --hand 5 --worlds 3 --seed 5 --budget 300000)
+opts=(--game "$G" --hand 5 --worlds 3 --seed 5 --budget 300000)
+run=(review "$db" "${opts[@]}")
 t csv 0 "${run[@]}" --format csv -o "$tmp/a.csv"
 [[ $(head -1 "$tmp/a.csv") == "game,hand,seq,seat,decision,chosen,chosen_value,best,best_value,cost" ]] ||
   fail "CSV header: $(head -1 "$tmp/a.csv")"
@@ -60,8 +67,10 @@ passes=$(tail -n +2 "$tmp/a.csv" | awk -F, '$5 == "pass"' | cut -d, -f1-6)
 last=$(tail -n 4 "$tmp/a.csv" | awk -F, '$10 != "0.00" || $6 != $8' | wc -l)
 [[ $last -eq 0 ]] || fail "the last trick's forced plays do not cost 0: $(tail -n 4 "$tmp/a.csv")"
 
-echo "-- a seeded run repeats; JSON says the same"
-t csv-again 0 "${run[@]}" --format csv -o "$tmp/b.csv"
+echo "-- a seeded run repeats (on a database without the stored review); JSON says the same"
+fresh
+t csv-again 0 review "$tmp/fresh.db" "${opts[@]}" --format csv -o "$tmp/b.csv"
+err_has '^review: 1 hands \(0 stored before\)'
 cmp -s "$tmp/a.csv" "$tmp/b.csv" || fail "the same seed gave another output: $(diff "$tmp/a.csv" "$tmp/b.csv" | head -3)"
 t json 0 "${run[@]}" --format json
 if command -v python3 >/dev/null 2>&1; then
@@ -81,7 +90,31 @@ PY
 fi
 t text 0 "${run[@]}"
 out_has "^game $G hand 5$"
-err_has '^review: 1 hands, 52 decisions'
+err_has '^review: 1 hands \(1 stored before\), 52 decisions'
+cp "$tmp/out" "$tmp/stored.txt"
+fresh
+t text-fresh 0 review "$tmp/fresh.db" "${opts[@]}"
+cmp -s "$tmp/out" "$tmp/stored.txt" || fail "the stored review writes another text: $(diff "$tmp/out" "$tmp/stored.txt" | head -3)"
+
+echo "-- stored: reused with the same worlds, seed and budget, replaced with others"
+q() { sqlite3 "$1" "$2"; }
+[[ $(q "$db" "SELECT count(*) FROM reviews") -eq 1 ]] || fail "not one stored review: $(q "$db" "SELECT count(*) FROM reviews")"
+[[ $(q "$db" "SELECT number, worlds, seed, budget FROM reviews") == "5|3|5|300000" ]] ||
+  fail "stored with $(q "$db" "SELECT number, worlds, seed, budget FROM reviews")"
+start=$(date +%s%N)
+t csv-stored 0 "${run[@]}" --format csv -o "$tmp/c.csv"
+ms=$(( ($(date +%s%N) - start) / 1000000 ))
+err_has '^review: 1 hands \(1 stored before\), 52 decisions'
+cmp -s "$tmp/a.csv" "$tmp/c.csv" || fail "the stored review reads back otherwise: $(diff "$tmp/a.csv" "$tmp/c.csv" | head -3)"
+echo "   read back in $ms ms"
+t other-seed 0 review "$db" --game "$G" --hand 5 --worlds 3 --seed 6 --budget 300000 --format csv -o "$tmp/d.csv"
+err_has '^review: 1 hands \(0 stored before\)'
+[[ $(q "$db" "SELECT number, worlds, seed, budget FROM reviews") == "5|3|6|300000" ]] ||
+  fail "not replaced: $(q "$db" "SELECT number, worlds, seed, budget FROM reviews")"
+q "$db" "UPDATE reviews SET rules = rules + 1" # another rules version: stale
+t stale 0 review "$db" --game "$G" --hand 5 --worlds 3 --seed 6 --budget 300000 --format csv -o "$tmp/e.csv"
+err_has '^review: 1 hands \(0 stored before\)'
+cmp -s "$tmp/d.csv" "$tmp/e.csv" || fail "a stale review reviewed again gave another output"
 
 echo "test_review: $checks checks, $failures failures"
 [[ $failures -eq 0 ]]
