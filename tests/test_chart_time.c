@@ -3,8 +3,10 @@
  * numbers of dates (known days, leap years, a round trip over eighty
  * years, what is not a date), and the SVG: x proportional to the date
  * (a week and eight months keep their ratio), a long gap dashed, a
- * faint point hollow, at most ten series, a sentence instead of an empty
- * chart.
+ * faint point hollow, at most ten series each of its own colour, a
+ * sentence instead of an empty chart or series, ticks by week, month,
+ * quarter or year after the span, dots alone, a bad point red, an axis
+ * through 0 and a value's decimals.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
@@ -49,13 +51,18 @@ typedef struct Drawn {
   size_t len; /* its bytes */
 } Drawn;
 
-/* The chart of s into d->text (caller frees); returns d->text. */
-static char *draw(Drawn *d, const ChartTimeSeries *s, int ns) {
+/* The chart of s with text into d->text (caller frees); returns d->text. */
+static char *draw_text(Drawn *d, const ChartTimeText *text, const ChartTimeSeries *s, int ns) {
   FILE *out = open_memstream(&d->text, &d->len);
   assert_non_null(out);
-  chart_time_svg(out, &(ChartTimeText){"t", "a title", "provisional", "Nothing to draw yet."}, s, ns);
+  chart_time_svg(out, text, s, ns);
   fclose(out);
   return d->text;
+}
+
+/* The same with the ratings' words: provisional, fitted, whole numbers. */
+static char *draw(Drawn *d, const ChartTimeSeries *s, int ns) {
+  return draw_text(d, &(ChartTimeText){"t", "a title", "provisional", "Nothing to draw yet.", NULL, false, 0}, s, ns);
 }
 
 /* The cx of the dot whose tooltip starts "NAME DATE:". */
@@ -71,10 +78,10 @@ static double dot_x(const char *svg, const char *name, const char *date) {
 
 static void test_chart_time_x_is_the_date(void **state) {
   (void)state;
-  ChartTimePoint p[] = {{chart_time_day("2026-02-17"), 1500, true},
-                        {chart_time_day("2026-02-24"), 1520, false},
-                        {chart_time_day("2026-11-03"), 1480, false}};
-  ChartTimeSeries s[] = {{"Ann", p, 3}};
+  ChartTimePoint p[] = {{chart_time_day("2026-02-17"), 1500, true, false},
+                        {chart_time_day("2026-02-24"), 1520, false, false},
+                        {chart_time_day("2026-11-03"), 1480, false, false}};
+  ChartTimeSeries s[] = {{"Ann", p, 3, false}};
   Drawn d = {0};
   char *svg = draw(&d, s, 1);
   double a = dot_x(svg, "Ann", "2026-02-17"), b = dot_x(svg, "Ann", "2026-02-24"), c = dot_x(svg, "Ann", "2026-11-03");
@@ -89,14 +96,22 @@ static void test_chart_time_x_is_the_date(void **state) {
 
 static void test_chart_time_draws_ten_series_at_most(void **state) {
   (void)state;
-  ChartTimePoint p = {chart_time_day("2026-05-01"), 1500, false};
+  ChartTimePoint p = {chart_time_day("2026-05-01"), 1500, false, false};
   ChartTimeSeries s[12];
   const char *names[12] = {"s0", "s1", "s2", "s3", "s4", "s5", "s6", "s7", "s8", "s9", "s10", "s11"};
-  for (int k = 0; k < 12; k++) s[k] = (ChartTimeSeries){names[k], &p, 1};
+  for (int k = 0; k < 12; k++) s[k] = (ChartTimeSeries){names[k], &p, 1, false};
   Drawn d = {0};
   char *svg = draw(&d, s, 12);
   int dots = 0;
-  for (const char *at = svg; (at = strstr(at, "<circle ")); at++) dots++;
+  char seen[CHART_TIME_MAX_SERIES][8] = {{0}}; /* each dot's colour, none twice */
+  for (const char *at = svg; (at = strstr(at, "<circle ")); at++) {
+    const char *stroke = strstr(at, "stroke=\"#");
+    assert_non_null(stroke);
+    assert_true(dots < CHART_TIME_MAX_SERIES);
+    memcpy(seen[dots], stroke + 8, 7);
+    for (int k = 0; k < dots; k++) assert_string_not_equal(seen[k], seen[dots]);
+    dots++;
+  }
   assert_int_equal(dots, CHART_TIME_MAX_SERIES);
   assert_null(strstr(svg, "<bdi>s10</bdi>"));
   free(svg);
@@ -104,10 +119,59 @@ static void test_chart_time_draws_ten_series_at_most(void **state) {
 
 static void test_chart_time_without_points_is_a_sentence(void **state) {
   (void)state;
-  ChartTimeSeries s[] = {{"Ann", NULL, 0}};
+  ChartTimeSeries s[] = {{"Ann", NULL, 0, false}};
   Drawn d = {0};
   char *svg = draw(&d, s, 1);
   assert_string_equal(svg, "<p class=\"empty-chart\" id=\"t\">Nothing to draw yet.</p>\n");
+  free(svg);
+}
+
+/* The x tick labels of a chart from first to last with a point at each
+ * end, joined by "|". */
+static void ticks_of(const char *first, const char *last, char *labels, size_t size) {
+  ChartTimePoint p[] = {{chart_time_day(first), 1, false, false}, {chart_time_day(last), 2, false, false}};
+  ChartTimeSeries s[] = {{"Ann", p, 2, false}};
+  Drawn d = {0};
+  char *svg = draw(&d, s, 1);
+  labels[0] = '\0';
+  for (const char *at = svg; (at = strstr(at, "<text class=\"xtick\"")); at++) {
+    const char *from = strchr(at, '>') + 1, *to = strchr(from, '<');
+    size_t used = strlen(labels);
+    snprintf(labels + used, size - used, "%s%.*s", used ? "|" : "", (int)(to - from), from);
+  }
+  free(svg);
+}
+
+static void test_chart_time_ticks_follow_the_span(void **state) {
+  (void)state;
+  char labels[512];
+  ticks_of("2026-03-03", "2026-03-24", labels, sizeof labels); /* three weeks: Mondays */
+  assert_string_equal(labels, "9 Mar|16 Mar|23 Mar");
+  ticks_of("2026-03-04", "2026-03-06", labels, sizeof labels); /* no Monday: the middle day, with its year */
+  assert_string_equal(labels, "5 Mar 2026");
+  ticks_of("2026-01-10", "2026-06-20", labels, sizeof labels); /* five months: every month, the year on the first */
+  assert_string_equal(labels, "Feb 2026|Mar|Apr|May|Jun");
+  ticks_of("2026-02-10", "2027-03-20", labels, sizeof labels); /* thirteen months: quarters, the year at January */
+  assert_string_equal(labels, "Apr 2026|Jul|Oct|Jan 2027");
+  ticks_of("2020-05-01", "2026-06-01", labels, sizeof labels); /* six years: years */
+  assert_string_equal(labels, "2021|2022|2023|2024|2025|2026");
+}
+
+static void test_chart_time_dots_bad_zero_and_decimals(void **state) {
+  (void)state;
+  ChartTimePoint p[] = {{chart_time_day("2026-03-03"), 12.25, false, false},
+                        {chart_time_day("2026-03-10"), 18.5, false, true}};
+  ChartTimeSeries s[] = {{"bid made", p, 2, true}, {"Bob", NULL, 0, false}};
+  Drawn d = {0};
+  char *svg = draw_text(&d, &(ChartTimeText){"b", "bids", NULL, "none", "bid set", true, 1}, s, 2);
+  assert_null(strstr(svg, "<line class=\"series")); /* dots alone */
+  assert_non_null(strstr(svg, "<circle class=\"dot bad\" r=\"3.5\" stroke=\"#c53030\" fill=\"#c53030\""));
+  assert_non_null(strstr(svg, "<title>bid made 2026-03-03: 12.2</title>")); /* one decimal, rounded to even */
+  assert_non_null(strstr(svg, "<title>bid made 2026-03-10: 18.5</title>"));
+  assert_non_null(strstr(svg, "<line class=\"grid zero\"")); /* from 0 though the values start at 12 */
+  assert_non_null(strstr(svg, "\">0</text>"));
+  assert_non_null(strstr(svg, "<span class=\"legend-item empty\"><bdi>Bob</bdi>: no point to draw.</span>"));
+  assert_non_null(strstr(svg, "<span class=\"key\" style=\"color:#c53030\">\xE2\x97\x8F</span> bid set</span>"));
   free(svg);
 }
 
@@ -118,6 +182,8 @@ int main(void) {
       cmocka_unit_test(test_chart_time_x_is_the_date),
       cmocka_unit_test(test_chart_time_draws_ten_series_at_most),
       cmocka_unit_test(test_chart_time_without_points_is_a_sentence),
+      cmocka_unit_test(test_chart_time_ticks_follow_the_span),
+      cmocka_unit_test(test_chart_time_dots_bad_zero_and_decimals),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
