@@ -1,9 +1,11 @@
 /*
  * chart_time.c - an SVG line chart on a true date axis (chart_time.h).
  */
+#define _POSIX_C_SOURCE 200809L /* open_memstream */
 #include "chart_time.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "pn_date.h"
@@ -149,25 +151,80 @@ static void grid_x(FILE *out, const Frame *f) {
   }
 }
 
-/* One series: its segments (dashed over a long gap) unless dots only,
- * then its dots. */
-static void series(FILE *out, const Frame *f, const ChartTimeSeries *s, const char *color, int decimals) {
-  for (size_t i = 1; i < s->n && !s->dots; i++) {
-    const ChartTimePoint *a = &s->p[i - 1], *b = &s->p[i];
-    fprintf(out, "<line class=\"series%s\" stroke=\"%s\" x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\"/>",
-            b->day - a->day > CHART_TIME_GAP_DAYS ? " gap" : "", color, x_of(f, a->day), y_of(f, a->y),
-            x_of(f, b->day), y_of(f, b->y));
-    if (i + 1 == s->n) fputc('\n', out);
+/* v with d (0 or 1) decimals at *at, as printf's "%.*f" writes it
+ * (half to even on the binary value), without its cost: a 10,000-hand
+ * ratings chart writes some 20,000 numbers.  A value whose scaled form is
+ * too near a half to be sure of, or too large, goes to snprintf.
+ * Returns the end of what was written (at most 32 bytes). */
+static char *fixed(char *at, double v, int d) {
+  double t = d == 1 ? v * 10 : v, n = nearbyint(t);
+  if ((d != 0 && d != 1) || !(fabs(t) < 1e15) || fabs(fabs(t - n) - 0.5) < 1e-6)
+    return at + snprintf(at, 32, "%.*f", d, v);
+  char digits[24];
+  int k = 0;
+  unsigned long long u = (unsigned long long)fabs(n);
+  do digits[k++] = (char)('0' + u % 10), u /= 10;
+  while (u > 0 || k < d + 1); /* at least one digit before the point */
+  if (signbit(v)) *at++ = '-';
+  while (k > d) *at++ = digits[--k];
+  if (d == 1) *at++ = '.', *at++ = digits[0];
+  return at;
+}
+
+/* The SVG coordinates of a dot as its cx and cy attributes. */
+static char *coords(char *at, const Frame *f, const ChartTimePoint *p) {
+  at += sprintf(at, " cx=\"");
+  at = fixed(at, x_of(f, p->day), 1);
+  at += sprintf(at, "\" cy=\"");
+  at = fixed(at, y_of(f, p->y), 1);
+  *at++ = '"';
+  return at;
+}
+
+/* The segments from point i on of the same kind (solid, or dashed over
+ * a gap) as one polyline; returns the point the run ends at. */
+static size_t run(FILE *out, const Frame *f, const ChartTimeSeries *s, size_t i, const char *color) {
+  char buf[80];
+  bool gap = s->p[i + 1].day - s->p[i].day > CHART_TIME_GAP_DAYS;
+  fprintf(out, "<polyline class=\"series%s\" stroke=\"%s\" fill=\"none\" points=\"", gap ? " gap" : "", color);
+  for (size_t k = i;; k++) {
+    char *at = fixed(buf, x_of(f, s->p[k].day), 1);
+    *at++ = ',';
+    at = fixed(at, y_of(f, s->p[k].y), 1);
+    fwrite(buf, 1, (size_t)(at - buf), out);
+    if (k + 1 == s->n || (s->p[k + 1].day - s->p[k].day > CHART_TIME_GAP_DAYS) != gap) {
+      fputs("\"/>", out);
+      return k;
+    }
+    fputc(' ', out);
+  }
+}
+
+/* One series: its lines (one polyline per run of solid or dashed
+ * segments) unless dots only, then its dots (name: the series' name
+ * escaped, or NULL). */
+static void series(FILE *out, const Frame *f, const ChartTimeSeries *s, const char *color, int decimals,
+                   const char *name) {
+  char buf[256];
+  if (!s->dots && s->n > 1) {
+    for (size_t i = 0; i + 1 < s->n;) i = run(out, f, s, i, color);
+    fputc('\n', out);
   }
   for (size_t i = 0; i < s->n; i++) {
     char date[11];
     const ChartTimePoint *p = &s->p[i];
     const char *ink = p->bad ? BAD_COLOR : color;
-    fprintf(out, "<circle class=\"dot%s%s\" r=\"3.5\" stroke=\"%s\" fill=\"%s\" cx=\"%.1f\" cy=\"%.1f\"><title>",
-            p->faint ? " faint" : "", p->bad ? " bad" : "", ink, p->faint ? "#fff" : ink, x_of(f, p->day),
-            y_of(f, p->y));
-    report_html_text(out, s->name);
-    fprintf(out, " %s: %.*f</title></circle>", chart_time_date(p->day, date), decimals, p->y);
+    char *at = buf + sprintf(buf, "<circle class=\"dot%s%s\" r=\"3.5\" stroke=\"%s\" fill=\"%s\"", p->faint ? " faint" : "",
+                             p->bad ? " bad" : "", ink, p->faint ? "#fff" : ink);
+    at = coords(at, f, p);
+    at += sprintf(at, "><title>");
+    fwrite(buf, 1, (size_t)(at - buf), out);
+    if (name) fputs(name, out);
+    else report_html_text(out, s->name); /* out of memory for the copy */
+    at = buf + sprintf(buf, " %s: ", chart_time_date(p->day, date));
+    at = fixed(at, p->y, decimals);
+    at += sprintf(at, "</title></circle>");
+    fwrite(buf, 1, (size_t)(at - buf), out);
   }
   fputc('\n', out);
 }
@@ -204,6 +261,18 @@ static void legend(FILE *out, const ChartTimeText *text, const ChartTimeSeries *
   fputs("</figcaption>", out);
 }
 
+/* text as report_html_text writes it, malloc'd (NULL when out of memory):
+ * written once for a series' every tooltip. */
+static char *escaped(const char *text) {
+  char *buf = NULL;
+  size_t len = 0;
+  FILE *m = open_memstream(&buf, &len);
+  if (!m) return NULL;
+  report_html_text(m, text);
+  if (fclose(m) != 0) return NULL;
+  return buf;
+}
+
 void chart_time_svg(FILE *out, const ChartTimeText *text, const ChartTimeSeries *s, int ns) {
   Frame f;
   if (ns > CHART_TIME_MAX_SERIES) ns = CHART_TIME_MAX_SERIES;
@@ -219,7 +288,11 @@ void chart_time_svg(FILE *out, const ChartTimeText *text, const ChartTimeSeries 
   fputs("\">\n", out);
   grid_y(out, &f);
   grid_x(out, &f);
-  for (int k = 0; k < ns; k++) series(out, &f, &s[k], COLORS[k], text->decimals);
+  for (int k = 0; k < ns; k++) {
+    char *name = escaped(s[k].name);
+    series(out, &f, &s[k], COLORS[k], text->decimals, name);
+    free(name);
+  }
   fputs("</svg></div>", out); /* the plot scrolls on a phone, the legend stays */
   legend(out, text, s, ns);
   fputs("</figure>\n", out);

@@ -2,7 +2,8 @@
  * test_chart_time.c - the date-axis chart (reports/chart_time.c): day
  * numbers of dates (known days, leap years, a round trip over eighty
  * years, what is not a date), and the SVG: x proportional to the date
- * (a week and eight months keep their ratio), a long gap dashed, a
+ * (a week and eight months keep their ratio), a long gap dashed (a
+ * polyline per run of solid or dashed segments), a
  * faint point hollow, at most ten series each of its own colour, a
  * sentence instead of an empty chart or series, ticks by week, month,
  * quarter or year after the span, dots alone, a bad point red, an axis
@@ -87,8 +88,18 @@ static void test_chart_time_x_is_the_date(void **state) {
   double a = dot_x(svg, "Ann", "2026-02-17"), b = dot_x(svg, "Ann", "2026-02-24"), c = dot_x(svg, "Ann", "2026-11-03");
   double ratio = (c - b) / (b - a);
   assert_true(ratio > 36 * 0.99 && ratio < 36 * 1.01); /* 252 days : 7 days */
-  assert_non_null(strstr(svg, "<line class=\"series\" ")); /* the week: solid */
-  assert_non_null(strstr(svg, "<line class=\"series gap\" ")); /* the eight months: dashed */
+  char want[160]; /* the week solid, the eight months dashed: a polyline each, meeting at 02-24 */
+  snprintf(want, sizeof want, "<polyline class=\"series\" stroke=\"#2b6cb0\" fill=\"none\" points=\"%.1f,", a);
+  assert_non_null(strstr(svg, want));
+  snprintf(want, sizeof want, " %.1f,", b);
+  assert_non_null(strstr(strstr(svg, "<polyline class=\"series\""), want));
+  snprintf(want, sizeof want, "<polyline class=\"series gap\" stroke=\"#2b6cb0\" fill=\"none\" points=\"%.1f,", b);
+  assert_non_null(strstr(svg, want));
+  snprintf(want, sizeof want, " %.1f,", c);
+  assert_non_null(strstr(strstr(svg, "<polyline class=\"series gap\""), want));
+  int lines = 0;
+  for (const char *at = svg; (at = strstr(at, "<polyline")); at++) lines++;
+  assert_int_equal(lines, 2);
   assert_non_null(strstr(svg, "<circle class=\"dot faint\" r=\"3.5\" stroke=\"#2b6cb0\" fill=\"#fff\""));
   assert_non_null(strstr(svg, ">Oct</text>"));
   free(svg);
@@ -164,7 +175,7 @@ static void test_chart_time_dots_bad_zero_and_decimals(void **state) {
   ChartTimeSeries s[] = {{"bid made", p, 2, true}, {"Bob", NULL, 0, false}};
   Drawn d = {0};
   char *svg = draw_text(&d, &(ChartTimeText){"b", "bids", NULL, "none", "bid set", true, 1}, s, 2);
-  assert_null(strstr(svg, "<line class=\"series")); /* dots alone */
+  assert_null(strstr(svg, "class=\"series")); /* dots alone */
   assert_non_null(strstr(svg, "<circle class=\"dot bad\" r=\"3.5\" stroke=\"#c53030\" fill=\"#c53030\""));
   assert_non_null(strstr(svg, "<title>bid made 2026-03-03: 12.2</title>")); /* one decimal, rounded to even */
   assert_non_null(strstr(svg, "<title>bid made 2026-03-10: 18.5</title>"));
@@ -173,6 +184,34 @@ static void test_chart_time_dots_bad_zero_and_decimals(void **state) {
   assert_non_null(strstr(svg, "<span class=\"legend-item empty\"><bdi>Bob</bdi>: no point to draw.</span>"));
   assert_non_null(strstr(svg, "<span class=\"key\" style=\"color:#c53030\">\xE2\x97\x8F</span> bid set</span>"));
   free(svg);
+}
+
+/* The tooltips' values are written as printf's "%.1f" and "%.0f" would,
+ * halves and near-halves included (chart_time.c writes them itself). */
+static void test_chart_time_values_as_printf(void **state) {
+  (void)state;
+  enum { N = 2000 };
+  ChartTimePoint *p = calloc(N, sizeof *p);
+  assert_non_null(p);
+  srand(7);
+  for (int i = 0; i < N; i++) {
+    double v = i < 600 ? (i - 300) * 0.05 : i < 1200 ? (i - 900) * 0.25 + 1500 : (rand() / (double)RAND_MAX - 0.5) * 4000;
+    p[i] = (ChartTimePoint){chart_time_day("2020-01-01") + i, v, false, false};
+  }
+  ChartTimeSeries s[] = {{"v", p, N, true}};
+  for (int d = 0; d <= 1; d++) {
+    Drawn dr = {0};
+    char *svg = draw_text(&dr, &(ChartTimeText){"v", "values", NULL, "none", NULL, false, d}, s, 1);
+    const char *at = svg;
+    for (int i = 0; i < N; i++) {
+      char want[80], date[11];
+      snprintf(want, sizeof want, "<title>v %s: %.*f</title>", chart_time_date(p[i].day, date), d, p[i].y);
+      at = strstr(at, want);
+      if (!at) fail_msg("no %s (value %.17g)", want, p[i].y);
+    }
+    free(svg);
+  }
+  free(p);
 }
 
 int main(void) {
@@ -184,6 +223,7 @@ int main(void) {
       cmocka_unit_test(test_chart_time_without_points_is_a_sentence),
       cmocka_unit_test(test_chart_time_ticks_follow_the_span),
       cmocka_unit_test(test_chart_time_dots_bad_zero_and_decimals),
+      cmocka_unit_test(test_chart_time_values_as_printf),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

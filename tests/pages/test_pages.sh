@@ -54,7 +54,7 @@ a=$(dot_x Dee 2026-02-17) b=$(dot_x Dee 2026-02-24) c=$(dot_x Dee 2026-11-03)
 [[ -n $a && -n $b && -n $c ]] || fail "Dee's dots of 02-17, 02-24, 11-03: '$a' '$b' '$c'"
 awk -v a="$a" -v b="$b" -v c="$c" 'BEGIN { r = (c - b) / (b - a); exit !(r > 36 * 0.99 && r < 36 * 1.01) }' ||
   fail "the gaps' ratio is not 252 : 7 (x $a $b $c)"
-grep -q '<line class="series gap" stroke="[^"]*" x1="'"$b"'"' "$tmp/ratings-page.html" || fail "the gap after 02-24 is not dashed"
+grep -q '<polyline class="series gap" stroke="[^"]*" fill="none" points="'"$b"',' "$tmp/ratings-page.html" || fail "the gap after 02-24 is not dashed"
 oct=$(grep -o '<text class="xtick" x="[0-9.]*" y="[0-9]*">Oct</text>' "$tmp/ratings-page.html" | sed 's/.*x="\([0-9.]*\)".*/\1/')
 awk -v o="$oct" -v b="$b" -v c="$c" 'BEGIN { exit !(o != "" && o > b && o < c) }' || fail "no October tick inside the gap ('$oct')"
 
