@@ -20,6 +20,7 @@ static const char *const MONTHS[12] = {"Jan", "Feb", "Mar", "Apr", "May", "Jun",
                                        "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"};
 
 #define BAD_COLOR "#c53030" /* a point flagged bad (a bid set) */
+#define DOT_ROOM 6.0        /* SVG units a line's dots need apart on average (r 3.5: closer, a smear) */
 
 const char *chart_time_colour(int k) { return COLORS[((k % CHART_TIME_MAX_SERIES) + CHART_TIME_MAX_SERIES) % CHART_TIME_MAX_SERIES]; }
 
@@ -202,10 +203,14 @@ static size_t run(FILE *out, const Frame *f, const ChartTimeSeries *s, size_t i,
 
 /* One series: its lines (one polyline per run of solid or dashed
  * segments) unless dots only, then its dots (name: the series' name
- * escaped, or NULL). */
+ * escaped, or NULL); a line whose dots would overlap (closer than
+ * DOT_ROOM on average) keeps only those that say something: hollow, bad,
+ * and the latest. */
 static void series(FILE *out, const Frame *f, const ChartTimeSeries *s, const char *color, int decimals,
                    const char *name) {
   char buf[256];
+  bool dense = !s->dots && s->n > 1 &&
+               x_of(f, s->p[s->n - 1].day) - x_of(f, s->p[0].day) < DOT_ROOM * (double)(s->n - 1);
   if (!s->dots && s->n > 1) {
     for (size_t i = 0; i + 1 < s->n;) i = run(out, f, s, i, color);
     fputc('\n', out);
@@ -213,6 +218,7 @@ static void series(FILE *out, const Frame *f, const ChartTimeSeries *s, const ch
   for (size_t i = 0; i < s->n; i++) {
     char date[11];
     const ChartTimePoint *p = &s->p[i];
+    if (dense && !p->faint && !p->bad && i + 1 < s->n) continue;
     const char *ink = p->bad ? BAD_COLOR : color;
     char *at = buf + sprintf(buf, "<circle class=\"dot%s%s\" r=\"3.5\" stroke=\"%s\" fill=\"%s\"", p->faint ? " faint" : "",
                              p->bad ? " bad" : "", ink, p->faint ? "#fff" : ink);

@@ -59,7 +59,9 @@ const char *chart_time_colour(int k);
  * first date to the last with ticks at whole weeks, months, quarters, half years or years
  * (labels "Mar", the year at each January and at the first), each series
  * a line of its own colour (or dots alone) with a dot per point (hollow
- * when faint, red when bad, the date and value as its tooltip), dashed
+ * when faint, red when bad, the date and value as its tooltip; on a line
+ * too dense to tell its dots apart, only the hollow, the red and the
+ * latest), dashed
  * over a gap longer than CHART_TIME_GAP_DAYS, and a legend where a series
  * without a point is named with a sentence instead of a colour.  With no
  * point at all, only the sentence text->empty in a <p>.

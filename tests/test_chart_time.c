@@ -7,7 +7,8 @@
  * faint point hollow, at most ten series each of its own colour, a
  * sentence instead of an empty chart or series, ticks by week, month,
  * quarter or year after the span, dots alone, a bad point red, an axis
- * through 0 and a value's decimals.
+ * through 0 and a value's decimals, a dense line's dots thinned to the
+ * telling ones.
  */
 #define _POSIX_C_SOURCE 200809L
 #include <setjmp.h>
@@ -214,6 +215,31 @@ static void test_chart_time_values_as_printf(void **state) {
   free(p);
 }
 
+/* A line of 300 daily points (under 2 units apart) keeps only the dots
+ * that say something: its 5 provisional ones and the latest; 40 weekly
+ * points (14 units apart) keep all 40. */
+static void test_chart_time_dense_line_keeps_the_telling_dots(void **state) {
+  (void)state;
+  ChartTimePoint p[300];
+  for (int i = 0; i < 300; i++) p[i] = (ChartTimePoint){chart_time_day("2025-01-01") + i, 1500 + i % 7, i < 5, false};
+  for (int weekly = 0; weekly < 2; weekly++) {
+    int n = weekly ? 40 : 300;
+    if (weekly)
+      for (int i = 0; i < n; i++) p[i].day = chart_time_day("2025-01-01") + 7 * i;
+    ChartTimeSeries s[] = {{"Ann", p, (size_t)n, false}};
+    Drawn d = {0};
+    char *svg = draw(&d, s, 1);
+    int dots = 0, faint = 0;
+    for (const char *at = svg; (at = strstr(at, "<circle ")); at++) dots++, faint += strncmp(at, "<circle class=\"dot faint\" ", 26) == 0;
+    assert_int_equal(dots, weekly ? 40 : 6);
+    assert_int_equal(faint, 5);
+    char last[40], date[11];
+    snprintf(last, sizeof last, "<title>Ann %s:", chart_time_date(p[n - 1].day, date));
+    assert_non_null(strstr(svg, last));
+    free(svg);
+  }
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_chart_time_day_of_known_dates),
@@ -224,6 +250,7 @@ int main(void) {
       cmocka_unit_test(test_chart_time_ticks_follow_the_span),
       cmocka_unit_test(test_chart_time_dots_bad_zero_and_decimals),
       cmocka_unit_test(test_chart_time_values_as_printf),
+      cmocka_unit_test(test_chart_time_dense_line_keeps_the_telling_dots),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
