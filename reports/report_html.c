@@ -11,7 +11,7 @@
  */
 #define _POSIX_C_SOURCE 200809L
 #include "report_html_int.h"
-#include "pn_date.h"
+#include "chart_time.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -208,10 +208,9 @@ void html_cards(FILE *out, const char *text) {
 
 /* One line or bar series of a chart. */
 
-/* Ten colours told apart at a glance: a club's players fit in one chart. */
-static const char *const COLORS[] = {"#2b6cb0", "#c05621", "#2f855a", "#9b2c2c", "#6b46c1",
-                                     "#b7791f", "#0987a0", "#d53f8c", "#4a5568", "#718096"};
-#define NCOLORS ((int)(sizeof COLORS / sizeof COLORS[0]))
+/* The pages' one palette: a colour per series, never two (chart_time.c). */
+#define NCOLORS CHART_TIME_MAX_SERIES
+#define COLORS(k) chart_time_colour(k)
 
 /* A round step for about five gridlines over span. */
 double html_nice_step(double span) {
@@ -363,14 +362,14 @@ static void chart_draw(FILE *out, const char *id, const char *title, HtmlChartKi
   chart_grid(out, &f);
   if (f.n == 0) fprintf(out, "<text class=\"empty\" x=\"320\" y=\"110\">no data</text>\n");
   for (int k = 0; k < ns; k++) {
-    if (kind == HTML_CHART_LINE) chart_line(out, &f, &s[k], COLORS[k % NCOLORS]);
-    else chart_bars(out, &f, kind, s, ns, k, COLORS[k % NCOLORS]);
+    if (kind == HTML_CHART_LINE) chart_line(out, &f, &s[k], COLORS(k));
+    else chart_bars(out, &f, kind, s, ns, k, COLORS(k));
   }
   if (xlabels && f.n) chart_xlabels(out, &f, xlabels);
   fputs("</svg><figcaption>", out);
   report_html_text(out, title);
   for (int k = 0; k < ns && ns > 1; k++) {
-    fprintf(out, " <span class=\"key\" style=\"color:%s\">\xE2\x96\xA0</span> ", COLORS[k % NCOLORS]);
+    fprintf(out, " <span class=\"key\" style=\"color:%s\">\xE2\x96\xA0</span> ", COLORS(k));
     report_html_name(out, s[k].name);
   }
   fputs("</figcaption></figure>\n", out);
@@ -458,7 +457,7 @@ void html_svg_hbars(FILE *out, const char *id, const char *title, const char *co
     fprintf(out, "<text class=\"ylabel\" x=\"%g\" y=\"%.1f\">", left - 6, y + 15);
     char clip[120];
     report_html_text(out, report_clip(clip, sizeof clip, labels[i], 14)); /* the whole name in the table */
-    fprintf(out, "</text><rect fill=\"%s\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%g\"/>", COLORS[0], x, y + 3,
+    fprintf(out, "</text><rect fill=\"%s\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" height=\"%g\"/>", COLORS(0), x, y + 3,
             w > 0.5 ? w : 0.5, row - 6);
     fprintf(out, "<text class=\"value\" x=\"%.1f\" y=\"%.1f\">%g</text>\n", (v[i] < 0 ? zero : x + w) + 4, y + 15,
             v[i]);
@@ -466,84 +465,6 @@ void html_svg_hbars(FILE *out, const char *id, const char *title, const char *co
   fprintf(out, "<line class=\"grid zero\" x1=\"%.1f\" x2=\"%.1f\" y1=\"0\" y2=\"%g\"/>\n", zero, zero, height);
   fputs("</svg><figcaption>", out);
   report_html_text(out, title);
-  fputs("</figcaption></figure>\n", out);
-}
-
-double html_date_days(const char *date) {
-  int y, m, d;
-  if (!date || sscanf(date, "%4d-%2d-%2d", &y, &m, &d) != 3 || m < 1 || m > 12 || d < 1 || d > 31) return NAN;
-  return (double)pn_days_from_civil(y, m, d);
-}
-
-/* The date of a day number, YYYY-MM-DD, into buf[11]. */
-static void date_of(double day, char buf[64]) {
-  long y;
-  int m, d;
-  pn_civil_from_days((long)day, &y, &m, &d);
-  snprintf(buf, 64, "%04ld-%02d-%02d", y, m, d);
-}
-
-/* The x of a day on a date axis from d0 to d1 (one day when equal). */
-static double dated_x(double day, double d0, double d1) {
-  double pw = CHART_W - CHART_L - CHART_R - 16;
-  return CHART_L + 8 + (d1 > d0 ? (day - d0) / (d1 - d0) * pw : pw / 2);
-}
-
-/* Five date ticks evenly spaced in time (not in games). */
-static void dated_ticks(FILE *out, double d0, double d1) {
-  int ticks = d1 > d0 ? 5 : 1;
-  for (int i = 0; i < ticks; i++) {
-    double day = ticks > 1 ? d0 + (d1 - d0) * i / (ticks - 1) : d0;
-    char buf[64];
-    date_of(day + 0.5, buf);
-    const char *anchor = ticks == 1 ? "middle" : i == 0 ? "start" : i == ticks - 1 ? "end" : "middle"; /* inside the box */
-    fprintf(out, "<text class=\"xtick\" style=\"text-anchor:%s\" x=\"%.1f\" y=\"%g\">%s</text>", anchor,
-            dated_x(day, d0, d1), CHART_H - CHART_B + 14, buf);
-  }
-  fputc('\n', out);
-}
-
-void html_svg_dated(FILE *out, const char *id, const char *title, const HtmlDated *s, int ns) {
-  HtmlSeries ys[NCOLORS] = {{0}};
-  double d0 = INFINITY, d1 = -INFINITY;
-  int n = ns < NCOLORS ? ns : NCOLORS; /* never a colour twice */
-  size_t points = 0;
-  for (int k = 0; k < n; k++) {
-    ys[k] = (HtmlSeries){s[k].name, s[k].y, NULL, s[k].n};
-    for (size_t i = 0; i < s[k].n; i++) {
-      d0 = s[k].day[i] < d0 ? s[k].day[i] : d0;
-      d1 = s[k].day[i] > d1 ? s[k].day[i] : d1;
-    }
-    points += s[k].n;
-  }
-  ChartFrame f;
-  chart_frame(&f, HTML_CHART_LINE, ys, n, false);
-  fprintf(out, "<figure class=\"chart\" id=\"%s\"><svg viewBox=\"0 0 640 220\" role=\"img\" aria-label=\"", id);
-  report_html_text(out, title);
-  fputs("\"><title>", out);
-  report_html_text(out, title);
-  fputs("</title>\n", out);
-  chart_grid(out, &f);
-  for (int k = 0; k < n; k++) {
-    const char *color = COLORS[k];
-    if (s[k].line) {
-      fprintf(out, "<polyline class=\"series\" stroke=\"%s\" points=\"", color);
-      for (size_t i = 0; i < s[k].n; i++) fprintf(out, "%.1f,%.1f ", dated_x(s[k].day[i], d0, d1), chart_y(&f, s[k].y[i]));
-      fputs("\"/>\n", out);
-    }
-    for (size_t i = 0; i < s[k].n; i++)
-      fprintf(out, "<circle r=\"%s\" fill=\"%s\" cx=\"%.1f\" cy=\"%.1f\"><title>%g</title></circle>",
-              s[k].line ? "2" : "3", s[k].flag && s[k].flag[i] ? "#c53030" : color, dated_x(s[k].day[i], d0, d1),
-              chart_y(&f, s[k].y[i]), s[k].y[i]);
-    fputc('\n', out);
-  }
-  if (points) dated_ticks(out, d0, d1);
-  fputs("</svg><figcaption>", out);
-  report_html_text(out, title);
-  for (int k = 0; k < n && n > 1; k++) {
-    fprintf(out, " <span class=\"key\" style=\"color:%s\">\xE2\x96\xA0</span> ", COLORS[k]);
-    report_html_name(out, s[k].name);
-  }
   fputs("</figcaption></figure>\n", out);
 }
 

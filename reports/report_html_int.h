@@ -75,26 +75,8 @@ void html_svg_chart_fit(FILE *out, const char *id, const char *title, const Html
 void html_grid(FILE *out, const ReportHtml *html, const char *cls, const ReportColumn *cols, int ncols,
                const ReportTable *table, bool links);
 
-/* One series over dates: a value at each day (days since 1970-01-01,
- * html_date_days), in any order for points, in date order for a line. */
-typedef struct HtmlDated {
-  const char *name;    /* legend */
-  const double *day;   /* per value: its date as a day number */
-  const double *y;     /* values */
-  const int *flag;     /* NULL, or per value 1 = drawn with the "bad" colour (a set bid) */
-  size_t n;            /* values */
-  bool line;           /* joined by a line (else points) */
-} HtmlDated;
-
-/* The day number of a date YYYY-MM-DD, or NAN when it is not one. */
-double html_date_days(const char *date);
 /* A round step (1, 2 or 5 times a power of ten) for about five gridlines over span. */
 double html_nice_step(double span);
-/* An SVG chart over a true date axis: x positions by date, so that a gap
- * of months looks like one; ticks at dates evenly spaced in time; at most
- * as many series as there are colours (the rest left out, so that no
- * colour stands for two). */
-void html_svg_dated(FILE *out, const char *id, const char *title, const HtmlDated *s, int ns);
 /* How many series a chart draws at most: one colour each. */
 int html_chart_colours(void);
 

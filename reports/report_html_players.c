@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "chart_time.h"
 #include "report_hands.h"
 #include "report_players.h"
 
@@ -163,7 +164,7 @@ done:
 /* One game of the player's, as the charts need it. */
 typedef struct PGame {
   char *key;            /* the game; owned */
-  double day;           /* its date tag as a day number, NAN without one */
+  long day;             /* its date tag as a day number (chart_time_day), -1 without one */
   long seq;             /* the order the store gave it */
   long hands;           /* hands the player played in it */
   long points, meld, counters; /* their sums */
@@ -172,7 +173,7 @@ typedef struct PGame {
 
 /* A bid the player won. */
 typedef struct PBid {
-  double day;           /* its game's date as a day number */
+  long day;             /* its game's date as a day number, -1 without one */
   double bid;           /* the amount */
   int set;              /* 1 when set */
 } PBid;
@@ -228,7 +229,7 @@ static PGame *game_start(PHands *h, const StoreRow *row, long seq, PPreset **pp)
   PGame *g = &p->g[p->n];
   char date[32];
   memset(g, 0, sizeof *g);
-  g->day = html_date_days(report_tag(row->tags, row->ntags, "date", date, sizeof date));
+  g->day = chart_time_day(report_tag(row->tags, row->ntags, "date", date, sizeof date));
   g->seq = seq;
   if (!(g->key = strdup(row->key)) || !(g->running = malloc(sizeof *g->running * 64))) {
     free(g->key), free(g->running);
@@ -287,7 +288,7 @@ static int phands_read(Store *store, const char *name, PHands *h, PnDiag *diag) 
 /* Date order, games without a date last, then the order stored. */
 static int by_date(const void *a, const void *b) {
   const PGame *x = a, *y = b;
-  bool nx = isnan(x->day), ny = isnan(y->day);
+  bool nx = x->day < 0, ny = y->day < 0;
   if (nx != ny) return nx ? 1 : -1;
   if (!nx && x->day != y->day) return x->day < y->day ? -1 : 1;
   return (x->seq > y->seq) - (x->seq < y->seq);
@@ -320,58 +321,52 @@ static void running_chart(FILE *out, const PPreset *p) {
   html_svg_chart(out, id, title, HTML_CHART_LINE, run, n, NULL);
 }
 
+/* A value per hand to one decimal, as the tooltips show it. */
+static double per_hand(long sum, long hands) { return round((double)sum / (double)hands * 10) / 10; }
+
 /* Per game by date: points per hand; meld and counters per hand. */
 static int game_charts(FILE *out, const PPreset *p) {
-  size_t m = p->n ? p->n : 1, n = 0;
-  double *day = calloc(m, sizeof *day), *pts = calloc(m, sizeof *pts), *meld = calloc(m, sizeof *meld),
-         *ctr = calloc(m, sizeof *ctr);
-  if (!day || !pts || !meld || !ctr) {
-    free(day), free(pts), free(meld), free(ctr);
-    return -1;
-  }
-  for (size_t i = 0; i < p->n; i++) {
+  size_t n = 0;
+  ChartTimePoint *pts = calloc(p->n ? p->n * 3 : 1, sizeof *pts), *meld = pts + p->n, *ctr = meld + p->n;
+  if (!pts) return -1;
+  for (size_t i = 0; i < p->n; i++) { /* in date order: by_date */
     const PGame *g = &p->g[i];
-    if (isnan(g->day) || g->hands == 0) continue;
-    day[n] = g->day;
-    pts[n] = round((double)g->points / (double)g->hands * 10) / 10;
-    meld[n] = round((double)g->meld / (double)g->hands * 10) / 10;
-    ctr[n++] = round((double)g->counters / (double)g->hands * 10) / 10;
+    if (g->day < 0 || g->hands == 0) continue;
+    pts[n] = (ChartTimePoint){g->day, per_hand(g->points, g->hands), false, false};
+    meld[n] = (ChartTimePoint){g->day, per_hand(g->meld, g->hands), false, false};
+    ctr[n++] = (ChartTimePoint){g->day, per_hand(g->counters, g->hands), false, false};
   }
-  if (n == 0) {
-    nothing(out, "No dated game in this preset: nothing to draw over time.");
-  } else {
-    char id[2][100];
-    snprintf(id[0], sizeof id[0], "points-%s", p->preset);
-    snprintf(id[1], sizeof id[1], "meld-%s", p->preset);
-    HtmlDated points = {"points per hand", day, pts, NULL, n, true};
-    html_svg_dated(out, id[0], "Points per hand, game by game, by date", &points, 1);
-    HtmlDated mc[2] = {{"meld", day, meld, NULL, n, true}, {"counters", day, ctr, NULL, n, true}};
-    html_svg_dated(out, id[1], "Meld and counters per hand, game by game, by date", mc, 2);
+  char id[2][100];
+  snprintf(id[0], sizeof id[0], "points-%s", p->preset);
+  snprintf(id[1], sizeof id[1], "meld-%s", p->preset);
+  const char *none = "No dated game in this preset: nothing to draw over time.";
+  ChartTimeSeries points = {"points per hand", pts, n, false};
+  chart_time_svg(out, &(ChartTimeText){id[0], "Points per hand, game by game, by date", NULL, none, NULL, true, 1},
+                 &points, 1);
+  if (n > 0) {
+    ChartTimeSeries mc[2] = {{"meld", meld, n, false}, {"counters", ctr, n, false}};
+    chart_time_svg(out, &(ChartTimeText){id[1], "Meld and counters per hand, game by game, by date", NULL, none, NULL,
+                                         true, 1},
+                   mc, 2);
   }
-  free(day), free(pts), free(meld), free(ctr);
+  free(pts);
   return 0;
 }
 
 /* The bids won at their games' dates, set ones in red. */
 static int bid_chart(FILE *out, const PPreset *p) {
-  size_t n = 0, m = p->nb ? p->nb : 1;
-  double *day = calloc(m, sizeof *day), *bid = calloc(m, sizeof *bid);
-  int *set = calloc(m, sizeof *set);
-  if (!day || !bid || !set) {
-    free(day), free(bid), free(set);
-    return -1;
-  }
+  size_t n = 0;
+  ChartTimePoint *bid = calloc(p->nb ? p->nb : 1, sizeof *bid);
+  if (!bid) return -1;
   for (size_t i = 0; i < p->nb; i++)
-    if (!isnan(p->b[i].day)) day[n] = p->b[i].day, bid[n] = p->b[i].bid, set[n++] = p->b[i].set;
-  if (n == 0) {
-    nothing(out, "No bid won in a dated game of this preset.");
-  } else {
-    HtmlDated s = {"bid (red: set)", day, bid, set, n, false};
-    char id[100];
-    snprintf(id, sizeof id, "bids-%s", p->preset);
-    html_svg_dated(out, id, "Bids won by date: made, and set in red", &s, 1);
-  }
-  free(day), free(bid), free(set);
+    if (p->b[i].day >= 0) bid[n++] = (ChartTimePoint){p->b[i].day, p->b[i].bid, false, p->b[i].set != 0};
+  char id[100];
+  snprintf(id, sizeof id, "bids-%s", p->preset);
+  ChartTimeSeries s = {"bid made", bid, n, true};
+  chart_time_svg(out, &(ChartTimeText){id, "Bids won by date: made, and set in red", NULL,
+                                       "No bid won in a dated game of this preset.", "bid set", false, 0},
+                 &s, 1);
+  free(bid);
   return 0;
 }
 

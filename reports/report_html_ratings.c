@@ -46,7 +46,7 @@ static int rating_lines(RatingLines *rl, const RatingStanding *const *order, siz
   if (!rl->points) return -1;
   rl->n = n < CHART_TIME_MAX_SERIES ? (int)n : CHART_TIME_MAX_SERIES;
   for (int k = 0; k < rl->n; k++) {
-    rl->s[k] = (ChartTimeSeries){order[k]->name, rl->points + used, 0};
+    rl->s[k] = (ChartTimeSeries){order[k]->name, rl->points + used, 0, false};
     for (size_t h = 0; h < res->nhistory; h++) { /* in period order */
       const RatingPoint *pt = &res->history[h];
       if (pt->name != order[k]->name) continue; /* both the roster's one copy */
@@ -55,7 +55,7 @@ static int rating_lines(RatingLines *rl, const RatingStanding *const *order, siz
         rl->undated = true;
         continue;
       }
-      rl->points[used++] = (ChartTimePoint){day, pt->rating, report_rating_provisional(pt->games, pt->deviation)};
+      rl->points[used++] = (ChartTimePoint){day, pt->rating, report_rating_provisional(pt->games, pt->deviation), false};
       rl->s[k].n++;
     }
   }
@@ -113,7 +113,7 @@ static int ratings_page(FILE *out, const ReportHtml *html, const RatingsResult *
   snprintf(title, sizeof title, "Rating after each date played%s%s",
            res->nplayers > CHART_TIME_MAX_SERIES ? ", the first ten of the standings" : "",
            rl.undated ? " (undated games are rated last and have no place on the dates)" : "");
-  chart_time_svg(out, &(ChartTimeText){"ratings", title, "provisional", "No dated game has been rated yet."}, rl.s,
+  chart_time_svg(out, &(ChartTimeText){"ratings", title, "provisional", "No dated game has been rated yet.", NULL, false, 0}, rl.s,
                  rl.n);
   fputs("<h2>Players</h2>\n", out);
   if (res->nplayers == 0) fputs("<p>None rated in the selection.</p>\n", out);

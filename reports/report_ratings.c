@@ -201,7 +201,31 @@ memory:
   return REPORT_ERROR;
 }
 
-/* Reads every selected game: seats, winner, date, final totals. */
+/* A game's last hand seen so far: its results, decoded only when the game
+ * ends (the totals after the last hand are all a rating needs). */
+typedef struct LastHand {
+  uint8_t results[CODEC_MAX_RESULTS]; /* a copy: the row's bytes do not outlive the next row */
+  size_t len;                         /* bytes in results, 0 none (a game without hands) */
+  int hand;                           /* its number, for the message */
+} LastHand;
+
+/* The final totals of the latest game from its last hand; resets last. */
+static int game_totals(Ratings *r, LastHand *last, PnDiag *diag) {
+  if (last->len == 0) return 0;
+  GameRec *g = &r->games[r->ngames - 1];
+  CodecResults res;
+  size_t len = last->len;
+  last->len = 0;
+  if (codec_results_decode(last->results, len, &res) != 0 || res.players != g->players) {
+    snprintf(diag->msg, sizeof diag->msg, "game %s hand %d: the stored results do not decode",
+             pn_set_key(&r->keys, g->key), last->hand);
+    return REPORT_CORRUPT;
+  }
+  memcpy(g->total, res.total, sizeof g->total);
+  return 0;
+}
+
+/* Reads every selected game: seats, winner, date, hands and final totals. */
 static int read_games(Store *store, const ReportQuery *q, Ratings *r, PnDiag *diag) {
   StoreCursor *cursor = NULL;
   StoreFilter filter;
@@ -209,19 +233,22 @@ static int read_games(Store *store, const ReportQuery *q, Ratings *r, PnDiag *di
   filter.results_only = true; /* the totals are in the results */
   int rc = store_cursor_open(store, &filter, &cursor, diag);
   StoreRow row;
+  LastHand last = {.len = 0};
   while (rc == 0 && (rc = store_cursor_next(cursor, &row, diag)) == 1) {
-    rc = row.new_game ? start_game(r, &row, diag) : 0;
+    rc = row.new_game ? game_totals(r, &last, diag) : 0;
+    if (rc == 0 && row.new_game) rc = start_game(r, &row, diag);
     if (rc != 0 || row.hand < 1) continue;
-    GameRec *g = &r->games[r->ngames - 1];
-    CodecResults res;
-    if (codec_results_decode(row.results, row.results_len, &res) != 0 || res.players != g->players) {
+    if (row.results_len == 0 || row.results_len > sizeof last.results) {
       snprintf(diag->msg, sizeof diag->msg, "game %s hand %d: the stored results do not decode", row.key, row.hand);
       rc = REPORT_CORRUPT;
       continue;
     }
-    g->hands++;
-    memcpy(g->total, res.total, sizeof g->total);
+    r->games[r->ngames - 1].hands++;
+    memcpy(last.results, row.results, row.results_len);
+    last.len = row.results_len;
+    last.hand = row.hand;
   }
+  if (rc == 0) rc = game_totals(r, &last, diag);
   store_cursor_close(cursor);
   return rc < 0 ? rc : 0;
 }

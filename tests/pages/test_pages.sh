@@ -3,11 +3,15 @@
 # `pinochle report ... --format html` from the database of make_db.sh:
 #
 #   - golden files (tests/pages/golden/): the insights page, the same for
-#     one player, the ratings page and a hand with long names, compared
+#     one player, the ratings page, a hand with long names, the score
+#     sheets (`report game --format html`) of a game of each preset, and a
+#     night of two rounds, one played (`night seating --format html`, the
+#     table cards, and /nights/NAME as served), compared
 #     whole but for the inline stylesheet and script (the shared assets:
 #     tests/web checks them), so a change to what a page says or draws
 #     shows as a diff.  PN_UPDATE_GOLDEN=1 rewrites them (then look
-#     at the diff and at the screenshots of test_pages_browser.sh);
+#     at the diff and at the screenshots of test_pages_browser.sh); a
+#     change planted in the night page and in a score sheet must differ;
 #   - the ratings chart's x axis is the date: the dots of 2026-02-24 and
 #     2026-11-03 stand 36 weeks apart and those of 02-17 and 02-24 one
 #     week, so their distances are in the ratio 252 : 7 (within 1 %); the
@@ -47,6 +51,49 @@ t hand 0 report "$db" hand "$GAME" 1 --format html
 golden hand
 cp "$tmp/out" "$tmp/hand-page.html"
 
+echo "-- golden score sheets: a game of each preset of the database"
+for key in sim-auction-2026-1 sim-double-deck-2026-1 sim-five-call-2026-1 "$GAME"; do
+  t "game $key" 0 report "$db" game "$key" --format html
+  golden "game-$key"
+done
+
+echo "-- golden night pages: /nights/NAME as served and the table cards"
+# a night of two rounds (tests/night's flow, shortened): round 1's two
+# tables played by simulated games that join it by their tags
+ndb=$tmp/night.db
+"$PN" night "$ndb" start fri --variant partnership --players Ann,Bob,Cal,Dee,Eve,Fay,Gus,Hal --rounds 2 \
+  --date 2026-11-27 >/dev/null || fail "night start"
+"$PN" night "$ndb" seating fri --format csv >"$tmp/seating.csv" || fail "night seating"
+for table in 1 2; do
+  names=$(awk -F, -v t=$table '$1 == 1 && $2 == t { printf "%s%s", s, $4; s = "," }' "$tmp/seating.csv")
+  "$PN" sim --variant partnership --games 1 --seed $((20 + table)) --players A,B,C,D --key-prefix "fri-r1-t$table" \
+    --tag night=fri --tag round=1 --tag table=$table --tag date=2026-11-27 -o "$tmp/sim.csv" || fail "sim"
+  awk -F, -v OFS=, -v names="$names" 'BEGIN { split(names, n, ",") } $5 == "player" { $7 = n[$4] } { print }' \
+    "$tmp/sim.csv" >"$tmp/table$table.csv"
+  "$PN" import "$ndb" "$tmp/table$table.csv" >/dev/null 2>&1 || fail "import table $table"
+done
+t "night cards" 0 night "$ndb" seating fri --format html
+golden night-cards
+port=$(( (RANDOM % 20000) + 30000 ))
+PINOCHLE_TOKEN=pages-token-0123456789 "$PN" serve "$ndb" --listen "127.0.0.1:$port" >"$tmp/serve.out" 2>&1 &
+serve_pid=$!
+for _ in $(seq 50); do curl -s -o "$tmp/out" "http://127.0.0.1:$port/nights/fri" -H "Authorization: Bearer pages-token-0123456789" && break; sleep 0.1; done
+kill "$serve_pid" 2>/dev/null
+wait "$serve_pid" 2>/dev/null
+grep -q '<h2>Standings after 1 of 2 rounds' "$tmp/out" || fail "/nights/fri is not the night's page: $(head -c 300 "$tmp/out")"
+golden night
+
+echo "-- a planted change fails the golden comparison"
+planted() { # NAME FILE: FILE, the page with one change planted, must differ from golden/NAME.html
+  cmp -s "$tmp/$1.html" "$2" && fail "$1: nothing was planted"
+  strip_assets "$2" | cmp -s - "$HERE/golden/$1.html" && fail "$1: a planted change matches the golden file"
+}
+sed 's/<h2>Standings after 1 of 2 rounds/<h2>Standings after 2 of 2 rounds/' "$tmp/night.html" >"$tmp/planted"
+planted night "$tmp/planted"
+sed 's/<tr><td class="n">3<\/td><td title="seat [0-9]">/<tr><td class="n">3<\/td><td title="seat 9">/' \
+  "$tmp/game-sim-auction-2026-1.html" >"$tmp/planted" # hand 3's dealer
+planted game-sim-auction-2026-1 "$tmp/planted"
+
 echo "-- the ratings chart's x axis is the date"
 # "cx cy" of a player's dot of a date, from its tooltip.
 dot_x() { grep -o "cx=\"[0-9.]*\" cy=\"[0-9.]*\"><title>$1 $2: " "$tmp/ratings-page.html" | head -1 | sed 's/cx="\([0-9.]*\)".*/\1/'; }
@@ -54,7 +101,7 @@ a=$(dot_x Dee 2026-02-17) b=$(dot_x Dee 2026-02-24) c=$(dot_x Dee 2026-11-03)
 [[ -n $a && -n $b && -n $c ]] || fail "Dee's dots of 02-17, 02-24, 11-03: '$a' '$b' '$c'"
 awk -v a="$a" -v b="$b" -v c="$c" 'BEGIN { r = (c - b) / (b - a); exit !(r > 36 * 0.99 && r < 36 * 1.01) }' ||
   fail "the gaps' ratio is not 252 : 7 (x $a $b $c)"
-grep -q '<line class="series gap" stroke="[^"]*" x1="'"$b"'"' "$tmp/ratings-page.html" || fail "the gap after 02-24 is not dashed"
+grep -q '<polyline class="series gap" stroke="[^"]*" fill="none" points="'"$b"',' "$tmp/ratings-page.html" || fail "the gap after 02-24 is not dashed"
 oct=$(grep -o '<text class="xtick" x="[0-9.]*" y="[0-9]*">Oct</text>' "$tmp/ratings-page.html" | sed 's/.*x="\([0-9.]*\)".*/\1/')
 awk -v o="$oct" -v b="$b" -v c="$c" 'BEGIN { exit !(o != "" && o > b && o < c) }' || fail "no October tick inside the gap ('$oct')"
 

@@ -160,7 +160,7 @@ go /players
   && ok "the players page draws its charts" || fail "players charts"
 shot players
 go /players/Cal
-[[ $(js 'return document.querySelectorAll("figure.chart svg").length') -ge 5 ]] \
+[[ $(js 'return document.querySelectorAll("figure.chart svg, figure.timechart svg").length') -ge 5 ]] \
   && ok "a player's page: five charts" || fail "player charts"
 shot player
 go /ratings

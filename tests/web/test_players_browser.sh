@@ -8,7 +8,8 @@
 #     hidden behind a scroll bar): the tables fold into blocks;
 #   - /players labels every bar of its charts;
 #   - /players/Hal has one section per preset Hal played (never pooled),
-#     each chart over time with date ticks, the running score of the
+#     each chart over time on a true date axis (a dot's x is its date on
+#     one scale, uneven gaps kept) with date ticks, the running score of the
 #     latest games at most 6 lines, each of its own colour.
 #
 # Exits 77 when chromium or chromedriver is not installed.
@@ -96,8 +97,14 @@ presets=$("$PINOCHLE" report "$WORK/club.db" players --format csv | awk -F, '$1 
 go /players/Hal
 [[ $(js 'return document.querySelectorAll("section.preset").length') == "$presets" ]] \
   && ok "Hal's page: one section per preset ($presets)" || fail "preset sections: $(js 'return document.querySelectorAll("section.preset").length') for $presets"
-[[ $(js 'return [...document.querySelectorAll("[id^=points-] text.xtick")].every(t => /^[0-9]{4}-[0-9]{2}-[0-9]{2}$/.test(t.textContent)) + ":" + (document.querySelectorAll("[id^=points-] text.xtick").length > 0)') == true:true ]] \
-  && ok "the points chart has a date axis" || fail "date axis"
+# every dated chart (chart_time.c): each dot's x is its tooltip's date on
+# one scale (within half a unit), uneven gaps included (at least one chart
+# has them, or the check would not tell a date axis from an even one),
+# and the ticks are dates ("9 Mar", "Mar", "Jan 2026", "2026")
+DATED='var ok = 0, uneven = 0, bad = ""; document.querySelectorAll("[id^=points-], [id^=meld-], [id^=bids-]").forEach(f => { var d = [...f.querySelectorAll("circle")].map(c => [Date.parse(c.textContent.match(/[0-9]{4}-[0-9]{2}-[0-9]{2}/)[0]) / 864e5, +c.getAttribute("cx")]); if (d.length < 2) return; var lo = d.reduce((a, b) => b[0] < a[0] ? b : a), hi = d.reduce((a, b) => b[0] > a[0] ? b : a); if (hi[0] == lo[0]) return; var k = (hi[1] - lo[1]) / (hi[0] - lo[0]); d.forEach(p => { if (Math.abs(lo[1] + k * (p[0] - lo[0]) - p[1]) > 0.5) bad += f.id + " "; }); var days = [...new Set(d.map(p => p[0]))].sort((a, b) => a - b), gaps = new Set(days.slice(1).map((v, i) => v - days[i])); if (gaps.size > 1) uneven++; var t = [...f.querySelectorAll("text.xtick")]; if (t.length == 0 || !t.every(x => /^([0-9]{1,2} )?[A-Z][a-z]{2}( [0-9]{4})?$|^[0-9]{4}$/.test(x.textContent))) bad += f.id + ":ticks "; ok++; }); return ok + ":" + uneven + ":" + bad'
+dated=$(js "$DATED")
+[[ $dated =~ ^[1-9][0-9]*:[1-9][0-9]*:$ ]] \
+  && ok "the dated charts: x is the date, uneven gaps kept, date ticks (charts:uneven $dated)" || fail "date axis (charts:uneven:bad $dated)"
 [[ $(js 'var ok = true; document.querySelectorAll("[id^=running-]").forEach(f => { var c = [...f.querySelectorAll("polyline")].map(p => p.getAttribute("stroke")); ok = ok && c.length <= 6 && new Set(c).size == c.length; }); return ok') == true ]] \
   && ok "the running score: at most 6 games, a colour each" || fail "running score series"
 shot player

@@ -90,9 +90,13 @@ grep -qF '<p class="par">Not analysed: the solver stopped at its node budget' "$
 # games), so all are marked, in the report's order.
 "$PINOCHLE" report "$WORK/pa.db" ratings --format html -o "$WORK/ratings.html" || fail "report ratings html"
 R=$WORK/ratings.html
-[[ $(grep -o '<circle class="dot' "$R" | wc -l) -eq 61 && $(grep -o '<line class="series' "$R" | wc -l) -eq 51 ]] \
+segments() { # the segments of the chart's lines: a polyline of n points draws n - 1
+  grep -o 'class="series[^"]*" stroke="[^"]*" fill="none" points="[^"]*"' "$R" | sed 's/.*points="//; s/"$//' |
+    awk '{ s += NF - 1 } END { print s + 0 }'
+}
+[[ $(grep -o '<circle class="dot' "$R" | wc -l) -eq 61 && $(segments) -eq 51 ]] \
   && ok "ratings chart: 61 dots, 51 segments (none before a player's first date)" \
-  || fail "ratings dots/segments: $(grep -o '<circle class="dot' "$R" | wc -l) $(grep -o '<line class="series' "$R" | wc -l)"
+  || fail "ratings dots/segments: $(grep -o '<circle class="dot' "$R" | wc -l) $(segments)"
 [[ $(grep -o '<title>Bob 2026-[0-9-]*: ' "$R" | head -1) == '<title>Bob 2026-01-27: ' ]] \
   && ok "Bob's line starts at his first date, 01-27" || fail "Bob's line: $(grep -o '<title>Bob [0-9-]*' "$R" | head -1)"
 grep -qF '>12 Jan</text>' "$R" && ! grep -q 'class="ytick" x="48" y="[0-9.]*">0</text>' "$R" && ! grep -qi 'nan' "$R" \
