@@ -1,8 +1,10 @@
 /* bench_review.c - the play review's cost and spread on whole
  * single-deck partnership-auction hands (docs/REVIEW.md).
  *
- *   bench_review [HANDS [WORLDS [BUDGET]]]   (default 4 16 0)
+ *   bench_review [HANDS [WORLDS [BUDGET [MIN SE [ALL]]]]]   (default 4 16 0, and review_new's MIN and SE)
  *
+ * MIN SE: review_set_sequential (MIN >= WORLDS: a fixed sample); ALL 1:
+ * every alternative solved exactly (review_set_all_values).
  * Per trick: CPU seconds per decision, and the mean standard error of the
  * cost; per hand: CPU seconds and decisions. */
 #define _POSIX_C_SOURCE 200809L
@@ -25,6 +27,9 @@ int main(int argc, char **argv) {
   pn_rules_preset(&rules, "partnership-auction");
   static RvHistory h;
   Reviewer *r = review_new(worlds, budget);
+  if (argc > 5) review_set_sequential(r, atoi(argv[4]), atof(argv[5]));
+  if (argc > 6) review_set_all_values(r, atoi(argv[6]) != 0);
+  double worlds_trick[32] = {0};
   double by_trick[32] = {0}, se_trick[32] = {0}, cost_trick[32] = {0};
   int n_trick[32] = {0}, unvalued = 0;
   double total = 0, worst = 0;
@@ -43,6 +48,7 @@ int main(int argc, char **argv) {
       if (rc != 0) unvalued++;
       else {
         se_trick[t] += d.cost_se;
+        worlds_trick[t] += d.worlds;
         cost_trick[t] += d.cost;
       }
     }
@@ -51,11 +57,11 @@ int main(int argc, char **argv) {
     if (took > worst) worst = took;
     printf("hand %d: %d decisions, %.2f s CPU\n", k, h.nplays, took);
   }
-  printf("trick  s/decision  mean cost  mean cost s.e.\n");
+  printf("trick  s/decision  mean cost  mean cost s.e.  mean worlds\n");
   for (int t = 0; t < 32; t++)
     if (n_trick[t])
-      printf("%5d  %10.4f  %9.2f  %14.2f\n", t + 1, by_trick[t] / n_trick[t], cost_trick[t] / n_trick[t],
-             se_trick[t] / n_trick[t]);
+      printf("%5d  %10.4f  %9.2f  %14.2f  %11.1f\n", t + 1, by_trick[t] / n_trick[t], cost_trick[t] / n_trick[t],
+             se_trick[t] / n_trick[t], worlds_trick[t] / n_trick[t]);
   printf("worlds %d budget %ld: %.2f s CPU a hand (worst %.2f), %d unvalued\n", worlds, budget, total / hands, worst,
          unvalued);
   review_free(r);

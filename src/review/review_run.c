@@ -68,7 +68,9 @@ static void write_decision(FILE *out, int format, const char *key, int hand, con
             "\"alternatives\": {", out);
     for (int a = 0; d->valued && a < d->nalts; a++) {
       char c[12];
-      fprintf(out, "%s\"%s\": %.2f", a ? ", " : "", alt_str(d, a, c), d->value[a]);
+      fprintf(out, "%s\"%s\": ", a ? ", " : "", alt_str(d, a, c));
+      if (d->bound[a]) fputs("null", out); /* no better than chosen: not solved exactly */
+      else fprintf(out, "%.2f", d->value[a]);
     }
     fputs("}", out);
     if (d->kind == RV_BID && d->valued) fprintf(out, ", \"p_make\": %.4f", d->p_make);
