@@ -120,6 +120,8 @@ void review_set_all_values(Reviewer *r, bool all);
  * `se_target` (review_new: RV_MIN_WORLDS, RV_SE_TARGET).  min_worlds at
  * least the worlds: always that many (a fixed sample). */
 void review_set_sequential(Reviewer *r, int min_worlds, double se_target);
+/* Solver nodes searched since review_new (bench/bench_review). */
+long review_nodes(const Reviewer *r);
 
 /* Play `p` of h judged from its seat, with deals drawn from rng.  Returns
  * 0, or -1 when no deal fits what the seat saw (d->valued false). */

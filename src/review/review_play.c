@@ -35,6 +35,8 @@ void review_free(Reviewer *r) {
 
 void review_set_all_values(Reviewer *r, bool all) { r->all_values = all; }
 
+long review_nodes(const Reviewer *r) { return r->solver.total_nodes; }
+
 void review_set_sequential(Reviewer *r, int min_worlds, double se_target) {
   r->min_worlds = min_worlds > 0 ? min_worlds : 1;
   r->se_target = se_target;
@@ -115,6 +117,7 @@ typedef struct Deals {
   PnCards (*start)[PN_KNOWN_HOLDERS];   /* each deal's holdings at the start of the play */
   int *v;                               /* v[w * RV_MAX_ALTS + a]: a's value in deal w, exact when sure[a] */
   uint32_t *exact;                      /* exact[w]: a bit an alternative, v exact in deal w */
+  uint32_t *tested;                     /* tested[w]: ... asked "more than the chosen card?" in deal w */
   bool sure[RV_MAX_ALTS];               /* every v of a is exact (else: each an upper bound) */
 } Deals;
 
@@ -123,13 +126,15 @@ static bool deals_alloc(const Reviewer *r, Deals *dl) {
   dl->start = calloc((size_t)r->worlds, sizeof *dl->start);
   dl->v = calloc((size_t)r->worlds * RV_MAX_ALTS, sizeof *dl->v);
   dl->exact = calloc((size_t)r->worlds, sizeof *dl->exact);
-  return dl->start && dl->v && dl->exact;
+  dl->tested = calloc((size_t)r->worlds, sizeof *dl->tested);
+  return dl->start && dl->v && dl->exact && dl->tested;
 }
 
 static void deals_free(Deals *dl) {
   free(dl->start);
   free(dl->v);
   free(dl->exact);
+  free(dl->tested);
 }
 
 /* The alternative standing for card c (d->members), or -1. */
@@ -156,13 +161,37 @@ static bool solve_all(Reviewer *r, const RvHistory *h, int p, RvDecision *d, Dea
   return true;
 }
 
+/* In each deal where the chosen card is not best, each card that may
+ * yet be best is asked one question: "more than the chosen card?"; a no
+ * makes the chosen card's value its bound there.  False when a solve
+ * stopped. */
+static bool ask_better(Reviewer *r, const RvHistory *h, int p, RvDecision *d, Deals *dl) {
+  PnGame w;
+  for (int i = 0; i < dl->n; i++) {
+    int *v = &dl->v[i * RV_MAX_ALTS], c = v[d->chosen];
+    bool built = false;
+    for (int a = 0; a < d->nalts; a++) {
+      if (dl->sure[a] || (dl->exact[i] | dl->tested[i]) >> a & 1u || v[a] <= c) continue;
+      if (!built) world_game(h, p, dl->start[i], &w);
+      built = true;
+      int more;
+      if (pn_dd_play_window(&r->solver, &w, d->alt[a], c, c + 1, &more) != 0) return false;
+      if (more == c) v[a] = c;
+      dl->tested[i] |= 1u << a;
+    }
+  }
+  return true;
+}
+
 /* The chosen card exactly in every deal, with the par before it (the best
  * card's value there: pn_dd_play proves it in one root search that tries
  * every other card against the chosen one's value).  That par bounds
- * every other card; the card the search found best is exact.  Then the
- * cards whose bounds, summed, exceed the chosen card's are solved
- * exactly, each deal's cards together (the table keeps what they share);
- * the others cannot be best (docs/REVIEW.md, cost).  False when a solve
+ * every other card; the card the search found best is exact; in the
+ * deals where the chosen card is not best, the others are asked whether
+ * they beat it (ask_better).  Then the cards whose bounds, summed,
+ * exceed the chosen card's are solved exactly, each deal's cards
+ * together (the table keeps what they share); the others cannot be best
+ * (docs/REVIEW.md, cost).  Deals from..n are new.  False when a solve
  * stopped. */
 static bool solve_fast(Reviewer *r, const RvHistory *h, int p, RvDecision *d, Deals *dl, int from) {
   PnGame w;
@@ -177,6 +206,7 @@ static bool solve_fast(Reviewer *r, const RvHistory *h, int p, RvDecision *d, De
     int b = out.best == PN_NO_CARD ? -1 : alt_of(d, out.best);
     if (b >= 0) dl->exact[i] |= 1u << b;
   }
+  if (!ask_better(r, h, p, d, dl)) return false;
   long sum[RV_MAX_ALTS] = {0};
   for (int i = 0; i < dl->n; i++)
     for (int a = 0; a < d->nalts; a++) sum[a] += dl->v[i * RV_MAX_ALTS + a];
