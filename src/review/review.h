@@ -123,8 +123,10 @@ void review_set_sequential(Reviewer *r, int min_worlds, double se_target);
 /* Solver nodes searched since review_new (bench/bench_review). */
 long review_nodes(const Reviewer *r);
 
-/* Play `p` of h judged from its seat, with deals drawn from rng.  Returns
- * 0, or -1 when no deal fits what the seat saw (d->valued false). */
+/* Play `p` of h judged from its seat, with deals drawn from rng (in
+ * batches: review_set_sequential; d->worlds says how many).  Returns 0,
+ * or -1 when no deal fits what the seat saw or a solve stopped
+ * (d->valued false). */
 int review_play(Reviewer *r, const RvHistory *h, int p, SimRng *rng, RvDecision *d);
 
 /* The bidder's trump judged from its seat (docs/REVIEW.md, trump): each

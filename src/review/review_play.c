@@ -1,7 +1,9 @@
 /*
  * review_play.c - a play judged over deals consistent with what its seat
- * saw: every legal card (equivalent cards once) solved double dummy in
- * each deal, the same deals for every card (review.h).
+ * saw: every legal card (equivalent cards once) valued double dummy in
+ * each deal, the same deals for every card, exactly where it may be best
+ * (solve_fast), on 4 deals and more while the cost is unclear (review.h;
+ * docs/REVIEW.md, cost and the default worlds).
  */
 #include <math.h>
 #include <stdlib.h>
