@@ -20,7 +20,7 @@ static void trump_knowledge(const PnGame *g, int bidder, PnKnown *k) {
   for (int c = 0; c < PN_CARD_KINDS; c++) pn_known_hold(k, bidder - 1, (PnCard)c, g->hand.held[bidder - 1].n[c]);
 }
 
-static bool side_total(Reviewer *r, PnGame *w, int suit, uint64_t seed, int need, int *total);
+static bool side_total(Reviewer *r, PnGame *w, int suit, uint64_t seed, int *total);
 
 /* The hand played out with `suit` trump in deal w: the bots pass and
  * meld, the play is solved from the first lead.  The bidding side's
@@ -29,18 +29,16 @@ static bool side_total(Reviewer *r, PnGame *w, int suit, uint64_t seed, int need
  * Returns false when the engine refused a row or the solver stopped. */
 static bool play_out(Reviewer *r, PnGame *w, int suit, uint64_t seed, double *result) {
   int bid = w->hand.high_bid, total;
-  if (!side_total(r, w, suit, seed, bid, &total)) return false;
+  if (!side_total(r, w, suit, seed, &total)) return false;
   *result = total >= bid ? total : -bid;
   return true;
 }
 
 /* The bidding side's meld that counts + counters (par from the first
  * lead) with `suit` trump (-1: the bot's choice) in deal w, the bots
- * passing and melding: exact when it reaches `need`, else some total
- * below it (the search stops at "the side cannot reach need": one
- * question, where a contract is set).  False when the engine refused a
- * row or the solver stopped. */
-static bool side_total(Reviewer *r, PnGame *w, int suit, uint64_t seed, int need, int *total) {
+ * passing and melding.  False when the engine refused a row or the
+ * solver stopped. */
+static bool side_total(Reviewer *r, PnGame *w, int suit, uint64_t seed, int *total) {
   int bidder = w->hand.high_bidder;
   PnEvent ev = {.action = PN_EV_TRUMP, .seat = bidder, .suit = suit, .meld = -1};
   PnOutcome out;
@@ -54,13 +52,12 @@ static bool side_total(Reviewer *r, PnGame *w, int suit, uint64_t seed, int need
   }
   if (w->hand.phase != PN_PHASE_PREPARE && w->hand.phase != PN_PHASE_PLAY) return false;
   int side = pn_side_of(w, bidder);
+  r->solver.node_limit = r->budget;
+  int par = pn_dd_par(&r->solver, w, side);
+  if (par < 0) return false;
   int meld = 0;
   for (int s = 1; s <= w->rules.players; s++)
     if (pn_side_of(w, s) == side) meld += pn_meld_shown(w, s);
-  r->solver.node_limit = r->budget;
-  /* counters below need - meld cannot reach it, meld or not */
-  int floor = need - meld - 1, par;
-  if (pn_dd_par_window(&r->solver, w, side, floor > 0 ? floor : 0, INT16_MAX, &par) != 0) return false;
   if (w->rules.meld_needs_trick && par == 0) meld = 0;
   *total = meld + par;
   return true;
@@ -162,7 +159,7 @@ int review_bid(Reviewer *r, const RvHistory *h, SimRng *rng, RvDecision *d) {
     if (ok) {
       w = *g;
       for (int seat = 0; seat < g->rules.players; seat++) w.hand.held[seat] = start[seat];
-      ok = side_total(r, &w, -1, seed, d->amount[d->nalts - 2], &total); /* the lowest bid: passing is last */
+      ok = side_total(r, &w, -1, seed, &total);
     }
     if (!ok) break;
     made += total >= d->amount[0];
