@@ -1,8 +1,10 @@
 /* bench_review.c - the play review's cost and spread on whole
  * single-deck partnership-auction hands (docs/REVIEW.md).
  *
- *   bench_review [HANDS [WORLDS [BUDGET]]]   (default 4 16 0)
+ *   bench_review [HANDS [WORLDS [BUDGET [MIN SE [ALL]]]]]   (default 4 16 0, and review_new's MIN and SE)
  *
+ * MIN SE: review_set_sequential (MIN >= WORLDS: a fixed sample); ALL 1:
+ * every alternative solved exactly (review_set_all_values).
  * Per trick: CPU seconds per decision, and the mean standard error of the
  * cost; per hand: CPU seconds and decisions. */
 #define _POSIX_C_SOURCE 200809L
@@ -25,9 +27,12 @@ int main(int argc, char **argv) {
   pn_rules_preset(&rules, "partnership-auction");
   static RvHistory h;
   Reviewer *r = review_new(worlds, budget);
+  if (argc > 5) review_set_sequential(r, atoi(argv[4]), atof(argv[5]));
+  if (argc > 6) review_set_all_values(r, atoi(argv[6]) != 0);
+  double worlds_trick[32] = {0};
   double by_trick[32] = {0}, se_trick[32] = {0}, cost_trick[32] = {0};
   int n_trick[32] = {0}, unvalued = 0;
-  double total = 0, worst = 0;
+  double total = 0, worst = 0, nodes_trick[32] = {0};
   for (int k = 1; k <= hands; k++) {
     if (review_history_sim(&rules, (uint64_t)k, &h) != 0) continue;
     double start = cpu_now();
@@ -36,13 +41,16 @@ int main(int argc, char **argv) {
       SimRng rng;
       sim_rng_seed(&rng, (uint64_t)(k * 1000 + p));
       double t0 = cpu_now();
+      long n0 = review_nodes(r);
       int rc = review_play(r, &h, p, &rng, &d);
       int t = p / rules.players;
       by_trick[t] += cpu_now() - t0;
+      nodes_trick[t] += (double)(review_nodes(r) - n0);
       n_trick[t]++;
       if (rc != 0) unvalued++;
       else {
         se_trick[t] += d.cost_se;
+        worlds_trick[t] += d.worlds;
         cost_trick[t] += d.cost;
       }
     }
@@ -51,13 +59,14 @@ int main(int argc, char **argv) {
     if (took > worst) worst = took;
     printf("hand %d: %d decisions, %.2f s CPU\n", k, h.nplays, took);
   }
-  printf("trick  s/decision  mean cost  mean cost s.e.\n");
+  printf("trick  s/decision  Mnodes/decision  mean cost  mean cost s.e.  mean worlds\n");
   for (int t = 0; t < 32; t++)
     if (n_trick[t])
-      printf("%5d  %10.4f  %9.2f  %14.2f\n", t + 1, by_trick[t] / n_trick[t], cost_trick[t] / n_trick[t],
-             se_trick[t] / n_trick[t]);
-  printf("worlds %d budget %ld: %.2f s CPU a hand (worst %.2f), %d unvalued\n", worlds, budget, total / hands, worst,
-         unvalued);
+      printf("%5d  %10.4f  %15.3f  %9.2f  %14.2f  %11.1f\n", t + 1, by_trick[t] / n_trick[t],
+             nodes_trick[t] / n_trick[t] / 1e6, cost_trick[t] / n_trick[t],
+             se_trick[t] / n_trick[t], worlds_trick[t] / n_trick[t]);
+  printf("worlds %d budget %ld: %.2f s CPU a hand (worst %.2f), %.1f M nodes a hand, %d unvalued\n", worlds, budget,
+         total / hands, worst, (double)review_nodes(r) / hands / 1e6, unvalued);
   review_free(r);
   return 0;
 }

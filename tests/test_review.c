@@ -281,6 +281,8 @@ static void test_play_review_converges_to_exact_expectation(void **state) {
     }
     if (p == 0) continue;
     Reviewer *r = review_new(400, 0);
+    review_set_all_values(r, true); /* every alternative's mean is checked */
+    review_set_sequential(r, 400, 0);  /* all 400 deals */
     RvDecision d;
     SimRng rng;
     sim_rng_seed(&rng, seed);
@@ -366,6 +368,155 @@ static void test_equivalent_cards_have_equal_values(void **state) {
   assert_true(merged > 0);
 }
 
+/* pn_dd_play_window gives pn_dd_play's par_after clamped to the window,
+ * for either side, at every play of a hand, windows around the value and
+ * beside it. */
+static void test_play_window_clamps_par_after(void **state) {
+  (void)state;
+  static RvHistory h;
+  static PnDdSolver solver;
+  static uint64_t table[1u << 17];
+  assert_int_equal(pn_dd_init(&solver, table, sizeof table), 0);
+  int clamped = 0;
+  for (uint64_t seed = 1; seed <= 2; seed++) {
+    sim_hand(seed, "partnership-auction", &h);
+    for (int p = h.nplays - 1; p >= h.nplays - 20; p--) {
+      PnExpect ex;
+      pn_game_expect(&h.before[p], &ex);
+      for (int c = 0; c < PN_CARD_KINDS; c++) {
+        if (!ex.legal.n[c]) continue;
+        PnDdPlay out;
+        assert_int_equal(pn_dd_play(&solver, &h.before[p], (PnCard)c, &out), 0);
+        int t = out.par_after;
+        const int win[][2] = {{0, 250}, {t - 10, t + 10}, {t, t}, {t + 10, t + 20}, {t - 20, t - 10}, {0, t - 10}};
+        for (size_t i = 0; i < sizeof win / sizeof win[0]; i++) {
+          int lo = win[i][0] < 0 ? 0 : win[i][0], hi = win[i][1] < lo ? lo : win[i][1], v = -1;
+          pn_dd_clear(&solver); /* searched afresh, not read from the memory of pars */
+          assert_int_equal(pn_dd_play_window(&solver, &h.before[p], (PnCard)c, lo, hi, &v), 0);
+          assert_int_equal(v, t < lo ? lo : t > hi ? hi : t);
+          clamped += t < lo || t > hi;
+        }
+      }
+    }
+  }
+  assert_true(clamped > 0);
+}
+
+/* pn_dd_par_window gives pn_dd_par clamped to the window, for both
+ * sides, from the first lead (the trump and bid reviews' question) and
+ * later in the hand. */
+static void test_par_window_clamps_par(void **state) {
+  (void)state;
+  static RvHistory h;
+  static PnDdSolver solver;
+  static uint64_t table[1u << 17];
+  assert_int_equal(pn_dd_init(&solver, table, sizeof table), 0);
+  int clamped = 0;
+  for (uint64_t seed = 1; seed <= 2; seed++) {
+    sim_hand(seed, "partnership-auction", &h);
+    const int at[] = {0, 20, 30, 36, 44};
+    for (size_t k = 0; k < sizeof at / sizeof at[0]; k++) {
+      const PnGame *g = &h.before[at[k]];
+      for (int side = 0; side < 2; side++) {
+        int t = pn_dd_par(&solver, g, side);
+        assert_true(t >= 0);
+        const int win[][2] = {{0, 32767}, {t - 1, 32767}, {t, 32767}, {t + 1, 32767}, {t - 20, t + 20}, {0, t - 5}};
+        for (size_t i = 0; i < sizeof win / sizeof win[0]; i++) {
+          int lo = win[i][0] < 0 ? 0 : win[i][0], hi = win[i][1] < lo ? lo : win[i][1], v = -1;
+          pn_dd_clear(&solver); /* searched afresh, not read from the memory of pars */
+          assert_int_equal(pn_dd_par_window(&solver, g, side, lo, hi, &v), 0);
+          assert_int_equal(v, t < lo ? lo : t > hi ? hi : t);
+          clamped += t < lo || t > hi;
+        }
+      }
+    }
+  }
+  assert_true(clamped > 0);
+}
+
+/* The default (only the cards that may be best solved exactly) gives the
+ * chosen and best cards, their values, the cost and its standard error
+ * of solving every card in every deal, and each other card a bound at
+ * least its mean and at most the chosen card's, on the same deals; at
+ * plays from the second trick on of three hands, seeded. */
+static void test_fast_path_matches_all_values(void **state) {
+  (void)state;
+  static RvHistory h;
+  Reviewer *fast = review_new(4, 0), *all = review_new(4, 0);
+  review_set_all_values(all, true);
+  int bounded = 0, solved = 0;
+  for (uint64_t seed = 1; seed <= 3; seed++) {
+    sim_hand(seed, "partnership-auction", &h);
+    for (int p = 4; p < h.nplays; p += seed) {
+      RvDecision a, b;
+      SimRng rng;
+      sim_rng_seed(&rng, seed * 100 + (uint64_t)p);
+      assert_int_equal(review_play(fast, &h, p, &rng, &a), 0);
+      sim_rng_seed(&rng, seed * 100 + (uint64_t)p);
+      assert_int_equal(review_play(all, &h, p, &rng, &b), 0);
+      assert_int_equal(a.nalts, b.nalts);
+      assert_int_equal(a.chosen, b.chosen);
+      assert_int_equal(a.best, b.best);
+      assert_true(a.cost == b.cost && a.cost_se == b.cost_se);
+      assert_false(a.bound[a.chosen] || a.bound[a.best]);
+      for (int i = 0; i < a.nalts; i++) {
+        assert_false(b.bound[i]);
+        if (a.bound[i]) {
+          assert_true(a.value[i] >= b.value[i] && a.value[i] <= a.value[a.chosen]);
+          bounded++;
+        } else {
+          assert_true(a.value[i] == b.value[i]);
+          solved += i != a.chosen;
+        }
+      }
+    }
+  }
+  review_free(fast);
+  review_free(all);
+  assert_true(bounded > 0 && solved > 0); /* both ways taken */
+}
+
+/* Sequential worlds: a decision stops at the first batch when its cost's
+ * standard error is small enough, never before the whole sample when no
+ * error is, and a decision that stopped at n deals has the values of a
+ * fixed sample of n deals from the same seed (the same deals). */
+static void test_sequential_worlds_same_deals(void **state) {
+  (void)state;
+  static RvHistory h;
+  sim_hand(2, "partnership-auction", &h);
+  Reviewer *seq = review_new(12, 0);
+  int stopped_early = 0, went_on = 0;
+  for (int p = 8; p < 36; p++) {
+    RvDecision a, b;
+    SimRng rng;
+    review_set_sequential(seq, 4, 1e9); /* any error will do: the first batch */
+    sim_rng_seed(&rng, (uint64_t)p);
+    assert_int_equal(review_play(seq, &h, p, &rng, &a), 0);
+    assert_int_equal(a.worlds, 4);
+    review_set_sequential(seq, 4, -1); /* none will: all 12 */
+    sim_rng_seed(&rng, (uint64_t)p);
+    assert_int_equal(review_play(seq, &h, p, &rng, &a), 0);
+    assert_int_equal(a.worlds, 12);
+    review_set_sequential(seq, 4, 2.5);
+    sim_rng_seed(&rng, (uint64_t)p);
+    assert_int_equal(review_play(seq, &h, p, &rng, &a), 0);
+    assert_true(a.worlds == 4 || a.worlds == 8 || a.worlds == 12);
+    assert_true(a.worlds == 12 || a.cost_se <= 2.5);
+    stopped_early += a.worlds < 12;
+    went_on += a.worlds > 4;
+    Reviewer *fixed = review_new(a.worlds, 0);
+    review_set_sequential(fixed, a.worlds, 0); /* a.worlds deals, whatever their error */
+    sim_rng_seed(&rng, (uint64_t)p);
+    assert_int_equal(review_play(fixed, &h, p, &rng, &b), 0);
+    review_free(fixed);
+    assert_int_equal(b.worlds, a.worlds);
+    assert_memory_equal(a.value, b.value, sizeof a.value);
+    assert_true(a.best == b.best && a.cost == b.cost && a.cost_se == b.cost_se);
+  }
+  review_free(seq);
+  assert_true(stopped_early > 0 && went_on > 0);
+}
+
 /* The trump review: four suits, the chosen one among them, cost >= 0 and
  * the same values for the same seed; a preset without a widow or
  * passing has no trump decision reviewed. */
@@ -433,6 +584,10 @@ int main(void) {
       cmocka_unit_test(test_play_review_converges_to_exact_expectation),
       cmocka_unit_test(test_play_review_costs_forced_zero_and_seeded),
       cmocka_unit_test(test_equivalent_cards_have_equal_values),
+      cmocka_unit_test(test_play_window_clamps_par_after),
+      cmocka_unit_test(test_par_window_clamps_par),
+      cmocka_unit_test(test_fast_path_matches_all_values),
+      cmocka_unit_test(test_sequential_worlds_same_deals),
       cmocka_unit_test(test_trump_review_values_each_suit),
       cmocka_unit_test(test_bid_review_p_make_and_alternatives),
   };

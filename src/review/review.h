@@ -27,7 +27,9 @@
 
 #define RV_MAX_PLAYS 80            /* plays in a hand: a double deck */
 #define RV_MAX_EVENTS 400          /* events of one hand kept */
-#define RV_DEFAULT_WORLDS 16       /* deals per decision: docs/REVIEW.md says why */
+#define RV_DEFAULT_WORLDS 16       /* deals per decision, at most (plays: see below): docs/REVIEW.md says why */
+#define RV_MIN_WORLDS 4            /* plays: deals first drawn; more, 4 at a time, while ... */
+#define RV_SE_TARGET 2.5           /* ... the cost's standard error exceeds this (counters): docs/REVIEW.md */
 #define RV_DEFAULT_BUDGET 0L /* solver nodes per solve (one world, one card), 0 = no limit: docs/REVIEW.md */
 
 /* ----------------------------------------------------------- the sampler */
@@ -94,6 +96,7 @@ typedef struct RvDecision {
   int nalts;                /* alternatives (equivalent cards once) */
   PnCard alt[RV_MAX_ALTS];  /* play: each alternative's card */
   double value[RV_MAX_ALTS];/* ... its mean value */
+  bool bound[RV_MAX_ALTS];   /* play: value[a] only an upper bound of its mean, at most the chosen's (not best: docs/REVIEW.md) */
   int chosen, best;         /* indexes in alt[] */
   double cost;              /* value[best] - value[chosen], >= 0 */
   uint32_t members[RV_MAX_ALTS]; /* play: the legal card kinds (bit c) each alternative stands for */
@@ -110,9 +113,22 @@ typedef struct Reviewer Reviewer;
  * most `budget` nodes per solve (0 = no limit).  NULL when out of memory. */
 Reviewer *review_new(int worlds, long budget);
 void review_free(Reviewer *r);
+/* Every play's alternatives solved exactly in every deal (`all`), rather
+ * than only those that may be best (the default: the same chosen, best
+ * and cost; the others get bounds, RvDecision.bound). */
+void review_set_all_values(Reviewer *r, bool all);
+/* Plays: `min_worlds` deals first, then 4 more at a time up to the
+ * reviewer's worlds until the cost's standard error is at most
+ * `se_target` (review_new: RV_MIN_WORLDS, RV_SE_TARGET).  min_worlds at
+ * least the worlds: always that many (a fixed sample). */
+void review_set_sequential(Reviewer *r, int min_worlds, double se_target);
+/* Solver nodes searched since review_new (bench/bench_review). */
+long review_nodes(const Reviewer *r);
 
-/* Play `p` of h judged from its seat, with deals drawn from rng.  Returns
- * 0, or -1 when no deal fits what the seat saw (d->valued false). */
+/* Play `p` of h judged from its seat, with deals drawn from rng (in
+ * batches: review_set_sequential; d->worlds says how many).  Returns 0,
+ * or -1 when no deal fits what the seat saw or a solve stopped
+ * (d->valued false). */
 int review_play(Reviewer *r, const RvHistory *h, int p, SimRng *rng, RvDecision *d);
 
 /* The bidder's trump judged from its seat (docs/REVIEW.md, trump): each

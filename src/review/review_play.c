@@ -1,7 +1,9 @@
 /*
  * review_play.c - a play judged over deals consistent with what its seat
- * saw: every legal card (equivalent cards once) solved double dummy in
- * each deal, the same deals for every card (review.h).
+ * saw: every legal card (equivalent cards once) valued double dummy in
+ * each deal, the same deals for every card, exactly where it may be best
+ * (solve_fast), on 4 deals and more while the cost is unclear (review.h;
+ * docs/REVIEW.md, cost and the default worlds).
  */
 #include <math.h>
 #include <stdlib.h>
@@ -21,6 +23,8 @@ Reviewer *review_new(int worlds, long budget) {
     return NULL;
   }
   r->worlds = worlds > 0 ? worlds : RV_DEFAULT_WORLDS;
+  r->min_worlds = RV_MIN_WORLDS;
+  r->se_target = RV_SE_TARGET;
   r->budget = budget;
   return r;
 }
@@ -29,6 +33,15 @@ void review_free(Reviewer *r) {
   if (!r) return;
   free(r->table);
   free(r);
+}
+
+void review_set_all_values(Reviewer *r, bool all) { r->all_values = all; }
+
+long review_nodes(const Reviewer *r) { return r->solver.total_nodes; }
+
+void review_set_sequential(Reviewer *r, int min_worlds, double se_target) {
+  r->min_worlds = min_worlds > 0 ? min_worlds : 1;
+  r->se_target = se_target;
 }
 
 const char *review_kind_name(RvKind kind) {
@@ -100,22 +113,147 @@ static void world_game(const RvHistory *h, int p, const PnCards start[PN_KNOWN_H
   }
 }
 
-/* Solves every alternative in one deal, adding each par_after to sum[].
- * Returns false when the solver stopped. */
-static bool solve_world(Reviewer *r, const PnGame *w, RvDecision *d, double sum[RV_MAX_ALTS],
-                        double diff2[RV_MAX_ALTS]) {
-  r->solver.node_limit = r->budget;
-  int v[RV_MAX_ALTS];
-  for (int a = 0; a < d->nalts; a++) {
-    PnDdPlay out;
-    if (pn_dd_play(&r->solver, w, d->alt[a], &out) != 0) return false;
-    v[a] = out.par_after;
+/* One decision's deals and the values found in them. */
+typedef struct Deals {
+  int n;                                /* deals drawn */
+  PnCards (*start)[PN_KNOWN_HOLDERS];   /* each deal's holdings at the start of the play */
+  int *v;                               /* v[w * RV_MAX_ALTS + a]: a's value in deal w, exact when sure[a] */
+  uint32_t *exact;                      /* exact[w]: a bit an alternative, v exact in deal w */
+  uint32_t *tested;                     /* tested[w]: ... asked "more than the chosen card?" in deal w */
+  bool sure[RV_MAX_ALTS];               /* every v of a is exact (else: each an upper bound) */
+} Deals;
+
+/* Room for r->worlds deals.  False when out of memory. */
+static bool deals_alloc(const Reviewer *r, Deals *dl) {
+  dl->start = calloc((size_t)r->worlds, sizeof *dl->start);
+  dl->v = calloc((size_t)r->worlds * RV_MAX_ALTS, sizeof *dl->v);
+  dl->exact = calloc((size_t)r->worlds, sizeof *dl->exact);
+  dl->tested = calloc((size_t)r->worlds, sizeof *dl->tested);
+  return dl->start && dl->v && dl->exact && dl->tested;
+}
+
+static void deals_free(Deals *dl) {
+  free(dl->start);
+  free(dl->v);
+  free(dl->exact);
+  free(dl->tested);
+}
+
+/* The alternative standing for card c (d->members), or -1. */
+static int alt_of(const RvDecision *d, PnCard c) {
+  for (int a = 0; c < PN_CARD_KINDS && a < d->nalts; a++)
+    if (d->members[a] >> c & 1u) return a;
+  return -1;
+}
+
+/* Every alternative solved exactly in every deal (--all-values, and the
+ * check of the fast path: tests/test_review.c).  False when a solve
+ * stopped. */
+static bool solve_all(Reviewer *r, const RvHistory *h, int p, RvDecision *d, Deals *dl, int from) {
+  PnGame w;
+  for (int i = from; i < dl->n; i++) {
+    world_game(h, p, dl->start[i], &w);
+    for (int a = 0; a < d->nalts; a++) {
+      PnDdPlay out;
+      if (pn_dd_play(&r->solver, &w, d->alt[a], &out) != 0) return false;
+      dl->v[i * RV_MAX_ALTS + a] = out.par_after;
+    }
   }
-  for (int a = 0; a < d->nalts; a++) {
-    sum[a] += v[a];
-    diff2[a] += (double)(v[a] - v[d->chosen]) * (v[a] - v[d->chosen]);
+  for (int a = 0; a < d->nalts; a++) dl->sure[a] = true;
+  return true;
+}
+
+/* In each deal where the chosen card is not best, each card that may
+ * yet be best is asked one question: "more than the chosen card?"; a no
+ * makes the chosen card's value its bound there.  False when a solve
+ * stopped. */
+static bool ask_better(Reviewer *r, const RvHistory *h, int p, RvDecision *d, Deals *dl) {
+  PnGame w;
+  for (int i = 0; i < dl->n; i++) {
+    int *v = &dl->v[i * RV_MAX_ALTS], c = v[d->chosen];
+    bool built = false;
+    for (int a = 0; a < d->nalts; a++) {
+      if (dl->sure[a] || (dl->exact[i] | dl->tested[i]) >> a & 1u || v[a] <= c) continue;
+      if (!built) world_game(h, p, dl->start[i], &w);
+      built = true;
+      int more;
+      if (pn_dd_play_window(&r->solver, &w, d->alt[a], c, c + 1, &more) != 0) return false;
+      if (more == c) v[a] = c;
+      dl->tested[i] |= 1u << a;
+    }
   }
   return true;
+}
+
+/* The chosen card exactly in every deal, with the par before it (the best
+ * card's value there: pn_dd_play proves it in one root search that tries
+ * every other card against the chosen one's value).  That par bounds
+ * every other card; the card the search found best is exact; in the
+ * deals where the chosen card is not best, the others are asked whether
+ * they beat it (ask_better).  Then the cards whose bounds, summed,
+ * exceed the chosen card's are solved exactly, each deal's cards
+ * together (the table keeps what they share); the others cannot be best
+ * (docs/REVIEW.md, cost).  Deals from..n are new.  False when a solve
+ * stopped. */
+static bool solve_fast(Reviewer *r, const RvHistory *h, int p, RvDecision *d, Deals *dl, int from) {
+  PnGame w;
+  for (int i = from; i < dl->n; i++) {
+    int *v = &dl->v[i * RV_MAX_ALTS];
+    PnDdPlay out;
+    world_game(h, p, dl->start[i], &w);
+    if (pn_dd_play(&r->solver, &w, d->alt[d->chosen], &out) != 0) return false;
+    for (int a = 0; a < d->nalts; a++) v[a] = out.par_before;
+    v[d->chosen] = out.par_after;
+    dl->exact[i] = 1u << d->chosen;
+    int b = out.best == PN_NO_CARD ? -1 : alt_of(d, out.best);
+    if (b >= 0) dl->exact[i] |= 1u << b;
+  }
+  if (!ask_better(r, h, p, d, dl)) return false;
+  long sum[RV_MAX_ALTS] = {0};
+  for (int i = 0; i < dl->n; i++)
+    for (int a = 0; a < d->nalts; a++) sum[a] += dl->v[i * RV_MAX_ALTS + a];
+  dl->sure[d->chosen] = true;
+  for (int a = 0; a < d->nalts; a++)
+    if (sum[a] > sum[d->chosen]) dl->sure[a] = true; /* may be best: solved below */
+  for (int i = 0; i < dl->n; i++) {
+    int *v = &dl->v[i * RV_MAX_ALTS];
+    bool built = false;
+    for (int a = 0; a < d->nalts; a++) {
+      if (!dl->sure[a] || dl->exact[i] >> a & 1u) continue;
+      if (!built) world_game(h, p, dl->start[i], &w);
+      built = true;
+      if (pn_dd_play_window(&r->solver, &w, d->alt[a], 0, v[a], &v[a]) != 0) return false;
+      dl->exact[i] |= 1u << a;
+    }
+  }
+  return true;
+}
+
+/* The means, best, cost and its standard error from the deals' values;
+ * an alternative not solved exactly keeps its bound's mean (at most the
+ * chosen card's) and is marked d->bound. */
+static void summarise(const Deals *dl, RvDecision *d) {
+  double sum[RV_MAX_ALTS] = {0}, diff2[RV_MAX_ALTS] = {0};
+  for (int i = 0; i < dl->n; i++) {
+    const int *v = &dl->v[i * RV_MAX_ALTS];
+    for (int a = 0; a < d->nalts; a++) {
+      sum[a] += v[a];
+      diff2[a] += (double)(v[a] - v[d->chosen]) * (v[a] - v[d->chosen]);
+    }
+  }
+  d->worlds = dl->n;
+  d->valued = true;
+  d->best = d->chosen;
+  for (int a = 0; a < d->nalts; a++) {
+    d->value[a] = sum[a] / d->worlds;
+    d->bound[a] = !dl->sure[a];
+    if (dl->sure[a] && sum[a] > sum[d->best]) d->best = a; /* ties keep the chosen card, then the first */
+  }
+  d->cost = d->value[d->best] - d->value[d->chosen];
+  if (d->worlds > 1) {
+    double var = (diff2[d->best] / d->worlds - d->cost * d->cost) * d->worlds / (d->worlds - 1);
+    d->cost_se = var > 0 ? sqrt(var / d->worlds) : 0;
+  }
 }
 
 int review_play(Reviewer *r, const RvHistory *h, int p, SimRng *rng, RvDecision *d) {
@@ -130,29 +268,22 @@ int review_play(Reviewer *r, const RvHistory *h, int p, SimRng *rng, RvDecision 
   if (d->chosen < 0 || review_knowledge(h, p, d->seat, &k, forbid) != 0) return -1;
   RvSpace *sp = review_space_new(&k, forbid);
   if (!sp) return -1;
-  double sum[RV_MAX_ALTS] = {0}, diff2[RV_MAX_ALTS] = {0};
-  bool ok = review_space_count(sp) > 0;
-  for (int i = 0; i < r->worlds && ok; i++) {
-    PnCards start[PN_KNOWN_HOLDERS];
-    PnGame w;
-    ok = review_space_sample(sp, rng, start) == 0;
-    if (!ok) break;
-    world_game(h, p, start, &w);
-    ok = solve_world(r, &w, d, sum, diff2);
-    d->worlds++;
+  Deals dl = {0};
+  r->solver.node_limit = r->budget;
+  bool ok = deals_alloc(r, &dl) && review_space_count(sp) > 0;
+  /* Deals in batches until the cost's standard error is small enough
+   * (docs/REVIEW.md, cost and the default worlds); the same deals, in
+   * the same order, whatever the batches. */
+  while (ok && dl.n < r->worlds) {
+    int from = dl.n, to = from ? from + RV_BATCH_WORLDS : r->min_worlds;
+    if (to > r->worlds) to = r->worlds;
+    for (; dl.n < to && ok; dl.n++) ok = review_space_sample(sp, rng, dl.start[dl.n]) == 0;
+    ok = ok && (r->all_values ? solve_all : solve_fast)(r, h, p, d, &dl, from);
+    if (ok) summarise(&dl, d);
+    if (ok && d->cost_se <= r->se_target) break;
   }
   review_space_free(sp);
-  if (!ok) return -1;
-  d->valued = true;
-  d->best = d->chosen;
-  for (int a = 0; a < d->nalts; a++) {
-    d->value[a] = sum[a] / d->worlds;
-    if (sum[a] > sum[d->best]) d->best = a; /* ties keep the chosen card, then the first */
-  }
-  d->cost = d->value[d->best] - d->value[d->chosen];
-  if (d->worlds > 1) {
-    double var = (diff2[d->best] / d->worlds - d->cost * d->cost) * d->worlds / (d->worlds - 1);
-    d->cost_se = var > 0 ? sqrt(var / d->worlds) : 0;
-  }
-  return 0;
+  deals_free(&dl);
+  if (!ok) d->valued = false; /* a later batch stopped: no values */
+  return ok ? 0 : -1;
 }

@@ -4,6 +4,7 @@
  * review read back from the store when it was made with the same worlds,
  * seed and budget, else made and stored (review_store.h).
  */
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -72,7 +73,7 @@ static void verdict_of(const RvDecision *d, RvVerdict *v) {
   for (int a = 0; a < d->nalts && a < RV_MAX_ALTS; a++) {
     char buf[ALT_CHARS];
     snprintf(v->label[a], RV_LABEL, "%s", alt_str(d, a, buf));
-    v->value[a] = d->value[a];
+    v->value[a] = d->bound[a] ? NAN : d->value[a]; /* a bound is not a mean: kept as "none" */
   }
   v->cost = d->cost;
   v->cost_se = d->cost_se;
@@ -103,7 +104,11 @@ static void write_decision(FILE *out, int format, const char *key, int hand, con
     else
       fputs(", \"chosen_value\": null, \"best\": null, \"best_value\": null, \"cost\": null, \"cost_se\": null, "
             "\"alternatives\": {", out);
-    for (int a = 0; d->valued && a < d->nalts; a++) fprintf(out, "%s\"%s\": %.2f", a ? ", " : "", d->label[a], d->value[a]);
+    for (int a = 0; d->valued && a < d->nalts; a++) {
+      fprintf(out, "%s\"%s\": ", a ? ", " : "", d->label[a]);
+      if (isnan(d->value[a])) fputs("null", out); /* no better than chosen: not solved exactly */
+      else fprintf(out, "%.2f", d->value[a]);
+    }
     fputs("}", out);
     if (d->kind == RV_BID && d->valued) fprintf(out, ", \"p_make\": %.4f", d->p_make);
     fputs("}", out);

@@ -36,7 +36,7 @@ typedef struct RvVerdict {
   int nalts;                        /* alternatives */
   int chosen, best;                 /* indexes in label[] */
   char label[RV_MAX_ALTS][RV_LABEL];/* each alternative as written */
-  double value[RV_MAX_ALTS];        /* its mean value (valued) */
+  double value[RV_MAX_ALTS];        /* its mean value (valued); NaN for a card only bounded (RvDecision.bound) */
   double cost, cost_se;             /* value[best] - value[chosen], and its standard error */
   double p_make;                    /* bid: share of deals reaching the bid made */
 } RvVerdict;

@@ -429,3 +429,73 @@ int pn_dd_play(PnDdSolver *s, const PnGame *g, PnCard card, PnDdPlay *out) {
   out->cost = before - after; /* >= 0: before is the par of the best card */
   return 0;
 }
+
+/* pn_dd_play_window: the position after the play searched within the
+ * window, not remembered unless exact (memo_put keeps pars). */
+int pn_dd_play_window(PnDdSolver *s, const PnGame *g, PnCard card, int lo, int hi, int *value) {
+  PnDdPlay out;
+  DdSearch d;
+  s->nodes = 0;
+  int rc = load_play(&d, s, g, card, &out);
+  if (rc < 0) return rc;
+  int seat = out.seat - 1, all = dd_remaining(&d);
+  new_generation(s, &d);
+  bool flip = canonical_side(g, out.side) != out.side; /* side 1 of two: side 0 searched, complemented */
+  int slo = flip ? all - hi : lo, shi = flip ? all - lo : hi;
+  dd_play_card(&d, seat, card);
+  int won = 0;
+  if (d.ntrick == d.players)
+    won = dd_end_trick(&d, (d.leader + judge_winner(d.trick, d.players, d.trump)) % d.players);
+  int v = 0;
+  if (d.cards_left > 0 || d.ntrick > 0) {
+    int rest = dd_remaining(&d), l = slo - won, h = shi - won;
+    l = l < 0 ? 0 : l > rest ? rest : l;
+    h = h < l ? l : h > rest ? rest : h;
+    unsigned dep;
+    v = memo_get(s, dd_full_key(&d), &dep);
+    if (v >= 0) {
+      v = v < l ? l : v > h ? h : v;
+    } else {
+      v = dd_value(&d, l, h, flip ? l : h, true); /* the mover's top: alternatives near the best */
+      s->nodes = d.nodes;
+      s->total_nodes += d.nodes;
+      if (v < 0) return PN_DD_BUDGET;
+      if (v > l && v < h) memo_put(s, dd_full_key(&d), v, d.value_dep & DD_SUITS);
+    }
+  }
+  v += won;
+  v = flip ? all - v : v;
+  *value = v < lo ? lo : v > hi ? hi : v;
+  return 0;
+}
+
+/* pn_dd_par_window: as pn_dd_par, within the window, not remembered
+ * unless exact. */
+int pn_dd_par_window(PnDdSolver *s, const PnGame *g, int side, int lo, int hi, int *value) {
+  DdSearch d;
+  s->nodes = 0;
+  if (side < 0 || side >= pn_side_count(g)) return PN_DD_UNSUPPORTED;
+  int searched = canonical_side(g, side);
+  int rc = dd_load(&d, s, g, searched);
+  if (rc < 0) return rc;
+  new_generation(s, &d);
+  int all = dd_remaining(&d);
+  bool flip = searched != side; /* side 1 of two: side 0 searched, complemented */
+  int l = flip ? all - hi : lo, h = flip ? all - lo : hi;
+  l = l < 0 ? 0 : l > all ? all : l;
+  h = h < l ? l : h > all ? all : h;
+  unsigned dep;
+  int v = memo_get(s, dd_full_key(&d), &dep);
+  if (v >= 0) {
+    v = v < l ? l : v > h ? h : v;
+  } else {
+    v = dd_value(&d, l, h, flip ? h : l + 1, false);
+    s->nodes = d.nodes;
+    s->total_nodes += d.nodes;
+    if (v < 0) return PN_DD_BUDGET;
+    if (v > l && v < h) memo_put(s, dd_full_key(&d), v, d.value_dep & DD_SUITS);
+  }
+  v = flip ? all - v : v;
+  *value = v < lo ? lo : v > hi ? hi : v;
+  return 0;
+}

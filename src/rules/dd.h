@@ -175,4 +175,18 @@ typedef struct PnDdPlay {
  * PN_DD_BUDGET, PN_DD_BAD_CARD. */
 int pn_dd_play(PnDdSolver *s, const PnGame *g, PnCard card, PnDdPlay *out);
 
+/* par_after of `card` played next in `g` (as pn_dd_play's, for the
+ * mover's side), searched only within [lo, hi]: *value is the par when
+ * it lies there, else lo ("at most lo") or hi ("at least hi").  No par
+ * before the play is searched (many cards of one position, each worth
+ * knowing only near a bound: the review, src/review).  Returns 0, or
+ * PN_DD_UNSUPPORTED, PN_DD_BUDGET, PN_DD_BAD_CARD. */
+int pn_dd_play_window(PnDdSolver *s, const PnGame *g, PnCard card, int lo, int hi, int *value);
+/* The par of `side` (as pn_dd_par's) searched only within [lo, hi], the
+ * first question "at least lo + 1?": *value is the par when it lies
+ * there, else lo ("at most lo") or hi ("at least hi").  One question when
+ * the par is at most lo (a contract set: src/review).  Returns 0, or
+ * PN_DD_UNSUPPORTED, PN_DD_BUDGET. */
+int pn_dd_par_window(PnDdSolver *s, const PnGame *g, int side, int lo, int hi, int *value);
+
 #endif

@@ -85,9 +85,16 @@ for j, r in zip(js, rows):
         assert r["cost"] == "", r
     else:
         assert "%.2f" % j["cost"] == r["cost"] and j["best"] == r["best"], (j, r)
-        assert max(j["alternatives"].values()) == j["best_value"], j
+        exact = {k: v for k, v in j["alternatives"].items() if v is not None}
+        assert max(exact.values()) == j["best_value"], j  # null: no better than chosen, not solved
+        assert j["best"] in exact and j["chosen"] in exact, j
 PY
 fi
+cp "$tmp/out" "$tmp/stored.json" # read back from the store: a bounded card's null must survive it
+fresh
+t json-fresh 0 review "$tmp/fresh.db" "${opts[@]}" --format json
+cmp -s "$tmp/out" "$tmp/stored.json" || fail "the stored review writes another JSON: $(diff "$tmp/out" "$tmp/stored.json" | head -3)"
+grep -Eq '"alternatives": {[^}]*: null' "$tmp/stored.json" || fail "no alternative left bounded (null) in the JSON: the check above tests nothing"
 t text 0 "${run[@]}"
 out_has "^game $G hand 5$"
 err_has '^review: 1 hands \(1 stored before\), 52 decisions'
