@@ -529,18 +529,19 @@ static size_t pack_record(const uint8_t *r, size_t size, size_t vat, int players
   if (action == PN_EV_PLAY) {
     int next = *last ? *last % players + 1 : 0;
     *last = seat;
-    if (seat == next && r[1] < PN_CARD_KINDS) {
+    if (next > 0 && seat == next && r[1] < PN_CARD_KINDS) {
       out[0] = (uint8_t)(PACK_NEXT | r[1]);
       return 1;
     }
-  } else if (action == PN_EV_DEAL && vlen == 0 && n + 3 > 1 + PACK_TALLY && tally(r + 2, n, counts)) {
+  } else if (action == PN_EV_DEAL && vlen == 0 && n + 3 > 1 + PACK_TALLY && n <= PN_MAX_EVENT_CARDS &&
+             tally(r + 2, n, counts)) {
     out[0] = (uint8_t)(PACK_DEAL | seat << 5);
     memcpy(out + 1, counts, PACK_TALLY);
     return 1 + PACK_TALLY;
   } else if ((action == PN_EV_BID || action == PN_EV_SCORE) && n == 0 && short_value(value, vlen, &v)) {
     out[0] = (uint8_t)((action == PN_EV_BID ? PACK_BID : PACK_SCORE) | seat << 5);
     return 1 + put_short(out + 1, v);
-  } else if (action == PN_EV_MELD && short_value(value, vlen, &v)) {
+  } else if (action == PN_EV_MELD && n <= PN_MAX_EVENT_CARDS && short_value(value, vlen, &v)) {
     out[0] = (uint8_t)(PACK_MELD | seat << 5);
     memcpy(out + 1, r + 1, 1 + n);
     return 2 + n + put_short(out + 2 + n, v);
@@ -643,7 +644,7 @@ static size_t unpack_record(const uint8_t *in, size_t len, int players, int *las
     return 2;
   default: {
     size_t size = record_size(in, len, &vat);
-    if (size == 0 || size > CODEC_MAX_EVENT) return 0;
+    if (size == 0) return 0;
     if (code == PN_EV_PLAY) *last = seat;
     memcpy(out, in, size);
     *wrote = size;
