@@ -489,14 +489,20 @@ static size_t record_size(const uint8_t *in, size_t len, size_t *vat) {
 }
 
 /* The value text v[0..n) as an int when it is one that int_text writes
- * back the same and fits in 2 bytes. */
+ * back the same ("%d": a '-' only before a nonzero number, no leading
+ * zero) and fits in 2 bytes.  No parse and print: the importer packs
+ * every hand it stores. */
 static bool short_value(const uint8_t *v, size_t n, int *out) {
-  char text[16], again[16];
-  if (n == 0 || n >= sizeof text) return false;
-  memcpy(text, v, n);
-  text[n] = '\0';
-  if (!parse_value_number(text, n, out) || *out < -32768 || *out > 32767) return false;
-  return strcmp(int_text(*out, again, sizeof again), text) == 0;
+  size_t i = n > 0 && v[0] == '-';
+  if (n == i || n - i > 5 || (v[i] == '0' && n - i > 1)) return false;
+  int x = 0;
+  for (size_t k = i; k < n; k++) {
+    if (v[k] < '0' || v[k] > '9') return false;
+    x = x * 10 + (v[k] - '0');
+  }
+  if (i && x == 0) return false; /* "-0" */
+  *out = i ? -x : x;
+  return *out >= -32768 && *out <= 32767;
 }
 
 static size_t put_short(uint8_t *out, int v) {
@@ -519,21 +525,14 @@ static bool tally(const uint8_t *cards, size_t n, uint8_t out[PACK_TALLY]) {
   return true;
 }
 
-/* One form-1 record r[0..size) packed into out; returns the bytes
- * written.  *last is the seat of the last play (0 none). */
-static size_t pack_record(const uint8_t *r, size_t size, size_t vat, int players, int *last, uint8_t *out) {
+/* One form-1 record r[0..size) other than a play packed into out;
+ * returns the bytes written. */
+static size_t pack_record(const uint8_t *r, size_t size, size_t vat, uint8_t *out) {
   int action = r[0] & 31, seat = r[0] >> 5, v;
   size_t n = size > 1 ? r[1] : 0, vlen = vat ? r[vat] : 0;
   const uint8_t *value = r + vat + 1;
   uint8_t counts[PACK_TALLY];
-  if (action == PN_EV_PLAY) {
-    int next = *last ? *last % players + 1 : 0;
-    *last = seat;
-    if (next > 0 && seat == next && r[1] < PN_CARD_KINDS) {
-      out[0] = (uint8_t)(PACK_NEXT | r[1]);
-      return 1;
-    }
-  } else if (action == PN_EV_DEAL && vlen == 0 && n + 3 > 1 + PACK_TALLY && n <= PN_MAX_EVENT_CARDS &&
+  if (action == PN_EV_DEAL && vlen == 0 && n + 3 > 1 + PACK_TALLY && n <= PN_MAX_EVENT_CARDS &&
              tally(r + 2, n, counts)) {
     out[0] = (uint8_t)(PACK_DEAL | seat << 5);
     memcpy(out + 1, counts, PACK_TALLY);
@@ -558,7 +557,8 @@ size_t codec_events_pack(const uint8_t *in, size_t len, uint8_t *out) {
   int players = 0;
   size_t vat;
   for (size_t at = 0, size; at < len; at += size) {
-    size = record_size(in + at, len - at, &vat);
+    /* plays, three records in four, sized here: no call */
+    size = (in[at] & 31) == PN_EV_PLAY ? (len - at >= 2 ? 2 : 0) : record_size(in + at, len - at, &vat);
     if (size == 0 || in[at] >> 5 > PN_MAX_SEATS) { /* not form 1: kept as it is */
       if (len) memcpy(out, in, len);
       return len;
@@ -571,8 +571,16 @@ size_t codec_events_pack(const uint8_t *in, size_t len, uint8_t *out) {
   out[n++] = (uint8_t)(PACK_FORM | players << 5);
   int last = 0;
   for (size_t at = 0, size; at < len; at += size) {
+    if ((in[at] & 31) == PN_EV_PLAY) { /* pack_record's play, inline */
+      int seat = in[at] >> 5, next = last == 0 ? 0 : last >= players ? 1 : last + 1; /* last <= players */
+      last = seat;
+      size = 2;
+      if (next > 0 && seat == next && in[at + 1] < PN_CARD_KINDS) out[n++] = (uint8_t)(PACK_NEXT | in[at + 1]);
+      else out[n] = in[at], out[n + 1] = in[at + 1], n += 2;
+      continue;
+    }
     size = record_size(in + at, len - at, &vat);
-    n += pack_record(in + at, size, vat, players, &last, out + n);
+    n += pack_record(in + at, size, vat, out + n);
   }
   return n;
 }
