@@ -457,3 +457,229 @@ char *codec_text_shown(const char *text, size_t len, char *buf, size_t size) {
   buf[out] = '\0';
   return buf;
 }
+
+/* ------------------------------------------------ packed stored events
+ * codec.h: form 2 of hands.events.  The records a packed blob holds
+ * beside form 1's, by the code in bits 0-4 of their first byte (17 and
+ * up: no form-1 action), the seat in bits 5-7. */
+enum {
+  PACK_FORM = 17,  /* the first byte of a packed blob: 17 | P << 5 */
+  PACK_DEAL = 17,  /* a deal as a count per card (2 bits, 24 cards) */
+  PACK_BID = 18,   /* a bid, its value in 2 bytes */
+  PACK_SCORE = 19, /* a score, its value in 2 bytes */
+  PACK_MELD = 20,  /* a meld: n, n cards, its value in 2 bytes */
+  PACK_TRUMP = 21, /* a trump: the suit in 1 byte */
+  PACK_NEXT = 0xE0 /* a play by the seat after the last play's: 0xE0 | card */
+};
+#define PACK_TALLY 6 /* bytes of a deal's counts: 24 cards, 2 bits each */
+static const char SUITS[] = "SHDC"; /* a trump's value text, by suit: pn_suit_char's */
+
+/* The bytes of the form-1 record at in[0..len), or 0 when it runs past
+ * the end; *vat gets the offset of its value length byte (0: none). */
+static size_t record_size(const uint8_t *in, size_t len, size_t *vat) {
+  *vat = 0;
+  int action = in[0] & 31;
+  if (action >= PN_EV_KINDS) return 0;
+  if (action == PN_EV_PLAY) return len >= 2 ? 2 : 0;
+  if (bare((PnAction)action)) return 1;
+  if (len < 2 || len < 3 + (size_t)in[1]) return 0;
+  *vat = 2 + (size_t)in[1];
+  size_t size = 3 + (size_t)in[1] + in[*vat];
+  return size <= len ? size : 0;
+}
+
+/* The value text v[0..n) as an int when it is one that int_text writes
+ * back the same ("%d": a '-' only before a nonzero number, no leading
+ * zero) and fits in 2 bytes.  No parse and print: the importer packs
+ * every hand it stores. */
+static bool short_value(const uint8_t *v, size_t n, int *out) {
+  size_t i = n > 0 && v[0] == '-';
+  if (n == i || n - i > 5 || (v[i] == '0' && n - i > 1)) return false;
+  int x = 0;
+  for (size_t k = i; k < n; k++) {
+    if (v[k] < '0' || v[k] > '9') return false;
+    x = x * 10 + (v[k] - '0');
+  }
+  if (i && x == 0) return false; /* "-0" */
+  *out = i ? -x : x;
+  return *out >= -32768 && *out <= 32767;
+}
+
+static size_t put_short(uint8_t *out, int v) {
+  out[0] = (uint8_t)((unsigned)v & 0xFF);
+  out[1] = (uint8_t)(((unsigned)v >> 8) & 0xFF);
+  return 2;
+}
+
+/* The 24-card tally of cards[0..n) into out[0..PACK_TALLY), when they are
+ * in card order, each an A..9 and at most 3 of a kind. */
+static bool tally(const uint8_t *cards, size_t n, uint8_t out[PACK_TALLY]) {
+  memset(out, 0, PACK_TALLY);
+  for (size_t i = 0; i < n; i++) {
+    if (cards[i] >= PN_CARD_KINDS || PN_RANK(cards[i]) > PN_NINE || (i > 0 && cards[i] < cards[i - 1])) return false;
+    int k = PN_SUIT(cards[i]) * 6 + PN_RANK(cards[i]);
+    int count = (out[k / 4] >> (2 * (k % 4))) & 3;
+    if (count == 3) return false;
+    out[k / 4] = (uint8_t)(out[k / 4] + (1 << (2 * (k % 4))));
+  }
+  return true;
+}
+
+/* One form-1 record r[0..size) other than a play packed into out;
+ * returns the bytes written. */
+static size_t pack_record(const uint8_t *r, size_t size, size_t vat, uint8_t *out) {
+  int action = r[0] & 31, seat = r[0] >> 5, v;
+  size_t n = size > 1 ? r[1] : 0, vlen = vat ? r[vat] : 0;
+  const uint8_t *value = r + vat + 1;
+  uint8_t counts[PACK_TALLY];
+  if (action == PN_EV_DEAL && vlen == 0 && n + 3 > 1 + PACK_TALLY && n <= PN_MAX_EVENT_CARDS &&
+             tally(r + 2, n, counts)) {
+    out[0] = (uint8_t)(PACK_DEAL | seat << 5);
+    memcpy(out + 1, counts, PACK_TALLY);
+    return 1 + PACK_TALLY;
+  } else if ((action == PN_EV_BID || action == PN_EV_SCORE) && n == 0 && short_value(value, vlen, &v)) {
+    out[0] = (uint8_t)((action == PN_EV_BID ? PACK_BID : PACK_SCORE) | seat << 5);
+    return 1 + put_short(out + 1, v);
+  } else if (action == PN_EV_MELD && n <= PN_MAX_EVENT_CARDS && short_value(value, vlen, &v)) {
+    out[0] = (uint8_t)(PACK_MELD | seat << 5);
+    memcpy(out + 1, r + 1, 1 + n);
+    return 2 + n + put_short(out + 2 + n, v);
+  } else if (action == PN_EV_TRUMP && n == 0 && vlen == 1 && value[0] && strchr(SUITS, value[0])) {
+    out[0] = (uint8_t)(PACK_TRUMP | seat << 5);
+    out[1] = (uint8_t)(strchr(SUITS, value[0]) - SUITS);
+    return 2;
+  }
+  memcpy(out, r, size);
+  return size;
+}
+
+size_t codec_events_pack(const uint8_t *in, size_t len, uint8_t *out) {
+  int players = 0;
+  size_t vat;
+  for (size_t at = 0, size; at < len; at += size) {
+    /* plays, three records in four, sized here: no call */
+    size = (in[at] & 31) == PN_EV_PLAY ? (len - at >= 2 ? 2 : 0) : record_size(in + at, len - at, &vat);
+    if (size == 0 || in[at] >> 5 > PN_MAX_SEATS) { /* not form 1: kept as it is */
+      if (len) memcpy(out, in, len);
+      return len;
+    }
+    if (in[at] >> 5 > players) players = in[at] >> 5;
+  }
+  if (len == 0) return 0;
+  if (players == 0) players = 1;
+  size_t n = 0;
+  out[n++] = (uint8_t)(PACK_FORM | players << 5);
+  int last = 0;
+  for (size_t at = 0, size; at < len; at += size) {
+    if ((in[at] & 31) == PN_EV_PLAY) { /* pack_record's play, inline */
+      int seat = in[at] >> 5, next = last == 0 ? 0 : last >= players ? 1 : last + 1; /* last <= players */
+      last = seat;
+      size = 2;
+      if (next > 0 && seat == next && in[at + 1] < PN_CARD_KINDS) out[n++] = (uint8_t)(PACK_NEXT | in[at + 1]);
+      else out[n] = in[at], out[n + 1] = in[at + 1], n += 2;
+      continue;
+    }
+    size = record_size(in + at, len - at, &vat);
+    n += pack_record(in + at, size, vat, out + n);
+  }
+  return n;
+}
+
+bool codec_events_packed(const uint8_t *data, size_t len) { return len > 0 && (data[0] & 31) == PACK_FORM; }
+
+/* Appends the form-1 value bytes of v (length, text) at out. */
+static size_t put_value_text(uint8_t *out, int v) {
+  char text[12];
+  size_t n = strlen(int_text(v, text, sizeof text));
+  out[0] = (uint8_t)n;
+  memcpy(out + 1, text, n);
+  return 1 + n;
+}
+
+static int get_short(const uint8_t *in) {
+  int v = in[0] | in[1] << 8;
+  return v >= 32768 ? v - 65536 : v;
+}
+
+/* Unpacks the record at in[0..len) into out; returns the bytes read, 0
+ * when they are not a record, and *wrote the bytes written. */
+static size_t unpack_record(const uint8_t *in, size_t len, int players, int *last, uint8_t *out, size_t *wrote) {
+  int code = in[0] & 31, seat = in[0] >> 5;
+  size_t vat;
+  if (in[0] >= PACK_NEXT) {
+    if (*last == 0) return 0;
+    *last = *last % players + 1;
+    out[0] = (uint8_t)(PN_EV_PLAY | *last << 5);
+    out[1] = (uint8_t)(in[0] & 31);
+    *wrote = 2;
+    return 1;
+  }
+  switch (code) {
+  case PACK_DEAL: {
+    if (len < 1 + PACK_TALLY) return 0;
+    size_t n = 2;
+    for (int k = 0; k < 24; k++)
+      for (int c = (in[1 + k / 4] >> (2 * (k % 4))) & 3; c > 0; c--) {
+        if (n - 2 == PN_MAX_EVENT_CARDS) return 0;
+        out[n++] = (uint8_t)(k / 6 * 8 + k % 6);
+      }
+    out[0] = (uint8_t)(PN_EV_DEAL | seat << 5);
+    out[1] = (uint8_t)(n - 2);
+    out[n++] = 0;
+    *wrote = n;
+    return 1 + PACK_TALLY;
+  }
+  case PACK_BID:
+  case PACK_SCORE:
+    if (len < 3) return 0;
+    out[0] = (uint8_t)((code == PACK_BID ? PN_EV_BID : PN_EV_SCORE) | seat << 5);
+    out[1] = 0;
+    *wrote = 2 + put_value_text(out + 2, get_short(in + 1));
+    return 3;
+  case PACK_MELD:
+    if (len < 2 || len < 4 + (size_t)in[1] || in[1] > PN_MAX_EVENT_CARDS) return 0;
+    out[0] = (uint8_t)(PN_EV_MELD | seat << 5);
+    memcpy(out + 1, in + 1, 1 + (size_t)in[1]);
+    *wrote = 2 + in[1] + put_value_text(out + 2 + in[1], get_short(in + 2 + in[1]));
+    return 4 + (size_t)in[1];
+  case PACK_TRUMP:
+    if (len < 2 || in[1] >= PN_SUITS) return 0;
+    out[0] = (uint8_t)(PN_EV_TRUMP | seat << 5);
+    out[1] = 0;
+    out[2] = 1;
+    out[3] = (uint8_t)pn_suit_char(in[1]);
+    *wrote = 4;
+    return 2;
+  default: {
+    size_t size = record_size(in, len, &vat);
+    if (size == 0) return 0;
+    if (code == PN_EV_PLAY) *last = seat;
+    memcpy(out, in, size);
+    *wrote = size;
+    return size;
+  }
+  }
+}
+
+int codec_events_unpack(const uint8_t *in, size_t len, uint8_t *out, size_t *out_len) {
+  *out_len = 0;
+  if (!codec_events_packed(in, len)) {
+    if (len) memcpy(out, in, len);
+    *out_len = len;
+    return 0;
+  }
+  int players = in[0] >> 5, last = 0;
+  size_t n = 0;
+  for (size_t at = 1, used; at < len; at += used) {
+    size_t wrote = 0;
+    used = players ? unpack_record(in + at, len - at, players, &last, out + n, &wrote) : 0;
+    if (used == 0) { /* the records before the damage, then a byte no record starts with */
+      out[n++] = PACK_FORM;
+      *out_len = n;
+      return -1;
+    }
+    n += wrote;
+  }
+  *out_len = n;
+  return 0;
+}

@@ -45,6 +45,44 @@ size_t codec_event_encode(const PnEvent *ev, uint8_t *out);
  * text. */
 size_t codec_event_decode(const uint8_t *data, size_t len, PnEvent *ev, char *value, size_t vsize);
 
+/* ---------------------------------------------- hands.events as stored
+ * The events above (form 1) are what every reader and the content hash
+ * see; the store writes them packed (form 2) and unpacks what it reads,
+ * so form 1 is the canonical form and a row stored before form 2 is read
+ * as it is.  A packed blob starts with the byte 17 | P << 5 (no form-1
+ * record starts so: action 17 is none), P the highest seat its events
+ * name, then records; a record's first byte b holds a code (b & 31) and
+ * a seat (b >> 5):
+ *   b >= 0xE0  a play of card b & 31 by the seat after the last play's
+ *              (seat % P + 1)
+ *   17         a deal to the seat of cards A..9 in card order: 6 bytes,
+ *              a count per card (S A T K Q J 9, H ..., D ..., C ...), 2
+ *              bits each from the low bits of the first byte up
+ *   18, 19     a bid, a score: the value, 2 bytes signed little-endian
+ *   20         a meld: n, n cards, the value in 2 bytes as above
+ *   21         a trump: 1 byte, the suit (S H D C: 0..3)
+ *   below 17   a form-1 record as it is
+ * A record is packed only when it unpacks to the same bytes. */
+
+/* The bytes out needs to unpack len stored bytes. */
+#define CODEC_UNPACKED_MAX(len) (8 * (size_t)(len))
+
+/* Packs form-1 events in[0..len) into out (len + 1 bytes free); returns
+ * the bytes written.  Bytes that are not form-1 records are copied as
+ * they are. */
+size_t codec_events_pack(const uint8_t *in, size_t len, uint8_t *out);
+
+/* Is data[0..len) packed (form 2)? */
+bool codec_events_packed(const uint8_t *data, size_t len);
+
+/* The form-1 events of stored bytes in[0..len), packed or not, into out
+ * (CODEC_UNPACKED_MAX(len) bytes free); *out_len gets their size.
+ * Returns 0, or -1 when packed bytes are not valid records: out then
+ * holds the records before the first that is not, and a byte that no
+ * form-1 record starts with, so a reader's "event N does not decode"
+ * names the damaged one. */
+int codec_events_unpack(const uint8_t *in, size_t len, uint8_t *out, size_t *out_len);
+
 /* What a stored hand derived, beyond the events. */
 typedef struct CodecResults {
   PnHandResult result;                   /* per hand and seat */

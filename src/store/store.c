@@ -126,8 +126,76 @@ int store_game_insert(Store *store, const StoreGame *game, int64_t *id, PnDiag *
   return store->ops->game_insert(store, game, id, diag);
 }
 
+/* ------------------------------------------------ events as stored
+ * Every backend stores a hand's events packed (codec.h, form 2) and
+ * every reader gets them unpacked (form 1), whatever form the row holds:
+ * the front does both, so the content hash, analysis keys and every
+ * reader see the bytes they always saw. */
+
+/* A hand's events packed for storing: in `small` when they fit. */
+typedef struct StorePacked {
+  uint8_t small[2048];             /* most hands (a partnership-auction deal packs to ~130 bytes) */
+  uint8_t *heap;                   /* a longer one, freed by packed_free */
+  const uint8_t *data;             /* the packed bytes: small, heap or NULL */
+  size_t len;                      /* their size */
+} StorePacked;
+
+/* Packs events[0..len) into p; STORE_ERROR when out of memory. */
+static int packed_make(StorePacked *p, const uint8_t *events, size_t len, PnDiag *diag) {
+  uint8_t *out = p->small;
+  p->heap = NULL;
+  p->data = events;
+  p->len = len;
+  if (events == NULL) return STORE_OK;
+  if (len + 1 > sizeof p->small && (out = p->heap = malloc(len + 1)) == NULL) {
+    store_set_msg(diag, "out of memory");
+    return STORE_ERROR;
+  }
+  p->len = codec_events_pack(events, len, out);
+  p->data = out;
+  return STORE_OK;
+}
+
+static void packed_free(StorePacked *p) { free(p->heap); }
+
+/* Runs a backend's hand write with hand's events packed. */
+static int hand_write(Store *store, int64_t game_id, const StoreHand *hand, PnDiag *diag,
+                      int (*write)(Store *, int64_t, const StoreHand *, PnDiag *)) {
+  StorePacked p;
+  if (packed_make(&p, hand->events, hand->events_len, diag) != STORE_OK) return STORE_ERROR;
+  StoreHand packed = *hand;
+  packed.events = p.data;
+  packed.events_len = p.len;
+  int rc = write(store, game_id, &packed, diag);
+  packed_free(&p);
+  return rc;
+}
+
+/* row's events unpacked into the cursor's buffer.  Packed bytes that are
+ * not valid records unpack to the records before the damage and a byte
+ * no record starts with (codec_events_unpack), so a reader meets them as
+ * the damaged events they are (check, export and analyze name the hand
+ * and the event) rather than as fewer events. */
+static int row_unpack(StoreCursor *cursor, StoreRow *row, PnDiag *diag) {
+  if (row->events == NULL || !codec_events_packed(row->events, row->events_len)) return STORE_OK;
+  size_t need = CODEC_UNPACKED_MAX(row->events_len), len;
+  if (need > cursor->events_cap) {
+    uint8_t *grown = realloc(cursor->events, need);
+    if (grown == NULL) {
+      store_set_msg(diag, "out of memory");
+      return STORE_ERROR;
+    }
+    cursor->events = grown;
+    cursor->events_cap = need;
+  }
+  (void)codec_events_unpack(row->events, row->events_len, cursor->events, &len);
+  row->events = cursor->events;
+  row->events_len = len;
+  return STORE_OK;
+}
+
 int store_hand_insert(Store *store, int64_t game_id, const StoreHand *hand, PnDiag *diag) {
-  return store->ops->hand_insert(store, game_id, hand, diag);
+  return hand_write(store, game_id, hand, diag, store->ops->hand_insert);
 }
 
 int store_hand_update_results(Store *store, int64_t game_id, int number, const uint8_t *results,
@@ -137,11 +205,15 @@ int store_hand_update_results(Store *store, int64_t game_id, int number, const u
 
 int store_hand_update_events(Store *store, int64_t game_id, int number, const uint8_t *events,
                              size_t len, PnDiag *diag) {
-  return store->ops->hand_update_events(store, game_id, number, events, len, diag);
+  StorePacked p;
+  if (packed_make(&p, events, len, diag) != STORE_OK) return STORE_ERROR;
+  int rc = store->ops->hand_update_events(store, game_id, number, p.data, p.len, diag);
+  packed_free(&p);
+  return rc;
 }
 
 int store_hand_replace(Store *store, int64_t game_id, const StoreHand *hand, PnDiag *diag) {
-  return store->ops->hand_replace(store, game_id, hand, diag);
+  return hand_write(store, game_id, hand, diag, store->ops->hand_replace);
 }
 
 int store_game_update_end(Store *store, int64_t game_id, const StoreGameEnd *end, PnDiag *diag) {
@@ -157,12 +229,15 @@ int store_cursor_open(Store *store, const StoreFilter *filter, StoreCursor **out
 }
 
 int store_cursor_next(StoreCursor *cursor, StoreRow *row, PnDiag *diag) {
-  return cursor->store->ops->cursor_next(cursor, row, diag);
+  int rc = cursor->store->ops->cursor_next(cursor, row, diag);
+  if (rc == 1 && row_unpack(cursor, row, diag) != STORE_OK) return STORE_ERROR;
+  return rc;
 }
 
 void store_cursor_close(StoreCursor *cursor) {
-  if (cursor != NULL)
-    cursor->store->ops->cursor_close(cursor);
+  if (cursor == NULL) return;
+  free(cursor->events);
+  cursor->store->ops->cursor_close(cursor);
 }
 
 int store_audit_begin(Store *store, int rules_version, int64_t *audit_id, PnDiag *diag) {

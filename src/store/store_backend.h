@@ -33,6 +33,8 @@ struct Store {
 /* The first member of every backend's cursor. */
 struct StoreCursor {
   Store *store;                    /* borrowed: the store it reads */
+  uint8_t *events;                 /* the front's: the row's events unpacked (NULL until one is) */
+  size_t events_cap;               /* bytes at events */
 };
 
 /* A backend's operations: one per function of store.h after store_open,

@@ -208,7 +208,8 @@ grep -q '"status": "budget"' "$tmp/jobs-1.json" || fail "no hand stopped by the 
 grep -q '"status": "analysed"' "$tmp/jobs-1.json" || fail "no hand analysed: the check is blind"
 
 # A hand whose stored events no longer decode (game 2, hand 3, cut short
-# by hand) stops the run there on any number of threads: exit 2, that
+# by hand: 21 bytes of its packed events end inside event 5, the second
+# bid) stops the run there on any number of threads: exit 2, that
 # hand named, every hand before it written and none after (the hands of a
 # game are searched at once, so later ones may have been searched), and
 # nothing kept.
@@ -217,7 +218,7 @@ if command -v sqlite3 >/dev/null 2>&1; then
   before=$(sqlite3 "$tmp/j1.db" "SELECT count(*) FROM hands WHERE game_id < $G2 OR (game_id = $G2 AND number < 3)")
   for j in 1 3; do
     cp "$tmp/j1.db" "$tmp/broken$j.db"
-    sqlite3 "$tmp/broken$j.db" "UPDATE hands SET events = substr(events, 1, 40) WHERE number = 3 AND game_id = $G2;
+    sqlite3 "$tmp/broken$j.db" "UPDATE hands SET events = substr(events, 1, 21) WHERE number = 3 AND game_id = $G2;
                                 UPDATE hands SET analysis = NULL, analysis_rules = NULL, analysis_key = NULL"
     t broken-$j 2 analyze "$tmp/broken$j.db" --budget 10000 -j $j --quiet
     err_has 'game sim-two-hand-bid-2026-2 hand 3: stored event 5 does not decode'

@@ -21,7 +21,11 @@
  *      option leaves the rules untouched; afterwards every parameter's
  *      printed value sets back to the same rules
  *   5  codec_event_decode over raw bytes, record after record: a decoded
- *      event re-encodes to the same bytes
+ *      event re-encodes to the same bytes; the bytes as a stored blob
+ *      (codec_events_unpack, packed or not): within CODEC_UNPACKED_MAX,
+ *      and what unpacks packs and unpacks back to itself; the bytes
+ *      packed (codec_events_pack): at most one byte longer, and unpacked
+ *      back to themselves whenever they were packed
  *   6  codec_results_decode over raw bytes: decoded results re-encode and
  *      decode to the same results
  */
@@ -177,7 +181,31 @@ static void rules_options(const uint8_t *data, size_t size) {
   }
 }
 
+/* data[0..size) as stored events: unpacked, and packed. */
+static void codec_stored_events(const uint8_t *data, size_t size) {
+  size_t cap = CODEC_UNPACKED_MAX(size) + 1, n = 0, m = 0, k = 0;
+  uint8_t *out = malloc(cap), *packed = malloc(cap + size + 1), *back = malloc(8 * (cap + size + 1));
+  if (!out || !packed || !back) abort();
+  int rc = codec_events_unpack(data, size, out, &n);
+  if (n > CODEC_UNPACKED_MAX(size)) fail("codec_events_unpack wrote more than CODEC_UNPACKED_MAX");
+  if (rc == 0) { /* form-1 bytes: they pack and unpack to themselves */
+    m = codec_events_pack(out, n, packed);
+    if (m > n + 1) fail("codec_events_pack grew the events by more than a byte");
+    if (codec_events_unpack(packed, m, back, &k) != 0 || k != n || (n && memcmp(back, out, n) != 0))
+      fail("unpacked events do not survive pack and unpack");
+  }
+  m = codec_events_pack(data, size, packed);
+  if (m > size + 1) fail("codec_events_pack grew the bytes by more than a byte");
+  if (codec_events_packed(packed, m) && !codec_events_packed(data, size) &&
+      (codec_events_unpack(packed, m, back, &k) != 0 || k != size || memcmp(back, data, size) != 0))
+    fail("packed bytes do not unpack to themselves");
+  free(out);
+  free(packed);
+  free(back);
+}
+
 static void codec_events(const uint8_t *data, size_t size) {
+  codec_stored_events(data, size);
   size_t at = 0;
   while (at < size) {
     PnEvent ev;
