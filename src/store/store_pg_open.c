@@ -317,8 +317,14 @@ int store_pg_open(const char *uri, int flags, Store **out, PnDiag *diag) {
     goto done;
   }
   PQsetNoticeProcessor(s->conn, ignore_notice, NULL);
-  rc = store_pg_exec(s, readonly ? "SET default_transaction_read_only = on; SET client_min_messages = warning"
-                                 : "SET client_min_messages = warning",
+  /* jit off: before ANALYZE has run (just after an import) the planner
+   * takes the walk for costly enough to compile, and compiling it took
+   * 0.39 s of a 0.74 s players report over 100,000 hands (issue 35); our
+   * statements are scans and look-ups that JIT does not speed up. */
+  rc = store_pg_exec(s,
+                     readonly ? "SET default_transaction_read_only = on;"
+                                " SET client_min_messages = warning; SET jit = off"
+                              : "SET client_min_messages = warning; SET jit = off",
                      "setting up the session", diag);
   if (rc == STORE_OK)
     rc = check_identity(s, readonly, diag);
