@@ -288,6 +288,7 @@ int store_pg_open(const char *uri, int flags, Store **out, PnDiag *diag) {
     return STORE_ERROR;
   }
   s->base.ops = &PG_OPS;
+  s->readonly = readonly;
   store_name_shown(uri, s->shown, sizeof s->shown);
   if (store_pg_lib_load(diag) != STORE_OK)
     goto done;
@@ -367,6 +368,10 @@ int store_pg_begin(Store *store, PnDiag *diag) {
   PgStore *s = pg_store(store);
   store_pg_forget_players(s);
   store_pg_known_forget(s, 0);
+  if (s->walk_cursors > 0) { /* its COMMIT would end the walk's transaction and its cursors */
+    store_set_msg(diag, "%s: a transaction begun while a read-only walk is open", s->shown);
+    return STORE_ERROR;
+  }
   int rc = store_pg_exec(s, "BEGIN", "starting a write transaction", diag);
   s->in_tx = rc == STORE_OK;
   return rc;
