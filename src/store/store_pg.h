@@ -80,6 +80,8 @@ typedef struct PgStore {
   char shown[256];                 /* the URI as messages show it */
   bool in_tx;                      /* store_begin ran, no commit or rollback yet */
   int next_cursor;                 /* number for the next cursor's name */
+  bool readonly;                   /* opened STORE_READONLY: no transaction of ours commits */
+  int walk_cursors;                /* cursors open in the read transaction they began (walk_begin) */
   bool prepared[PG_COUNT];
   /* Hands waiting for COPY: text-format rows of hands, sent in one COPY
    * before any other statement runs (store_pg_flush).  Owned. */

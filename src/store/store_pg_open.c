@@ -288,6 +288,7 @@ int store_pg_open(const char *uri, int flags, Store **out, PnDiag *diag) {
     return STORE_ERROR;
   }
   s->base.ops = &PG_OPS;
+  s->readonly = readonly;
   store_name_shown(uri, s->shown, sizeof s->shown);
   if (store_pg_lib_load(diag) != STORE_OK)
     goto done;
@@ -317,8 +318,14 @@ int store_pg_open(const char *uri, int flags, Store **out, PnDiag *diag) {
     goto done;
   }
   PQsetNoticeProcessor(s->conn, ignore_notice, NULL);
-  rc = store_pg_exec(s, readonly ? "SET default_transaction_read_only = on; SET client_min_messages = warning"
-                                 : "SET client_min_messages = warning",
+  /* jit off: before ANALYZE has run (just after an import) the planner
+   * takes the walk for costly enough to compile, and compiling it took
+   * 0.39 s of a 0.74 s players report over 100,000 hands (issue 35); our
+   * statements are scans and look-ups that JIT does not speed up. */
+  rc = store_pg_exec(s,
+                     readonly ? "SET default_transaction_read_only = on;"
+                                " SET client_min_messages = warning; SET jit = off"
+                              : "SET client_min_messages = warning; SET jit = off",
                      "setting up the session", diag);
   if (rc == STORE_OK)
     rc = check_identity(s, readonly, diag);
@@ -361,6 +368,10 @@ int store_pg_begin(Store *store, PnDiag *diag) {
   PgStore *s = pg_store(store);
   store_pg_forget_players(s);
   store_pg_known_forget(s, 0);
+  if (s->walk_cursors > 0) { /* its COMMIT would end the walk's transaction and its cursors */
+    store_set_msg(diag, "%s: a transaction begun while a read-only walk is open", s->shown);
+    return STORE_ERROR;
+  }
   int rc = store_pg_exec(s, "BEGIN", "starting a write transaction", diag);
   s->in_tx = rc == STORE_OK;
   return rc;

@@ -18,6 +18,7 @@ typedef struct PgCursor {
   StoreCursor base;                /* first: a StoreCursor * is a PgCursor * */
   int id;                          /* the server cursor is pn_cursor_<id> */
   bool open;                       /* declared and not yet closed */
+  bool in_walk;                    /* counted in the store's walk_cursors (no WITH HOLD) */
   PGresult *batch;                 /* the rows fetched, owned; NULL before the first */
   int next, rows;                  /* next row of batch, rows in it */
   bool last;                       /* batch was the last (fewer than PG_FETCH rows) */
@@ -84,14 +85,15 @@ static char *keys_array(const StoreFilter *f) {
   return keys;
 }
 
-/* The DECLARE of cursor `id` for filter f into sql (2048 bytes hold any
- * filter), and its parameters into values (at most 8; borrowed from f,
- * keys and *hand, which must outlive the query).  Returns how many. */
-static int cursor_sql(const StoreFilter *f, int id, const char *keys, PgNum *hand, char *sql, size_t size,
+/* The DECLARE of cursor `id` (WITH HOLD when hold) for filter f into sql
+ * (2048 bytes hold any filter), and its parameters into values (at most
+ * 8; borrowed from f, keys and *hand, which must outlive the query).
+ * Returns how many. */
+static int cursor_sql(const StoreFilter *f, int id, bool hold, const char *keys, PgNum *hand, char *sql, size_t size,
                       const char **values) {
   int n = 0;
   char piece[400];
-  int len = snprintf(sql, size, "DECLARE pn_cursor_%d NO SCROLL CURSOR WITH HOLD FOR\n", id);
+  int len = snprintf(sql, size, "DECLARE pn_cursor_%d NO SCROLL CURSOR%s FOR\n", id, hold ? " WITH HOLD" : "");
   len += walk_select(f, sql + len, size - (size_t)len);
 #define ADD(...)                                                                                                       \
   do {                                                                                                                 \
@@ -136,6 +138,19 @@ static int cursor_sql(const StoreFilter *f, int id, const char *keys, PgNum *han
   return n;
 }
 
+/* Starts the read transaction of a cursor without WITH HOLD, or joins
+ * the one other such cursors opened: the last to close commits it. */
+static int walk_begin(PgStore *s, PgCursor *c, PnDiag *diag) {
+  if (s->walk_cursors == 0) {
+    int rc = store_pg_exec(s, "BEGIN READ ONLY", "starting a read transaction", diag);
+    if (rc != STORE_OK)
+      return rc;
+  }
+  s->walk_cursors++;
+  c->in_walk = true;
+  return STORE_OK;
+}
+
 int store_pg_cursor_open(Store *store, const StoreFilter *filter, StoreCursor **out, PnDiag *diag) {
   static const StoreFilter all = {0};
   PgStore *s = pg_store(store);
@@ -156,13 +171,19 @@ int store_pg_cursor_open(Store *store, const StoreFilter *filter, StoreCursor **
   const char *values[8];
   char sql[2048];
   PgNum hand;
-  int n = cursor_sql(f, c->id, keys, &hand, sql, sizeof sql, values);
   /* WITH HOLD: the cursor outlives a transaction the caller commits while
-   * walking (an audit records findings as it goes). */
-  PGresult *res = PQexecParams(s->conn, sql, n, NULL, values, NULL, NULL, 1);
-  if (PQresultStatus(res) != PGRES_COMMAND_OK)
+   * walking (an audit records findings as it goes); the server then runs
+   * the whole query into a store of its own before the first FETCH.  A
+   * read-only store commits nothing: its cursor lives in a read
+   * transaction instead and rows stream from the query (issue 35). */
+  bool hold = !s->readonly || s->in_tx;
+  int n = cursor_sql(f, c->id, hold, keys, &hand, sql, sizeof sql, values);
+  if (!hold)
+    rc = walk_begin(s, c, diag);
+  PGresult *res = rc == STORE_OK ? PQexecParams(s->conn, sql, n, NULL, values, NULL, NULL, 1) : NULL;
+  if (res != NULL && PQresultStatus(res) != PGRES_COMMAND_OK)
     rc = store_pg_fail(s, res, "selecting games", diag);
-  else
+  else if (res != NULL)
     c->open = true;
   PQclear(res);
   free(keys);
@@ -300,6 +321,8 @@ void store_pg_cursor_close(StoreCursor *cursor) {
     snprintf(close, sizeof close, "CLOSE pn_cursor_%d", c->id);
     PQclear(PQexec(s->conn, close));
   }
+  if (c->in_walk && --s->walk_cursors == 0)
+    PQclear(PQexec(s->conn, "COMMIT")); /* read only: nothing to lose, and a failed walk's is a rollback */
   PQclear(c->batch);
   free_players(c);
   store_entries_free(&c->options);
