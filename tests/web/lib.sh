@@ -74,14 +74,29 @@ web_serve() { # DB TOKEN
   [[ $BASE == http://127.0.0.1:* ]] || { echo "serve printed no URL: $(cat "$WORK/serve.err")"; exit 1; }
 }
 
+# chromedriver on a random port: $DRIVER_PID, $WD.  Another port is tried
+# when the driver exits (the port taken: other tests run beside this one).
+web_driver() {
+  local try dport
+  for try in 1 2 3 4 5; do
+    dport=$(((RANDOM % 20000) + 30000))
+    "$DRIVER" --port="$dport" >"$WORK/driver.log" 2>&1 &
+    DRIVER_PID=$!
+    echo "$DRIVER_PID" >"$WORK/driver.pid"
+    WD=http://127.0.0.1:$dport
+    for _ in $(seq 300); do
+      curl -s "$WD/status" | grep -q '"ready":true' && return 0
+      kill -0 "$DRIVER_PID" 2>/dev/null || break
+      sleep 0.1
+    done
+    kill "$DRIVER_PID" 2>/dev/null && wait "$DRIVER_PID" 2>/dev/null
+    echo "chromedriver on port $dport (try $try): $(tail -1 "$WORK/driver.log")"
+  done
+}
+
 web_browser() { # WIDTH HEIGHT: the window's first size
-  local dport caps
-  dport=$(((RANDOM % 20000) + 30000))
-  "$DRIVER" --port="$dport" >"$WORK/driver.log" 2>&1 &
-  DRIVER_PID=$!
-  echo "$DRIVER_PID" >"$WORK/driver.pid"
-  WD=http://127.0.0.1:$dport
-  for _ in $(seq 300); do curl -s "$WD/status" | grep -q '"ready":true' && break; sleep 0.1; done
+  local caps
+  web_driver
   caps='{"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": {"binary": "'"$CHROMIUM"'", "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size='"$1,$2"'"]}}}}'
   SESSION=$(curl -s -X POST -H 'Content-Type: application/json' -d "$caps" "$WD/session" | sed -n 's/.*"sessionId":"\([^"]*\)".*/\1/p')
   [[ -n $SESSION ]] && echo "$WD/session/$SESSION" >"$WORK/session"
