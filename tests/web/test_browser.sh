@@ -24,34 +24,7 @@
 # Exits 77 (ctest SKIP_RETURN_CODE) when chromium or chromedriver is not
 # installed, saying so; CI installs both (`apt-get install chromium
 # chromium-driver`).
-set -u
-
-PINOCHLE=$1
-SRC=$2
-ART=$3
-
-CHROMIUM=$(command -v chromium || command -v chromium-browser || true)
-DRIVER=$(command -v chromedriver || true)
-if [[ -z $CHROMIUM || -z $DRIVER ]]; then
-  echo "SKIP: chromium and chromedriver are needed (apt-get install chromium chromium-driver)"
-  exit 77
-fi
-command -v curl >/dev/null || { echo "SKIP: curl is needed"; exit 77; }
-
-mkdir -p "$ART"
-WORK=$(mktemp -d /tmp/pn-browser-XXXXXX)
-SERVE_PID= DRIVER_PID= SESSION=
-cleanup() {
-  [[ -n $SESSION ]] && curl -s -X DELETE "$WD/session/$SESSION" >/dev/null
-  [[ -n $SERVE_PID ]] && kill "$SERVE_PID" 2>/dev/null && wait "$SERVE_PID" 2>/dev/null
-  [[ -n $DRIVER_PID ]] && kill "$DRIVER_PID" 2>/dev/null && wait "$DRIVER_PID" 2>/dev/null
-  rm -rf "$WORK"
-}
-trap cleanup EXIT
-
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-ok() { echo "ok: $*"; }
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh" browser "$@"
 
 # ------------------------------------------------------------ the server
 "$PINOCHLE" import "$WORK/club.db" "$SRC/sample-data/disputed-hand.csv" 2>/dev/null || { echo "import failed"; exit 1; }
@@ -60,56 +33,21 @@ ok() { echo "ok: $*"; }
 "$PINOCHLE" analyze "$WORK/club.db" --game club-2026-11-20-t3 --hand 1 --budget 20000000 --quiet >/dev/null \
   || { echo "analyze failed"; exit 1; }
 TOKEN=browser-test-token-42
-"$PINOCHLE" serve "$WORK/club.db" --listen 127.0.0.1:0 --token "$TOKEN" >"$WORK/url" 2>"$WORK/serve.err" &
-SERVE_PID=$!
-for _ in $(seq 200); do [[ -s $WORK/url ]] && break; sleep 0.1; done # a loaded machine: up to 20 s
-URL=$(head -1 "$WORK/url")
-BASE=${URL%%/\?token=*}
-[[ $BASE == http://127.0.0.1:* ]] || { echo "serve printed no URL: $(cat "$WORK/serve.err")"; exit 1; }
+web_serve "$WORK/club.db" "$TOKEN"
+web_browser 1024 900
 
-# ------------------------------------------------------------ the driver
-DPORT=$(( (RANDOM % 20000) + 30000 ))
-"$DRIVER" --port="$DPORT" >"$WORK/driver.log" 2>&1 &
-DRIVER_PID=$!
-WD=http://127.0.0.1:$DPORT
-for _ in $(seq 300); do curl -s "$WD/status" | grep -q '"ready":true' && break; sleep 0.1; done
-
-# POST/GET to the session; prints the response.
-wd() { # METHOD PATH [JSON]
-  if [[ $# -ge 3 ]]; then curl -s -X "$1" -H 'Content-Type: application/json' -d "$3" "$WD/session/$SESSION$2"
-  else curl -s -X "$1" "$WD/session/$SESSION$2"; fi
-}
-# Runs a script returning a string or number; prints the value.
-js() {
-  local body
-  body=$(printf '{"script": %s, "args": []}' "$(printf '%s' "$1" | sed 's/\\/\\\\/g; s/"/\\"/g; s/^/"/; s/$/"/')")
-  wd POST /execute/sync "$body" | sed -n 's/^{"value":"\{0,1\}\([^"]*\)"\{0,1\}}$/\1/p'
-}
-go() { wd POST /url "{\"url\": \"$BASE$1\"}" >/dev/null; }
-size() { wd POST /window/rect "{\"width\": $1, \"height\": $2}" >/dev/null; }
 shot() { # NAME [SELECTOR]: a screenshot at each width into ART (SELECTOR scrolled into view)
   local w
   for w in 820 390; do
     size "$w" 900
     [[ -n ${2:-} ]] && js "var e = document.querySelector('$2'); if (e) e.scrollIntoView({block: 'center'}); return 1" >/dev/null
-    wd GET /screenshot | sed -n 's/^{"value":"\(.*\)"}$/\1/p' | base64 -d >"$ART/$1-$w.png" 2>/dev/null
-    [[ -s $ART/$1-$w.png ]] || fail "screenshot $1 at $w"
+    web_screenshot "$ART/$1-$w.png" || fail "screenshot $1 at $w"
   done
   size 1024 900
-}
-click() { # CSS selector: a real click through WebDriver
-  local id
-  id=$(wd POST /element "{\"using\": \"css selector\", \"value\": \"$1\"}" | sed -n 's/.*"element-6066-11e4-a52e-4f735466cecf":"\([^"]*\)".*/\1/p')
-  [[ -n $id ]] || { fail "no element $1"; return 1; }
-  wd POST "/element/$id/click" '{}' >/dev/null
 }
 key() { # a WebDriver key code, e.g. \uE014 (ArrowRight)
   wd POST /actions "{\"actions\": [{\"type\": \"key\", \"id\": \"k\", \"actions\": [{\"type\": \"keyDown\", \"value\": \"$1\"}, {\"type\": \"keyUp\", \"value\": \"$1\"}]}]}" >/dev/null
 }
-
-CAPS='{"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": {"binary": "'"$CHROMIUM"'", "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1024,900"]}}}}'
-SESSION=$(curl -s -X POST -H 'Content-Type: application/json' -d "$CAPS" "$WD/session" | sed -n 's/.*"sessionId":"\([^"]*\)".*/\1/p')
-[[ -n $SESSION ]] || { echo "chromedriver started no session: $(tail -5 "$WORK/driver.log")"; exit 1; }
 
 # ------------------------------------------------------------ the pages
 wd POST /url "{\"url\": \"$URL\"}" >/dev/null

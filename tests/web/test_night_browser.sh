@@ -9,29 +9,7 @@
 # standings match the games' scores recomputed with awk; the TV view
 # shows the standings alone.  Screenshots in ARTEFACT_DIR.
 # Exits 77 without chromium and chromedriver.
-set -u
-PINOCHLE=$1
-SRC=$2
-ART=$3
-CHROMIUM=$(command -v chromium || command -v chromium-browser || true)
-DRIVER=$(command -v chromedriver || true)
-if [[ -z $CHROMIUM || -z $DRIVER ]] || ! command -v curl >/dev/null; then
-  echo "SKIP: chromium, chromedriver and curl are needed"
-  exit 77
-fi
-mkdir -p "$ART"
-WORK=$(mktemp -d /tmp/pn-night-XXXXXX)
-SERVE_PID= DRIVER_PID= SESSION=
-cleanup() {
-  [[ -n $SESSION ]] && curl -s -X DELETE "$WD/session/$SESSION" >/dev/null
-  [[ -n $SERVE_PID ]] && kill "$SERVE_PID" 2>/dev/null && wait "$SERVE_PID" 2>/dev/null
-  [[ -n $DRIVER_PID ]] && kill "$DRIVER_PID" 2>/dev/null && wait "$DRIVER_PID" 2>/dev/null
-  rm -rf "$WORK"
-}
-trap cleanup EXIT
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-ok() { echo "ok: $*"; }
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh" night "$@"
 
 # ------------------------------------------------------------ the night
 DB=$WORK/club.db
@@ -50,42 +28,15 @@ for rt in 1:1 1:2 2:1 2:2 3:1; do
 done
 
 TOKEN=night-browser-token-7
-"$PINOCHLE" serve "$DB" --listen 127.0.0.1:0 --token "$TOKEN" >"$WORK/url" 2>"$WORK/serve.err" &
-SERVE_PID=$!
-for _ in $(seq 200); do [[ -s $WORK/url ]] && break; sleep 0.1; done
-URL=$(head -1 "$WORK/url")
-BASE=${URL%%/\?token=*}
-[[ $BASE == http://127.0.0.1:* ]] || { echo "serve printed no URL: $(cat "$WORK/serve.err")"; exit 1; }
+web_serve "$DB" "$TOKEN"
 
-DPORT=$(( (RANDOM % 20000) + 30000 ))
-"$DRIVER" --port="$DPORT" >"$WORK/driver.log" 2>&1 &
-DRIVER_PID=$!
-WD=http://127.0.0.1:$DPORT
-for _ in $(seq 300); do curl -s "$WD/status" | grep -q '"ready":true' && break; sleep 0.1; done
-wd() { # METHOD PATH [JSON]
-  if [[ $# -ge 3 ]]; then curl -s -X "$1" -H 'Content-Type: application/json' -d "$3" "$WD/session/$SESSION$2"
-  else curl -s -X "$1" "$WD/session/$SESSION$2"; fi
-}
-js() {
-  local body
-  body=$(printf '{"script": %s, "args": []}' "$(printf '%s' "$1" | sed 's/\\/\\\\/g; s/"/\\"/g; s/^/"/; s/$/"/')")
-  wd POST /execute/sync "$body" | sed -n 's/^{"value":"\{0,1\}\([^"]*\)"\{0,1\}}$/\1/p'
-}
-go() { wd POST /url "{\"url\": \"$BASE$1\"}" >/dev/null; }
 shot() { # NAME: a screenshot at 1024 and 390 wide
   local w
   for w in 1024 390; do
-    wd POST /window/rect "{\"width\": $w, \"height\": 900}" >/dev/null
-    wd GET /screenshot | sed -n 's/^{"value":"\(.*\)"}$/\1/p' | base64 -d >"$ART/$1-$w.png" 2>/dev/null
-    [[ -s $ART/$1-$w.png ]] || fail "screenshot $1 at $w"
+    size "$w" 900
+    web_screenshot "$ART/$1-$w.png" || fail "screenshot $1 at $w"
   done
-  wd POST /window/rect '{"width": 1024, "height": 900}' >/dev/null
-}
-click() { # CSS selector
-  local id
-  id=$(wd POST /element "{\"using\": \"css selector\", \"value\": \"$1\"}" | sed -n 's/.*"element-6066-11e4-a52e-4f735466cecf":"\([^"]*\)".*/\1/p')
-  [[ -n $id ]] || { fail "no element $1"; return 1; }
-  wd POST "/element/$id/click" '{}' >/dev/null
+  size 1024 900
 }
 until_js() { # SCRIPT EXPECTED [SECONDS]: polls until the script returns EXPECTED
   local i
@@ -95,9 +46,7 @@ until_js() { # SCRIPT EXPECTED [SECONDS]: polls until the script returns EXPECTE
   done
   return 1
 }
-CAPS='{"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": {"binary": "'"$CHROMIUM"'", "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1024,900"]}}}}'
-SESSION=$(curl -s -X POST -H 'Content-Type: application/json' -d "$CAPS" "$WD/session" | sed -n 's/.*"sessionId":"\([^"]*\)".*/\1/p')
-[[ -n $SESSION ]] || { echo "chromedriver started no session: $(tail -5 "$WORK/driver.log")"; exit 1; }
+web_browser 1024 900
 
 # ------------------------------------------------------------ the page
 wd POST /url "{\"url\": \"$URL\"}" >/dev/null # the token URL sets the cookie

@@ -13,56 +13,12 @@
 #     latest games at most 6 lines, each of its own colour.
 #
 # Exits 77 when chromium or chromedriver is not installed.
-set -u
-PINOCHLE=$1
-SRC=$2
-ART=$3
-CHROMIUM=$(command -v chromium || command -v chromium-browser || true)
-DRIVER=$(command -v chromedriver || true)
-if [[ -z $CHROMIUM || -z $DRIVER ]]; then
-  echo "SKIP: chromium and chromedriver are needed (apt-get install chromium chromium-driver)"
-  exit 77
-fi
-command -v curl >/dev/null || { echo "SKIP: curl is needed"; exit 77; }
-mkdir -p "$ART"
-WORK=$(mktemp -d /tmp/pn-players-browser-XXXXXX)
-SERVE_PID= DRIVER_PID= SESSION=
-cleanup() {
-  [[ -n $SESSION ]] && curl -s -X DELETE "$WD/session/$SESSION" >/dev/null
-  [[ -n $SERVE_PID ]] && kill "$SERVE_PID" 2>/dev/null && wait "$SERVE_PID" 2>/dev/null
-  [[ -n $DRIVER_PID ]] && kill "$DRIVER_PID" 2>/dev/null && wait "$DRIVER_PID" 2>/dev/null
-  rm -rf "$WORK"
-}
-trap cleanup EXIT
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-ok() { echo "ok: $*"; }
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh" players-browser "$@"
 
 "$PINOCHLE" import "$WORK/club.db" "$SRC"/sample-data/club-*.csv >/dev/null 2>&1 || { echo "import failed"; exit 1; }
 TOKEN=players-browser-token-42
-"$PINOCHLE" serve "$WORK/club.db" --listen 127.0.0.1:0 --token "$TOKEN" >"$WORK/url" 2>"$WORK/serve.err" &
-SERVE_PID=$!
-for _ in $(seq 200); do [[ -s $WORK/url ]] && break; sleep 0.1; done
-URL=$(head -1 "$WORK/url")
-BASE=${URL%%/\?token=*}
-[[ $BASE == http://127.0.0.1:* ]] || { echo "serve printed no URL: $(cat "$WORK/serve.err")"; exit 1; }
+web_serve "$WORK/club.db" "$TOKEN"
 
-DPORT=$(( (RANDOM % 20000) + 30000 ))
-"$DRIVER" --port="$DPORT" >"$WORK/driver.log" 2>&1 &
-DRIVER_PID=$!
-WD=http://127.0.0.1:$DPORT
-for _ in $(seq 300); do curl -s "$WD/status" | grep -q '"ready":true' && break; sleep 0.1; done
-wd() { # METHOD PATH [JSON]
-  if [[ $# -ge 3 ]]; then curl -s -X "$1" -H 'Content-Type: application/json' -d "$3" "$WD/session/$SESSION$2"
-  else curl -s -X "$1" "$WD/session/$SESSION$2"; fi
-}
-js() {
-  local body
-  body=$(printf '{"script": %s, "args": []}' "$(printf '%s' "$1" | sed 's/\\/\\\\/g; s/"/\\"/g; s/^/"/; s/$/"/')")
-  wd POST /execute/sync "$body" | sed -n 's/^{"value":"\{0,1\}\([^"]*\)"\{0,1\}}$/\1/p'
-}
-go() { wd POST /url "{\"url\": \"$BASE$1\"}" >/dev/null; }
-size() { wd POST /window/rect "{\"width\": $1, \"height\": $2}" >/dev/null; }
 # NAME: at each width, a screenshot into ART and, from 820 up, no
 # horizontal overflow of the page nor of a scrolling box in it (a column
 # hidden behind a scroll bar).
@@ -70,8 +26,7 @@ shot() {
   local w
   for w in 390 820 1366; do
     size "$w" 1000
-    wd GET /screenshot | sed -n 's/^{"value":"\(.*\)"}$/\1/p' | base64 -d >"$ART/$1-$w.png" 2>/dev/null
-    [[ -s $ART/$1-$w.png ]] || fail "screenshot $1 at $w"
+    web_screenshot "$ART/$1-$w.png" || fail "screenshot $1 at $w"
     if [[ $w -ge 820 ]]; then
       local over
       over=$(js 'var o = document.documentElement.scrollWidth - document.documentElement.clientWidth; document.querySelectorAll("div.scroll, div.grid").forEach(d => { o = Math.max(o, d.scrollWidth - d.clientWidth); }); return o')
@@ -81,9 +36,7 @@ shot() {
   size 1366 1000
 }
 
-CAPS='{"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": {"binary": "'"$CHROMIUM"'", "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1366,1000"]}}}}'
-SESSION=$(curl -s -X POST -H 'Content-Type: application/json' -d "$CAPS" "$WD/session" | sed -n 's/.*"sessionId":"\([^"]*\)".*/\1/p')
-[[ -n $SESSION ]] || { echo "chromedriver started no session: $(tail -5 "$WORK/driver.log")"; exit 1; }
+web_browser 1366 1000
 wd POST /url "{\"url\": \"$URL\"}" >/dev/null
 
 go /players
@@ -112,7 +65,7 @@ shot player
 for w in 390 820 1366; do
   size "$w" 1000
   js 'document.querySelector("section.preset").scrollIntoView(); return 1' >/dev/null
-  wd GET /screenshot | sed -n 's/^{"value":"\(.*\)"}$/\1/p' | base64 -d >"$ART/player-charts-$w.png" 2>/dev/null
+  web_screenshot "$ART/player-charts-$w.png"
 done
 
 # a score sheet of four sides (cutthroat-four: 27 columns) fits too
