@@ -91,6 +91,33 @@ const char *report_hand_name(const ReportHand *h, int seat) {
   return seat >= 1 && seat <= h->players ? h->seat[seat - 1].name : "";
 }
 
+const struct RvVerdict *report_hand_verdict(const ReportHand *h, int seq) {
+  for (int i = 0; h->review && i < h->review->n; i++)
+    if (h->review->d[i].seq == seq && h->review->d[i].valued) return &h->review->d[i];
+  return NULL;
+}
+
+bool report_hand_disagreement(const ReportHand *h, int seq, char *buf, size_t size) {
+  const RvVerdict *d = report_hand_verdict(h, seq);
+  const ReportHandPar *dd = NULL;
+  for (size_t i = 0; i < h->nevents && !dd; i++)
+    if (h->events[i].seq == seq && h->events[i].dd.valued) dd = &h->events[i].dd;
+  if (!d || !dd || d->kind != RV_PLAY) return false;
+  char name[200];
+  const char *who = report_hand_name(h, d->seat), *card = d->label[d->chosen];
+  if (!*who) who = (snprintf(name, sizeof name, "seat %d", d->seat), name);
+  int pct = (int)(d->best_share * 100 + 0.5);
+  if (dd->cost > 0 && (d->cost <= 0 || d->best_share > 0.5))
+    snprintf(buf, size, "double dummy says %s cost %d; with what %s could see, %s was best in %d%% of the deals",
+             card, dd->cost, who, card, pct);
+  else if (dd->cost == 0 && d->cost >= REPORT_FAIR_GAP)
+    snprintf(buf, size, "double dummy says %s cost nothing; with what %s could see, it cost %.2f (%s was better) "
+             "and %s was best in %d%% of the deals", card, who, d->cost, d->label[d->best], card, pct);
+  else
+    return false;
+  return true;
+}
+
 /* --------------------------------------------------------- gathering */
 
 /* The cards after "holding " in a finding's sentence: what the seat

@@ -142,6 +142,20 @@ int report_hand_write(const ReportHand *h, OutFormat format, FILE *out, PnDiag *
 /* The player at seat, "" for none or out of range (borrowed from h). */
 const char *report_hand_name(const ReportHand *h, int seat);
 
+#define REPORT_FAIR_GAP 5.0 /* a fair cost this large where double dummy says 0: they disagree */
+
+/* The stored review's verdict of the decision at row seq, or NULL (no
+ * review stored, or that row is not a decision reviewed). */
+const struct RvVerdict *report_hand_verdict(const ReportHand *h, int seq);
+
+/* Whether double dummy and the fair review disagree on the play at row
+ * seq: it cost something double dummy yet its fair cost is 0 or it was
+ * best in most deals, or it cost nothing double dummy yet its fair cost
+ * is at least REPORT_FAIR_GAP.  True with the sentence in buf ("double
+ * dummy says JS cost 20; with what Dee could see, JS was best in 62% of
+ * the deals"). */
+bool report_hand_disagreement(const ReportHand *h, int seq, char *buf, size_t size);
+
 /* report_hand_compute, then report_hand_write. */
 int report_hand(Store *store, const char *key, int number, OutFormat format, FILE *out, PnDiag *diag);
 

@@ -388,7 +388,7 @@ static const ReportHandPar *analysed_seq(const ReportHand *v, int seq) {
 static void text_review(FILE *out, const ReportHand *v) {
   if (!v->review) return;
   const RvHandReview *r = v->review;
-  char line[400], name[200], dd[48];
+  char line[600], name[200], dd[48];
   fprintf(out, "\nFair review (%d worlds, seed %llu)\n", r->made.worlds, (unsigned long long)r->made.seed);
   int shown = 0;
   for (int i = 0; i < r->n; i++) {
@@ -397,10 +397,12 @@ static void text_review(FILE *out, const ReportHand *v) {
     if (!d->valued || (d->cost <= 0 && (!p || p->cost <= 0))) continue;
     if (p) snprintf(dd, sizeof dd, "; double dummy %d", p->cost);
     else dd[0] = '\0';
-    snprintf(line, sizeof line, "seq %d: %s's %s %s: fair cost %.2f (best %s, %.2f against %.2f)%s", d->seq,
-             who(v, d->seat, name, sizeof name), review_kind_name(d->kind), d->label[d->chosen], d->cost,
-             d->label[d->best], d->value[d->best], d->value[d->chosen], dd);
+    snprintf(line, sizeof line, "seq %d: %s's %s %s: fair cost %.2f (best %s, %.2f against %.2f; %s best in %.0f%% "
+             "of the deals)%s", d->seq, who(v, d->seat, name, sizeof name), review_kind_name(d->kind),
+             d->label[d->chosen], d->cost, d->label[d->best], d->value[d->best], d->value[d->chosen],
+             d->label[d->chosen], d->best_share * 100, dd);
     report_wrap(out, d->cost > 0 ? "  ! " : "    ", "    ", line, REPORT_WIDTH);
+    if (report_hand_disagreement(v, d->seq, line, sizeof line)) report_wrap(out, "    ", "    ", line, REPORT_WIDTH);
     shown++;
   }
   if (shown == 0) fputs("  every decision reviewed was a best one\n", out);
@@ -425,9 +427,10 @@ static void json_review(FILE *out, const ReportHand *v) {
     if (d->valued) {
       fputs(", \"best\": ", out);
       out_json_string(out, d->label[d->best]);
-      fprintf(out, ", \"fair_cost\": %.2f, \"cost_se\": %.2f", d->cost, d->cost_se);
+      fprintf(out, ", \"fair_cost\": %.2f, \"cost_se\": %.2f, \"best_share\": %.4f", d->cost, d->cost_se,
+              d->best_share);
     } else {
-      fputs(", \"best\": null, \"fair_cost\": null, \"cost_se\": null", out);
+      fputs(", \"best\": null, \"fair_cost\": null, \"cost_se\": null, \"best_share\": null", out);
     }
     fputs(", \"dd_cost\": ", out);
     if (p) fprintf(out, "%d}", p->cost);

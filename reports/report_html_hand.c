@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "report_hand.h"
+#include "review_store.h"
 
 /* ------------------------------------------------------------ the hand */
 
@@ -201,6 +202,41 @@ static void trick_cost(FILE *out, const HandPage *hp, const ReportHandPlay *p, i
           dd->cost > 0 ? " costly" : "", k * 52 + 26, dd->cost, dd->par_before, dd->par_after);
 }
 
+/* Under a trick's card, below its double-dummy cost: its fair cost
+ * (the stored review), the best alternative and the share of deals the
+ * card was best in as its tooltip. */
+static void trick_fair(FILE *out, const HandPage *hp, const ReportHandPlay *p, int k) {
+  const RvVerdict *d = report_hand_verdict(hp->h, hp->h->events[p->event].seq);
+  if (!d) return;
+  fprintf(out, "<text class=\"fair%s\" x=\"%d\" y=\"87\">fair %.1f<title>fair cost %.2f: best ",
+          d->cost > 0 ? " costly" : "", k * 52 + 26, d->cost, d->cost);
+  report_html_text(out, d->label[d->best]);
+  fputs(", ", out);
+  report_html_text(out, d->label[d->chosen]);
+  fprintf(out, " best in %.0f%% of the deals</title></text>", d->best_share * 100);
+}
+
+/* After a decision: its fair cost, when the stored review valued it. */
+static void fair_note(FILE *out, const ReportHand *h, int seq) {
+  const RvVerdict *d = report_hand_verdict(h, seq);
+  if (!d) return;
+  fprintf(out, " <span class=\"fair%s\" title=\"best ", d->cost > 0 ? " costly" : "");
+  report_html_text(out, d->label[d->best]);
+  fprintf(out, "; best in %.0f%% of the deals\">fair cost %.1f</span>", d->best_share * 100, d->cost);
+}
+
+/* After a trick's line: each play on which double dummy and the fair
+ * review disagree, in words. */
+static void trick_disagree(FILE *out, const HandPage *hp, const ReportHandTrick *t) {
+  char sentence[400];
+  for (int k = 0; k < t->nplays; k++)
+    if (report_hand_disagreement(hp->h, hp->h->events[t->plays[k].event].seq, sentence, sizeof sentence)) {
+      fputs(" <span class=\"disagree\">", out);
+      report_html_text(out, sentence);
+      fputs(".</span>", out);
+    }
+}
+
 /* After a trick's line: each costly play of it in words. */
 static void trick_costly(FILE *out, const HandPage *hp, const ReportHandTrick *t) {
   for (int k = 0; k < t->nplays; k++) {
@@ -255,6 +291,7 @@ static void hand_bidding(FILE *out, const HandPage *hp) {
     report_html_name(out, report_hand_name(h, b->seat));
     if (b->bid > 0) fprintf(out, " <strong>%d</strong>", b->bid);
     else fputs(" <span class=\"pass\">pass</span>", out);
+    fair_note(out, h, h->events[b->event].seq);
     fputs("</li>", out);
   }
   fputs("</ol>\n", out);
@@ -295,6 +332,7 @@ static void prep_item(FILE *out, const ReportHand *h, const ReportHandEvent *st)
     }
     if (st->points || ev->action == PN_EV_DIX) fprintf(out, " (+%d)", st->points);
   }
+  fair_note(out, h, st->seq);
   fputs("</li>", out);
 }
 
@@ -334,7 +372,7 @@ static void hand_meld(FILE *out, const HandPage *hp) {
  * a card a finding names are marked. */
 static void trick_cards(FILE *out, const HandPage *hp, const ReportHandTrick *t) {
   const ReportHand *h = hp->h;
-  int height = h->any_valued ? 78 : 64; /* a line under the names for the costs */
+  int height = h->review ? 92 : h->any_valued ? 78 : 64; /* a line under the names for each cost */
   fprintf(out, "\"><svg viewBox=\"0 0 %d %d\" style=\"max-width:%dpx\" role=\"img\" aria-label=\"trick %d\">",
           t->nplays * 52 + 4, height, t->nplays * 52 * 3 / 2 + 6, t->trick);
   for (int k = 0; k < t->nplays; k++) {
@@ -359,6 +397,7 @@ static void trick_cards(FILE *out, const HandPage *hp, const ReportHandTrick *t)
     report_html_text(out, report_clip(who, sizeof who, report_hand_name(h, p->seat), 8));
     fputs("</text>", out);
     trick_cost(out, hp, p, k);
+    trick_fair(out, hp, p, k);
   }
 }
 
@@ -411,6 +450,7 @@ static void hand_tricks(FILE *out, const HandPage *hp) {
     report_html_name(out, report_hand_name(h, t->winner));
     fprintf(out, ", %d counters.", t->counters);
     trick_costly(out, hp, t);
+    trick_disagree(out, hp, t);
     fputs("</p>\n", out);
     trick_findings(out, hp, t->trick);
     fputs("</li>\n", out);
@@ -419,6 +459,11 @@ static void hand_tricks(FILE *out, const HandPage *hp) {
   if (h->any_valued)
     fputs("<p class=\"legend\">cost: the counters a play gave up for its side against the best card it held, "
           "double dummy (every hand known); <span class=\"costly\">a costly play</span> is outlined in orange.</p>\n",
+          out);
+  if (h->review)
+    fputs("<p class=\"legend\">fair: the mean cost over deals consistent with what the player could see "
+          "(pinochle review), <span class=\"fair costly\">in purple</span> when it is more than 0; "
+          "where double dummy and the fair review disagree, a sentence under the trick says so.</p>\n",
           out);
 }
 

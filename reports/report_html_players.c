@@ -30,7 +30,7 @@ static long chart_min_games(const ReportPlayers *r) {
 /* ------------------------------------------------------------- players */
 
 static const ReportColumn *pair_cols(void) {
-  static ReportColumn cols[REPORT_PLAYER_COLUMNS + REPORT_PLAYER_ACCURACY_COLUMNS];
+  static ReportColumn cols[REPORT_PLAYER_COLUMNS + REPORT_PLAYER_ACCURACY_COLUMNS + REPORT_PLAYER_FAIR_COLUMNS];
   if (!cols[0].key) {
     memcpy(cols, report_player_columns, sizeof cols);
     cols[0].title = "partnership";
@@ -100,7 +100,7 @@ static double make_pct(const ReportPlayerStats *s, bool *has) {
 static int players_tables(FILE *out, const ReportHtml *html, const ReportPlayers *r, bool links) {
   ReportTable *players = NULL, *pairs = NULL;
   if (report_players_tables(r, &players, &pairs) != 0) return -1;
-  int ncols = r->analysed > 0 ? REPORT_PLAYER_COLUMNS + REPORT_PLAYER_ACCURACY_COLUMNS : REPORT_PLAYER_COLUMNS;
+  int ncols = report_players_ncols(r); /* the fair columns too, once a hand is reviewed */
   html_grid(out, html, "players", report_player_columns, ncols, players, links);
   if (r->npairs > 0) {
     fputs("<h2>Partnerships</h2>\n", out);

@@ -398,10 +398,14 @@ static int fill_table(const ReportPlayerRow *rows, size_t n, ReportTable *table)
   return rc;
 }
 
-int report_players_tables(const ReportPlayers *r, ReportTable **players, ReportTable **pairs) {
+int report_players_ncols(const ReportPlayers *r) {
   /* the play-accuracy and fair columns only when there is something in
    * them: a database never analysed or reviewed prints as it always did */
-  int ncols = r->reviewed > 0 ? ALL_COLUMNS : r->analysed > 0 ? ACCURACY_COLUMNS : REPORT_PLAYER_COLUMNS;
+  return r->reviewed > 0 ? ALL_COLUMNS : r->analysed > 0 ? ACCURACY_COLUMNS : REPORT_PLAYER_COLUMNS;
+}
+
+int report_players_tables(const ReportPlayers *r, ReportTable **players, ReportTable **pairs) {
+  int ncols = report_players_ncols(r);
   *players = report_table_new(report_player_columns, ncols, 2);
   *pairs = report_table_new(pair_columns(), ncols, 2);
   if (!*players || !*pairs || fill_table(r->players, r->nplayers, *players) != 0 ||

@@ -85,6 +85,8 @@ void report_player_cells(const ReportPlayerRow *row, char buf[][32], const char 
  * when r->analysed or r->reviewed, the fair ones only when r->reviewed);
  * NULL on memory. */
 int report_players_tables(const ReportPlayers *r, ReportTable **players, ReportTable **pairs);
+/* How many of report_player_columns those tables (and the pages) show. */
+int report_players_ncols(const ReportPlayers *r);
 /* One player's rows (exactly `name`; one per preset), no partnership:
  * the store's filter on the player, then the others seated in their
  * games left out.  Returns 0, REPORT_NOT_FOUND (no such player) or

@@ -858,12 +858,52 @@ static void test_report_hand_shows_the_stored_review(void **state) {
   char *json = run_ok(&r, OUT_JSON);
   assert_non_null(strstr(json, "\"review\": {\"worlds\": 1, \"seed\": 7, \"budget\": 100000, \"decisions\": ["));
   assert_int_equal(occurrences(json, "\"fair_cost\": "), rows);
+  assert_int_equal(occurrences(json, "\"best_share\": "), rows);
   assert_int_equal(occurrences(json, "\"dd_cost\": null"), rows); /* not analysed */
   free(json);
   free(text);
   free(csv);
   free(again);
   free(rv);
+}
+
+/* Where double dummy and the fair review disagree, planted: a play
+ * costly double dummy but best in most deals (or of fair cost 0), and one
+ * free double dummy but of fair cost 5 or more, get a sentence naming the
+ * player; agreeing ones, a play not analysed and a trump get none. */
+static void test_report_hand_disagreement_planted(void **state) {
+  (void)state;
+  static RvHandReview rv;
+  ReportHandEvent ev[6] = {0};
+  ReportHand h = {.players = 4, .events = ev, .nevents = 6, .review = &rv};
+  snprintf(h.seat[3].name, sizeof h.seat[3].name, "Dee");
+  snprintf(h.seat[1].name, sizeof h.seat[1].name, "Bob");
+  int dd[6] = {20, 20, 0, 0, 10, -1}; /* -1: not analysed */
+  double fair[6] = {2.5, 7.5, 7.5, 2.5, 0, 9}, share[6] = {0.62, 0.3, 0.25, 0.5, 0.25, 0.1};
+  rv.n = 7;
+  for (int i = 0; i < 6; i++) {
+    ev[i] = (ReportHandEvent){.seq = 20 + i, .dd = {.valued = dd[i] >= 0, .cost = dd[i] < 0 ? 0 : dd[i]}};
+    rv.d[i] = (RvVerdict){.seq = 20 + i, .seat = i % 2 ? 2 : 4, .kind = RV_PLAY, .valued = true, .worlds = 8,
+                          .nalts = 2, .chosen = 0, .best = 1, .cost = fair[i], .best_share = share[i]};
+    snprintf(rv.d[i].label[0], RV_LABEL, "JS");
+    snprintf(rv.d[i].label[1], RV_LABEL, "QH");
+  }
+  rv.d[6] = (RvVerdict){.seq = 9, .seat = 4, .kind = RV_TRUMP, .valued = true, .nalts = 4, .cost = 30};
+  char buf[400];
+  assert_true(report_hand_disagreement(&h, 20, buf, sizeof buf));
+  assert_string_equal(buf, "double dummy says JS cost 20; with what Dee could see, JS was best in 62% of the deals");
+  assert_false(report_hand_disagreement(&h, 21, buf, sizeof buf)); /* both costly */
+  assert_true(report_hand_disagreement(&h, 22, buf, sizeof buf));
+  assert_string_equal(buf, "double dummy says JS cost nothing; with what Dee could see, it cost 7.50 (QH was "
+                           "better) and JS was best in 25% of the deals");
+  assert_false(report_hand_disagreement(&h, 23, buf, sizeof buf)); /* a fair cost under 5 */
+  assert_true(report_hand_disagreement(&h, 24, buf, sizeof buf)); /* fair cost 0, though best in few deals */
+  assert_non_null(strstr(buf, "JS cost 10; with what Dee could see"));
+  assert_false(report_hand_disagreement(&h, 25, buf, sizeof buf)); /* not analysed */
+  assert_false(report_hand_disagreement(&h, 9, buf, sizeof buf));  /* a trump: no double-dummy cost */
+  assert_false(report_hand_disagreement(&h, 99, buf, sizeof buf)); /* no such decision */
+  h.review = NULL;
+  assert_false(report_hand_disagreement(&h, 20, buf, sizeof buf)); /* no review stored */
 }
 
 /* report hand shows a stored double-dummy analysis: the par line, each
@@ -1001,6 +1041,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_report_hand_shows_the_stored_analysis, own_store, history_back),
       cmocka_unit_test_setup_teardown(test_report_hand_shows_the_stored_review, own_store, history_back),
       cmocka_unit_test(test_report_text_helpers_clip_pad_and_wrap),
+      cmocka_unit_test(test_report_hand_disagreement_planted),
       cmocka_unit_test(test_report_registry_rows_are_complete),
   };
   return cmocka_run_group_tests(tests, setup, teardown);

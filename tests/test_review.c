@@ -435,7 +435,8 @@ static void test_par_window_clamps_par(void **state) {
 }
 
 /* The default (only the cards that may be best solved exactly) gives the
- * chosen and best cards, their values, the cost and its standard error
+ * chosen and best cards, their values, the cost, its standard error and the
+ * share of deals the chosen card was best in
  * of solving every card in every deal, and each other card a bound at
  * least its mean and at most the chosen card's, on the same deals; at
  * plays from the second trick on of three hands, seeded. */
@@ -444,7 +445,7 @@ static void test_fast_path_matches_all_values(void **state) {
   static RvHistory h;
   Reviewer *fast = review_new(4, 0), *all = review_new(4, 0);
   review_set_all_values(all, true);
-  int bounded = 0, solved = 0;
+  int bounded = 0, solved = 0, not_best = 0;
   for (uint64_t seed = 1; seed <= 3; seed++) {
     sim_hand(seed, "partnership-auction", &h);
     for (int p = 4; p < h.nplays; p += seed) {
@@ -458,6 +459,10 @@ static void test_fast_path_matches_all_values(void **state) {
       assert_int_equal(a.chosen, b.chosen);
       assert_int_equal(a.best, b.best);
       assert_true(a.cost == b.cost && a.cost_se == b.cost_se);
+      /* the share of deals the chosen card was best in: bounds never beat it */
+      assert_int_equal(a.best_worlds, b.best_worlds);
+      assert_true(a.best_share == (double)b.best_worlds / b.worlds);
+      not_best += a.best_worlds < a.worlds;
       assert_false(a.bound[a.chosen] || a.bound[a.best]);
       for (int i = 0; i < a.nalts; i++) {
         assert_false(b.bound[i]);
@@ -473,7 +478,7 @@ static void test_fast_path_matches_all_values(void **state) {
   }
   review_free(fast);
   review_free(all);
-  assert_true(bounded > 0 && solved > 0); /* both ways taken */
+  assert_true(bounded > 0 && solved > 0 && not_best > 0); /* both ways taken; a chosen card not always best */
 }
 
 /* Sequential worlds: a decision stops at the first batch when its cost's
@@ -512,6 +517,8 @@ static void test_sequential_worlds_same_deals(void **state) {
     assert_int_equal(b.worlds, a.worlds);
     assert_memory_equal(a.value, b.value, sizeof a.value);
     assert_true(a.best == b.best && a.cost == b.cost && a.cost_se == b.cost_se);
+    assert_int_equal(a.best_worlds, b.best_worlds); /* each batch counts its deals once */
+    assert_true(a.best_worlds <= a.worlds);
   }
   review_free(seq);
   assert_true(stopped_early > 0 && went_on > 0);

@@ -23,7 +23,7 @@ static void sample(RvHandReview *r) {
   r->n = 3;
   RvVerdict *t = &r->d[0];
   *t = (RvVerdict){.seq = 10, .seat = 3, .kind = RV_TRUMP, .valued = true, .worlds = 16, .nalts = 4, .chosen = 1,
-                   .best = 2, .cost = 60.0 / 7.0, .cost_se = 74.25};
+                   .best = 2, .cost = 60.0 / 7.0, .cost_se = 74.25, .best_share = 0.3125};
   const char *suits[4] = {"S", "H", "D", "C"};
   for (int a = 0; a < 4; a++) {
     snprintf(t->label[a], RV_LABEL, "%s", suits[a]);
@@ -31,7 +31,7 @@ static void sample(RvHandReview *r) {
   }
   RvVerdict *b = &r->d[1];
   *b = (RvVerdict){.seq = 9, .seat = 2, .kind = RV_BID, .valued = true, .worlds = 16, .nalts = 3, .chosen = 0,
-                   .best = 1, .cost = 69.375, .cost_se = 46.91, .p_make = 0.8125};
+                   .best = 1, .cost = 69.375, .cost_se = 46.91, .p_make = 0.8125, .best_share = 1.0 / 3};
   snprintf(b->label[0], RV_LABEL, "280");
   snprintf(b->label[1], RV_LABEL, "270");
   snprintf(b->label[2], RV_LABEL, "pass");
@@ -70,6 +70,7 @@ static void test_review_store_round_trips_bit_for_bit(void **state) {
     assert_memory_equal(&a->cost, &b->cost, sizeof a->cost); /* the bits, not approximately */
     assert_memory_equal(&a->cost_se, &b->cost_se, sizeof a->cost_se);
     assert_memory_equal(&a->p_make, &b->p_make, sizeof a->p_make);
+    assert_memory_equal(&a->best_share, &b->best_share, sizeof a->best_share);
     for (int k = 0; k < a->nalts; k++) {
       assert_string_equal(a->label[k], b->label[k]);
       assert_memory_equal(&a->value[k], &b->value[k], sizeof a->value[k]);

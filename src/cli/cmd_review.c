@@ -48,7 +48,7 @@ const CliCommand cmd_review_def = {
         "values as decimals, empty when a solve was stopped by\n"
         "--budget).  JSON: {\"decisions\": [{game, hand, seq, seat, decision,\n"
         "chosen, worlds, chosen_value, best, best_value, cost, cost_se, alternatives,\n"
-        "p_make}]}.\n"
+        "best_share, p_make}]}.\n"
         "A renege is not reviewed (no legal card to compare it with).\n"
         "\n"
         "Each hand's review is kept in DB (as analyze keeps its analyses), keyed\n"

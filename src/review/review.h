@@ -105,6 +105,8 @@ typedef struct RvDecision {
   double p_make;            /* bid: share of the deals in which the side reaches the bid made */
   double cost_se;           /* its standard error: the spread over the deals of
                                best's value less chosen's, over sqrt(worlds) */
+  int best_worlds;          /* deals in which the chosen was best or tied (a bound never beats it) */
+  double best_share;        /* best_worlds / worlds */
 } RvDecision;
 
 typedef struct Reviewer Reviewer;

@@ -33,9 +33,19 @@ bool review_side_total(Reviewer *r, PnGame *w, uint64_t seed, int *total);
 /* A contract's result: the total when it reaches the bid, else minus the bid. */
 static inline double review_result(int total, int bid) { return total >= bid ? total : -bid; }
 
+/* Whether the chosen alternative is best or tied in one deal: v[a] its
+ * value there, exact or an upper bound; a bound above the chosen value
+ * comes only from an alternative that beats it (review_play: ask_better). */
+static inline bool review_chosen_best(const double *v, int nalts, int chosen) {
+  for (int a = 0; a < nalts; a++)
+    if (v[a] > v[chosen]) return false;
+  return true;
+}
+
 /* d->value from sum[] over d->worlds deals, d->best (the highest; a tie
  * keeps d->chosen, then the first), d->cost and d->cost_se from diff2[]
- * (each alternative's squared difference from the chosen one, summed). */
+ * (each alternative's squared difference from the chosen one, summed);
+ * d->best_share from d->best_worlds (counted by the caller). */
 void review_finish(RvDecision *d, const double sum[RV_MAX_ALTS], const double diff2[RV_MAX_ALTS]);
 
 #endif

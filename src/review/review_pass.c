@@ -231,6 +231,7 @@ int review_pass(Reviewer *r, const RvHistory *h, int at, SimRng *rng, RvDecision
       sum[a] += v[a];
       diff2[a] += (v[a] - v[0]) * (v[a] - v[0]);
     }
+    d->best_worlds += ok && review_chosen_best(v, d->nalts, 0);
     d->worlds += ok;
   }
   review_space_free(sp);

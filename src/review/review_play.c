@@ -234,14 +234,19 @@ static bool solve_fast(Reviewer *r, const RvHistory *h, int p, RvDecision *d, De
  * chosen card's) and is marked d->bound. */
 static void summarise(const Deals *dl, RvDecision *d) {
   double sum[RV_MAX_ALTS] = {0}, diff2[RV_MAX_ALTS] = {0};
+  d->best_worlds = 0; /* every batch counts all its deals again */
   for (int i = 0; i < dl->n; i++) {
     const int *v = &dl->v[i * RV_MAX_ALTS];
+    double vd[RV_MAX_ALTS];
     for (int a = 0; a < d->nalts; a++) {
+      vd[a] = v[a];
       sum[a] += v[a];
       diff2[a] += (double)(v[a] - v[d->chosen]) * (v[a] - v[d->chosen]);
     }
+    d->best_worlds += review_chosen_best(vd, d->nalts, d->chosen);
   }
   d->worlds = dl->n;
+  d->best_share = (double)d->best_worlds / d->worlds;
   d->valued = true;
   d->best = d->chosen;
   for (int a = 0; a < d->nalts; a++) {

@@ -78,6 +78,7 @@ static void verdict_of(const RvDecision *d, RvVerdict *v) {
   v->cost = d->cost;
   v->cost_se = d->cost_se;
   v->p_make = d->p_make;
+  v->best_share = d->best_share;
 }
 
 static void write_decision(FILE *out, int format, const char *key, int hand, const RvVerdict *d, bool *first) {
@@ -110,6 +111,7 @@ static void write_decision(FILE *out, int format, const char *key, int hand, con
       else fprintf(out, "%.2f", d->value[a]);
     }
     fputs("}", out);
+    if (d->valued) fprintf(out, ", \"best_share\": %.4f", d->best_share);
     if (d->kind == RV_BID && d->valued) fprintf(out, ", \"p_make\": %.4f", d->p_make);
     fputs("}", out);
   } else {

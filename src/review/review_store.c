@@ -5,7 +5,7 @@
  * The form: a byte RV_METHOD, a byte of flags (1: the bid and trump were
  * reviewed), skipped and the number of decisions as 16-bit; then each
  * decision: seq (16-bit), seat, kind, valued, nalts, chosen, best (a byte
- * each), worlds (32-bit), cost, cost_se, p_make (64-bit doubles, their
+ * each), worlds (32-bit), cost, cost_se, p_make, best_share (64-bit doubles, their
  * bits), then each alternative: its label (a length byte and the bytes)
  * and its value.  Little-endian; doubles bit for bit, so a review read
  * back writes exactly what it wrote when made.
@@ -46,6 +46,7 @@ size_t review_encode(const RvHandReview *r, uint8_t *out) {
     p = put_double(p, v->cost);
     p = put_double(p, v->cost_se);
     p = put_double(p, v->p_make);
+    p = put_double(p, v->best_share);
     for (int a = 0; a < v->nalts; a++) {
       size_t len = strlen(v->label[a]); /* < RV_LABEL: written by snprintf */
       *p++ = (uint8_t)len;
@@ -94,6 +95,7 @@ static int decode_one(Reader *rd, RvVerdict *v) {
   v->cost = get_double(rd);
   v->cost_se = get_double(rd);
   v->p_make = get_double(rd);
+  v->best_share = get_double(rd);
   if (rd->bad || v->kind > RV_PLAY || v->nalts > RV_MAX_ALTS || (v->nalts && (v->chosen >= v->nalts ||
                                                                                v->best >= v->nalts)))
     return -1;

@@ -22,7 +22,7 @@
 /* What the review computes, as a number: a stored review made by another
  * method is stale (reviewed again).  Bump it when the sampler, the values
  * or the decisions reviewed change. */
-#define RV_METHOD 1
+#define RV_METHOD 2 /* 2: best_share */
 #define RV_LABEL 24                       /* an alternative's label, NUL included */
 #define RV_MAX_DECISIONS (RV_MAX_PLAYS + 8) /* decisions of one hand: the plays, the bid, trump, passes */
 
@@ -39,6 +39,7 @@ typedef struct RvVerdict {
   double value[RV_MAX_ALTS];        /* its mean value (valued); NaN for a card only bounded (RvDecision.bound) */
   double cost, cost_se;             /* value[best] - value[chosen], and its standard error */
   double p_make;                    /* bid: share of deals reaching the bid made */
+  double best_share;                /* share of deals in which the chosen was best or tied */
 } RvVerdict;
 
 /* A hand's review: its decisions in the order written. */
@@ -53,7 +54,7 @@ typedef struct RvHandReview {
 /* The stored form: at most RV_STORE_MAX_BYTES.  encode returns its length;
  * decode returns 0, or -1 for bytes that are not one of this RV_METHOD
  * (stale or damaged: reviewed again). */
-#define RV_STORE_MAX_BYTES (8 + RV_MAX_DECISIONS * (40 + RV_MAX_ALTS * (RV_LABEL + 9)))
+#define RV_STORE_MAX_BYTES (8 + RV_MAX_DECISIONS * (48 + RV_MAX_ALTS * (RV_LABEL + 9)))
 size_t review_encode(const RvHandReview *r, uint8_t *out);
 int review_decode(const uint8_t *data, size_t len, RvHandReview *r);
 

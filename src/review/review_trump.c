@@ -86,6 +86,7 @@ void review_finish(RvDecision *d, const double sum[RV_MAX_ALTS], const double di
     if (sum[a] > sum[d->best]) d->best = a;
   }
   d->cost = d->value[d->best] - d->value[d->chosen];
+  d->best_share = (double)d->best_worlds / d->worlds;
   if (d->worlds > 1) {
     double var = (diff2[d->best] / d->worlds - d->cost * d->cost) * d->worlds / (d->worlds - 1);
     d->cost_se = var > 0 ? sqrt(var / d->worlds) : 0;
@@ -136,6 +137,7 @@ int review_trump(Reviewer *r, const RvHistory *h, SimRng *rng, RvDecision *d) {
       sum[s] += v[s];
       diff2[s] += (v[s] - v[d->chosen]) * (v[s] - v[d->chosen]);
     }
+    d->best_worlds += ok && review_chosen_best(v, PN_SUITS, d->chosen);
     d->worlds += ok;
   }
   review_space_free(sp);
@@ -207,12 +209,13 @@ int review_bid(Reviewer *r, const RvHistory *h, SimRng *rng, RvDecision *d) {
     }
     if (!ok) break;
     made += total >= d->amount[0];
-    double v0 = review_result(total, d->amount[0]);
+    double v[RV_MAX_ALTS];
     for (int a = 0; a < d->nalts; a++) {
-      double v = d->amount[a] == 0 ? 0 : review_result(total, d->amount[a]);
-      sum[a] += v;
-      diff2[a] += (v - v0) * (v - v0);
+      v[a] = d->amount[a] == 0 ? 0 : review_result(total, d->amount[a]);
+      sum[a] += v[a];
+      diff2[a] += (v[a] - v[0]) * (v[a] - v[0]);
     }
+    d->best_worlds += review_chosen_best(v, d->nalts, 0);
     d->worlds++;
   }
   review_space_free(sp);

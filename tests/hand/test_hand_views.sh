@@ -15,6 +15,10 @@
 #   sim-three-hand-2026-1 1     three seats
 #   seed003-two-hand-meld-220 1 the rules' worked example (progressive melds)
 #
+# and the first again with a stored fair review (`pinochle review`, two
+# deals a decision: its fair costs beside the double-dummy ones, and the
+# sentence where they disagree) as *.reviewed.{txt,json,html}.
+#
 # The golden files were written by main's binary before the report was
 # computed as a ReportHand; the HTML is compared without its inline
 # stylesheet and script (tests/web checks those).  PN_UPDATE_GOLDEN=1
@@ -48,6 +52,16 @@ for hand in "${HANDS[@]}"; do
   done
 done
 
+echo "-- the disputed hand with a stored fair review (2 worlds, seed 1, no budget: exact and repeatable)"
+t review-disputed 0 review "$db" --game club-2026-11-20-t3 --hand 5 --worlds 2 --seed 1 --format csv -o "$tmp/review.csv"
+for f in text json html; do
+  file=club-2026-11-20-t3.5.reviewed.${EXT[$f]}
+  t "$file" 0 report "$db" hand club-2026-11-20-t3 5 --format "$f"
+  if [[ $f == html ]]; then strip_assets "$tmp/out" >"$tmp/got"; else cp "$tmp/out" "$tmp/got"; fi
+  if [[ ${PN_UPDATE_GOLDEN:-} == 1 ]]; then cp "$tmp/got" "$HERE/golden/$file"; fi
+  diff -u "$HERE/golden/$file" "$tmp/got" >"$tmp/diff" || fail "differs from golden/$file: $(head -20 "$tmp/diff")"
+done
+
 echo "-- the set shows what it says it shows"
 g=$HERE/golden
 grep -q '"status": "analysed"' "$g/club-2026-11-20-t3.5.json" || fail "the disputed hand is not analysed"
@@ -60,6 +74,14 @@ grep -q '"action": "stock"' "$g/sim-two-hand-2026-1.3.json" || fail "no stock"
 grep -q '"action": "discard"' "$g/sim-auction-2026-1.1.json" || fail "no discards"
 grep -q 'Not analysed - run pinochle analyze' "$g/sim-auction-2026-1.1.html" || fail "the auction hand says nothing of its analysis"
 grep -q '<h2>Other findings</h2>' "$g/sim-double-deck-2026-1.6.html" || fail "no finding off the tricks"
+r=$g/club-2026-11-20-t3.5.reviewed
+grep -q 'class="fair" x="[0-9]*" y="87">fair 0.0<title>' "$r.html" || fail "no play's fair cost under its card"
+grep -q 'names <span class="c red">.*trump <span class="fair' "$r.html" || fail "the trump without its fair cost"
+grep -q 'passes .*<span class="fair' "$r.html" || fail "a pass without its fair cost"
+grep -q '<span class="disagree">double dummy says AD cost 20; with what Ann could see, AD was best in 100% of the deals.</span>' \
+  "$r.html" || fail "no sentence where double dummy and the fair review disagree"
+grep -q '"best_share": 0.5000' "$r.json" || fail "no best_share in the JSON"
+grep -q 'AS best in 50% of the deals' "$r.txt" || fail "no share in the text line"
 
 if [[ $failures -eq 0 ]]; then
   echo "hand_views: all $checks runs passed"

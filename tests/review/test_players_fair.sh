@@ -13,7 +13,7 @@
 # decision kind (play, trump, bid, pass) the share whose chosen
 # alternative is the best and the mean cost.  Also: without a stored
 # review the columns are absent; a stale review (its key no longer the
-# hand's) is not counted; JSON and text carry the columns.
+# hand's) is not counted; JSON, text and the HTML players page carry the columns.
 #
 # PINOCHLE_WRAPPER (e.g. "valgrind -q --error-exitcode=99") wraps each run.
 source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh" "$@"
@@ -71,6 +71,8 @@ expected() {
 echo "-- never reviewed: no fair columns"
 t none 0 report "$db" players --format csv
 ! grep -q fair_decisions "$tmp/out" || fail "fair columns without a stored review"
+t none-html 0 report "$db" players --format html
+! grep -q '<th>f-dec</th>' "$tmp/out" || fail "fair columns on the players page without a stored review"
 
 echo "-- two hands reviewed"
 t review3 0 review "$db" --game "$G" --hand 3 --worlds 1 --seed 3 --format csv -o "$tmp/r3.csv" # its trump valued
@@ -87,6 +89,8 @@ t json 0 report "$db" players --format json
 out_has '"fair_decisions": [0-9]+, "fair_play_best_pct": [0-9.]+, "fair_play_cost": [0-9.]+, "fair_trump_best_pct"'
 t text 0 report "$db" players
 out_has 'f-play%'
+t html 0 report "$db" players --format html # the players page: both tables carry the fair columns
+[[ $(grep -c '<th>f-pass c</th>' "$tmp/out") -eq 2 ]] || fail "the players page lacks the fair columns"
 
 echo "-- a stale review is not counted"
 sqlite3 "$db" "UPDATE reviews SET key = key + 1 WHERE number = 5"
