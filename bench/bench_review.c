@@ -1,10 +1,12 @@
 /* bench_review.c - the play review's cost and spread on whole
  * single-deck partnership-auction hands (docs/REVIEW.md).
  *
- *   bench_review [HANDS [WORLDS [BUDGET [MIN SE [ALL]]]]]   (default 4 16 0, and review_new's MIN and SE)
+ *   bench_review [HANDS [WORLDS [BUDGET [MIN SE [ALL [bid]]]]]]   (default 4 16 0, and review_new's MIN and SE)
  *
  * MIN SE: review_set_sequential (MIN >= WORLDS: a fixed sample); ALL 1:
- * every alternative solved exactly (review_set_all_values).
+ * every alternative solved exactly (review_set_all_values).  bid: the
+ * hand's bid and trump reviews instead of its plays (ALL 1: their totals
+ * exact where a contract is set).
  * Per trick: CPU seconds per decision, and the mean standard error of the
  * cost; per hand: CPU seconds and decisions. */
 #define _POSIX_C_SOURCE 200809L
@@ -18,6 +20,17 @@ static double cpu_now(void) {
   struct timespec ts;
   clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts);
   return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* The hand's bid and trump reviews: CPU seconds, worlds as asked. */
+static double contract_review(Reviewer *r, const RvHistory *h, int k) {
+  double t0 = cpu_now();
+  RvDecision d;
+  SimRng rng;
+  sim_rng_seed(&rng, (uint64_t)k);
+  if (review_bid(r, h, &rng, &d) == 0) printf("hand %d bid: P(make) %.3f cost %.2f\n", k, d.p_make, d.cost);
+  if (review_trump(r, h, &rng, &d) == 0) printf("hand %d trump: cost %.2f\n", k, d.cost);
+  return cpu_now() - t0;
 }
 
 int main(int argc, char **argv) {
@@ -36,6 +49,13 @@ int main(int argc, char **argv) {
   for (int k = 1; k <= hands; k++) {
     if (review_history_sim(&rules, (uint64_t)k, &h) != 0) continue;
     double start = cpu_now();
+    if (argc > 7) {
+      double took = contract_review(r, &h, k);
+      total += took;
+      worst = took > worst ? took : worst;
+      printf("hand %d: bid and trump, %.2f s CPU\n", k, took);
+      continue;
+    }
     for (int p = 0; p < h.nplays; p++) {
       RvDecision d;
       SimRng rng;

@@ -583,6 +583,39 @@ static void test_bid_review_p_make_and_alternatives(void **state) {
   assert_true(reviewed > 0);
 }
 
+/* The trump and bid reviews ask only "set?" where a contract is set
+ * (pn_dd_par_window from bid - meld - taken - 1): the same values, costs
+ * and P(make) as the totals solved exactly (review_set_all_values), on
+ * the same deals, in fewer nodes (the window cut something). */
+static void test_trump_bid_window_matches_exact(void **state) {
+  (void)state;
+  static RvHistory h;
+  Reviewer *win = review_new(4, 0), *exact = review_new(4, 0);
+  review_set_all_values(exact, true);
+  int reviewed = 0;
+  for (uint64_t seed = 1; seed <= 6; seed++) {
+    sim_hand(seed, "partnership-auction", &h);
+    int (*const kinds[])(Reviewer *, const RvHistory *, SimRng *, RvDecision *) = {review_trump, review_bid};
+    for (int k = 0; k < 2; k++) {
+      RvDecision a, b;
+      SimRng rng;
+      sim_rng_seed(&rng, seed);
+      int rc = kinds[k](win, &h, &rng, &a);
+      sim_rng_seed(&rng, seed);
+      assert_int_equal(kinds[k](exact, &h, &rng, &b), rc);
+      if (rc != 0) continue;
+      assert_memory_equal(a.value, b.value, sizeof a.value);
+      assert_true(a.p_make == b.p_make && a.cost == b.cost && a.cost_se == b.cost_se);
+      assert_int_equal(a.best, b.best);
+      reviewed++;
+    }
+  }
+  assert_true(reviewed >= 6);
+  assert_true(review_nodes(win) < review_nodes(exact));
+  review_free(win);
+  review_free(exact);
+}
+
 int main(void) {
   const struct CMUnitTest tests[] = {
       cmocka_unit_test(test_sampler_uniform_over_shuffles),
@@ -597,6 +630,7 @@ int main(void) {
       cmocka_unit_test(test_sequential_worlds_same_deals),
       cmocka_unit_test(test_trump_review_values_each_suit),
       cmocka_unit_test(test_bid_review_p_make_and_alternatives),
+      cmocka_unit_test(test_trump_bid_window_matches_exact),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }

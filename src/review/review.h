@@ -117,7 +117,9 @@ Reviewer *review_new(int worlds, long budget);
 void review_free(Reviewer *r);
 /* Every play's alternatives solved exactly in every deal (`all`), rather
  * than only those that may be best (the default: the same chosen, best
- * and cost; the others get bounds, RvDecision.bound). */
+ * and cost; the others get bounds, RvDecision.bound); and the trump, bid
+ * and pass reviews' totals exact in a contract set (the default asks only
+ * "set?" there: the same values). */
 void review_set_all_values(Reviewer *r, bool all);
 /* Plays: `min_worlds` deals first, then 4 more at a time up to the
  * reviewer's worlds until the cost's standard error is at most

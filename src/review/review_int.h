@@ -12,7 +12,7 @@ struct Reviewer {
   void *table;       /* owned: its transposition table */
   int worlds;        /* deals per decision */
   long budget;       /* nodes per solve, 0 = none */
-  bool all_values;   /* plays: every alternative exact (review_set_all_values) */
+  bool all_values;   /* every alternative exact, trump/bid/pass totals too (review_set_all_values) */
   int min_worlds;    /* plays: deals of the first batch (review_set_sequential) */
   double se_target;  /* plays: no more deals once the cost's standard error is at most this */
 };
@@ -26,9 +26,11 @@ bool review_bid_preset(const PnRules *rules);
  * src/sim, seeded with `seed`, choose what is left (trump when unnamed,
  * the call, discard, passes and melds) and the play is solved from the
  * first lead: *total is the bidding side's meld that counts + counters
- * (those it holds already, the auction's discards, included).  False
- * when the engine refused a row or the solver stopped. */
-bool review_side_total(Reviewer *r, PnGame *w, uint64_t seed, int *total);
+ * (those it holds already, the auction's discards, included), exact
+ * when it reaches `need` (the lowest bid whose result is wanted), else
+ * some total below need (review_result the same: r->all_values solves it
+ * exactly).  False when the engine refused a row or the solver stopped. */
+bool review_side_total(Reviewer *r, PnGame *w, uint64_t seed, int need, int *total);
 
 /* A contract's result: the total when it reaches the bid, else minus the bid. */
 static inline double review_result(int total, int bid) { return total >= bid ? total : -bid; }

@@ -198,7 +198,7 @@ static bool pass_world(Reviewer *r, const PnGame *g, const PnEvent *give, const 
       for (int j = 0; j < d->cards[a].n[c] && ev.ncards < PN_MAX_EVENT_CARDS; j++) ev.cards[ev.ncards++] = (PnCard)c;
     PnOutcome out;
     int total;
-    if (pn_game_apply(&w, &ev, &out) == PN_IMPOSSIBLE || !review_side_total(r, &w, seed, &total)) return false;
+    if (pn_game_apply(&w, &ev, &out) == PN_IMPOSSIBLE || !review_side_total(r, &w, seed, g->hand.high_bid, &total)) return false;
     v[a] = review_result(total, g->hand.high_bid);
   }
   return true;

@@ -2,6 +2,7 @@
  * review_trump.c - the bidder's trump judged on what it could see: its
  * own cards (review.h, review_trump; docs/REVIEW.md).
  */
+#include <limits.h>
 #include <math.h>
 #include <string.h>
 
@@ -50,7 +51,19 @@ int review_bidder_knowledge(const RvHistory *h, RvKind kind, PnKnown *k) {
   return 0;
 }
 
-bool review_side_total(Reviewer *r, PnGame *w, uint64_t seed, int *total) {
+/* The side's counters from the first lead: exact when the total reaches
+ * `need`, else the par asked only "more than need - meld - taken - 1?"
+ * (pn_dd_par_window: a contract set takes one question, or none when
+ * the cards left cannot reach it).  all_values: always exact. */
+static int side_par(Reviewer *r, const PnGame *w, int side, int floor, int *par) {
+  if (r->all_values || floor <= 0) {
+    *par = pn_dd_par(&r->solver, w, side);
+    return *par < 0 ? *par : 0;
+  }
+  return pn_dd_par_window(&r->solver, w, side, floor, INT_MAX, par);
+}
+
+bool review_side_total(Reviewer *r, PnGame *w, uint64_t seed, int need, int *total) {
   int bidder = w->hand.high_bidder;
   PnEvent ev;
   PnOutcome out;
@@ -63,15 +76,16 @@ bool review_side_total(Reviewer *r, PnGame *w, uint64_t seed, int *total) {
   }
   if (w->hand.phase != PN_PHASE_PREPARE && w->hand.phase != PN_PHASE_PLAY) return false;
   int side = pn_side_of(w, bidder);
-  r->solver.node_limit = r->budget;
-  int par = pn_dd_par(&r->solver, w, side);
-  if (par < 0) return false;
-  int meld = 0, taken = 0;
+  int meld = 0, taken = 0, par;
   for (int s = 1; s <= w->rules.players; s++)
     if (pn_side_of(w, s) == side) {
       meld += pn_meld_shown(w, s);
       taken += w->hand.counters[s - 1]; /* the auction's discards: a trick of the bidder's */
     }
+  r->solver.node_limit = r->budget;
+  if (side_par(r, w, side, need - meld - taken - 1, &par) != 0) return false;
+  /* a par clamped up to the floor (>= 1) stands for one of 0 or more:
+   * the total stays below need either way, meld counted or not */
   bool trick = par > 0 || (w->rules.exchange == PN_EXCHANGE_WIDOW && w->hand.discarded);
   if (w->rules.meld_needs_trick && !trick) meld = 0;
   *total = meld + taken + par;
@@ -100,7 +114,7 @@ static bool play_out(Reviewer *r, PnGame *w, int suit, uint64_t seed, double *re
   int bid = w->hand.high_bid, total;
   PnEvent ev = {.action = PN_EV_TRUMP, .seat = w->hand.high_bidder, .suit = suit, .meld = -1};
   PnOutcome out;
-  if (pn_game_apply(w, &ev, &out) == PN_IMPOSSIBLE || !review_side_total(r, w, seed, &total)) return false;
+  if (pn_game_apply(w, &ev, &out) == PN_IMPOSSIBLE || !review_side_total(r, w, seed, bid, &total)) return false;
   *result = review_result(total, bid);
   return true;
 }
@@ -205,7 +219,7 @@ int review_bid(Reviewer *r, const RvHistory *h, SimRng *rng, RvDecision *d) {
     uint64_t seed = sim_rng_next(rng);
     if (ok) {
       bid_world(g, start, &w);
-      ok = review_side_total(r, &w, seed, &total);
+      ok = review_side_total(r, &w, seed, d->amount[d->nalts - 2], &total);
     }
     if (!ok) break;
     made += total >= d->amount[0];
