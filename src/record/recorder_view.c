@@ -39,7 +39,9 @@ static void view_exchange(const Recorder *r, const PnGame *g, RecView *v) {
 /* The one card kind `seat` can play next with some deal that fits all
  * typed so far and no renege, or -1 (several, or none).  Each card left
  * is tried as the next play (a row pushed and taken back) against the
- * same check every line gets; what the check says is not kept. */
+ * same check every line gets; what the check says is not kept.  A card
+ * that fits only as a renege (1) does not count: a renege is rare, and
+ * one filled in wrongly is one Undo away. */
 static int forced_card(Recorder *r, const PnGame *g, int seat, const PnCards *played) {
   if (r->ntyped >= MAX_HAND_EVENTS) return -1;
   Tricks *t = malloc(sizeof *t);
@@ -56,8 +58,7 @@ static int forced_card(Recorder *r, const PnGame *g, int seat, const PnCards *pl
     table_walk_tricks(r, g, t);
     int rc = table_check_known(r, g, t);
     r->ntyped--;
-    if (rc >= 0) fits++; /* a renege (1) is possible too: then nothing is forced */
-    if (rc == 0) found = c;
+    if (rc == 0) fits++, found = c;
   }
   r->text_len = said; /* the check's words are for a line typed, not this question */
   if (r->text) r->text[said] = '\0';
