@@ -106,11 +106,12 @@ for ((i = 1; i <= flips; i++)); do
   fi
   off=$((RANDOM % len))
   old=$(sqlite3 "$db" "SELECT hex(substr(CAST($column AS BLOB), $off + 1, 1)) FROM $table WHERE $at = $row")
-  byte=$(printf '%02X' $(((16#$old + 1 + RANDOM % 255) % 256)))
+  step=$((1 + RANDOM % 255)) # drawn here: $RANDOM inside $(...) is reseeded in the subshell, not seeded
+  byte=$(printf '%02X' $(((16#$old + step) % 256)))
   what="$table.$column row $row byte $off: $old -> $byte"
+  check "flip $i ($what)"
   cp "$db" "$tmp/flip.db"
   flip "$tmp/flip.db" "$table" "$column" "$row" "$off" "$byte"
-  check "flip $i ($what)"
   pn export "$tmp/flip.db" >"$tmp/out" 2>"$tmp/err"
   rc=$?
   if [[ $rc -eq 0 ]]; then
