@@ -97,6 +97,8 @@ const struct RvVerdict *report_hand_verdict(const ReportHand *h, int seq) {
   return NULL;
 }
 
+int report_hand_best_percent(const RvVerdict *d) { return (int)(d->best_share * 100 + 0.5); }
+
 bool report_hand_disagreement(const ReportHand *h, int seq, char *buf, size_t size) {
   const RvVerdict *d = report_hand_verdict(h, seq);
   const ReportHandPar *dd = NULL;
@@ -106,7 +108,7 @@ bool report_hand_disagreement(const ReportHand *h, int seq, char *buf, size_t si
   char name[200];
   const char *who = report_hand_name(h, d->seat), *card = d->label[d->chosen];
   if (!*who) who = (snprintf(name, sizeof name, "seat %d", d->seat), name);
-  int pct = (int)(d->best_share * 100 + 0.5);
+  int pct = report_hand_best_percent(d);
   if (dd->cost > 0 && (d->cost <= 0 || d->best_share > 0.5))
     snprintf(buf, size, "double dummy says %s cost %d; with what %s could see, %s was best in %d%% of the deals",
              card, dd->cost, who, card, pct);

@@ -148,6 +148,10 @@ const char *report_hand_name(const ReportHand *h, int seat);
  * review stored, or that row is not a decision reviewed). */
 const struct RvVerdict *report_hand_verdict(const ReportHand *h, int seq);
 
+/* The share of deals in which the chosen alternative was best, as the
+ * whole percent every view prints (half up: 62.5 is 63). */
+int report_hand_best_percent(const struct RvVerdict *d);
+
 /* Whether double dummy and the fair review disagree on the play at row
  * seq: it cost something double dummy yet its fair cost is 0 or it was
  * best in most deals, or it cost nothing double dummy yet its fair cost

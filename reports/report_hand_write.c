@@ -397,10 +397,10 @@ static void text_review(FILE *out, const ReportHand *v) {
     if (!d->valued || (d->cost <= 0 && (!p || p->cost <= 0))) continue;
     if (p) snprintf(dd, sizeof dd, "; double dummy %d", p->cost);
     else dd[0] = '\0';
-    snprintf(line, sizeof line, "seq %d: %s's %s %s: fair cost %.2f (best %s, %.2f against %.2f; %s best in %.0f%% "
+    snprintf(line, sizeof line, "seq %d: %s's %s %s: fair cost %.2f (best %s, %.2f against %.2f; %s best in %d%% "
              "of the deals)%s", d->seq, who(v, d->seat, name, sizeof name), review_kind_name(d->kind),
              d->label[d->chosen], d->cost, d->label[d->best], d->value[d->best], d->value[d->chosen],
-             d->label[d->chosen], d->best_share * 100, dd);
+             d->label[d->chosen], report_hand_best_percent(d), dd);
     report_wrap(out, d->cost > 0 ? "  ! " : "    ", "    ", line, REPORT_WIDTH);
     if (report_hand_disagreement(v, d->seq, line, sizeof line)) report_wrap(out, "    ", "    ", line, REPORT_WIDTH);
     shown++;

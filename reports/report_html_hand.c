@@ -213,7 +213,7 @@ static void trick_fair(FILE *out, const HandPage *hp, const ReportHandPlay *p, i
   report_html_text(out, d->label[d->best]);
   fputs(", ", out);
   report_html_text(out, d->label[d->chosen]);
-  fprintf(out, " best in %.0f%% of the deals</title></text>", d->best_share * 100);
+  fprintf(out, " best in %d%% of the deals</title></text>", report_hand_best_percent(d));
 }
 
 /* After a decision: its fair cost, when the stored review valued it. */
@@ -222,7 +222,7 @@ static void fair_note(FILE *out, const ReportHand *h, int seq) {
   if (!d) return;
   fprintf(out, " <span class=\"fair%s\" title=\"best ", d->cost > 0 ? " costly" : "");
   report_html_text(out, d->label[d->best]);
-  fprintf(out, "; best in %.0f%% of the deals\">fair cost %.1f</span>", d->best_share * 100, d->cost);
+  fprintf(out, "; best in %d%% of the deals\">fair cost %.1f</span>", report_hand_best_percent(d), d->cost);
 }
 
 /* After a trick's line: each play on which double dummy and the fair
