@@ -430,6 +430,25 @@ int pn_dd_play(PnDdSolver *s, const PnGame *g, PnCard card, PnDdPlay *out) {
   return 0;
 }
 
+/* v kept within [lo, hi]. */
+static int within(int v, int lo, int hi) { return v < lo ? lo : v > hi ? hi : v; }
+
+/* The value of the loaded position within [l, h] (clamped to it), first
+ * guess `guess`, the mover's top first when `top_first`: a remembered
+ * par if there is one, else a search whose result is remembered only
+ * when exact (strictly inside the window).  Returns it, or PN_DD_BUDGET. */
+static int window_value(PnDdSolver *s, DdSearch *d, int l, int h, int guess, bool top_first) {
+  unsigned dep;
+  int v = memo_get(s, dd_full_key(d), &dep);
+  if (v >= 0) return within(v, l, h);
+  v = dd_value(d, l, h, guess, top_first);
+  s->nodes = d->nodes;
+  s->total_nodes += d->nodes;
+  if (v < 0) return PN_DD_BUDGET;
+  if (v > l && v < h) memo_put(s, dd_full_key(d), v, d->value_dep & DD_SUITS);
+  return v;
+}
+
 /* pn_dd_play_window: the position after the play searched within the
  * window, not remembered unless exact (memo_put keeps pars). */
 int pn_dd_play_window(PnDdSolver *s, const PnGame *g, PnCard card, int lo, int hi, int *value) {
@@ -448,24 +467,13 @@ int pn_dd_play_window(PnDdSolver *s, const PnGame *g, PnCard card, int lo, int h
     won = dd_end_trick(&d, (d.leader + judge_winner(d.trick, d.players, d.trump)) % d.players);
   int v = 0;
   if (d.cards_left > 0 || d.ntrick > 0) {
-    int rest = dd_remaining(&d), l = slo - won, h = shi - won;
-    l = l < 0 ? 0 : l > rest ? rest : l;
-    h = h < l ? l : h > rest ? rest : h;
-    unsigned dep;
-    v = memo_get(s, dd_full_key(&d), &dep);
-    if (v >= 0) {
-      v = v < l ? l : v > h ? h : v;
-    } else {
-      v = dd_value(&d, l, h, flip ? l : h, true); /* the mover's top: alternatives near the best */
-      s->nodes = d.nodes;
-      s->total_nodes += d.nodes;
-      if (v < 0) return PN_DD_BUDGET;
-      if (v > l && v < h) memo_put(s, dd_full_key(&d), v, d.value_dep & DD_SUITS);
-    }
+    int rest = dd_remaining(&d), l = within(slo - won, 0, rest), h = within(shi - won, l, rest);
+    v = window_value(s, &d, l, h, flip ? l : h, true); /* the mover's top: alternatives near the best */
+    if (v < 0) return v;
   }
   v += won;
   v = flip ? all - v : v;
-  *value = v < lo ? lo : v > hi ? hi : v;
+  *value = within(v, lo, hi);
   return 0;
 }
 
@@ -481,21 +489,10 @@ int pn_dd_par_window(PnDdSolver *s, const PnGame *g, int side, int lo, int hi, i
   new_generation(s, &d);
   int all = dd_remaining(&d);
   bool flip = searched != side; /* side 1 of two: side 0 searched, complemented */
-  int l = flip ? all - hi : lo, h = flip ? all - lo : hi;
-  l = l < 0 ? 0 : l > all ? all : l;
-  h = h < l ? l : h > all ? all : h;
-  unsigned dep;
-  int v = memo_get(s, dd_full_key(&d), &dep);
-  if (v >= 0) {
-    v = v < l ? l : v > h ? h : v;
-  } else {
-    v = dd_value(&d, l, h, flip ? h : l + 1, false);
-    s->nodes = d.nodes;
-    s->total_nodes += d.nodes;
-    if (v < 0) return PN_DD_BUDGET;
-    if (v > l && v < h) memo_put(s, dd_full_key(&d), v, d.value_dep & DD_SUITS);
-  }
+  int l = within(flip ? all - hi : lo, 0, all), h = within(flip ? all - lo : hi, l, all);
+  int v = window_value(s, &d, l, h, flip ? h : l + 1, false);
+  if (v < 0) return v;
   v = flip ? all - v : v;
-  *value = v < lo ? lo : v > hi ? hi : v;
+  *value = within(v, lo, hi);
   return 0;
 }
