@@ -139,6 +139,10 @@ static inline PgStore *pg_store(Store *store) {
 PGresult *store_pg_run(PgStore *s, int id, const char *sql, int n, const char *const *values,
                        const int *lengths, const int *formats, bool binary_result, const char *what,
                        int *rc, PnDiag *diag);
+/* Ends an UPDATE or DELETE of one row (store_pg_write.c): res and rc as
+ * store_pg_run left them; STORE_ERROR with `missing` when it changed
+ * none.  Clears res. */
+int store_pg_changed_one(PGresult *res, int rc, PnDiag *diag, const char *missing);
 /* Runs trusted SQL text without parameters (BEGIN, a migration): never
  * built from data. */
 int store_pg_exec(PgStore *s, const char *sql, const char *what, PnDiag *diag);

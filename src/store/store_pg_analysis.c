@@ -54,14 +54,9 @@ int store_pg_analysis_put(Store *store, int64_t game_id, int hand, int rules_ver
                                "UPDATE hands SET analysis_rules = $1, analysis_key = $2, analysis = $3\n"
                                " WHERE game_id = $4 AND number = $5",
                                5, values, lengths, formats, false, "storing an analysis", &rc, diag);
-  if (res == NULL) return rc;
-  bool none = strcmp(PQcmdTuples(res), "0") == 0;
-  PQclear(res);
-  if (none) {
-    store_set_msg(diag, "no hand %d of game %lld", hand, (long long)game_id);
-    return STORE_ERROR;
-  }
-  return STORE_OK;
+  char missing[96];
+  snprintf(missing, sizeof missing, "no hand %d of game %lld", hand, (long long)game_id);
+  return store_pg_changed_one(res, rc, diag, missing);
 }
 
 /* ------------------------------------------------------------- reviews */
@@ -119,12 +114,7 @@ int store_pg_review_put(Store *store, int64_t game_id, int hand, const StoreRevi
                                "       worlds = excluded.worlds, seed = excluded.seed, budget = excluded.budget,\n"
                                "       review = excluded.review",
                                8, values, lengths, formats, false, "storing a review", &rc, diag);
-  if (res == NULL) return rc;
-  bool none = strcmp(PQcmdTuples(res), "0") == 0;
-  PQclear(res);
-  if (none) {
-    store_set_msg(diag, "no hand %d of game %lld", hand, (long long)game_id);
-    return STORE_ERROR;
-  }
-  return STORE_OK;
+  char missing[96];
+  snprintf(missing, sizeof missing, "no hand %d of game %lld", hand, (long long)game_id);
+  return store_pg_changed_one(res, rc, diag, missing);
 }

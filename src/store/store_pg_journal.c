@@ -15,14 +15,9 @@ int store_pg_journal_put(Store *store, int64_t game_id, const char *text, PnDiag
   const char *values[2] = {text, store_pg_num(&game, game_id)};
   PGresult *res = store_pg_run(s, PG_JOURNAL_PUT, "UPDATE games SET journal = $1 WHERE id = $2", 2, values, NULL,
                                NULL, false, "keeping the journal", &rc, diag);
-  if (res == NULL) return rc;
-  bool none = strcmp(PQcmdTuples(res), "0") == 0;
-  PQclear(res);
-  if (none) {
-    store_set_msg(diag, "no game %lld", (long long)game_id);
-    return STORE_ERROR;
-  }
-  return STORE_OK;
+  char missing[64];
+  snprintf(missing, sizeof missing, "no game %lld", (long long)game_id);
+  return store_pg_changed_one(res, rc, diag, missing);
 }
 
 int store_pg_journal_get(Store *store, int64_t game_id, char *buf, size_t size, PnDiag *diag) {

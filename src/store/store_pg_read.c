@@ -378,15 +378,9 @@ int store_pg_audit_end(Store *store, int64_t audit_id, long games, long hands, l
                                "UPDATE audits SET finished = extract(epoch FROM now())::bigint, games = $1,"
                                " hands = $2, findings = $3 WHERE id = $4",
                                4, values, NULL, NULL, false, "ending an audit", &rc, diag);
-  if (res == NULL)
-    return rc;
-  bool none = strcmp(PQcmdTuples(res), "0") == 0;
-  PQclear(res);
-  if (none) {
-    store_set_msg(diag, "no audit %lld", (long long)audit_id);
-    return STORE_ERROR;
-  }
-  return STORE_OK;
+  char missing[64];
+  snprintf(missing, sizeof missing, "no audit %lld", (long long)audit_id);
+  return store_pg_changed_one(res, rc, diag, missing);
 }
 
 /* ---------------------------------------------------------------- check */

@@ -342,10 +342,7 @@ int store_pg_hand_insert(Store *store, int64_t game_id, const StoreHand *hand, P
   return rc == STORE_CONFLICT ? STORE_CONFLICT : STORE_ERROR;
 }
 
-/* Ends an UPDATE or DELETE of one row: STORE_ERROR with missing when it
- * changed none. */
-static int changed_one(PgStore *s, PGresult *res, int rc, PnDiag *diag, const char *missing) {
-  (void)s;
+int store_pg_changed_one(PGresult *res, int rc, PnDiag *diag, const char *missing) {
   if (res == NULL)
     return rc;
   bool none = strcmp(PQcmdTuples(res), "0") == 0;
@@ -366,7 +363,7 @@ static int hand_blob_update(PgStore *s, int id, const char *sql, int64_t game_id
   PGresult *res = store_pg_run(s, id, sql, 3, values, lengths, formats, false, what, &rc, diag);
   char missing[96];
   snprintf(missing, sizeof missing, "game %lld has no hand %d", (long long)game_id, number);
-  return changed_one(s, res, rc, diag, missing);
+  return store_pg_changed_one(res, rc, diag, missing);
 }
 
 int store_pg_hand_update_results(Store *store, int64_t game_id, int number, const uint8_t *results, size_t len,
@@ -437,7 +434,7 @@ int store_pg_hand_replace(Store *store, int64_t game_id, const StoreHand *hand, 
                                8, values, lengths, formats, false, "replacing a hand", &rc, diag);
   char missing[96];
   snprintf(missing, sizeof missing, "game %lld has no hand %d", (long long)game_id, hand->number);
-  rc = changed_one(s, res, rc, diag, missing);
+  rc = store_pg_changed_one(res, rc, diag, missing);
   if (rc == STORE_OK) rc = pg_hand_findings_delete(s, game_id, hand->number, diag);
   return rc == STORE_OK ? pg_hand_review_delete(s, game_id, hand->number, diag) : rc;
 }
@@ -455,7 +452,7 @@ int store_pg_game_update_end(Store *store, int64_t game_id, const StoreGameEnd *
       6, values, NULL, NULL, false, "updating a game", &rc, diag);
   char missing[64];
   snprintf(missing, sizeof missing, "no game %lld", (long long)game_id);
-  return changed_one(s, res, rc, diag, missing);
+  return store_pg_changed_one(res, rc, diag, missing);
 }
 
 int store_pg_game_delete(Store *store, int64_t game_id, PnDiag *diag) {
@@ -468,5 +465,5 @@ int store_pg_game_delete(Store *store, int64_t game_id, PnDiag *diag) {
                                "deleting a game", &rc, diag);
   char missing[64];
   snprintf(missing, sizeof missing, "no game %lld", (long long)game_id);
-  return changed_one(s, res, rc, diag, missing);
+  return store_pg_changed_one(res, rc, diag, missing);
 }
