@@ -436,8 +436,8 @@ static void test_par_window_clamps_par(void **state) {
 
 /* The default (only the cards that may be best solved exactly) gives the
  * chosen and best cards, their values, the cost, its standard error and the
- * share of deals the chosen card was best in
- * of solving every card in every deal, and each other card a bound at
+ * share of deals the chosen card was best in, as solving every card in
+ * every deal does, and each other card a bound at
  * least its mean and at most the chosen card's, on the same deals; at
  * plays from the second trick on of three hands, seeded. */
 static void test_fast_path_matches_all_values(void **state) {
