@@ -738,6 +738,68 @@ static void test_store_reviews_round_trip_and_go_with_a_redone_hand(void **state
   store_close(s);
 }
 
+/* PostgreSQL: a read-only store streams its walk, the next FETCH sent
+ * ahead and a game's seats read from a second cursor (issue 35).  Over
+ * more than one batch of rows: every row in order with its own game's
+ * players, with and without a hand filter that leaves games out; another
+ * statement mid-walk answers (the rows sent ahead are read first); and
+ * store_begin is refused while the walk is open, its COMMIT would end
+ * the walk's transaction. */
+static void test_store_pg_readonly_walk_streams(void **state) {
+  enum { GAMES = 900 }; /* 600 x 4 or more hands + 300 x 2: past a batch of 2,000 rows */
+  Store *s = open_scratch(state, STORE_CREATE);
+  PnDiag diag = {0};
+  simulate(&game_a, "partnership-auction", 5, 8, 0);
+  simulate(&game_b, "partnership-auction", 6, 2, 0);
+  assert_true(game_a.nhands >= 4);
+  assert_true(game_b.nhands <= 2);
+  assert_int_equal(store_begin(s, &diag), 0);
+  char key[32];
+  for (int i = 0; i < GAMES; i++) {
+    snprintf(key, sizeof key, "w%03d", i);
+    put_game(s, i % 3 ? &game_a : &game_b, key, i % 16, 0, NULL, 1); /* every third: 2 hands */
+  }
+  StoreGame bare = {.key = "w999", .preset = "partnership-auction", .nplayers = 4,
+                    .players = {"Zed", "Yan", "Xia", "Wes"}}; /* no hands: one row, hand 0 */
+  int64_t id;
+  assert_int_equal(store_game_insert(s, &bare, &id, &diag), 0);
+  assert_int_equal(store_commit(s, &diag), 0);
+  store_close(s);
+  s = open_ok(getenv("PINOCHLE_TEST_PG_URI"), STORE_READONLY);
+  for (int hand = 0; hand <= 3; hand += 3) { /* all hands, then hand 3 alone */
+    StoreFilter f = {.hand = hand};
+    StoreCursor *c = NULL;
+    assert_int_equal(store_cursor_open(s, &f, &c, &diag), 0);
+    StoreRow row;
+    int rc, rows = 0, game = -1, want_hand = 0;
+    while ((rc = store_cursor_next(c, &row, &diag)) == 1) {
+      if (row.new_game) {
+        game = strcmp(row.key, "w999") == 0 ? GAMES : atoi(row.key + 1);
+        want_hand = hand ? hand : 1;
+      }
+      if (game == GAMES) {
+        assert_int_equal(row.hand, 0);
+        assert_string_equal(row.players[1], "Yan");
+      } else {
+        assert_true(hand == 0 || game % 3 != 0); /* a 2-hand game has no hand 3 */
+        assert_int_equal(row.hand, want_hand++);
+        for (int k = 0; k < 4; k++) assert_string_equal(row.players[k], NAMES[(game + k) % 16]);
+      }
+      assert_int_equal(row.nplayers, 4);
+      if (++rows == 2100) { /* a batch sent ahead is on its way */
+        assert_int_equal(store_player_count(s, "Ann", &diag), 1);
+        assert_int_equal(store_begin(s, &diag), STORE_ERROR);
+        assert_non_null(strstr(diag.msg, "read-only walk"));
+      }
+    }
+    assert_int_equal(rc, 0);
+    assert_int_equal(game, GAMES);
+    assert_int_equal(rows, hand ? GAMES * 2 / 3 + 1 : GAMES * 2 / 3 * game_a.nhands + GAMES / 3 * game_b.nhands + 1);
+    store_cursor_close(c);
+  }
+  store_close(s);
+}
+
 static void test_store_updates_results_and_end(void **state) {
   Store *s = open_scratch(state, STORE_CREATE);
   simulate(&game_a, "partnership-auction", 31, 2, 0);
@@ -1423,6 +1485,7 @@ int main(void) {
       BOTH_BACKENDS(test_store_game_round_trips_through_cursor),
       BOTH_BACKENDS(test_store_cursor_filters),
       BOTH_BACKENDS(test_store_updates_results_and_end),
+      cmocka_unit_test_prestate(test_store_pg_readonly_walk_streams, BACKEND_PG),
       BOTH_BACKENDS(test_store_cursor_carries_stored_analyses),
       BOTH_BACKENDS(test_store_reviews_round_trip_and_go_with_a_redone_hand),
       cmocka_unit_test(test_store_delete_cascades),

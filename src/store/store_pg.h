@@ -82,12 +82,14 @@ typedef struct PgStore {
   int next_cursor;                 /* number for the next cursor's name */
   bool readonly;                   /* opened STORE_READONLY: no transaction of ours commits */
   int walk_cursors;                /* cursors open in the read transaction they began (walk_begin) */
+  struct PgCursor *fetching;       /* the walk cursor whose next FETCH is sent and not yet read, NULL none */
   bool prepared[PG_COUNT];
   /* Hands waiting for COPY: text-format rows of hands, sent in one COPY
    * before any other statement runs (store_pg_flush).  Owned. */
   char *copy;
   size_t copy_len, copy_cap;
   long copy_rows;
+  long tx_hands;                   /* hands COPYed in this transaction: many are analysed after its commit */
   StorePlayerCache players;        /* ids of the names met in this write transaction */
   /* Seats waiting: their players are created, all at once and in name
    * order, before any statement that could read them and at commit
@@ -146,6 +148,10 @@ int store_pg_changed_one(PGresult *res, int rc, PnDiag *diag, const char *missin
 /* Runs trusted SQL text without parameters (BEGIN, a migration): never
  * built from data. */
 int store_pg_exec(PgStore *s, const char *sql, const char *what, PnDiag *diag);
+/* Reads the rows of a FETCH a walk cursor sent ahead into that cursor, so
+ * the connection is free for another statement: every statement but a
+ * cursor's own FETCH is sent after it (store_pg_read.c). */
+void store_pg_settle(PgStore *s);
 /* The store code and message for a failed result (or the connection's
  * error when res is NULL). */
 int store_pg_fail(PgStore *s, const PGresult *res, const char *what, PnDiag *diag);

@@ -55,6 +55,7 @@ static bool copy_str(PgCopy *c, const char *v, char sep) {
 
 int store_pg_copy(PgStore *s, const char *sql, const char *data, size_t len, const char *what, char *detail,
                   size_t detail_size, PnDiag *diag) {
+  store_pg_settle(s);
   PGresult *res = PQexec(s->conn, sql);
   int rc = STORE_OK;
   if (PQresultStatus(res) != PGRES_COPY_IN) {

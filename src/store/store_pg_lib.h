@@ -22,10 +22,10 @@
 
 /* Every libpq function the backend calls: X(name). */
 #define PG_LIB_FUNCTIONS(X)                                                                                       \
-  X(PQclear) X(PQcmdTuples) X(PQconnectdb) X(PQerrorMessage) X(PQexec) X(PQexecParams) X(PQexecPrepared)           \
+  X(PQclear) X(PQcmdTuples) X(PQconnectdb) X(PQconsumeInput) X(PQerrorMessage) X(PQexec) X(PQexecParams) X(PQexecPrepared)           \
   X(PQfinish) X(PQgetisnull) X(PQgetlength) X(PQgetResult) X(PQgetvalue) X(PQntuples) X(PQprepare)                 \
   X(PQputCopyData) X(PQputCopyEnd) X(PQresultErrorField) X(PQresultErrorMessage) X(PQresultStatus)                 \
-  X(PQsetNoticeProcessor) X(PQstatus)
+  X(PQsendQueryParams) X(PQsetNoticeProcessor) X(PQstatus)
 
 typedef struct PgLib {
 #define PG_LIB_MEMBER(name) __typeof__(name) *name;
@@ -47,6 +47,7 @@ const PgLib *store_pg_lib(void);
 #define PQclear PG_LIB_CALL(PQclear)
 #define PQcmdTuples PG_LIB_CALL(PQcmdTuples)
 #define PQconnectdb PG_LIB_CALL(PQconnectdb)
+#define PQconsumeInput PG_LIB_CALL(PQconsumeInput)
 #define PQerrorMessage PG_LIB_CALL(PQerrorMessage)
 #define PQexec PG_LIB_CALL(PQexec)
 #define PQexecParams PG_LIB_CALL(PQexecParams)
@@ -58,6 +59,7 @@ const PgLib *store_pg_lib(void);
 #define PQgetvalue PG_LIB_CALL(PQgetvalue)
 #define PQntuples PG_LIB_CALL(PQntuples)
 #define PQprepare PG_LIB_CALL(PQprepare)
+#define PQsendQueryParams PG_LIB_CALL(PQsendQueryParams)
 #define PQputCopyData PG_LIB_CALL(PQputCopyData)
 #define PQputCopyEnd PG_LIB_CALL(PQputCopyEnd)
 #define PQresultErrorField PG_LIB_CALL(PQresultErrorField)

@@ -14,6 +14,9 @@
 /* Rows fetched from the server cursor at a time. */
 enum { PG_FETCH = 2000 };
 
+/* Rows handled between two reads of the rows of a FETCH sent ahead. */
+enum { PG_CONSUME_EVERY = 128 };
+
 typedef struct PgCursor {
   StoreCursor base;                /* first: a StoreCursor * is a PgCursor * */
   int id;                          /* the server cursor is pn_cursor_<id> */
@@ -22,7 +25,12 @@ typedef struct PgCursor {
   PGresult *batch;                 /* the rows fetched, owned; NULL before the first */
   int next, rows;                  /* next row of batch, rows in it */
   bool last;                       /* batch was the last (fewer than PG_FETCH rows) */
+  PGresult *ahead;                 /* the next batch, read early by store_pg_settle; owned, NULL none */
   int64_t game_id;                 /* game of the last row, 0 before the first */
+  bool seats_open;                 /* pn_seats_<id> declared and not yet closed */
+  PGresult *seat_batch;            /* seat rows fetched from it, owned; NULL before the first */
+  int seat_next, seat_rows;        /* next row of seat_batch, rows in it */
+  bool seat_last;                  /* seat_batch was the last */
   int nplayers;
   char *players[PN_MAX_SEATS];     /* owned copies */
   int64_t player_ids[PN_MAX_SEATS];
@@ -30,19 +38,22 @@ typedef struct PgCursor {
 } PgCursor;
 
 /* The walk, assembled from constant pieces with numbered parameters: only
- * the conditions a filter uses.  Values are always bound, never pasted. */
-/* Each row carries its game's seats as "SEAT:ID:BYTES:NAME" pieces in seat
- * order (BYTES: the name's length, so any name reads back whole): one
- * query instead of one more round trip per game. */
+ * the conditions a filter uses.  Values are always bound, never pasted.
+ * A game's seats come from a second cursor over the same games in the
+ * same order (SEATS_SELECT), merged by game id as rows are read: one
+ * pass over seats instead of a look-up and a string per game, which cost
+ * the players report half its server time (issue 35). */
 static const char CURSOR_SELECT[] =
     "SELECT g.id, g.key, g.preset, g.options, g.tags, g.winner, g.finished,\n"
-    "       h.number, h.dealer, %s, h.results, pl.seats, %s, g.winners, %s\n"
+    "       h.number, h.dealer, %s, h.results, %s, g.winners, %s\n"
     "  FROM games AS g\n"
-    "  LEFT JOIN LATERAL (SELECT string_agg(s.seat || ':' || p.id || ':' || octet_length(p.name) || ':' || p.name,\n"
-    "                                       '' ORDER BY s.seat) AS seats\n"
-    "                       FROM seats AS s JOIN players AS p ON p.id = s.player_id\n"
-    "                      WHERE s.game_id = g.id) AS pl ON true\n"
     "  LEFT JOIN hands AS h ON h.game_id = g.id%s\n"
+    " WHERE true";
+static const char SEATS_SELECT[] =
+    "SELECT g.id, s.seat, p.id, p.name\n"
+    "  FROM games AS g\n"
+    "  JOIN seats AS s ON s.game_id = g.id\n"
+    "  JOIN players AS p ON p.id = s.player_id\n"
     " WHERE true";
 #define ASCII_LOWER(x) "translate(" x ", 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')"
 
@@ -85,16 +96,21 @@ static char *keys_array(const StoreFilter *f) {
   return keys;
 }
 
-/* The DECLARE of cursor `id` (WITH HOLD when hold) for filter f into sql
+/* The DECLARE of cursor `id` (WITH HOLD when hold), or with seats of its
+ * seats cursor, for filter f into sql
  * (2048 bytes hold any filter), and its parameters into values (at most
  * 8; borrowed from f, keys and *hand, which must outlive the query).
  * Returns how many. */
-static int cursor_sql(const StoreFilter *f, int id, bool hold, const char *keys, PgNum *hand, char *sql, size_t size,
-                      const char **values) {
+static int cursor_sql(const StoreFilter *f, int id, bool hold, bool seats, const char *keys, PgNum *hand, char *sql,
+                      size_t size, const char **values) {
   int n = 0;
   char piece[400];
-  int len = snprintf(sql, size, "DECLARE pn_cursor_%d NO SCROLL CURSOR%s FOR\n", id, hold ? " WITH HOLD" : "");
-  len += walk_select(f, sql + len, size - (size_t)len);
+  int len = snprintf(sql, size, "DECLARE pn_%s_%d NO SCROLL CURSOR%s FOR\n", seats ? "seats" : "cursor", id,
+                     hold ? " WITH HOLD" : "");
+  if (seats)
+    len += snprintf(sql + len, size - (size_t)len, "%s", SEATS_SELECT);
+  else
+    len += walk_select(f, sql + len, size - (size_t)len);
 #define ADD(...)                                                                                                       \
   do {                                                                                                                 \
     snprintf(piece, sizeof piece, __VA_ARGS__);                                                                        \
@@ -129,11 +145,11 @@ static int cursor_sql(const StoreFilter *f, int id, bool hold, const char *keys,
         "                   AND ($%d::text IS NULL OR substr(value, 1, 10) <= $%d::text))",
         n - 1, n - 1, n, n);
   }
-  if (f->hand) {
+  if (f->hand && !seats) { /* the seats of a game without that hand are read past */
     values[n++] = store_pg_num(hand, f->hand);
     ADD("\n   AND (h.number = $%d::integer OR h.number IS NULL)", n);
   }
-  ADD("\n ORDER BY g.id, h.number");
+  ADD(seats ? "\n ORDER BY g.id, s.seat" : "\n ORDER BY g.id, h.number");
 #undef ADD
   return n;
 }
@@ -177,15 +193,19 @@ int store_pg_cursor_open(Store *store, const StoreFilter *filter, StoreCursor **
    * read-only store commits nothing: its cursor lives in a read
    * transaction instead and rows stream from the query (issue 35). */
   bool hold = !s->readonly || s->in_tx;
-  int n = cursor_sql(f, c->id, hold, keys, &hand, sql, sizeof sql, values);
   if (!hold)
     rc = walk_begin(s, c, diag);
-  PGresult *res = rc == STORE_OK ? PQexecParams(s->conn, sql, n, NULL, values, NULL, NULL, 1) : NULL;
-  if (res != NULL && PQresultStatus(res) != PGRES_COMMAND_OK)
-    rc = store_pg_fail(s, res, "selecting games", diag);
-  else if (res != NULL)
-    c->open = true;
-  PQclear(res);
+  for (int seats = 0; seats < 2 && rc == STORE_OK; seats++) {
+    int n = cursor_sql(f, c->id, hold, seats, keys, &hand, sql, sizeof sql, values);
+    PGresult *res = PQexecParams(s->conn, sql, n, NULL, values, NULL, NULL, 1);
+    if (PQresultStatus(res) != PGRES_COMMAND_OK)
+      rc = store_pg_fail(s, res, seats ? "selecting seats" : "selecting games", diag);
+    else if (seats)
+      c->seats_open = true;
+    else
+      c->open = true;
+    PQclear(res);
+  }
   free(keys);
   if (rc != STORE_OK) {
     store_pg_cursor_close(&c->base);
@@ -204,35 +224,107 @@ static void free_players(PgCursor *c) {
   c->nplayers = 0;
 }
 
-/* Reads a game's seats from the row's seats column ("SEAT:ID:BYTES:NAME"
- * pieces) into the cursor. */
-static int load_players(PgCursor *c, int64_t game_id, const char *seats, PnDiag *diag) {
+/* Rows of the seats cursor fetched at a time: a game has a few. */
+enum { PG_SEATS_FETCH = 8000 };
+
+/* Makes seat_next a row of the seats cursor: 1, or 0 past its last, or
+ * an error.  Another cursor's FETCH sent ahead is read first. */
+static int seat_row(PgStore *s, PgCursor *c, PnDiag *diag) {
+  if (c->seat_batch != NULL && c->seat_next < c->seat_rows)
+    return 1;
+  if (c->seat_batch != NULL && c->seat_last)
+    return 0;
+  PQclear(c->seat_batch);
+  c->seat_batch = NULL;
+  store_pg_settle(s);
+  char fetch[64];
+  snprintf(fetch, sizeof fetch, "FETCH %d FROM pn_seats_%d", PG_SEATS_FETCH, c->id);
+  PGresult *res = PQexecParams(s->conn, fetch, 0, NULL, NULL, NULL, NULL, 1);
+  if (PQresultStatus(res) != PGRES_TUPLES_OK) {
+    int rc = store_pg_fail(s, res, "reading seats", diag);
+    PQclear(res);
+    return rc;
+  }
+  c->seat_batch = res;
+  c->seat_rows = PQntuples(res);
+  c->seat_next = 0;
+  c->seat_last = c->seat_rows < PG_SEATS_FETCH;
+  return c->seat_rows > 0;
+}
+
+/* Reads game_id's seats from the seats cursor into the cursor, reading
+ * past those of games before it (the walk's hand filter leaves some
+ * out): both cursors go in game id order. */
+static int load_players(PgStore *s, PgCursor *c, int64_t game_id, PnDiag *diag) {
   free_players(c);
-  const char *p = seats;
-  while (*p) {
-    char *end;
-    long seat = strtol(p, &end, 10);
-    long long id = *end == ':' ? strtoll(end + 1, &end, 10) : 0;
-    long bytes = *end == ':' ? strtol(end + 1, &end, 10) : -1;
-    if (*end != ':' || seat < 1 || seat > PN_MAX_SEATS || bytes < 0 || strlen(end + 1) < (size_t)bytes) {
-      store_set_msg(diag, "game %lld has a bad seat %ld", (long long)game_id, seat);
+  int more;
+  while ((more = seat_row(s, c, diag)) == 1) {
+    PGresult *b = c->seat_batch;
+    int i = c->seat_next;
+    int64_t game = store_pg_int(b, i, 0);
+    if (game > game_id)
+      break;
+    c->seat_next++;
+    if (game < game_id)
+      continue;
+    int64_t seat = store_pg_int(b, i, 1);
+    if (seat < 1 || seat > PN_MAX_SEATS) {
+      store_set_msg(diag, "game %lld has a bad seat %lld", (long long)game_id, (long long)seat);
       return STORE_CORRUPT;
     }
-    char *name = malloc((size_t)bytes + 1);
+    size_t bytes = (size_t)PQgetlength(b, i, 3);
+    char *name = malloc(bytes + 1);
     if (name == NULL) {
       store_set_msg(diag, "out of memory");
       return STORE_ERROR;
     }
-    memcpy(name, end + 1, (size_t)bytes);
+    memcpy(name, PQgetvalue(b, i, 3), bytes);
     name[bytes] = '\0';
     free(c->players[seat - 1]);
     c->players[seat - 1] = name;
-    c->player_ids[seat - 1] = id;
+    c->player_ids[seat - 1] = store_pg_int(b, i, 2);
     if (seat > c->nplayers)
       c->nplayers = (int)seat;
-    p = end + 1 + bytes;
   }
-  return STORE_OK;
+  return more < 0 ? more : STORE_OK;
+}
+
+/* Sends the next FETCH of walk cursor c without waiting for it: the
+ * server reads the next rows while the caller handles these.  When it
+ * cannot be sent the next batch is fetched when needed, as without. */
+static void fetch_ahead(PgStore *s, PgCursor *c) {
+  char fetch[64];
+  snprintf(fetch, sizeof fetch, "FETCH %d FROM pn_cursor_%d", PG_FETCH, c->id);
+  if (PQsendQueryParams(s->conn, fetch, 0, NULL, NULL, NULL, NULL, 1) == 1)
+    s->fetching = c;
+}
+
+/* The result of the FETCH sent ahead; the connection is free after it. */
+static PGresult *fetch_result(PgStore *s) {
+  PGresult *res = PQgetResult(s->conn);
+  for (PGresult *more; (more = PQgetResult(s->conn)) != NULL;)
+    PQclear(more);
+  s->fetching = NULL;
+  return res;
+}
+
+void store_pg_settle(PgStore *s) {
+  if (s->fetching != NULL)
+    s->fetching->ahead = fetch_result(s);
+}
+
+/* The cursor's next batch: the one read ahead, else its FETCH's rows. */
+static PGresult *next_batch(PgStore *s, PgCursor *c) {
+  PGresult *res = c->ahead;
+  c->ahead = NULL;
+  if (res != NULL)
+    return res;
+  if (s->fetching == c)
+    return fetch_result(s);
+  store_pg_settle(s);
+  char fetch[64];
+  snprintf(fetch, sizeof fetch, "FETCH %d FROM pn_cursor_%d", PG_FETCH, c->id);
+  return PQexecParams(s->conn, fetch, 0, NULL, NULL, NULL, NULL, 1);
 }
 
 int store_pg_cursor_next(StoreCursor *cursor, StoreRow *row, PnDiag *diag) {
@@ -243,9 +335,7 @@ int store_pg_cursor_next(StoreCursor *cursor, StoreRow *row, PnDiag *diag) {
       return 0;
     PQclear(c->batch);
     c->batch = NULL;
-    char fetch[64];
-    snprintf(fetch, sizeof fetch, "FETCH %d FROM pn_cursor_%d", PG_FETCH, c->id);
-    PGresult *res = PQexecParams(s->conn, fetch, 0, NULL, NULL, NULL, NULL, 1);
+    PGresult *res = next_batch(s, c);
     if (PQresultStatus(res) != PGRES_TUPLES_OK) {
       int rc = store_pg_fail(s, res, "reading games", diag);
       PQclear(res);
@@ -255,16 +345,22 @@ int store_pg_cursor_next(StoreCursor *cursor, StoreRow *row, PnDiag *diag) {
     c->rows = PQntuples(res);
     c->next = 0;
     c->last = c->rows < PG_FETCH;
+    if (!c->last && c->in_walk && s->fetching == NULL) /* a read-only walk: nothing else waits on the connection */
+      fetch_ahead(s, c);
     if (c->rows == 0)
       return 0;
   }
   PGresult *b = c->batch;
   int i = c->next++;
+  /* The rows sent ahead read into libpq as they come, every so often:
+   * else the server, its socket full, waits for the whole batch here. */
+  if (s->fetching != NULL && i % PG_CONSUME_EVERY == 0)
+    PQconsumeInput(s->conn);
   memset(row, 0, sizeof *row);
   row->game_id = store_pg_int(b, i, 0);
   row->new_game = row->game_id != c->game_id;
   if (row->new_game) {
-    int rc = load_players(c, row->game_id, PQgetvalue(b, i, 11), diag);
+    int rc = load_players(s, c, row->game_id, diag);
     if (rc != STORE_OK)
       return rc;
     c->game_id = row->game_id;
@@ -281,7 +377,7 @@ int store_pg_cursor_next(StoreCursor *cursor, StoreRow *row, PnDiag *diag) {
   row->ntags = c->tags.n;
   row->tags = c->tags.v;
   row->winner = (int)store_pg_int(b, i, 5);
-  row->winners = (unsigned)store_pg_int(b, i, 15);
+  row->winners = (unsigned)store_pg_int(b, i, 14);
   row->finished = store_pg_int(b, i, 6) != 0;
   row->hand = (int)store_pg_int(b, i, 7);
   row->dealer = (int)store_pg_int(b, i, 8);
@@ -293,17 +389,17 @@ int store_pg_cursor_next(StoreCursor *cursor, StoreRow *row, PnDiag *diag) {
     row->results = (const uint8_t *)PQgetvalue(b, i, 10);
     row->results_len = (size_t)PQgetlength(b, i, 10);
   }
-  if (!PQgetisnull(b, i, 14)) {
-    row->analysis_rules = (int)store_pg_int(b, i, 12);
-    row->analysis_key = (uint64_t)store_pg_int(b, i, 13);
-    row->analysis = (const uint8_t *)PQgetvalue(b, i, 14);
-    row->analysis_len = (size_t)PQgetlength(b, i, 14);
+  if (!PQgetisnull(b, i, 13)) {
+    row->analysis_rules = (int)store_pg_int(b, i, 11);
+    row->analysis_key = (uint64_t)store_pg_int(b, i, 12);
+    row->analysis = (const uint8_t *)PQgetvalue(b, i, 13);
+    row->analysis_len = (size_t)PQgetlength(b, i, 13);
   }
-  if (!PQgetisnull(b, i, 18)) {
-    row->review_rules = (int)store_pg_int(b, i, 16);
-    row->review_key = (uint64_t)store_pg_int(b, i, 17);
-    row->review = (const uint8_t *)PQgetvalue(b, i, 18);
-    row->review_len = (size_t)PQgetlength(b, i, 18);
+  if (!PQgetisnull(b, i, 17)) {
+    row->review_rules = (int)store_pg_int(b, i, 15);
+    row->review_key = (uint64_t)store_pg_int(b, i, 16);
+    row->review = (const uint8_t *)PQgetvalue(b, i, 17);
+    row->review_len = (size_t)PQgetlength(b, i, 17);
   }
   row->nplayers = c->nplayers;
   for (int k = 0; k < PN_MAX_SEATS; k++) {
@@ -316,14 +412,24 @@ int store_pg_cursor_next(StoreCursor *cursor, StoreRow *row, PnDiag *diag) {
 void store_pg_cursor_close(StoreCursor *cursor) {
   PgCursor *c = (PgCursor *)cursor;
   PgStore *s = pg_store(cursor->store);
+  if (s->fetching == c)
+    PQclear(fetch_result(s));
+  PQclear(c->ahead);
+  store_pg_settle(s); /* another cursor's FETCH sent ahead */
   if (c->open) {
     char close[48];
     snprintf(close, sizeof close, "CLOSE pn_cursor_%d", c->id);
     PQclear(PQexec(s->conn, close));
   }
+  if (c->seats_open) {
+    char close[48];
+    snprintf(close, sizeof close, "CLOSE pn_seats_%d", c->id);
+    PQclear(PQexec(s->conn, close));
+  }
   if (c->in_walk && --s->walk_cursors == 0)
     PQclear(PQexec(s->conn, "COMMIT")); /* read only: nothing to lose, and a failed walk's is a rollback */
   PQclear(c->batch);
+  PQclear(c->seat_batch);
   free_players(c);
   store_entries_free(&c->options);
   store_entries_free(&c->tags);

@@ -314,6 +314,7 @@ int store_pg_hand_insert(Store *store, int64_t game_id, const StoreHand *hand, P
       return STORE_ERROR;
     }
     s->copy_rows++;
+    s->tx_hands++;
     return s->copy_len >= PG_COPY_FLUSH ? store_pg_flush_hands(s, diag) : STORE_OK;
   }
   int rc;
