@@ -63,6 +63,7 @@ typedef struct HandResult {
   double first_ms, whole_ms; /* until the par from the first lead is known; the whole hand */
   long long nodes;
   long plays, best_plays, errors;
+  uint64_t values;          /* a hash of every value found: the par and each play's pars (the same values, the same hash) */
 } HandResult;
 
 /* The solver's node limit for its next call: what is left of the hand's
@@ -71,11 +72,16 @@ static void limit_to_budget(PnDdSolver *solver, long budget, long long used) {
   if (budget) solver->node_limit = budget - used > 0 ? budget - used : 1;
 }
 
+/* Folds a value found into a hand's hash of values. */
+static uint64_t hash_value(uint64_t h, int value) { return (h ^ (uint64_t)(uint32_t)value) * 0x100000001B3ull; }
+
 /* The par from the first lead, into r. */
 static void first_par(PnDdSolver *solver, const PnGame *first, long budget, double t0, HandResult *r) {
   int bidder = first->hand.high_bidder ? first->hand.high_bidder : 1;
   limit_to_budget(solver, budget, r->nodes);
-  r->failed = pn_dd_par(solver, first, pn_side_of(first, bidder)) < 0;
+  int par = pn_dd_par(solver, first, pn_side_of(first, bidder));
+  r->failed = par < 0;
+  r->values = hash_value(r->values, par);
   r->nodes += solver->nodes;
   r->first_ms = now_ms() - t0;
 }
@@ -102,6 +108,7 @@ static HandResult analyse_hand(PnDdSolver *solver, const PnGame *line, const PnC
     if (count_places) nodes_at[i] += solver->nodes;
     if (r.failed) break;
     r.plays++;
+    r.values = hash_value(hash_value(r.values, p.par_before), p.par_after);
     r.best_plays += p.cost == 0;
     r.errors += p.cost < 0;
   }
@@ -209,6 +216,7 @@ int main(int argc, char **argv) {
   }
   long analysed = 0, unanalysed = 0, plays = 0, best_plays = 0, errors = 0;
   long long nodes = 0;
+  uint64_t values = 0; /* the hands' hashes of values, folded */
   double max_ms = 0;
   for (int round = 0; round < rounds; round++)
     for (long k = 0; k < nplayed; k++) {
@@ -239,6 +247,7 @@ int main(int argc, char **argv) {
     plays += r->plays;
     best_plays += r->best_plays;
     errors += r->errors;
+    values = values * 0x100000001B3ull ^ r->values;
   }
   printf("bench_dd: %s, %ld hands, node budget %ld, options %u, from trick %d, fastest of %d round%s\n", preset,
          hands, budget, options, from_trick + 1, rounds, rounds == 1 ? "" : "s");
@@ -250,6 +259,7 @@ int main(int argc, char **argv) {
          percentile(first, analysed, 0.95));
   long tried = analysed + unanalysed;
   printf("  nodes per hand (analysed or not): %.0f\n", tried ? (double)nodes / (double)tried : 0.0);
+  printf("  values (a hash of every par and play's pars found): %016llx\n", (unsigned long long)values);
   if (by_place && nodes > 0) {
     double so_far = 0;
     int places = PN_MAX_SEATS * PN_MAX_HAND;

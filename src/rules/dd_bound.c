@@ -6,6 +6,7 @@
  * (tests/test_dd.c compares thousands of positions with a minimax). */
 #include "dd_int.h"
 
+#include <limits.h>
 #include <string.h>
 
 /* How many cards of `suit` `seat` holds: the sum of the suit's eight
@@ -94,6 +95,33 @@ static inline bool low_meet(const DdSearch *d, unsigned mine, unsigned others) {
   return others && __builtin_ctz(others) >= d->low_rank && (mine & dd_low_ranks(d));
 }
 
+/* The counters the leader's side surely gives the others in this trick
+ * when its leader leads `suit` (-1: none sure): when the others hold a
+ * better card of the suit than any of the side's (`mine`, `theirs`: the
+ * two sides' ranks there) and no partner of the leader can ruff (each
+ * holds the suit, so must follow, or no trump), the seat holding that
+ * card plays it (it follows, and heads any card of the side) and wins,
+ * unless another of the others wins already.  Then the lead's counters
+ * and each other seat's cheapest card of the suit (every seat holding it
+ * must follow) are the others'; in trumps only the partners' (the
+ * others' may be top trumps, counted by top_trumps already).
+ * `cheapest`: the lead's counters.  *dep gets the suit when its best
+ * cards are low. */
+static int lead_lost(const DdSearch *d, int suit, unsigned mine, unsigned theirs, int cheapest, unsigned *dep) {
+  if (!theirs) return -1;
+  /* which best wins compares low cards only when both are low */
+  if (__builtin_ctz(mine) >= d->low_rank && __builtin_ctz(theirs) >= d->low_rank) *dep |= 1u << suit;
+  if (__builtin_ctz(theirs) >= __builtin_ctz(mine)) return -1;
+  int lost = cheapest;
+  for (int p = 0; p < d->players; p++) {
+    if (p == d->leader) continue;
+    bool partner = d->maxi[p] == d->maxi[d->leader];
+    if (suit_length(d, p, suit)) lost += partner || suit != d->trump ? forced_counters(d, p, suit, 1) : 0;
+    else if (partner && d->trump >= 0 && suit_length(d, p, d->trump)) return -1;
+  }
+  return lost;
+}
+
 /* Counters each side (sure[1]: the one searched; sure[0]: the others
  * together) is sure to take at a trick start, whatever is played:
  *   - its top trumps: from the highest trump still held down, each rank
@@ -172,5 +200,36 @@ void dd_sure_counters(const DdSearch *d, int sure[2], unsigned *dep) {
     int cashed = cash_run(d, suit, others, rounds, 0, cash);
     for (int p = 0; p < d->players && cashed; p++)
       if (p != leader) *cash += forced_counters(d, p, suit, cashed);
+  }
+}
+
+/* Bounds of what the side searched takes after the leader leads a card
+ * of each suit, when such a lead surely loses the trick (lead_lost):
+ * the leader's side then gives the others its partners' cheapest cards
+ * of the suit and the others' own (bound[suit] + or - the lead's
+ * counters, which the caller adds), besides what the others are sure of
+ * anyway (their top trumps and last-trick bonus, as dd_sure_counters: no
+ * card of the leader's side, so nothing is counted twice).  Upper bounds
+ * when the leader is of the side searched (take the lead's counters
+ * off), else lower ones (add them); INT_MIN where a lead is not sure to
+ * lose.  dep[suit] gets the suits each compared low cards in. */
+void dd_lead_bounds(const DdSearch *d, int bound[PN_SUITS], unsigned dep[PN_SUITS]) {
+  uint32_t side_mask[2] = {0, 0};
+  for (int p = 0; p < d->players; p++) side_mask[d->maxi[p]] |= d->held[p];
+  bool ls = d->maxi[d->leader];
+  int others = 0; /* what the others are sure of besides */
+  unsigned trump_dep = 0;
+  if (d->trump >= 0) {
+    unsigned t_mine = judge_suit_ranks(side_mask[ls], d->trump), t_theirs = judge_suit_ranks(side_mask[!ls], d->trump), top;
+    if (low_meet(d, t_mine, t_theirs) || low_meet(d, t_theirs, t_mine)) trump_dep = 1u << d->trump;
+    others = top_trumps(d, t_theirs, t_mine, &top) + trump_only_bonus(d, !ls, t_theirs, t_mine);
+  }
+  for (int suit = 0; suit < PN_SUITS; suit++) {
+    dep[suit] = trump_dep;
+    bound[suit] = INT_MIN;
+    if (!judge_suit_ranks(d->held[d->leader], suit)) continue;
+    int lost = lead_lost(d, suit, judge_suit_ranks(side_mask[ls], suit), judge_suit_ranks(side_mask[!ls], suit), 0,
+                         &dep[suit]);
+    if (lost >= 0) bound[suit] = ls ? d->in_play + d->bonus - others - lost : others + lost;
   }
 }

@@ -197,6 +197,9 @@ static inline void dd_abs_prefetch(const DdSearch *d, uint64_t abs_key) { __buil
 /* dd_bound.c: counters each side is sure to take from a trick start
  * (sure[1] the side searched, sure[0] the others). */
 void dd_sure_counters(const DdSearch *d, int sure[2], unsigned *dep);
+/* ... and, a suit a bound, what it takes after a lead there that surely
+ * loses the trick, the lead's counters not yet counted (INT_MIN: none). */
+void dd_lead_bounds(const DdSearch *d, int bound[PN_SUITS], unsigned dep[PN_SUITS]);
 
 /* dd_search.c: the search (and the moves, inside it). */
 int dd_search(DdSearch *d, int target);
