@@ -376,10 +376,10 @@ while IFS= read -r line; do
         shot record-midtrick "#rec-cards"
         for c in "${words[@]:1}"; do tap "#rec-cards button[data-card='$c']:not([disabled])"; done
         continue ;;
-    25) words=($line) # the last trick: Dee's AD and Ann's QS played by themselves (4 cards marked: trick 11's AD and QD too)
+    25) words=($line) # the last trick: Dee's AD and Ann's QS played by themselves (5 cards marked: trick 9's TD, trick 11's AD and QD too)
         [[ $(view 'v.trick.map(function (t) { return t.card; }).join(" ")') == "${words[*]:0:2}" ]] \
           && ok "the last trick plays the cards the server proves (${words[*]:0:2})" || fail "last trick: $(view 'JSON.stringify(v.trick)')"
-        [[ $(js 'return document.querySelectorAll("#rec-lines button.filled").length + ":" + /[(]filled in[)]/.test(document.querySelector("#rec-turn .now").textContent)') == 4:true ]] \
+        [[ $(js 'return document.querySelectorAll("#rec-lines button.filled").length + ":" + /[(]filled in[)]/.test(document.querySelector("#rec-turn .now").textContent)') == 5:true ]] \
           && ok "the cards filled in are marked in the lines and the trick" || fail "filled-in marks: $(js 'return document.getElementById("rec-lines").textContent + " / " + document.querySelector("#rec-turn .now").textContent')"
         tap "#rec-undo"
         [[ $(view 'v.trick.length') == 1 ]] && ok "Undo takes back a card played by itself, which stays taken back" \
