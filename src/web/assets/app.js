@@ -114,6 +114,7 @@ function pnFillNamed(el, parts) {
   var $ = function (id) { return document.getElementById(id); };
   var game = null, state = null, confirmed = false, picked = [], claim = null, rules = null, fix = null, pickMode = false;
   var filled = {}; /* the hand's lines (by number) the page filled in: cards the server proved */
+  var meldEdit = null; /* the line a meld row's tap replaced, {n, before}: Undo puts it back */
   var GLYPH = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
   var SUIT = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
 
@@ -433,7 +434,6 @@ function pnFillNamed(el, parts) {
    * the cards they have in common when the rules count both whole on the
    * shared cards (a marriage and pinochle on one QS), as the server values
    * them.  A claim on the old line goes: the line is the rules' value. */
-  var meldEdit = null; /* the line a row tap replaced: {n, before}, for Undo */
   function meldRowTap(seat, m) {
     var n = 0, had = [], before = "";
     state.view.lines.forEach(function (l, i) {
@@ -613,7 +613,7 @@ function pnFillNamed(el, parts) {
   }
   function resume(key) {
     api("POST", "/api/games/" + encodeURIComponent(key) + "/resume", {}).then(function (res) {
-      picked = []; fix = null; pickMode = false; state = null; render(res);
+      picked = []; fix = null; pickMode = false; state = null; meldEdit = null; render(res);
     });
   }
   /* The unfinished games, each with a Resume button and what its journal
@@ -654,7 +654,7 @@ function pnFillNamed(el, parts) {
     var body = { variant: field(start, "variant"), players: list(field(start, "players")),
                  options: list(field(start, "options")), tags: list(field(start, "tags")) };
     if (field(start, "game")) body.game = field(start, "game");
-    api("POST", "/api/games", body).then(function (res) { picked = []; fix = null; state = null; render(res); });
+    api("POST", "/api/games", body).then(function (res) { picked = []; fix = null; state = null; meldEdit = null; render(res); });
   });
   $("rec-resume").addEventListener("submit", function (e) {
     e.preventDefault();
