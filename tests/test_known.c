@@ -104,6 +104,36 @@ static void test_known_void_held(void **state) {
   assert_true(pn_known_check(&k, NULL));
 }
 
+/* A lack is a void of one card: the card known held is named (and the
+ * seat's other cards of the suit are not barred), the copies not seen go
+ * to the others, and ignoring the seat's lacks of the suit lifts it. */
+static void test_known_lack(void **state) {
+  (void)state;
+  PnKnown k = partnership_auction();
+  PnCard ks = PN_CARD(PN_SPADES, PN_KING), qs = PN_CARD(PN_SPADES, PN_QUEEN);
+  pn_known_hold(&k, 1, qs, 1);
+  pn_known_lack(&k, 1, ks);
+  assert_true(pn_known_check(&k, NULL)); /* QS is not barred */
+  pn_known_hold(&k, 1, ks, 1);
+  PnKnownWhy why;
+  assert_false(pn_known_check(&k, &why));
+  assert_int_equal(why.kind, PN_KNOWN_LACK_HELD);
+  assert_int_equal(why.holder, 1);
+  assert_int_equal(why.card, ks);
+  assert_int_equal(why.suit, PN_SPADES);
+  assert_true(pn_known_check_ignoring(&k, 1u << 1, 1u << PN_SPADES, NULL));
+  /* the two KS not seen: seats 0, 2 and 3 lack them too, so nowhere */
+  k = partnership_auction();
+  for (int s = 0; s < 4; s++) pn_known_lack(&k, s, ks);
+  assert_false(pn_known_check(&k, &why));
+  assert_int_equal(why.kind, PN_KNOWN_NO_ROOM);
+  assert_int_equal(why.holders, 0u);
+  assert_int_equal(why.count, 2);
+  pn_known_play(&k, 3, ks); /* played before: one copy left, still nowhere */
+  pn_known_play(&k, 2, ks);
+  assert_true(pn_known_check(&k, NULL));
+}
+
 /* The auction widow: its cards are the bidder's or discarded. */
 static void test_known_widow_group(void **state) {
   (void)state;
@@ -139,6 +169,7 @@ static bool bf_fits(const PnKnown *k, int after[PN_KNOWN_HOLDERS][BF_KINDS], int
         PnCard card = bf_card[x];
         if (after[h][x] < k->held[h].n[card] || after[h][x] < k->played[h].n[card]) return false;
         if (((k->voids[h] >> PN_SUIT(card)) & 1u) && after[h][x] != k->played[h].n[card]) return false;
+        if (k->lacks[h].n[card] && after[h][x] != k->played[h].n[card]) return false;
       }
       if (sum != k->size[h]) return false;
     }
@@ -166,8 +197,8 @@ static bool bf_fits(const PnKnown *k, int after[PN_KNOWN_HOLDERS][BF_KINDS], int
 }
 
 /* Seeded random small instances (5 cards of two suits, 1..2 copies each,
- * two seats and a pile of 0..2): the check agrees with brute force every
- * time. */
+ * two seats and a pile of 0..2; holds, plays, voids, lacks and groups):
+ * the check agrees with brute force every time. */
 static void test_known_matches_brute_force(void **state) {
   (void)state;
   srand(20261128);
@@ -185,10 +216,11 @@ static void test_known_matches_brute_force(void **state) {
     for (int f = 0; f < facts; f++) {
       int h = rand() % 3 == 2 ? PN_KNOWN_PILE : rand() % 2;
       PnCard c = bf_card[rand() % BF_KINDS];
-      switch (rand() % 4) {
+      switch (rand() % 5) {
         case 0: pn_known_hold(&k, h, c, 1 + rand() % 2); break;
         case 1: pn_known_play(&k, h, c); break;
         case 2: if (h != PN_KNOWN_PILE) pn_known_void(&k, h, rand() % 2 ? PN_SPADES : PN_HEARTS); break;
+        case 3: if (h != PN_KNOWN_PILE) pn_known_lack(&k, h, c); break;
         default: {
           bool dup = false; /* one group per card: the recorder keeps no more */
           for (int g = 0; g < k.ngroups; g++) dup |= k.groups[g].card == c;
@@ -217,6 +249,7 @@ int main(void) {
       cmocka_unit_test(test_known_overfull),
       cmocka_unit_test(test_known_voids_name_the_suit),
       cmocka_unit_test(test_known_void_held),
+      cmocka_unit_test(test_known_lack),
       cmocka_unit_test(test_known_widow_group),
       cmocka_unit_test(test_known_matches_brute_force),
   };

@@ -191,19 +191,42 @@ static void test_table_card_twice(void **state) {
   assert_int_equal(rec_hands_played(f->rec), 1);
 }
 
-/* A card passed mistyped (JD for JH): Ann then holds it, Cal shows the
- * other JD, and Dee's JD at trick 9 is a third: refused at that line, the
- * pass named. */
+/* A card passed mistyped (JD for JH): a JH is then nowhere, so Bob's QD
+ * under QS at trick 8 (he must trump, hearts, if he can) asks if it was a
+ * renege, naming why; recorded as played, Dee's JD at trick 9 is a third
+ * JD (Ann holds the one passed, Cal shows the other): refused at that
+ * line, the pass named. */
 static void test_table_card_missing(void **state) {
   Fixture *f = *state;
   const char *lines[HAND1_LINES];
   memcpy(lines, hand1, sizeof lines);
   lines[6] = "3 give AS QH JH JD";
-  assert_int_equal(type_lines(f, lines, 20), REC_ACCEPTED);
+  assert_int_equal(type_lines(f, lines, 19), REC_ACCEPTED);
+  assert_int_equal(line(f, lines[19]), REC_PENDING);
+  assert_string_equal(rec_text(f->rec), "renege: Bob (seat 2) played QD at trick 8 and holds no hearts, Cal (seat 3) "
+                                        "showed out of hearts at trick 3, Dee (seat 4) showed out of hearts at trick "
+                                        "7, yet the 1 hearts not yet seen can only be with Ann, with room for 0\n"
+                                        "trick 8: Ann QS, Bob QD, Cal QS, Dee KS: Dee wins 10\n"
+                                        "that is a renege: record it as played? (yes/no)\n");
+  assert_int_equal(line(f, "yes"), REC_ACCEPTED);
   assert_int_equal(line(f, lines[20]), REC_REFUSED);
   assert_string_equal(rec_text(f->rec), "error: a third JD, the deck has 2: Cal passed it to Ann; Cal showed it in "
                                         "meld; Dee played it at trick 9\n");
   assert_int_equal(rec_hands_played(f->rec), 0);
+}
+
+/* Bob's JC under Ann's JC at trick 2 (a partnership auction heads every
+ * trick) shows he holds no club above it, yet he showed KC in meld: said
+ * as a void held is ("holds no ..., yet holds"), and asked as a renege. */
+static void test_table_head_lack_renege(void **state) {
+  Fixture *f = *state;
+  const char *lines[14];
+  memcpy(lines, hand1, sizeof(char *) * 13);
+  lines[13] = "JC JC QC 9C";
+  assert_int_equal(type_lines(f, lines, 13), REC_ACCEPTED);
+  assert_int_equal(line(f, lines[13]), REC_PENDING);
+  assert_non_null(strstr(rec_text(f->rec), "renege: Bob (seat 2) played JC at trick 2 and holds no AC, TC, KC or QC, "
+                                           "yet holds KC (shown in meld or received)\n"));
 }
 
 /* A line of cards is one trick: five cards, or a line running past the
@@ -489,7 +512,8 @@ static void test_table_edit_insert_delete(void **state) {
   lines[20] = NULL;
   Recorder *rec = NULL;
   PnDiag diag = {0};
-  assert_int_equal(type_hand1(f, &rec, "edit", lines), REC_ACCEPTED);
+  assert_int_equal(type_hand1(f, &rec, "edit", lines), REC_PENDING); /* Bob's QD: the JH nowhere (above) */
+  assert_int_equal(rec_line(rec, "yes", &diag), REC_ACCEPTED);
   assert_int_equal(rec_line(rec, hand1[20], &diag), REC_REFUSED); /* a third JD */
   assert_int_equal(rec_line(rec, "lines", &diag), REC_INFO);
   assert_non_null(strstr(rec_text(rec), "  1  2 pass\n"));
@@ -849,6 +873,7 @@ int main(void) {
       cmocka_unit_test_setup_teardown(test_table_hand_stored, setup, teardown),
       cmocka_unit_test_setup_teardown(test_table_card_twice, setup, teardown),
       cmocka_unit_test_setup_teardown(test_table_card_missing, setup, teardown),
+      cmocka_unit_test_setup_teardown(test_table_head_lack_renege, setup, teardown),
       cmocka_unit_test_setup_teardown(test_table_trick_size, setup, teardown),
       cmocka_unit_test_setup_teardown(test_table_renege_when_provable, setup, teardown),
       cmocka_unit_test_setup_teardown(test_deal_first_progress, setup, teardown),

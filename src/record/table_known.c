@@ -9,7 +9,8 @@
  * discards; the turn-up is the dealer's or the dix exchanger's; a seat
  * that did not follow holds none of the suit led (unless it plays one
  * later: then the renege is proved at that play, and the void is not
- * kept).  When no deal fits, the line is refused with what it
+ * kept), and a seat that did not head (or overtrump) where it had to
+ * holds none of the cards that would have (unless it plays one later).  When no deal fits, the line is refused with what it
  * contradicts; when a deal fits only if a seat that showed out still held
  * the suit, that is a renege, asked about as the others are.
  */
@@ -23,6 +24,13 @@
 /* The trick (1-based) at which each seat last showed out of each suit
  * with no later play of it, 0 none. */
 typedef int VoidTricks[PN_MAX_SEATS][PN_SUITS];
+
+/* What the plays showed each seat does not hold. */
+typedef struct Shown {
+  VoidTricks voids;                          /* suits shown out of */
+  int lack[PN_MAX_SEATS][PN_CARD_KINDS];     /* the trick (1-based) whose play showed the card is not held, 0 none */
+  PnCard by[PN_MAX_SEATS][PN_CARD_KINDS];    /* the card played then */
+} Shown;
 
 static void count_cards(const PnEvent *ev, int counts[PN_CARD_KINDS]) {
   for (int i = 0; i < ev->ncards; i++) counts[ev->cards[i]]++;
@@ -124,26 +132,73 @@ static void known_rows(const Recorder *r, const PnGame *g, PnKnown *k) {
   known_gives(r, g, k);
 }
 
-/* The plays, and the suits each seat has shown out of (and not played
- * since: a later play proves a renege instead). */
-static void known_plays(const PnGame *g, const Tricks *t, PnKnown *k, VoidTricks voids) {
-  memset(voids, 0, sizeof(VoidTricks));
+/* The cards whose holding would have made play p a renege by the rules'
+ * obligations (the one card with p's makes the other illegal: the led
+ * suit's cards that head it, the trumps that overtrump it).  Holding
+ * more cards only adds obligations, so the seat holds none of them. */
+static void lacks_of_play(const PnObligation *ob, const Play *p, int trump, PnCards *out) {
+  memset(out, 0, sizeof *out);
+  for (int x = 0; x < PN_CARD_KINDS; x++) {
+    PnCards held = {{0}}, evidence;
+    held.n[p->card] = 1;
+    held.n[x]++;
+    if (x != p->card && pn_classify_play(ob, &held, p->before, p->count, trump, p->card, &evidence) != PN_FIND_NONE)
+      out->n[x] = 1;
+  }
+}
+
+/* A seat's play of a card it was shown not to hold: what that trick's
+ * play showed is not kept (the renege is proved at this play). */
+static void drop_lacks(Shown *sh, int s, PnCard card) {
+  int trick = sh->lack[s][card];
+  if (!trick) return;
+  for (int c = 0; c < PN_CARD_KINDS; c++)
+    if (sh->lack[s][c] == trick) sh->lack[s][c] = 0;
+}
+
+/* What play p shows its seat lacks, beyond the suits it shows out of.
+ * Not in two-hand: draws bring cards after a play. */
+static void shown_lacks(const PnGame *g, const Play *p, Shown *sh) {
+  if (g->rules.flow == PN_FLOW_TWO_HAND) return;
+  PnObligation ob;
+  pn_obligation(g, &ob);
+  PnCards no, deck;
+  lacks_of_play(&ob, p, g->hand.trump, &no);
+  pn_deck_cards(g->rules.deck, &deck);
+  int s = p->seat - 1;
+  for (int c = 0; c < PN_CARD_KINDS; c++)
+    if (no.n[c] && deck.n[c] && !sh->lack[s][c]) {
+      sh->lack[s][c] = p->trick + 1;
+      sh->by[s][c] = p->card;
+    }
+}
+
+/* The plays, and the suits (and cards) each seat has shown it does not
+ * hold (and not played since: a later play proves a renege instead). */
+static void known_plays(const PnGame *g, const Tricks *t, PnKnown *k, Shown *sh) {
+  memset(sh, 0, sizeof *sh);
+  int (*voids)[PN_SUITS] = sh->voids;
   int trump = g->hand.trump;
   for (int i = 0; i < t->nplays; i++) {
     const Play *p = &t->plays[i];
     int s = p->seat - 1, suit = PN_SUIT(p->card);
     pn_known_play(k, s, p->card);
     voids[s][suit] = 0;
+    drop_lacks(sh, s, p->card);
     if (p->count == 0 || !g->rules.follow) continue;
+    shown_lacks(g, p, sh);
     int led = PN_SUIT(p->before[0]);
     if (suit == led) continue;
     if (!voids[s][led]) voids[s][led] = p->trick + 1;
     if (g->rules.trump_rule == PN_TRUMP_ALWAYS && trump >= 0 && suit != trump && !voids[s][trump])
       voids[s][trump] = p->trick + 1;
   }
-  for (int s = 0; s < g->rules.players; s++)
+  for (int s = 0; s < g->rules.players; s++) {
     for (int suit = 0; suit < PN_SUITS; suit++)
       if (voids[s][suit]) pn_known_void(k, s, suit);
+    for (int c = 0; c < PN_CARD_KINDS; c++)
+      if (sh->lack[s][c] && !voids[s][PN_SUIT(c)]) pn_known_lack(k, s, (PnCard)c);
+  }
 }
 
 /* ---------------------------------------------------------------- words */
@@ -192,15 +247,51 @@ static void say_sources(Recorder *r, const PnGame *g, const Tricks *t, PnCard ca
     }
 }
 
-/* The seats that showed out of suit, with the trick. */
-static void say_voids(Recorder *r, const PnGame *g, VoidTricks voids, int suit, unsigned except) {
-  const char *sep = "";
-  for (int s = 0; s < g->rules.players; s++)
-    if (voids[s][suit] && !(except & (1u << s))) {
-      rec_say(r, "%s%s (seat %d) showed out of %s at trick %d", sep, rec_name(r, s + 1), s + 1, suit_plural(suit),
-              voids[s][suit]);
-      sep = ", ";
+/* "Cal (seat 3) played QS at trick 4 and holds no AS or TS": what the
+ * play at `trick` showed seat s lacks, of suit ("no hearts": all of it). */
+static void say_lack(Recorder *r, const PnGame *g, const Shown *sh, int s, int suit, int trick) {
+  char two[3];
+  PnCard by = PN_NO_CARD;
+  PnCards deck;
+  pn_deck_cards(g->rules.deck, &deck);
+  int n = 0, total = 0, in_deck = 0;
+  for (int c = PN_CARD(suit, 0); c < PN_CARD(suit, 0) + PN_RANKS; c++) {
+    in_deck += deck.n[c] > 0;
+    if (sh->lack[s][c] == trick) total++, by = sh->by[s][c];
+  }
+  rec_say(r, "%s (seat %d) played %s at trick %d and holds no ", rec_name(r, s + 1), s + 1, pn_card_str(by, two), trick);
+  if (total == in_deck) {
+    rec_say(r, "%s", suit_plural(suit));
+    return;
+  }
+  for (int c = 0; c < PN_CARD_KINDS; c++)
+    if (sh->lack[s][c] == trick && PN_SUIT(c) == suit) {
+      n++;
+      rec_say(r, "%s%s", n == 1 ? "" : n == total ? " or " : ", ", pn_card_str((PnCard)c, two));
     }
+}
+
+/* The seats that showed out of suit, with the trick, and those whose
+ * plays showed they lack cards of it. */
+static void say_voids(Recorder *r, const PnGame *g, const Shown *sh, int suit, unsigned except) {
+  const char *sep = "";
+  for (int s = 0; s < g->rules.players; s++) {
+    if (except & (1u << s)) continue;
+    if (sh->voids[s][suit]) {
+      rec_say(r, "%s%s (seat %d) showed out of %s at trick %d", sep, rec_name(r, s + 1), s + 1, suit_plural(suit),
+              sh->voids[s][suit]);
+      sep = ", ";
+      continue;
+    }
+    bool said[PN_MAX_HAND + 2] = {false}; /* a trick's lacks said once */
+    for (int c = PN_CARD(suit, 0); c < PN_CARD(suit, 0) + PN_RANKS; c++)
+      if (sh->lack[s][c] && !said[sh->lack[s][c]]) {
+        said[sh->lack[s][c]] = true;
+        rec_say(r, "%s", sep);
+        say_lack(r, g, sh, s, suit, sh->lack[s][c]);
+        sep = ", ";
+      }
+  }
 }
 
 static void say_no_room(Recorder *r, const PnGame *g, const PnKnownWhy *why) {
@@ -243,31 +334,36 @@ static void say_refusal(Recorder *r, const PnGame *g, const Tricks *t, const PnK
 }
 
 /* A deal fits only if a seat that showed out still held the suit. */
-static void say_void_renege(Recorder *r, const PnGame *g, VoidTricks voids, const PnKnownWhy *why) {
+static void say_void_renege(Recorder *r, const PnGame *g, const Shown *sh, const PnKnownWhy *why) {
   char two[3];
   rec_say(r, "renege: ");
   if (why->kind == PN_KNOWN_VOID_HELD) {
     rec_say(r, "%s (seat %d) showed out of %s at trick %d, yet holds %s (shown in meld or received)\n",
-            rec_name(r, why->holder + 1), why->holder + 1, suit_plural(why->suit), voids[why->holder][why->suit],
+            rec_name(r, why->holder + 1), why->holder + 1, suit_plural(why->suit), sh->voids[why->holder][why->suit],
             pn_card_str(why->card, two));
     return;
   }
+  if (why->kind == PN_KNOWN_LACK_HELD) {
+    say_lack(r, g, sh, why->holder, why->suit, sh->lack[why->holder][why->card]);
+    rec_say(r, ", yet holds %s (shown in meld or received)\n", pn_card_str(why->card, two));
+    return;
+  }
   if (why->kind == PN_KNOWN_NO_ROOM && why->suit >= 0) {
-    say_voids(r, g, voids, why->suit, why->holders);
+    say_voids(r, g, sh, why->suit, why->holders);
     rec_say(r, ", yet ");
     say_no_room(r, g, why);
     rec_say(r, "\n");
     return;
   }
-  rec_say(r, "a seat that showed out of a suit still held a card of it\n");
+  rec_say(r, "a seat that showed out of a suit (or did not head a trick) still held a card of it\n");
 }
 
 int table_check_known(Recorder *r, const PnGame *g, const Tricks *t) {
   PnKnown k;
-  VoidTricks voids;
+  Shown sh;
   pn_known_init(&k, &g->rules);
   known_rows(r, g, &k);
-  known_plays(g, t, &k, voids);
+  known_plays(g, t, &k, &sh);
   unsigned every = (1u << PN_KNOWN_HOLDERS) - 1, suits = (1u << PN_SUITS) - 1;
   PnKnownWhy why, plain;
   bool fits = r->voids_waived ? pn_known_check_ignoring(&k, every, suits, &why) : pn_known_check(&k, &why);
@@ -276,7 +372,7 @@ int table_check_known(Recorder *r, const PnGame *g, const Tricks *t) {
     say_refusal(r, g, t, r->voids_waived ? &why : &plain);
     return -1;
   }
-  say_void_renege(r, g, voids, &why);
+  say_void_renege(r, g, &sh, &why);
   return 1;
 }
 

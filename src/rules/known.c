@@ -36,6 +36,10 @@ void pn_known_void(PnKnown *k, int holder, int suit) {
   if (holder >= 0 && holder < PN_KNOWN_HOLDERS && suit >= 0 && suit < PN_SUITS) k->voids[holder] |= (uint8_t)(1u << suit);
 }
 
+void pn_known_lack(PnKnown *k, int holder, PnCard card) {
+  if (holder >= 0 && holder < PN_KNOWN_HOLDERS && card < PN_CARD_KINDS) k->lacks[holder].n[card] = 1;
+}
+
 int pn_known_among(PnKnown *k, PnCard card, int copies, unsigned holders) {
   if (card >= PN_CARD_KINDS || copies <= 0) return 0;
   for (int i = 0; i < k->ngroups; i++)
@@ -75,17 +79,20 @@ static void count_seen(const PnKnown *k, unsigned all, int seen[PN_CARD_KINDS], 
   }
 }
 
-/* Holders (bit h) that may still take a card of suit: those with a size
- * and no void in it, a void being ignored for holders in `ignore` and
- * suits in `suits`. */
-static unsigned may_take(const PnKnown *k, unsigned holders, int suit, unsigned ignore, unsigned suits) {
+/* Does holder h hold no copy of card by its void or its lacks (either
+ * ignored for holders in `ignore` and suits in `suits`)? */
+static bool barred(const PnKnown *k, int h, int card, unsigned ignore, unsigned suits) {
+  int suit = PN_SUIT(card);
+  if ((ignore & (1u << h)) && (suits & (1u << suit))) return false;
+  return ((k->voids[h] >> suit) & 1u) || k->lacks[h].n[card];
+}
+
+/* Holders (bit h) that may still take a copy of card: those with a size
+ * not barred from it. */
+static unsigned may_take(const PnKnown *k, unsigned holders, int card, unsigned ignore, unsigned suits) {
   unsigned out = 0;
-  for (int h = 0; h < PN_KNOWN_HOLDERS; h++) {
-    if (!(holders & (1u << h)) || k->size[h] == 0) continue;
-    bool void_here = (k->voids[h] >> suit) & 1u;
-    if (void_here && (ignore & (1u << h)) && (suits & (1u << suit))) void_here = false;
-    if (!void_here) out |= 1u << h;
-  }
+  for (int h = 0; h < PN_KNOWN_HOLDERS; h++)
+    if ((holders & (1u << h)) && k->size[h] != 0 && !barred(k, h, card, ignore, suits)) out |= 1u << h;
   return out;
 }
 
@@ -151,11 +158,13 @@ bool pn_known_check_ignoring(const PnKnown *k, unsigned ignore, unsigned suits, 
       return false;
     }
     room[h] = k->size[h] - have;
-    for (int c = 0; c < PN_CARD_KINDS; c++) /* a void, yet a card of the suit still held */
-      if (k->held[h].n[c] > k->played[h].n[c] && may_take(k, 1u << h, PN_SUIT(c), ignore, suits) == 0) {
+    for (int c = 0; c < PN_CARD_KINDS; c++) /* a void or lack, yet the card still held */
+      if (k->held[h].n[c] > k->played[h].n[c] && k->size[h] != 0 && barred(k, h, c, ignore, suits)) {
+        bool of_void = (k->voids[h] >> PN_SUIT(c)) & 1u;
         if (why)
-          *why = (PnKnownWhy){.kind = PN_KNOWN_VOID_HELD, .card = (PnCard)c, .holder = h, .suit = PN_SUIT(c),
-                              .count = k->held[h].n[c] - k->played[h].n[c], .limit = 0};
+          *why = (PnKnownWhy){.kind = of_void ? PN_KNOWN_VOID_HELD : PN_KNOWN_LACK_HELD, .card = (PnCard)c,
+                              .holder = h, .suit = PN_SUIT(c), .count = k->held[h].n[c] - k->played[h].n[c],
+                              .limit = 0};
         return false;
       }
   }
@@ -163,11 +172,11 @@ bool pn_known_check_ignoring(const PnKnown *k, unsigned ignore, unsigned suits, 
   memset(supply, 0, sizeof supply);
   for (int c = 0; c < PN_CARD_KINDS; c++) {
     int s = PN_SUIT(c);
-    supply[s][may_take(k, all, s, ignore, suits)] += k->deck.n[c] - seen[c];
+    supply[s][may_take(k, all, c, ignore, suits)] += k->deck.n[c] - seen[c];
   }
   for (int i = 0; i < k->ngroups; i++) {
     int s = PN_SUIT(k->groups[i].card);
-    supply[s][may_take(k, k->groups[i].holders & all, s, ignore, suits)] += extra[i];
+    supply[s][may_take(k, k->groups[i].holders & all, k->groups[i].card, ignore, suits)] += extra[i];
   }
   return hall(supply, room, all, why);
 }

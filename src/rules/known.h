@@ -40,6 +40,7 @@ typedef struct PnKnown {
   PnCards held[PN_KNOWN_HOLDERS];           /* known held then (at least these copies) */
   PnCards played[PN_KNOWN_HOLDERS];         /* played since */
   uint8_t voids[PN_KNOWN_HOLDERS];          /* bit s: holds no card of suit s now */
+  PnCards lacks[PN_KNOWN_HOLDERS];          /* n[c] 1: holds no copy of card c now */
   int ngroups;                              /* groups[] used */
   PnKnownGroup groups[PN_KNOWN_GROUPS];     /* cards known among some holders */
 } PnKnown;
@@ -50,16 +51,17 @@ typedef enum {
   PN_KNOWN_TOO_MANY_COPIES,  /* `card` is seen `count` times, the deck has `limit` */
   PN_KNOWN_OVERFULL,         /* holder `holder` holds at least `count`, its size is `limit` */
   PN_KNOWN_VOID_HELD,        /* holder `holder` holds no `suit` but is known to hold `card` */
+  PN_KNOWN_LACK_HELD,        /* holder `holder` holds no `card` (pn_known_lack) but is known to */
   PN_KNOWN_NO_ROOM           /* `count` cards can only go to `holders`, which have room
                                 for `limit` (`suit` >= 0: all of that suit; -1 mixed) */
 } PnKnownKind;
 
 typedef struct PnKnownWhy {
   PnKnownKind kind;          /* what does not fit */
-  PnCard card;               /* TOO_MANY_COPIES, VOID_HELD: the card */
-  int holder;                /* OVERFULL, VOID_HELD: the holder */
+  PnCard card;               /* TOO_MANY_COPIES, VOID_HELD, LACK_HELD: the card */
+  int holder;                /* OVERFULL, VOID_HELD, LACK_HELD: the holder */
   unsigned holders;          /* NO_ROOM: the holders (bit h) the cards could go to */
-  int suit;                  /* NO_ROOM: the suit of every such card, or -1; VOID_HELD: the suit */
+  int suit;                  /* NO_ROOM: the suit of every such card, or -1; VOID_HELD, LACK_HELD: the suit */
   int count, limit;          /* how many, and the most there is room for */
 } PnKnownWhy;
 
@@ -72,6 +74,9 @@ void pn_known_hold(PnKnown *k, int holder, PnCard card, int copies);
 void pn_known_play(PnKnown *k, int holder, PnCard card);
 /* Holder h holds no card of suit now. */
 void pn_known_void(PnKnown *k, int holder, int suit);
+/* Holder h holds no copy of card now (a void of one card: a seat that
+ * did not head a trick lacks the cards that would have headed it). */
+void pn_known_lack(PnKnown *k, int holder, PnCard card);
 /* At least `copies` of card were among `holders` (bit h) at the start of
  * the play, the copies known held there included.  Returns 0, or -1 when
  * the groups are full (the fact is then not kept). */
@@ -79,9 +84,9 @@ int pn_known_among(PnKnown *k, PnCard card, int copies, unsigned holders);
 /* Does at least one deal agree with everything known?  Returns true, or
  * false with *why saying what does not fit (why may be NULL). */
 bool pn_known_check(const PnKnown *k, PnKnownWhy *why);
-/* The same question without the voids of the holders in `ignore` (bit h)
- * for suits in `suits` (bit s): the recorder asks it to tell a renege
- * (a void that is not) from a card mistyped. */
+/* The same question without the voids and lacks of the holders in
+ * `ignore` (bit h) for suits in `suits` (bit s): the recorder asks it to
+ * tell a renege (a void or lack that is not) from a card mistyped. */
 bool pn_known_check_ignoring(const PnKnown *k, unsigned ignore, unsigned suits, PnKnownWhy *why);
 /* What is placed, as the check counts it: base[h] the copies holder h
  * certainly held at the start of the play (known held, or played if

@@ -310,6 +310,35 @@ renege_kinds_test() {
 }
 if renege_kinds_test; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
 
+# What the plays show a seat lacks (src/rules/known.c: a suit shown out
+# of, the cards that would have headed or overtrumped a trick) is sound:
+# games played legally (no renege planted), typed in table order, have no
+# line refused and no play asked about as a renege, for every stockless
+# preset.
+legal_never_asked_test() {
+  local preset key name n players opts bad=0
+  for preset in $stockless; do
+    name=legal-$preset
+    "$pinochle" sim --variant "$preset" --games 2 --seed 58 --renege-rate 0 --players Ann,Bob,Cal,Dee,Eve \
+      -o "$work/$name.csv" 2> /dev/null || { echo "FAIL legal $preset: sim"; return 1; }
+    for key in $(awk -F, 'NR > 1 && $2 == 0 && $5 == "variant" { print $1 }' "$work/$name.csv"); do
+      awk -F, -v k="$key" 'NR == 1 || $1 == k' "$work/$name.csv" > "$work/$name-game.csv"
+      n=$(awk -F, '$5 == "player"' "$work/$name-game.csv" | wc -l)
+      players=$(awk -F, '$5 == "player" { printf "%s%s", sep, $7; sep = "," }' "$work/$name-game.csv")
+      opts=(); while IFS= read -r o; do opts+=(--option "$o"); done < <(awk -F, '$2 == 0 && $5 == "option" { print $7 }' "$work/$name-game.csv")
+      awk -v players="$n" -f "$here/log2table.awk" "$work/$name-game.csv" > "$work/$name-game.tab"
+      "$pinochle" record "$work/$name.db" --variant "$preset" --players "$players" "${opts[@]}" --game "$key" \
+        < "$work/$name-game.tab" > "$work/$name-$key.out" 2>&1
+      if grep -q '^error: \|^renege: ' "$work/$name-$key.out"; then
+        echo "FAIL legal $preset $key: $(grep -m1 '^error: \|^renege: ' "$work/$name-$key.out")"
+        bad=1
+      fi
+    done
+  done
+  return $bad
+}
+if legal_never_asked_test; then pass=$((pass + 1)); else fail=$((fail + 1)); fi
+
 # A game resumed after its first hand hashes its header as the importer
 # does, whatever its tags hold: a tag longer than 256 bytes and a tag with
 # a line break (stored with a '\n=' continuation) must not make the

@@ -114,6 +114,7 @@ function pnFillNamed(el, parts) {
   var $ = function (id) { return document.getElementById(id); };
   var game = null, state = null, confirmed = false, picked = [], claim = null, rules = null, fix = null, pickMode = false;
   var filled = {}; /* the hand's lines (by number) the page filled in: cards the server proved */
+  var meldEdit = null; /* the line a meld row's tap replaced, {n, before}: Undo puts it back */
   var GLYPH = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
   var SUIT = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
 
@@ -346,6 +347,7 @@ function pnFillNamed(el, parts) {
     show("rec-picked-box", on || (v && v.stage === "play"));
     $("rec-pick-toggle").hidden = !v || v.stage !== "play" || beforeLead(v);
     $("rec-pick-toggle").textContent = pickMode ? "Back to the tricks" : "Meld or pass cards";
+    drawMeldRows(box, v);
     if (!on) return;
     if (v.gives_done < v.gives.length && v.stage === "play")
       pnFillNamed(box.appendChild(el("p", "next")), ["Now ", { name: name(v.gives[v.gives_done]) }, " passes " + v.pass_cards +
@@ -404,6 +406,57 @@ function pnFillNamed(el, parts) {
       b.disabled = Object.keys(need).some(function (c) { return (left[c] || 0) < need[c]; });
     });
     box.appendChild(row);
+  }
+  /* Before the first lead, the passes and discard in: a row per seat of
+   * the rules' melds its cards may make, each one tap for that seat. */
+  function drawMeldRows(box, v) {
+    if (!v || v.stage !== "play" || v.tricks_done !== 0 || v.trick.length || pickMode || missing(v) ||
+        (v.widow && !v.widow_done) || !(v.melds || []).length) return;
+    var rows = el("div", "meld-rows"), left = {};
+    rows.id = "rec-meld-rows";
+    v.left.forEach(function (c) { left[c] = (left[c] || 0) + 1; });
+    state.players.forEach(function (p, i) {
+      var row = el("div", "rec-buttons meld-row");
+      row.setAttribute("data-seat", String(i + 1));
+      pnFillNamed(row.appendChild(el("span", "who")), [{ name: name(i + 1) }, ":"]);
+      v.melds.forEach(function (m) {
+        var need = {};
+        m.cards.forEach(function (c) { need[c] = (need[c] || 0) + 1; });
+        if (Object.keys(need).some(function (c) { return (left[c] || 0) < need[c]; })) return;
+        button(row, m.name + " " + m.points, function () { meldRowTap(i + 1, m); }).setAttribute("data-meld", m.name);
+      });
+      rows.appendChild(row);
+    });
+    box.appendChild(rows);
+  }
+  /* A meld tapped in a seat's row: the seat's meld line if it has none;
+   * else that line replaced (edit N) by it with this meld added, sharing
+   * the cards they have in common when the rules count both whole on the
+   * shared cards (a marriage and pinochle on one QS), as the server values
+   * them.  A claim on the old line goes: the line is the rules' value. */
+  function meldRowTap(seat, m) {
+    var n = 0, had = [], before = "";
+    state.view.lines.forEach(function (l, i) {
+      var w = l.split(" ");
+      if (w[0] === String(seat) && w[1] === "meld") { n = i + 1; had = w.slice(2); before = l; }
+    });
+    if (!n) { send(seat + " meld " + sorted(m.cards).join(" ")); return; }
+    fix = null; /* the row's edit is the correction */
+    had = had.filter(function (c) { return /^[AKQJT9][SHDC]$/.test(c); });
+    var both = had.concat(m.cards), shared = had.slice(), rest = had.slice();
+    m.cards.forEach(function (c) { var k = rest.indexOf(c); if (k < 0) shared.push(c); else rest.splice(k, 1); });
+    function value(cards) {
+      return api("POST", "/api/games/" + encodeURIComponent(game) + "/meld", { cards: cards })
+        .then(function (res) { return res.status < 400 ? res.json.value : -1; });
+    }
+    var cards = both;
+    var ask = shared.length === both.length ? Promise.resolve() : Promise.all([value(had), value(shared)]).then(function (x) {
+      if (x[0] >= 0 && x[1] === x[0] + m.points) cards = shared;
+    });
+    ask.then(function () {
+      send("edit " + n + " " + seat + " meld " + sorted(cards).join(" "));
+      meldEdit = { n: n, before: before };
+    });
   }
   function seatButton(box, seat, what, text, act) {
     var b = button(box, "", function () { picked = []; claim = null; rules = null; pickMode = false; send(text); });
@@ -540,6 +593,7 @@ function pnFillNamed(el, parts) {
    * replacement or a line put before it. */
   function send(text, confirm) {
     if (!game) return;
+    meldEdit = null;
     if (fix && fix.how && confirm === undefined) {
       text = fix.how + " " + fix.n + " " + text;
       fix = null;
@@ -559,7 +613,7 @@ function pnFillNamed(el, parts) {
   }
   function resume(key) {
     api("POST", "/api/games/" + encodeURIComponent(key) + "/resume", {}).then(function (res) {
-      picked = []; fix = null; pickMode = false; state = null; render(res);
+      picked = []; fix = null; pickMode = false; state = null; meldEdit = null; render(res);
     });
   }
   /* The unfinished games, each with a Resume button and what its journal
@@ -600,13 +654,18 @@ function pnFillNamed(el, parts) {
     var body = { variant: field(start, "variant"), players: list(field(start, "players")),
                  options: list(field(start, "options")), tags: list(field(start, "tags")) };
     if (field(start, "game")) body.game = field(start, "game");
-    api("POST", "/api/games", body).then(function (res) { picked = []; fix = null; state = null; render(res); });
+    api("POST", "/api/games", body).then(function (res) { picked = []; fix = null; state = null; meldEdit = null; render(res); });
   });
   $("rec-resume").addEventListener("submit", function (e) {
     e.preventDefault();
     resume(field(e.target, "game"));
   });
-  $("rec-undo").addEventListener("click", function () { fix = null; send("undo"); });
+  /* Undo: a meld row's tap that replaced a line puts the line back */
+  $("rec-undo").addEventListener("click", function () {
+    var e = meldEdit;
+    fix = null;
+    send(e ? "edit " + e.n + " " + e.before : "undo");
+  });
   $("rec-yes").addEventListener("click", function () { send(undefined, true); });
   $("rec-no").addEventListener("click", function () { send(undefined, false); });
   $("rec-pick-toggle").addEventListener("click", function () { pickMode = !pickMode; picked = []; drawAll(); });
