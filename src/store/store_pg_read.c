@@ -17,20 +17,23 @@ enum { PG_FETCH = 2000 };
 /* Rows handled between two reads of the rows of a FETCH sent ahead. */
 enum { PG_CONSUME_EVERY = 128 };
 
+/* Rows of one FETCH, read in order. */
+typedef struct PgBatch {
+  PGresult *res;                   /* the rows, owned; NULL before the first FETCH */
+  int next, rows;                  /* next row of res, rows in it */
+  bool last;                       /* res was the last (fewer rows than asked for) */
+} PgBatch;
+
 typedef struct PgCursor {
   StoreCursor base;                /* first: a StoreCursor * is a PgCursor * */
   int id;                          /* the server cursor is pn_cursor_<id> */
   bool open;                       /* declared and not yet closed */
   bool in_walk;                    /* counted in the store's walk_cursors (no WITH HOLD) */
-  PGresult *batch;                 /* the rows fetched, owned; NULL before the first */
-  int next, rows;                  /* next row of batch, rows in it */
-  bool last;                       /* batch was the last (fewer than PG_FETCH rows) */
+  PgBatch games;                   /* rows of pn_cursor_<id>, a hand each */
   PGresult *ahead;                 /* the next batch, read early by store_pg_settle; owned, NULL none */
   int64_t game_id;                 /* game of the last row, 0 before the first */
   bool seats_open;                 /* pn_seats_<id> declared and not yet closed */
-  PGresult *seat_batch;            /* seat rows fetched from it, owned; NULL before the first */
-  int seat_next, seat_rows;        /* next row of seat_batch, rows in it */
-  bool seat_last;                  /* seat_batch was the last */
+  PgBatch seats;                   /* rows of pn_seats_<id>, a seat each */
   int nplayers;
   char *players[PN_MAX_SEATS];     /* owned copies */
   int64_t player_ids[PN_MAX_SEATS];
@@ -227,29 +230,41 @@ static void free_players(PgCursor *c) {
 /* Rows of the seats cursor fetched at a time: a game has a few. */
 enum { PG_SEATS_FETCH = 8000 };
 
-/* Makes seat_next a row of the seats cursor: 1, or 0 past its last, or
+/* Whether b has no row left to read: then the next FETCH is due, unless
+ * b was the last. */
+static bool batch_spent(const PgBatch *b) {
+  return b->res == NULL || b->next >= b->rows;
+}
+
+/* Makes res, a FETCH of up to `asked` rows, b's rows: 1 with rows, 0 past
+ * the last, or an error naming `what`. */
+static int batch_take(PgStore *s, PgBatch *b, PGresult *res, int asked, const char *what, PnDiag *diag) {
+  PQclear(b->res);
+  b->res = NULL;
+  if (PQresultStatus(res) != PGRES_TUPLES_OK) {
+    int rc = store_pg_fail(s, res, what, diag);
+    PQclear(res);
+    return rc;
+  }
+  b->res = res;
+  b->rows = PQntuples(res);
+  b->next = 0;
+  b->last = b->rows < asked;
+  return b->rows > 0;
+}
+
+/* Makes seats.next a row of the seats cursor: 1, or 0 past its last, or
  * an error.  Another cursor's FETCH sent ahead is read first. */
 static int seat_row(PgStore *s, PgCursor *c, PnDiag *diag) {
-  if (c->seat_batch != NULL && c->seat_next < c->seat_rows)
+  if (!batch_spent(&c->seats))
     return 1;
-  if (c->seat_batch != NULL && c->seat_last)
+  if (c->seats.res != NULL && c->seats.last)
     return 0;
-  PQclear(c->seat_batch);
-  c->seat_batch = NULL;
   store_pg_settle(s);
   char fetch[64];
   snprintf(fetch, sizeof fetch, "FETCH %d FROM pn_seats_%d", PG_SEATS_FETCH, c->id);
   PGresult *res = PQexecParams(s->conn, fetch, 0, NULL, NULL, NULL, NULL, 1);
-  if (PQresultStatus(res) != PGRES_TUPLES_OK) {
-    int rc = store_pg_fail(s, res, "reading seats", diag);
-    PQclear(res);
-    return rc;
-  }
-  c->seat_batch = res;
-  c->seat_rows = PQntuples(res);
-  c->seat_next = 0;
-  c->seat_last = c->seat_rows < PG_SEATS_FETCH;
-  return c->seat_rows > 0;
+  return batch_take(s, &c->seats, res, PG_SEATS_FETCH, "reading seats", diag);
 }
 
 /* Reads game_id's seats from the seats cursor into the cursor, reading
@@ -259,12 +274,12 @@ static int load_players(PgStore *s, PgCursor *c, int64_t game_id, PnDiag *diag) 
   free_players(c);
   int more;
   while ((more = seat_row(s, c, diag)) == 1) {
-    PGresult *b = c->seat_batch;
-    int i = c->seat_next;
+    PGresult *b = c->seats.res;
+    int i = c->seats.next;
     int64_t game = store_pg_int(b, i, 0);
     if (game > game_id)
       break;
-    c->seat_next++;
+    c->seats.next++;
     if (game < game_id)
       continue;
     int64_t seat = store_pg_int(b, i, 1);
@@ -330,28 +345,17 @@ static PGresult *next_batch(PgStore *s, PgCursor *c) {
 int store_pg_cursor_next(StoreCursor *cursor, StoreRow *row, PnDiag *diag) {
   PgCursor *c = (PgCursor *)cursor;
   PgStore *s = pg_store(cursor->store);
-  if (c->batch == NULL || c->next >= c->rows) {
-    if (c->batch != NULL && c->last)
+  if (batch_spent(&c->games)) {
+    if (c->games.res != NULL && c->games.last)
       return 0;
-    PQclear(c->batch);
-    c->batch = NULL;
-    PGresult *res = next_batch(s, c);
-    if (PQresultStatus(res) != PGRES_TUPLES_OK) {
-      int rc = store_pg_fail(s, res, "reading games", diag);
-      PQclear(res);
-      return rc;
-    }
-    c->batch = res;
-    c->rows = PQntuples(res);
-    c->next = 0;
-    c->last = c->rows < PG_FETCH;
-    if (!c->last && c->in_walk && s->fetching == NULL) /* a read-only walk: nothing else waits on the connection */
+    int got = batch_take(s, &c->games, next_batch(s, c), PG_FETCH, "reading games", diag);
+    if (got != 1)
+      return got;
+    if (!c->games.last && c->in_walk && s->fetching == NULL) /* a read-only walk: nothing else waits on the connection */
       fetch_ahead(s, c);
-    if (c->rows == 0)
-      return 0;
   }
-  PGresult *b = c->batch;
-  int i = c->next++;
+  PGresult *b = c->games.res;
+  int i = c->games.next++;
   /* The rows sent ahead read into libpq as they come, every so often:
    * else the server, its socket full, waits for the whole batch here. */
   if (s->fetching != NULL && i % PG_CONSUME_EVERY == 0)
@@ -428,8 +432,8 @@ void store_pg_cursor_close(StoreCursor *cursor) {
   }
   if (c->in_walk && --s->walk_cursors == 0)
     PQclear(PQexec(s->conn, "COMMIT")); /* read only: nothing to lose, and a failed walk's is a rollback */
-  PQclear(c->batch);
-  PQclear(c->seat_batch);
+  PQclear(c->games.res);
+  PQclear(c->seats.res);
   free_players(c);
   store_entries_free(&c->options);
   store_entries_free(&c->tags);
