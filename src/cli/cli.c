@@ -143,6 +143,16 @@ bool cli_parse_long(const char *text, long min, long max, long *out) {
   return true;
 }
 
+int cli_page_format(const CliCommand *cmd, const char *text, OutFormat *format, bool *html) {
+  if (strcmp(text, "html") == 0)
+    *html = true;
+  else if (out_format_parse(text) >= 0)
+    *format = (OutFormat)out_format_parse(text);
+  else
+    return cli_usage_error(cmd, "--format takes text, csv, json or html, not '%s'", text);
+  return CLI_OK;
+}
+
 void cli_getopt_reset(void) {
   optind = 1;
   opterr = 0;

@@ -13,6 +13,7 @@
 
 #include "out_file.h"
 #include "pinochle.h"
+#include "writer.h"
 
 /* Exit codes, the same for every command. */
 enum {
@@ -69,6 +70,10 @@ const char *cli_db_operand(const CliCommand *cmd, int argc, char **argv);
 /* An option's value as a whole number in [min, max] into *out: false (and
  * *out untouched) for anything else, the caller saying what it takes. */
 bool cli_parse_long(const char *text, long min, long max, long *out);
+
+/* --format of a command that also draws a page: text, csv or json into
+ * *format, html setting *html.  CLI_OK, or CLI_USAGE after the usage error. */
+int cli_page_format(const CliCommand *cmd, const char *text, OutFormat *format, bool *html);
 
 /* -o FILE for a command's data (NULL: standard output), written whole or
  * not at all (out_file.h: a temporary file renamed over FILE at the

@@ -99,9 +99,7 @@ static int parse_option(const CliCommand *self, int c, NightArgs *a) {
       return cli_usage_error(self, "--round takes 1 to 64, not '%s'", optarg);
     break;
   case OPT_FORMAT:
-    if (strcmp(optarg, "html") == 0) a->html = true;
-    else if (out_format_parse(optarg) >= 0) a->format = (OutFormat)out_format_parse(optarg);
-    else return cli_usage_error(self, "--format takes text, csv, json or html, not '%s'", optarg);
+    if (cli_page_format(self, optarg, &a->format, &a->html) != CLI_OK) return CLI_USAGE;
     break;
   case 'h': cli_print_help(stdout, self); return CLI_OK;
   default: return CLI_USAGE;

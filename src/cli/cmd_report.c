@@ -211,9 +211,7 @@ static int parse_options(const CliCommand *self, int argc, char **argv, ReportAr
         return cli_usage_error(self, "--min-hands takes a whole number, not '%s'", optarg);
       break;
     case OPT_FORMAT:
-      if (strcmp(optarg, "html") == 0) a->html = true;
-      else if (out_format_parse(optarg) >= 0) a->format = (OutFormat)out_format_parse(optarg);
-      else return cli_usage_error(self, "--format takes text, csv, json or html, not '%s'", optarg);
+      if (cli_page_format(self, optarg, &a->format, &a->html) != CLI_OK) return CLI_USAGE;
       break;
     case OPT_HISTORY:
       a->q.history = true;
