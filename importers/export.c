@@ -138,14 +138,12 @@ static int write_game_header(ExportWriter *w, const StoreRow *row) {
 /* A hand's rows on w (its game started). */
 static long hand_rows(ExportWriter *w, int hand, int dix_rank, const uint8_t *events, size_t len) {
   char value[64];
-  size_t at = 0;
+  CodecEvents it = {events, len, 0};
   int trump = -1; /* the first turn-up's suit: the only presets with a dix turn trump up */
   export_writer_hand(w, hand);
-  while (at < len) {
-    PnEvent ev;
-    size_t used = codec_event_decode(events + at, len - at, &ev, value, sizeof value);
-    if (used == 0) return EXPORT_CORRUPT;
-    at += used;
+  PnEvent ev;
+  int got;
+  while ((got = codec_events_next(&it, &ev, value, sizeof value)) == 1) {
     if (ev.action == PN_EV_TURNUP && ev.ncards == 1 && trump < 0) trump = PN_SUIT(ev.cards[0]);
     if (ev.action == PN_EV_DIX && ev.ncards == 0 && trump >= 0 && dix_rank >= 0) {
       ev.cards[0] = (PnCard)PN_CARD(trump, dix_rank); /* written logs carry the dix card */
@@ -153,7 +151,7 @@ static long hand_rows(ExportWriter *w, int hand, int dix_rank, const uint8_t *ev
     }
     if (export_writer_row(w, ev.seat, pn_action_name(ev.action), ev.cards, ev.ncards, value) != 0) return EXPORT_WRITE;
   }
-  return w->seq;
+  return got < 0 ? EXPORT_CORRUPT : w->seq;
 }
 
 long export_hand_rows(FILE *out, const char *key, int hand, int dix_rank, const uint8_t *events, size_t len) {

@@ -447,3 +447,8 @@ int report_roster_tables(FILE *out, OutFormat format, const ReportTable *players
   fputc('\n', out);
   return report_titled_text(out, "Partnerships", none, pairs);
 }
+
+int report_events_corrupt(const StoreRow *row, PnDiag *diag) {
+  snprintf(diag->msg, sizeof diag->msg, "game %s hand %d: a stored event does not decode", row->key, row->hand);
+  return REPORT_CORRUPT;
+}

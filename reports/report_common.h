@@ -147,6 +147,10 @@ int report_side_number(const PnRules *rules, const PnHandResult *hand, int seat)
  * without them) has that seat's fixed team, or the seat; 0 when it has
  * no winner. */
 unsigned report_winners(const StoreRow *row);
+
+/* Says row's events do not decode ("game K hand N: a stored event does
+ * not decode"); returns REPORT_CORRUPT. */
+int report_events_corrupt(const StoreRow *row, PnDiag *diag);
 /* The sheet units (0-based columns of *sides) the seats of `winners`
  * sit in, each once, in order; returns how many. */
 int report_winner_units(const ReportSides *sides, unsigned winners, int units[PN_MAX_SEATS]);

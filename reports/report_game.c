@@ -71,18 +71,12 @@ static void sheet_columns(Sheet *s, int units, bool bidding) {
 
 /* "2:pass 3:340 4:pass 1:pass" from the hand's bid and pass events. */
 static int bidding_text(const StoreRow *row, char *buf, size_t size, PnDiag *diag) {
-  const uint8_t *p = row->events;
-  size_t left = row->events_len, at = 0;
+  CodecEvents it = {row->events, row->events_len, 0};
+  size_t at = 0;
   buf[0] = '\0';
-  while (left > 0) {
-    PnEvent ev;
-    size_t used = codec_event_decode(p, left, &ev, NULL, 0);
-    if (used == 0) {
-      snprintf(diag->msg, sizeof diag->msg, "game %s hand %d: a stored event does not decode", row->key, row->hand);
-      return REPORT_CORRUPT;
-    }
-    p += used;
-    left -= used;
+  PnEvent ev;
+  int got;
+  while ((got = codec_events_next(&it, &ev, NULL, 0)) == 1) {
     if (ev.action != PN_EV_BID && ev.action != PN_EV_PASS) continue;
     char one[32];
     if (ev.action == PN_EV_BID) snprintf(one, sizeof one, "%d:%d", ev.seat, ev.value);
@@ -90,7 +84,7 @@ static int bidding_text(const StoreRow *row, char *buf, size_t size, PnDiag *dia
     int n = snprintf(buf + at, size - at, "%s%s", at ? " " : "", one);
     if (n > 0 && (size_t)n < size - at) at += (size_t)n;
   }
-  return 0;
+  return got < 0 ? report_events_corrupt(row, diag) : 0;
 }
 
 int report_game_unit_seats(const ReportSides *sides, int u, int seats[2]) {

@@ -73,20 +73,14 @@ static void figures_add(InsightFigures *f, const BidSeen *b) {
  * widow, a pass or a dix changes them): its trumps and aces into *b. */
 static int dealt_counts(const StoreRow *row, int bidder, int trump, BidSeen *b, PnDiag *diag) {
   PnCards dealt = {0};
-  const uint8_t *p = row->events;
-  size_t left = row->events_len;
-  while (left > 0) {
-    PnEvent ev;
-    size_t used = codec_event_decode(p, left, &ev, NULL, 0);
-    if (used == 0) {
-      snprintf(diag->msg, sizeof diag->msg, "game %s hand %d: a stored event does not decode", row->key, row->hand);
-      return REPORT_CORRUPT;
-    }
+  CodecEvents it = {row->events, row->events_len, 0};
+  PnEvent ev;
+  int got;
+  while ((got = codec_events_next(&it, &ev, NULL, 0)) == 1) {
     if (ev.action == PN_EV_DEAL && ev.seat == bidder) pn_cards_add_list(&dealt, ev.cards, ev.ncards);
     if (ev.action > PN_EV_WIDOW) break; /* the deal rows come first: the rest is not needed */
-    p += used;
-    left -= used;
   }
+  if (got < 0) return report_events_corrupt(row, diag);
   b->value[INSIGHT_ACES] = 0;
   for (int s = 0; s < PN_SUITS; s++) b->value[INSIGHT_ACES] += dealt.n[PN_CARD(s, PN_ACE)];
   b->has[INSIGHT_ACES] = pn_cards_total(&dealt) > 0;

@@ -77,6 +77,40 @@ static void test_codec_rejects_bad_bytes(void **state) {
   assert_int_equal(codec_results_decode(junk, sizeof junk, &res), -1);
 }
 
+/* The walk gives each record in order with its number, stops at the end,
+ * and at a record that does not decode says so with that record's number. */
+static void test_codec_events_walk_in_order_and_stop_at_a_bad_record(void **state) {
+  (void)state;
+  uint8_t buf[3 * CODEC_MAX_EVENT + 1];
+  size_t len = 0;
+  const char *cards[] = {"TH", "AS", "9D"};
+  for (int i = 0; i < 3; i++) {
+    PnEvent ev;
+    int col;
+    char err[100];
+    assert_int_equal(pn_event_from_text(PN_EV_PLAY, i + 1, cards[i], "", &ev, &col, err, sizeof err), 0);
+    len += codec_event_encode(&ev, buf + len);
+  }
+  CodecEvents it = {buf, len, 0};
+  PnEvent ev;
+  for (int i = 0; i < 3; i++) {
+    assert_int_equal(codec_events_next(&it, &ev, NULL, 0), 1);
+    assert_int_equal(it.seq, i + 1);
+    assert_int_equal(ev.seat, i + 1);
+    char text[3];
+    pn_card_str(ev.cards[0], text);
+    assert_string_equal(text, cards[i]);
+  }
+  assert_int_equal(codec_events_next(&it, &ev, NULL, 0), 0);
+  buf[len++] = 31; /* no such action */
+  CodecEvents bad = {buf, len, 0};
+  int got;
+  while ((got = codec_events_next(&bad, &ev, NULL, 0)) == 1)
+    ;
+  assert_int_equal(got, -1);
+  assert_int_equal(bad.seq, 4);
+}
+
 /* Every event of simulated games of every preset survives the round trip,
  * and so do the results of every hand. */
 static void test_codec_round_trips_every_preset(void **state) {
@@ -365,6 +399,7 @@ int main(void) {
       cmocka_unit_test(test_codec_play_takes_two_bytes),
       cmocka_unit_test(test_codec_value_text_is_canonical),
       cmocka_unit_test(test_codec_rejects_bad_bytes),
+      cmocka_unit_test(test_codec_events_walk_in_order_and_stop_at_a_bad_record),
       cmocka_unit_test(test_codec_round_trips_every_preset),
       cmocka_unit_test(test_codec_packed_form_is_the_fixture_and_form1_reads_as_it_is),
       cmocka_unit_test(test_codec_packed_round_trips_every_preset),

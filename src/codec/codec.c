@@ -167,6 +167,16 @@ size_t codec_event_decode(const uint8_t *data, size_t len, PnEvent *ev, char *va
   return decode_listed(data, len, ev, value, vsize);
 }
 
+int codec_events_next(CodecEvents *it, PnEvent *ev, char *value, size_t vsize) {
+  if (it->left == 0) return 0;
+  it->seq++;
+  size_t used = codec_event_decode(it->at, it->left, ev, value, vsize);
+  if (used == 0) return -1;
+  it->at += used;
+  it->left -= used;
+  return 1;
+}
+
 /* ------------------------------------------------------------- results */
 
 static size_t put_uvarint(uint8_t *out, uint64_t v) {

@@ -45,6 +45,19 @@ size_t codec_event_encode(const PnEvent *ev, uint8_t *out);
  * text. */
 size_t codec_event_decode(const uint8_t *data, size_t len, PnEvent *ev, char *value, size_t vsize);
 
+/* A walk over a hand's events (form 1), the loop every reader of them
+ * needs: `CodecEvents it = {row->events, row->events_len, 0};` then
+ * codec_events_next until it returns 0. */
+typedef struct CodecEvents {
+  const uint8_t *at; /* the next record */
+  size_t left;       /* bytes from at to the end */
+  int seq;           /* records read, the one that failed included: its number */
+} CodecEvents;
+
+/* The next event into *ev (its value text into value, when not NULL):
+ * 1, or 0 past the last, or -1 when the next record does not decode. */
+int codec_events_next(CodecEvents *it, PnEvent *ev, char *value, size_t vsize);
+
 /* ---------------------------------------------- hands.events as stored
  * The events above (form 1) are what every reader and the content hash
  * see; the store writes them packed (form 2) and unpacks what it reads,

@@ -217,14 +217,12 @@ static int hand_lines(Recorder *r, const PnEvent *evs, int nevs, bool table, cha
  * -1 when its bytes do not decode. */
 static int stored_events(const Recorder *r, PnEvent *evs) {
   const struct RedoHand *h = &r->stored[r->redo - 1];
-  int n = 0;
+  CodecEvents it = {h->events, h->len, 0};
+  int n = 0, got = 0;
   char value[64];
-  for (size_t at = 0; at < h->len && n < MAX_HAND_EVENTS;) {
-    size_t used = codec_event_decode(h->events + at, h->len - at, &evs[n++], value, sizeof value);
-    if (used == 0) return -1;
-    at += used;
-  }
-  return n;
+  while (n < MAX_HAND_EVENTS && (got = codec_events_next(&it, &evs[n], value, sizeof value)) == 1)
+    n++;
+  return got < 0 ? -1 : n;
 }
 
 /* Was the hand played (a play row), so that table order can work its

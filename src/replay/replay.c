@@ -193,22 +193,19 @@ int replay_hand(PnGame *game, const StoreRow *row, ReplayFindingFn *fn, void *ct
  * and each finding to fn.  Returns 0, or PN_ERR_CORRUPT with diag. */
 static int replay_events(PnGame *game, const StoreRow *row, ReplayFindingFn *fn, void *ctx,
                          const ReplayObserver *obs, PnGame *prev, PnDiag *diag) {
-  const uint8_t *p = row->events;
-  size_t left = row->events_len;
-  int seq = 0;
+  CodecEvents it = {row->events, row->events_len, 0};
   PnOutcome out;
-  while (left > 0) {
+  for (;;) {
     PnEvent ev;
     char value[64] = "";
-    size_t used = codec_event_decode(p, left, &ev, obs ? value : NULL, obs ? sizeof value : 0);
-    seq++;
-    if (used == 0) {
+    int got = codec_events_next(&it, &ev, obs ? value : NULL, obs ? sizeof value : 0);
+    if (got == 0) break;
+    int seq = it.seq;
+    if (got < 0) {
       snprintf(diag->msg, sizeof diag->msg, "game %s hand %d: stored event %d does not decode", row->key,
                row->hand, seq);
       return PN_ERR_CORRUPT;
     }
-    p += used;
-    left -= used;
     PnCard trick[PN_MAX_SEATS];
     int ntrick = game->hand.phase == PN_PHASE_PLAY ? game->hand.ntrick : 0;
     memcpy(trick, game->hand.trick, sizeof trick);
