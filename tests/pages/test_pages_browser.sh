@@ -17,79 +17,28 @@
 #
 # Exits 77 (ctest SKIP_RETURN_CODE) when chromium or chromedriver is not
 # installed, saying so.
-set -u
-
-PINOCHLE=$1
-SRC=$2
-ART=$3
-
-CHROMIUM=$(command -v chromium || command -v chromium-browser || true)
-DRIVER=$(command -v chromedriver || true)
-if [[ -z $CHROMIUM || -z $DRIVER ]]; then
-  echo "SKIP: chromium and chromedriver are needed (apt-get install chromium chromium-driver)"
-  exit 77
-fi
-command -v curl >/dev/null || { echo "SKIP: curl is needed"; exit 77; }
-
-mkdir -p "$ART"
-WORK=$(mktemp -d /tmp/pn-pages-browser-XXXXXX)
-SERVE_PID= DRIVER_PID= SESSION=
-cleanup() {
-  [[ -n $SESSION ]] && curl -s -X DELETE "$WD/session/$SESSION" >/dev/null
-  [[ -n $SERVE_PID ]] && kill "$SERVE_PID" 2>/dev/null && wait "$SERVE_PID" 2>/dev/null
-  [[ -n $DRIVER_PID ]] && kill "$DRIVER_PID" 2>/dev/null && wait "$DRIVER_PID" 2>/dev/null
-  rm -rf "$WORK"
-}
-trap cleanup EXIT
-
-failures=0
-fail() { echo "FAIL: $*"; failures=$((failures + 1)); }
-ok() { echo "ok: $*"; }
+source "$(dirname "${BASH_SOURCE[0]}")/../web/lib.sh" pages-browser "$@"
 
 # ------------------------------------------------------------ the server
 bash "$SRC/tests/pages/make_db.sh" "$PINOCHLE" "$SRC" "$WORK/club.db" || { echo "make_db.sh failed"; exit 1; }
 TOKEN=pages-test-token-42
-"$PINOCHLE" serve "$WORK/club.db" --listen 127.0.0.1:0 --token "$TOKEN" >"$WORK/url" 2>"$WORK/serve.err" &
-SERVE_PID=$!
-for _ in $(seq 200); do [[ -s $WORK/url ]] && break; sleep 0.1; done
-URL=$(head -1 "$WORK/url")
-BASE=${URL%%/\?token=*}
-[[ $BASE == http://127.0.0.1:* ]] || { echo "serve printed no URL: $(cat "$WORK/serve.err")"; exit 1; }
+web_serve "$WORK/club.db" "$TOKEN"
+web_browser 1366 900 --hide-scrollbars
 
-# ------------------------------------------------------------ the driver
-DPORT=$(( (RANDOM % 20000) + 30000 ))
-"$DRIVER" --port="$DPORT" >"$WORK/driver.log" 2>&1 &
-DRIVER_PID=$!
-WD=http://127.0.0.1:$DPORT
-for _ in $(seq 300); do curl -s "$WD/status" | grep -q '"ready":true' && break; sleep 0.1; done
-
-wd() { # METHOD PATH [JSON]
-  if [[ $# -ge 3 ]]; then curl -s -X "$1" -H 'Content-Type: application/json' -d "$3" "$WD/session/$SESSION$2"
-  else curl -s -X "$1" "$WD/session/$SESSION$2"; fi
-}
-js() { # a script returning a string or number; prints the value
-  local body
-  body=$(printf '{"script": %s, "args": []}' "$(printf '%s' "$1" | tr '\n' ' ' | sed 's/\\/\\\\/g; s/"/\\"/g; s/^/"/; s/$/"/')")
-  wd POST /execute/sync "$body" | sed -n 's/^{"value":"\{0,1\}\([^"]*\)"\{0,1\}}$/\1/p'
-}
-go() { wd POST /url "{\"url\": \"$BASE$1\"}" >/dev/null; }
 # The viewport $1 x $2 (default 900) through the DevTools protocol: a
 # window is never narrower than about 500 px, a viewport can be.
-size() {
+viewport() {
   wd POST /goog/cdp/execute "{\"cmd\": \"Emulation.setDeviceMetricsOverride\", \"params\": {\"width\": $1, \"height\": ${2:-900}, \"deviceScaleFactor\": 1, \"mobile\": false}}" >/dev/null
 }
 shot() { # NAME WIDTH: the whole page, into ART
   local h
   h=$(js 'return document.documentElement.scrollHeight')
-  size "$2" $((h < 8000 ? h : 8000))
+  viewport "$2" $((h < 8000 ? h : 8000))
   wd GET /screenshot | sed -n 's/^{"value":"\(.*\)"}$/\1/p' | base64 -d >"$ART/$1-$2.png" 2>/dev/null
   [[ -s $ART/$1-$2.png ]] || fail "screenshot $1 at $2"
-  size "$2"
+  viewport "$2"
 }
 
-CAPS='{"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": {"binary": "'"$CHROMIUM"'", "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--hide-scrollbars", "--window-size=1366,900"]}}}}'
-SESSION=$(curl -s -X POST -H 'Content-Type: application/json' -d "$CAPS" "$WD/session" | sed -n 's/.*"sessionId":"\([^"]*\)".*/\1/p')
-[[ -n $SESSION ]] || { echo "chromedriver started no session: $(tail -5 "$WORK/driver.log")"; exit 1; }
 wd POST /url "{\"url\": \"$URL\"}" >/dev/null # the token URL sets the cookie
 
 # What overflows: "page" when the document is wider than the window, and
@@ -106,7 +55,7 @@ return bad.join(" ") || "fit"'
 
 PAGES=("insights /insights" "insights-player /insights?player=Wolfgang%20Amadeus" "ratings /ratings" "hand /games/club-2026-11-20-t3/hands/1")
 for w in 1366 820 390; do
-  size "$w"
+  viewport "$w"
   for p in "${PAGES[@]}"; do
     name=${p%% *} path=${p#* }
     go "$path"
@@ -130,7 +79,7 @@ for w in 1366 820 390; do
 done
 # The tricks of the hand with long names: every label under a card no
 # wider than the card's 52-unit slot (a long name is cut, whole in its tooltip).
-size 820
+viewport 820
 go /games/club-2026-11-20-t3/hands/1
 js 'document.querySelector(".stepper button[data-step=\"all\"]").click(); return 1' >/dev/null
 WHO='var bad = []; document.querySelectorAll("li.trick text.who").forEach(function (t) { var w = t.getBBox().width; if (w > 52) bad.push(t.textContent + " " + Math.round(w)); }); return (document.querySelectorAll("li.trick text.who").length > 40 ? "" : "few ") + (bad.join(", ") || "fit")'

@@ -11,9 +11,11 @@
 #   fail MSG, ok MSG      a check's result; $failures counts the failures
 #   web_serve DB TOKEN    `pinochle serve DB` on a free loopback port:
 #                         $SERVE_PID, $URL (with the token), $BASE (without)
-#   web_browser W H       chromedriver, a headless session W x H px: $WD, $SESSION
+#   web_browser W H [ARG] chromedriver, a headless session W x H px (ARG one
+#                         more Chromium argument): $WD, $SESSION
 #   wd METHOD PATH [JSON] a WebDriver call on the session; prints the response
-#   js SCRIPT             runs SCRIPT in the page; prints the string or number returned
+#   js SCRIPT             runs SCRIPT (its lines joined) in the page; prints the
+#                         string or number returned
 #   go PATH, size W H     opens $BASE/PATH; sets the window's size
 #   click CSS             a real click on the first element matching CSS
 #   web_screenshot FILE   the window as a PNG into FILE (status 1 when empty)
@@ -94,10 +96,10 @@ web_driver() {
   done
 }
 
-web_browser() { # WIDTH HEIGHT: the window's first size
-  local caps
+web_browser() { # WIDTH HEIGHT [ARG]: the window's first size, one more Chromium argument
+  local caps extra=${3:+\"$3\", }
   web_driver
-  caps='{"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": {"binary": "'"$CHROMIUM"'", "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size='"$1,$2"'"]}}}}'
+  caps='{"capabilities": {"alwaysMatch": {"browserName": "chrome", "goog:chromeOptions": {"binary": "'"$CHROMIUM"'", "args": ['"$extra"'"--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size='"$1,$2"'"]}}}}'
   SESSION=$(curl -s -X POST -H 'Content-Type: application/json' -d "$caps" "$WD/session" | sed -n 's/.*"sessionId":"\([^"]*\)".*/\1/p')
   [[ -n $SESSION ]] && echo "$WD/session/$SESSION" >"$WORK/session"
   [[ -n $SESSION ]] || { echo "chromedriver started no session: $(tail -5 "$WORK/driver.log")"; exit 1; }
@@ -109,7 +111,7 @@ wd() { # METHOD PATH [JSON]
 }
 js() {
   local body
-  body=$(printf '{"script": %s, "args": []}' "$(printf '%s' "$1" | sed 's/\\/\\\\/g; s/"/\\"/g; s/^/"/; s/$/"/')")
+  body=$(printf '{"script": %s, "args": []}' "$(printf '%s' "$1" | tr '\n' ' ' | sed 's/\\/\\\\/g; s/"/\\"/g; s/^/"/; s/$/"/')")
   wd POST /execute/sync "$body" | sed -n 's/^{"value":"\{0,1\}\([^"]*\)"\{0,1\}}$/\1/p'
 }
 go() { wd POST /url "{\"url\": \"$BASE$1\"}" >/dev/null; }
