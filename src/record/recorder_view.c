@@ -68,9 +68,10 @@ static int forced_card(Recorder *r, const PnGame *g, int seat, const PnCards *pl
 
 /* A hand typed in table order: from its stand-in and its tricks. */
 static void view_table(Recorder *r, RecView *v) {
-  PnGame *g = table_standin_now(r);
-  Tricks *t = malloc(sizeof *t);
-  if (!g || !t) goto done;
+  TableNow *now = table_now(r);
+  if (now == NULL) return;
+  const PnGame *g = &now->game;
+  const Tricks *t = &now->tricks;
   const PnHand *h = &g->hand;
   PnExpect ex;
   pn_game_expect(g, &ex);
@@ -91,7 +92,6 @@ static void view_table(Recorder *r, RecView *v) {
     v->seat = h->high_bidder;
   } else {
     v->stage = REC_STAGE_PLAY;
-    table_walk_tricks(r, g, t);
     v->tricks_done = t->done;
     v->ntrick = t->ntrick;
     memcpy(v->trick, t->trick, sizeof v->trick);
@@ -101,9 +101,7 @@ static void view_table(Recorder *r, RecView *v) {
     if (v->seat) v->forced = forced_card(r, g, v->seat, &v->played);
   }
   if (r->ntyped == 0) v->stage = REC_STAGE_DEALER; /* the dealer may still change */
-done:
-  free(g);
-  free(t);
+  free(now);
 }
 
 void rec_view(Recorder *r, RecView *v) {

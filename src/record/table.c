@@ -531,6 +531,22 @@ static PnGame *standin_now(const Recorder *r) {
 
 PnGame *table_standin_now(const Recorder *r) { return standin_now(r); }
 
+TableNow *table_now(const Recorder *r) {
+  TableNow *now = malloc(sizeof *now);
+  if (now == NULL) return NULL;
+  PnOutcome out;
+  standin(r, &now->game, r->ntyped, &out);
+  table_walk_tricks(r, &now->game, &now->tricks);
+  return now;
+}
+
+/* table_now, saying "out of memory" into diag when it fails. */
+static TableNow *table_now_or_say(const Recorder *r, PnDiag *diag) {
+  TableNow *now = table_now(r);
+  if (now == NULL) snprintf(diag->msg, sizeof diag->msg, "out of memory");
+  return now;
+}
+
 /* The seat a row typed without one is for (bidding turn, bidder), or 0. */
 static int table_default_seat(Recorder *r, PnAction action) {
   PnGame *g = standin_now(r);
@@ -598,20 +614,16 @@ done:
 
 /* Plays in table order (`cards`, n of them, with `seat` typed first or 0). */
 static RecResult table_plays(Recorder *r, int seat, const PnCard *cards, int n, PnDiag *diag) {
-  PnGame *g = standin_now(r);
-  Tricks *t = malloc(sizeof *t);
+  TableNow *now = table_now_or_say(r, diag);
+  if (now == NULL) return REC_FAILED;
+  const PnGame *g = &now->game;
+  const Tricks *t = &now->tricks;
   RecResult rc = REC_REFUSED;
-  if (!g || !t) {
-    snprintf(diag->msg, sizeof diag->msg, "out of memory");
-    rc = REC_FAILED;
-    goto done;
-  }
   if (g->hand.phase != PN_PHASE_PREPARE && g->hand.phase != PN_PHASE_PLAY) {
     rec_say(r, "error: the play comes after the %s", g->hand.phase == PN_PHASE_BID ? "bidding" : "turn-up");
     rec_say_expected(r, g);
     goto done;
   }
-  table_walk_tricks(r, g, t);
   int players = g->rules.players, left = players - t->ntrick;
   if (t->done == g->hand.tricks_total) {
     rec_say(r, "error: all %d tricks are in\n", t->done);
@@ -639,8 +651,7 @@ static RecResult table_plays(Recorder *r, int seat, const PnCard *cards, int n, 
   }
   rc = settle(r, from, diag);
 done:
-  free(g);
-  free(t);
+  free(now);
   return rc;
 }
 
@@ -669,46 +680,32 @@ RecResult table_answer(Recorder *r, bool yes, PnDiag *diag) {
     rec_say(r, "not recorded (the line is taken back)\n");
     return REC_REFUSED;
   }
-  PnGame *g = standin_now(r);
-  Tricks *t = malloc(sizeof *t);
-  RecResult rc = REC_FAILED;
-  if (!g || !t) {
-    snprintf(diag->msg, sizeof diag->msg, "out of memory");
-    goto done;
-  }
-  table_walk_tricks(r, g, t);
-  rc = all_in(r, g, t) ? finish(r, g, diag) : REC_ACCEPTED;
-done:
-  free(g);
-  free(t);
+  TableNow *now = table_now_or_say(r, diag);
+  if (now == NULL) return REC_FAILED;
+  RecResult rc = all_in(r, &now->game, &now->tricks) ? finish(r, &now->game, diag) : REC_ACCEPTED;
+  free(now);
   return rc;
 }
 
 RecResult table_finish(Recorder *r, PnDiag *diag) {
-  PnGame *g = standin_now(r);
-  Tricks *t = malloc(sizeof *t);
-  RecResult rc = REC_FAILED;
-  if (!g || !t) {
-    snprintf(diag->msg, sizeof diag->msg, "out of memory");
-    goto done;
-  }
-  table_walk_tricks(r, g, t);
-  rc = REC_REFUSED;
-  if (t->done != g->hand.tricks_total)
-    rec_say(r, "error: hand %d has %d of %d tricks in: it is not complete\n", g->hand.number, t->done,
+  TableNow *now = table_now_or_say(r, diag);
+  if (now == NULL) return REC_FAILED;
+  const PnGame *g = &now->game;
+  RecResult rc = REC_REFUSED;
+  if (now->tricks.done != g->hand.tricks_total)
+    rec_say(r, "error: hand %d has %d of %d tricks in: it is not complete\n", g->hand.number, now->tricks.done,
             g->hand.tricks_total);
   else if ((rc = finish(r, g, diag)) == REC_ACCEPTED)
     rc = REC_REFUSED; /* the deal did not work out: finish said why */
-done:
-  free(g);
-  free(t);
+  free(now);
   return rc;
 }
 
 static void table_status(Recorder *r) {
-  PnGame *g = standin_now(r);
-  Tricks *t = malloc(sizeof *t);
-  if (!g || !t) goto done;
+  TableNow *now = table_now(r);
+  if (now == NULL) return;
+  const PnGame *g = &now->game;
+  const Tricks *t = &now->tricks;
   const PnHand *h = &g->hand;
   if (h->trump >= 0 && h->high_bidder)
     rec_say(r, "contract: %s bid %d, trump %s\n", rec_name(r, h->high_bidder), h->high_bid,
@@ -727,7 +724,6 @@ static void table_status(Recorder *r) {
     rec_say(r, "\n");
     goto done;
   }
-  table_walk_tricks(r, g, t);
   if (t->nplays == 0) {
     rec_say(r, "hand %d (table order): the meld shown, the cards passed or discarded, then the tricks; %s (seat %d) "
                "leads\n", h->number, rec_name(r, t->next), t->next);
@@ -754,8 +750,7 @@ static void table_status(Recorder *r) {
   else if (r->redo_hold) rec_say(r, ": `done` replaces the stored hand %d\n", r->redo);
   else rec_say(r, "\n");
 done:
-  free(g);
-  free(t);
+  free(now);
 }
 
 static int table_seat_for(Recorder *r, PnAction action, int seat, bool deal_row, PnDiag *diag) {

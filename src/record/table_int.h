@@ -33,6 +33,16 @@ typedef struct Tricks {
 /* table.c: the tricks of r->typed on the stand-in g. */
 void table_walk_tricks(const Recorder *r, const PnGame *g, Tricks *t);
 
+/* What is typed so far, as most table-order steps need it. */
+typedef struct TableNow {
+  PnGame game;   /* the stand-in of r->typed */
+  Tricks tricks; /* its tricks, walked */
+} TableNow;
+
+/* table.c: the stand-in and its tricks in one allocation (free() it), or
+ * NULL when memory runs out. */
+TableNow *table_now(const Recorder *r);
+
 /* table_known.c */
 /* Checks everything typed so far (r->typed, on the stand-in g with the
  * tricks t) against every deal still possible.  Returns 0 when a deal
