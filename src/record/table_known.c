@@ -10,9 +10,10 @@
  * that did not follow holds none of the suit led (unless it plays one
  * later: then the renege is proved at that play, and the void is not
  * kept), and a seat that did not head (or overtrump) where it had to
- * holds none of the cards that would have (unless it plays one later).  When no deal fits, the line is refused with what it
- * contradicts; when a deal fits only if a seat that showed out still held
- * the suit, that is a renege, asked about as the others are.
+ * holds none of the cards that would have (unless it plays one later).
+ * When no deal fits, the line is refused with what it contradicts; when
+ * a deal fits only if a seat that showed out still held the suit, that
+ * is a renege, asked about as the others are.
  */
 #include <stdio.h>
 #include <string.h>
@@ -132,21 +133,6 @@ static void known_rows(const Recorder *r, const PnGame *g, PnKnown *k) {
   known_gives(r, g, k);
 }
 
-/* The cards whose holding would have made play p a renege by the rules'
- * obligations (the one card with p's makes the other illegal: the led
- * suit's cards that head it, the trumps that overtrump it).  Holding
- * more cards only adds obligations, so the seat holds none of them. */
-static void lacks_of_play(const PnObligation *ob, const Play *p, int trump, PnCards *out) {
-  memset(out, 0, sizeof *out);
-  for (int x = 0; x < PN_CARD_KINDS; x++) {
-    PnCards held = {{0}}, evidence;
-    held.n[p->card] = 1;
-    held.n[x]++;
-    if (x != p->card && pn_classify_play(ob, &held, p->before, p->count, trump, p->card, &evidence) != PN_FIND_NONE)
-      out->n[x] = 1;
-  }
-}
-
 /* A seat's play of a card it was shown not to hold: what that trick's
  * play showed is not kept (the renege is proved at this play). */
 static void drop_lacks(Shown *sh, int s, PnCard card) {
@@ -163,7 +149,7 @@ static void shown_lacks(const PnGame *g, const Play *p, Shown *sh) {
   PnObligation ob;
   pn_obligation(g, &ob);
   PnCards no, deck;
-  lacks_of_play(&ob, p, g->hand.trump, &no);
+  pn_play_lacks(&ob, p->before, p->count, g->hand.trump, p->card, &no);
   pn_deck_cards(g->rules.deck, &deck);
   int s = p->seat - 1;
   for (int c = 0; c < PN_CARD_KINDS; c++)

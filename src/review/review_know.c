@@ -128,21 +128,16 @@ static void known_shown(const RvHistory *h, const PnGame *start, int seat, PnKno
   }
 }
 
-/* The card kinds `seat` cannot have held at its legal play q: with one of
- * them beside the card it played, that card would not have been legal.
- * Legality here is a choice among ordered classes of cards (the led suit
- * beating, the led suit, trump ...), so a pair decides it exactly. */
+/* The card kinds a seat cannot have held at its legal play of `played`
+ * (pn_play_lacks), as a bit mask. */
 static uint32_t forbidden_by(const PnGame *g, PnCard played) {
   PnObligation ob;
   pn_obligation(g, &ob);
+  PnCards lacks;
+  pn_play_lacks(&ob, g->hand.trick, g->hand.ntrick, g->hand.trump, played, &lacks);
   uint32_t out = 0;
-  for (int c = 0; c < PN_CARD_KINDS; c++) {
-    PnCards held = {{0}}, legal;
-    held.n[played]++;
-    held.n[c]++;
-    pn_legal_plays(&ob, &held, g->hand.trick, g->hand.ntrick, g->hand.trump, &legal);
-    if (!legal.n[played]) out |= 1u << c;
-  }
+  for (int c = 0; c < PN_CARD_KINDS; c++)
+    if (lacks.n[c]) out |= 1u << c;
   return out;
 }
 

@@ -202,6 +202,12 @@ int pn_legal_plays(const PnObligation *ob, const PnCards *held, const PnCard *tr
  * *evidence = the cards held that the player was obliged to choose from. */
 PnFindingKind pn_classify_play(const PnObligation *ob, const PnCards *held, const PnCard *trick,
                                int count, int trump, PnCard played, PnCards *evidence);
+/* The card kinds a seat cannot have held when it played `played` legally
+ * to trick[0..count): one copy of each (*lacks), those that beside it
+ * would have made it a renege (heading, overtrumping, trumping).  A pair
+ * decides it: holding more cards only adds obligations. */
+void pn_play_lacks(const PnObligation *ob, const PnCard *trick, int count, int trump, PnCard played,
+                   PnCards *lacks);
 
 /* ---------------------------------------------------------------- melds */
 

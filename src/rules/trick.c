@@ -50,3 +50,14 @@ PnFindingKind pn_classify_play(const PnObligation *ob, const PnCards *held, cons
   if (evidence) judge_slice_cards(held, obliged, evidence);
   return kind;
 }
+
+void pn_play_lacks(const PnObligation *ob, const PnCard *trick, int count, int trump, PnCard played,
+                   PnCards *lacks) {
+  memset(lacks, 0, sizeof *lacks);
+  for (int c = 0; c < PN_CARD_KINDS; c++) {
+    PnCards held = {{0}};
+    held.n[played] = 1;
+    held.n[c]++;
+    if (pn_classify_play(ob, &held, trick, count, trump, played, NULL) != PN_FIND_NONE) lacks->n[c] = 1;
+  }
+}
