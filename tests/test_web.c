@@ -668,6 +668,22 @@ static void test_web_two_tables_hidden_logs_stored_as_the_logs(void **state) {
   reply_free(&s);
 }
 
+/* The view's bidders as "seat:min_bid ..." (a static buffer). */
+static const char *bidders_of(const char *body) {
+  static char out[128];
+  out[0] = '\0';
+  json_t *j = json_loads(body, 0, NULL);
+  json_t *a = json_object_get(json_object_get(j, "view"), "bidders");
+  for (size_t i = 0; i < json_array_size(a); i++) {
+    json_t *b = json_array_get(a, i);
+    size_t n = strlen(out);
+    snprintf(out + n, sizeof out - n, "%s%d:%d", i ? " " : "", (int)json_integer_value(json_object_get(b, "seat")),
+             (int)json_integer_value(json_object_get(b, "min_bid")));
+  }
+  json_decref(j);
+  return out;
+}
+
 /* The state's "view" is the server's: whose turn (mid-trick too), the
  * bids from the lowest good one, who passes, the cards left and the
  * hand's lines; a meld's value comes from the rules; a bad meld body is
@@ -679,13 +695,18 @@ static void test_web_recorder_view_and_meld_value(void **state) {
   assert_int_equal(r.status, 201);
   assert_non_null(strstr(r.body, "\"stage\": \"dealer\""));
   assert_non_null(strstr(r.body, "\"min_bid\": 250"));
+  assert_string_equal(bidders_of(r.body), "2:250 3:250 4:250 1:250"); /* all may bid as it starts */
   reply_free(&r);
   const char *lines[] = {"2 bid 250", "3 pass", "4 bid 270", "1 pass", "2 pass", "4 trump D", "2 give AS 9H AD AD",
                          "AS"};
   for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++) {
     Reply l = post_line("web-view", lines[i], NULL);
     assert_int_equal(l.status, 200);
+    if (i == 0) assert_string_equal(bidders_of(l.body), "3:260 4:260 1:260"); /* were all three to pass, Bob has it */
     if (i == 2) assert_non_null(strstr(l.body, "\"min_bid\": 280")); /* the next good bid, from the server */
+    if (i == 2) assert_string_equal(bidders_of(l.body), "1:280 2:280"); /* Cal passed: out */
+    if (i == 5) assert_non_null(strstr(l.body, "\"name\": \"run + royal marriage\"")); /* trump named: one tap for both */
+    if (i == 5) assert_string_equal(bidders_of(l.body), "");
     reply_free(&l);
   }
   Reply v = get("/api/games/web-view");

@@ -129,6 +129,9 @@ typedef struct RecView {
   int lowest_bid;             /* the rules' lowest bid (a bid re-typed from the start) */
   int bid_step;               /* bids go up by this */
   int high_bid, high_bidder;  /* the contract so far (0: none) */
+  int nbidders;               /* bidders[] used: 0 outside the bidding */
+  int bidders[PN_MAX_SEATS];  /* the seats to bid, from `seat` on, each reached by the others' passes */
+  int bidder_min[PN_MAX_SEATS]; /* the lowest good bid of each then */
   int trump;                  /* the trump suit, -1 none */
   int gives[2];               /* passing: who gives, in order (0: none) */
   int gives_done;             /* give rows typed */

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "recorder_int.h"
+#include "sim.h"
 #include "table_int.h"
 
 /* The cards of this hand's play rows in rows[0..n) into *played. */
@@ -66,6 +67,49 @@ static int forced_card(Recorder *r, const PnGame *g, int seat, const PnCards *pl
   return fits == 1 ? found : -1;
 }
 
+/* The seats that can bid next, in turn: the one on turn, then each seat
+ * the bidding reaches if those before it pass (a copy of the game given
+ * passes by the rules), with its lowest good bid then.  A tablet offers
+ * each a row of bids: a later seat's bid is the passes before it and
+ * that bid, in one tap. */
+static void view_bidders(const PnGame *g, RecView *v) {
+  PnGame *copy = malloc(sizeof *copy);
+  if (!copy) return;
+  *copy = *g;
+  for (int i = 0; i < g->rules.players && i < PN_MAX_SEATS; i++) {
+    PnExpect ex;
+    pn_game_expect(copy, &ex);
+    if (copy->hand.phase != PN_PHASE_BID || !ex.seat || !(ex.actions & (1u << PN_EV_BID))) break;
+    bool seen = false;
+    for (int k = 0; k < v->nbidders; k++) seen |= v->bidders[k] == ex.seat;
+    if (seen) break;
+    v->bidders[v->nbidders] = ex.seat;
+    v->bidder_min[v->nbidders++] = ex.min_bid > 0 ? ex.min_bid : g->rules.min_bid;
+    PnEvent pass = {.action = PN_EV_PASS, .seat = ex.seat, .suit = -1, .meld = -1};
+    PnOutcome out;
+    if (pn_game_apply(copy, &pass, &out) < PN_ACCEPTED) break;
+  }
+  free(copy);
+}
+
+/* Before a hand's first line: the bidders as its auction starts, from a
+ * copy of the game given this dealer and any deal (the cards do not
+ * change who may bid). */
+static void view_first_bidders(const Recorder *r, RecView *v) {
+  PnGame *copy = malloc(sizeof *copy);
+  if (!copy) return;
+  *copy = r->game;
+  PnOutcome out;
+  PnEvent dealer = {.action = PN_EV_DEALER, .seat = v->dealer, .suit = -1, .meld = -1}, deal[SIM_MAX_DEAL_EVENTS];
+  SimRng rng;
+  sim_rng_seed(&rng, 1);
+  bool ok = pn_game_apply(copy, &dealer, &out) >= PN_ACCEPTED;
+  int n = ok ? sim_deal_events(&rng, copy, deal) : 0;
+  for (int i = 0; ok && i < n; i++) ok = pn_game_apply(copy, &deal[i], &out) >= PN_ACCEPTED;
+  if (ok && copy->hand.phase == PN_PHASE_BID) view_bidders(copy, v);
+  free(copy);
+}
+
 /* A hand typed in table order: from its stand-in and its tricks. */
 static void view_table(Recorder *r, RecView *v) {
   TableNow *now = table_now(r);
@@ -87,6 +131,7 @@ static void view_table(Recorder *r, RecView *v) {
     v->stage = REC_STAGE_BID;
     v->seat = ex.seat;
     if (ex.min_bid > 0) v->min_bid = ex.min_bid;
+    view_bidders(g, v);
   } else if (h->trump < 0) {
     v->stage = REC_STAGE_TRUMP;
     v->seat = h->high_bidder;
@@ -128,6 +173,7 @@ void rec_view(Recorder *r, RecView *v) {
   else if (h->phase == PN_PHASE_DEALER || (table_possible(r) && r->nevents <= 1)) {
     v->stage = REC_STAGE_DEALER;
     v->seat = pn_next_seat(&g->rules, v->dealer); /* the first bidder */
+    view_first_bidders(r, v);
   } else {
     v->stage = REC_STAGE_DEAL;
     add_plays(r->events, r->nevents, &v->played);

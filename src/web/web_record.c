@@ -141,9 +141,23 @@ static json_t *cards_json(const PnCards *cards) {
   return a;
 }
 
+/* A run with the other K and Q of trump beside it: the commonest meld
+ * of two, one tap (its value by the rules, run_royal or not). */
+static void append_run_royal(json_t *a, const PnRules *ru, int trump) {
+  PnCard run[10], royal[10];
+  int nrun = pn_meld_cards(ru, PN_MELD_RUN, trump, 0, run), nroyal = pn_meld_cards(ru, PN_MELD_ROYAL_MARRIAGE, trump, 0, royal);
+  PnCards both = {{0}};
+  for (int i = 0; i < nrun; i++) both.n[run[i]]++;
+  for (int i = 0; i < nroyal; i++) both.n[royal[i]]++;
+  PnMeldResult best;
+  int points = nrun > 0 && nroyal > 0 ? pn_meld_best(ru, trump, &both, &best) : 0;
+  if (points > 0)
+    json_array_append_new(a, json_pack("{s:s, s:o, s:i}", "name", "run + royal marriage", "cards", cards_json(&both), "points", points));
+}
+
 /* The melds of the rules' table that a tap may pick whole (trump named):
- * [{"name", "cards", "points"}], a marriage once per other suit; none
- * before trump. */
+ * [{"name", "cards", "points"}], a marriage once per other suit; the run
+ * with a royal marriage beside it too; none before trump. */
 static json_t *melds_of(const Recorder *rec, int trump) {
   json_t *a = json_array();
   if (trump < 0) return a;
@@ -163,6 +177,7 @@ static json_t *melds_of(const Recorder *rec, int trump) {
       for (char *p = name; *p; p++) *p = *p == '-' ? ' ' : *p;
       json_array_append_new(a, json_pack("{s:s, s:o, s:i}", "name", name, "cards", cards_json(&set), "points",
                                          pn_meld_value(ru, (PnMeldKind)k)));
+      if (k == PN_MELD_RUN) append_run_royal(a, ru, trump);
     }
   }
   return a;
@@ -200,6 +215,11 @@ static json_t *view_of(WebTable *t) {
   char forced[3] = "";
   if (v.forced >= 0) pn_card_str((PnCard)v.forced, forced);
   if (j) json_object_set_new(j, "forced", v.forced >= 0 ? json_string(forced) : json_null());
+  json_t *bidders = json_array();
+  for (int i = 0; i < v.nbidders; i++)
+    json_array_append_new(bidders, json_pack("{s:i, s:i}", "seat", v.bidders[i], "min_bid", v.bidder_min[i]));
+  if (j) json_object_set_new(j, "bidders", bidders);
+  else json_decref(bidders);
   if (j) json_object_set_new(j, "tricks_total", json_integer(v.tricks_total));
   if (j) json_object_set_new(j, "widow", json_integer(v.widow));
   if (j) json_object_set_new(j, "widow_done", json_boolean(v.widow_done));

@@ -115,6 +115,7 @@ function pnFillNamed(el, parts) {
   var game = null, state = null, confirmed = false, picked = [], claim = null, rules = null, fix = null, pickMode = false;
   var filled = {}; /* the hand's lines (by number) the page filled in: cards the server proved */
   var meldEdit = null; /* the line a meld row's tap replaced, {n, before}: Undo puts it back */
+  var bidLines = 0;    /* lines a later player's bid sent (passes and the bid): Undo takes all back */
   var GLYPH = { S: "\u2660", H: "\u2665", D: "\u2666", C: "\u2663" };
   var SUIT = { S: "spades", H: "hearts", D: "diamonds", C: "clubs" };
 
@@ -175,7 +176,7 @@ function pnFillNamed(el, parts) {
     drawSaid(s);
     show("rec-pending", !!s.pending);
     /* the finding is in the said panel above: the box asks the question */
-    $("rec-finding").textContent = s.pending ? "Record it as played?" : "";
+    $("rec-finding").textContent = s.pending ? "Record it as played? (your next tap does)" : "";
     drawAll();
   }
   /* What the recorder said about the last line, one paragraph a line. */
@@ -250,20 +251,57 @@ function pnFillNamed(el, parts) {
       b.setAttribute("data-seat", String(i + 1));
     });
   }
+  /* A row of bids for the seat on turn (with pass), then one for each
+   * seat the bidding reaches if those before it pass (view.bidders): a
+   * tap there sends those passes and the bid, each a line of its own. */
   function drawBids(v) {
     var box = $("rec-bids");
     box.textContent = "";
     var on = v && (v.stage === "dealer" || v.stage === "bid" || v.stage === "done" || (fix && fix.how));
     show("rec-bid-box", on);
     if (!on) return;
-    button(box, "pass", function () { send("pass"); }).setAttribute("data-bid", "pass");
+    var later = fix && fix.how ? [] : (v.bidders || []).slice(1);
+    var first = later.length ? bidRow(box, v.seat) : box;
+    button(first, "pass", function () { send("pass"); }).setAttribute("data-bid", "pass");
     /* a line corrected may be any bid from the lowest; otherwise the next good ones */
     var from = fix && fix.how ? v.lowest_bid : v.stage === "bid" ? v.min_bid : v.lowest_bid;
     for (var k = 0; k < 6; k++) {
       var value = from + k * v.bid_step;
-      button(box, String(value), (function (n) { return function () { send("bid " + n); }; })(value))
+      button(first, String(value), (function (n) { return function () { send("bid " + n); }; })(value))
         .setAttribute("data-bid", String(value));
     }
+    if (later.length) box.appendChild(el("p", "hint", "Or a later player's bid (those before it pass):"));
+    later.forEach(function (b, i) {
+      var row = bidRow(box, b.seat);
+      for (var k = 0; k < 4; k++) {
+        var value = b.min_bid + k * v.bid_step;
+        button(row, String(value), (function (n) { return function () { bidAfterPasses(i + 1, b.seat, n); }; })(value))
+          .setAttribute("data-bid", String(value));
+      }
+    });
+  }
+  function bidRow(box, seat) {
+    var row = el("div", "rec-buttons bid-row");
+    row.setAttribute("data-seat", String(seat));
+    pnFillNamed(row.appendChild(el("span", "who")), [{ name: name(seat) }, ":"]);
+    box.appendChild(row);
+    return row;
+  }
+  /* A later seat's bid: the `passes` seats before it pass, then it bids;
+   * stopped at the first line refused (its reason shown). */
+  function bidAfterPasses(passes, seat, value) {
+    var sent = 0;
+    function step(res) {
+      if (res && res.status >= 400) return;
+      if (sent < passes) { sent++; return sendNow("pass").then(step); }
+      return sendNow("bid " + value).then(function (done) {
+        if (done.status >= 400) return;
+        bidLines = passes + 1;
+        var p = el("p", "", passes + " pass" + (passes === 1 ? "" : "es") + " sent before " + name(seat) + "'s bid (Undo takes back one line)");
+        $("rec-said").insertBefore(p, $("rec-said").firstChild);
+      });
+    }
+    flushScores().then(function () { step(null); });
   }
   /* Trump, also while the bidding goes on: a tap there ends it, the
    * players still in passing (each pass a line, said), then names trump. */
@@ -539,7 +577,7 @@ function pnFillNamed(el, parts) {
   }
 
   /* ------------------------------------------------------------ sending */
-  function sendNow(text, confirm) {
+  function sendNow(text, confirm, noFill) {
     var body = confirm === undefined ? { line: text } : { confirm: confirm };
     return api("POST", "/api/games/" + encodeURIComponent(game) + "/lines", body).then(function (res) {
       if (res.json.result === "stored") { confirmed = false; filled = {}; }
@@ -548,7 +586,7 @@ function pnFillNamed(el, parts) {
       /* only after a card played (or a renege recorded as played): an undo,
        * a dropped renege or a correction is left as it is */
       var played = typeof text === "string" ? /^[0-9AKQJT]{1,2}[SHDC]( |$)/i.test(text) : confirm === true;
-      return (played && fillForced(res)) || res;
+      return (played && !noFill && fillForced(res)) || res;
     });
   }
   /* A trick plays itself as far as the server can prove it: a card that
@@ -594,10 +632,17 @@ function pnFillNamed(el, parts) {
   function send(text, confirm) {
     if (!game) return;
     meldEdit = null;
+    bidLines = 0;
     if (fix && fix.how && confirm === undefined) {
       text = fix.how + " " + fix.n + " " + text;
       fix = null;
       filled = {}; /* the lines after it move */
+    }
+    if (state && state.pending && confirm === undefined && typeof text === "string" && text !== "undo") {
+      /* a renege awaiting its answer: the next tap records it as played
+       * (Yes) and goes on; No or Undo are the taps that drop it */
+      sendNow(undefined, true, true).then(function (res) { if (res.status < 400 && !res.json.pending) sendNow(text); });
+      return;
     }
     if (typeof text === "string" && / score /.test(" " + text)) confirmed = true; /* a claim typed: none sent for it */
     if (typeof text === "string" && text !== "undo") flushScores().then(function () { sendNow(text, confirm); });
@@ -660,10 +705,16 @@ function pnFillNamed(el, parts) {
     e.preventDefault();
     resume(field(e.target, "game"));
   });
-  /* Undo: a meld row's tap that replaced a line puts the line back */
+  /* Undo: a meld row's tap that replaced a line puts the line back; a
+   * later player's bid takes its passes back with it */
   $("rec-undo").addEventListener("click", function () {
-    var e = meldEdit;
+    var e = meldEdit, n = bidLines;
     fix = null;
+    if (n > 1) {
+      bidLines = 0;
+      for (var p = Promise.resolve(), i = 0; i < n; i++) p = p.then(function () { return sendNow("undo"); });
+      return;
+    }
     send(e ? "edit " + e.n + " " + e.before : "undo");
   });
   $("rec-yes").addEventListener("click", function () { send(undefined, true); });
