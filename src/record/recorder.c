@@ -32,6 +32,12 @@ const char *rec_name(const Recorder *r, int seat) {
 
 /* Appends to what this call says.  Out of memory loses words, never the
  * hand: the caller is told by a line at the end of rec_text(). */
+void rec_unsay(Recorder *r, size_t from, size_t to) {
+  if (r->text_lost || from >= to || to > r->text_len) return;
+  memmove(r->text + from, r->text + to, r->text_len - to + 1);
+  r->text_len -= to - from;
+}
+
 void rec_say(Recorder *r, const char *fmt, ...) {
   va_list ap;
   va_start(ap, fmt);

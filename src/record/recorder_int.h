@@ -128,6 +128,8 @@ static inline bool rec_in_table(const Recorder *r) { return r->mode == &rec_tabl
 /* recorder.c */
 /* Appends to what this call says (rec_text). */
 void rec_say(Recorder *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Takes back what was said in text[from, to) (a report said twice). */
+void rec_unsay(Recorder *r, size_t from, size_t to);
 const char *rec_name(const Recorder *r, int seat);   /* a seat's player, "?" */
 void rec_show_cards(Recorder *r, const PnCards *cards);
 void rec_report_finding(Recorder *r, const PnOutcome *out);

@@ -57,7 +57,7 @@ static int forced_card(Recorder *r, const PnGame *g, int seat, const PnCards *pl
     ev.cards[0] = (PnCard)c;
     r->typed[r->ntyped++] = ev;
     table_walk_tricks(r, g, t);
-    int rc = table_check_known(r, g, t);
+    int rc = table_check_known(r, g, t, NULL);
     r->ntyped--;
     if (rc == 0) fits++, found = c;
   }

@@ -139,7 +139,7 @@ void table_walk_tricks(const Recorder *r, const PnGame *g, Tricks *t) {
 
 /* Reports each renege that has become provable (not reported before);
  * returns how many. */
-static int new_reneges(Recorder *r, const PnGame *g, const Tricks *t) {
+static int new_reneges(Recorder *r, const PnGame *g, const Tricks *t, unsigned *seats) {
   PnObligation ob;
   pn_obligation(g, &ob);
   PnCards shown[PN_MAX_SEATS] = {{{0}}}; /* meld on the table when the play began */
@@ -183,6 +183,7 @@ static int new_reneges(Recorder *r, const PnGame *g, const Tricks *t) {
     r->told[p->index] = r->lines; /* taking back this line takes back the report */
     rec_say(r, "trick %d: ", p->trick + 1);
     rec_report_finding(r, &out);
+    *seats |= 1u << (p->seat - 1);
     found++;
   }
   return found;
@@ -474,7 +475,10 @@ static RecResult settle(Recorder *r, int from, PnDiag *diag) {
     goto done;
   }
   table_walk_tricks(r, g, t);
-  int void_renege = table_check_known(r, g, t); /* against every deal still possible */
+  size_t said_from = r->text_len;
+  unsigned known_seat = 0, found_seats = 0;
+  int void_renege = table_check_known(r, g, t, &known_seat); /* against every deal still possible */
+  size_t said_to = r->text_len;
   if (void_renege < 0) {
     pop_line(r);
     rc = REC_REFUSED;
@@ -494,7 +498,8 @@ static RecResult settle(Recorder *r, int from, PnDiag *diag) {
     if (p->trick + 1 == g->hand.tricks_total) points += pn_last_trick_bonus(g->rules.count);
     rec_say_trick(r, p->trick + 1, cards, seats, p->count + 1, seat, points);
   }
-  int reneges = new_reneges(r, g, t) + void_renege;
+  int reneges = new_reneges(r, g, t, &found_seats) + void_renege;
+  if (known_seat && (known_seat & ~found_seats) == 0) rec_unsay(r, said_from, said_to); /* the finding says it, once */
   if (reneges && !r->auto_yes) {
     r->question = REC_ASK_RENEGE_LINE;
     rec_say(r, "that is a renege: record it as played? (yes/no)\n");

@@ -48,8 +48,10 @@ TableNow *table_now(const Recorder *r);
  * tricks t) against every deal still possible.  Returns 0 when a deal
  * fits; 1 when one fits only if a seat that showed out of a suit still
  * held a card of it (a renege: said, to be confirmed); -1 when none fits
- * (said why: the line is to be refused). */
-int table_check_known(Recorder *r, const PnGame *g, const Tricks *t);
+ * (said why: the line is to be refused).  *renege_seat (may be NULL):
+ * bit s-1 when the renege said is seat s's holding a card it showed or
+ * received, else 0. */
+int table_check_known(Recorder *r, const PnGame *g, const Tricks *t, unsigned *renege_seat);
 /* Checks a give, discard, widow or turn-up row before it is kept: its
  * size and seat, and that it is the first.
  * Returns 0, or -1 after saying why not. */

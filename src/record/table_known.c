@@ -344,7 +344,7 @@ static void say_void_renege(Recorder *r, const PnGame *g, const Shown *sh, const
   rec_say(r, "a seat that showed out of a suit (or did not head a trick) still held a card of it\n");
 }
 
-int table_check_known(Recorder *r, const PnGame *g, const Tricks *t) {
+int table_check_known(Recorder *r, const PnGame *g, const Tricks *t, unsigned *renege_seat) {
   PnKnown k;
   Shown sh;
   pn_known_init(&k, &g->rules);
@@ -352,6 +352,7 @@ int table_check_known(Recorder *r, const PnGame *g, const Tricks *t) {
   known_plays(g, t, &k, &sh);
   unsigned every = (1u << PN_KNOWN_HOLDERS) - 1, suits = (1u << PN_SUITS) - 1;
   PnKnownWhy why, plain;
+  if (renege_seat) *renege_seat = 0;
   bool fits = r->voids_waived ? pn_known_check_ignoring(&k, every, suits, &why) : pn_known_check(&k, &why);
   if (fits) return 0;
   if (r->voids_waived || !pn_known_check_ignoring(&k, every, suits, &plain)) {
@@ -359,6 +360,7 @@ int table_check_known(Recorder *r, const PnGame *g, const Tricks *t) {
     return -1;
   }
   say_void_renege(r, g, &sh, &why);
+  if (renege_seat && (why.kind == PN_KNOWN_VOID_HELD || why.kind == PN_KNOWN_LACK_HELD)) *renege_seat = 1u << why.holder;
   return 1;
 }
 
