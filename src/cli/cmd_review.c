@@ -19,7 +19,7 @@ const CliCommand cmd_review_def = {
     .name = "review",
     .run = cmd_review,
     .usage = "pinochle review DB [--game KEY [--hand N]] [--worlds N] [--seed S] [--budget NODES]\n"
-             "                    [--format text|csv|json] [-o FILE]",
+             "                    [-j N] [--format text|csv|json] [-o FILE]",
     .summary = "Each play judged on what its player could see, over sampled deals",
     .help =
         "Reviews every play of the selected hands from the seat that made it: the\n"
@@ -67,6 +67,11 @@ const CliCommand cmd_review_def = {
         "  --seed S             the deals' seed (default 1)\n"
         "  --budget NODES       solver nodes per solve (default 0 = no limit); a\n"
         "                       decision with a solve past it is left unvalued\n"
+  "  -j, --jobs N         decisions of a hand reviewed at once, each on a thread\n"
+        "                       with its own solver (default: one per core, at most\n"
+        "                       8; 1 = no threads; with --budget 1: where a solve\n"
+        "                       stops depends on its table); the output does not\n"
+        "                       depend on it\n"
         "  --format FORMAT      text (default), csv or json\n"
         "  -o, --output FILE    write to FILE instead of standard output\n"
         "  -h, --help           show this help\n"
@@ -84,6 +89,7 @@ static const struct option review_options[] = {
     {"worlds", required_argument, NULL, OPT_WORLDS}, {"seed", required_argument, NULL, OPT_SEED},
     {"budget", required_argument, NULL, OPT_BUDGET}, {"format", required_argument, NULL, OPT_FORMAT},
     {"output", required_argument, NULL, 'o'},        {"help", no_argument, NULL, 'h'},
+    {"jobs", required_argument, NULL, 'j'},
     {NULL, 0, NULL, 0},
 };
 
@@ -91,13 +97,14 @@ static const struct option review_options[] = {
 typedef struct ReviewArgs {
   const char *db, *output, *key; /* DB, -o, --game */
   long hand, worlds, seed, budget; /* --hand (0 all), --worlds, --seed, --budget */
+  long jobs;                     /* -j: 0 one per core */
   int format;                    /* OUT_* */
 } ReviewArgs;
 
 static int parse_args(const CliCommand *self, int argc, char **argv, ReviewArgs *a) {
   int c;
   cli_getopt_reset();
-  while ((c = cli_getopt(self, argc, argv, ":ho:", review_options)) != -1) {
+  while ((c = cli_getopt(self, argc, argv, ":ho:j:", review_options)) != -1) {
     switch (c) {
     case OPT_GAME: a->key = optarg; break;
     case OPT_HAND:
@@ -119,6 +126,10 @@ static int parse_args(const CliCommand *self, int argc, char **argv, ReviewArgs 
     case OPT_FORMAT:
       a->format = out_format_parse(optarg);
       if (a->format < 0) return cli_usage_error(self, "--format takes text, csv or json, not '%s'", optarg);
+      break;
+    case 'j':
+      if (!cli_parse_long(optarg, 1, RV_MAX_JOBS, &a->jobs))
+        return cli_usage_error(self, "--jobs takes a number from 1 to %d, not '%s'", RV_MAX_JOBS, optarg);
       break;
     case 'o': a->output = optarg; break;
     case 'h': cli_print_help(stdout, self); return CLI_OK;
@@ -159,7 +170,7 @@ int cmd_review(const CliCommand *self, int argc, char **argv) {
     const char *keys[1] = {a.key};
     StoreFilter filter = {.nkeys = a.key ? 1 : 0, .keys = keys};
     RvRunOptions opts = {.format = a.format, .worlds = (int)a.worlds, .budget = a.budget, .seed = (uint64_t)a.seed,
-                         .trump = true, .store_results = true};
+                         .trump = true, .store_results = true, .jobs = (int)a.jobs};
     RvRunStats stats;
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);

@@ -30,6 +30,7 @@
 #define RV_DEFAULT_WORLDS 16       /* deals per decision, at most (plays: see below): docs/REVIEW.md says why */
 #define RV_MIN_WORLDS 4            /* plays: deals first drawn; more, 4 at a time, while ... */
 #define RV_SE_TARGET 2.5           /* ... the cost's standard error exceeds this (counters): docs/REVIEW.md */
+#define RV_MAX_JOBS 8              /* reviewers working at once on one run */
 #define RV_DEFAULT_BUDGET 0L /* solver nodes per solve (one world, one card), 0 = no limit: docs/REVIEW.md */
 
 /* ----------------------------------------------------------- the sampler */
@@ -126,6 +127,11 @@ void review_set_all_values(Reviewer *r, bool all);
  * `se_target` (review_new: RV_MIN_WORLDS, RV_SE_TARGET).  min_worlds at
  * least the worlds: always that many (a fixed sample). */
 void review_set_sequential(Reviewer *r, int min_worlds, double se_target);
+/* The reviewers (crew[0..n), r among them or not) that value the deals
+ * of r's bid, trump and pass decisions beside r, each on its own thread;
+ * none of them may be busy while r reviews one.  The values do not
+ * depend on the crew. */
+void review_set_crew(Reviewer *r, Reviewer *const *crew, int n);
 /* Solver nodes searched since review_new (bench/bench_review). */
 long review_nodes(const Reviewer *r);
 
@@ -195,6 +201,9 @@ typedef struct RvRunOptions {
   uint64_t seed;    /* the deals' seed: each decision's generator is seeded from it, the game, hand and seq */
   bool trump;       /* review the bidder's bid, trump and the passes too (review_bid, review_trump, review_pass) */
   bool store_results; /* keep each hand's new review in the store (review_store.h) */
+  int jobs;         /* a hand's decisions reviewed at once, each job on its own thread with its own
+                       solver (0: one per core, at most RV_MAX_JOBS; with a budget 1: where a solve
+                       stops depends on what the table holds); the output does not depend on it */
 } RvRunOptions;
 
 typedef struct RvRunStats {

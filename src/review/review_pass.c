@@ -184,18 +184,28 @@ int review_pass_knowledge(const RvHistory *h, int at, PnKnown *k, uint32_t forbi
   return 0;
 }
 
+/* What a deal of the pass review needs. */
+typedef struct PassDeal {
+  const PnGame *g;     /* the game just before the pass */
+  const PnEvent *give; /* the pass made */
+  const RvDecision *d; /* the passes valued (d->cards) */
+} PassDeal;
+
 /* One deal valued for every alternative: each pass made in it, then the
  * bots (one seed for all) and the solver.  False when a solve stopped. */
-static bool pass_world(Reviewer *r, const PnGame *g, const PnEvent *give, const PnCards start[PN_KNOWN_HOLDERS],
-                       uint64_t seed, RvDecision *d, double v[RV_MAX_ALTS]) {
+static bool pass_world(Reviewer *r, const void *ctx, const PnCards start[PN_KNOWN_HOLDERS], uint64_t seed,
+                       double v[RV_MAX_ALTS], int *flag) {
+  const PassDeal *pd = ctx;
+  const PnGame *g = pd->g;
   static _Thread_local PnGame w; /* a few KiB: not on the stack */
-  for (int a = 0; a < d->nalts; a++) {
+  *flag = 0;
+  for (int a = 0; a < pd->d->nalts; a++) {
     w = *g;
     for (int s = 0; s < g->rules.players; s++) w.hand.held[s] = start[s];
-    PnEvent ev = *give;
+    PnEvent ev = *pd->give;
     ev.ncards = 0;
     for (int c = 0; c < PN_CARD_KINDS; c++)
-      for (int j = 0; j < d->cards[a].n[c] && ev.ncards < PN_MAX_EVENT_CARDS; j++) ev.cards[ev.ncards++] = (PnCard)c;
+      for (int j = 0; j < pd->d->cards[a].n[c] && ev.ncards < PN_MAX_EVENT_CARDS; j++) ev.cards[ev.ncards++] = (PnCard)c;
     PnOutcome out;
     int total;
     if (pn_game_apply(&w, &ev, &out) == PN_IMPOSSIBLE || !review_side_total(r, &w, seed, g->hand.high_bid, &total)) return false;
@@ -219,23 +229,9 @@ int review_pass(Reviewer *r, const RvHistory *h, int at, SimRng *rng, RvDecision
   pass_knowledge(&g, d->seat, &k, forbid);
   RvSpace *sp = review_space_new(&k, forbid);
   if (!sp) return -1;
-  double sum[RV_MAX_ALTS] = {0}, diff2[RV_MAX_ALTS] = {0};
-  bool ok = review_space_count(sp) > 0;
-  for (int i = 0; i < r->worlds && ok; i++) {
-    PnCards start[PN_KNOWN_HOLDERS];
-    double v[RV_MAX_ALTS];
-    ok = review_space_sample(sp, rng, start) == 0;
-    uint64_t seed = sim_rng_next(rng); /* the bots' choices after the pass: the same for every alternative */
-    ok = ok && pass_world(r, &g, give, start, seed, d, v);
-    for (int a = 0; a < d->nalts && ok; a++) {
-      sum[a] += v[a];
-      diff2[a] += (v[a] - v[0]) * (v[a] - v[0]);
-    }
-    d->best_worlds += ok && review_chosen_best(v, d->nalts, 0);
-    d->worlds += ok;
-  }
+  PassDeal pd = {.g = &g, .give = give, .d = d};
+  int unused;
+  int rc = review_worlds(r, sp, rng, pass_world, &pd, d, &unused);
   review_space_free(sp);
-  if (!ok || d->worlds == 0) return -1;
-  review_finish(d, sum, diff2);
-  return 0;
+  return rc;
 }

@@ -37,7 +37,11 @@ void review_free(Reviewer *r) {
 
 void review_set_all_values(Reviewer *r, bool all) { r->all_values = all; }
 
-long review_nodes(const Reviewer *r) { return r->solver.total_nodes; }
+long review_nodes(const Reviewer *r) {
+  long n = r->solver.total_nodes;
+  for (int j = 0; j < r->ncrew; j++) n += r->crew[j]->solver.total_nodes;
+  return n;
+}
 
 void review_set_sequential(Reviewer *r, int min_worlds, double se_target) {
   r->min_worlds = min_worlds > 0 ? min_worlds : 1;

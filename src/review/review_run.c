@@ -4,9 +4,13 @@
  * review read back from the store when it was made with the same worlds,
  * seed and budget, else made and stored (review_store.h).
  */
+#define _POSIX_C_SOURCE 200809L /* sysconf */
 #include <math.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "analysis.h"
 #include "codec.h"
@@ -14,6 +18,15 @@
 #include "review.h"
 #include "review_store.h"
 #include "writer.h"
+
+/* The jobs to run: `jobs`, or with 0 one per core, 1 to RV_MAX_JOBS. */
+static int review_jobs(int jobs) {
+  if (jobs <= 0) {
+    long cores = sysconf(_SC_NPROCESSORS_ONLN);
+    jobs = cores > 0 ? (int)cores : 1;
+  }
+  return jobs < RV_MAX_JOBS ? jobs : RV_MAX_JOBS;
+}
 
 static const char *const CSV_HEADER[] = {"game", "hand", "seq", "seat", "decision",
                                          "chosen", "chosen_value", "best", "best_value", "cost"};
@@ -127,7 +140,8 @@ static void write_decision(FILE *out, int format, const char *key, int hand, con
 typedef struct Run {
   Store *store;
   const RvRunOptions *opts;
-  Reviewer *rv;
+  int jobs;          /* reviewers, each on its own thread (the first on the caller's) */
+  Reviewer *rv[RV_MAX_JOBS]; /* one a job: a solver and its table are not shared */
   RvHistory *h;
   RvHandReview *hr;  /* the hand's review: read back, or made and then stored */
   FILE *out;
@@ -145,52 +159,107 @@ static void keep_decision(Run *run, const StoreRow *row, const RvDecision *d) {
   write_decision(run->out, run->opts->format, row->key, row->hand, v, &run->first);
 }
 
-/* Each pass of the hand (review_pass), in the order made. */
-static void review_hand_passes(Run *run, const StoreRow *row) {
-  for (int i = run->h->trump_event; i >= 0 && i < run->h->nevents; i++) {
-    if (run->h->events[i].action != PN_EV_GIVE) continue;
-    RvDecision d;
-    SimRng rng;
-    decision_rng(run->opts, row->key, row->hand, run->h->seqs[i], &rng);
-    int rc = review_pass(run->rv, run->h, i, &rng, &d);
-    if (rc == 1) continue;
-    d.valued = d.valued && rc == 0;
-    keep_decision(run, row, &d);
+/* One decision of a hand to review: what, where, and what came of it. */
+typedef struct Task {
+  RvKind kind;       /* RV_BID, RV_TRUMP, RV_PASS (event `at`) or RV_PLAY (play `at`) */
+  int at;            /* the pass's event index, or the play's index */
+  int rc;            /* the review's return */
+  RvDecision d;      /* its result */
+} Task;
+
+/* A hand's decisions shared by the jobs: each takes the next not taken. */
+typedef struct HandJobs {
+  Run *run;
+  const StoreRow *row;
+  int ntasks;        /* tasks[] used */
+  Task *tasks;       /* in the order written: bid, trump, passes, plays */
+  atomic_int next;   /* the next task not taken */
+} HandJobs;
+
+/* The task's decision, on reviewer rv.  Each decision has its own deals
+ * (decision_rng), so which job reviews it does not change them. */
+static void run_task(const HandJobs *hj, Reviewer *rv, Task *t) {
+  const Run *run = hj->run;
+  const RvHistory *h = run->h;
+  SimRng rng;
+  int seq = t->kind == RV_PLAY ? h->seqs[h->play_event[t->at]] : t->kind == RV_PASS ? h->seqs[t->at]
+          : h->seqs[h->trump_event] + (t->kind == RV_BID ? 100000 : 0); /* the bid's deals apart from the trump's */
+  decision_rng(run->opts, hj->row->key, hj->row->hand, seq, &rng);
+  memset(&t->d, 0, sizeof t->d);
+  switch (t->kind) {
+  case RV_BID: t->rc = review_bid(rv, h, &rng, &t->d); break;
+  case RV_TRUMP: t->rc = review_trump(rv, h, &rng, &t->d); break;
+  case RV_PASS: t->rc = review_pass(rv, h, t->at, &rng, &t->d); break;
+  case RV_PLAY: t->rc = h->renege[t->at] ? -1 : review_play(rv, h, t->at, &rng, &t->d); break;
   }
 }
 
-/* The bid or trump decision, when the hand has one the review takes. */
-static void review_hand_trump(Run *run, const StoreRow *row, RvKind kind) {
-  RvDecision d;
-  SimRng rng;
-  if (run->h->trump_event < 0) return;
-  /* the bid's deals apart from the trump's: seeded as a seq no hand reaches */
-  int seq = run->h->seqs[run->h->trump_event] + (kind == RV_BID ? 100000 : 0);
-  decision_rng(run->opts, row->key, row->hand, seq, &rng);
-  int rc = kind == RV_BID ? review_bid(run->rv, run->h, &rng, &d) : review_trump(run->rv, run->h, &rng, &d);
-  if (rc == 1) return;
-  d.valued = d.valued && rc == 0;
-  keep_decision(run, row, &d);
+/* A job: tasks until none is left. */
+static void jobs_work(HandJobs *hj, Reviewer *rv) {
+  for (int i; (i = atomic_fetch_add(&hj->next, 1)) < hj->ntasks;) run_task(hj, rv, &hj->tasks[i]);
 }
 
-/* Reviews the hand's decisions into run->hr, writing each as it comes. */
-static void review_decisions(Run *run, const StoreRow *row) {
-  if (run->opts->trump) review_hand_trump(run, row, RV_BID);
-  if (run->opts->trump) review_hand_trump(run, row, RV_TRUMP);
-  if (run->opts->trump) review_hand_passes(run, row);
-  for (int p = 0; p < run->h->nplays; p++) {
-    RvDecision d;
-    SimRng rng;
-    decision_rng(run->opts, row->key, row->hand, run->h->seqs[run->h->play_event[p]], &rng);
-    int rc = run->h->renege[p] ? -1 : review_play(run->rv, run->h, p, &rng, &d);
-    if (rc != 0 && (run->h->renege[p] || d.nalts == 0)) { /* a renege has no legal card to compare with */
-      run->hr->skipped++;
+typedef struct JobArg {
+  HandJobs *hj;
+  Reviewer *rv;
+} JobArg;
+
+static void *job_thread(void *arg) {
+  JobArg *a = arg;
+  jobs_work(a->hj, a->rv);
+  return NULL;
+}
+
+/* The hand's decisions in the order written: the bid, trump and each
+ * pass in the order made (opts->trump), then every play. */
+static int hand_tasks(const Run *run, Task *tasks) {
+  const RvHistory *h = run->h;
+  int n = 0;
+  if (run->opts->trump && h->trump_event >= 0) {
+    tasks[n++] = (Task){.kind = RV_BID};
+    tasks[n++] = (Task){.kind = RV_TRUMP};
+    for (int i = h->trump_event; i < h->nevents; i++)
+      if (h->events[i].action == PN_EV_GIVE && n < RV_MAX_DECISIONS - RV_MAX_PLAYS) tasks[n++] = (Task){.kind = RV_PASS, .at = i};
+  }
+  for (int p = 0; p < h->nplays; p++) tasks[n++] = (Task){.kind = RV_PLAY, .at = p};
+  return n;
+}
+
+/* Reviews the hand's decisions on run->jobs threads, then keeps and
+ * writes them in order: the output does not depend on the jobs.  False
+ * when out of memory. */
+static bool review_decisions(Run *run, const StoreRow *row) {
+  HandJobs hj = {.run = run, .row = row, .tasks = malloc(RV_MAX_DECISIONS * sizeof *hj.tasks)};
+  if (!hj.tasks) return false;
+  hj.ntasks = hand_tasks(run, hj.tasks);
+  /* the bid, trump and passes one at a time, each with its deals valued
+   * on every job's thread (review_set_crew); then the plays, a job each */
+  int plays_from = 0;
+  while (plays_from < hj.ntasks && hj.tasks[plays_from].kind != RV_PLAY) run_task(&hj, run->rv[0], &hj.tasks[plays_from++]);
+  atomic_init(&hj.next, plays_from);
+  pthread_t threads[RV_MAX_JOBS];
+  JobArg args[RV_MAX_JOBS];
+  int started = 0;
+  for (int j = 1; j < run->jobs && j < hj.ntasks - plays_from; j++) {
+    args[j] = (JobArg){.hj = &hj, .rv = run->rv[j]};
+    if (pthread_create(&threads[started], NULL, job_thread, &args[j]) != 0) break; /* fewer jobs: the same output */
+    started++;
+  }
+  jobs_work(&hj, run->rv[0]);
+  for (int j = 0; j < started; j++) pthread_join(threads[j], NULL);
+  for (int i = 0; i < hj.ntasks; i++) {
+    Task *t = &hj.tasks[i];
+    if (t->kind != RV_PLAY && t->rc == 1) continue; /* no such decision in this hand */
+    if (t->kind == RV_PLAY && t->rc != 0 && (run->h->renege[t->at] || t->d.nalts == 0)) {
+      run->hr->skipped++; /* a renege has no legal card to compare with */
       run->stats->unvalued++;
       continue;
     }
-    d.valued = d.valued && rc == 0;
-    keep_decision(run, row, &d);
+    t->d.valued = t->d.valued && t->rc == 0;
+    keep_decision(run, row, &t->d);
   }
+  free(hj.tasks);
+  return true;
 }
 
 /* The hand's stored review, when one was made with this run's worlds,
@@ -226,7 +295,10 @@ static int review_hand(Run *run, const StoreRow *row, PnDiag *diag) {
   } else {
     memset(run->hr, 0, sizeof *run->hr);
     run->hr->trump = run->opts->trump;
-    review_decisions(run, row);
+    if (!review_decisions(run, row)) {
+      snprintf(diag->msg, sizeof diag->msg, "out of memory");
+      return PN_ERR_IO;
+    }
     if (run->opts->store_results) {
       /* each hand kept as it is made (not one transaction for the run):
        * a run stopped after an hour keeps the hours' hands */
@@ -270,10 +342,13 @@ int review_run(Store *store, const StoreFilter *filter, int hand, const RvRunOpt
   Run run = {.store = store, .opts = opts, .out = out, .stats = stats, .first = true};
   StoreCursor *c = NULL;
   int rc = PN_ERR_IO;
-  run.rv = review_new(opts->worlds, opts->budget);
+  run.jobs = opts->budget > 0 ? 1 : review_jobs(opts->jobs); /* where a solve stops depends on the table */
+  bool made = true;
+  for (int j = 0; j < run.jobs; j++) made = made && (run.rv[j] = review_new(opts->worlds, opts->budget)) != NULL;
+  if (made) review_set_crew(run.rv[0], run.rv, run.jobs);
   run.h = malloc(sizeof *run.h);
   run.hr = malloc(sizeof *run.hr);
-  if (!run.rv || !run.h || !run.hr) {
+  if (!made || !run.h || !run.hr) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");
     goto done;
   }
@@ -286,6 +361,6 @@ done:
   store_cursor_close(c);
   free(run.h);
   free(run.hr);
-  review_free(run.rv);
+  for (int j = 0; j < run.jobs; j++) review_free(run.rv[j]);
   return rc;
 }

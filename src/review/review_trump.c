@@ -119,10 +119,23 @@ static bool play_out(Reviewer *r, PnGame *w, int suit, uint64_t seed, double *re
   return true;
 }
 
+/* A deal of the trump review: the hand played out with each suit trump. */
+static bool trump_world(Reviewer *r, const void *ctx, const PnCards start[PN_KNOWN_HOLDERS], uint64_t seed,
+                        double v[RV_MAX_ALTS], int *flag) {
+  const PnGame *g = ctx;
+  static _Thread_local PnGame w; /* a few KiB: not on the stack */
+  *flag = 0;
+  for (int s = 0; s < PN_SUITS; s++) { /* the bots' choices: the same seed for every suit of this deal */
+    w = *g;
+    for (int seat = 0; seat < g->rules.players; seat++) w.hand.held[seat] = start[seat];
+    if (!play_out(r, &w, s, seed, &v[s])) return false;
+  }
+  return true;
+}
+
 int review_trump(Reviewer *r, const RvHistory *h, SimRng *rng, RvDecision *d) {
   memset(d, 0, sizeof *d);
   if (h->trump_event < 0 || !review_bid_preset(&h->rules)) return 1;
-  const PnGame *g = &h->before_trump;
   const PnEvent *chosen = &h->events[h->trump_event];
   d->seq = h->seqs[h->trump_event];
   d->seat = chosen->seat;
@@ -134,30 +147,10 @@ int review_trump(Reviewer *r, const RvHistory *h, SimRng *rng, RvDecision *d) {
   review_bidder_knowledge(h, RV_TRUMP, &k);
   RvSpace *sp = review_space_new(&k, NULL);
   if (!sp) return -1;
-  double sum[RV_MAX_ALTS] = {0}, diff2[RV_MAX_ALTS] = {0};
-  static _Thread_local PnGame w; /* a few KiB: not on the stack */
-  bool ok = review_space_count(sp) > 0;
-  for (int i = 0; i < r->worlds && ok; i++) {
-    PnCards start[PN_KNOWN_HOLDERS];
-    ok = review_space_sample(sp, rng, start) == 0;
-    uint64_t seed = sim_rng_next(rng); /* the bots' choices: the same for every suit of this deal */
-    double v[PN_SUITS];
-    for (int s = 0; s < PN_SUITS && ok; s++) {
-      w = *g;
-      for (int seat = 0; seat < g->rules.players; seat++) w.hand.held[seat] = start[seat];
-      ok = play_out(r, &w, s, seed, &v[s]);
-    }
-    for (int s = 0; s < PN_SUITS && ok; s++) {
-      sum[s] += v[s];
-      diff2[s] += (v[s] - v[d->chosen]) * (v[s] - v[d->chosen]);
-    }
-    d->best_worlds += ok && review_chosen_best(v, PN_SUITS, d->chosen);
-    d->worlds += ok;
-  }
+  int unused;
+  int rc = review_worlds(r, sp, rng, trump_world, &h->before_trump, d, &unused);
   review_space_free(sp);
-  if (!ok || d->worlds == 0) return -1;
-  review_finish(d, sum, diff2);
-  return 0;
+  return rc;
 }
 
 /* The bidder's last bid, its index in h->events, or -1 (a forced bid:
@@ -194,6 +187,28 @@ static void bid_world(const PnGame *g, const PnCards start[PN_KNOWN_HOLDERS], Pn
   w->hand.counters[bidder - 1] = 0; /* nothing is won before the discard */
 }
 
+/* What a deal of the bid review needs. */
+typedef struct BidDeal {
+  const PnGame *g;   /* the game at the trump */
+  const RvDecision *d; /* the bids valued (d->amount) */
+} BidDeal;
+
+/* A deal of the bid review: the side's total T once (exact down to the
+ * lowest bid valued), each bid valued from it; *flag 1 when T reaches the
+ * bid made. */
+static bool bid_deal(Reviewer *r, const void *ctx, const PnCards start[PN_KNOWN_HOLDERS], uint64_t seed,
+                     double v[RV_MAX_ALTS], int *flag) {
+  const BidDeal *bd = ctx;
+  const RvDecision *d = bd->d;
+  static _Thread_local PnGame w; /* a few KiB: not on the stack */
+  int total = 0;
+  bid_world(bd->g, start, &w);
+  if (!review_side_total(r, &w, seed, d->amount[d->nalts - 2], &total)) return false;
+  *flag = total >= d->amount[0];
+  for (int a = 0; a < d->nalts; a++) v[a] = d->amount[a] == 0 ? 0 : review_result(total, d->amount[a]);
+  return true;
+}
+
 int review_bid(Reviewer *r, const RvHistory *h, SimRng *rng, RvDecision *d) {
   memset(d, 0, sizeof *d);
   if (h->trump_event < 0 || !review_bid_preset(&h->rules)) return 1;
@@ -208,33 +223,10 @@ int review_bid(Reviewer *r, const RvHistory *h, SimRng *rng, RvDecision *d) {
   review_bidder_knowledge(h, RV_BID, &k);
   RvSpace *sp = review_space_new(&k, NULL);
   if (!sp) return -1;
-  double sum[RV_MAX_ALTS] = {0}, diff2[RV_MAX_ALTS] = {0};
-  int made = 0;
-  static _Thread_local PnGame w; /* a few KiB: not on the stack */
-  bool ok = review_space_count(sp) > 0;
-  for (int i = 0; i < r->worlds && ok; i++) {
-    PnCards start[PN_KNOWN_HOLDERS];
-    int total = 0;
-    ok = review_space_sample(sp, rng, start) == 0;
-    uint64_t seed = sim_rng_next(rng);
-    if (ok) {
-      bid_world(g, start, &w);
-      ok = review_side_total(r, &w, seed, d->amount[d->nalts - 2], &total);
-    }
-    if (!ok) break;
-    made += total >= d->amount[0];
-    double v[RV_MAX_ALTS];
-    for (int a = 0; a < d->nalts; a++) {
-      v[a] = d->amount[a] == 0 ? 0 : review_result(total, d->amount[a]);
-      sum[a] += v[a];
-      diff2[a] += (v[a] - v[0]) * (v[a] - v[0]);
-    }
-    d->best_worlds += review_chosen_best(v, d->nalts, 0);
-    d->worlds++;
-  }
+  BidDeal bd = {.g = g, .d = d};
+  int made;
+  int rc = review_worlds(r, sp, rng, bid_deal, &bd, d, &made);
   review_space_free(sp);
-  if (!ok || d->worlds == 0) return -1;
-  d->p_make = (double)made / d->worlds;
-  review_finish(d, sum, diff2);
-  return 0;
+  if (rc == 0) d->p_make = (double)made / d->worlds;
+  return rc;
 }

@@ -32,6 +32,8 @@ err_has -- '--format takes text, csv or json'
 t bad-worlds 2 review "$db" --worlds 0
 err_has -- '--worlds takes a number of deals'
 t bad-seed 2 review "$db" --seed -1
+t bad-jobs 2 review "$db" --jobs 9
+err_has -- '--jobs takes a number from 1 to 8'
 t no-such-game 2 review "$db" --game nope
 err_has "no game 'nope'"
 t no-such-hand 2 review "$db" --game "$G" --hand 99
