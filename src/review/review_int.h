@@ -19,20 +19,24 @@ struct Reviewer {
   Reviewer *crew[RV_MAX_JOBS]; /* others that value a bid's, trump's or pass's deals beside it (review_set_crew) */
 };
 
-/* One deal of a bid, trump or pass decision valued for each alternative
- * (v[a]) on reviewer r, from `start` (each holder's cards) and the bots'
- * `seed`; *flag a count the caller sums (the bid: made).  False when the
- * engine refused a row or a solve stopped.  Runs on any of the crew's
- * threads at once: ctx is only read. */
-typedef bool (*RvWorldValue)(Reviewer *r, const void *ctx, const PnCards start[PN_KNOWN_HOLDERS], uint64_t seed,
+/* One deal of a bid, trump or pass decision valued on reviewer r, from
+ * `start` (each holder's cards) and the bots' `seed`: alternative `alt`
+ * into v[alt], or with alt -1 every alternative (v[a]) and *flag, a count
+ * the caller sums (the bid: made).  False when the engine refused a row
+ * or a solve stopped.  Runs on any of the crew's threads at once: ctx is
+ * only read. */
+typedef bool (*RvWorldValue)(Reviewer *r, const void *ctx, const PnCards start[PN_KNOWN_HOLDERS], uint64_t seed, int alt,
                              double v[RV_MAX_ALTS], int *flag);
 
 /* r->worlds deals of sp drawn from rng in order (a deal, then its bots'
- * seed), each valued by `value` (on r and its crew), summed in deal order
- * into d (d->nalts and d->chosen set; worlds, best_worlds, then
- * review_finish) and *flags.  Returns 0, or -1 when no deal fits, one was
- * not valued (d->worlds: those before it) or memory ran out. */
-int review_worlds(Reviewer *r, RvSpace *sp, SimRng *rng, RvWorldValue value, const void *ctx, RvDecision *d, int *flags);
+ * seed), valued by `value` (on r and its crew; `each`: each alternative
+ * of a deal a unit of work of its own, else the deal's all at once),
+ * summed in deal order into d (d->nalts and d->chosen set; worlds,
+ * best_worlds, then review_finish) and *flags.  Returns 0, or -1 when no
+ * deal fits, one was not valued (d->worlds: those before it) or memory
+ * ran out. */
+int review_worlds(Reviewer *r, RvSpace *sp, SimRng *rng, RvWorldValue value, const void *ctx, bool each, RvDecision *d,
+                  int *flags);
 
 /* The presets whose bid and trump the review takes: an auction with the
  * trump named after it and a widow, partnership passing or five-call's

@@ -191,26 +191,25 @@ typedef struct PassDeal {
   const RvDecision *d; /* the passes valued (d->cards) */
 } PassDeal;
 
-/* One deal valued for every alternative: each pass made in it, then the
- * bots (one seed for all) and the solver.  False when a solve stopped. */
-static bool pass_world(Reviewer *r, const void *ctx, const PnCards start[PN_KNOWN_HOLDERS], uint64_t seed,
+/* Alternative `alt` in one deal: that pass made in it, then the bots (one
+ * seed for every alternative of the deal) and the solver.  False when a
+ * solve stopped. */
+static bool pass_world(Reviewer *r, const void *ctx, const PnCards start[PN_KNOWN_HOLDERS], uint64_t seed, int alt,
                        double v[RV_MAX_ALTS], int *flag) {
+  (void)flag;
   const PassDeal *pd = ctx;
   const PnGame *g = pd->g;
   static _Thread_local PnGame w; /* a few KiB: not on the stack */
-  *flag = 0;
-  for (int a = 0; a < pd->d->nalts; a++) {
-    w = *g;
-    for (int s = 0; s < g->rules.players; s++) w.hand.held[s] = start[s];
-    PnEvent ev = *pd->give;
-    ev.ncards = 0;
-    for (int c = 0; c < PN_CARD_KINDS; c++)
-      for (int j = 0; j < pd->d->cards[a].n[c] && ev.ncards < PN_MAX_EVENT_CARDS; j++) ev.cards[ev.ncards++] = (PnCard)c;
-    PnOutcome out;
-    int total;
-    if (pn_game_apply(&w, &ev, &out) == PN_IMPOSSIBLE || !review_side_total(r, &w, seed, g->hand.high_bid, &total)) return false;
-    v[a] = review_result(total, g->hand.high_bid);
-  }
+  w = *g;
+  for (int s = 0; s < g->rules.players; s++) w.hand.held[s] = start[s];
+  PnEvent ev = *pd->give;
+  ev.ncards = 0;
+  for (int c = 0; c < PN_CARD_KINDS; c++)
+    for (int j = 0; j < pd->d->cards[alt].n[c] && ev.ncards < PN_MAX_EVENT_CARDS; j++) ev.cards[ev.ncards++] = (PnCard)c;
+  PnOutcome out;
+  int total;
+  if (pn_game_apply(&w, &ev, &out) == PN_IMPOSSIBLE || !review_side_total(r, &w, seed, g->hand.high_bid, &total)) return false;
+  v[alt] = review_result(total, g->hand.high_bid);
   return true;
 }
 
@@ -231,7 +230,7 @@ int review_pass(Reviewer *r, const RvHistory *h, int at, SimRng *rng, RvDecision
   if (!sp) return -1;
   PassDeal pd = {.g = &g, .give = give, .d = d};
   int unused;
-  int rc = review_worlds(r, sp, rng, pass_world, &pd, d, &unused);
+  int rc = review_worlds(r, sp, rng, pass_world, &pd, true, d, &unused);
   review_space_free(sp);
   return rc;
 }

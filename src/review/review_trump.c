@@ -119,18 +119,16 @@ static bool play_out(Reviewer *r, PnGame *w, int suit, uint64_t seed, double *re
   return true;
 }
 
-/* A deal of the trump review: the hand played out with each suit trump. */
-static bool trump_world(Reviewer *r, const void *ctx, const PnCards start[PN_KNOWN_HOLDERS], uint64_t seed,
+/* A deal of the trump review: the hand played out with suit `alt` trump
+ * (the bots' choices: the same seed for every suit of the deal). */
+static bool trump_world(Reviewer *r, const void *ctx, const PnCards start[PN_KNOWN_HOLDERS], uint64_t seed, int alt,
                         double v[RV_MAX_ALTS], int *flag) {
+  (void)flag;
   const PnGame *g = ctx;
   static _Thread_local PnGame w; /* a few KiB: not on the stack */
-  *flag = 0;
-  for (int s = 0; s < PN_SUITS; s++) { /* the bots' choices: the same seed for every suit of this deal */
-    w = *g;
-    for (int seat = 0; seat < g->rules.players; seat++) w.hand.held[seat] = start[seat];
-    if (!play_out(r, &w, s, seed, &v[s])) return false;
-  }
-  return true;
+  w = *g;
+  for (int seat = 0; seat < g->rules.players; seat++) w.hand.held[seat] = start[seat];
+  return play_out(r, &w, alt, seed, &v[alt]);
 }
 
 int review_trump(Reviewer *r, const RvHistory *h, SimRng *rng, RvDecision *d) {
@@ -148,7 +146,7 @@ int review_trump(Reviewer *r, const RvHistory *h, SimRng *rng, RvDecision *d) {
   RvSpace *sp = review_space_new(&k, NULL);
   if (!sp) return -1;
   int unused;
-  int rc = review_worlds(r, sp, rng, trump_world, &h->before_trump, d, &unused);
+  int rc = review_worlds(r, sp, rng, trump_world, &h->before_trump, true, d, &unused);
   review_space_free(sp);
   return rc;
 }
@@ -196,8 +194,9 @@ typedef struct BidDeal {
 /* A deal of the bid review: the side's total T once (exact down to the
  * lowest bid valued), each bid valued from it; *flag 1 when T reaches the
  * bid made. */
-static bool bid_deal(Reviewer *r, const void *ctx, const PnCards start[PN_KNOWN_HOLDERS], uint64_t seed,
+static bool bid_deal(Reviewer *r, const void *ctx, const PnCards start[PN_KNOWN_HOLDERS], uint64_t seed, int alt,
                      double v[RV_MAX_ALTS], int *flag) {
+  (void)alt; /* -1: one total values every bid */
   const BidDeal *bd = ctx;
   const RvDecision *d = bd->d;
   static _Thread_local PnGame w; /* a few KiB: not on the stack */
@@ -225,7 +224,7 @@ int review_bid(Reviewer *r, const RvHistory *h, SimRng *rng, RvDecision *d) {
   if (!sp) return -1;
   BidDeal bd = {.g = g, .d = d};
   int made;
-  int rc = review_worlds(r, sp, rng, bid_deal, &bd, d, &made);
+  int rc = review_worlds(r, sp, rng, bid_deal, &bd, false, d, &made);
   review_space_free(sp);
   if (rc == 0) d->p_make = (double)made / d->worlds;
   return rc;
