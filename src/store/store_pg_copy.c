@@ -5,6 +5,7 @@
  * needs them (store_pg.h).
  */
 #define _POSIX_C_SOURCE 200809L /* strdup */
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -53,27 +54,111 @@ static bool copy_str(PgCopy *c, const char *v, char sep) {
   return copy_text(c, v, v ? strlen(v) : 0, sep);
 }
 
-int store_pg_copy(PgStore *s, const char *sql, const char *data, size_t len, const char *what, char *detail,
-                  size_t detail_size, PnDiag *diag) {
+/* The COPYs sent without waiting, by PG_SENT_*: statement, and what a
+ * failure says it was doing. */
+static const struct {
+  const char *sql;  /* COPY ... FROM STDIN */
+  const char *what; /* for messages */
+} SENT[] = {
+    [PG_SENT_GAMES] = {"COPY games(id, key, preset, options, tags, hands, finished, winner, hash, winners) FROM STDIN",
+                       "adding games (COPY)"},
+    [PG_SENT_TAGS] = {"COPY tags(name, value, game_id) FROM STDIN", "adding tags (COPY)"},
+    [PG_SENT_SEATS] = {"COPY seats(game_id, seat, player_id) FROM STDIN", "adding seats (COPY)"},
+    [PG_SENT_HANDS] = {"COPY hands(game_id, number, dealer, bidder, bid, trump, events, results) FROM STDIN",
+                       "adding hands (COPY)"},
+};
+
+/* The key a unique violation's detail names ("Key (key)=(K) already
+ * exists."), into out; "?" when it names none. */
+static void conflict_key(const char *detail, char *out, size_t size) {
+  const char *p = detail ? strstr(detail, ")=(") : NULL;
+  const char *q = p ? strstr(p, ") already exists") : NULL;
+  if (q == NULL)
+    snprintf(out, size, "?");
+  else
+    snprintf(out, size, "%.*s", (int)(q - p - 3), p + 3);
+}
+
+/* The store code and message of a failed COPY of this kind. */
+static int sent_fail(PgStore *s, int kind, const PGresult *res, PnDiag *diag) {
+  int rc = store_pg_fail(s, res, SENT[kind].what, diag);
+  const char *detail = res ? PQresultErrorField(res, PG_DIAG_MESSAGE_DETAIL) : NULL;
+  if (rc == STORE_CONFLICT && kind == PG_SENT_GAMES) {
+    /* the one unique key of games besides its id: stored meanwhile by
+     * another writer (look-ups saw the others), as game_rows_insert says */
+    char key[200];
+    conflict_key(detail, key, sizeof key);
+    store_set_msg(diag, "game '%s' is already stored", key);
+  } else if (rc == STORE_CONFLICT && kind == PG_SENT_HANDS) {
+    store_set_msg(diag, "%s: a hand is stored twice (%s)", s->shown, detail ? detail : "");
+  }
+  return rc;
+}
+
+/* Waits until the connection can take more (or has an answer to read). */
+static void wait_socket(PgStore *s) {
+  struct pollfd p = {.fd = PQsocket(s->conn), .events = POLLOUT | POLLIN};
+  if (p.fd >= 0 && poll(&p, 1, -1) > 0 && (p.revents & POLLIN))
+    PQconsumeInput(s->conn);
+}
+
+void store_pg_copy_settle(PgStore *s) {
+  if (s->sent == PG_SENT_NONE)
+    return;
+  int kind = s->sent;
+  s->sent = PG_SENT_NONE;
+  while (PQflush(s->conn) == 1)
+    wait_socket(s);
+  PQsetnonblocking(s->conn, 0);
+  PGresult *res;
+  while ((res = PQgetResult(s->conn)) != NULL) {
+    if (s->sent_rc == STORE_OK && PQresultStatus(res) != PGRES_COMMAND_OK) {
+      PnDiag d = {0};
+      s->sent_rc = sent_fail(s, kind, res, &d);
+      snprintf(s->sent_msg, sizeof s->sent_msg, "%s", d.msg);
+    }
+    PQclear(res);
+  }
+}
+
+void store_pg_copy_pump(PgStore *s) {
+  if (s->sent != PG_SENT_NONE)
+    PQflush(s->conn);
+}
+
+int store_pg_collect(PgStore *s, PnDiag *diag) {
   store_pg_settle(s);
-  PGresult *res = PQexec(s->conn, sql);
-  int rc = STORE_OK;
+  int rc = s->sent_rc;
+  if (rc != STORE_OK) {
+    store_set_msg(diag, "%s", s->sent_msg);
+    s->sent_rc = STORE_OK;
+  }
+  return rc;
+}
+
+/* The rows go into libpq's buffer at once and from there to the server
+ * as it reads them (non-blocking), so the caller parses the next block
+ * while the server stores this one: the server's work, most of it the
+ * foreign-key checks, is no longer added to the client's (issue 35). */
+int store_pg_copy_send(PgStore *s, int kind, const PgCopy *c, PnDiag *diag) {
+  int rc = store_pg_collect(s, diag);
+  if (rc != STORE_OK)
+    return rc;
+  PGresult *res = PQexec(s->conn, SENT[kind].sql);
   if (PQresultStatus(res) != PGRES_COPY_IN) {
-    rc = store_pg_fail(s, res, what, diag);
+    rc = sent_fail(s, kind, res, diag);
     PQclear(res);
     return rc;
   }
   PQclear(res);
-  if (PQputCopyData(s->conn, data, (int)len) != 1 || PQputCopyEnd(s->conn, NULL) != 1)
-    rc = store_pg_fail(s, NULL, what, diag);
-  while ((res = PQgetResult(s->conn)) != NULL) {
-    if (rc == STORE_OK && PQresultStatus(res) != PGRES_COMMAND_OK) {
-      rc = store_pg_fail(s, res, what, diag);
-      const char *d = PQresultErrorField(res, PG_DIAG_MESSAGE_DETAIL);
-      if (detail_size > 0)
-        snprintf(detail, detail_size, "%s", d ? d : "");
-    }
-    PQclear(res);
+  s->sent = kind;
+  int put = PQsetnonblocking(s->conn, 1) == 0 ? PQputCopyData(s->conn, c->buf, (int)c->len) : -1;
+  while (put == 1 && (put = PQputCopyEnd(s->conn, NULL)) == 0)
+    wait_socket(s); /* libpq's buffer full: once the server has read some */
+  if (put != 1) {
+    rc = store_pg_fail(s, NULL, SENT[kind].what, diag);
+    store_pg_settle(s);
+    s->sent_rc = STORE_OK; /* reported here */
   }
   return rc;
 }
@@ -90,35 +175,15 @@ void store_pg_drop_games(PgStore *s) {
   pending_forget(s);
 }
 
-/* The key a unique violation's detail names ("Key (key)=(K) already
- * exists."), into out; "?" when it names none. */
-static void conflict_key(const char *detail, char *out, size_t size) {
-  const char *p = detail ? strstr(detail, ")=(") : NULL;
-  const char *q = p ? strstr(p, ") already exists") : NULL;
-  if (q == NULL)
-    snprintf(out, size, "?");
-  else
-    snprintf(out, size, "%.*s", (int)(q - p - 3), p + 3);
-}
-
 int store_pg_flush_games(PgStore *s, PnDiag *diag) {
   if (s->games.rows == 0)
     return STORE_OK;
-  char detail[300], key[200];
-  int rc = store_pg_copy(s, "COPY games(id, key, preset, options, tags, hands, finished, winner, hash, winners)"
-                            " FROM STDIN", s->games.buf, s->games.len, "adding games (COPY)", detail,
-                         sizeof detail, diag);
-  if (rc == STORE_CONFLICT) {
-    /* the one unique key of games besides its id: stored meanwhile by
-     * another writer (look-ups saw the others), as game_rows_insert says */
-    conflict_key(detail, key, sizeof key);
-    store_set_msg(diag, "game '%s' is already stored", key);
-  }
+  int rc = store_pg_copy_send(s, PG_SENT_GAMES, &s->games, diag);
   if (rc == STORE_OK && s->tags.rows > 0)
-    rc = store_pg_copy(s, "COPY tags(name, value, game_id) FROM STDIN", s->tags.buf, s->tags.len,
-                       "adding tags (COPY)", NULL, 0, diag);
+    rc = store_pg_copy_send(s, PG_SENT_TAGS, &s->tags, diag);
   store_pg_drop_games(s);
-  return rc;
+  /* their seats with them, but in a savepoint at its end (seats_mark) */
+  return rc == STORE_OK && !s->in_savepoint ? store_pg_flush_seats(s, diag) : rc;
 }
 
 static uint64_t key_hash(const char *key) {

@@ -23,9 +23,9 @@
 /* Every libpq function the backend calls: X(name). */
 #define PG_LIB_FUNCTIONS(X)                                                                                       \
   X(PQclear) X(PQcmdTuples) X(PQconnectdb) X(PQconsumeInput) X(PQerrorMessage) X(PQexec) X(PQexecParams) X(PQexecPrepared)           \
-  X(PQfinish) X(PQgetisnull) X(PQgetlength) X(PQgetResult) X(PQgetvalue) X(PQntuples) X(PQprepare)                 \
+  X(PQfinish) X(PQflush) X(PQgetisnull) X(PQgetlength) X(PQgetResult) X(PQgetvalue) X(PQntuples) X(PQprepare)                 \
   X(PQputCopyData) X(PQputCopyEnd) X(PQresultErrorField) X(PQresultErrorMessage) X(PQresultStatus)                 \
-  X(PQsendQueryParams) X(PQsetNoticeProcessor) X(PQstatus)
+  X(PQsendQueryParams) X(PQsetNoticeProcessor) X(PQsetnonblocking) X(PQsocket) X(PQstatus)
 
 typedef struct PgLib {
 #define PG_LIB_MEMBER(name) __typeof__(name) *name;
@@ -53,6 +53,7 @@ const PgLib *store_pg_lib(void);
 #define PQexecParams PG_LIB_CALL(PQexecParams)
 #define PQexecPrepared PG_LIB_CALL(PQexecPrepared)
 #define PQfinish PG_LIB_CALL(PQfinish)
+#define PQflush PG_LIB_CALL(PQflush)
 #define PQgetisnull PG_LIB_CALL(PQgetisnull)
 #define PQgetlength PG_LIB_CALL(PQgetlength)
 #define PQgetResult PG_LIB_CALL(PQgetResult)
@@ -66,6 +67,8 @@ const PgLib *store_pg_lib(void);
 #define PQresultErrorMessage PG_LIB_CALL(PQresultErrorMessage)
 #define PQresultStatus PG_LIB_CALL(PQresultStatus)
 #define PQsetNoticeProcessor PG_LIB_CALL(PQsetNoticeProcessor)
+#define PQsetnonblocking PG_LIB_CALL(PQsetnonblocking)
+#define PQsocket PG_LIB_CALL(PQsocket)
 #define PQstatus PG_LIB_CALL(PQstatus)
 #endif
 
