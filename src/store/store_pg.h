@@ -63,12 +63,18 @@ enum {
 /* The COPYs sent without waiting for their result (store_pg_copy_send). */
 enum { PG_SENT_NONE, PG_SENT_GAMES, PG_SENT_TAGS, PG_SENT_SEATS, PG_SENT_HANDS };
 
-/* A COPY buffer: rows in COPY's text format, sent in one COPY. */
+/* A COPY buffer: rows in COPY's format, sent in one COPY. */
 typedef struct PgCopy {
   char *buf;                       /* the rows, malloc'd */
   size_t len, cap;                 /* bytes used, allocated */
   long rows;                       /* rows in buf */
 } PgCopy;
+
+/* A COPY queued. */
+typedef struct PgSend {
+  int kind;                        /* PG_SENT_* */
+  PgCopy rows;                     /* owned */
+} PgSend;
 
 /* A game waiting in the games COPY: its key for store_pg_game_lookup. */
 typedef struct PgPending {
@@ -88,11 +94,14 @@ typedef struct PgStore {
   int walk_cursors;                /* cursors open in the read transaction they began (walk_begin) */
   struct PgCursor *fetching;       /* the walk cursor whose next FETCH is sent and not yet read, NULL none */
   bool prepared[PG_COUNT];
-  /* A COPY's rows go to the server while the caller goes on (the
-   * connection non-blocking until its result is read, by the next
-   * statement: store_pg_settle); its failure waits here for the next call
-   * that can report it (store_pg_collect). */
-  int sent;                        /* PG_SENT_* of the COPY whose result is not read yet */
+  /* COPYs go to the server one after the other while the caller goes on
+   * (the connection non-blocking until the last result is read, by the
+   * next statement: store_pg_settle); a failure waits here for the next
+   * call that can report it (store_pg_collect). */
+  struct PgSend *queue;            /* COPYs not started yet, in order; owned */
+  size_t nqueue, queue_cap;
+  int sent;                        /* PG_SENT_* of the COPY started whose result is not read yet */
+  bool flowing;                    /* its rows are libpq's: results (then NULL) to read */
   int sent_rc;                     /* its failure (STORE_OK: none or reported) */
   char sent_msg[240];              /* its message, as PnDiag.msg */
   bool players_locked;             /* this transaction holds the players lock (store_pg_write.c) */
@@ -168,20 +177,22 @@ void store_pg_settle(PgStore *s);
  * error when res is NULL). */
 int store_pg_fail(PgStore *s, const PGresult *res, const char *what, PnDiag *diag);
 /* Sends the seats waiting (store_pg_flush_seats), then the hands waiting
- * for COPY (nothing when none wait). */
+ * for COPY (nothing when none wait), and waits for every COPY's result. */
 int store_pg_flush(PgStore *s, PnDiag *diag);
 /* Sends the games and their tags waiting for COPY. */
 int store_pg_flush_games(PgStore *s, PnDiag *diag);
 /* Forgets the games and tags waiting (rolled back). */
 void store_pg_drop_games(PgStore *s);
-/* Sends one COPY (kind PG_SENT_*) of c's rows without waiting for its
- * result: the rows are libpq's from here on, c may be reused.  A failure
- * to send is returned; the server's verdict comes with the next statement
+/* Queues one COPY (kind PG_SENT_*) of c's rows, which it takes (c is
+ * left empty), and starts it if none is under way: the caller goes on
+ * while the server takes it.  A failure to queue, or one a COPY before it
+ * met, is returned; its own verdict comes with a later call
  * (store_pg_collect): a unique violation as STORE_CONFLICT. */
-int store_pg_copy_send(PgStore *s, int kind, const PgCopy *c, PnDiag *diag);
-/* Sends more of the COPY in flight, if the connection takes it now. */
+int store_pg_copy_send(PgStore *s, int kind, PgCopy *c, PnDiag *diag);
+/* Moves the COPYs under way on as far as the connection allows now,
+ * never waiting. */
 void store_pg_copy_pump(PgStore *s);
-/* Reads the result of the COPY in flight (store_pg_settle does). */
+/* Waits until every COPY queued is done (store_pg_settle does). */
 void store_pg_copy_settle(PgStore *s);
 /* store_pg_settle, then the failure of a COPY sent earlier (once), or
  * STORE_OK. */

@@ -14,8 +14,10 @@
 #include "pn_buf.h"
 #include "store_pg.h"
 
-/* Games waiting are sent at the latest when this many wait. */
-enum { PG_GAMES_FLUSH = 1024, PG_IDS_MAX = 1024 };
+/* Games waiting are sent at the latest when this many wait; ids are
+ * reserved up to PG_IDS_MAX at a time: a reservation is a statement, which
+ * waits for the COPYs under way, so a long import makes few. */
+enum { PG_GAMES_FLUSH = 1024, PG_IDS_MAX = 8192 };
 
 bool store_pg_copy_append(PgCopy *c, const char *text, size_t len) {
   if (c->len + len > c->cap) {
@@ -96,35 +98,96 @@ static int sent_fail(PgStore *s, int kind, const PGresult *res, PnDiag *diag) {
   return rc;
 }
 
-/* Waits until the connection can take more (or has an answer to read). */
+/* COPYs queued at most before the caller waits for the server. */
+enum { PG_QUEUE_MAX = 8 };
+
+/* Waits until the connection has an answer to read, or takes more of
+ * the rows libpq holds. */
 static void wait_socket(PgStore *s) {
-  struct pollfd p = {.fd = PQsocket(s->conn), .events = POLLOUT | POLLIN};
-  if (p.fd >= 0 && poll(&p, 1, -1) > 0 && (p.revents & POLLIN))
-    PQconsumeInput(s->conn);
+  int pending = PQflush(s->conn);
+  struct pollfd p = {.fd = PQsocket(s->conn), .events = POLLIN | (pending == 1 ? POLLOUT : 0)};
+  if (pending >= 0 && p.fd >= 0)
+    poll(&p, 1, -1);
 }
 
-void store_pg_copy_settle(PgStore *s) {
-  if (s->sent == PG_SENT_NONE)
-    return;
-  int kind = s->sent;
-  s->sent = PG_SENT_NONE;
-  while (PQflush(s->conn) == 1)
-    wait_socket(s);
-  PQsetnonblocking(s->conn, 0);
-  PGresult *res;
-  while ((res = PQgetResult(s->conn)) != NULL) {
-    if (s->sent_rc == STORE_OK && PQresultStatus(res) != PGRES_COMMAND_OK) {
-      PnDiag d = {0};
-      s->sent_rc = sent_fail(s, kind, res, &d);
-      snprintf(s->sent_msg, sizeof s->sent_msg, "%s", d.msg);
+/* Records the first failure of the COPYs under way (kept for
+ * store_pg_collect); those queued after it are dropped: the transaction
+ * is lost. */
+static void sent_failed(PgStore *s, const PGresult *res) {
+  if (s->sent_rc == STORE_OK) {
+    PnDiag d = {0};
+    s->sent_rc = sent_fail(s, s->sent, res, &d);
+    snprintf(s->sent_msg, sizeof s->sent_msg, "%s", d.msg);
+  }
+  for (size_t i = 0; i < s->nqueue; i++)
+    free(s->queue[i].rows.buf);
+  s->nqueue = 0;
+}
+
+/* Starts the first COPY queued. */
+static void start_next(PgStore *s) {
+  s->sent = s->queue[0].kind;
+  s->flowing = false;
+  if (PQsetnonblocking(s->conn, 1) != 0 || PQsendQuery(s->conn, SENT[s->sent].sql) != 1) {
+    sent_failed(s, NULL);
+    s->sent = PG_SENT_NONE;
+  }
+}
+
+/* Hands the first COPY's rows to libpq (the server asked for them). */
+static void put_rows(PgStore *s) {
+  PgSend head = s->queue[0];
+  memmove(s->queue, s->queue + 1, --s->nqueue * sizeof *s->queue);
+  s->flowing = true;
+  int put = PQputCopyData(s->conn, head.rows.buf, (int)head.rows.len);
+  free(head.rows.buf);
+  if (put != 1 || PQputCopyEnd(s->conn, NULL) != 1)
+    sent_failed(s, NULL); /* the connection's error; its results drain below */
+}
+
+void store_pg_copy_pump(PgStore *s) {
+  while (s->sent != PG_SENT_NONE || s->nqueue > 0) {
+    if (s->sent == PG_SENT_NONE) {
+      if (s->sent_rc != STORE_OK) { /* a COPY failed: the rest would too */
+        sent_failed(s, NULL);
+        return;
+      }
+      start_next(s);
+      continue;
+    }
+    if (PQflush(s->conn) < 0 || PQconsumeInput(s->conn) == 0) {
+      sent_failed(s, NULL);
+      s->sent = PG_SENT_NONE;
+      return;
+    }
+    if (PQisBusy(s->conn))
+      return;
+    PGresult *res = PQgetResult(s->conn);
+    if (res == NULL) {
+      s->sent = PG_SENT_NONE;
+      continue;
+    }
+    if (!s->flowing && PQresultStatus(res) == PGRES_COPY_IN) {
+      put_rows(s);
+    } else { /* the COPY's end (or a refusal to start it): then NULL */
+      if (PQresultStatus(res) != PGRES_COMMAND_OK)
+        sent_failed(s, res);
+      s->flowing = true;
     }
     PQclear(res);
   }
 }
 
-void store_pg_copy_pump(PgStore *s) {
-  if (s->sent != PG_SENT_NONE)
-    PQflush(s->conn);
+void store_pg_copy_settle(PgStore *s) {
+  if (s->conn == NULL || !PQisnonblocking(s->conn))
+    return; /* no COPY started since the last settle */
+  for (;;) {
+    store_pg_copy_pump(s);
+    if (s->sent == PG_SENT_NONE && s->nqueue == 0)
+      break;
+    wait_socket(s);
+  }
+  PQsetnonblocking(s->conn, 0);
 }
 
 int store_pg_collect(PgStore *s, PnDiag *diag) {
@@ -137,31 +200,26 @@ int store_pg_collect(PgStore *s, PnDiag *diag) {
   return rc;
 }
 
-/* The rows go into libpq's buffer at once and from there to the server
- * as it reads them (non-blocking), so the caller parses the next block
- * while the server stores this one: the server's work, most of it the
- * foreign-key checks, is no longer added to the client's (issue 35). */
-int store_pg_copy_send(PgStore *s, int kind, const PgCopy *c, PnDiag *diag) {
-  int rc = store_pg_collect(s, diag);
-  if (rc != STORE_OK)
-    return rc;
-  PGresult *res = PQexec(s->conn, SENT[kind].sql);
-  if (PQresultStatus(res) != PGRES_COPY_IN) {
-    rc = sent_fail(s, kind, res, diag);
-    PQclear(res);
-    return rc;
+/* Queued, the rows go to the server COPY after COPY as it takes them
+ * (non-blocking; store_pg_copy_pump, called for every hand), so the
+ * client parses on while the server stores what came before: the
+ * server's work, most of it the foreign-key checks, is no longer added
+ * to the client's (issue 35). */
+int store_pg_copy_send(PgStore *s, int kind, PgCopy *c, PnDiag *diag) {
+  if (s->sent_rc != STORE_OK)
+    return store_pg_collect(s, diag);
+  if (PN_VEC_RESERVE(s->queue, s->queue_cap, s->nqueue + 1) != 0) {
+    store_set_msg(diag, "out of memory");
+    return STORE_ERROR;
   }
-  PQclear(res);
-  s->sent = kind;
-  int put = PQsetnonblocking(s->conn, 1) == 0 ? PQputCopyData(s->conn, c->buf, (int)c->len) : -1;
-  while (put == 1 && (put = PQputCopyEnd(s->conn, NULL)) == 0)
-    wait_socket(s); /* libpq's buffer full: once the server has read some */
-  if (put != 1) {
-    rc = store_pg_fail(s, NULL, SENT[kind].what, diag);
-    store_pg_settle(s);
-    s->sent_rc = STORE_OK; /* reported here */
+  s->queue[s->nqueue++] = (PgSend){.kind = kind, .rows = *c};
+  *c = (PgCopy){0};
+  store_pg_copy_pump(s);
+  while (s->nqueue >= PG_QUEUE_MAX) { /* the server is behind: wait for it */
+    wait_socket(s);
+    store_pg_copy_pump(s);
   }
-  return rc;
+  return s->sent_rc != STORE_OK ? store_pg_collect(s, diag) : STORE_OK;
 }
 
 static void pending_forget(PgStore *s) {

@@ -115,7 +115,10 @@ int store_pg_flush(PgStore *s, PnDiag *diag) {
   int rc = store_pg_collect(s, diag);
   if (rc == STORE_OK)
     rc = store_pg_flush_seats(s, diag);
-  return rc != STORE_OK ? rc : store_pg_flush_hands(s, diag);
+  if (rc == STORE_OK)
+    rc = store_pg_flush_hands(s, diag);
+  /* the COPYs done before the statement that follows, which may read them */
+  return rc != STORE_OK ? rc : store_pg_collect(s, diag);
 }
 
 int store_pg_flush_hands(PgStore *s, PnDiag *diag) {
@@ -334,6 +337,9 @@ void store_pg_close(Store *store) {
   if (s->conn)
     PQfinish(s->conn);
   free(s->hands.buf);
+  for (size_t i = 0; i < s->nqueue; i++)
+    free(s->queue[i].rows.buf);
+  free(s->queue);
   store_pg_drop_games(s);
   free(s->games.buf);
   free(s->tags.buf);
@@ -381,11 +387,28 @@ static void analyze_after(PgStore *s) {
   s->tx_hands = 0;
 }
 
+/* COMMIT, which the server answers "ROLLBACK" when the transaction
+ * failed: a COPY error not read would otherwise pass for stored. */
+static int commit_exec(PgStore *s, PnDiag *diag) {
+  int rc = store_pg_collect(s, diag);
+  if (rc != STORE_OK)
+    return rc;
+  PGresult *res = PQexec(s->conn, "COMMIT");
+  if (PQresultStatus(res) != PGRES_COMMAND_OK)
+    rc = store_pg_fail(s, res, "committing", diag);
+  else if (strcmp(PQcmdStatus(res), "COMMIT") != 0) {
+    store_set_msg(diag, "%s: committing: the server rolled the transaction back; nothing of it is stored", s->shown);
+    rc = STORE_ERROR;
+  }
+  PQclear(res);
+  return rc;
+}
+
 int store_pg_commit(Store *store, PnDiag *diag) {
   PgStore *s = pg_store(store);
   int rc = store_pg_flush(s, diag);
   if (rc == STORE_OK)
-    rc = store_pg_exec(s, "COMMIT", "committing", diag);
+    rc = commit_exec(s, diag);
   if (rc != STORE_OK) {
     store_pg_settle(s);
     s->sent_rc = STORE_OK; /* reported already, or rolled back with the rest */
