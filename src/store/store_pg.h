@@ -99,15 +99,13 @@ typedef struct PgStore {
    * next statement: store_pg_settle); a failure waits here for the next
    * call that can report it (store_pg_collect). */
   struct PgSend *queue;            /* COPYs not started yet, in order; owned */
-  size_t nqueue, queue_cap;
+  size_t nqueue, queue_cap;         /* COPYs queued, room for */
   int sent;                        /* PG_SENT_* of the COPY started whose result is not read yet */
   bool flowing;                    /* its rows are libpq's: results (then NULL) to read */
   int sent_rc;                     /* its failure (STORE_OK: none or reported) */
   char sent_msg[240];              /* its message, as PnDiag.msg */
   bool players_locked;             /* this transaction holds the players lock (store_pg_write.c) */
-  /* Hands waiting for COPY: text-format rows of hands, sent in one COPY
-   * before any other statement runs (store_pg_flush).  Owned. */
-  PgCopy hands;
+  PgCopy hands;                    /* hands waiting for COPY (binary rows), sent before any other statement */
   long tx_hands;                   /* hands COPYed in this transaction: many are analysed after its commit */
   StorePlayerCache players;        /* ids of the names met in this write transaction */
   /* Seats waiting: sent with their block of games, or in a savepoint at

@@ -1,6 +1,7 @@
 /*
- * store_pg_copy.c - COPY buffers, and the games (with their tags) that
- * wait in them inside a transaction: ids reserved from the sequence a
+ * store_pg_copy.c - COPY buffers, the queue of COPYs that go to the
+ * server while the caller goes on, and the games (with their tags) that
+ * wait in buffers inside a transaction: ids reserved from the sequence a
  * block at a time, the rows sent in one COPY per table when something
  * needs them (store_pg.h).
  */
