@@ -31,7 +31,8 @@ enum {
   PG_GAME_LOOKUP,
   PG_GAME_INSERT,
   PG_PLAYERS_ADD,
-  PG_SEATS_ADD,
+  PG_PLAYERS_IDS,
+  PG_PLAYERS_LOCK,
   PG_PLAYER_COUNT,
   PG_HAND_INSERT,
   PG_HAND_RESULTS,
@@ -59,12 +60,21 @@ enum {
   PG_COUNT
 };
 
-/* A COPY buffer: rows in COPY's text format, sent in one COPY. */
+/* The COPYs sent without waiting for their result (store_pg_copy_send). */
+enum { PG_SENT_NONE, PG_SENT_GAMES, PG_SENT_TAGS, PG_SENT_SEATS, PG_SENT_HANDS };
+
+/* A COPY buffer: rows in COPY's format, sent in one COPY. */
 typedef struct PgCopy {
   char *buf;                       /* the rows, malloc'd */
   size_t len, cap;                 /* bytes used, allocated */
   long rows;                       /* rows in buf */
 } PgCopy;
+
+/* A COPY queued. */
+typedef struct PgSend {
+  int kind;                        /* PG_SENT_* */
+  PgCopy rows;                     /* owned */
+} PgSend;
 
 /* A game waiting in the games COPY: its key for store_pg_game_lookup. */
 typedef struct PgPending {
@@ -84,17 +94,25 @@ typedef struct PgStore {
   int walk_cursors;                /* cursors open in the read transaction they began (walk_begin) */
   struct PgCursor *fetching;       /* the walk cursor whose next FETCH is sent and not yet read, NULL none */
   bool prepared[PG_COUNT];
-  /* Hands waiting for COPY: text-format rows of hands, sent in one COPY
-   * before any other statement runs (store_pg_flush).  Owned. */
-  char *copy;
-  size_t copy_len, copy_cap;
-  long copy_rows;
+  /* COPYs go to the server one after the other while the caller goes on
+   * (the connection non-blocking until the last result is read, by the
+   * next statement: store_pg_settle); a failure waits here for the next
+   * call that can report it (store_pg_collect). */
+  struct PgSend *queue;            /* COPYs not started yet, in order; owned */
+  size_t nqueue, queue_cap;         /* COPYs queued, room for */
+  int sent;                        /* PG_SENT_* of the COPY started whose result is not read yet */
+  bool flowing;                    /* its rows are libpq's: results (then NULL) to read */
+  int sent_rc;                     /* its failure (STORE_OK: none or reported) */
+  char sent_msg[240];              /* its message, as PnDiag.msg */
+  bool players_locked;             /* this transaction holds the players lock (store_pg_write.c) */
+  PgCopy hands;                    /* hands waiting for COPY (binary rows), sent before any other statement */
   long tx_hands;                   /* hands COPYed in this transaction: many are analysed after its commit */
   StorePlayerCache players;        /* ids of the names met in this write transaction */
-  /* Seats waiting: their players are created, all at once and in name
-   * order, before any statement that could read them and at commit
-   * (store_pg_flush_seats), so that two writers creating the same players
-   * wait for each other in one order and never deadlock.  Owned. */
+  /* Seats waiting: sent with their block of games, or in a savepoint at
+   * commit or before any statement that could read them
+   * (store_pg_flush_seats); their new players are made first, under a
+   * lock that one writer at a time holds to its end, so that two writers
+   * never wait for each other's new players (no deadlock).  Owned. */
   struct PgSeat *seats;
   size_t nseats, seats_cap;
   size_t seats_mark;               /* nseats when the savepoint was taken */
@@ -148,25 +166,35 @@ int store_pg_changed_one(PGresult *res, int rc, PnDiag *diag, const char *missin
 /* Runs trusted SQL text without parameters (BEGIN, a migration): never
  * built from data. */
 int store_pg_exec(PgStore *s, const char *sql, const char *what, PnDiag *diag);
-/* Reads the rows of a FETCH a walk cursor sent ahead into that cursor, so
- * the connection is free for another statement: every statement but a
- * cursor's own FETCH is sent after it (store_pg_read.c). */
+/* Reads the rows of a FETCH a walk cursor sent ahead into that cursor,
+ * and the result of a COPY in flight, so the connection is free for
+ * another statement: every statement but a cursor's own FETCH is sent
+ * after it (store_pg_read.c). */
 void store_pg_settle(PgStore *s);
 /* The store code and message for a failed result (or the connection's
  * error when res is NULL). */
 int store_pg_fail(PgStore *s, const PGresult *res, const char *what, PnDiag *diag);
 /* Sends the seats waiting (store_pg_flush_seats), then the hands waiting
- * for COPY (nothing when none wait). */
+ * for COPY (nothing when none wait), and waits for every COPY's result. */
 int store_pg_flush(PgStore *s, PnDiag *diag);
 /* Sends the games and their tags waiting for COPY. */
 int store_pg_flush_games(PgStore *s, PnDiag *diag);
 /* Forgets the games and tags waiting (rolled back). */
 void store_pg_drop_games(PgStore *s);
-/* Sends one COPY of data (len bytes) with sql (COPY ... FROM STDIN); a
- * unique violation is STORE_CONFLICT with the server's message ("what:
- * message") and its detail in detail[detail_size] (0: not wanted). */
-int store_pg_copy(PgStore *s, const char *sql, const char *data, size_t len, const char *what, char *detail,
-                  size_t detail_size, PnDiag *diag);
+/* Queues one COPY (kind PG_SENT_*) of c's rows, which it takes (c is
+ * left empty), and starts it if none is under way: the caller goes on
+ * while the server takes it.  A failure to queue, or one a COPY before it
+ * met, is returned; its own verdict comes with a later call
+ * (store_pg_collect): a unique violation as STORE_CONFLICT. */
+int store_pg_copy_send(PgStore *s, int kind, PgCopy *c, PnDiag *diag);
+/* Moves the COPYs under way on as far as the connection allows now,
+ * never waiting. */
+void store_pg_copy_pump(PgStore *s);
+/* Waits until every COPY queued is done (store_pg_settle does). */
+void store_pg_copy_settle(PgStore *s);
+/* store_pg_settle, then the failure of a COPY sent earlier (once), or
+ * STORE_OK. */
+int store_pg_collect(PgStore *s, PnDiag *diag);
 /* The game with this key among those read (PgStore.known): 1 (id and
  * hash set), 0 none, 2 not known here (ask the server), or a store
  * error (< 0, diag set). */
@@ -184,8 +212,8 @@ int store_pg_seats_queue(PgStore *s, const StoreGame *game, int64_t id, PnDiag *
 bool store_pg_copy_append(PgCopy *c, const char *text, size_t len);
 /* Sends only the hands waiting for COPY (the games first). */
 int store_pg_flush_hands(PgStore *s, PnDiag *diag);
-/* Creates the players of the seats waiting (those not stored yet, in name
- * order, in one statement) and writes the seats (one more). */
+/* Sends the seats waiting (after the games waiting): their players not
+ * stored yet are made first, under the players lock. */
 int store_pg_flush_seats(PgStore *s, PnDiag *diag);
 /* Forgets the seats waiting from index `from` on. */
 void store_pg_drop_seats(PgStore *s, size_t from);

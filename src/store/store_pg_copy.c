@@ -1,10 +1,12 @@
 /*
- * store_pg_copy.c - COPY buffers, and the games (with their tags) that
- * wait in them inside a transaction: ids reserved from the sequence a
+ * store_pg_copy.c - COPY buffers, the queue of COPYs that go to the
+ * server while the caller goes on, and the games (with their tags) that
+ * wait in buffers inside a transaction: ids reserved from the sequence a
  * block at a time, the rows sent in one COPY per table when something
  * needs them (store_pg.h).
  */
 #define _POSIX_C_SOURCE 200809L /* strdup */
+#include <poll.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -13,8 +15,10 @@
 #include "pn_buf.h"
 #include "store_pg.h"
 
-/* Games waiting are sent at the latest when this many wait. */
-enum { PG_GAMES_FLUSH = 1024, PG_IDS_MAX = 1024 };
+/* Games waiting are sent at the latest when this many wait; ids are
+ * reserved up to PG_IDS_MAX at a time: a reservation is a statement, which
+ * waits for the COPYs under way, so a long import makes few. */
+enum { PG_GAMES_FLUSH = 1024, PG_IDS_MAX = 8192 };
 
 bool store_pg_copy_append(PgCopy *c, const char *text, size_t len) {
   if (c->len + len > c->cap) {
@@ -53,29 +57,170 @@ static bool copy_str(PgCopy *c, const char *v, char sep) {
   return copy_text(c, v, v ? strlen(v) : 0, sep);
 }
 
-int store_pg_copy(PgStore *s, const char *sql, const char *data, size_t len, const char *what, char *detail,
-                  size_t detail_size, PnDiag *diag) {
-  store_pg_settle(s);
-  PGresult *res = PQexec(s->conn, sql);
-  int rc = STORE_OK;
-  if (PQresultStatus(res) != PGRES_COPY_IN) {
-    rc = store_pg_fail(s, res, what, diag);
-    PQclear(res);
-    return rc;
+/* The COPYs sent without waiting, by PG_SENT_*: statement, and what a
+ * failure says it was doing. */
+static const struct {
+  const char *sql;  /* COPY ... FROM STDIN */
+  const char *what; /* for messages */
+} SENT[] = {
+    [PG_SENT_GAMES] = {"COPY games(id, key, preset, options, tags, hands, finished, winner, hash, winners) FROM STDIN",
+                       "adding games (COPY)"},
+    [PG_SENT_TAGS] = {"COPY tags(name, value, game_id) FROM STDIN", "adding tags (COPY)"},
+    [PG_SENT_SEATS] = {"COPY seats(game_id, seat, player_id) FROM STDIN", "adding seats (COPY)"},
+    [PG_SENT_HANDS] = {"COPY hands(game_id, number, dealer, bidder, bid, trump, events, results) FROM STDIN"
+                       " (FORMAT binary)",
+                       "adding hands (COPY)"},
+};
+
+/* The key a unique violation's detail names ("Key (key)=(K) already
+ * exists."), into out; "?" when it names none. */
+static void conflict_key(const char *detail, char *out, size_t size) {
+  const char *p = detail ? strstr(detail, ")=(") : NULL;
+  const char *q = p ? strstr(p, ") already exists") : NULL;
+  if (q == NULL)
+    snprintf(out, size, "?");
+  else
+    snprintf(out, size, "%.*s", (int)(q - p - 3), p + 3);
+}
+
+/* The store code and message of a failed COPY of this kind. */
+static int sent_fail(PgStore *s, int kind, const PGresult *res, PnDiag *diag) {
+  int rc = store_pg_fail(s, res, SENT[kind].what, diag);
+  const char *detail = res ? PQresultErrorField(res, PG_DIAG_MESSAGE_DETAIL) : NULL;
+  if (rc == STORE_CONFLICT && kind == PG_SENT_GAMES) {
+    /* the one unique key of games besides its id: stored meanwhile by
+     * another writer (look-ups saw the others), as game_rows_insert says */
+    char key[200];
+    conflict_key(detail, key, sizeof key);
+    store_set_msg(diag, "game '%s' is already stored", key);
+  } else if (rc == STORE_CONFLICT && kind == PG_SENT_HANDS) {
+    store_set_msg(diag, "%s: a hand is stored twice (%s)", s->shown, detail ? detail : "");
   }
-  PQclear(res);
-  if (PQputCopyData(s->conn, data, (int)len) != 1 || PQputCopyEnd(s->conn, NULL) != 1)
-    rc = store_pg_fail(s, NULL, what, diag);
-  while ((res = PQgetResult(s->conn)) != NULL) {
-    if (rc == STORE_OK && PQresultStatus(res) != PGRES_COMMAND_OK) {
-      rc = store_pg_fail(s, res, what, diag);
-      const char *d = PQresultErrorField(res, PG_DIAG_MESSAGE_DETAIL);
-      if (detail_size > 0)
-        snprintf(detail, detail_size, "%s", d ? d : "");
+  return rc;
+}
+
+/* COPYs queued at most before the caller waits for the server. */
+enum { PG_QUEUE_MAX = 8 };
+
+/* Waits until the connection has an answer to read, or takes more of
+ * the rows libpq holds. */
+static void wait_socket(PgStore *s) {
+  int pending = PQflush(s->conn);
+  struct pollfd p = {.fd = PQsocket(s->conn), .events = POLLIN | (pending == 1 ? POLLOUT : 0)};
+  if (pending >= 0 && p.fd >= 0)
+    poll(&p, 1, -1);
+}
+
+/* Records the first failure of the COPYs under way (kept for
+ * store_pg_collect); those queued after it are dropped: the transaction
+ * is lost. */
+static void sent_failed(PgStore *s, const PGresult *res) {
+  if (s->sent_rc == STORE_OK) {
+    PnDiag d = {0};
+    s->sent_rc = sent_fail(s, s->sent, res, &d);
+    snprintf(s->sent_msg, sizeof s->sent_msg, "%s", d.msg);
+  }
+  for (size_t i = 0; i < s->nqueue; i++)
+    free(s->queue[i].rows.buf);
+  s->nqueue = 0;
+}
+
+/* Starts the first COPY queued. */
+static void start_next(PgStore *s) {
+  s->sent = s->queue[0].kind;
+  s->flowing = false;
+  if (PQsetnonblocking(s->conn, 1) != 0 || PQsendQuery(s->conn, SENT[s->sent].sql) != 1) {
+    sent_failed(s, NULL);
+    s->sent = PG_SENT_NONE;
+  }
+}
+
+/* Hands the first COPY's rows to libpq (the server asked for them). */
+static void put_rows(PgStore *s) {
+  PgSend head = s->queue[0];
+  memmove(s->queue, s->queue + 1, --s->nqueue * sizeof *s->queue);
+  s->flowing = true;
+  int put = PQputCopyData(s->conn, head.rows.buf, (int)head.rows.len);
+  free(head.rows.buf);
+  if (put != 1 || PQputCopyEnd(s->conn, NULL) != 1)
+    sent_failed(s, NULL); /* the connection's error; its results drain below */
+}
+
+void store_pg_copy_pump(PgStore *s) {
+  while (s->sent != PG_SENT_NONE || s->nqueue > 0) {
+    if (s->sent == PG_SENT_NONE) {
+      if (s->sent_rc != STORE_OK) { /* a COPY failed: the rest would too */
+        sent_failed(s, NULL);
+        return;
+      }
+      start_next(s);
+      continue;
+    }
+    if (PQflush(s->conn) < 0 || PQconsumeInput(s->conn) == 0) {
+      sent_failed(s, NULL);
+      s->sent = PG_SENT_NONE;
+      return;
+    }
+    if (PQisBusy(s->conn))
+      return;
+    PGresult *res = PQgetResult(s->conn);
+    if (res == NULL) {
+      s->sent = PG_SENT_NONE;
+      continue;
+    }
+    if (!s->flowing && PQresultStatus(res) == PGRES_COPY_IN) {
+      put_rows(s);
+    } else { /* the COPY's end (or a refusal to start it): then NULL */
+      if (PQresultStatus(res) != PGRES_COMMAND_OK)
+        sent_failed(s, res);
+      s->flowing = true;
     }
     PQclear(res);
   }
+}
+
+void store_pg_copy_settle(PgStore *s) {
+  if (s->conn == NULL || !PQisnonblocking(s->conn))
+    return; /* no COPY started since the last settle */
+  for (;;) {
+    store_pg_copy_pump(s);
+    if (s->sent == PG_SENT_NONE && s->nqueue == 0)
+      break;
+    wait_socket(s);
+  }
+  PQsetnonblocking(s->conn, 0);
+}
+
+int store_pg_collect(PgStore *s, PnDiag *diag) {
+  store_pg_settle(s);
+  int rc = s->sent_rc;
+  if (rc != STORE_OK) {
+    store_set_msg(diag, "%s", s->sent_msg);
+    s->sent_rc = STORE_OK;
+  }
   return rc;
+}
+
+/* Queued, the rows go to the server COPY after COPY as it takes them
+ * (non-blocking; store_pg_copy_pump, called for every hand), so the
+ * client parses on while the server stores what came before: the
+ * server's work, most of it the foreign-key checks, is no longer added
+ * to the client's (issue 35). */
+int store_pg_copy_send(PgStore *s, int kind, PgCopy *c, PnDiag *diag) {
+  if (s->sent_rc != STORE_OK)
+    return store_pg_collect(s, diag);
+  if (PN_VEC_RESERVE(s->queue, s->queue_cap, s->nqueue + 1) != 0) {
+    store_set_msg(diag, "out of memory");
+    return STORE_ERROR;
+  }
+  s->queue[s->nqueue++] = (PgSend){.kind = kind, .rows = *c};
+  *c = (PgCopy){0};
+  store_pg_copy_pump(s);
+  while (s->nqueue >= PG_QUEUE_MAX) { /* the server is behind: wait for it */
+    wait_socket(s);
+    store_pg_copy_pump(s);
+  }
+  return s->sent_rc != STORE_OK ? store_pg_collect(s, diag) : STORE_OK;
 }
 
 static void pending_forget(PgStore *s) {
@@ -90,35 +235,15 @@ void store_pg_drop_games(PgStore *s) {
   pending_forget(s);
 }
 
-/* The key a unique violation's detail names ("Key (key)=(K) already
- * exists."), into out; "?" when it names none. */
-static void conflict_key(const char *detail, char *out, size_t size) {
-  const char *p = detail ? strstr(detail, ")=(") : NULL;
-  const char *q = p ? strstr(p, ") already exists") : NULL;
-  if (q == NULL)
-    snprintf(out, size, "?");
-  else
-    snprintf(out, size, "%.*s", (int)(q - p - 3), p + 3);
-}
-
 int store_pg_flush_games(PgStore *s, PnDiag *diag) {
   if (s->games.rows == 0)
     return STORE_OK;
-  char detail[300], key[200];
-  int rc = store_pg_copy(s, "COPY games(id, key, preset, options, tags, hands, finished, winner, hash, winners)"
-                            " FROM STDIN", s->games.buf, s->games.len, "adding games (COPY)", detail,
-                         sizeof detail, diag);
-  if (rc == STORE_CONFLICT) {
-    /* the one unique key of games besides its id: stored meanwhile by
-     * another writer (look-ups saw the others), as game_rows_insert says */
-    conflict_key(detail, key, sizeof key);
-    store_set_msg(diag, "game '%s' is already stored", key);
-  }
+  int rc = store_pg_copy_send(s, PG_SENT_GAMES, &s->games, diag);
   if (rc == STORE_OK && s->tags.rows > 0)
-    rc = store_pg_copy(s, "COPY tags(name, value, game_id) FROM STDIN", s->tags.buf, s->tags.len,
-                       "adding tags (COPY)", NULL, 0, diag);
+    rc = store_pg_copy_send(s, PG_SENT_TAGS, &s->tags, diag);
   store_pg_drop_games(s);
-  return rc;
+  /* their seats with them, but in a savepoint at its end (seats_mark) */
+  return rc == STORE_OK && !s->in_savepoint ? store_pg_flush_seats(s, diag) : rc;
 }
 
 static uint64_t key_hash(const char *key) {

@@ -22,10 +22,10 @@
 
 /* Every libpq function the backend calls: X(name). */
 #define PG_LIB_FUNCTIONS(X)                                                                                       \
-  X(PQclear) X(PQcmdTuples) X(PQconnectdb) X(PQconsumeInput) X(PQerrorMessage) X(PQexec) X(PQexecParams) X(PQexecPrepared)           \
-  X(PQfinish) X(PQgetisnull) X(PQgetlength) X(PQgetResult) X(PQgetvalue) X(PQntuples) X(PQprepare)                 \
+  X(PQclear) X(PQcmdStatus) X(PQcmdTuples) X(PQconnectdb) X(PQconsumeInput) X(PQerrorMessage) X(PQexec) X(PQexecParams) X(PQexecPrepared)           \
+  X(PQfinish) X(PQflush) X(PQgetisnull) X(PQgetlength) X(PQgetResult) X(PQgetvalue) X(PQisBusy) X(PQisnonblocking) X(PQntuples) X(PQprepare)                 \
   X(PQputCopyData) X(PQputCopyEnd) X(PQresultErrorField) X(PQresultErrorMessage) X(PQresultStatus)                 \
-  X(PQsendQueryParams) X(PQsetNoticeProcessor) X(PQstatus)
+  X(PQsendQuery) X(PQsendQueryParams) X(PQsetNoticeProcessor) X(PQsetnonblocking) X(PQsocket) X(PQstatus)
 
 typedef struct PgLib {
 #define PG_LIB_MEMBER(name) __typeof__(name) *name;
@@ -45,6 +45,7 @@ const PgLib *store_pg_lib(void);
 #ifndef PG_LIB_LOADER
 #define PG_LIB_CALL(name) (store_pg_lib()->name)
 #define PQclear PG_LIB_CALL(PQclear)
+#define PQcmdStatus PG_LIB_CALL(PQcmdStatus)
 #define PQcmdTuples PG_LIB_CALL(PQcmdTuples)
 #define PQconnectdb PG_LIB_CALL(PQconnectdb)
 #define PQconsumeInput PG_LIB_CALL(PQconsumeInput)
@@ -53,12 +54,16 @@ const PgLib *store_pg_lib(void);
 #define PQexecParams PG_LIB_CALL(PQexecParams)
 #define PQexecPrepared PG_LIB_CALL(PQexecPrepared)
 #define PQfinish PG_LIB_CALL(PQfinish)
+#define PQflush PG_LIB_CALL(PQflush)
 #define PQgetisnull PG_LIB_CALL(PQgetisnull)
 #define PQgetlength PG_LIB_CALL(PQgetlength)
 #define PQgetResult PG_LIB_CALL(PQgetResult)
 #define PQgetvalue PG_LIB_CALL(PQgetvalue)
+#define PQisBusy PG_LIB_CALL(PQisBusy)
+#define PQisnonblocking PG_LIB_CALL(PQisnonblocking)
 #define PQntuples PG_LIB_CALL(PQntuples)
 #define PQprepare PG_LIB_CALL(PQprepare)
+#define PQsendQuery PG_LIB_CALL(PQsendQuery)
 #define PQsendQueryParams PG_LIB_CALL(PQsendQueryParams)
 #define PQputCopyData PG_LIB_CALL(PQputCopyData)
 #define PQputCopyEnd PG_LIB_CALL(PQputCopyEnd)
@@ -66,6 +71,8 @@ const PgLib *store_pg_lib(void);
 #define PQresultErrorMessage PG_LIB_CALL(PQresultErrorMessage)
 #define PQresultStatus PG_LIB_CALL(PQresultStatus)
 #define PQsetNoticeProcessor PG_LIB_CALL(PQsetNoticeProcessor)
+#define PQsetnonblocking PG_LIB_CALL(PQsetnonblocking)
+#define PQsocket PG_LIB_CALL(PQsocket)
 #define PQstatus PG_LIB_CALL(PQstatus)
 #endif
 

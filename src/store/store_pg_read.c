@@ -326,6 +326,7 @@ static PGresult *fetch_result(PgStore *s) {
 void store_pg_settle(PgStore *s) {
   if (s->fetching != NULL)
     s->fetching->ahead = fetch_result(s);
+  store_pg_copy_settle(s);
 }
 
 /* The cursor's next batch: the one read ahead, else its FETCH's rows. */

@@ -105,76 +105,127 @@ nomem:
   return STORE_ERROR;
 }
 
-/* The waiting seats' game ids and seats as int8[] and int[] literals;
- * caller frees both; false: no memory. */
-static bool seat_arrays(const PgStore *s, char **games, char **seats) {
-  *games = malloc(s->nseats * 21 + 3);
-  *seats = malloc(s->nseats * 12 + 3);
-  if (*games == NULL || *seats == NULL)
-    return false;
-  char *g = *games, *n = *seats;
-  *g++ = '{';
-  *n++ = '{';
+/* 'PNPL': the advisory lock a transaction takes before it makes players
+ * and holds to its end.  Only its holder has players not committed, so
+ * no writer waits for another's new player while that one waits for it:
+ * no deadlock, even though players are made block by block (issue 35). */
+#define PG_PLAYERS_LOCK_KEY "1347309644"
+
+static int names_cmp(const void *a, const void *b) {
+  return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The names of the seats waiting that the players cache lacks, each once,
+ * sorted, into v[0..*n) (borrowed from the seats). */
+static void names_missing(const PgStore *s, const char **v, size_t *n) {
+  *n = 0;
+  for (size_t i = 0; i < s->nseats; i++)
+    if (store_players_get(&s->players, s->seats[i].name) == 0)
+      v[(*n)++] = s->seats[i].name;
+  qsort(v, *n, sizeof *v, names_cmp);
+  size_t kept = 0;
+  for (size_t i = 0; i < *n; i++)
+    if (kept == 0 || strcmp(v[kept - 1], v[i]) != 0)
+      v[kept++] = v[i];
+  *n = kept;
+}
+
+/* The ids of the players called names (a text[] literal of n names),
+ * those not stored yet made first, in name order, under the players
+ * lock.  *found: rows (name, id), caller PQclears. */
+static int players_ids(PgStore *s, const char *names, size_t n, PGresult **found, PnDiag *diag) {
+  static const char SELECT[] = "SELECT name, id FROM players WHERE name = ANY($1::text[])";
+  const char *pv[1] = {names};
+  int rc;
+  *found = store_pg_run(s, PG_PLAYERS_IDS, SELECT, 1, pv, NULL, NULL, false, "reading players", &rc, diag);
+  if (*found == NULL || (size_t)PQntuples(*found) >= n)
+    return rc;
+  PQclear(*found);
+  *found = NULL;
+  PGresult *res = NULL;
+  const char *lock[1] = {PG_PLAYERS_LOCK_KEY};
+  if (!s->players_locked &&
+      (res = store_pg_run(s, PG_PLAYERS_LOCK, "SELECT pg_advisory_xact_lock($1::bigint)", 1, lock, NULL, NULL, false,
+                          "waiting for the players lock", &rc, diag)) == NULL)
+    return rc;
+  PQclear(res);
+  s->players_locked = true;
+  res = store_pg_run(s, PG_PLAYERS_ADD,
+                     "INSERT INTO players(name) SELECT DISTINCT n FROM unnest($1::text[]) AS u(n)"
+                     " WHERE NOT EXISTS (SELECT 1 FROM players p WHERE p.name = u.n)"
+                     " ORDER BY n ON CONFLICT (name) DO NOTHING",
+                     1, pv, NULL, NULL, false, "adding players", &rc, diag);
+  if (res == NULL)
+    return rc;
+  PQclear(res);
+  *found = store_pg_run(s, PG_PLAYERS_IDS, SELECT, 1, pv, NULL, NULL, false, "reading players", &rc, diag);
+  return rc;
+}
+
+/* The id of the seat's player: the cache's, else found's; 0 none. */
+static int64_t seat_player(const PgStore *s, const PGresult *found, const char *name) {
+  int64_t id = store_players_get(&s->players, name);
+  for (int i = 0; id == 0 && found != NULL && i < PQntuples(found); i++)
+    if (strcmp(PQgetvalue(found, i, 0), name) == 0)
+      id = strtoll(PQgetvalue(found, i, 1), NULL, 10);
+  return id;
+}
+
+/* The seats waiting as COPY rows (game_id, seat, player_id) into c. */
+static int seats_rows(PgStore *s, const PGresult *found, PgCopy *c, PnDiag *diag) {
   for (size_t i = 0; i < s->nseats; i++) {
-    g += sprintf(g, "%s%lld", i ? "," : "", (long long)s->seats[i].game_id);
-    n += sprintf(n, "%s%d", i ? "," : "", s->seats[i].seat);
+    const PgSeat *seat = &s->seats[i];
+    int64_t player = seat_player(s, found, seat->name);
+    if (player == 0) {
+      store_set_msg(diag, "%s: adding seats: no player '%s' after adding it", s->shown, seat->name);
+      return STORE_ERROR;
+    }
+    char row[64];
+    int len = snprintf(row, sizeof row, "%lld\t%d\t%lld\n", (long long)seat->game_id, seat->seat, (long long)player);
+    if (!store_pg_copy_append(c, row, (size_t)len)) {
+      store_set_msg(diag, "out of memory");
+      return STORE_ERROR;
+    }
+    c->rows++;
   }
-  strcpy(g, "}");
-  strcpy(n, "}");
-  return true;
+  return STORE_OK;
 }
 
 int store_pg_flush_seats(PgStore *s, PnDiag *diag) {
   int rc = store_pg_flush_games(s, diag); /* the seats' games first */
   if (rc != STORE_OK || s->nseats == 0)
     return rc;
-  rc = STORE_ERROR;
-  char *games = NULL, *seats = NULL, *names = NULL;
+  PgCopy rows = {0};
+  PGresult *found = NULL;
+  char *names = NULL;
+  size_t n;
   const char **v = malloc(s->nseats * sizeof *v);
   if (v == NULL)
     goto nomem;
-  for (size_t i = 0; i < s->nseats; i++)
-    v[i] = s->seats[i].name;
-  names = text_array(v, (int)s->nseats);
-  if (names == NULL || !seat_arrays(s, &games, &seats))
-    goto nomem;
-  /* In name order: a writer waits on another's new player only for names
-   * after all those it has made itself, so no two wait on each other. */
-  const char *pv[1] = {names};
-  PGresult *res = store_pg_run(s, PG_PLAYERS_ADD,
-                               "INSERT INTO players(name) SELECT DISTINCT n FROM unnest($1::text[]) AS u(n)"
-                               " WHERE NOT EXISTS (SELECT 1 FROM players p WHERE p.name = u.n)"
-                               " ORDER BY n ON CONFLICT (name) DO NOTHING",
-                               1, pv, NULL, NULL, false, "adding players", &rc, diag);
-  if (res == NULL)
-    goto done;
-  PQclear(res);
-  const char *sv[3] = {games, seats, names};
-  res = store_pg_run(s, PG_SEATS_ADD,
-                     "INSERT INTO seats(game_id, seat, player_id)"
-                     " SELECT u.g, u.s, p.id FROM unnest($1::bigint[], $2::integer[], $3::text[]) AS u(g, s, n)"
-                     " JOIN players p ON p.name = u.n",
-                     3, sv, NULL, NULL, false, "adding seats", &rc, diag);
-  if (res == NULL)
-    goto done;
-  long added = atol(PQcmdTuples(res));
-  PQclear(res);
-  if (added != (long)s->nseats) {
-    store_set_msg(diag, "%s: adding seats: %ld of %zu written", s->shown, added, s->nseats);
-    rc = STORE_ERROR;
-    goto done;
+  names_missing(s, v, &n);
+  if (n > 0) {
+    if ((names = text_array(v, (int)n)) == NULL)
+      goto nomem;
+    rc = players_ids(s, names, n, &found, diag);
+    if (rc != STORE_OK)
+      goto done;
+    for (int i = 0; i < PQntuples(found); i++)
+      store_players_put(&s->players, PQgetvalue(found, i, 0), strtoll(PQgetvalue(found, i, 1), NULL, 10));
   }
-  store_pg_drop_seats(s, 0);
-  rc = STORE_OK;
+  rc = seats_rows(s, found, &rows, diag);
+  if (rc == STORE_OK)
+    rc = store_pg_copy_send(s, PG_SENT_SEATS, &rows, diag);
+  if (rc == STORE_OK)
+    store_pg_drop_seats(s, 0);
   goto done;
 nomem:
   store_set_msg(diag, "out of memory");
   rc = STORE_ERROR;
 done:
+  PQclear(found);
   free(v);
   free(names);
-  free(games);
-  free(seats);
+  free(rows.buf);
   return rc;
 }
 
@@ -251,42 +302,39 @@ int store_pg_game_insert(Store *store, const StoreGame *game, int64_t *id, PnDia
   return rc;
 }
 
-/* Appends to the COPY buffer; false when out of memory. */
-static bool copy_append(PgStore *s, const char *text, size_t len) {
-  if (s->copy_len + len > s->copy_cap) {
-    size_t cap = s->copy_cap ? s->copy_cap : 1 << 16;
-    while (cap < s->copy_len + len)
-      cap *= 2;
-    char *p = realloc(s->copy, cap);
-    if (p == NULL)
-      return false;
-    s->copy = p;
-    s->copy_cap = cap;
-  }
-  memcpy(s->copy + s->copy_len, text, len);
-  s->copy_len += len;
-  return true;
+/* Hands go by COPY in binary: no hex to write for the events and
+ * results, nor for the server to read back (a COPY of 100,000 hands
+ * 0.86 -> 0.67 s on the server, 40% fewer bytes).  Binary COPY wants each
+ * column's exact type: game_id int8, number int4, dealer and bidder
+ * int2, bid int4, trump "char" (1 byte), events and results bytea, as in
+ * schema/postgresql; a migration that changes one changes hand_row. */
+static const char COPY_BINARY_HEADER[19] = "PGCOPY\n\377\r\n\0\0\0\0\0\0\0\0\0";
+
+/* A field: its length (-1: NULL) and bytes, big-endian as COPY wants. */
+static bool field(PgCopy *c, const void *v, int32_t len) {
+  uint8_t head[4] = {(uint8_t)((uint32_t)len >> 24), (uint8_t)((uint32_t)len >> 16), (uint8_t)((uint32_t)len >> 8),
+                     (uint8_t)len};
+  return store_pg_copy_append(c, (const char *)head, 4) && (len <= 0 || store_pg_copy_append(c, v, (size_t)len));
 }
 
-/* A bytea in COPY's text format: \\x and hex digits ("\N": NULL). */
-static bool copy_bytea(PgStore *s, const uint8_t *v, size_t len, bool null) {
-  static const char hex[] = "0123456789abcdef";
-  if (null)
-    return copy_append(s, "\\N", 2);
-  if (!copy_append(s, "\\\\x", 3))
+/* An integer field of `bytes` bytes (2, 4 or 8), or NULL when !present. */
+static bool field_int(PgCopy *c, int64_t v, int bytes, bool present) {
+  uint8_t b[8];
+  for (int i = 0; i < bytes; i++)
+    b[i] = (uint8_t)((uint64_t)v >> (8 * (bytes - 1 - i)));
+  return field(c, b, present ? bytes : -1);
+}
+
+/* The hand's row in binary COPY (the header first in a new buffer). */
+static bool hand_row(PgCopy *c, int64_t game_id, const StoreHand *hand, char trump) {
+  static const uint8_t columns[2] = {0, 8};
+  if (c->len == 0 && !store_pg_copy_append(c, COPY_BINARY_HEADER, sizeof COPY_BINARY_HEADER))
     return false;
-  char buf[256];
-  size_t used = 0;
-  for (size_t i = 0; i < len; i++) {
-    buf[used++] = hex[v[i] >> 4];
-    buf[used++] = hex[v[i] & 15];
-    if (used == sizeof buf) {
-      if (!copy_append(s, buf, used))
-        return false;
-      used = 0;
-    }
-  }
-  return copy_append(s, buf, used);
+  return store_pg_copy_append(c, (const char *)columns, 2) && field_int(c, game_id, 8, true) &&
+         field_int(c, hand->number, 4, true) && field_int(c, hand->dealer, 2, true) &&
+         field_int(c, hand->bidder, 2, hand->bidder != 0) && field_int(c, hand->bid, 4, hand->bidder && hand->bid) &&
+         field(c, &trump, trump ? 1 : -1) && field(c, hand->events, (int32_t)hand->events_len) &&
+         field(c, hand->results, hand->results ? (int32_t)hand->results_len : -1);
 }
 
 /* Hands waiting for COPY are sent at the latest when this many bytes wait. */
@@ -303,19 +351,14 @@ int store_pg_hand_insert(Store *store, int64_t game_id, const StoreHand *hand, P
   if (s->in_tx) {
     /* Inside a transaction: a row for COPY (errors come when it is sent,
      * still inside the caller's transaction or savepoint). */
-    char head[160];
-    int n = snprintf(head, sizeof head, "%lld\t%d\t%d\t%s\t%s\t%s\t", (long long)game_id, hand->number,
-                     hand->dealer, bidder_text ? bidder_text : "\\N", bid_text ? bid_text : "\\N",
-                     trump[0] ? trump : "\\N");
-    if (!copy_append(s, head, (size_t)n) || !copy_bytea(s, hand->events, hand->events_len, false) ||
-        !copy_append(s, "\t", 1) || !copy_bytea(s, hand->results, hand->results_len, hand->results == NULL) ||
-        !copy_append(s, "\n", 1)) {
+    if (!hand_row(&s->hands, game_id, hand, trump[0])) {
       store_set_msg(diag, "out of memory");
       return STORE_ERROR;
     }
-    s->copy_rows++;
+    s->hands.rows++;
     s->tx_hands++;
-    return s->copy_len >= PG_COPY_FLUSH ? store_pg_flush_hands(s, diag) : STORE_OK;
+    store_pg_copy_pump(s); /* the block sent before goes on to the server */
+    return s->hands.len >= PG_COPY_FLUSH ? store_pg_flush_hands(s, diag) : STORE_OK;
   }
   int rc;
   const char *values[8] = {store_pg_num(&game, game_id),

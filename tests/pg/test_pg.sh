@@ -385,12 +385,13 @@ wait $p1; a=$?; wait $p2; b=$?
 [[ $(count "$both" "SELECT count(*) FROM games") -eq 400 ]] || fail "$(count "$both" "SELECT count(*) FROM games") games, not 400"
 
 check "two importers creating the same players in opposite orders: both land, no deadlock"
-# 300 games of four new players each; the second file seats them in the
-# opposite order.  Players made as each game came deadlocked (issue 35):
-# they are made in name order, at commit.
+# 1,100 games of four new players each (two blocks of games, players made
+# with each); the second file seats them in the opposite order.  Players
+# made as each game came deadlocked (issue 35): a writer makes them under
+# a lock it holds to its end, so neither waits on the other's new players.
 "$PN" sim --variant partnership --games 1 --seed 3 -o "$tmp/tpl.csv" 2>/dev/null
 opposite() {
-  awk -F, -v OFS=, -v n=300 -v rev="$1" -v pre="$2" 'NR == 1 { print; next } { rows[++m] = $0 }
+  awk -F, -v OFS=, -v n=1100 -v rev="$1" -v pre="$2" 'NR == 1 { print; next } { rows[++m] = $0 }
     END { for (i = 0; i < n; i++) { gi = rev ? n - 1 - i : i
             for (r = 1; r <= m; r++) { split(rows[r], f, ","); line = rows[r]; sub(/^[^,]*/, pre i, line)
               if (f[5] == "player") sub(/,[^,]*$/, "," sprintf("dl%05d", gi * 4 + f[4]), line)
@@ -405,9 +406,34 @@ for round in 1 2; do
   "$PN" import "$dl" "$tmp/dlb.csv" >/dev/null 2>"$tmp/r2" & p2=$!
   wait $p1; a=$?; wait $p2; b=$?
   [[ $a -eq 0 && $b -eq 0 ]] || fail "round $round: exits $a and $b: $(cat "$tmp/r1" "$tmp/r2" | head -3)"
-  [[ $(count "$dl" "SELECT count(*) FROM seats") -eq 2400 ]] || fail "round $round: $(count "$dl" "SELECT count(*) FROM seats") seats, not 2400"
-  [[ $(count "$dl" "SELECT count(*) FROM players") -eq 1200 ]] || fail "round $round: $(count "$dl" "SELECT count(*) FROM players") players, not 1200"
+  [[ $(count "$dl" "SELECT count(*) FROM seats") -eq 8800 ]] || fail "round $round: $(count "$dl" "SELECT count(*) FROM seats") seats, not 8800"
+  [[ $(count "$dl" "SELECT count(*) FROM players") -eq 4400 ]] || fail "round $round: $(count "$dl" "SELECT count(*) FROM players") players, not 4400"
 done
+
+section "COPYs whose result is read later: a refusal still stops the import"
+# An import's COPYs go on while the client parses on (store_pg_copy.c);
+# one the server refuses late in the file must still fail the import
+# with the server's message and leave nothing (a trigger refuses a row
+# of the 1,050th game, after one block of 1,024 has gone).
+for table in hands seats tags; do
+  check "the server refuses a $table row of the 1,050th game: exit 2, its message, nothing stored"
+  rf=$(new_db "refuse$table")
+  "$PN" init "$rf" 2>/dev/null
+  psql -q "$rf" -c "CREATE FUNCTION pn_refuse() RETURNS trigger LANGUAGE plpgsql AS \$\$
+    BEGIN IF (SELECT key FROM games WHERE id = NEW.game_id) = 'many-1050' THEN
+      RAISE EXCEPTION 'refused by the test'; END IF; RETURN NEW; END \$\$" \
+    -c "CREATE TRIGGER pn_refuse BEFORE INSERT ON $table FOR EACH ROW EXECUTE FUNCTION pn_refuse()" >/dev/null
+  "$PN" import "$rf" "$tmp/many.csv" >/dev/null 2>"$tmp/err"; rc=$?
+  [[ $rc -eq 2 ]] || fail "exit $rc, not 2"
+  grep -q "adding $table (COPY): ERROR: *refused by the test" "$tmp/err" || fail "no clear message: $(head -2 "$tmp/err")"
+  n=$(count "$rf" "SELECT (SELECT count(*) FROM games) + (SELECT count(*) FROM hands) + (SELECT count(*) FROM seats)
+    + (SELECT count(*) FROM tags) + (SELECT count(*) FROM players)")
+  [[ $n == 0 ]] || fail "$n rows stored"
+done
+check "a seat whose player is not stored is refused (its foreign key, now that seats go by COPY)"
+psql -q "$bpg" -c "INSERT INTO seats(game_id, seat, player_id) SELECT min(id), 9, 2147483647 FROM games" \
+  >/dev/null 2>"$tmp/err" && fail "stored"
+grep -q "seats_player_id_fkey" "$tmp/err" || fail "not by its foreign key: $(head -2 "$tmp/err")"
 
 section "a read-only role"
 check "read-only role: import refused, reports work"
