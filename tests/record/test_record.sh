@@ -147,6 +147,7 @@ done
 # hand in the terminal, typed compactly: at most 250 (issue 30).
 pa_hands=$(awk -F, 'NR > 1 && $5 == "dealer"' "$here/../../sample-data/club-partnership-auction.csv" | wc -l)
 pa_keys=$(( $(wc -c < "$work/compact-partnership-auction.tab") / pa_hands ))
+echo "keystrokes: $pa_keys per partnership-auction hand ($pa_hands hands of the sample, typed compactly)"
 if ((pa_keys <= 250)); then pass=$((pass + 1)); else
   echo "FAIL keystrokes: $pa_keys per partnership-auction hand, more than 250"; fail=$((fail + 1)); fi
 # A player whose name spells cards run together (Adah: AD AH) is still the
