@@ -13,6 +13,7 @@
 
 #include "dd.h"
 #include "review.h"
+#include "review_int.h"
 
 #define H PN_KNOWN_HOLDERS
 
@@ -467,7 +468,7 @@ static void test_fast_path_matches_all_values(void **state) {
       for (int i = 0; i < a.nalts; i++) {
         assert_false(b.bound[i]);
         if (a.bound[i]) {
-          assert_true(a.value[i] >= b.value[i] && a.value[i] <= a.value[a.chosen]);
+          assert_true(a.value[i] >= b.value[i] && a.value[i] <= a.value[a.best]); /* a bound: it cannot beat the best */
           bounded++;
         } else {
           assert_true(a.value[i] == b.value[i]);
@@ -522,6 +523,77 @@ static void test_sequential_worlds_same_deals(void **state) {
   }
   review_free(seq);
   assert_true(stopped_early > 0 && went_on > 0);
+}
+
+/* Alternative a's values in deals 0..7: the 4 given, twice over. */
+static void set_values(double *v, int a, const double four[4]) {
+  for (int i = 0; i < 8; i++) v[i * RV_MAX_ALTS + a] = four[i % 4];
+}
+
+/* The rule that ends a bid's, trump's or pass's deals: the leader ahead
+ * of every other alternative by Student's t standard errors of their
+ * paired difference, or, from 8 deals, that difference's error at most
+ * the target. */
+static void test_settled_rule(void **state) {
+  (void)state;
+  double v[8 * RV_MAX_ALTS] = {0};
+  const double made[4] = {300, 340, 280, 310}, set[4] = {-250, -250, -250, -250};
+  set_values(v, 0, made);
+  set_values(v, 1, set);
+  assert_true(review_settled(v, 4, 2, 0, 2.5));  /* the chosen far ahead in every deal */
+  assert_true(review_settled(v, 4, 2, 1, 2.5));  /* the same with the other chosen: its cost is clear */
+  assert_false(review_settled(v, 1, 2, 0, 2.5)); /* one deal has no error */
+  set_values(v, 1, made);
+  assert_false(review_settled(v, 4, 2, 0, 2.5)); /* equal in 4 deals: maybe by chance */
+  assert_true(review_settled(v, 8, 2, 0, 2.5));  /* equal in 8: tied */
+  /* a third alternative that swings either way: not settled */
+  const double swing[4] = {400, -250, 420, -250};
+  set_values(v, 1, set);
+  set_values(v, 2, swing);
+  assert_false(review_settled(v, 8, 3, 0, 2.5));
+  assert_true(review_settled(v, 8, 3, 0, 1e9)); /* any error will do */
+  /* ahead by a little in each deal, with a spread: Student's t decides */
+  const double near[4] = {290, 330, 275, 300}; /* 10, 10, 5, 10 behind */
+  set_values(v, 2, near);
+  assert_true(review_settled(v, 4, 3, 0, 0)); /* mean 8.75, s.e. 1.25: 7 s.e. */
+  const double nearer[4] = {290, 320, 280, 300}; /* 10, 20, 0, 10 behind: mean 10, s.e. 4.08 */
+  set_values(v, 2, nearer);
+  assert_false(review_settled(v, 4, 3, 0, 2.5)); /* 2.45 s.e.: 1.96 would settle it, 3.18 (4 deals) not */
+  assert_true(review_settled(v, 8, 3, 0, 2.5));  /* the same 4 deals twice: s.e. 2.67, t 2.36 */
+}
+
+/* The bid and trump reviews take deals in batches until settled: fewer
+ * than the worlds for some decisions, and then the values of a fixed
+ * sample of that many deals (the same deals, in the same order). */
+static void test_contract_worlds_stop_when_settled(void **state) {
+  (void)state;
+  static RvHistory h;
+  Reviewer *seq = review_new(16, 0);
+  int stopped_early = 0, decisions = 0;
+  int (*const kinds[])(Reviewer *, const RvHistory *, SimRng *, RvDecision *) = {review_bid, review_trump};
+  for (uint64_t seed = 1; seed <= 6; seed++) {
+    sim_hand(seed, "partnership-auction", &h);
+    for (int k = 0; k < 2; k++) {
+      RvDecision a, b;
+      SimRng rng;
+      sim_rng_seed(&rng, seed);
+      if (kinds[k](seq, &h, &rng, &a) != 0 || (k == 1 && stopped_early > 0)) continue; /* a trump when needed */
+      decisions++;
+      assert_true(a.worlds % 4 == 0 && a.worlds >= 4 && a.worlds <= 16);
+      stopped_early += a.worlds < 16;
+      Reviewer *fixed = review_new(a.worlds, 0);
+      review_set_sequential(fixed, a.worlds, 0);
+      sim_rng_seed(&rng, seed);
+      assert_int_equal(kinds[k](fixed, &h, &rng, &b), 0);
+      review_free(fixed);
+      assert_int_equal(b.worlds, a.worlds);
+      assert_memory_equal(a.value, b.value, sizeof a.value);
+      assert_true(a.best == b.best && a.cost == b.cost && a.cost_se == b.cost_se && a.best_worlds == b.best_worlds);
+      assert_true(a.p_make == b.p_make);
+    }
+  }
+  review_free(seq);
+  assert_true(decisions > 0 && stopped_early > 0);
 }
 
 /* The trump review: four suits, the chosen one among them, cost >= 0 and
@@ -628,6 +700,8 @@ int main(void) {
       cmocka_unit_test(test_par_window_clamps_par),
       cmocka_unit_test(test_fast_path_matches_all_values),
       cmocka_unit_test(test_sequential_worlds_same_deals),
+      cmocka_unit_test(test_settled_rule),
+      cmocka_unit_test(test_contract_worlds_stop_when_settled),
       cmocka_unit_test(test_trump_review_values_each_suit),
       cmocka_unit_test(test_bid_review_p_make_and_alternatives),
       cmocka_unit_test(test_trump_bid_window_matches_exact),

@@ -5,7 +5,8 @@
 #include "dd.h"
 #include "review.h"
 
-#define RV_BATCH_WORLDS 4 /* plays: deals added at a time after the first batch */
+#define RV_BATCH_WORLDS 4 /* deals added at a time after the first batch */
+#define RV_TIE_WORLDS 8   /* bid, trump, pass: alternatives this close are tied from this many deals (review_settled) */
 
 struct Reviewer {
   PnDdSolver solver; /* owned */
@@ -19,6 +20,14 @@ struct Reviewer {
   Reviewer *crew[RV_MAX_JOBS]; /* others that value a bid's, trump's or pass's deals beside it (review_set_crew) */
 };
 
+/* One unit of work on reviewer r (review_crew_run). */
+typedef void (*RvUnit)(Reviewer *r, int unit, void *ctx);
+
+/* Units [from, to) done by r and its crew (review_set_crew; given r's
+ * budget and all_values), each job on its own thread taking the next
+ * unit not taken, until none is left; returns when all are done. */
+void review_crew_run(Reviewer *r, int from, int to, RvUnit unit, void *ctx);
+
 /* One deal of a bid, trump or pass decision valued on reviewer r, from
  * `start` (each holder's cards) and the bots' `seed`: alternative `alt`
  * into v[alt], or with alt -1 every alternative (v[a]) and *flag, a count
@@ -28,8 +37,9 @@ struct Reviewer {
 typedef bool (*RvWorldValue)(Reviewer *r, const void *ctx, const PnCards start[PN_KNOWN_HOLDERS], uint64_t seed, int alt,
                              double v[RV_MAX_ALTS], int *flag);
 
-/* r->worlds deals of sp drawn from rng in order (a deal, then its bots'
- * seed), valued by `value` (on r and its crew; `each`: each alternative
+/* Deals of sp drawn from rng in order (a deal, then its bots' seed):
+ * r->min_worlds, then RV_BATCH_WORLDS at a time until review_settled or
+ * r->worlds; valued by `value` (on r and its crew; `each`: each alternative
  * of a deal a unit of work of its own, else the deal's all at once),
  * summed in deal order into d (d->nalts and d->chosen set; worlds,
  * best_worlds, then review_finish) and *flags.  Returns 0, or -1 when no
@@ -37,6 +47,16 @@ typedef bool (*RvWorldValue)(Reviewer *r, const void *ctx, const PnCards start[P
  * ran out. */
 int review_worlds(Reviewer *r, RvSpace *sp, SimRng *rng, RvWorldValue value, const void *ctx, bool each, RvDecision *d,
                   int *flags);
+
+/* Whether n deals' values v[i * RV_MAX_ALTS + a] settle a bid, trump or
+ * pass decision, so no more deals are drawn (review_worlds; docs/REVIEW.md,
+ * worlds): the leader (the highest sum; a tie keeps the chosen, then the
+ * first) is ahead of every other alternative by more than Student's t
+ * (97.5%, n - 1 degrees of freedom) standard errors of their paired
+ * difference, or, from RV_TIE_WORLDS deals, that error is at most
+ * se_target (counters): two alternatives equal in 4 deals of 4 may
+ * differ in 1 of 4 (docs/REVIEW.md, worlds). */
+bool review_settled(const double *v, int n, int nalts, int chosen, double se_target);
 
 /* The presets whose bid and trump the review takes: an auction with the
  * trump named after it and a widow, partnership passing or five-call's

@@ -189,16 +189,29 @@ static bool ask_better(Reviewer *r, const RvHistory *h, int p, RvDecision *d, De
   return true;
 }
 
+/* Alternative a exactly in every deal where it is not yet (searched
+ * down from its bound there).  False when a solve stopped. */
+static bool solve_exact(Reviewer *r, const RvHistory *h, int p, const RvDecision *d, Deals *dl, int a) {
+  PnGame w;
+  for (int i = 0; i < dl->n; i++) {
+    int *v = &dl->v[i * RV_MAX_ALTS];
+    if (dl->exact[i] >> a & 1u) continue;
+    world_game(h, p, dl->start[i], &w);
+    if (pn_dd_play_window(&r->solver, &w, d->alt[a], 0, v[a], &v[a]) != 0) return false;
+    dl->exact[i] |= 1u << a;
+  }
+  return true;
+}
+
 /* The chosen card exactly in every deal, with the par before it (the best
  * card's value there: pn_dd_play proves it in one root search that tries
  * every other card against the chosen one's value).  That par bounds
  * every other card; the card the search found best is exact; in the
  * deals where the chosen card is not best, the others are asked whether
  * they beat it (ask_better).  Then the cards whose bounds, summed,
- * exceed the chosen card's are solved exactly, each deal's cards
- * together (the table keeps what they share); the others cannot be best
- * (docs/REVIEW.md, cost).  Deals from..n are new.  False when a solve
- * stopped. */
+ * exceed the best exact sum so far are solved exactly, the highest bound
+ * first; the others cannot be best (docs/REVIEW.md, cost).  Deals from..n
+ * are new.  False when a solve stopped. */
 static bool solve_fast(Reviewer *r, const RvHistory *h, int p, RvDecision *d, Deals *dl, int from) {
   PnGame w;
   for (int i = from; i < dl->n; i++) {
@@ -213,24 +226,27 @@ static bool solve_fast(Reviewer *r, const RvHistory *h, int p, RvDecision *d, De
     if (b >= 0) dl->exact[i] |= 1u << b;
   }
   if (!ask_better(r, h, p, d, dl)) return false;
-  long sum[RV_MAX_ALTS] = {0};
-  for (int i = 0; i < dl->n; i++)
-    for (int a = 0; a < d->nalts; a++) sum[a] += dl->v[i * RV_MAX_ALTS + a];
   dl->sure[d->chosen] = true;
+  /* Those already exact in earlier deals, then the others that may be
+   * best, highest bound first, until the best exact sum beats every
+   * bound left (a tie keeps the first in card order, as summarise) */
   for (int a = 0; a < d->nalts; a++)
-    if (sum[a] > sum[d->chosen]) dl->sure[a] = true; /* may be best: solved below */
-  for (int i = 0; i < dl->n; i++) {
-    int *v = &dl->v[i * RV_MAX_ALTS];
-    bool built = false;
+    if (dl->sure[a] && !solve_exact(r, h, p, d, dl, a)) return false;
+  for (;;) {
+    long sum[RV_MAX_ALTS] = {0};
+    for (int i = 0; i < dl->n; i++)
+      for (int a = 0; a < d->nalts; a++) sum[a] += dl->v[i * RV_MAX_ALTS + a];
+    int best = d->chosen, next = -1;
+    for (int a = 0; a < d->nalts; a++)
+      if (dl->sure[a] && sum[a] > sum[best]) best = a;
     for (int a = 0; a < d->nalts; a++) {
-      if (!dl->sure[a] || dl->exact[i] >> a & 1u) continue;
-      if (!built) world_game(h, p, dl->start[i], &w);
-      built = true;
-      if (pn_dd_play_window(&r->solver, &w, d->alt[a], 0, v[a], &v[a]) != 0) return false;
-      dl->exact[i] |= 1u << a;
+      bool may_beat = sum[a] > sum[best] || (sum[a] == sum[best] && best != d->chosen && a < best);
+      if (!dl->sure[a] && may_beat && (next < 0 || sum[a] > sum[next])) next = a;
     }
+    if (next < 0) return true;
+    dl->sure[next] = true;
+    if (!solve_exact(r, h, p, d, dl, next)) return false;
   }
-  return true;
 }
 
 /* The means, best, cost and its standard error from the deals' values;

@@ -6,8 +6,6 @@
  */
 #define _POSIX_C_SOURCE 200809L /* sysconf */
 #include <math.h>
-#include <pthread.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -15,7 +13,7 @@
 #include "analysis.h"
 #include "codec.h"
 #include "replay.h"
-#include "review.h"
+#include "review_int.h"
 #include "review_store.h"
 #include "writer.h"
 
@@ -167,13 +165,12 @@ typedef struct Task {
   RvDecision d;      /* its result */
 } Task;
 
-/* A hand's decisions shared by the jobs: each takes the next not taken. */
+/* A hand's decisions for the jobs. */
 typedef struct HandJobs {
   Run *run;
   const StoreRow *row;
   int ntasks;        /* tasks[] used */
   Task *tasks;       /* in the order written: bid, trump, passes, plays */
-  atomic_int next;   /* the next task not taken */
 } HandJobs;
 
 /* The task's decision, on reviewer rv.  Each decision has its own deals
@@ -194,20 +191,10 @@ static void run_task(const HandJobs *hj, Reviewer *rv, Task *t) {
   }
 }
 
-/* A job: tasks until none is left. */
-static void jobs_work(HandJobs *hj, Reviewer *rv) {
-  for (int i; (i = atomic_fetch_add(&hj->next, 1)) < hj->ntasks;) run_task(hj, rv, &hj->tasks[i]);
-}
-
-typedef struct JobArg {
-  HandJobs *hj;
-  Reviewer *rv;
-} JobArg;
-
-static void *job_thread(void *arg) {
-  JobArg *a = arg;
-  jobs_work(a->hj, a->rv);
-  return NULL;
+/* Task u of the hand (review_crew_run's unit). */
+static void task_unit(Reviewer *rv, int u, void *arg) {
+  HandJobs *hj = arg;
+  run_task(hj, rv, &hj->tasks[u]);
 }
 
 /* The hand's decisions in the order written: the bid, trump and each
@@ -236,17 +223,7 @@ static bool review_decisions(Run *run, const StoreRow *row) {
    * on every job's thread (review_set_crew); then the plays, a job each */
   int plays_from = 0;
   while (plays_from < hj.ntasks && hj.tasks[plays_from].kind != RV_PLAY) run_task(&hj, run->rv[0], &hj.tasks[plays_from++]);
-  atomic_init(&hj.next, plays_from);
-  pthread_t threads[RV_MAX_JOBS];
-  JobArg args[RV_MAX_JOBS];
-  int started = 0;
-  for (int j = 1; j < run->jobs && j < hj.ntasks - plays_from; j++) {
-    args[j] = (JobArg){.hj = &hj, .rv = run->rv[j]};
-    if (pthread_create(&threads[started], NULL, job_thread, &args[j]) != 0) break; /* fewer jobs: the same output */
-    started++;
-  }
-  jobs_work(&hj, run->rv[0]);
-  for (int j = 0; j < started; j++) pthread_join(threads[j], NULL);
+  review_crew_run(run->rv[0], plays_from, hj.ntasks, task_unit, &hj);
   for (int i = 0; i < hj.ntasks; i++) {
     Task *t = &hj.tasks[i];
     if (t->kind != RV_PLAY && t->rc == 1) continue; /* no such decision in this hand */

@@ -1,9 +1,11 @@
 /*
  * review_worlds.c - the deals of a bid, trump or pass decision (review.h):
- * drawn in order from the decision's generator, valued on the crew's
- * threads (review_set_crew: each job with its own solver), then summed in
- * deal order, so the values do not depend on the jobs.
+ * drawn in order from the decision's generator in batches until settled,
+ * valued on the crew's threads (review_set_crew: each job with its own
+ * solver), then summed in deal order, so the values do not depend on the
+ * jobs; and the crew's work sharing, which the plays use too.
  */
+#include <math.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -14,6 +16,49 @@ void review_set_crew(Reviewer *r, Reviewer *const *crew, int n) {
   r->ncrew = 0;
   for (int j = 0; j < n && j < RV_MAX_JOBS; j++)
     if (crew[j] != r) r->crew[r->ncrew++] = crew[j];
+}
+
+/* Units of work shared by a reviewer and its crew: each job takes the next
+ * unit no job has taken. */
+typedef struct Crew {
+  RvUnit unit;     /* does one unit on the job's reviewer */
+  void *ctx;       /* ... with this */
+  int end;         /* units [.., end) */
+  atomic_int next; /* the next unit no job has taken */
+} Crew;
+
+typedef struct CrewArg {
+  Crew *crew;
+  Reviewer *r;
+} CrewArg;
+
+/* A job: units until none is left, on reviewer r. */
+static void crew_work(Crew *crew, Reviewer *r) {
+  for (int u; (u = atomic_fetch_add(&crew->next, 1)) < crew->end;) crew->unit(r, u, crew->ctx);
+}
+
+static void *crew_thread(void *arg) {
+  CrewArg *a = arg;
+  crew_work(a->crew, a->r);
+  return NULL;
+}
+
+void review_crew_run(Reviewer *r, int from, int to, RvUnit unit, void *ctx) {
+  Crew crew = {.unit = unit, .ctx = ctx, .end = to};
+  atomic_init(&crew.next, from);
+  pthread_t threads[RV_MAX_JOBS];
+  CrewArg args[RV_MAX_JOBS];
+  int started = 0;
+  for (int j = 0; j < r->ncrew && j + 1 < to - from; j++) {
+    Reviewer *c = r->crew[j];
+    c->budget = r->budget;
+    c->all_values = r->all_values;
+    args[j] = (CrewArg){.crew = &crew, .r = c};
+    if (pthread_create(&threads[started], NULL, crew_thread, &args[j]) != 0) break; /* fewer jobs: the same work */
+    started++;
+  }
+  crew_work(&crew, r);
+  for (int j = 0; j < started; j++) pthread_join(threads[j], NULL);
 }
 
 /* The deals drawn and what each is worth. */
@@ -28,45 +73,43 @@ typedef struct Worlds {
   double *v;                          /* v[i * RV_MAX_ALTS + a]: alternative a's value in deal i */
   int *flag;                          /* the value function's flag for deal i (bid: made) */
   bool *ok;                           /* unit u (deal u / per) was valued (false: the engine refused or a solve stopped) */
-  atomic_int next;                    /* the next unit no job has taken */
 } Worlds;
 
-typedef struct CrewArg {
-  Worlds *ws;
-  Reviewer *r;
-} CrewArg;
-
-/* A job: units until none is left, on reviewer r. */
-static void value_deals(Worlds *ws, Reviewer *r) {
-  for (int u; (u = atomic_fetch_add(&ws->next, 1)) < ws->n * ws->per;) {
-    int i = u / ws->per;
-    ws->ok[u] = ws->value(r, ws->ctx, ws->start[i], ws->seed[i], ws->each ? u % ws->per : -1, &ws->v[i * RV_MAX_ALTS],
-                          &ws->flag[i]);
-  }
+/* Unit u: one alternative of a deal (each), or all of it. */
+static void value_unit(Reviewer *r, int u, void *arg) {
+  Worlds *ws = arg;
+  int i = u / ws->per;
+  ws->ok[u] = ws->value(r, ws->ctx, ws->start[i], ws->seed[i], ws->each ? u % ws->per : -1, &ws->v[i * RV_MAX_ALTS],
+                        &ws->flag[i]);
 }
 
-static void *crew_thread(void *arg) {
-  CrewArg *a = arg;
-  value_deals(a->ws, a->r);
-  return NULL;
+/* Student's t at 97.5% for df degrees of freedom: how many standard
+ * errors a mean from few deals must clear (4 deals: 3.18, not 1.96). */
+static double student_t975(int df) {
+  static const double t[] = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228,
+                             2.201,  2.179, 2.160, 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086};
+  return df < 1 ? INFINITY : df <= (int)(sizeof t / sizeof t[0]) ? t[df - 1] : 1.96 + 2.4 / df;
 }
 
-/* Every deal valued: by r and each of its crew (given r's budget and
- * all_values), each on its own thread. */
-static void value_all(Reviewer *r, Worlds *ws) {
-  pthread_t threads[RV_MAX_JOBS];
-  CrewArg args[RV_MAX_JOBS];
-  int started = 0;
-  for (int j = 0; j < r->ncrew && j + 1 < ws->n * ws->per; j++) {
-    Reviewer *c = r->crew[j];
-    c->budget = r->budget;
-    c->all_values = r->all_values;
-    args[j] = (CrewArg){.ws = ws, .r = c};
-    if (pthread_create(&threads[started], NULL, crew_thread, &args[j]) != 0) break; /* fewer jobs: the same values */
-    started++;
+bool review_settled(const double *v, int n, int nalts, int chosen, double se_target) {
+  if (n < 2) return false;
+  int lead = chosen;
+  double sum[RV_MAX_ALTS] = {0};
+  for (int a = 0; a < nalts; a++)
+    for (int i = 0; i < n; i++) sum[a] += v[i * RV_MAX_ALTS + a];
+  for (int a = 0; a < nalts; a++)
+    if (sum[a] > sum[lead]) lead = a;
+  for (int a = 0; a < nalts; a++) {
+    if (a == lead) continue;
+    double mean = (sum[lead] - sum[a]) / n, sq = 0;
+    for (int i = 0; i < n; i++) {
+      double dev = v[i * RV_MAX_ALTS + lead] - v[i * RV_MAX_ALTS + a] - mean;
+      sq += dev * dev;
+    }
+    double se = sqrt(sq / (n - 1) / n);
+    if ((se > se_target || n < RV_TIE_WORLDS) && mean <= student_t975(n - 1) * se) return false;
   }
-  value_deals(ws, r);
-  for (int j = 0; j < started; j++) pthread_join(threads[j], NULL);
+  return true;
 }
 
 int review_worlds(Reviewer *r, RvSpace *sp, SimRng *rng, RvWorldValue value, const void *ctx, bool each, RvDecision *d,
@@ -80,32 +123,35 @@ int review_worlds(Reviewer *r, RvSpace *sp, SimRng *rng, RvWorldValue value, con
   ws.ok = calloc((size_t)want * RV_MAX_ALTS, sizeof *ws.ok);
   *flags = 0;
   if (!ws.start || !ws.seed || !ws.v || !ws.flag || !ws.ok || review_space_count(sp) <= 0) goto done;
-  /* drawn in order, a deal then its bots' seed, as one at a time would */
-  for (; ws.n < want; ws.n++) {
-    bool drawn = review_space_sample(sp, rng, ws.start[ws.n]) == 0;
-    ws.seed[ws.n] = sim_rng_next(rng);
-    if (!drawn) break;
-  }
-  atomic_init(&ws.next, 0);
-  value_all(r, &ws);
   double sum[RV_MAX_ALTS] = {0}, diff2[RV_MAX_ALTS] = {0};
-  for (int i = 0; i < ws.n; i++) { /* summed in order up to the first deal not valued */
-    bool valued = true;
-    for (int k = 0; k < ws.per; k++) valued = valued && ws.ok[i * ws.per + k];
-    if (!valued) break;
-    const double *v = &ws.v[i * RV_MAX_ALTS];
-    for (int a = 0; a < d->nalts; a++) {
-      sum[a] += v[a];
-      diff2[a] += (v[a] - v[d->chosen]) * (v[a] - v[d->chosen]);
+  /* In batches until settled (as the plays: min_worlds, then 4 at a time);
+   * the deals drawn in order, a deal then its bots' seed, so they are
+   * those of a fixed sample whatever the batches and jobs. */
+  while (d->worlds < want) {
+    int to = d->worlds ? d->worlds + RV_BATCH_WORLDS : r->min_worlds;
+    if (to > want) to = want;
+    for (; ws.n < to; ws.n++) {
+      bool drawn = review_space_sample(sp, rng, ws.start[ws.n]) == 0;
+      ws.seed[ws.n] = sim_rng_next(rng);
+      if (!drawn) goto done;
     }
-    d->best_worlds += review_chosen_best(v, d->nalts, d->chosen);
-    *flags += ws.flag[i];
-    d->worlds++;
+    review_crew_run(r, d->worlds * ws.per, ws.n * ws.per, value_unit, &ws);
+    for (int i = d->worlds; i < ws.n; i++) { /* summed in order; a deal not valued ends it */
+      for (int k = 0; k < ws.per; k++)
+        if (!ws.ok[i * ws.per + k]) goto done;
+      const double *v = &ws.v[i * RV_MAX_ALTS];
+      for (int a = 0; a < d->nalts; a++) {
+        sum[a] += v[a];
+        diff2[a] += (v[a] - v[d->chosen]) * (v[a] - v[d->chosen]);
+      }
+      d->best_worlds += review_chosen_best(v, d->nalts, d->chosen);
+      *flags += ws.flag[i];
+      d->worlds++;
+    }
+    if (review_settled(ws.v, d->worlds, d->nalts, d->chosen, r->se_target)) break;
   }
-  if (d->worlds == want) {
-    review_finish(d, sum, diff2);
-    rc = 0;
-  }
+  review_finish(d, sum, diff2);
+  rc = 0;
 done:
   free(ws.start);
   free(ws.seed);
