@@ -9,7 +9,8 @@
  *
  * One SqliteStore is one connection.  Each statement is prepared the
  * first time it is needed, with its SQL written at the call site, and
- * kept in stmt[] until close; values are bound by name.  The schema comes
+ * kept in stmt[] until close; values are bound by name
+ * (by number in the few run once per imported row).  The schema comes
  * from schema/sqlite/, embedded at build time (schema.h).
  */
 #ifndef PN_STORE_SQLITE_H
@@ -120,6 +121,13 @@ void stmt_int_or_null(Stmt *q, const char *name, int64_t v);
 void stmt_text(Stmt *q, const char *name, const char *v, int len);
 /* NULL v binds NULL when null_ok, else an empty blob. */
 void stmt_blob(Stmt *q, const char *name, const uint8_t *v, size_t len, bool null_ok);
+/* The same by parameter number (1-based), for the statements run once
+ * per row of an import: a bind by name costs a search of the statement's
+ * names (sqlite3_bind_parameter_index), 8 of them for every hand. */
+void stmt_int_at(Stmt *q, int i, int64_t v);
+void stmt_int_or_null_at(Stmt *q, int i, int64_t v);
+void stmt_text_at(Stmt *q, int i, const char *v, int len);
+void stmt_blob_at(Stmt *q, int i, const uint8_t *v, size_t len, bool null_ok);
 /* For a statement assembled from optional pieces: a name it lacks is
  * skipped; the text is copied (SQLITE_TRANSIENT). */
 void stmt_opt_text(Stmt *q, const char *name, const char *v);

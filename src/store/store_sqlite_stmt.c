@@ -73,35 +73,55 @@ static void keep(Stmt *q, int rc) {
     q->rc = rc;
 }
 
+/* The binds by position: the name forms below look the name up, then bind. */
+void stmt_int_at(Stmt *q, int i, int64_t v) {
+  if (q->rc == SQLITE_OK)
+    keep(q, sqlite3_bind_int64(q->st, i, v));
+}
+
+void stmt_int_or_null_at(Stmt *q, int i, int64_t v) {
+  if (q->rc == SQLITE_OK)
+    keep(q, v != 0 ? sqlite3_bind_int64(q->st, i, v) : sqlite3_bind_null(q->st, i));
+}
+
+void stmt_text_at(Stmt *q, int i, const char *v, int len) {
+  if (q->rc != SQLITE_OK)
+    return;
+  if (v == NULL)
+    keep(q, sqlite3_bind_null(q->st, i));
+  else
+    keep(q, sqlite3_bind_text(q->st, i, v, len, SQLITE_STATIC));
+}
+
+void stmt_blob_at(Stmt *q, int i, const uint8_t *v, size_t len, bool null_ok) {
+  if (q->rc != SQLITE_OK)
+    return;
+  if (v == NULL && null_ok) {
+    keep(q, sqlite3_bind_null(q->st, i));
+    return;
+  }
+  /* a non-NULL pointer: an empty blob, not NULL */
+  keep(q, sqlite3_bind_blob64(q->st, i, v != NULL ? (const void *)v : "", v != NULL ? len : 0, SQLITE_STATIC));
+}
+
 void stmt_int(Stmt *q, const char *name, int64_t v) {
   if (q->rc == SQLITE_OK)
-    keep(q, sqlite3_bind_int64(q->st, param(q, name), v));
+    stmt_int_at(q, param(q, name), v);
 }
 
 void stmt_int_or_null(Stmt *q, const char *name, int64_t v) {
   if (q->rc == SQLITE_OK)
-    keep(q, v != 0 ? sqlite3_bind_int64(q->st, param(q, name), v) : sqlite3_bind_null(q->st, param(q, name)));
+    stmt_int_or_null_at(q, param(q, name), v);
 }
 
 void stmt_text(Stmt *q, const char *name, const char *v, int len) {
-  if (q->rc != SQLITE_OK)
-    return;
-  if (v == NULL)
-    keep(q, sqlite3_bind_null(q->st, param(q, name)));
-  else
-    keep(q, sqlite3_bind_text(q->st, param(q, name), v, len, SQLITE_STATIC));
+  if (q->rc == SQLITE_OK)
+    stmt_text_at(q, param(q, name), v, len);
 }
 
 void stmt_blob(Stmt *q, const char *name, const uint8_t *v, size_t len, bool null_ok) {
-  if (q->rc != SQLITE_OK)
-    return;
-  if (v == NULL && null_ok) {
-    keep(q, sqlite3_bind_null(q->st, param(q, name)));
-    return;
-  }
-  /* a non-NULL pointer: an empty blob, not NULL */
-  keep(q, sqlite3_bind_blob64(q->st, param(q, name), v != NULL ? (const void *)v : "", v != NULL ? len : 0,
-                              SQLITE_STATIC));
+  if (q->rc == SQLITE_OK)
+    stmt_blob_at(q, param(q, name), v, len, null_ok);
 }
 
 void stmt_opt_text(Stmt *q, const char *name, const char *v) {

@@ -63,11 +63,10 @@ static int seat_insert(SqliteStore *s, int64_t game_id, int seat, const char *na
   int rc = player_id(s, name, &pid, diag);
   if (rc != STORE_OK)
     return rc;
-  Stmt q = stmt_cached(s, ST_SEAT_INSERT,
-                       "INSERT INTO seats(game_id, seat, player_id) VALUES (:game, :seat, :player)");
-  stmt_int(&q, ":game", game_id);
-  stmt_int(&q, ":seat", seat);
-  stmt_int(&q, ":player", pid);
+  Stmt q = stmt_cached(s, ST_SEAT_INSERT, "INSERT INTO seats(game_id, seat, player_id) VALUES (?1, ?2, ?3)");
+  stmt_int_at(&q, 1, game_id); /* by number: a seat per player of every imported game */
+  stmt_int_at(&q, 2, seat);
+  stmt_int_at(&q, 3, pid);
   stmt_step(&q);
   return stmt_finish(&q, diag, "adding a seat");
 }
@@ -151,21 +150,24 @@ int store_sqlite_game_insert(Store *store, const StoreGame *game, int64_t *id, P
   return rc;
 }
 
+/* The hand insert's parameters, by number (?1 ...): bound once per hand. */
+enum { HAND_GAME = 1, HAND_NUMBER, HAND_DEALER, HAND_BIDDER, HAND_BID, HAND_TRUMP, HAND_EVENTS, HAND_RESULTS };
+
 int store_sqlite_hand_insert(Store *store, int64_t game_id, const StoreHand *hand, PnDiag *diag) {
   Stmt q = stmt_cached(sqlite_store(store), ST_HAND_INSERT,
                        "INSERT INTO hands(game_id, number, dealer, bidder, bid, trump, events, results) "
-                       "VALUES (:game, :number, :dealer, :bidder, :bid, :trump, :events, :results)");
+                       "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
   char trump[2] = {0, 0};
   if (hand->trump >= 0 && hand->trump < PN_SUITS)
     trump[0] = pn_suit_char(hand->trump);
-  stmt_int(&q, ":game", game_id);
-  stmt_int(&q, ":number", hand->number);
-  stmt_int(&q, ":dealer", hand->dealer);
-  stmt_int_or_null(&q, ":bidder", hand->bidder);
-  stmt_int_or_null(&q, ":bid", hand->bidder != 0 ? hand->bid : 0);
-  stmt_text(&q, ":trump", trump[0] ? trump : NULL, -1);
-  stmt_blob(&q, ":events", hand->events, hand->events_len, false);
-  stmt_blob(&q, ":results", hand->results, hand->results_len, true);
+  stmt_int_at(&q, HAND_GAME, game_id);
+  stmt_int_at(&q, HAND_NUMBER, hand->number);
+  stmt_int_at(&q, HAND_DEALER, hand->dealer);
+  stmt_int_or_null_at(&q, HAND_BIDDER, hand->bidder);
+  stmt_int_or_null_at(&q, HAND_BID, hand->bidder != 0 ? hand->bid : 0);
+  stmt_text_at(&q, HAND_TRUMP, trump[0] ? trump : NULL, 1);
+  stmt_blob_at(&q, HAND_EVENTS, hand->events, hand->events_len, false);
+  stmt_blob_at(&q, HAND_RESULTS, hand->results, hand->results_len, true);
   int src = stmt_step(&q);
   if (src == SQLITE_CONSTRAINT_PRIMARYKEY)
     store_set_msg(diag, "game %lld already has a hand %d", (long long)game_id, hand->number);
