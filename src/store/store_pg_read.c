@@ -56,8 +56,9 @@ typedef struct PgCursor {
  * same games in the same order, merged by game id as rows are read: a
  * game's key, options and tags are sent once, not with each hand, and
  * the hands (joined to games inside when a filter needs it) come in
- * their primary key's order with no sort on the server (issue 35: a left join from games sorted
- * each game's hands, a third of the report's server time). */
+ * their primary key's order with no sort on the server (issue 35: a left
+ * join from games sorted each game's hands, a third of the report's
+ * server time). */
 static const char HANDS_SELECT[] =
     "SELECT h.game_id, h.number, h.dealer, %s, h.results, %s, %s\n"
     "  FROM %s%s\n"
