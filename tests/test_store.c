@@ -635,6 +635,52 @@ static void test_store_cursor_filters(void **state) {
   store_close(s);
 }
 
+/* A game without hands gives one row (hand 0) wherever it falls: first,
+ * between games with hands, last; each row carries its own game's key,
+ * players and new_game (PostgreSQL reads games, hands and seats from
+ * three cursors merged by game id), and the hand filter keeps a game
+ * without hands but drops one that lacks that hand. */
+static void test_store_cursor_games_without_hands_anywhere(void **state) {
+  Store *s = open_scratch(state, STORE_CREATE);
+  char got[512];
+  PnDiag diag = {0};
+  int64_t id;
+  simulate(&game_a, "partnership-auction", 23, 2, 0);
+  simulate(&game_b, "three-hand", 24, 1, 0);
+  StoreGame e1 = {.key = "e1", .preset = "two-hand", .nplayers = 2, .players = {"Hal", "Ivy"}};
+  StoreGame e2 = {.key = "e2", .preset = "two-hand", .nplayers = 2, .players = {"Jo", "Kim"}};
+  StoreGame e3 = {.key = "e3", .preset = "two-hand", .nplayers = 2, .players = {"Lou", "Max"}};
+  assert_int_equal(store_game_insert(s, &e1, &id, &diag), 0);
+  put_game(s, &game_a, "a", 0, 0, NULL, 1); /* Ann Bob Cy Dee */
+  assert_int_equal(store_game_insert(s, &e2, &id, &diag), 0);
+  put_game(s, &game_b, "b", 4, 0, NULL, 2); /* Eve Fred Gus */
+  assert_int_equal(store_game_insert(s, &e3, &id, &diag), 0);
+
+  walk(s, NULL, got, sizeof got);
+  assert_string_equal(got, "e1:0 a:1 a:2 e2:0 b:1 e3:0");
+  walk(s, &(StoreFilter){.hand = 2}, got, sizeof got);
+  assert_string_equal(got, "e1:0 a:2 e2:0 e3:0");
+
+  static const char *const want_key[] = {"e1", "a", "a", "e2", "b", "e3"};
+  static const char *const want_player[] = {"Ivy", "Bob", "Bob", "Kim", "Fred", "Max"};
+  static const int want_players[] = {2, 4, 4, 2, 3, 2};
+  static const bool want_new[] = {true, true, false, true, true, true};
+  StoreCursor *c = NULL;
+  StoreRow row;
+  assert_int_equal(store_cursor_open(s, NULL, &c, &diag), 0);
+  for (int i = 0; i < 6; i++) {
+    assert_int_equal(store_cursor_next(c, &row, &diag), 1);
+    assert_string_equal(row.key, want_key[i]);
+    assert_int_equal(row.nplayers, want_players[i]);
+    assert_string_equal(row.players[1], want_player[i]);
+    assert_int_equal(row.new_game, want_new[i]);
+    assert_int_equal(row.events_len == 0, row.hand == 0);
+  }
+  assert_int_equal(store_cursor_next(c, &row, &diag), 0);
+  store_cursor_close(c);
+  store_close(s);
+}
+
 /* with_analysis: each row carries the analysis stored with its hand (none
  * for a hand without one), and with results_only the events come only
  * for a hand that has one (the caller checks the analysis's key against
@@ -1484,6 +1530,7 @@ int main(void) {
       cmocka_unit_test(test_store_readonly_reads_and_refuses_writes),
       BOTH_BACKENDS(test_store_game_round_trips_through_cursor),
       BOTH_BACKENDS(test_store_cursor_filters),
+      BOTH_BACKENDS(test_store_cursor_games_without_hands_anywhere),
       BOTH_BACKENDS(test_store_updates_results_and_end),
       cmocka_unit_test_prestate(test_store_pg_readonly_walk_streams, BACKEND_PG),
       BOTH_BACKENDS(test_store_cursor_carries_stored_analyses),

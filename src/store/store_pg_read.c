@@ -11,11 +11,19 @@
 
 #include "store_pg.h"
 
-/* Rows fetched from the server cursor at a time. */
+/* Rows fetched from the hands cursor at a time. */
 enum { PG_FETCH = 2000 };
+
+/* Rows of the games and seats cursors fetched at a time: smaller rows. */
+enum { PG_SIDE_FETCH = 8000 };
 
 /* Rows handled between two reads of the rows of a FETCH sent ahead. */
 enum { PG_CONSUME_EVERY = 128 };
+
+/* The three server cursors of a walk, pn_<name>_<id>: its hands (the
+ * walk cursor whose FETCH is sent ahead), their games, the games' seats. */
+enum { PG_HANDS, PG_GAMES, PG_SEATS, PG_CURSORS };
+static const char *const CURSOR_NAME[PG_CURSORS] = {"cursor", "games", "seats"};
 
 /* Rows of one FETCH, read in order. */
 typedef struct PgBatch {
@@ -26,52 +34,70 @@ typedef struct PgBatch {
 
 typedef struct PgCursor {
   StoreCursor base;                /* first: a StoreCursor * is a PgCursor * */
-  int id;                          /* the server cursor is pn_cursor_<id> */
-  bool open;                       /* declared and not yet closed */
+  int id;                          /* the server cursors are pn_<CURSOR_NAME>_<id> */
+  bool declared[PG_CURSORS];       /* declared and not yet closed, by cursor */
   bool in_walk;                    /* counted in the store's walk_cursors (no WITH HOLD) */
-  PgBatch games;                   /* rows of pn_cursor_<id>, a hand each */
-  PGresult *ahead;                 /* the next batch, read early by store_pg_settle; owned, NULL none */
-  int64_t game_id;                 /* game of the last row, 0 before the first */
-  bool seats_open;                 /* pn_seats_<id> declared and not yet closed */
+  PgBatch hands;                   /* rows of pn_cursor_<id>, a hand each */
+  PGresult *ahead;                 /* its next batch, read early by store_pg_settle; owned, NULL none */
+  PgBatch games;                   /* rows of pn_games_<id>, a game each */
+  int game;                        /* row of games.res of the game being read, -1 none */
+  int64_t game_id;                 /* that game's id, 0 before the first */
+  bool given;                      /* a row of that game was returned */
   PgBatch seats;                   /* rows of pn_seats_<id>, a seat each */
-  int nplayers;
+  int nplayers;                    /* seats of the game */
   char *players[PN_MAX_SEATS];     /* owned copies */
-  int64_t player_ids[PN_MAX_SEATS];
+  int64_t player_ids[PN_MAX_SEATS]; /* by seat */
   StoreEntries options, tags;      /* the game's, split once per game */
 } PgCursor;
 
 /* The walk, assembled from constant pieces with numbered parameters: only
  * the conditions a filter uses.  Values are always bound, never pasted.
- * A game's seats come from a second cursor over the same games in the
- * same order (SEATS_SELECT), merged by game id as rows are read: one
- * pass over seats instead of a look-up and a string per game, which cost
- * the players report half its server time (issue 35). */
-static const char CURSOR_SELECT[] =
-    "SELECT g.id, g.key, g.preset, g.options, g.tags, g.winner, g.finished,\n"
-    "       h.number, h.dealer, %s, h.results, %s, g.winners, %s\n"
+ * A game's columns and its seats come from cursors of their own over the
+ * same games in the same order, merged by game id as rows are read: a
+ * game's key, options and tags are sent once, not with each hand, and
+ * the hands (joined to games inside when a filter needs it) come in
+ * their primary key's order with no sort on the server (issue 35: a left
+ * join from games sorted each game's hands, a third of the report's
+ * server time). */
+static const char HANDS_SELECT[] =
+    "SELECT h.game_id, h.number, h.dealer, %s, h.results, %s, %s\n"
+    "  FROM %s%s\n"
+    " WHERE true";
+static const char GAMES_SELECT[] =
+    "SELECT g.id, g.key, g.preset, g.options, g.tags, g.winner, g.finished, g.winners\n"
     "  FROM games AS g\n"
-    "  LEFT JOIN hands AS h ON h.game_id = g.id%s\n"
     " WHERE true";
 static const char SEATS_SELECT[] =
-    "SELECT g.id, s.seat, p.id, p.name\n"
-    "  FROM games AS g\n"
-    "  JOIN seats AS s ON s.game_id = g.id\n"
+    "SELECT s.game_id, s.seat, p.id, p.name\n"
+    "  FROM %s\n"
     "  JOIN players AS p ON p.id = s.player_id\n"
     " WHERE true";
+/* The hands and the seats, [1] joined to their games for a filter on a
+ * game's columns: the join is a merge per row, a fifth of the hands'
+ * server time, left out of a walk over every game. */
+static const char *const HANDS_FROM[2] = {"hands AS h", "games AS g\n  JOIN hands AS h ON h.game_id = g.id"};
+static const char *const SEATS_FROM[2] = {"seats AS s", "games AS g\n  JOIN seats AS s ON s.game_id = g.id"};
 #define ASCII_LOWER(x) "translate(" x ", 'ABCDEFGHIJKLMNOPQRSTUVWXYZ', 'abcdefghijklmnopqrstuvwxyz')"
 
-/* The walk's SELECT for filter f into sql (size bytes); returns its
- * length.  with_analysis: the stored analysis and review columns, and
+/* Whether f has a condition on a game's columns (then the hands and
+ * seats cursors join games: HANDS_FROM, SEATS_FROM). */
+static bool game_filter(const StoreFilter *f) {
+  return f->nkeys > 0 || f->preset || f->player || f->tag_name || f->since || f->until;
+}
+
+/* The hands cursor's SELECT for filter f into sql (size bytes); returns
+ * its length.  with_analysis: the stored analysis and review columns, and
  * with results_only the events only of a hand that has one (to check its key). */
-static int walk_select(const StoreFilter *f, char *sql, size_t size) {
+static int hands_select(const StoreFilter *f, char *sql, size_t size) {
   const char *events = !f->results_only ? "h.events"
                        : f->with_analysis
                            ? "CASE WHEN h.analysis IS NULL AND r.review IS NULL THEN NULL ELSE h.events END"
                            : "NULL::bytea";
-  return snprintf(sql, size, CURSOR_SELECT, events,
+  return snprintf(sql, size, HANDS_SELECT, events,
                   f->with_analysis ? "h.analysis_rules, h.analysis_key, h.analysis"
                                    : "NULL::integer, NULL::bigint, NULL::bytea",
                   f->with_analysis ? "r.rules, r.key, r.review" : "NULL::integer, NULL::bigint, NULL::bytea",
+                  HANDS_FROM[game_filter(f)],
                   f->with_analysis ? "\n  LEFT JOIN reviews AS r ON r.game_id = h.game_id AND r.number = h.number" : "");
 }
 
@@ -99,21 +125,22 @@ static char *keys_array(const StoreFilter *f) {
   return keys;
 }
 
-/* The DECLARE of cursor `id` (WITH HOLD when hold), or with seats of its
- * seats cursor, for filter f into sql
- * (2048 bytes hold any filter), and its parameters into values (at most
- * 8; borrowed from f, keys and *hand, which must outlive the query).
- * Returns how many. */
-static int cursor_sql(const StoreFilter *f, int id, bool hold, bool seats, const char *keys, PgNum *hand, char *sql,
+/* The DECLARE of cursor `which` of walk `id` (WITH HOLD when hold) for
+ * filter f into sql (2048 bytes hold any filter), and its parameters
+ * into values (at most 8; borrowed from f, keys and *hand, which must
+ * outlive the query).  Returns how many. */
+static int cursor_sql(const StoreFilter *f, int id, bool hold, int which, const char *keys, PgNum *hand, char *sql,
                       size_t size, const char **values) {
   int n = 0;
   char piece[400];
-  int len = snprintf(sql, size, "DECLARE pn_%s_%d NO SCROLL CURSOR%s FOR\n", seats ? "seats" : "cursor", id,
+  int len = snprintf(sql, size, "DECLARE pn_%s_%d NO SCROLL CURSOR%s FOR\n", CURSOR_NAME[which], id,
                      hold ? " WITH HOLD" : "");
-  if (seats)
-    len += snprintf(sql + len, size - (size_t)len, "%s", SEATS_SELECT);
+  if (which == PG_HANDS)
+    len += hands_select(f, sql + len, size - (size_t)len);
+  else if (which == PG_GAMES)
+    len += snprintf(sql + len, size - (size_t)len, "%s", GAMES_SELECT);
   else
-    len += walk_select(f, sql + len, size - (size_t)len);
+    len += snprintf(sql + len, size - (size_t)len, SEATS_SELECT, SEATS_FROM[game_filter(f)]);
 #define ADD(...)                                                                                                       \
   do {                                                                                                                 \
     snprintf(piece, sizeof piece, __VA_ARGS__);                                                                        \
@@ -148,11 +175,21 @@ static int cursor_sql(const StoreFilter *f, int id, bool hold, bool seats, const
         "                   AND ($%d::text IS NULL OR substr(value, 1, 10) <= $%d::text))",
         n - 1, n - 1, n, n);
   }
-  if (f->hand && !seats) { /* the seats of a game without that hand are read past */
+  /* The hand filter: that hand of each game; a game with no hand at all
+   * still gives its one row (as a left join did), one without that hand
+   * none.  The seats of a game left out are read past. */
+  if (f->hand && which == PG_HANDS) {
     values[n++] = store_pg_num(hand, f->hand);
-    ADD("\n   AND (h.number = $%d::integer OR h.number IS NULL)", n);
+    ADD("\n   AND h.number = $%d::integer", n);
+  } else if (f->hand && which == PG_GAMES) {
+    values[n++] = store_pg_num(hand, f->hand);
+    ADD("\n   AND (EXISTS (SELECT 1 FROM hands AS h WHERE h.game_id = g.id AND h.number = $%d::integer)\n"
+        "        OR NOT EXISTS (SELECT 1 FROM hands AS h WHERE h.game_id = g.id))",
+        n);
   }
-  ADD(seats ? "\n ORDER BY g.id, s.seat" : "\n ORDER BY g.id, h.number");
+  ADD(which == PG_HANDS   ? "\n ORDER BY h.game_id, h.number"
+      : which == PG_GAMES ? "\n ORDER BY g.id"
+                          : "\n ORDER BY s.game_id, s.seat");
 #undef ADD
   return n;
 }
@@ -172,6 +209,7 @@ static int walk_begin(PgStore *s, PgCursor *c, PnDiag *diag) {
 
 int store_pg_cursor_open(Store *store, const StoreFilter *filter, StoreCursor **out, PnDiag *diag) {
   static const StoreFilter all = {0};
+  static const char *const what[PG_CURSORS] = {"selecting hands", "selecting games", "selecting seats"};
   PgStore *s = pg_store(store);
   const StoreFilter *f = filter ? filter : &all;
   *out = NULL;
@@ -187,6 +225,7 @@ int store_pg_cursor_open(Store *store, const StoreFilter *filter, StoreCursor **
   }
   c->base.store = store;
   c->id = ++s->next_cursor;
+  c->game = -1;
   const char *values[8];
   char sql[2048];
   PgNum hand;
@@ -198,15 +237,13 @@ int store_pg_cursor_open(Store *store, const StoreFilter *filter, StoreCursor **
   bool hold = !s->readonly || s->in_tx;
   if (!hold)
     rc = walk_begin(s, c, diag);
-  for (int seats = 0; seats < 2 && rc == STORE_OK; seats++) {
-    int n = cursor_sql(f, c->id, hold, seats, keys, &hand, sql, sizeof sql, values);
+  for (int which = 0; which < PG_CURSORS && rc == STORE_OK; which++) {
+    int n = cursor_sql(f, c->id, hold, which, keys, &hand, sql, sizeof sql, values);
     PGresult *res = PQexecParams(s->conn, sql, n, NULL, values, NULL, NULL, 1);
     if (PQresultStatus(res) != PGRES_COMMAND_OK)
-      rc = store_pg_fail(s, res, seats ? "selecting seats" : "selecting games", diag);
-    else if (seats)
-      c->seats_open = true;
+      rc = store_pg_fail(s, res, what[which], diag);
     else
-      c->open = true;
+      c->declared[which] = true;
     PQclear(res);
   }
   free(keys);
@@ -226,9 +263,6 @@ static void free_players(PgCursor *c) {
   }
   c->nplayers = 0;
 }
-
-/* Rows of the seats cursor fetched at a time: a game has a few. */
-enum { PG_SEATS_FETCH = 8000 };
 
 /* Whether b has no row left to read: then the next FETCH is due, unless
  * b was the last. */
@@ -253,18 +287,19 @@ static int batch_take(PgStore *s, PgBatch *b, PGresult *res, int asked, const ch
   return b->rows > 0;
 }
 
-/* Makes seats.next a row of the seats cursor: 1, or 0 past its last, or
- * an error.  Another cursor's FETCH sent ahead is read first. */
-static int seat_row(PgStore *s, PgCursor *c, PnDiag *diag) {
-  if (!batch_spent(&c->seats))
+/* Makes b->next a row of cursor `which` (games or seats, fetched when
+ * needed): 1, or 0 past its last, or an error.  The hands' FETCH sent
+ * ahead is read first. */
+static int side_row(PgStore *s, PgCursor *c, int which, PgBatch *b, PnDiag *diag) {
+  if (!batch_spent(b))
     return 1;
-  if (c->seats.res != NULL && c->seats.last)
+  if (b->res != NULL && b->last)
     return 0;
   store_pg_settle(s);
   char fetch[64];
-  snprintf(fetch, sizeof fetch, "FETCH %d FROM pn_seats_%d", PG_SEATS_FETCH, c->id);
+  snprintf(fetch, sizeof fetch, "FETCH %d FROM pn_%s_%d", PG_SIDE_FETCH, CURSOR_NAME[which], c->id);
   PGresult *res = PQexecParams(s->conn, fetch, 0, NULL, NULL, NULL, NULL, 1);
-  return batch_take(s, &c->seats, res, PG_SEATS_FETCH, "reading seats", diag);
+  return batch_take(s, b, res, PG_SIDE_FETCH, which == PG_GAMES ? "reading games" : "reading seats", diag);
 }
 
 /* Reads game_id's seats from the seats cursor into the cursor, reading
@@ -273,7 +308,7 @@ static int seat_row(PgStore *s, PgCursor *c, PnDiag *diag) {
 static int load_players(PgStore *s, PgCursor *c, int64_t game_id, PnDiag *diag) {
   free_players(c);
   int more;
-  while ((more = seat_row(s, c, diag)) == 1) {
+  while ((more = side_row(s, c, PG_SEATS, &c->seats, diag)) == 1) {
     PGresult *b = c->seats.res;
     int i = c->seats.next;
     int64_t game = store_pg_int(b, i, 0);
@@ -302,6 +337,27 @@ static int load_players(PgStore *s, PgCursor *c, int64_t game_id, PnDiag *diag) 
       c->nplayers = (int)seat;
   }
   return more < 0 ? more : STORE_OK;
+}
+
+/* Moves to the next game of the games cursor, with its seats, options
+ * and tags: 1, or 0 past the last, or an error. */
+static int next_game(PgStore *s, PgCursor *c, PnDiag *diag) {
+  int more = side_row(s, c, PG_GAMES, &c->games, diag);
+  if (more != 1)
+    return more;
+  PGresult *b = c->games.res;
+  c->game = c->games.next++;
+  c->game_id = store_pg_int(b, c->game, 0);
+  c->given = false;
+  int rc = load_players(s, c, c->game_id, diag);
+  if (rc != STORE_OK)
+    return rc;
+  if (store_entries_split(&c->options, PQgetvalue(b, c->game, 3)) != STORE_OK ||
+      store_entries_split(&c->tags, PQgetvalue(b, c->game, 4)) != STORE_OK) {
+    store_set_msg(diag, "out of memory");
+    return STORE_ERROR;
+  }
+  return 1;
 }
 
 /* Sends the next FETCH of walk cursor c without waiting for it: the
@@ -343,75 +399,100 @@ static PGresult *next_batch(PgStore *s, PgCursor *c) {
   return PQexecParams(s->conn, fetch, 0, NULL, NULL, NULL, NULL, 1);
 }
 
-int store_pg_cursor_next(StoreCursor *cursor, StoreRow *row, PnDiag *diag) {
-  PgCursor *c = (PgCursor *)cursor;
-  PgStore *s = pg_store(cursor->store);
-  if (batch_spent(&c->games)) {
-    if (c->games.res != NULL && c->games.last)
+/* Makes hands.next a row of the hands cursor: 1, or 0 past its last, or
+ * an error. */
+static int hand_row(PgStore *s, PgCursor *c, PnDiag *diag) {
+  if (batch_spent(&c->hands)) {
+    if (c->hands.res != NULL && c->hands.last)
       return 0;
-    int got = batch_take(s, &c->games, next_batch(s, c), PG_FETCH, "reading games", diag);
+    int got = batch_take(s, &c->hands, next_batch(s, c), PG_FETCH, "reading hands", diag);
     if (got != 1)
       return got;
-    if (!c->games.last && c->in_walk && s->fetching == NULL) /* a read-only walk: nothing else waits on the connection */
+    if (!c->hands.last && c->in_walk && s->fetching == NULL) /* a read-only walk: nothing else waits on the connection */
       fetch_ahead(s, c);
   }
-  PGresult *b = c->games.res;
-  int i = c->games.next++;
   /* The rows sent ahead read into libpq as they come, every so often:
    * else the server, its socket full, waits for the whole batch here. */
-  if (s->fetching != NULL && i % PG_CONSUME_EVERY == 0)
+  if (s->fetching != NULL && c->hands.next % PG_CONSUME_EVERY == 0)
     PQconsumeInput(s->conn);
+  return 1;
+}
+
+/* Fills row with the game being read and hand row i of b (none: i < 0). */
+static void fill_row(PgCursor *c, const PGresult *b, int i, StoreRow *row) {
+  const PGresult *g = c->games.res;
   memset(row, 0, sizeof *row);
-  row->game_id = store_pg_int(b, i, 0);
-  row->new_game = row->game_id != c->game_id;
-  if (row->new_game) {
-    int rc = load_players(s, c, row->game_id, diag);
-    if (rc != STORE_OK)
-      return rc;
-    c->game_id = row->game_id;
-  }
-  row->key = PQgetvalue(b, i, 1);
-  row->preset = PQgetvalue(b, i, 2);
-  if (row->new_game && (store_entries_split(&c->options, PQgetvalue(b, i, 3)) != STORE_OK ||
-                        store_entries_split(&c->tags, PQgetvalue(b, i, 4)) != STORE_OK)) {
-    store_set_msg(diag, "out of memory");
-    return STORE_ERROR;
-  }
+  row->game_id = c->game_id;
+  row->new_game = !c->given;
+  row->key = PQgetvalue(g, c->game, 1);
+  row->preset = PQgetvalue(g, c->game, 2);
   row->noptions = c->options.n;
   row->options = c->options.v;
   row->ntags = c->tags.n;
   row->tags = c->tags.v;
-  row->winner = (int)store_pg_int(b, i, 5);
-  row->winners = (unsigned)store_pg_int(b, i, 14);
-  row->finished = store_pg_int(b, i, 6) != 0;
-  row->hand = (int)store_pg_int(b, i, 7);
-  row->dealer = (int)store_pg_int(b, i, 8);
-  if (!PQgetisnull(b, i, 9)) {
-    row->events = (const uint8_t *)PQgetvalue(b, i, 9);
-    row->events_len = (size_t)PQgetlength(b, i, 9);
-  }
-  if (!PQgetisnull(b, i, 10)) {
-    row->results = (const uint8_t *)PQgetvalue(b, i, 10);
-    row->results_len = (size_t)PQgetlength(b, i, 10);
-  }
-  if (!PQgetisnull(b, i, 13)) {
-    row->analysis_rules = (int)store_pg_int(b, i, 11);
-    row->analysis_key = (uint64_t)store_pg_int(b, i, 12);
-    row->analysis = (const uint8_t *)PQgetvalue(b, i, 13);
-    row->analysis_len = (size_t)PQgetlength(b, i, 13);
-  }
-  if (!PQgetisnull(b, i, 17)) {
-    row->review_rules = (int)store_pg_int(b, i, 15);
-    row->review_key = (uint64_t)store_pg_int(b, i, 16);
-    row->review = (const uint8_t *)PQgetvalue(b, i, 17);
-    row->review_len = (size_t)PQgetlength(b, i, 17);
-  }
+  row->winner = (int)store_pg_int(g, c->game, 5);
+  row->finished = store_pg_int(g, c->game, 6) != 0;
+  row->winners = (unsigned)store_pg_int(g, c->game, 7);
   row->nplayers = c->nplayers;
   for (int k = 0; k < PN_MAX_SEATS; k++) {
     row->players[k] = c->players[k];
     row->player_ids[k] = c->player_ids[k];
   }
-  return 1;
+  c->given = true;
+  if (i < 0)
+    return;
+  row->hand = (int)store_pg_int(b, i, 1);
+  row->dealer = (int)store_pg_int(b, i, 2);
+  if (!PQgetisnull(b, i, 3)) {
+    row->events = (const uint8_t *)PQgetvalue(b, i, 3);
+    row->events_len = (size_t)PQgetlength(b, i, 3);
+  }
+  if (!PQgetisnull(b, i, 4)) {
+    row->results = (const uint8_t *)PQgetvalue(b, i, 4);
+    row->results_len = (size_t)PQgetlength(b, i, 4);
+  }
+  if (!PQgetisnull(b, i, 7)) {
+    row->analysis_rules = (int)store_pg_int(b, i, 5);
+    row->analysis_key = (uint64_t)store_pg_int(b, i, 6);
+    row->analysis = (const uint8_t *)PQgetvalue(b, i, 7);
+    row->analysis_len = (size_t)PQgetlength(b, i, 7);
+  }
+  if (!PQgetisnull(b, i, 10)) {
+    row->review_rules = (int)store_pg_int(b, i, 8);
+    row->review_key = (uint64_t)store_pg_int(b, i, 9);
+    row->review = (const uint8_t *)PQgetvalue(b, i, 10);
+    row->review_len = (size_t)PQgetlength(b, i, 10);
+  }
+}
+
+/* A row per hand of each game, in game and hand order; a game without a
+ * hand gives one row with hand 0.  Hands of a game the games cursor has
+ * not (or no longer) are read past. */
+int store_pg_cursor_next(StoreCursor *cursor, StoreRow *row, PnDiag *diag) {
+  PgCursor *c = (PgCursor *)cursor;
+  PgStore *s = pg_store(cursor->store);
+  for (;;) {
+    if (c->game < 0) {
+      int rc = next_game(s, c, diag);
+      if (rc != 1)
+        return rc;
+    }
+    int more = hand_row(s, c, diag);
+    if (more < 0)
+      return more;
+    int64_t game = more ? store_pg_int(c->hands.res, c->hands.next, 0) : INT64_MAX;
+    if (game < c->game_id) {
+      c->hands.next++;
+    } else if (game == c->game_id) {
+      fill_row(c, c->hands.res, c->hands.next++, row);
+      return 1;
+    } else if (!c->given) {
+      fill_row(c, NULL, -1, row);
+      return 1;
+    } else {
+      c->game = -1;
+    }
+  }
 }
 
 void store_pg_cursor_close(StoreCursor *cursor) {
@@ -421,18 +502,16 @@ void store_pg_cursor_close(StoreCursor *cursor) {
     PQclear(fetch_result(s));
   PQclear(c->ahead);
   store_pg_settle(s); /* another cursor's FETCH sent ahead */
-  if (c->open) {
+  for (int which = 0; which < PG_CURSORS; which++) {
+    if (!c->declared[which])
+      continue;
     char close[48];
-    snprintf(close, sizeof close, "CLOSE pn_cursor_%d", c->id);
-    PQclear(PQexec(s->conn, close));
-  }
-  if (c->seats_open) {
-    char close[48];
-    snprintf(close, sizeof close, "CLOSE pn_seats_%d", c->id);
+    snprintf(close, sizeof close, "CLOSE pn_%s_%d", CURSOR_NAME[which], c->id);
     PQclear(PQexec(s->conn, close));
   }
   if (c->in_walk && --s->walk_cursors == 0)
     PQclear(PQexec(s->conn, "COMMIT")); /* read only: nothing to lose, and a failed walk's is a rollback */
+  PQclear(c->hands.res);
   PQclear(c->games.res);
   PQclear(c->seats.res);
   free_players(c);
