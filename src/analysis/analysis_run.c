@@ -114,21 +114,6 @@ static void write_json(FILE *out, const StoreRow *row, const AnHand *h, bool fir
   fputs("]}", out);
 }
 
-/* The hands the filter selects, for the progress bar. */
-static int count_hands(Store *store, const StoreFilter *filter, long *total, PnDiag *diag) {
-  StoreFilter f = *filter;
-  f.results_only = true;
-  StoreCursor *c = NULL;
-  StoreRow row;
-  int rc = store_cursor_open(store, &f, &c, diag);
-  *total = 0;
-  if (rc == 0)
-    while ((rc = store_cursor_next(c, &row, diag)) == 1)
-      if (row.hand > 0) (*total)++;
-  store_cursor_close(c);
-  return rc;
-}
-
 /* ------------------------------------------------- the walk (walk.h)
  *
  * A batch is one hand: the walk splits games (split_games), so that the
@@ -353,7 +338,7 @@ int analysis_run(Store *store, const StoreFilter *filter, const AnRunOptions *op
                  PnDiag *diag) {
   memset(stats, 0, sizeof *stats);
   AnWalk w = {.store = store, .opts = opts, .want_hand = filter->hand, .out = out, .stats = stats, .first = true};
-  int rc = opts->progress ? count_hands(store, filter, &w.total, diag) : 0;
+  int rc = opts->progress ? store_count_hands(store, filter, &w.total, diag) : 0;
   if (rc != 0) return rc;
   /* Every hand of a selected game is walked: a hand's state starts from
    * the hands before it, so --hand N replays them without searching. */

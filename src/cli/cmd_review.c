@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <time.h>
+#include <unistd.h>
 
 #include "cli.h"
 #include "review.h"
@@ -57,7 +58,8 @@ const CliCommand cmd_review_def = {
         "reads it back at once (the same output), a hand whose events change is\n"
         "reviewed again, and a run with other options reviews and replaces it.\n"
         "Each hand is kept as soon as it is reviewed.  report players and report\n"
-        "hand show the stored fair costs.\n"
+        "hand show the stored fair costs.  On a terminal a line on standard error\n"
+        "says which hand is under review and how many of its decisions are done.\n"
         "\n"
         "Options:\n"
         "  --game KEY           only this game\n"
@@ -153,6 +155,16 @@ static int check_game(const CliCommand *self, Store *store, const char *key) {
   return got == 1 ? CLI_GO_ON : CLI_USAGE;
 }
 
+/* On a terminal, a line redrawn as the run goes: a hand's review takes
+ * seconds to minutes. */
+static void progress_line(void *ctx, long hands_done, long hands, int decisions_done, int decisions) {
+  bool *drawn = ctx;
+  *drawn = true;
+  fprintf(stderr, "\rreview: hand %ld of %ld, %d of %d decisions ", hands_done < hands ? hands_done + 1 : hands, hands,
+          decisions_done, decisions);
+  fflush(stderr);
+}
+
 int cmd_review(const CliCommand *self, int argc, char **argv) {
   ReviewArgs a = {.worlds = RV_DEFAULT_WORLDS, .seed = 1, .budget = RV_DEFAULT_BUDGET, .format = OUT_TEXT};
   int rc = parse_args(self, argc, argv, &a);
@@ -170,13 +182,16 @@ int cmd_review(const CliCommand *self, int argc, char **argv) {
   if (rc == CLI_GO_ON) {
     const char *keys[1] = {a.key};
     StoreFilter filter = {.nkeys = a.key ? 1 : 0, .keys = keys};
+    bool drawn = false;
     RvRunOptions opts = {.format = a.format, .worlds = (int)a.worlds, .budget = a.budget, .seed = (uint64_t)a.seed,
-                         .trump = true, .store_results = true, .jobs = (int)a.jobs};
+                         .trump = true, .store_results = true, .jobs = (int)a.jobs,
+                         .progress = isatty(STDERR_FILENO) ? progress_line : NULL, .ctx = &drawn};
     RvRunStats stats;
     struct timespec t0, t1;
     clock_gettime(CLOCK_MONOTONIC, &t0);
     int got = review_run(store, &filter, (int)a.hand, &opts, out_file_stream(out), &stats, &diag);
     clock_gettime(CLOCK_MONOTONIC, &t1);
+    if (drawn) fputc('\n', stderr);
     if (got == 0 && a.hand > 0 && stats.hands == 0) {
       snprintf(diag.msg, sizeof diag.msg, "game '%s' has no hand %ld", a.key, a.hand);
       got = PN_ERR_NOT_FOUND;

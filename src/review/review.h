@@ -204,6 +204,10 @@ typedef struct RvRunOptions {
   int jobs;         /* a hand's decisions reviewed at once, each job on its own thread with its own
                        solver (0: one per core, at most RV_MAX_JOBS; with a budget 1: where a solve
                        stops depends on what the table holds); the output does not depend on it */
+  /* NULL, or called on the calling thread as the run goes: the hands done
+   * of those selected, and the decisions done of the hand under review */
+  void (*progress)(void *ctx, long hands_done, long hands, int decisions_done, int decisions);
+  void *ctx;        /* progress's */
 } RvRunOptions;
 
 typedef struct RvRunStats {

@@ -6,6 +6,7 @@
  */
 #define _POSIX_C_SOURCE 200809L /* sysconf */
 #include <math.h>
+#include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -145,6 +146,7 @@ typedef struct Run {
   FILE *out;
   RvRunStats *stats;
   bool first;        /* nothing written yet (JSON's commas) */
+  long hands, hands_done; /* for opts->progress: hands selected, and reviewed or read back */
 } Run;
 
 /* Writes decision d of the hand and keeps it for the store. */
@@ -171,6 +173,7 @@ typedef struct HandJobs {
   const StoreRow *row;
   int ntasks;        /* tasks[] used */
   Task *tasks;       /* in the order written: bid, trump, passes, plays */
+  atomic_int done;   /* tasks done, for opts->progress */
 } HandJobs;
 
 /* The task's decision, on reviewer rv.  Each decision has its own deals
@@ -191,10 +194,19 @@ static void run_task(const HandJobs *hj, Reviewer *rv, Task *t) {
   }
 }
 
+/* Tells opts->progress, if any, how far the hand is: from the calling
+ * thread only (the one with run->rv[0]). */
+static void tell_progress(HandJobs *hj, int done) {
+  const Run *run = hj->run;
+  if (run->opts->progress) run->opts->progress(run->opts->ctx, run->hands_done, run->hands, done, hj->ntasks);
+}
+
 /* Task u of the hand (review_crew_run's unit). */
 static void task_unit(Reviewer *rv, int u, void *arg) {
   HandJobs *hj = arg;
   run_task(hj, rv, &hj->tasks[u]);
+  int done = atomic_fetch_add(&hj->done, 1) + 1;
+  if (rv == hj->run->rv[0]) tell_progress(hj, done);
 }
 
 /* The hand's decisions in the order written: the bid, trump and each
@@ -219,10 +231,12 @@ static bool review_decisions(Run *run, const StoreRow *row) {
   HandJobs hj = {.run = run, .row = row, .tasks = malloc(RV_MAX_DECISIONS * sizeof *hj.tasks)};
   if (!hj.tasks) return false;
   hj.ntasks = hand_tasks(run, hj.tasks);
+  atomic_init(&hj.done, 0);
+  tell_progress(&hj, 0);
   /* the bid, trump and passes one at a time, each with its deals valued
    * on every job's thread (review_set_crew); then the plays, a job each */
   int plays_from = 0;
-  while (plays_from < hj.ntasks && hj.tasks[plays_from].kind != RV_PLAY) run_task(&hj, run->rv[0], &hj.tasks[plays_from++]);
+  while (plays_from < hj.ntasks && hj.tasks[plays_from].kind != RV_PLAY) task_unit(run->rv[0], plays_from++, &hj);
   review_crew_run(run->rv[0], plays_from, hj.ntasks, task_unit, &hj);
   for (int i = 0; i < hj.ntasks; i++) {
     Task *t = &hj.tasks[i];
@@ -291,6 +305,7 @@ static int review_hand(Run *run, const StoreRow *row, PnDiag *diag) {
   }
   if (run->opts->format == OUT_TEXT) fputc('\n', run->out);
   run->stats->hands++;
+  run->hands_done++;
   return 0;
 }
 
@@ -328,6 +343,11 @@ int review_run(Store *store, const StoreFilter *filter, int hand, const RvRunOpt
   if (!made || !run.h || !run.hr) {
     snprintf(diag->msg, sizeof diag->msg, "out of memory");
     goto done;
+  }
+  if (opts->progress) {
+    StoreFilter counted = filter ? *filter : (StoreFilter){0};
+    counted.hand = hand;
+    if ((rc = store_count_hands(store, &counted, &run.hands, diag)) != 0) goto done;
   }
   if ((rc = store_cursor_open(store, filter, &c, diag)) != 0) goto done;
   if (opts->format == OUT_CSV) out_csv_cells(out, 10, CSV_HEADER);

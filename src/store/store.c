@@ -240,6 +240,20 @@ void store_cursor_close(StoreCursor *cursor) {
   cursor->store->ops->cursor_close(cursor);
 }
 
+int store_count_hands(Store *store, const StoreFilter *filter, long *total, PnDiag *diag) {
+  StoreFilter f = filter ? *filter : (StoreFilter){0};
+  f.results_only = true;
+  StoreCursor *c = NULL;
+  StoreRow row;
+  int rc = store_cursor_open(store, &f, &c, diag);
+  *total = 0;
+  if (rc == 0)
+    while ((rc = store_cursor_next(c, &row, diag)) == 1)
+      if (row.hand > 0) (*total)++;
+  store_cursor_close(c);
+  return rc;
+}
+
 int store_audit_begin(Store *store, int rules_version, int64_t *audit_id, PnDiag *diag) {
   return store->ops->audit_begin(store, rules_version, audit_id, diag);
 }

@@ -258,6 +258,9 @@ int store_cursor_open(Store *store, const StoreFilter *filter, StoreCursor **out
 /* Returns 1 with *row filled, 0 at the end, < 0 on error. */
 int store_cursor_next(StoreCursor *cursor, StoreRow *row, PnDiag *diag);
 void store_cursor_close(StoreCursor *cursor);
+/* How many hands the filter selects (a walk of their results only: for
+ * a progress bar).  Returns 0 or the cursor's error. */
+int store_count_hands(Store *store, const StoreFilter *filter, long *total, PnDiag *diag);
 
 /* -------------------------------------------------------------- audits */
 

@@ -8,7 +8,8 @@
 # values empty, and the exit codes of bad usage.  The review kept in the
 # database (schema 6): read back by a run with the same worlds, seed and
 # budget (the same output), reviewed again and replaced by one with
-# another seed or for another rules version.
+# another seed or for another rules version.  On a terminal (script) a
+# progress line ends at every decision of the hand; none in a file.
 #
 # PINOCHLE_WRAPPER (e.g. "valgrind -q --error-exitcode=99") wraps each run.
 source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh" "$@"
@@ -124,6 +125,17 @@ q "$db" "UPDATE reviews SET rules = rules + 1" # another rules version: stale
 t stale 0 review "$db" --game "$G" --hand 5 --worlds 3 --seed 6 --budget 300000 --format csv -o "$tmp/e.csv"
 err_has '^review: 1 hands \(0 stored before\)'
 cmp -s "$tmp/d.csv" "$tmp/e.csv" || fail "a stale review reviewed again gave another output"
+
+echo "-- progress: a line on a terminal, ending at every decision of the hand; none in a file"
+grep -q $'\r' "$tmp/err" && fail "progress written to a stderr that is not a terminal"
+if command -v script >/dev/null 2>&1; then
+  name=progress-line args=(review "$db" --game "$G" --hand 5 --worlds 2 --seed 9)
+  checks=$((checks + 1))
+  script -qec "$PN review '$db' --game '$G' --hand 5 --worlds 2 --seed 9 --budget 300000 -o /dev/null" /dev/null \
+    >"$tmp/out" 2>&1 </dev/null
+  grep -qE 'review: hand 1 of 1, ([0-9]+) of \1 decisions' "$tmp/out" ||
+    fail "no line ending at every decision of hand 5: $(tr '\r' '\n' <"$tmp/out" | tail -3)"
+fi
 
 echo "test_review: $checks checks, $failures failures"
 [[ $failures -eq 0 ]]
