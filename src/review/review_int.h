@@ -85,6 +85,15 @@ static inline bool review_chosen_best(const double *v, int nalts, int chosen) {
   return true;
 }
 
+/* The alternative with the highest sum[] of nalts; a tie keeps the
+ * chosen, then the first: the best of a bid, trump or pass. */
+static inline int review_leader(const double *sum, int nalts, int chosen) {
+  int lead = chosen;
+  for (int a = 0; a < nalts; a++)
+    if (sum[a] > sum[lead]) lead = a;
+  return lead;
+}
+
 /* d->value from sum[] over d->worlds deals, d->best (the highest; a tie
  * keeps d->chosen, then the first), d->cost and d->cost_se from diff2[]
  * (each alternative's squared difference from the chosen one, summed);

@@ -146,7 +146,7 @@ typedef struct Run {
   FILE *out;
   RvRunStats *stats;
   bool first;        /* nothing written yet (JSON's commas) */
-  long hands, hands_done; /* for opts->progress: hands selected, and reviewed or read back */
+  long hands;        /* for opts->progress: hands selected (stats->hands: those done) */
 } Run;
 
 /* Writes decision d of the hand and keeps it for the store. */
@@ -198,7 +198,7 @@ static void run_task(const HandJobs *hj, Reviewer *rv, Task *t) {
  * thread only (the one with run->rv[0]). */
 static void tell_progress(HandJobs *hj, int done) {
   const Run *run = hj->run;
-  if (run->opts->progress) run->opts->progress(run->opts->ctx, run->hands_done, run->hands, done, hj->ntasks);
+  if (run->opts->progress) run->opts->progress(run->opts->ctx, run->stats->hands, run->hands, done, hj->ntasks);
 }
 
 /* Task u of the hand (review_crew_run's unit). */
@@ -305,7 +305,6 @@ static int review_hand(Run *run, const StoreRow *row, PnDiag *diag) {
   }
   if (run->opts->format == OUT_TEXT) fputc('\n', run->out);
   run->stats->hands++;
-  run->hands_done++;
   return 0;
 }
 

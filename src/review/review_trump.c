@@ -94,11 +94,8 @@ bool review_side_total(Reviewer *r, PnGame *w, uint64_t seed, int need, int *tot
 
 void review_finish(RvDecision *d, const double sum[RV_MAX_ALTS], const double diff2[RV_MAX_ALTS]) {
   d->valued = true;
-  d->best = d->chosen;
-  for (int a = 0; a < d->nalts; a++) {
-    d->value[a] = sum[a] / d->worlds;
-    if (sum[a] > sum[d->best]) d->best = a;
-  }
+  d->best = review_leader(sum, d->nalts, d->chosen);
+  for (int a = 0; a < d->nalts; a++) d->value[a] = sum[a] / d->worlds;
   d->cost = d->value[d->best] - d->value[d->chosen];
   d->best_share = (double)d->best_worlds / d->worlds;
   if (d->worlds > 1) {

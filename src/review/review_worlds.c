@@ -93,12 +93,10 @@ static double student_t975(int df) {
 
 bool review_settled(const double *v, int n, int nalts, int chosen, double se_target) {
   if (n < 2) return false;
-  int lead = chosen;
   double sum[RV_MAX_ALTS] = {0};
   for (int a = 0; a < nalts; a++)
     for (int i = 0; i < n; i++) sum[a] += v[i * RV_MAX_ALTS + a];
-  for (int a = 0; a < nalts; a++)
-    if (sum[a] > sum[lead]) lead = a;
+  int lead = review_leader(sum, nalts, chosen);
   for (int a = 0; a < nalts; a++) {
     if (a == lead) continue;
     double mean = (sum[lead] - sum[a]) / n, sq = 0;
