@@ -614,6 +614,19 @@ done:
 
 /* ------------------------------------------------------------ records */
 
+/* The game being read stops in the middle: a hand not played out, or a
+ * header without all its players. */
+static bool game_unfinished(const Game *g) {
+  if (!g->active || g->bad) return false;
+  if (g->hand > 0) return !(g->nhands > 0 && g->hands[g->nhands - 1].done);
+  for (int s = 0; s < g->rules.players; s++)
+    if (!g->player_line[s]) return true;
+  return !g->has_variant;
+}
+
+/* A new key starts a game.  A key that cannot be stored makes it bad from
+ * its first row, so that under --keep-going its rows are skipped together
+ * and reported once, and the game before it is kept. */
 static int start_game(Importer *imp, const char *key, long line) {
   Game *g = &imp->game;
   game_reset(g);
@@ -621,6 +634,8 @@ static int start_game(Importer *imp, const char *key, long line) {
   if (pn_buf_append_str(&g->key, key, &off) != 0) return out_of_memory(imp, line);
   g->active = true;
   g->first_line = g->hand_line = line;
+  char why[160];
+  if (codec_header_check(CODEC_FIELD_KEY, key, why, sizeof why) != 0) return reject(imp, line, CSV_COL_GAME, "%s", why);
   int added;
   if (pn_set_add_str(&imp->seen, key, &added) < 0) return out_of_memory(imp, line);
   if (!added)
@@ -636,8 +651,12 @@ static int record(Importer *imp, const CsvRecord *rec) {
   int rc = 0;
   size_t key_len = rec->len[CSV_COL_GAME - 1];
   if (!g->active || key_len + 1 != g->key.len || memcmp(key, g->key.data, key_len) != 0) {
-    char why[160]; /* a new key (an empty one is never the game's): checked once */
-    if (codec_header_check(CODEC_FIELD_KEY, key, why, sizeof why) != 0) return reject(imp, line, CSV_COL_GAME, "%s", why);
+    /* a new key.  One that cannot be stored, met while a hand or the
+     * header is unfinished, is a row of this game that lost its key: an
+     * error of this game.  Otherwise it starts a game (a bad one) */
+    char why[160];
+    if (codec_header_check(CODEC_FIELD_KEY, key, why, sizeof why) != 0 && game_unfinished(g))
+      return reject(imp, line, CSV_COL_GAME, "%s", why);
     rc = policy(imp, finish_game(imp));
     if (rc != 0) return rc;
     rc = start_game(imp, key, line);

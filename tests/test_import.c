@@ -967,6 +967,32 @@ static void test_import_keep_going_stores_the_good_games(void **state) {
   store_close(store);
 }
 
+/* --keep-going and a game whose every row lost its key: that game is one
+ * bad game, reported once at its first row; the games before and after it
+ * are stored (the game before was lost, and every row reported, when the
+ * key was checked before the game before was finished). */
+static void test_import_keep_going_a_game_without_its_key_is_one_bad_game(void **state) {
+  (void)state;
+  Store *store = open_store(":memory:");
+  ImportStats stats = {0};
+  PnDiag diag;
+  Notes notes = {0};
+  assert_int_equal(import_as(store, GOLDEN "ok/keep-going-key.csv", "keep-going-key.csv", true, false, &stats,
+                             &diag, &notes),
+                   0);
+  assert_int_equal(stats.games_imported, 2);
+  assert_int_equal(stats.games_bad, 1);
+  assert_int_equal(stats.hands, 4);
+  assert_int_equal(notes.bad, 1);
+  assert_string_equal(notes.last_bad, "keep-going-key.csv:141:1: error: the game key is empty");
+  static const char *const GOOD[] = {"club-2026-11-20-t3", "club-2026-11-20-t5"};
+  int rc;
+  char *two = export_text(store, GOOD, 2, &rc);
+  assert_int_equal(rc, 0);
+  free(two);
+  store_close(store);
+}
+
 /* Each file is its own transaction: a good file stays when a later one
  * fails. */
 static void test_import_each_file_is_its_own_transaction(void **state) {
@@ -1036,6 +1062,7 @@ int main(void) {
       cmocka_unit_test(test_import_duplicate_is_skipped),
       cmocka_unit_test(test_import_same_key_other_content_is_an_error_unless_replace),
       cmocka_unit_test(test_import_keep_going_stores_the_good_games),
+      cmocka_unit_test(test_import_keep_going_a_game_without_its_key_is_one_bad_game),
       cmocka_unit_test(test_import_each_file_is_its_own_transaction),
       cmocka_unit_test(test_export_row_quotes_only_when_needed),
   };
