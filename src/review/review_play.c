@@ -12,7 +12,7 @@
 #include "dd.h"
 #include "review_int.h"
 
-#define RV_TABLE_BYTES (4u << 20) /* the solver's table: the end of a hand fits in far less */
+#define RV_TABLE_BYTES (16u << 20) /* the solver's table: a card solved over every deal in turn finds its deal's entries again (docs/REVIEW.md) */
 
 Reviewer *review_new(int worlds, long budget) {
   Reviewer *r = calloc(1, sizeof *r);
