@@ -25,11 +25,13 @@ static double cpu_now(void) {
 /* The hand's bid and trump reviews: CPU seconds, worlds as asked. */
 static double contract_review(Reviewer *r, const RvHistory *h, int k) {
   double t0 = cpu_now();
+  long n0 = review_nodes(r);
   RvDecision d;
   SimRng rng;
   sim_rng_seed(&rng, (uint64_t)k);
   if (review_bid(r, h, &rng, &d) == 0) printf("hand %d bid: P(make) %.3f cost %.2f\n", k, d.p_make, d.cost);
   if (review_trump(r, h, &rng, &d) == 0) printf("hand %d trump: cost %.2f\n", k, d.cost);
+  printf("hand %d: bid and trump, %.1f M nodes\n", k, (double)(review_nodes(r) - n0) / 1e6);
   return cpu_now() - t0;
 }
 
