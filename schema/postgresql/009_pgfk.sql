@@ -25,9 +25,9 @@
 -- to them.  findings (written by audit, not by import) and reviews keep
 -- their foreign keys.
 
-ALTER TABLE hands DROP CONSTRAINT hands_game_id_fkey;
-ALTER TABLE seats DROP CONSTRAINT seats_game_id_fkey, DROP CONSTRAINT seats_player_id_fkey;
-ALTER TABLE tags DROP CONSTRAINT tags_game_id_fkey;
+ALTER TABLE hands DROP CONSTRAINT IF EXISTS hands_game_id_fkey;
+ALTER TABLE seats DROP CONSTRAINT IF EXISTS seats_game_id_fkey, DROP CONSTRAINT IF EXISTS seats_player_id_fkey;
+ALTER TABLE tags DROP CONSTRAINT IF EXISTS tags_game_id_fkey;
 
 -- The rows of one statement (transition table pn_new) refer to games
 -- that exist, and those games are locked FOR KEY SHARE.  The rows locked
