@@ -162,7 +162,7 @@ pick() { count "SELECT min(id) FROM games WHERE id > $1"; }
 check "a game deleted while another transaction adds hands to it waits, then takes them"
 g=$(pick "$g1")
 PGAPPNAME=pn_refs_a psql -q "$db" -c "BEGIN" -c "INSERT INTO hands(game_id, number, dealer, events) VALUES ($g, 950, 1, '')" \
-  -c "SELECT pg_sleep(2)" -c "COMMIT" >/dev/null 2>"$tmp/a.err" &
+  -c "SELECT pg_sleep(4)" -c "COMMIT" >/dev/null 2>"$tmp/a.err" &
 a=$!
 until_seen pn_refs_a sleeping
 PGAPPNAME=pn_refs_b psql -q "$db" -c "DELETE FROM games WHERE id = $g" >/dev/null 2>"$tmp/b.err" &
@@ -175,7 +175,7 @@ wait $b || fail "the delete failed: $(head -2 "$tmp/b.err")"
 
 check "a hand added to a game being deleted waits, then is refused"
 g=$(pick "$g")
-PGAPPNAME=pn_refs_b psql -q "$db" -c "BEGIN" -c "DELETE FROM games WHERE id = $g" -c "SELECT pg_sleep(2)" -c "COMMIT" \
+PGAPPNAME=pn_refs_b psql -q "$db" -c "BEGIN" -c "DELETE FROM games WHERE id = $g" -c "SELECT pg_sleep(4)" -c "COMMIT" \
   >/dev/null 2>"$tmp/b.err" &
 b=$!
 until_seen pn_refs_b sleeping
@@ -192,7 +192,7 @@ check "a player given a seat by another transaction is not deleted: the delete w
 sql "INSERT INTO players(name) VALUES ('late-arrival')"
 p=$(count "SELECT id FROM players WHERE name = 'late-arrival'")
 PGAPPNAME=pn_refs_a psql -q "$db" -c "BEGIN" -c "INSERT INTO seats(game_id, seat, player_id) VALUES ($g1, 10, $p)" \
-  -c "SELECT pg_sleep(2)" -c "COMMIT" >/dev/null 2>"$tmp/a.err" &
+  -c "SELECT pg_sleep(4)" -c "COMMIT" >/dev/null 2>"$tmp/a.err" &
 a=$!
 until_seen pn_refs_a sleeping
 PGAPPNAME=pn_refs_b psql -q -v VERBOSITY=verbose "$db" -c "DELETE FROM players WHERE id = $p" >/dev/null 2>"$tmp/err" &
