@@ -560,7 +560,10 @@ static void test_store_game_round_trips_through_cursor(void **state) {
   StoreHand again = {.number = 1, .dealer = 1, .events = game_b.hand[0].events, .events_len = 3};
   assert_int_equal(store_hand_insert(s, id_b, &again, &diag), STORE_CONFLICT);
   assert_non_null(strstr(diag.msg, "already has a hand 1"));
+  /* a hand of no game: refused by the reference (PostgreSQL: the
+   * trigger hands_game_id_fkey of schema 9, named in its message) */
   assert_int_equal(store_hand_insert(s, 999, &again, &diag), STORE_ERROR);
+  assert_string_equal(diag.msg, "no game 999 to add hand 1 to");
   store_close(s);
 }
 

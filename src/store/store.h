@@ -31,7 +31,7 @@
 
 /* The version of the schema (docs/SCHEMA.md) this program reads and
  * writes: every backend's migrations (schema/BACKEND/) end at it. */
-#define STORE_SCHEMA_VERSION 8
+#define STORE_SCHEMA_VERSION 9
 
 /* A name store_open gives a new, empty database that lives only until
  * store_close, private to that Store: for tests. */

@@ -576,9 +576,10 @@ int store_pg_audit_end(Store *store, int64_t audit_id, long games, long hands, l
 /* ---------------------------------------------------------------- check */
 
 /* The server keeps its own pages' checksums and every constraint; what is
- * left to look at is that each row's references hold (a constraint
- * dropped or disabled by hand would let them go) and that the schema is
- * ours.  Run once per check: not prepared. */
+ * left to look at is that each row's references hold (a constraint or
+ * one of schema 9's reference triggers dropped or disabled by hand would
+ * let them go) and that the schema is ours.  Run once per check: not
+ * prepared. */
 int store_pg_check(Store *store, PnDiag *diag) {
   PgStore *s = pg_store(store);
   static const char SQL[] =

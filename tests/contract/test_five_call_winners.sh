@@ -59,7 +59,7 @@ q "$old" "SELECT key || ':' || winners FROM games ORDER BY key" >"$tmp/want"
 "$PN" export "$old" -o "$tmp/before.csv"
 q "$old" "ALTER TABLE games DROP COLUMN winners; ALTER TABLE games DROP COLUMN journal; DROP TABLE nights; DROP TABLE reviews; PRAGMA user_version = 2"
 t upgrade 0 init "$old"
-err_has 'upgraded from schema 2 to 8'
+err_has 'upgraded from schema 2 to 9'
 q "$old" "SELECT key || ':' || winners FROM games ORDER BY key" >"$tmp/got"
 cmp -s "$tmp/want" "$tmp/got" || fail "upgraded winners $(tr '\n' ' ' <"$tmp/got"), not $(tr '\n' ' ' <"$tmp/want")"
 grep -qx "$KEY:24" "$tmp/got" || fail "five-call: not seats 4 and 5"

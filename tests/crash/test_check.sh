@@ -52,7 +52,7 @@ err_has 'is not a pinochle database'
 section "a sound database"
 before=$(sum "$db")
 name=sound; run 0 check "$db"
-out_has "^$db: ok: schema 8, integrity_check and foreign_key_check ok, $ngames games, $nhands hands replayed"
+out_has "^$db: ok: schema 9, integrity_check and foreign_key_check ok, $ngames games, $nhands hands replayed"
 name=sound-quiet; run 0 check --quiet "$db"
 [[ ! -s $out ]] || fail "--quiet printed: $(head -2 "$out")"
 [[ $(sum "$db") == "$before" ]] || fail "check changed the database"
@@ -108,7 +108,7 @@ out_has "^$d: foreign_key_check: a [a-z]+ row refers to a missing games row$"
 d=$(copy newer)
 sqlite3 "$d" "PRAGMA user_version = 99"
 name=newer-schema; run 2 check "$d"
-err_has "was written by a newer pinochle \(schema 99, this one knows 8\)"
+err_has "was written by a newer pinochle \(schema 99, this one knows 9\)"
 
 d=$(copy pages)
 sqlite3 "$d" "PRAGMA wal_checkpoint(TRUNCATE)" >/dev/null

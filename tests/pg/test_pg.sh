@@ -170,12 +170,12 @@ cmp -s "$tmp/pg.out" "$tmp/lite.out" || fail "report night differs: $(diff "$tmp
 "$PN" night "$pg" start fri --variant partnership --players A,B,C,D --rounds 1 2>"$tmp/err" && fail "a second night fri"
 grep -q "exists already" "$tmp/err" || fail "second night: $(head -2 "$tmp/err")"
 
-check "a schema-1 database is migrated to the last schema (2: the analysis columns, 3: games.winners, 4: the nights table, 5: the journal, 6: the reviews table, 7: packed events, 8: narrower hands and seats) when opened"
+check "a schema-1 database is migrated to the last schema (2: the analysis columns, 3: games.winners, 4: the nights table, 5: the journal, 6: the reviews table, 7: packed events, 8: narrower hands and seats, 9: references checked by statement triggers) when opened"
 old=$(new_db old)
 psql -q "$old" -v ON_ERROR_STOP=1 -f "$ROOT/schema/postgresql/001_init.sql" >/dev/null 2>&1 || fail "001_init.sql did not run"
 [[ $(count "$old" "SELECT version FROM pinochle_meta") == 1 ]] || fail "not a schema-1 database to begin with"
 "$PN" import "$old" "$ROOT/sample-data/club-partnership-auction.csv" 2>"$tmp/err" || fail "import: $(head -2 "$tmp/err")"
-[[ $(count "$old" "SELECT version FROM pinochle_meta") == 8 ]] || fail "version $(count "$old" "SELECT version FROM pinochle_meta")"
+[[ $(count "$old" "SELECT version FROM pinochle_meta") == 9 ]] || fail "version $(count "$old" "SELECT version FROM pinochle_meta")"
 "$PN" analyze "$old" --game "$akey" --hand 3 --quiet >/dev/null 2>"$tmp/err" || fail "analyze: $(head -2 "$tmp/err")"
 [[ $(count "$old" "SELECT count(*) FROM hands WHERE analysis_rules IS NOT NULL AND analysis_key IS NOT NULL") -eq 1 ]] ||
   fail "the analysis was not stored"
@@ -186,6 +186,12 @@ w2=$(new_db winners)
   fail "import into $w2"
 want=$(count "$w2" "SELECT string_agg(key || ':' || winners, ' ' ORDER BY key COLLATE \"C\") FROM games")
 psql -q "$w2" -c "ALTER TABLE games DROP COLUMN winners; ALTER TABLE games DROP COLUMN journal; DROP TABLE nights; DROP TABLE reviews; CREATE INDEX seats_player ON seats(player_id); UPDATE pinochle_meta SET version = 2" >/dev/null
+# and schema 9's triggers back to schema 2's foreign keys
+psql -q "$w2" -c "DROP FUNCTION pn_games_referenced, pn_players_referenced, pn_games_deleted, pn_players_deleted,
+    pn_reference_fixed, pn_truncated CASCADE; DROP FUNCTION pn_delete_read_committed;
+  ALTER TABLE hands ADD FOREIGN KEY (game_id) REFERENCES games(id) ON DELETE CASCADE;
+  ALTER TABLE seats ADD FOREIGN KEY (game_id) REFERENCES games(id) ON DELETE CASCADE, ADD FOREIGN KEY (player_id) REFERENCES players(id);
+  ALTER TABLE tags ADD FOREIGN KEY (game_id) REFERENCES games(id) ON DELETE CASCADE" >/dev/null
 "$PN" init "$w2" 2>"$tmp/err" || fail "init: $(head -2 "$tmp/err")"
 got=$(count "$w2" "SELECT string_agg(key || ':' || winners, ' ' ORDER BY key COLLATE \"C\") FROM games")
 [[ $got == "$want" && $got == *five-call-side-wins:24* ]] || fail "winners after the upgrade: $got, not $want"
@@ -458,7 +464,7 @@ for cmd in "import @ $ROOT/sample-data/club-auction.csv" "audit @" "report @ pla
   for j in "${!words[@]}"; do [[ ${words[j]} == @ ]] && words[j]=$newer; done
   "$PN" "${words[@]}" >/dev/null 2>"$tmp/err"; rc=$?
   [[ $rc -eq 2 ]] || fail "$cmd: exit $rc, not 2"
-  grep -q "written by a newer pinochle (schema 9, this one knows 8)" "$tmp/err" || fail "$cmd: $(head -2 "$tmp/err")"
+  grep -q "written by a newer pinochle (schema 10, this one knows 9)" "$tmp/err" || fail "$cmd: $(head -2 "$tmp/err")"
 done
 [[ $(count "$newer" "SELECT count(*) FROM games") -eq 0 ]] || fail "something was stored"
 
