@@ -14,6 +14,8 @@
 #   fail MSG      counts a failure of the current run and shows that run
 #   out_has RE, err_has RE   stdout / stderr has a line matching RE (grep -E)
 #   out_empty, err_empty     stdout / stderr is empty
+#   pg_required   a PostgreSQL test's first step: skipped (exit 77) without
+#                 PINOCHLE_TEST_PG_URI or a pinochle built without the backend
 # The script keeps its own checks of whole outputs and its own tally line.
 set -uo pipefail
 
@@ -59,3 +61,14 @@ out_has() { grep -Eq -- "$1" "$tmp/out" || fail "stdout lacks /$1/"; }
 err_has() { grep -Eq -- "$1" "$tmp/err" || fail "stderr lacks /$1/"; }
 out_empty() { [[ ! -s $tmp/out ]] || fail "stdout not empty"; }
 err_empty() { [[ ! -s $tmp/err ]] || fail "stderr not empty"; }
+
+pg_required() {
+  if [[ -z ${PINOCHLE_TEST_PG_URI:-} ]]; then
+    echo "skipped: PINOCHLE_TEST_PG_URI is not set (tests/pg/pg_tmp.sh start prints one)"
+    exit 77
+  fi
+  if [[ $("$PN" init 'postgresql:///x?host=/nonexistent-pn-dir' 2>&1) != *"cannot connect"* ]]; then
+    echo "skipped: this pinochle has no PostgreSQL backend"
+    exit 77
+  fi
+}

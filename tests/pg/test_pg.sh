@@ -18,14 +18,7 @@
 source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh" "$@"
 HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
 ROOT=$(cd "$HERE/../.." && pwd)
-if [[ -z ${PINOCHLE_TEST_PG_URI:-} ]]; then
-  echo "skipped: PINOCHLE_TEST_PG_URI is not set (tests/pg/pg_tmp.sh start prints one)"
-  exit 77
-fi
-if [[ $("$PN" init 'postgresql:///x?host=/nonexistent-pn-dir' 2>&1) != *"cannot connect"* ]]; then
-  echo "skipped: this pinochle has no PostgreSQL backend"
-  exit 77
-fi
+pg_required
 BASE=$PINOCHLE_TEST_PG_URI
 own_server=""
 made=()
