@@ -376,10 +376,13 @@ static void describe_expect(const PnGame *game, char *buf, size_t size) {
   if (ex.seat && used < size) snprintf(buf + used, size - used, " by seat %d", ex.seat);
 }
 
+/* The engine scored the game's last hand read. */
+static bool last_hand_done(const Game *g) { return g->nhands > 0 && g->hands[g->nhands - 1].done; }
+
 /* The current hand must be complete (the engine scored it). */
 static int hand_complete(Importer *imp) {
   Game *g = &imp->game;
-  if (g->nhands > 0 && g->hands[g->nhands - 1].done) return 0;
+  if (last_hand_done(g)) return 0;
   char next[120];
   describe_expect(g->pn, next, sizeof next);
   return reject(imp, g->hand_line, 0, "hand %d is incomplete: the next row would be %s", g->hand,
@@ -618,24 +621,24 @@ done:
  * header without all its players. */
 static bool game_unfinished(const Game *g) {
   if (!g->active || g->bad) return false;
-  if (g->hand > 0) return !(g->nhands > 0 && g->hands[g->nhands - 1].done);
+  if (g->hand > 0) return !last_hand_done(g);
   for (int s = 0; s < g->rules.players; s++)
     if (!g->player_line[s]) return true;
   return !g->has_variant;
 }
 
-/* A new key starts a game.  A key that cannot be stored makes it bad from
- * its first row, so that under --keep-going its rows are skipped together
- * and reported once, and the game before it is kept. */
-static int start_game(Importer *imp, const char *key, long line) {
+/* A new key starts a game.  A key that cannot be stored (bad_key: why,
+ * else NULL) makes it bad from its first row, so that under --keep-going
+ * its rows are skipped together and reported once, and the game before it
+ * is kept. */
+static int start_game(Importer *imp, const char *key, const char *bad_key, long line) {
   Game *g = &imp->game;
   game_reset(g);
   size_t off;
   if (pn_buf_append_str(&g->key, key, &off) != 0) return out_of_memory(imp, line);
   g->active = true;
   g->first_line = g->hand_line = line;
-  char why[160];
-  if (codec_header_check(CODEC_FIELD_KEY, key, why, sizeof why) != 0) return reject(imp, line, CSV_COL_GAME, "%s", why);
+  if (bad_key) return reject(imp, line, CSV_COL_GAME, "%s", bad_key);
   int added;
   if (pn_set_add_str(&imp->seen, key, &added) < 0) return out_of_memory(imp, line);
   if (!added)
@@ -655,11 +658,11 @@ static int record(Importer *imp, const CsvRecord *rec) {
      * header is unfinished, is a row of this game that lost its key: an
      * error of this game.  Otherwise it starts a game (a bad one) */
     char why[160];
-    if (codec_header_check(CODEC_FIELD_KEY, key, why, sizeof why) != 0 && game_unfinished(g))
-      return reject(imp, line, CSV_COL_GAME, "%s", why);
+    bool bad_key = codec_header_check(CODEC_FIELD_KEY, key, why, sizeof why) != 0;
+    if (bad_key && game_unfinished(g)) return reject(imp, line, CSV_COL_GAME, "%s", why);
     rc = policy(imp, finish_game(imp));
     if (rc != 0) return rc;
-    rc = start_game(imp, key, line);
+    rc = start_game(imp, key, bad_key ? why : NULL, line);
     if (rc != 0) return rc;
   }
   if (g->bad) return 0;
