@@ -214,20 +214,42 @@ static bool takes_cards(PnAction a) { return pn_action_shape(a) & PN_SHAPE_CARDS
 
 /* What the parsing thread makes of each row (csv_reader_prepare), so that
  * turning text into numbers and cards runs beside the engine and the
- * database: the checks stay here, in their order, and use these. */
+ * database: the checks stay here, in their order, and use these.  Kept
+ * small (40 bytes, not a PnEvent's 80 and more): every slot is written on
+ * one core and read on the other, and those cache lines, not the parsing,
+ * were most of the reading thread's time.  An event with more cards than
+ * fit is made again here (a few rows of a deal at most). */
+enum { PREP_CARDS = 20 };
 typedef struct RowPrep {
-  long hand, seq;                /* -1: not a whole number */
-  long seat;                     /* 0: empty; -1: not a whole number */
-  int action;                    /* a hand's action (PnAction), -1: none (or a header row) */
-  bool event_ok;                 /* pn_event_from_text made `event` from the row */
-  PnEvent event;
+  int32_t hand, seq;             /* -1: not a whole number */
+  int32_t value;                 /* the event's (when event_ok) */
+  int8_t seat;                   /* 0: empty; -1: not a whole number (or past any seat) */
+  int8_t action;                 /* a hand's action (PnAction), -1: none (or a header row) */
+  bool event_ok;                 /* the row's event is below: pn_event_from_text made it, and its cards fit */
+  bool has_value;
+  int8_t suit, meld, dix;        /* the event's (when event_ok) */
+  uint8_t ncards;
+  PnCard cards[PREP_CARDS];
 } RowPrep;
+
+/* The prepared event back in full. */
+static void prep_event(const RowPrep *p, PnEvent *ev) {
+  *ev = (PnEvent){.action = (PnAction)p->action,
+                  .seat = p->seat,
+                  .ncards = p->ncards,
+                  .has_value = p->has_value,
+                  .value = p->value,
+                  .suit = p->suit,
+                  .meld = p->meld,
+                  .dix = p->dix};
+  memcpy(ev->cards, p->cards, p->ncards);
+}
 
 /* The seat field (read by prepare_row): empty (0) or 1..players.
  * Returns 0 or IMPORT_BAD_INPUT. */
 static int parse_seat(Importer *imp, const CsvRecord *rec, int players, int *seat) {
   const char *text = rec->field[CSV_COL_SEAT - 1];
-  long v = ((const RowPrep *)rec->prepared)->seat; /* -1: not a whole number */
+  long v = ((const RowPrep *)rec->prepared)->seat; /* -1: not a whole number, or past any seat */
   *seat = 0;
   if (*text == '\0') return 0;
   if (v < 1 || v > players)
@@ -240,20 +262,31 @@ static void prepare_row(const CsvRecord *rec, void *slot) {
   RowPrep *p = slot;
   const char *seat = rec->field[CSV_COL_SEAT - 1];
   const char *action = rec->field[CSV_COL_ACTION - 1];
-  if (!parse_count(rec->field[CSV_COL_HAND - 1], &p->hand)) p->hand = -1;
-  if (!parse_count(rec->field[CSV_COL_SEQ - 1], &p->seq)) p->seq = -1;
-  if (*seat == '\0') p->seat = 0;
-  else if (!parse_count(seat, &p->seat)) p->seat = -1;
+  long hand, seq, seat_no = 0;
+  p->hand = parse_count(rec->field[CSV_COL_HAND - 1], &hand) ? (int32_t)hand : -1; /* at most 1e9: fits */
+  p->seq = parse_count(rec->field[CSV_COL_SEQ - 1], &seq) ? (int32_t)seq : -1;
+  p->seat = *seat == '\0' ? 0 : parse_count(seat, &seat_no) && seat_no <= PN_MAX_SEATS ? (int8_t)seat_no : -1;
   p->action = -1;
   p->event_ok = false;
   if (p->hand <= 0) return;
   bool is_play = rec->len[CSV_COL_ACTION - 1] == 4 && memcmp(action, "play", 4) == 0; /* most rows are */
-  p->action = is_play ? (int)PN_EV_PLAY : pn_action_parse(action);
-  if (p->action < 0 || p->seat < 0 || p->seat > PN_MAX_SEATS) return;
+  p->action = (int8_t)(is_play ? (int)PN_EV_PLAY : pn_action_parse(action));
+  if (p->action < 0 || p->seat < 0) return;
   int col;
   char err[160];
-  p->event_ok = pn_event_from_text((PnAction)p->action, (int)p->seat, rec->field[CSV_COL_CARDS - 1],
-                                   rec->field[CSV_COL_VALUE - 1], &p->event, &col, err, sizeof err) == 0;
+  PnEvent ev;
+  if (pn_event_from_text((PnAction)p->action, p->seat, rec->field[CSV_COL_CARDS - 1], rec->field[CSV_COL_VALUE - 1],
+                         &ev, &col, err, sizeof err) != 0 ||
+      ev.ncards > PREP_CARDS)
+    return;
+  p->event_ok = true;
+  p->value = ev.value;
+  p->has_value = ev.has_value;
+  p->suit = (int8_t)ev.suit;
+  p->meld = (int8_t)ev.meld;
+  p->dix = (int8_t)ev.dix;
+  p->ncards = (uint8_t)ev.ncards;
+  memcpy(p->cards, ev.cards, (size_t)ev.ncards);
 }
 
 /* ------------------------------------------------------------ header */
@@ -420,21 +453,18 @@ static int hand_row(Importer *imp, const CsvRecord *rec) {
   if (!takes_value((PnAction)a) && *value)
     return reject(imp, line, CSV_COL_VALUE, "%s rows take no value", action);
 
-  if (!prep->event_ok) { /* again, for the message */
-    PnEvent bad;
+  PnEvent event;
+  if (prep->event_ok) {
+    prep_event(prep, &event);
+  } else { /* a bad row (read again for the message), or more cards than a slot holds */
     int col = 0;
     char err[160] = "";
-    if (pn_event_from_text((PnAction)a, seat, cards, value, &bad, &col, err, sizeof err) != 0)
+    if (pn_event_from_text((PnAction)a, seat, cards, value, &event, &col, err, sizeof err) != 0)
       return reject(imp, line, col, "%s", err);
-    return reject(imp, line, 0, "the row could not be read"); /* cannot happen: the same call failed */
   }
-  const PnEvent *ev = &prep->event;
-  PnEvent completed; /* a dix row without its card stores the card it implies: the same event as with it */
-  if (a == PN_EV_DIX && ev->ncards == 0) {
-    completed = *ev;
-    pn_event_complete(g->pn, &completed);
-    ev = &completed;
-  }
+  /* a dix row without its card stores the card it implies: the same event as with it */
+  if (a == PN_EV_DIX && event.ncards == 0) pn_event_complete(g->pn, &event);
+  const PnEvent *ev = &event;
   PnOutcome out;
   PnVerdict verdict = pn_game_apply(g->pn, ev, &out);
   if (verdict == PN_IMPOSSIBLE) return reject(imp, line, out.col, "%s", out.reason);

@@ -239,7 +239,8 @@ static void test_reader_reports_the_line_where_each_record_starts(void **state) 
  * each trimmed, or the same error with the same column. */
 static void read_one(const char *line, int *got, CsvRecord *rec, PnDiag *diag, char *fields, size_t size) {
   char text[512];
-  int n = snprintf(text, sizeof text, "game,hand,seq,seat,action,cards,value\n%s\n", line);
+  /* the line after it (not read) is commas only: none of them may count as the line's */
+  int n = snprintf(text, sizeof text, "game,hand,seq,seat,action,cards,value\n%s\n,,,,,,,,,,,,,,,,\n", line);
   FILE *fp = fmemopen(text, (size_t)n, "rb");
   CsvReader *r = NULL;
   assert_int_equal(csv_reader_new(fp, "mem", &r, diag), 0);
@@ -253,29 +254,44 @@ static void read_one(const char *line, int *got, CsvRecord *rec, PnDiag *diag, c
   fclose(fp);
 }
 
+/* The line "g" + tail, plain and with its key quoted, reads the same. */
+static void assert_split_as_libcsv(const char *tail) {
+  char plain[256], quoted[256], a[512], b[512];
+  snprintf(plain, sizeof plain, "g%s", tail);
+  snprintf(quoted, sizeof quoted, "\"g\"%s", tail);
+  int got_a, got_b;
+  CsvRecord ra, rb;
+  PnDiag da = {0}, db = {0};
+  read_one(plain, &got_a, &ra, &da, a, sizeof a);
+  read_one(quoted, &got_b, &rb, &db, b, sizeof b);
+  assert_int_equal(got_a, got_b);
+  assert_string_equal(a, b);
+  if (got_a < 0) {
+    assert_int_equal(da.line, db.line);
+    assert_int_equal(da.col, db.col);
+    assert_string_equal(da.msg, db.msg);
+  }
+}
+
 static void test_reader_splits_plain_lines_as_libcsv_does(void **state) {
   (void)state;
   static const char *const TAILS[] = {
       ",1,2,3,play,AS,",           ",0,1,,variant,,two-hand",   ", 0 ,\t1\t, ,tag , ,x=1 \t",
       ",1,2,3,play,AS,,",          ",1,2,3,play,AS",            ",1,2,3,play,AS,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,,",
       ",1,2,3,pl\"ay,AS,",         ",1,2,3,play,AS,x \t ",      ",,,,,,",
+      ",-1,-,-3,-,-,--",           ",1,#,!\"\"-,play,AS,",   /* the bytes one above ',' and '"' */
   };
-  for (size_t i = 0; i < sizeof TAILS / sizeof TAILS[0]; i++) {
-    char plain[256], quoted[256], a[512], b[512];
-    snprintf(plain, sizeof plain, "g%s", TAILS[i]);
-    snprintf(quoted, sizeof quoted, "\"g\"%s", TAILS[i]);
-    int got_a, got_b;
-    CsvRecord ra, rb;
-    PnDiag da = {0}, db = {0};
-    read_one(plain, &got_a, &ra, &da, a, sizeof a);
-    read_one(quoted, &got_b, &rb, &db, b, sizeof b);
-    assert_int_equal(got_a, got_b);
-    assert_string_equal(a, b);
-    if (got_a < 0) {
-      assert_int_equal(da.line, db.line);
-      assert_int_equal(da.col, db.col);
-      assert_string_equal(da.msg, db.msg);
-    }
+  for (size_t i = 0; i < sizeof TAILS / sizeof TAILS[0]; i++) assert_split_as_libcsv(TAILS[i]);
+  /* The plain lines are looked at eight bytes at a time: a comma, a blank
+   * or a quote at every place in a word, and lines ending anywhere in one. */
+  for (int k = 0; k < 20; k++) {
+    char tail[128];
+    snprintf(tail, sizeof tail, ",1,%.*s,3,play, AS,%.*s", k, "xxxxxxxxxxxxxxxxxxxx", k % 9, " v v v v v");
+    assert_split_as_libcsv(tail);
+    snprintf(tail, sizeof tail, ",1,%.*s\",3,play,AS,", k, "xxxxxxxxxxxxxxxxxxxx");
+    assert_split_as_libcsv(tail);
+    snprintf(tail, sizeof tail, ",1,2,3,play,AS,%.*s\t", k, ",,,,,,,,,,,,,,,,,,,,");
+    assert_split_as_libcsv(tail);
   }
   /* and what they give, for two of them */
   int got;
