@@ -7,6 +7,7 @@
 #define _POSIX_C_SOURCE 200809L /* access(): why a new database could not be created, and how to read one */
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -155,8 +156,16 @@ static void discard_if_unused(SqliteStore *s) {
   sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
 }
 
+/* SQLite keeps memory statistics by default, locking a mutex around
+ * every allocation of every connection; nothing here reads them.  Set
+ * once, before SQLite's first use in the process (later, sqlite3_config
+ * refuses: harmless). */
+static void no_memory_statistics(void) { sqlite3_config(SQLITE_CONFIG_MEMSTATUS, 0); }
+
 /* Opens the connection itself; names the path in every message. */
 static int open_db(SqliteStore *s, int flags, PnDiag *diag) {
+  static pthread_once_t once = PTHREAD_ONCE_INIT;
+  pthread_once(&once, no_memory_statistics);
   bool readonly = (flags & STORE_READONLY) != 0;
   bool create = (flags & (STORE_CREATE | STORE_CREATE_IF_STORED)) && !(flags & (STORE_MUST_EXIST | STORE_READONLY));
   /* A Store is used by one thread at a time: no per-call mutex. */
