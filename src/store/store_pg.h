@@ -102,6 +102,8 @@ typedef struct PgStore {
   size_t nqueue, queue_cap;         /* COPYs queued, room for */
   int sent;                        /* PG_SENT_* of the COPY started whose result is not read yet */
   bool flowing;                    /* its rows are libpq's: results (then NULL) to read */
+  PgCopy feeding;                  /* its rows still to give libpq, from feed_off (buf NULL: none) */
+  size_t feed_off;
   int sent_rc;                     /* its failure (STORE_OK: none or reported) */
   char sent_msg[240];              /* its message, as PnDiag.msg */
   bool players_locked;             /* this transaction holds the players lock (store_pg_write.c) */

@@ -99,14 +99,16 @@ static int sent_fail(PgStore *s, int kind, const PGresult *res, PnDiag *diag) {
   return rc;
 }
 
-/* COPYs queued at most before the caller waits for the server. */
-enum { PG_QUEUE_MAX = 8 };
+/* COPYs queued at most before the caller waits for the server; bytes of
+ * a COPY's rows given to libpq at a time (feed_rows). */
+enum { PG_QUEUE_MAX = 8, PG_FEED_BYTES = 1 << 16 };
 
 /* Waits until the connection has an answer to read, or takes more of
- * the rows libpq holds. */
+ * the rows libpq holds or that wait to be given to it. */
 static void wait_socket(PgStore *s) {
   int pending = PQflush(s->conn);
-  struct pollfd p = {.fd = PQsocket(s->conn), .events = POLLIN | (pending == 1 ? POLLOUT : 0)};
+  bool more = pending == 1 || s->feeding.buf != NULL;
+  struct pollfd p = {.fd = PQsocket(s->conn), .events = POLLIN | (more ? POLLOUT : 0)};
   if (pending >= 0 && p.fd >= 0)
     poll(&p, 1, -1);
 }
@@ -123,6 +125,8 @@ static void sent_failed(PgStore *s, const PGresult *res) {
   for (size_t i = 0; i < s->nqueue; i++)
     free(s->queue[i].rows.buf);
   s->nqueue = 0;
+  free(s->feeding.buf);
+  s->feeding = (PgCopy){0};
 }
 
 /* Starts the first COPY queued. */
@@ -135,15 +139,41 @@ static void start_next(PgStore *s) {
   }
 }
 
-/* Hands the first COPY's rows to libpq (the server asked for them). */
+/* Gives libpq the rows being fed, PG_FEED_BYTES at a time, each when it
+ * has sent the last (never more than the socket takes: libpq moves what
+ * it could not send to the front of its buffer at every flush, so a COPY
+ * of megabytes given at once was copied over and over, 6% of the client's
+ * samples in an import, and held whole in libpq's buffer besides ours),
+ * then ends the COPY. */
+static void feed_rows(PgStore *s) {
+  while (s->feeding.buf != NULL && PQflush(s->conn) == 0) {
+    size_t n = s->feeding.len - s->feed_off;
+    if (n > PG_FEED_BYTES)
+      n = PG_FEED_BYTES;
+    bool ok = n == 0 || PQputCopyData(s->conn, s->feeding.buf + s->feed_off, (int)n) == 1;
+    s->feed_off += n;
+    if (ok && s->feed_off < s->feeding.len)
+      continue;
+    free(s->feeding.buf);
+    s->feeding = (PgCopy){0};
+    if (!ok || PQputCopyEnd(s->conn, NULL) != 1)
+      sent_failed(s, NULL); /* the connection's error; its results drain in the pump */
+  }
+}
+
+/* The first COPY's rows go to libpq (the server asked for them). */
 static void put_rows(PgStore *s) {
   PgSend head = s->queue[0];
   memmove(s->queue, s->queue + 1, --s->nqueue * sizeof *s->queue);
   s->flowing = true;
-  int put = PQputCopyData(s->conn, head.rows.buf, (int)head.rows.len);
-  free(head.rows.buf);
-  if (put != 1 || PQputCopyEnd(s->conn, NULL) != 1)
-    sent_failed(s, NULL); /* the connection's error; its results drain below */
+  s->feeding = head.rows;
+  s->feed_off = 0;
+  if (s->feeding.buf == NULL) { /* no rows (none allocated): the COPY ends at once */
+    if (PQputCopyEnd(s->conn, NULL) != 1)
+      sent_failed(s, NULL);
+    return;
+  }
+  feed_rows(s);
 }
 
 void store_pg_copy_pump(PgStore *s) {
@@ -161,8 +191,9 @@ void store_pg_copy_pump(PgStore *s) {
       s->sent = PG_SENT_NONE;
       return;
     }
-    if (PQisBusy(s->conn))
-      return;
+    feed_rows(s);
+    if (s->feeding.buf != NULL || PQisBusy(s->conn))
+      return; /* rows still to give, when the socket takes them; or no answer yet */
     PGresult *res = PQgetResult(s->conn);
     if (res == NULL) {
       s->sent = PG_SENT_NONE;

@@ -337,6 +337,7 @@ void store_pg_close(Store *store) {
   if (s->conn)
     PQfinish(s->conn);
   free(s->hands.buf);
+  free(s->feeding.buf);
   for (size_t i = 0; i < s->nqueue; i++)
     free(s->queue[i].rows.buf);
   free(s->queue);
