@@ -232,7 +232,21 @@ typedef struct RowPrep {
   PnCard cards[PREP_CARDS];
 } RowPrep;
 
-/* The prepared event back in full. */
+/* The event into the slot (its action and seat are there already):
+ * false, the slot untouched, when its cards do not fit. */
+static bool prep_keep_event(RowPrep *p, const PnEvent *ev) {
+  if (ev->ncards > PREP_CARDS) return false;
+  p->value = ev->value;
+  p->has_value = ev->has_value;
+  p->suit = (int8_t)ev->suit;
+  p->meld = (int8_t)ev->meld;
+  p->dix = (int8_t)ev->dix;
+  p->ncards = (uint8_t)ev->ncards;
+  memcpy(p->cards, ev->cards, (size_t)ev->ncards);
+  return true;
+}
+
+/* The prepared event back in full (prep_keep_event's inverse). */
 static void prep_event(const RowPrep *p, PnEvent *ev) {
   *ev = (PnEvent){.action = (PnAction)p->action,
                   .seat = p->seat,
@@ -275,18 +289,9 @@ static void prepare_row(const CsvRecord *rec, void *slot) {
   int col;
   char err[160];
   PnEvent ev;
-  if (pn_event_from_text((PnAction)p->action, p->seat, rec->field[CSV_COL_CARDS - 1], rec->field[CSV_COL_VALUE - 1],
-                         &ev, &col, err, sizeof err) != 0 ||
-      ev.ncards > PREP_CARDS)
-    return;
-  p->event_ok = true;
-  p->value = ev.value;
-  p->has_value = ev.has_value;
-  p->suit = (int8_t)ev.suit;
-  p->meld = (int8_t)ev.meld;
-  p->dix = (int8_t)ev.dix;
-  p->ncards = (uint8_t)ev.ncards;
-  memcpy(p->cards, ev.cards, (size_t)ev.ncards);
+  p->event_ok = pn_event_from_text((PnAction)p->action, p->seat, rec->field[CSV_COL_CARDS - 1],
+                                   rec->field[CSV_COL_VALUE - 1], &ev, &col, err, sizeof err) == 0 &&
+                prep_keep_event(p, &ev);
 }
 
 /* ------------------------------------------------------------ header */
@@ -464,9 +469,8 @@ static int hand_row(Importer *imp, const CsvRecord *rec) {
   }
   /* a dix row without its card stores the card it implies: the same event as with it */
   if (a == PN_EV_DIX && event.ncards == 0) pn_event_complete(g->pn, &event);
-  const PnEvent *ev = &event;
   PnOutcome out;
-  PnVerdict verdict = pn_game_apply(g->pn, ev, &out);
+  PnVerdict verdict = pn_game_apply(g->pn, &event, &out);
   if (verdict == PN_IMPOSSIBLE) return reject(imp, line, out.col, "%s", out.reason);
   if (verdict == PN_ACCEPTED_FINDING && out.finding.kind > PN_FIND_NONE && out.finding.kind < PN_FIND_KINDS) {
     g->findings++;
@@ -476,7 +480,7 @@ static int hand_row(Importer *imp, const CsvRecord *rec) {
   HandRec *h = &g->hands[g->nhands - 1];
   if (a == PN_EV_DEALER) h->dealer = seat;
   if (pn_buf_reserve(&g->events, CODEC_MAX_EVENT) != 0) return out_of_memory(imp, line);
-  g->events.len += codec_event_encode(ev, g->events.data + g->events.len);
+  g->events.len += codec_event_encode(&event, g->events.data + g->events.len);
   h->ev_len = g->events.len - h->ev_off;
   /* an out after the last trick re-scores the completed hand: its results are stored anew */
   if (out.hand_done || (a == PN_EV_OUT && h->done)) {

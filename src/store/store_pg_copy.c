@@ -139,6 +139,15 @@ static void start_next(PgStore *s) {
   }
 }
 
+/* The rows being fed are all given (or libpq refused some, !ok): the
+ * COPY ends. */
+static void end_feed(PgStore *s, bool ok) {
+  free(s->feeding.buf);
+  s->feeding = (PgCopy){0};
+  if (!ok || PQputCopyEnd(s->conn, NULL) != 1)
+    sent_failed(s, NULL); /* the connection's error; its results drain in the pump */
+}
+
 /* Gives libpq the rows being fed, PG_FEED_BYTES at a time, each when it
  * has sent the last (never more than the socket takes: libpq moves what
  * it could not send to the front of its buffer at every flush, so a COPY
@@ -152,12 +161,8 @@ static void feed_rows(PgStore *s) {
       n = PG_FEED_BYTES;
     bool ok = n == 0 || PQputCopyData(s->conn, s->feeding.buf + s->feed_off, (int)n) == 1;
     s->feed_off += n;
-    if (ok && s->feed_off < s->feeding.len)
-      continue;
-    free(s->feeding.buf);
-    s->feeding = (PgCopy){0};
-    if (!ok || PQputCopyEnd(s->conn, NULL) != 1)
-      sent_failed(s, NULL); /* the connection's error; its results drain in the pump */
+    if (!ok || s->feed_off == s->feeding.len)
+      end_feed(s, ok);
   }
 }
 
@@ -168,12 +173,10 @@ static void put_rows(PgStore *s) {
   s->flowing = true;
   s->feeding = head.rows;
   s->feed_off = 0;
-  if (s->feeding.buf == NULL) { /* no rows (none allocated): the COPY ends at once */
-    if (PQputCopyEnd(s->conn, NULL) != 1)
-      sent_failed(s, NULL);
-    return;
-  }
-  feed_rows(s);
+  if (s->feeding.buf == NULL) /* no rows (none allocated): the COPY ends at once */
+    end_feed(s, true);
+  else
+    feed_rows(s);
 }
 
 void store_pg_copy_pump(PgStore *s) {
