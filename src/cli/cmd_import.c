@@ -218,7 +218,7 @@ int cmd_import(const CliCommand *self, int argc, char **argv) {
   double start = now_seconds();
   Store *store = NULL;
   PnDiag diag = {0};
-  if (store_open(db, STORE_CREATE_IF_STORED, &store, &diag) != 0) {
+  if (store_open(db, STORE_CREATE_IF_STORED | STORE_BULK, &store, &diag) != 0) {
     cli_error(self, "%s", diag.msg);
     return CLI_USAGE;
   }

@@ -50,7 +50,13 @@ enum {
    * failed command leaves nothing behind.  It does so only when nothing
    * else has it open.  A crash before the first commit leaves the empty
    * database.  For import and record. */
-  STORE_CREATE_IF_STORED = 8
+  STORE_CREATE_IF_STORED = 8,
+  /* A bulk writer (import): an SQLite database this open creates keeps a
+   * rollback journal until store_close, which puts it in WAL mode.  New
+   * pages need no journal, so the rows are written once instead of to
+   * the write-ahead log and again at its checkpoint.  Others reading the
+   * new file meanwhile may wait for the writer.  PostgreSQL ignores it. */
+  STORE_BULK = 16
 };
 
 /* What the store's functions return (pn_err.h's codes under the store's

@@ -75,6 +75,7 @@ typedef struct SqliteStore {
   bool keys_table;                 /* temp.store_keys exists */
   bool tidy_wal;                   /* READONLY: the -wal/-shm files are this open's doing */
   bool created;                    /* CREATE_IF_STORED: this open created the file */
+  bool bulk;                       /* BULK: created, rollback journal until close */
   int cleanup;                     /* created: its pn_cleanup slot until the first commit, else -1 */
   bool write_protected;            /* a writing open of a file this user cannot write: read-only, immutable */
   sqlite3_stmt *stmt[ST_COUNT];    /* prepared on first use, NULL before */

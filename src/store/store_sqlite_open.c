@@ -341,7 +341,11 @@ int store_sqlite_open(const char *path, int flags, Store **out, PnDiag *diag) {
                            "PRAGMA foreign_keys = ON; PRAGMA synchronous = NORMAL; PRAGMA cache_size = -16384; "
                            "PRAGMA wal_autocheckpoint = 64",
                            s->path, diag);
-  if (rc == STORE_OK && !readonly && !memory && !s->write_protected)
+  /* synchronous = FULL: NORMAL may lose a rollback journal's sync */
+  s->bulk = creating && (flags & STORE_BULK);
+  if (rc == STORE_OK && s->bulk)
+    rc = store_sqlite_exec(s, "PRAGMA synchronous = FULL", s->path, diag);
+  else if (rc == STORE_OK && !readonly && !memory && !s->write_protected)
     rc = store_sqlite_exec(s, "PRAGMA journal_mode = WAL", s->path, diag);
   for (int i = 0; rc == STORE_OK && !readonly && i < store_sqlite_migration_count; i++)
     if (store_sqlite_migrations[i].version > s->base.found_version)
@@ -361,6 +365,11 @@ void store_sqlite_close(Store *store) {
   pn_cleanup_forget(s->cleanup); /* removed below when nothing is stored, else kept */
   for (int i = 0; i < ST_COUNT; i++)
     sqlite3_finalize(s->stmt[i]);
+  if (s->bulk) { /* a rollback journal until now (STORE_BULK) */
+    if (!sqlite3_get_autocommit(s->db))
+      sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+    sqlite3_exec(s->db, "PRAGMA journal_mode = WAL", NULL, NULL, NULL);
+  }
   if (s->created)
     discard_if_unused(s);
   /* _v2: a cursor left open by mistake does not keep the file open. */

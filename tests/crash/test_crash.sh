@@ -84,6 +84,46 @@ check import-after-crash
 sound "$db"
 rm -f "$tmp/big.csv"
 
+# d) an import that creates its database writes it with a rollback
+# journal until it ends (STORE_BULK).  Killed once it has read half a
+# file larger than its page cache (16 MiB, so pages have gone to the
+# file and the journal is hot), the file rolls back to its empty schema
+# when next opened; the same file then imports whole and the database
+# is left in WAL mode.
+bulk_n=$([[ ${#wrap[@]} -gt 0 ]] && echo 300 || echo 10000)
+section "kill -9 during an import of $bulk_n games that creates its database"
+check import-new-wal
+"$PN" import -q "$tmp/small.db" "$ROOT/tests/import/base.csv" || fail "import"
+mode=$(sqlite3 "$tmp/small.db" "PRAGMA journal_mode")
+[[ $mode == wal ]] || fail "a new database is left in $mode mode, not WAL"
+[[ ! -e $tmp/small.db-journal ]] || fail "its journal is left beside it"
+"$PN" sim --variant partnership-auction --games "$bulk_n" --seed 19 -o "$tmp/bulk.csv" || fail "sim"
+new=$tmp/new.db
+"$PN" import -q "$new" "$tmp/bulk.csv" &
+pid=$!
+bg_pids+=("$pid")
+wait_for 120 past_half "$pid" "$tmp/bulk.csv" || fail "the import never got half way"
+kill -9 "$pid" 2>/dev/null
+{ wait "$pid"; } 2>/dev/null
+status=$?
+check import-new-killed
+if [[ $status -eq 137 ]]; then
+  journal=$([[ -s $new-journal ]] && echo "a hot journal rolled back" || echo "no journal beside it")
+  sound "$new"
+  [[ $(games "$new") -eq 0 ]] || fail "$(games "$new") games stored, expected none"
+  echo "   killed mid-import ($journal): an empty database"
+else
+  [[ $(games "$new") -eq $bulk_n ]] || fail "exit $status and $(games "$new") games stored"
+  echo "   the import had finished (exit $status): all of it stored"
+fi
+check import-new-after-crash
+"$PN" import -q "$new" "$tmp/bulk.csv" || fail "the import after the crash failed"
+[[ $(games "$new") -eq $bulk_n ]] || fail "$(games "$new") games after the import, expected $bulk_n"
+mode=$(sqlite3 "$new" "PRAGMA journal_mode")
+[[ $mode == wal ]] || fail "the database is left in $mode mode, not WAL"
+sound "$new"
+rm -f "$tmp/bulk.csv"
+
 # ------------------------------------------------------------ record
 section "kill -9 during a recorded game"
 "$PN" sim --variant partnership-auction --games 1 --seed 23 --players Ann,Bob,Cal,Dee -o "$tmp/game.csv"
