@@ -33,15 +33,22 @@ read_pos() { # PID FILE
 }
 past_half() { (($(read_pos "$1" "$2") > $(size "$2") / 2)) || ! kill -0 "$1" 2>/dev/null; }
 
-# a) a file import, killed once it has read half the file (or, on a
-# machine too fast to catch, after it finished: then all of it is there)
-"$PN" import -q "$db" "$tmp/big.csv" &
-pid=$!
-bg_pids+=("$pid")
-wait_for 120 past_half "$pid" "$tmp/big.csv" || fail "the import never got half way"
-kill -9 "$pid" 2>/dev/null
-{ wait "$pid"; } 2>/dev/null
-status=$?
+# import_killed DB FILE: `import DB FILE`, killed -9 once it has read half
+# of FILE (or, on a machine too fast to catch, after it finished); its
+# exit status in $status
+import_killed() {
+  "$PN" import -q "$1" "$2" &
+  local pid=$!
+  bg_pids+=("$pid")
+  wait_for 120 past_half "$pid" "$2" || fail "the import never got half way"
+  kill -9 "$pid" 2>/dev/null
+  { wait "$pid"; } 2>/dev/null
+  status=$?
+}
+
+# a) a file import, killed once it has read half the file (or after it
+# finished: then all of it is there)
+import_killed "$db" "$tmp/big.csv"
 check import-file-killed
 sound "$db"
 n=$(games "$db")
@@ -99,13 +106,7 @@ mode=$(sqlite3 "$tmp/small.db" "PRAGMA journal_mode")
 [[ ! -e $tmp/small.db-journal ]] || fail "its journal is left beside it"
 "$PN" sim --variant partnership-auction --games "$bulk_n" --seed 19 -o "$tmp/bulk.csv" || fail "sim"
 new=$tmp/new.db
-"$PN" import -q "$new" "$tmp/bulk.csv" &
-pid=$!
-bg_pids+=("$pid")
-wait_for 120 past_half "$pid" "$tmp/bulk.csv" || fail "the import never got half way"
-kill -9 "$pid" 2>/dev/null
-{ wait "$pid"; } 2>/dev/null
-status=$?
+import_killed "$new" "$tmp/bulk.csv"
 check import-new-killed
 if [[ $status -eq 137 ]]; then
   journal=$([[ -s $new-journal ]] && echo "a hot journal rolled back" || echo "no journal beside it")
