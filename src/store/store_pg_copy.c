@@ -236,7 +236,7 @@ int store_pg_collect(PgStore *s, PnDiag *diag) {
 }
 
 /* Queued, the rows go to the server COPY after COPY as it takes them
- * (non-blocking; store_pg_copy_pump, called for every hand), so the
+ * (non-blocking; store_pg_copy_pump, called every 32 hands), so the
  * client parses on while the server stores what came before: the
  * server's work is no longer added to the client's (issue 35). */
 int store_pg_copy_send(PgStore *s, int kind, PgCopy *c, PnDiag *diag) {
