@@ -416,6 +416,56 @@ static void test_store_create_if_stored(void **state) {
   remove_db(path);
 }
 
+/* STORE_BULK (import): a file the open creates has 16 KiB pages and a
+ * rollback journal while it is written, and is in WAL mode, with no
+ * journal beside it, once closed; with nothing stored it goes as any new
+ * file does; a file that was there keeps its mode. */
+static void test_store_bulk_journal_then_wal(void **state) {
+  (void)state;
+  char path[64];
+  temp_path(path);
+  remove_db(path);
+  PnDiag diag = {0};
+  simulate(&game_a, "partnership-auction", 5, 1, 0);
+
+  Store *s = open_ok(path, STORE_CREATE_IF_STORED | STORE_BULK);
+  sqlite3 *db = raw_open(path);
+  assert_int_equal(raw_int(db, "SELECT journal_mode = 'delete' FROM pragma_journal_mode"), 1);
+  assert_int_equal(raw_int(db, "SELECT page_size FROM pragma_page_size"), 16384);
+  sqlite3_close(db);
+  assert_int_equal(store_begin(s, &diag), 0);
+  put_game(s, &game_a, "bulk", 0, 0, NULL, 1);
+  assert_true(exists_with(path, "-journal")); /* the schema's pages, kept until the commit */
+  assert_false(exists_with(path, "-wal"));
+  assert_int_equal(store_commit(s, &diag), 0);
+  store_close(s);
+  assert_false(exists_with(path, "-journal"));
+  db = raw_open(path);
+  assert_int_equal(raw_int(db, "SELECT journal_mode = 'wal' FROM pragma_journal_mode"), 1);
+  assert_int_equal(raw_int(db, "SELECT count(*) FROM games WHERE key = 'bulk'"), 1);
+  sqlite3_close(db);
+
+  /* a file that was there: WAL from the start, as without the flag */
+  s = open_ok(path, STORE_CREATE_IF_STORED | STORE_BULK);
+  assert_int_equal(store_begin(s, &diag), 0);
+  put_game(s, &game_a, "bulk-2", 0, 0, NULL, 1);
+  assert_true(exists_with(path, "-wal"));
+  assert_false(exists_with(path, "-journal"));
+  store_rollback(s);
+  store_close(s);
+  remove_db(path);
+
+  /* nothing stored: nothing left */
+  s = open_ok(path, STORE_CREATE_IF_STORED | STORE_BULK);
+  assert_int_equal(store_begin(s, &diag), 0);
+  put_game(s, &game_a, "never-committed", 0, 0, NULL, 1);
+  store_close(s);
+  assert_false(exists_with(path, ""));
+  assert_false(exists_with(path, "-journal"));
+  assert_false(exists_with(path, "-wal"));
+  assert_false(exists_with(path, "-shm"));
+}
+
 /* Reading leaves the folder as it was: no -wal or -shm files, the bytes
  * unchanged. */
 static void test_store_readonly_leaves_no_files(void **state) {
@@ -1529,6 +1579,7 @@ int main(void) {
       cmocka_unit_test(test_store_refuses_other_databases),
       cmocka_unit_test(test_store_missing_file_needs_create),
       cmocka_unit_test(test_store_create_if_stored),
+      cmocka_unit_test(test_store_bulk_journal_then_wal),
       cmocka_unit_test(test_store_readonly_leaves_no_files),
       cmocka_unit_test(test_store_readonly_reads_and_refuses_writes),
       BOTH_BACKENDS(test_store_game_round_trips_through_cursor),
