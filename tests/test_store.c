@@ -240,6 +240,32 @@ static void test_store_open_memory_migrates(void **state) {
   store_close(NULL);
 }
 
+/* The migrations a file lacks run in one transaction: when a later one
+ * fails, the earlier ones are not kept either, and the file is left at
+ * the schema it had (here 2: migration 3 adds games.winners, migration
+ * 4 cannot create the nights table a user made). */
+static void test_store_migrations_whole_or_not_at_all(void **state) {
+  (void)state;
+  char path[64];
+  temp_path(path);
+  sqlite3 *db = NULL;
+  assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+  for (int i = 0; i < 2; i++)
+    assert_int_equal(sqlite3_exec(db, store_sqlite_migrations[i].sql, NULL, NULL, NULL), SQLITE_OK);
+  assert_int_equal(sqlite3_exec(db, "CREATE TABLE nights (x)", NULL, NULL, NULL), SQLITE_OK);
+  sqlite3_close(db);
+  Store *s = NULL;
+  PnDiag diag = {0};
+  assert_int_not_equal(store_open(path, 0, &s, &diag), 0);
+  assert_null(s);
+  assert_non_null(strstr(diag.msg, "schema 4"));
+  db = raw_open(path);
+  assert_int_equal(raw_int(db, "PRAGMA user_version"), 2);
+  assert_int_equal(raw_int(db, "SELECT count(*) FROM pragma_table_info('games') WHERE name = 'winners'"), 0);
+  sqlite3_close(db);
+  remove_db(path);
+}
+
 static void test_store_open_file_sets_ids_and_wal(void **state) {
   (void)state;
   char path[64];
@@ -1574,6 +1600,7 @@ int main(void) {
       cmocka_unit_test(test_store_schema_version_matches_last_migration),
       cmocka_unit_test(test_store_journal_put_get_clear),
       cmocka_unit_test(test_store_open_memory_migrates),
+      cmocka_unit_test(test_store_migrations_whole_or_not_at_all),
       cmocka_unit_test(test_store_open_file_sets_ids_and_wal),
       cmocka_unit_test(test_store_refuses_newer_schema),
       cmocka_unit_test(test_store_refuses_other_databases),

@@ -198,11 +198,14 @@ static int check_identity(PgStore *s, bool readonly, PnDiag *diag) {
   return STORE_OK;
 }
 
-/* Runs one migration in its own transaction, under the advisory lock,
- * unless another program has run it meanwhile. */
-static int migrate_one(PgStore *s, const StoreMigration *m, PnDiag *diag) {
+/* Runs the migrations after the database's version in one transaction,
+ * under the advisory lock (a database is upgraded whole or not at all,
+ * with one commit), starting from the version read once the lock is
+ * held, so a migration another program has run meanwhile is not run
+ * again. */
+static int migrate_pending(PgStore *s, PnDiag *diag) {
   char what[96], lock[80];
-  snprintf(what, sizeof what, "migrating to schema %d (%s)", m->version, m->name);
+  snprintf(what, sizeof what, "migrating to schema %d", known_version());
   snprintf(lock, sizeof lock, "SELECT pg_advisory_xact_lock(%d)", PG_MIGRATION_LOCK);
   int rc = store_pg_exec(s, "BEGIN", what, diag);
   if (rc != STORE_OK)
@@ -230,22 +233,28 @@ static int migrate_one(PgStore *s, const StoreMigration *m, PnDiag *diag) {
     version = atol(PQgetvalue(res, 0, 0));
     PQclear(res);
   }
-  if (version >= m->version)
-    goto done;
-  if (version != m->version - 1) {
-    store_set_msg(diag, "%s: schema %ld cannot be migrated to %d", s->shown, version, m->version);
-    rc = STORE_ERROR;
-    goto done;
+  for (int i = 0; i < store_postgresql_migration_count; i++) {
+    const StoreMigration *m = &store_postgresql_migrations[i];
+    if (version >= m->version)
+      continue;
+    snprintf(what, sizeof what, "migrating to schema %d (%s)", m->version, m->name);
+    if (version != m->version - 1) {
+      store_set_msg(diag, "%s: schema %ld cannot be migrated to %d", s->shown, version, m->version);
+      rc = STORE_ERROR;
+      goto done;
+    }
+    rc = store_pg_exec(s, m->sql, what, diag);
+    if (rc != STORE_OK)
+      goto done;
+    res = PQexec(s->conn, "SELECT version FROM pinochle_meta");
+    version = PQresultStatus(res) == PGRES_TUPLES_OK && PQntuples(res) == 1 ? atol(PQgetvalue(res, 0, 0)) : 0;
+    PQclear(res);
+    if (version != m->version) {
+      store_set_msg(diag, "%s: migration %s did not set pinochle_meta.version to %d", s->shown, m->name, m->version);
+      rc = STORE_ERROR;
+      goto done;
+    }
   }
-  rc = store_pg_exec(s, m->sql, what, diag);
-  if (rc != STORE_OK)
-    goto done;
-  res = PQexec(s->conn, "SELECT version FROM pinochle_meta");
-  if (PQresultStatus(res) != PGRES_TUPLES_OK || atol(PQgetvalue(res, 0, 0)) != m->version) {
-    store_set_msg(diag, "%s: migration %s did not set pinochle_meta.version to %d", s->shown, m->name, m->version);
-    rc = STORE_ERROR;
-  }
-  PQclear(res);
 done:
   if (rc == STORE_OK)
     return store_pg_exec(s, "COMMIT", what, diag);
@@ -317,9 +326,8 @@ int store_pg_open(const char *uri, int flags, Store **out, PnDiag *diag) {
                      "setting up the session", diag);
   if (rc == STORE_OK)
     rc = check_identity(s, readonly, diag);
-  for (int i = 0; rc == STORE_OK && !readonly && i < store_postgresql_migration_count; i++)
-    if (store_postgresql_migrations[i].version > s->base.found_version)
-      rc = migrate_one(s, &store_postgresql_migrations[i], diag);
+  if (rc == STORE_OK && !readonly && s->base.found_version < known_version())
+    rc = migrate_pending(s, diag);
 done:
   if (rc != STORE_OK) {
     store_pg_close(&s->base);
