@@ -696,6 +696,10 @@ static void begin(CsvReader *r) {
   pn_queue_destroy(&r->queue);
 }
 
+void csv_reader_start(CsvReader *r) {
+  if (!r->begun) begin(r);
+}
+
 int csv_reader_next(CsvReader *r, CsvRecord *rec, PnDiag *diag) {
   if (r->failed) {
     *diag = r->error;

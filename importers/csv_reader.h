@@ -86,6 +86,11 @@ void csv_reader_close(CsvReader *reader);
  * csv_reader_next.  Returns 0, or -1 with diag filled (out of memory). */
 int csv_reader_prepare(CsvReader *reader, CsvPrepareFn *fn, size_t slot_size, PnDiag *diag);
 
+/* Starts reading ahead now (a regular file's parsing thread) rather than
+ * at the first csv_reader_next, so that the parsing overlaps what the
+ * caller does first; no more csv_reader_prepare after it. */
+void csv_reader_start(CsvReader *reader);
+
 /* Reads the next data row (the header is checked on the first call).
  * Returns 1 with *rec filled, 0 at the end of the file, or -1 with diag
  * filled (file, line, col, msg); after -1 every call returns -1 again. */

@@ -748,18 +748,34 @@ static int record(Importer *imp, const CsvRecord *rec) {
 
 /* ------------------------------------------------------------- files */
 
+int import_open(const char *path, const ImportOptions *opts, CsvReader **out, PnDiag *diag) {
+  const char *name = opts->name ? opts->name : (strcmp(path, "-") == 0 ? "<stdin>" : path);
+  if (csv_reader_open(path, name, out, diag) != 0) return IMPORT_BAD_INPUT;
+  if (csv_reader_prepare(*out, prepare_row, sizeof(RowPrep), diag) != 0) {
+    csv_reader_close(*out);
+    *out = NULL;
+    return IMPORT_BAD_INPUT;
+  }
+  csv_reader_start(*out);
+  return 0;
+}
+
 int import_file(Store *store, const char *path, const ImportOptions *opts, ImportStats *stats,
                 PnDiag *diag) {
-  Importer imp = {.store = store, .opts = opts, .total = *stats};
-  imp.name = opts->name ? opts->name : (strcmp(path, "-") == 0 ? "<stdin>" : path);
   CsvReader *reader = NULL;
+  if (import_open(path, opts, &reader, diag) != 0) {
+    stats->files_failed++;
+    return IMPORT_BAD_INPUT;
+  }
+  return import_reader(store, reader, opts, stats, diag);
+}
+
+int import_reader(Store *store, CsvReader *reader, const ImportOptions *opts, ImportStats *stats,
+                  PnDiag *diag) {
+  Importer imp = {.store = store, .opts = opts, .total = *stats};
+  imp.name = csv_reader_name(reader);
   bool began = false;
   int rc = 0;
-  if (csv_reader_open(path, imp.name, &reader, &imp.err) != 0 ||
-      csv_reader_prepare(reader, prepare_row, sizeof(RowPrep), &imp.err) != 0) {
-    rc = IMPORT_BAD_INPUT;
-    goto done;
-  }
   PnDiag sd = {0};
   if (store_begin(store, &sd) != 0) {
     imp.err = sd;

@@ -17,6 +17,7 @@
 
 #include <stdbool.h>
 
+#include "csv_reader.h"
 #include "pinochle.h"
 #include "pn_err.h"
 #include "store.h"
@@ -84,5 +85,14 @@ typedef struct ImportOptions {
  */
 int import_file(Store *store, const char *path, const ImportOptions *opts, ImportStats *stats,
                 PnDiag *diag);
+
+/* import_file in two steps, so that a file's parsing starts before the
+ * database is open (a new database's schema, a lock to wait for):
+ * import_open opens path and starts parsing it; returns 0, or
+ * IMPORT_BAD_INPUT with diag filled.  import_reader then imports what
+ * import_open gave, as import_file does, and closes it. */
+int import_open(const char *path, const ImportOptions *opts, CsvReader **out, PnDiag *diag);
+int import_reader(Store *store, CsvReader *reader, const ImportOptions *opts, ImportStats *stats,
+                  PnDiag *diag);
 
 #endif

@@ -383,6 +383,23 @@ static void test_reader_reading_ahead_gives_the_rows_in_order_then_the_error(voi
   assert_int_equal(csv_reader_open(tmp_path("ahead.csv"), "ahead.csv", &ahead, &diag), 0);
   assert_int_equal(csv_reader_next(ahead, &a, &diag), 1);
   csv_reader_close(ahead);
+
+  /* started before any row is asked for (import_open, while the database
+   * opens): the hook is fixed from then on, and closing without reading
+   * (the database would not open) stops the thread */
+  assert_int_equal(csv_reader_open(tmp_path("ahead.csv"), "ahead.csv", &ahead, &diag), 0);
+  assert_int_equal(csv_reader_prepare(ahead, prepare_seq, sizeof(SeqSlot), &diag), 0);
+  csv_reader_start(ahead);
+  assert_int_equal(csv_reader_prepare(ahead, prepare_seq, sizeof(SeqSlot), &diag), -1);
+  csv_reader_close(ahead);
+  assert_int_equal(csv_reader_open(tmp_path("ahead.csv"), "ahead.csv", &ahead, &diag), 0);
+  assert_int_equal(csv_reader_prepare(ahead, prepare_seq, sizeof(SeqSlot), &diag), 0);
+  csv_reader_start(ahead);
+  for (int i = 0; i < 3; i++) {
+    assert_int_equal(csv_reader_next(ahead, &a, &diag), 1);
+    assert_string_equal(((const SeqSlot *)a.prepared)->seq, a.field[CSV_COL_SEQ - 1]);
+  }
+  csv_reader_close(ahead);
   free(text);
 }
 

@@ -218,14 +218,24 @@ int cmd_import(const CliCommand *self, int argc, char **argv) {
   double start = now_seconds();
   Store *store = NULL;
   PnDiag diag = {0};
+  /* The first file's parsing starts while the database opens (a new
+   * one's schema, a lock to wait for); a file that cannot be opened is
+   * reported in its turn, below. */
+  CsvReader *first = NULL;
+  if (import_open(argv[optind + 1], &opts, &first, &diag) != 0)
+    first = NULL;
+  memset(&diag, 0, sizeof diag);
   if (store_open(db, STORE_CREATE_IF_STORED | STORE_BULK, &store, &diag) != 0) {
+    csv_reader_close(first);
     cli_error(self, "%s", diag.msg);
     return CLI_USAGE;
   }
   ImportStats stats = {0};
   for (int i = optind + 1; i < argc; i++) {
     memset(&diag, 0, sizeof diag);
-    if (import_file(store, argv[i], &opts, &stats, &diag) != 0) {
+    int rc = i == optind + 1 && first ? import_reader(store, first, &opts, &stats, &diag)
+                                      : import_file(store, argv[i], &opts, &stats, &diag);
+    if (rc != 0) {
       print_diag(&run, "error", &diag);
       if (!opts.keep_going) break;
     }
