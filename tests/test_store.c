@@ -240,6 +240,49 @@ static void test_store_open_memory_migrates(void **state) {
   store_close(NULL);
 }
 
+/* Game ids across transactions: each game its own, later transactions'
+ * above earlier ones, whatever was rolled back between.  (PostgreSQL
+ * reserves ids a block at a time and asks for the next block behind the
+ * COPYs under way: a rollback with that block still asked for must not
+ * leave the next transaction waiting for it.) */
+static void test_store_game_ids_across_transactions(void **state) {
+  Store *s = open_scratch(state, STORE_CREATE);
+  PnDiag diag = {0};
+  simulate(&game_a, "partnership-auction", 3, 1, 0);
+  enum { ROLLED = 3, SMALL = 5, LARGE = 40 }; /* LARGE: past blocks of 1, 2, 4, 8 and 16 */
+  int64_t ids[SMALL + LARGE];
+  char key[32];
+  assert_int_equal(store_begin(s, &diag), 0);
+  for (int i = 0; i < ROLLED; i++) {
+    snprintf(key, sizeof key, "r%d", i);
+    put_game(s, &game_a, key, i, 0, NULL, 1);
+  }
+  store_rollback(s);
+  int n = 0;
+  for (int t = 0; t < 2; t++) {
+    assert_int_equal(store_begin(s, &diag), 0);
+    for (int i = 0; i < (t ? LARGE : SMALL); i++) {
+      snprintf(key, sizeof key, "t%d-%d", t, i);
+      ids[n] = put_game(s, &game_a, key, i, 0, NULL, 1);
+      if (n > 0) assert_true(ids[n] > ids[n - 1]);
+      n++;
+    }
+    if (store_commit(s, &diag) != 0) fail_msg("commit: %s", diag.msg);
+  }
+  for (int i = 0; i < n; i++) {
+    snprintf(key, sizeof key, "t%d-%d", i >= SMALL, i >= SMALL ? i - SMALL : i);
+    int64_t id = 0;
+    uint64_t hash = 0;
+    assert_int_equal(store_game_lookup(s, key, &id, &hash, &diag), 1);
+    assert_int_equal(id, ids[i]);
+  }
+  int64_t id = 0;
+  uint64_t hash = 0;
+  assert_int_equal(store_game_lookup(s, "r0", &id, &hash, &diag), 0);
+  assert_int_equal(store_check(s, &diag), 0);
+  store_close(s);
+}
+
 /* The migrations a file lacks run in one transaction: when a later one
  * fails, the earlier ones are not kept either, and the file is left at
  * the schema it had (here 2: migration 3 adds games.winners, migration
@@ -1601,6 +1644,7 @@ int main(void) {
       cmocka_unit_test(test_store_journal_put_get_clear),
       cmocka_unit_test(test_store_open_memory_migrates),
       cmocka_unit_test(test_store_migrations_whole_or_not_at_all),
+      BOTH_BACKENDS(test_store_game_ids_across_transactions),
       cmocka_unit_test(test_store_open_file_sets_ids_and_wal),
       cmocka_unit_test(test_store_refuses_newer_schema),
       cmocka_unit_test(test_store_refuses_other_databases),

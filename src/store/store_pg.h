@@ -60,8 +60,10 @@ enum {
   PG_COUNT
 };
 
-/* The COPYs sent without waiting for their result (store_pg_copy_send). */
-enum { PG_SENT_NONE, PG_SENT_GAMES, PG_SENT_TAGS, PG_SENT_SEATS, PG_SENT_HANDS };
+/* The statements sent without waiting for their result: the COPYs
+ * (store_pg_copy_send), and the next block of game ids (PG_SENT_IDS,
+ * whose PgCopy holds no rows: rows is the number of ids asked for). */
+enum { PG_SENT_NONE, PG_SENT_GAMES, PG_SENT_TAGS, PG_SENT_SEATS, PG_SENT_HANDS, PG_SENT_IDS };
 
 /* A COPY buffer: rows in COPY's format, sent in one COPY. */
 typedef struct PgCopy {
@@ -128,6 +130,9 @@ typedef struct PgStore {
   int64_t *ids;                    /* reserved game ids not used yet */
   size_t ids_next, nids;           /* next to use, reserved */
   size_t ids_block;                /* ids the next reservation takes */
+  int64_t *ids_ahead;              /* the block after, reserved while COPYs flowed (PG_SENT_IDS) */
+  size_t nids_ahead;               /* its ids; 0 none yet */
+  bool ids_asked;                  /* that block is asked for and not yet read */
   bool in_savepoint;               /* a savepoint is open: games go in one by one */
   /* The keys of the games stored, read in one query once a transaction
    * has looked up PG_KNOWN_AFTER keys (store_pg_known_find): then no

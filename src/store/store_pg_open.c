@@ -354,6 +354,7 @@ void store_pg_close(Store *store) {
   free(s->tags.buf);
   free(s->pending);
   free(s->ids);
+  free(s->ids_ahead);
   store_pg_known_forget(s, 0);
   free(s->known);
   free(s->slots);
