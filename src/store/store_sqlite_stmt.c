@@ -25,9 +25,14 @@ int store_sqlite_code(int sqlite_rc) {
 }
 
 int store_sqlite_fail(const SqliteStore *s, PnDiag *diag, int sqlite_rc, const char *what) {
-  store_set_msg(diag, "%s: %s", what, s->db ? sqlite3_errmsg(s->db) : sqlite3_errstr(sqlite_rc));
   /* a failure is never STORE_OK, whatever code came with it */
   int rc = store_sqlite_code(sqlite_rc);
+  /* busy after the 5 s timeout: say who holds it (an import that creates
+   * the file holds it, journal and all, until it ends) */
+  store_set_msg(diag, "%s: %s%s", what, s->db ? sqlite3_errmsg(s->db) : sqlite3_errstr(sqlite_rc),
+                rc == STORE_BUSY ? "; another program is writing it (an import creating it holds it to the end): "
+                                   "try again later"
+                                 : "");
   return rc != STORE_OK ? rc : STORE_ERROR;
 }
 

@@ -70,7 +70,7 @@ start=$SECONDS
 pn import "$db" "$tmp/s4.csv" 2>"$tmp/err" >/dev/null
 rc=$?
 [[ $rc -eq 2 ]] || fail "exit $rc, expected 2"
-grep -q 'database is locked' "$tmp/err" || fail "unclear message: $(head -2 "$tmp/err")"
+grep -q 'database is locked; another program is writing it' "$tmp/err" || fail "unclear message: $(head -2 "$tmp/err")"
 grep -q '1 file failed: nothing of it stored' "$tmp/err" || fail "the summary does not say nothing was stored"
 ((SECONDS - start >= 4)) || fail "gave up after $((SECONDS - start)) s, before the busy timeout"
 wait "$lock_pid"
