@@ -50,9 +50,13 @@ finish() {
   [[ $failures -eq 0 ]]
 }
 pn() { "${wrap[@]}" "$PN" "$@"; }
-games() { sqlite3 "$1" "SELECT count(*) FROM games"; }
-hands() { sqlite3 "$1" "SELECT count(*) FROM hands"; }
-integrity() { sqlite3 "$1" "PRAGMA integrity_check" 2>&1 | head -3 | tr '\n' ' ' | sed 's/ $//'; }
+# the sqlite3 shell waits for a lock as pinochle does (5 s) instead of
+# failing at once: a pinochle that closes the database last takes it
+# for a moment to checkpoint it
+sq() { sqlite3 -cmd ".timeout 5000" "$@"; }
+games() { sq "$1" "SELECT count(*) FROM games"; }
+hands() { sq "$1" "SELECT count(*) FROM hands"; }
+integrity() { sq "$1" "PRAGMA integrity_check" 2>&1 | head -3 | tr '\n' ' ' | sed 's/ $//'; }
 
 # sound DB: integrity_check and `pinochle check` pass.
 sound() {

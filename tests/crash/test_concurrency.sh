@@ -17,7 +17,7 @@ for seed in 1 2 3 4; do
   "$PN" sim --variant partnership-auction --games 300 --seed $((100 + seed)) -o "$tmp/s$seed.csv" || fail "sim"
 done
 # stored SEED: how many games of file s$SEED.csv are stored
-stored() { sqlite3 "$db" "SELECT count(*) FROM games WHERE key LIKE 'sim-partnership-auction-$((100 + $1))-%'"; }
+stored() { sq "$db" "SELECT count(*) FROM games WHERE key LIKE 'sim-partnership-auction-$((100 + $1))-%'"; }
 # stored_in FILE SEED: the same, counted in an export
 stored_in() { grep -c "^sim-partnership-auction-$((100 + $2))-[0-9]*,0,1," "$1"; }
 
