@@ -595,8 +595,7 @@ static void test_contract_worlds_stop_when_settled(void **state) {
 }
 
 /* The trump review: four suits, the chosen one among them, cost >= 0 and
- * the same values for the same seed; a preset without a widow or
- * passing has no trump decision reviewed. */
+ * the same values for the same seed; a turned-up trump is no decision. */
 static void test_trump_review_values_each_suit(void **state) {
   (void)state;
   static RvHistory h;
@@ -617,9 +616,9 @@ static void test_trump_review_values_each_suit(void **state) {
   assert_memory_equal(a.value, b.value, sizeof a.value);
   int bid = h.before_trump.hand.high_bid;
   for (int s = 0; s < PN_SUITS; s++) assert_true(a.value[s] >= -bid);
-  sim_hand(3, "single-bid", &h);
-  assert_true(h.trump_event >= 0);
+  sim_hand(3, "partnership", &h);
   assert_int_equal(review_trump(r, &h, &rng, &a), 1);
+  assert_int_equal(review_bid(r, &h, &rng, &a), 1);
   review_free(r);
 }
 

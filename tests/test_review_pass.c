@@ -339,6 +339,96 @@ static void test_auction_bidder_knows_the_widow_after_the_bid(void **state) {
   assert_true(swapped >= 4);
 }
 
+/* Without a widow or passing (single-bid, two-hand-bid, double-deck) the
+ * bidder knows its dealt cards at the bid and at the trump alike, and
+ * nothing of the others': a card swapped between two other holders (two
+ * seats, or two-hand-bid's opponent and its 24 unused cards) changes
+ * nothing. */
+static void test_bidder_without_a_widow_knows_its_cards(void **state) {
+  (void)state;
+  static RvHistory h;
+  const struct {
+    const char *preset;
+    int own, pile;
+  } cases[] = {{"single-bid", 12, 0}, {"two-hand-bid", 12, 24}, {"double-deck", 20, 0}};
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    sim_hand(2, cases[i].preset, &h);
+    PnGame *g = &h.before_trump;
+    int bidder = g->hand.high_bidder, other = bidder % g->rules.players; /* the next seat, 0-based */
+    PnCards own = g->hand.held[bidder - 1];
+    for (RvKind kind = RV_BID; kind <= RV_TRUMP; kind++) {
+      PnKnown k;
+      int size[H], size2[H];
+      PnCards base[H], base2[H];
+      assert_int_equal(review_bidder_knowledge(&h, kind, &k), 0);
+      placed_of(&k, size, base);
+      assert_memory_equal(&base[bidder - 1], &own, sizeof own);
+      assert_int_equal(size[bidder - 1], cases[i].own);
+      assert_int_equal(size[other], cases[i].own);
+      assert_int_equal(size[PN_KNOWN_PILE], cases[i].pile);
+      for (int s = 0; s < H; s++)
+        if (s != bidder - 1) assert_int_equal(pn_cards_total(&base[s]), 0);
+      /* the true deal moved: two others swap a card (the next seat and
+       * the one after it, or the unused cards when there is none) */
+      int third = (other + 1) % g->rules.players;
+      PnCards *a = &g->hand.held[other], *b = third == bidder - 1 ? NULL : &g->hand.held[third];
+      if (!b) continue; /* two-hand-bid's unused cards are not in the game: the sizes say it all */
+      int x = differing(a, b), y = differing(b, a);
+      assert_true(x != PN_NO_CARD && y != PN_NO_CARD);
+      swap_cards(a, (PnCard)x, b, (PnCard)y);
+      assert_int_equal(review_bidder_knowledge(&h, kind, &k), 0);
+      placed_of(&k, size2, base2);
+      assert_memory_equal(base, base2, sizeof base);
+      assert_memory_equal(size, size2, sizeof size);
+    }
+  }
+}
+
+/* The trump and bid of presets without a widow valued: two-hand-bid
+ * (whole hands of 24 cards, solved at once) on six hands, single-bid
+ * (a whole four-hand deal: one world, within a budget) on one; four
+ * suits, the bid, one step lower (by 1 under two-hand-bid's, by 10 under
+ * single-bid's) and passing; values no lower than minus the bid, costs
+ * best - chosen and never negative. */
+static void test_trump_and_bid_reviews_without_a_widow(void **state) {
+  (void)state;
+  static RvHistory h;
+  const struct {
+    const char *preset;
+    int hands, worlds, step;
+  } cases[] = {{"two-hand-bid", 6, 16, 1}, {"single-bid", 1, 1, 10}};
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++)
+    for (int seed = 1; seed <= cases[i].hands; seed++) {
+      sim_hand((uint64_t)seed, cases[i].preset, &h);
+      Reviewer *r = review_new(cases[i].worlds, 20000000);
+      RvDecision d;
+      SimRng rng;
+      sim_rng_seed(&rng, (uint64_t)seed);
+      int bid = h.before_trump.hand.high_bid;
+      assert_int_equal(review_trump(r, &h, &rng, &d), 0);
+      assert_true(d.valued);
+      assert_int_equal(d.kind, RV_TRUMP);
+      assert_int_equal(d.nalts, PN_SUITS);
+      assert_int_equal(d.chosen, h.events[h.trump_event].suit);
+      assert_true(d.cost >= 0 && d.cost == d.value[d.best] - d.value[d.chosen]);
+      for (int s = 0; s < PN_SUITS; s++) assert_true(d.value[s] >= -bid);
+      assert_int_equal(review_bid(r, &h, &rng, &d), 0);
+      review_free(r);
+      assert_true(d.valued);
+      assert_int_equal(d.kind, RV_BID);
+      assert_int_equal(d.amount[0], bid);
+      if (bid - cases[i].step >= h.rules.min_bid) {
+        assert_int_equal(d.nalts, 3);
+        assert_int_equal(d.amount[1], bid - cases[i].step);
+      } else {
+        assert_int_equal(d.nalts, 2);
+      }
+      assert_int_equal(d.amount[d.nalts - 1], 0);
+      assert_true(d.value[d.nalts - 1] == 0 && d.p_make >= 0 && d.p_make <= 1);
+      assert_true(d.cost >= 0 && d.cost == d.value[d.best] - d.value[d.chosen]);
+    }
+}
+
 /* The auction's trump and bid valued: four suits; the bid made, one step
  * lower and passing (0); P(make) a share; costs >= 0 and best - chosen;
  * values no lower than minus the bid.  A whole auction hand takes the
@@ -412,6 +502,8 @@ int main(void) {
       cmocka_unit_test(test_pass_review_finds_the_known_best),
       cmocka_unit_test(test_auction_bidder_knows_the_widow_after_the_bid),
       cmocka_unit_test(test_auction_trump_and_bid_reviews),
+      cmocka_unit_test(test_bidder_without_a_widow_knows_its_cards),
+      cmocka_unit_test(test_trump_and_bid_reviews_without_a_widow),
       cmocka_unit_test(test_five_call_decisions_unvalued_past_the_budget),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);

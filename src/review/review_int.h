@@ -58,9 +58,8 @@ int review_worlds(Reviewer *r, RvSpace *sp, SimRng *rng, RvWorldValue value, con
  * differ in 1 of 4 (docs/REVIEW.md, worlds). */
 bool review_settled(const double *v, int n, int nalts, int chosen, double se_target);
 
-/* The presets whose bid and trump the review takes: an auction with the
- * trump named after it and a widow, partnership passing or five-call's
- * call and pass (docs/REVIEW.md). */
+/* The presets whose bid and trump the review takes: every one whose
+ * trump the bidder names after the auction (docs/REVIEW.md). */
 bool review_bid_preset(const PnRules *rules);
 
 /* From deal w (at the trump or later, before the first lead) the bots of

@@ -8,10 +8,10 @@
 
 #include "review_int.h"
 
-bool review_bid_preset(const PnRules *rules) {
-  return rules->flow == PN_FLOW_BID && (rules->exchange == PN_EXCHANGE_PASS || rules->exchange == PN_EXCHANGE_CALL_PASS ||
-                                        rules->exchange == PN_EXCHANGE_WIDOW);
-}
+/* Trump named by the bidder: with a widow, passing or neither (single-bid,
+ * firehouse, two-hand-bid, double-deck: the bidder knows its dealt cards
+ * at both). */
+bool review_bid_preset(const PnRules *rules) { return rules->flow == PN_FLOW_BID; }
 
 /* What the bidder knew: `own` its cards (at the trump: those it holds, the
  * widow taken; at its last bid: those dealt to it), and at the trump the
