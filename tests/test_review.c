@@ -540,26 +540,92 @@ static void test_settled_rule(void **state) {
   const double made[4] = {300, 340, 280, 310}, set[4] = {-250, -250, -250, -250};
   set_values(v, 0, made);
   set_values(v, 1, set);
-  assert_true(review_settled(v, 4, 2, 0, 2.5));  /* the chosen far ahead in every deal */
-  assert_true(review_settled(v, 4, 2, 1, 2.5));  /* the same with the other chosen: its cost is clear */
-  assert_false(review_settled(v, 1, 2, 0, 2.5)); /* one deal has no error */
+  assert_true(review_settled(v, 4, 2, 0, NULL, 2.5));  /* the chosen far ahead in every deal */
+  assert_true(review_settled(v, 4, 2, 1, NULL, 2.5));  /* the same with the other chosen: its cost is clear */
+  assert_false(review_settled(v, 1, 2, 0, NULL, 2.5)); /* one deal has no error */
   set_values(v, 1, made);
-  assert_false(review_settled(v, 4, 2, 0, 2.5)); /* equal in 4 deals: maybe by chance */
-  assert_true(review_settled(v, 8, 2, 0, 2.5));  /* equal in 8: tied */
+  assert_false(review_settled(v, 4, 2, 0, NULL, 2.5)); /* equal in 4 deals: maybe by chance */
+  assert_true(review_settled(v, 8, 2, 0, NULL, 2.5));  /* equal in 8: tied */
   /* a third alternative that swings either way: not settled */
   const double swing[4] = {400, -250, 420, -250};
   set_values(v, 1, set);
   set_values(v, 2, swing);
-  assert_false(review_settled(v, 8, 3, 0, 2.5));
-  assert_true(review_settled(v, 8, 3, 0, 1e9)); /* any error will do */
+  assert_false(review_settled(v, 8, 3, 0, NULL, 2.5));
+  assert_true(review_settled(v, 8, 3, 0, NULL, 1e9)); /* any error will do */
   /* ahead by a little in each deal, with a spread: Student's t decides */
   const double near[4] = {290, 330, 275, 300}; /* 10, 10, 5, 10 behind */
   set_values(v, 2, near);
-  assert_true(review_settled(v, 4, 3, 0, 0)); /* mean 8.75, s.e. 1.25: 7 s.e. */
+  assert_true(review_settled(v, 4, 3, 0, NULL, 0)); /* mean 8.75, s.e. 1.25: 7 s.e. */
   const double nearer[4] = {290, 320, 280, 300}; /* 10, 20, 0, 10 behind: mean 10, s.e. 4.08 */
   set_values(v, 2, nearer);
-  assert_false(review_settled(v, 4, 3, 0, 2.5)); /* 2.45 s.e.: 1.96 would settle it, 3.18 (4 deals) not */
-  assert_true(review_settled(v, 8, 3, 0, 2.5));  /* the same 4 deals twice: s.e. 2.67, t 2.36 */
+  assert_false(review_settled(v, 4, 3, 0, NULL, 2.5)); /* 2.45 s.e.: 1.96 would settle it, 3.18 (4 deals) not */
+  assert_true(review_settled(v, 8, 3, 0, NULL, 2.5));  /* the same 4 deals twice: s.e. 2.67, t 2.36 */
+}
+
+/* An alternative clearly behind the leader is dropped (review_drop_behind:
+ * the settled rule's test, alternative by alternative); the chosen and the
+ * leader never are, nor one within Student's t; review_settled then
+ * weighs the live ones only. */
+static void test_drop_behind_rule(void **state) {
+  (void)state;
+  double v[8 * RV_MAX_ALTS] = {0};
+  const double made[4] = {300, 340, 280, 310}, set[4] = {-250, -250, -250, -250};
+  const double swing[4] = {400, -250, 420, -250}, nearer[4] = {290, 320, 280, 300};
+  set_values(v, 0, made);
+  set_values(v, 1, set);
+  set_values(v, 2, swing);
+  set_values(v, 3, nearer);
+  bool live[RV_MAX_ALTS] = {true, true, true, true};
+  assert_int_equal(review_drop_behind(v, 1, 4, 0, live), 0); /* one deal has no error */
+  assert_int_equal(review_drop_behind(v, 4, 4, 0, live), 1);
+  assert_true(live[0] && !live[1] && live[2] && live[3]); /* set in every deal: out; the swing and 2.45 s.e.: in */
+  assert_false(review_settled(v, 4, 4, 0, live, 2.5));     /* the swing still might lead */
+  assert_false(review_settled(v, 8, 4, 0, live, 2.5));
+  live[2] = false;                                        /* as if the swing had been dropped too */
+  assert_true(review_settled(v, 8, 4, 0, live, 2.5));     /* the 2.45 s.e. at 8 deals: 2.67 s.e. against t 2.36 */
+  for (int a = 0; a < 4; a++) live[a] = true;
+  assert_int_equal(review_drop_behind(v, 4, 4, 1, live), 0); /* the chosen far behind: kept (its cost is wanted) */
+  assert_true(live[1]);
+  set_values(v, 1, made);                                 /* the chosen now ties the leader: still none */
+  assert_int_equal(review_drop_behind(v, 4, 4, 1, live), 0);
+}
+
+/* Trumps of two-hand-bid (fast whole hands) reviewed sequentially up to 16
+ * deals, once dropping the suits clearly behind and once (all_values)
+ * solving every suit in every deal: where both drew as many deals, the
+ * chosen, the best, their values, the cost and its error are the same; a
+ * dropped suit is neither the chosen nor the best and is marked bound;
+ * some suits are dropped, and fewer nodes are searched. */
+static void test_dropped_alternatives_keep_the_verdict(void **state) {
+  (void)state;
+  static RvHistory h;
+  Reviewer *drop = review_new(16, 0), *every = review_new(16, 0);
+  review_set_all_values(every, true);
+  int dropped = 0, compared = 0;
+  for (uint64_t seed = 1; seed <= 12; seed++) {
+    sim_hand(seed, "two-hand-bid", &h);
+    RvDecision a, b;
+    SimRng rng;
+    sim_rng_seed(&rng, seed);
+    assert_int_equal(review_trump(drop, &h, &rng, &a), 0);
+    sim_rng_seed(&rng, seed);
+    assert_int_equal(review_trump(every, &h, &rng, &b), 0);
+    for (int s = 0; s < PN_SUITS; s++) {
+      assert_false(b.bound[s]);
+      if (!a.bound[s]) continue;
+      dropped++;
+      assert_true(s != a.chosen && s != a.best);
+    }
+    if (a.worlds != b.worlds) continue; /* the settled rule weighed other suits */
+    compared++;
+    assert_int_equal(a.best, b.best);
+    assert_true(a.value[a.chosen] == b.value[b.chosen] && a.value[a.best] == b.value[b.best]);
+    assert_true(a.cost == b.cost && a.cost_se == b.cost_se);
+  }
+  assert_true(dropped > 0 && compared >= 6);
+  assert_true(review_nodes(drop) < review_nodes(every));
+  review_free(drop);
+  review_free(every);
 }
 
 /* The bid review takes deals in batches until settled (review_worlds,
@@ -698,6 +764,8 @@ int main(void) {
       cmocka_unit_test(test_fast_path_matches_all_values),
       cmocka_unit_test(test_sequential_worlds_same_deals),
       cmocka_unit_test(test_settled_rule),
+      cmocka_unit_test(test_drop_behind_rule),
+      cmocka_unit_test(test_dropped_alternatives_keep_the_verdict),
       cmocka_unit_test(test_contract_worlds_stop_when_settled),
       cmocka_unit_test(test_trump_review_values_each_suit),
       cmocka_unit_test(test_bid_review_p_make_and_alternatives),

@@ -97,7 +97,9 @@ typedef struct RvDecision {
   int nalts;                /* alternatives (equivalent cards once) */
   PnCard alt[RV_MAX_ALTS];  /* play: each alternative's card */
   double value[RV_MAX_ALTS];/* ... its mean value */
-  bool bound[RV_MAX_ALTS];   /* play: value[a] only an upper bound of its mean, at most the chosen's (not best: docs/REVIEW.md) */
+  bool bound[RV_MAX_ALTS];   /* value[a] not its mean over every deal, and a is not best (docs/REVIEW.md): a play's
+                               upper bound, at most the chosen's; a trump's or pass's mean of the deals it was
+                               solved in before it fell clearly behind (review_drop_behind) */
   int chosen, best;         /* indexes in alt[] */
   double cost;              /* value[best] - value[chosen], >= 0 */
   uint32_t members[RV_MAX_ALTS]; /* play: the legal card kinds (bit c) each alternative stands for */

@@ -56,7 +56,16 @@ int review_worlds(Reviewer *r, RvSpace *sp, SimRng *rng, RvWorldValue value, con
  * difference, or, from RV_TIE_WORLDS deals, that error is at most
  * se_target (counters): two alternatives equal in 4 deals of 4 may
  * differ in 1 of 4 (docs/REVIEW.md, worlds). */
-bool review_settled(const double *v, int n, int nalts, int chosen, double se_target);
+bool review_settled(const double *v, int n, int nalts, int chosen, const bool *live, double se_target);
+
+/* Drops from live[] (nalts, the chosen and the leader never) each
+ * alternative behind the leader of the live ones by more than Student's
+ * t standard errors of their paired difference over the n deals of v (as
+ * review_settled): such an alternative cannot be best, so its later deals
+ * are not solved, and its value is the mean of the deals it was solved
+ * in.  review_settled then weighs the live ones only (live NULL: all).
+ * Returns how many were dropped. */
+int review_drop_behind(const double *v, int n, int nalts, int chosen, bool *live);
 
 /* The presets whose bid and trump the review takes: every one whose
  * trump the bidder names after the auction (docs/REVIEW.md). */
@@ -93,10 +102,13 @@ static inline int review_leader(const double *sum, int nalts, int chosen) {
   return lead;
 }
 
-/* d->value from sum[] over d->worlds deals, d->best (the highest; a tie
- * keeps d->chosen, then the first), d->cost and d->cost_se from diff2[]
- * (each alternative's squared difference from the chosen one, summed);
- * d->best_share from d->best_worlds (counted by the caller). */
-void review_finish(RvDecision *d, const double sum[RV_MAX_ALTS], const double diff2[RV_MAX_ALTS]);
+/* d->value from mean[] (each alternative's mean over the deals it was
+ * valued in), d->best (the highest of the live ones, valued in all
+ * d->worlds deals; a tie keeps d->chosen, then the first), d->cost and
+ * d->cost_se from diff2[] (each alternative's squared difference from the
+ * chosen one, summed); d->best_share from d->best_worlds (counted by the
+ * caller). */
+void review_finish(RvDecision *d, const double mean[RV_MAX_ALTS], const bool live[RV_MAX_ALTS],
+                   const double diff2[RV_MAX_ALTS]);
 
 #endif

@@ -85,7 +85,7 @@ static void verdict_of(const RvDecision *d, RvVerdict *v) {
   for (int a = 0; a < d->nalts && a < RV_MAX_ALTS; a++) {
     char buf[ALT_CHARS];
     snprintf(v->label[a], RV_LABEL, "%s", alt_str(d, a, buf));
-    v->value[a] = d->bound[a] ? NAN : d->value[a]; /* a bound is not a mean: kept as "none" */
+    v->value[a] = d->bound[a] ? NAN : d->value[a]; /* not a mean of every deal: kept as "none" */
   }
   v->cost = d->cost;
   v->cost_se = d->cost_se;
@@ -119,7 +119,7 @@ static void write_decision(FILE *out, int format, const char *key, int hand, con
             "\"alternatives\": {", out);
     for (int a = 0; d->valued && a < d->nalts; a++) {
       fprintf(out, "%s\"%s\": ", a ? ", " : "", d->label[a]);
-      if (isnan(d->value[a])) fputs("null", out); /* no better than chosen: not solved exactly */
+      if (isnan(d->value[a])) fputs("null", out); /* cannot be best: not solved in every deal */
       else fprintf(out, "%.2f", d->value[a]);
     }
     fputs("}", out);

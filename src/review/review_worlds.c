@@ -73,12 +73,17 @@ typedef struct Worlds {
   double *v;                          /* v[i * RV_MAX_ALTS + a]: alternative a's value in deal i */
   int *flag;                          /* the value function's flag for deal i (bid: made) */
   bool *ok;                           /* unit u (deal u / per) was valued (false: the engine refused or a solve stopped) */
+  bool live[RV_MAX_ALTS];             /* each: the alternatives still valued (review_drop_behind) */
 } Worlds;
 
 /* Unit u: one alternative of a deal (each), or all of it. */
 static void value_unit(Reviewer *r, int u, void *arg) {
   Worlds *ws = arg;
   int i = u / ws->per;
+  if (ws->each && !ws->live[u % ws->per]) { /* dropped: not solved */
+    ws->ok[u] = true;
+    return;
+  }
   ws->ok[u] = ws->value(r, ws->ctx, ws->start[i], ws->seed[i], ws->each ? u % ws->per : -1, &ws->v[i * RV_MAX_ALTS],
                         &ws->flag[i]);
 }
@@ -91,28 +96,58 @@ static double student_t975(int df) {
   return df < 1 ? INFINITY : df <= (int)(sizeof t / sizeof t[0]) ? t[df - 1] : 1.96 + 2.4 / df;
 }
 
-bool review_settled(const double *v, int n, int nalts, int chosen, double se_target) {
-  if (n < 2) return false;
-  double sum[RV_MAX_ALTS] = {0};
-  for (int a = 0; a < nalts; a++)
-    for (int i = 0; i < n; i++) sum[a] += v[i * RV_MAX_ALTS + a];
+/* The leader of the live alternatives over n deals (review_leader of
+ * their sums), and for each live alternative its paired difference from
+ * the leader: mean[a] and its standard error se[a]. */
+static int lead_gaps(const double *v, int n, int nalts, int chosen, const bool *live, double mean[RV_MAX_ALTS],
+                     double se[RV_MAX_ALTS]) {
+  double sum[RV_MAX_ALTS];
+  for (int a = 0; a < nalts; a++) {
+    sum[a] = live[a] ? 0 : -INFINITY;
+    for (int i = 0; i < n && live[a]; i++) sum[a] += v[i * RV_MAX_ALTS + a];
+  }
   int lead = review_leader(sum, nalts, chosen);
   for (int a = 0; a < nalts; a++) {
-    if (a == lead) continue;
-    double mean = (sum[lead] - sum[a]) / n, sq = 0;
+    if (!live[a]) continue;
+    double sq = 0;
+    mean[a] = (sum[lead] - sum[a]) / n;
     for (int i = 0; i < n; i++) {
-      double dev = v[i * RV_MAX_ALTS + lead] - v[i * RV_MAX_ALTS + a] - mean;
+      double dev = v[i * RV_MAX_ALTS + lead] - v[i * RV_MAX_ALTS + a] - mean[a];
       sq += dev * dev;
     }
-    double se = sqrt(sq / (n - 1) / n);
-    if ((se > se_target || n < RV_TIE_WORLDS) && mean <= student_t975(n - 1) * se) return false;
+    se[a] = sqrt(sq / (n - 1) / n);
   }
+  return lead;
+}
+
+bool review_settled(const double *v, int n, int nalts, int chosen, const bool *live, double se_target) {
+  if (n < 2) return false;
+  bool all[RV_MAX_ALTS] = {false};
+  for (int a = 0; a < nalts; a++) all[a] = live ? live[a] : true;
+  double mean[RV_MAX_ALTS], se[RV_MAX_ALTS];
+  int lead = lead_gaps(v, n, nalts, chosen, all, mean, se);
+  for (int a = 0; a < nalts; a++)
+    if (a != lead && all[a] && (se[a] > se_target || n < RV_TIE_WORLDS) && mean[a] <= student_t975(n - 1) * se[a])
+      return false;
   return true;
+}
+
+int review_drop_behind(const double *v, int n, int nalts, int chosen, bool *live) {
+  if (n < 2) return 0;
+  double mean[RV_MAX_ALTS], se[RV_MAX_ALTS];
+  int lead = lead_gaps(v, n, nalts, chosen, live, mean, se), dropped = 0;
+  for (int a = 0; a < nalts; a++)
+    if (a != lead && a != chosen && live[a] && mean[a] > student_t975(n - 1) * se[a]) {
+      live[a] = false;
+      dropped++;
+    }
+  return dropped;
 }
 
 int review_worlds(Reviewer *r, RvSpace *sp, SimRng *rng, RvWorldValue value, const void *ctx, bool each, RvDecision *d,
                   int *flags) {
   Worlds ws = {.value = value, .ctx = ctx, .each = each, .per = each ? d->nalts : 1};
+  for (int a = 0; a < RV_MAX_ALTS; a++) ws.live[a] = true;
   int want = r->worlds, rc = -1;
   ws.start = calloc((size_t)want, sizeof *ws.start);
   ws.seed = calloc((size_t)want, sizeof *ws.seed);
@@ -121,7 +156,8 @@ int review_worlds(Reviewer *r, RvSpace *sp, SimRng *rng, RvWorldValue value, con
   ws.ok = calloc((size_t)want * RV_MAX_ALTS, sizeof *ws.ok);
   *flags = 0;
   if (!ws.start || !ws.seed || !ws.v || !ws.flag || !ws.ok || review_space_count(sp) <= 0) goto done;
-  double sum[RV_MAX_ALTS] = {0}, diff2[RV_MAX_ALTS] = {0};
+  double sum[RV_MAX_ALTS] = {0}, diff2[RV_MAX_ALTS] = {0}, mean[RV_MAX_ALTS];
+  int count[RV_MAX_ALTS] = {0}; /* deals each alternative was valued in */
   /* In batches until settled (as the plays: min_worlds, then 4 at a time);
    * the deals drawn in order, a deal then its bots' seed, so they are
    * those of a fixed sample whatever the batches and jobs. */
@@ -138,17 +174,26 @@ int review_worlds(Reviewer *r, RvSpace *sp, SimRng *rng, RvWorldValue value, con
       for (int k = 0; k < ws.per; k++)
         if (!ws.ok[i * ws.per + k]) goto done;
       const double *v = &ws.v[i * RV_MAX_ALTS];
+      double lv[RV_MAX_ALTS]; /* the live alternatives' values: a dropped one is not compared */
       for (int a = 0; a < d->nalts; a++) {
+        lv[a] = ws.live[a] ? v[a] : -INFINITY;
+        if (!ws.live[a]) continue;
         sum[a] += v[a];
+        count[a]++;
         diff2[a] += (v[a] - v[d->chosen]) * (v[a] - v[d->chosen]);
       }
-      d->best_worlds += review_chosen_best(v, d->nalts, d->chosen);
+      d->best_worlds += review_chosen_best(lv, d->nalts, d->chosen);
       *flags += ws.flag[i];
       d->worlds++;
     }
-    if (review_settled(ws.v, d->worlds, d->nalts, d->chosen, r->se_target)) break;
+    /* an alternative clearly behind the leader is not solved again
+     * (docs/REVIEW.md, worlds); all_values keeps every one */
+    if (each && !r->all_values) review_drop_behind(ws.v, d->worlds, d->nalts, d->chosen, ws.live);
+    if (review_settled(ws.v, d->worlds, d->nalts, d->chosen, ws.live, r->se_target)) break;
   }
-  review_finish(d, sum, diff2);
+  for (int a = 0; a < d->nalts; a++) mean[a] = count[a] ? sum[a] / count[a] : 0;
+  review_finish(d, mean, ws.live, diff2);
+  for (int a = 0; a < d->nalts; a++) d->bound[a] = !ws.live[a]; /* not a mean of every deal: written as none */
   rc = 0;
 done:
   free(ws.start);
