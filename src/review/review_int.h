@@ -103,7 +103,7 @@ static inline int review_leader(const double *sum, int nalts, int chosen) {
 }
 
 /* d->value from mean[] (each alternative's mean over the deals it was
- * valued in), d->best (the highest of the live ones, valued in all
+ * valued in; d->bound for those not live), d->best (the highest of the live ones, valued in all
  * d->worlds deals; a tie keeps d->chosen, then the first), d->cost and
  * d->cost_se from diff2[] (each alternative's squared difference from the
  * chosen one, summed); d->best_share from d->best_worlds (counted by the

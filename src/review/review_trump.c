@@ -95,10 +95,13 @@ bool review_side_total(Reviewer *r, PnGame *w, uint64_t seed, int need, int *tot
 void review_finish(RvDecision *d, const double mean[RV_MAX_ALTS], const bool live[RV_MAX_ALTS],
                    const double diff2[RV_MAX_ALTS]) {
   double lead[RV_MAX_ALTS];
-  for (int a = 0; a < d->nalts; a++) lead[a] = live[a] ? mean[a] : -INFINITY;
+  for (int a = 0; a < d->nalts; a++) {
+    lead[a] = live[a] ? mean[a] : -INFINITY;
+    d->value[a] = mean[a];
+    d->bound[a] = !live[a]; /* not a mean of every deal: written as none */
+  }
   d->valued = true;
   d->best = review_leader(lead, d->nalts, d->chosen);
-  for (int a = 0; a < d->nalts; a++) d->value[a] = mean[a];
   d->cost = d->value[d->best] - d->value[d->chosen];
   d->best_share = (double)d->best_worlds / d->worlds;
   if (d->worlds > 1) {

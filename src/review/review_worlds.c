@@ -193,7 +193,6 @@ int review_worlds(Reviewer *r, RvSpace *sp, SimRng *rng, RvWorldValue value, con
   }
   for (int a = 0; a < d->nalts; a++) mean[a] = count[a] ? sum[a] / count[a] : 0;
   review_finish(d, mean, ws.live, diff2);
-  for (int a = 0; a < d->nalts; a++) d->bound[a] = !ws.live[a]; /* not a mean of every deal: written as none */
   rc = 0;
 done:
   free(ws.start);
