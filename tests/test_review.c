@@ -660,6 +660,41 @@ static void test_contract_worlds_stop_when_settled(void **state) {
   assert_true(decisions > 0 && stopped_early > 0);
 }
 
+/* A decision reviewed by a reviewer that has just reviewed others searches
+ * the nodes a new reviewer searches, and gets the same values: each play
+ * and each deal of a trump starts as on a cleared table, so whether a
+ * budget stops a solve does not depend on which job did what before it
+ * (review -j with --budget, test_review_jobs). */
+static void test_a_decision_searches_the_same_nodes_after_others(void **state) {
+  (void)state;
+  static RvHistory h;
+  sim_hand(2, "partnership-auction", &h);
+  Reviewer *warm = review_new(4, 0);
+  RvDecision d;
+  SimRng rng;
+  for (int p = 4; p < 8; p++) { /* trick 2: a table full of this hand's positions */
+    sim_rng_seed(&rng, (uint64_t)p);
+    assert_int_equal(review_play(warm, &h, p, &rng, &d), 0);
+  }
+  for (int kind = 0; kind < 2; kind++) { /* the next play, then the trump */
+    Reviewer *fresh = review_new(4, 0);
+    RvDecision a, b;
+    long n_fresh = review_nodes(fresh), n_warm = review_nodes(warm);
+    sim_rng_seed(&rng, 99);
+    assert_int_equal(kind ? review_trump(fresh, &h, &rng, &a) : review_play(fresh, &h, 8, &rng, &a), 0);
+    sim_rng_seed(&rng, 99);
+    assert_int_equal(kind ? review_trump(warm, &h, &rng, &b) : review_play(warm, &h, 8, &rng, &b), 0);
+    n_fresh = review_nodes(fresh) - n_fresh;
+    n_warm = review_nodes(warm) - n_warm;
+    assert_true(n_fresh > 1000);
+    assert_int_equal(n_fresh, n_warm);
+    assert_int_equal(a.worlds, b.worlds);
+    assert_memory_equal(a.value, b.value, sizeof a.value);
+    review_free(fresh);
+  }
+  review_free(warm);
+}
+
 /* The trump review: four suits, the chosen one among them, cost >= 0 and
  * the same values for the same seed; a turned-up trump is no decision. */
 static void test_trump_review_values_each_suit(void **state) {
@@ -767,6 +802,7 @@ int main(void) {
       cmocka_unit_test(test_drop_behind_rule),
       cmocka_unit_test(test_dropped_alternatives_keep_the_verdict),
       cmocka_unit_test(test_contract_worlds_stop_when_settled),
+      cmocka_unit_test(test_a_decision_searches_the_same_nodes_after_others),
       cmocka_unit_test(test_trump_review_values_each_suit),
       cmocka_unit_test(test_bid_review_p_make_and_alternatives),
       cmocka_unit_test(test_trump_bid_window_matches_exact),

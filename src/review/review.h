@@ -204,8 +204,8 @@ typedef struct RvRunOptions {
   bool trump;       /* review the bidder's bid, trump and the passes too (review_bid, review_trump, review_pass) */
   bool store_results; /* keep each hand's new review in the store (review_store.h) */
   int jobs;         /* a hand's decisions reviewed at once, each job on its own thread with its own
-                       solver (0: one per core, at most RV_MAX_JOBS; with a budget 1: where a solve
-                       stops depends on what the table holds); the output does not depend on it */
+                       solver (0: one per core, at most RV_MAX_JOBS); the output does not depend on
+                       it, with a budget too (each solve starts as on a cleared table) */
   /* NULL, or called on the calling thread as the run goes: the hands done
    * of those selected, and the decisions done of the hand under review */
   void (*progress)(void *ctx, long hands_done, long hands, int decisions_done, int decisions);

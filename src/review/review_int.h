@@ -20,6 +20,16 @@ struct Reviewer {
   Reviewer *crew[RV_MAX_JOBS]; /* others that value a bid's, trump's or pass's deals beside it (review_set_crew) */
 };
 
+/* Before each play decision and each unit of a bid's, trump's or pass's
+ * deals: the solver as on a cleared table (pn_dd_new_hand), its limit
+ * the budget.  The nodes a solve searches, so whether the budget stops
+ * it, then depend on that work alone, not on what the job did before:
+ * the output is the same whatever the jobs, with a budget too. */
+static inline void review_fresh_table(Reviewer *r) {
+  pn_dd_new_hand(&r->solver);
+  r->solver.node_limit = r->budget;
+}
+
 /* One unit of work on reviewer r (review_crew_run). */
 typedef void (*RvUnit)(Reviewer *r, int unit, void *ctx);
 

@@ -294,7 +294,7 @@ int review_play(Reviewer *r, const RvHistory *h, int p, SimRng *rng, RvDecision 
   RvSpace *sp = review_space_new(&k, forbid);
   if (!sp) return -1;
   Deals dl = {0};
-  r->solver.node_limit = r->budget;
+  review_fresh_table(r);
   bool ok = deals_alloc(r, &dl) && review_space_count(sp) > 0;
   /* Deals in batches until the cost's standard error is small enough
    * (docs/REVIEW.md, cost and the default worlds); the same deals, in

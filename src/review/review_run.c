@@ -238,6 +238,7 @@ static bool review_decisions(Run *run, const StoreRow *row) {
   int plays_from = 0;
   while (plays_from < hj.ntasks && hj.tasks[plays_from].kind != RV_PLAY) task_unit(run->rv[0], plays_from++, &hj);
   review_crew_run(run->rv[0], plays_from, hj.ntasks, task_unit, &hj);
+  tell_progress(&hj, hj.ntasks); /* the last play may have been another job's */
   for (int i = 0; i < hj.ntasks; i++) {
     Task *t = &hj.tasks[i];
     if (t->kind != RV_PLAY && t->rc == 1) continue; /* no such decision in this hand */
@@ -333,7 +334,7 @@ int review_run(Store *store, const StoreFilter *filter, int hand, const RvRunOpt
   Run run = {.store = store, .opts = opts, .out = out, .stats = stats, .first = true};
   StoreCursor *c = NULL;
   int rc = PN_ERR_IO;
-  run.jobs = opts->budget > 0 ? 1 : review_jobs(opts->jobs); /* where a solve stops depends on the table */
+  run.jobs = review_jobs(opts->jobs);
   bool made = true;
   for (int j = 0; j < run.jobs; j++) made = made && (run.rv[j] = review_new(opts->worlds, opts->budget)) != NULL;
   if (made) review_set_crew(run.rv[0], run.rv, run.jobs);

@@ -84,6 +84,7 @@ static void value_unit(Reviewer *r, int u, void *arg) {
     ws->ok[u] = true;
     return;
   }
+  review_fresh_table(r);
   ws->ok[u] = ws->value(r, ws->ctx, ws->start[i], ws->seed[i], ws->each ? u % ws->per : -1, &ws->v[i * RV_MAX_ALTS],
                         &ws->flag[i]);
 }
