@@ -68,8 +68,9 @@ const CliCommand cmd_review_def = {
         "                       at 4, 8 or 12 once its cost's s.e. is 2.5 or less,\n"
         "                       a bid, trump or pass once its best is clear)\n"
         "  --seed S             the deals' seed (default 1)\n"
-        "  --budget NODES       solver nodes per solve (default 0 = no limit); a\n"
-        "                       decision with a solve past it is left unvalued\n"
+        "  --budget NODES       solver nodes per solve (default 20000000, about 1 to\n"
+        "                       2 s; 0 = no limit); a decision with a solve past\n"
+        "                       it is left unvalued\n"
   "  -j, --jobs N         decisions of a hand reviewed at once, each on a thread\n"
         "                       with its own solver (default: one per core, at most\n"
         "                       8; 1 = no threads); the output does not depend on\n"
@@ -198,8 +199,8 @@ int cmd_review(const CliCommand *self, int argc, char **argv) {
     if (got != 0) cli_error(self, "%s: %s", a.db, diag.msg);
     rc = cli_output_close(self, out, got == 0) ? CLI_OK : CLI_USAGE;
     if (got == 0)
-      fprintf(stderr, "review: %ld hands (%ld stored before), %ld decisions (%ld not valued) at %ld worlds in %.2f s\n",
-              stats.hands, stats.stored, stats.decisions, stats.unvalued, a.worlds,
+      fprintf(stderr, "review: %ld hands (%ld stored before), %ld decisions (%ld not valued) at %ld worlds, budget %ld, in %.2f s\n",
+              stats.hands, stats.stored, stats.decisions, stats.unvalued, a.worlds, a.budget,
               (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9);
   }
   store_close(store);

@@ -31,7 +31,7 @@
 #define RV_MIN_WORLDS 4            /* plays: deals first drawn; more, 4 at a time, while ... */
 #define RV_SE_TARGET 2.5           /* ... the cost's standard error exceeds this (counters): docs/REVIEW.md */
 #define RV_MAX_JOBS 8              /* reviewers working at once on one run */
-#define RV_DEFAULT_BUDGET 0L /* solver nodes per solve (one world, one card), 0 = no limit: docs/REVIEW.md */
+#define RV_DEFAULT_BUDGET 20000000L /* solver nodes per solve (one deal, one card or suit), 0 = no limit: docs/REVIEW.md, budget */
 
 /* ----------------------------------------------------------- the sampler */
 

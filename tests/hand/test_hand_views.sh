@@ -53,7 +53,7 @@ for hand in "${HANDS[@]}"; do
 done
 
 echo "-- the disputed hand with a stored fair review (2 worlds, seed 1, no budget: exact and repeatable)"
-t review-disputed 0 review "$db" --game club-2026-11-20-t3 --hand 5 --worlds 2 --seed 1 --format csv -o "$tmp/review.csv"
+t review-disputed 0 review "$db" --game club-2026-11-20-t3 --hand 5 --worlds 2 --seed 1 --budget 0 --format csv -o "$tmp/review.csv"
 for f in text json html; do
   file=club-2026-11-20-t3.5.reviewed.${EXT[$f]}
   t "$file" 0 report "$db" hand club-2026-11-20-t3 5 --format "$f"

@@ -8,7 +8,8 @@
 # values empty, and the exit codes of bad usage.  The review kept in the
 # database (schema 6): read back by a run with the same worlds, seed and
 # budget (the same output), reviewed again and replaced by one with
-# another seed or for another rules version.  On a terminal (script) a
+# another seed or for another rules version; a run without --budget
+# stored with the default budget.  On a terminal (script) a
 # progress line ends at every decision of the hand; none in a file.
 #
 # PINOCHLE_WRAPPER (e.g. "valgrind -q --error-exitcode=99") wraps each run.
@@ -108,6 +109,11 @@ cmp -s "$tmp/out" "$tmp/stored.txt" || fail "the stored review writes another te
 
 echo "-- stored: reused with the same worlds, seed and budget, replaced with others"
 q() { sqlite3 "$1" "$2"; }
+fresh
+t default-budget 0 review "$tmp/fresh.db" --game "$G" --hand 5 --worlds 1 --format csv -o /dev/null
+err_has 'at 1 worlds, budget 20000000, in'
+[[ $(q "$tmp/fresh.db" "SELECT budget FROM reviews") == 20000000 ]] ||
+  fail "a run without --budget stored budget $(q "$tmp/fresh.db" "SELECT budget FROM reviews"), not the default 20000000"
 [[ $(q "$db" "SELECT count(*) FROM reviews") -eq 1 ]] || fail "not one stored review: $(q "$db" "SELECT count(*) FROM reviews")"
 [[ $(q "$db" "SELECT number, worlds, seed, budget FROM reviews") == "5|3|5|300000" ]] ||
   fail "stored with $(q "$db" "SELECT number, worlds, seed, budget FROM reviews")"
