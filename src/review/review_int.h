@@ -88,7 +88,9 @@ bool review_bid_preset(const PnRules *rules);
  * (those it holds already, the auction's discards, included), exact
  * when it reaches `need` (the lowest bid whose result is wanted), else
  * some total below need (review_result the same: r->all_values solves it
- * exactly).  False when the engine refused a row or the solver stopped. */
+ * exactly).  The solver's limit is the one review_fresh_table set (a
+ * deal's unit, review_worlds).  False when the engine refused a row or
+ * the solver stopped. */
 bool review_side_total(Reviewer *r, PnGame *w, uint64_t seed, int need, int *total);
 
 /* A contract's result: the total when it reaches the bid, else minus the bid. */
@@ -113,11 +115,11 @@ static inline int review_leader(const double *sum, int nalts, int chosen) {
 }
 
 /* d->value from mean[] (each alternative's mean over the deals it was
- * valued in; d->bound for those not live), d->best (the highest of the live ones, valued in all
- * d->worlds deals; a tie keeps d->chosen, then the first), d->cost and
- * d->cost_se from diff2[] (each alternative's squared difference from the
- * chosen one, summed); d->best_share from d->best_worlds (counted by the
- * caller). */
+ * valued in; d->bound for those not live), d->best (the highest of the
+ * live ones, valued in all d->worlds deals; a tie keeps d->chosen, then
+ * the first), d->cost and d->cost_se from diff2[] (each alternative's
+ * squared difference from the chosen one, summed); d->best_share from
+ * d->best_worlds (counted by the caller). */
 void review_finish(RvDecision *d, const double mean[RV_MAX_ALTS], const bool live[RV_MAX_ALTS],
                    const double diff2[RV_MAX_ALTS]);
 

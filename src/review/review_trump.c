@@ -82,7 +82,6 @@ bool review_side_total(Reviewer *r, PnGame *w, uint64_t seed, int need, int *tot
       meld += pn_meld_shown(w, s);
       taken += w->hand.counters[s - 1]; /* the auction's discards: a trick of the bidder's */
     }
-  r->solver.node_limit = r->budget;
   if (side_par(r, w, side, need - meld - taken - 1, &par) != 0) return false;
   /* a par clamped up to the floor (>= 1) stands for one of 0 or more:
    * the total stays below need either way, meld counted or not */
