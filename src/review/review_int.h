@@ -18,6 +18,7 @@ struct Reviewer {
   double se_target;  /* plays: no more deals once the cost's standard error is at most this */
   int ncrew;         /* crew[] used */
   Reviewer *crew[RV_MAX_JOBS]; /* others that value a bid's, trump's or pass's deals beside it (review_set_crew) */
+  struct RvPool *pool;         /* during review_crew_run_all: where review_crew_run offers its units */
 };
 
 /* Before each play decision and each unit of a bid's, trump's or pass's
@@ -34,9 +35,19 @@ static inline void review_fresh_table(Reviewer *r) {
 typedef void (*RvUnit)(Reviewer *r, int unit, void *ctx);
 
 /* Units [from, to) done by r and its crew (review_set_crew; given r's
- * budget and all_values), each job on its own thread taking the next
- * unit not taken, until none is left; returns when all are done. */
+ * settings), each job on its own thread taking the next unit not taken,
+ * until none is left; returns when all are done.  Within
+ * review_crew_run_all the units are offered to its jobs, r's thread
+ * taking them first and others' units while it waits. */
 void review_crew_run(Reviewer *r, int from, int to, RvUnit unit, void *ctx);
+
+/* Units [from, to) done by r and its crew (given r's settings), each job
+ * on its own thread; units [from, drive_to) may call review_crew_run (a
+ * bid, trump or pass decision), which then offers its deals to every job
+ * and, while it waits for them, does any unit but such a decision (its
+ * own deals first): a job is never idle while a decision or play is left,
+ * and decisions run side by side.  Returns when all are done. */
+void review_crew_run_all(Reviewer *r, int from, int drive_to, int to, RvUnit unit, void *ctx);
 
 /* One deal of a bid, trump or pass decision valued on reviewer r, from
  * `start` (each holder's cards) and the bots' `seed`: alternative `alt`

@@ -233,11 +233,11 @@ static bool review_decisions(Run *run, const StoreRow *row) {
   hj.ntasks = hand_tasks(run, hj.tasks);
   atomic_init(&hj.done, 0);
   tell_progress(&hj, 0);
-  /* the bid, trump and passes one at a time, each with its deals valued
-   * on every job's thread (review_set_crew); then the plays, a job each */
+  /* the bid, trump and passes side by side, each with its deals valued
+   * on every job's thread; the plays, a job each, in between */
   int plays_from = 0;
-  while (plays_from < hj.ntasks && hj.tasks[plays_from].kind != RV_PLAY) task_unit(run->rv[0], plays_from++, &hj);
-  review_crew_run(run->rv[0], plays_from, hj.ntasks, task_unit, &hj);
+  while (plays_from < hj.ntasks && hj.tasks[plays_from].kind != RV_PLAY) plays_from++;
+  review_crew_run_all(run->rv[0], 0, plays_from, hj.ntasks, task_unit, &hj);
   tell_progress(&hj, hj.ntasks); /* the last play may have been another job's */
   for (int i = 0; i < hj.ntasks; i++) {
     Task *t = &hj.tasks[i];

@@ -3,11 +3,11 @@
  * drawn in order from the decision's generator in batches until settled,
  * valued on the crew's threads (review_set_crew: each job with its own
  * solver), then summed in deal order, so the values do not depend on the
- * jobs; and the crew's work sharing, which the plays use too.
+ * jobs; and the crew's work sharing: a hand's decisions side by side,
+ * each decision's deals offered to every job (review_crew_run_all).
  */
 #include <math.h>
 #include <pthread.h>
-#include <stdatomic.h>
 #include <stdlib.h>
 
 #include "review_int.h"
@@ -18,47 +18,124 @@ void review_set_crew(Reviewer *r, Reviewer *const *crew, int n) {
     if (crew[j] != r) r->crew[r->ncrew++] = crew[j];
 }
 
-/* Units of work shared by a reviewer and its crew: each job takes the next
- * unit no job has taken. */
-typedef struct Crew {
-  RvUnit unit;     /* does one unit on the job's reviewer */
-  void *ctx;       /* ... with this */
-  int end;         /* units [.., end) */
-  atomic_int next; /* the next unit no job has taken */
-} Crew;
+/* Units of work offered to every job of a review_crew_run_all: the
+ * top-level ones, then each batch of deals a decision asks for while it
+ * runs.  Guarded by the pool's lock. */
+typedef struct Range {
+  RvUnit unit;
+  void *ctx;
+  int next, end;       /* the next unit not taken; units [.., end) */
+  int left;            /* units not finished */
+  bool drives;         /* its units call review_crew_run: not taken by a job waiting in one */
+  bool top;            /* one of review_crew_run_all's own */
+  struct Range *older; /* the pool's list, newest first */
+} Range;
 
-typedef struct CrewArg {
-  Crew *crew;
-  Reviewer *r;
-} CrewArg;
+typedef struct RvPool {
+  pthread_mutex_t lock;
+  pthread_cond_t changed; /* a unit finished or a range was offered */
+  Range *ranges;          /* newest first: a decision's deals before more decisions */
+  int top_left;           /* top-level units not finished */
+} RvPool;
 
-/* A job: units until none is left, on reviewer r. */
-static void crew_work(Crew *crew, Reviewer *r) {
-  for (int u; (u = atomic_fetch_add(&crew->next, 1)) < crew->end;) crew->unit(r, u, crew->ctx);
+/* The next unit a job may take (own range first), or false; lock held. */
+static bool take_unit(RvPool *p, Range *own, bool may_drive, Range **got, int *u) {
+  Range *g = own && own->next < own->end ? own : NULL;
+  for (Range *o = p->ranges; !g && o; o = o->older)
+    if (o->next < o->end && (may_drive || !o->drives)) g = o;
+  if (!g) return false;
+  *got = g;
+  *u = g->next++;
+  return true;
 }
 
-static void *crew_thread(void *arg) {
-  CrewArg *a = arg;
-  crew_work(a->crew, a->r);
+/* Units on reviewer r until `own` is finished (a job waiting for its
+ * deals: it values those and any other leaf units meanwhile), or with own
+ * NULL until every top-level unit is; lock held. */
+static void serve(RvPool *p, Reviewer *r, Range *own) {
+  while (own ? own->left > 0 : p->top_left > 0) {
+    Range *g;
+    int u;
+    if (!take_unit(p, own, own == NULL, &g, &u)) {
+      pthread_cond_wait(&p->changed, &p->lock);
+      continue;
+    }
+    pthread_mutex_unlock(&p->lock);
+    g->unit(r, u, g->ctx);
+    pthread_mutex_lock(&p->lock);
+    g->left--;
+    p->top_left -= g->top;
+    pthread_cond_broadcast(&p->changed);
+  }
+}
+
+typedef struct PoolArg {
+  RvPool *pool;
+  Reviewer *r;
+} PoolArg;
+
+static void *pool_thread(void *arg) {
+  PoolArg *a = arg;
+  pthread_mutex_lock(&a->pool->lock);
+  serve(a->pool, a->r, NULL);
+  pthread_mutex_unlock(&a->pool->lock);
   return NULL;
 }
 
+/* Offers [from, to) to the pool's jobs and serves until they are done. */
+static void pool_run(RvPool *p, Reviewer *r, int from, int to, RvUnit unit, void *ctx) {
+  Range g = {.unit = unit, .ctx = ctx, .next = from, .end = to, .left = to - from};
+  pthread_mutex_lock(&p->lock);
+  g.older = p->ranges;
+  p->ranges = &g;
+  pthread_cond_broadcast(&p->changed);
+  serve(p, r, &g);
+  Range **at = &p->ranges;
+  while (*at != &g) at = &(*at)->older;
+  *at = g.older;
+  pthread_mutex_unlock(&p->lock);
+}
+
 void review_crew_run(Reviewer *r, int from, int to, RvUnit unit, void *ctx) {
-  Crew crew = {.unit = unit, .ctx = ctx, .end = to};
-  atomic_init(&crew.next, from);
-  pthread_t threads[RV_MAX_JOBS];
-  CrewArg args[RV_MAX_JOBS];
-  int started = 0;
-  for (int j = 0; j < r->ncrew && j + 1 < to - from; j++) {
-    Reviewer *c = r->crew[j];
+  if (r->pool) pool_run(r->pool, r, from, to, unit, ctx);
+  else review_crew_run_all(r, from, from, to, unit, ctx);
+}
+
+void review_crew_run_all(Reviewer *r, int from, int drive_to, int to, RvUnit unit, void *ctx) {
+  RvPool p = {.top_left = to - from};
+  Range leaves = {.unit = unit, .ctx = ctx, .next = drive_to, .end = to, .left = to - drive_to, .top = true};
+  Range drivers = {.unit = unit, .ctx = ctx, .next = from, .end = drive_to, .left = drive_to - from,
+                   .drives = true, .top = true, .older = &leaves};
+  p.ranges = &drivers;
+  pthread_mutex_init(&p.lock, NULL);
+  pthread_cond_init(&p.changed, NULL);
+  Reviewer *jobs[RV_MAX_JOBS + 1] = {r};
+  int njobs = 1;
+  for (int j = 0; j < r->ncrew; j++) jobs[njobs++] = r->crew[j];
+  for (int j = 0; j < njobs; j++) { /* a decision runs on any job: each as r */
+    Reviewer *c = jobs[j];
+    c->worlds = r->worlds;
     c->budget = r->budget;
     c->all_values = r->all_values;
-    args[j] = (CrewArg){.crew = &crew, .r = c};
-    if (pthread_create(&threads[started], NULL, crew_thread, &args[j]) != 0) break; /* fewer jobs: the same work */
+    c->min_worlds = r->min_worlds;
+    c->se_target = r->se_target;
+    c->pool = &p;
+  }
+  pthread_t threads[RV_MAX_JOBS];
+  PoolArg args[RV_MAX_JOBS];
+  int started = 0;
+  for (int j = 1; j < njobs && j < to - from; j++) {
+    args[j - 1] = (PoolArg){.pool = &p, .r = jobs[j]};
+    if (pthread_create(&threads[started], NULL, pool_thread, &args[j - 1]) != 0) break; /* fewer jobs: the same work */
     started++;
   }
-  crew_work(&crew, r);
+  pthread_mutex_lock(&p.lock);
+  serve(&p, r, NULL);
+  pthread_mutex_unlock(&p.lock);
   for (int j = 0; j < started; j++) pthread_join(threads[j], NULL);
+  for (int j = 0; j < njobs; j++) jobs[j]->pool = NULL;
+  pthread_cond_destroy(&p.changed);
+  pthread_mutex_destroy(&p.lock);
 }
 
 /* The deals drawn and what each is worth. */
