@@ -1,17 +1,18 @@
 /* bench_review.c - the play review's cost and spread on whole
  * single-deck partnership-auction hands (docs/REVIEW.md).
  *
- *   bench_review [HANDS [WORLDS [BUDGET [MIN SE [ALL [bid]]]]]]   (default 4 16 0, and review_new's MIN and SE)
+ *   bench_review [HANDS [WORLDS [BUDGET [MIN SE [ALL [bid|pass]]]]]]   (default 4 16 0, and review_new's MIN and SE)
  *
  * MIN SE: review_set_sequential (MIN >= WORLDS: a fixed sample); ALL 1:
  * every alternative solved exactly (review_set_all_values).  bid: the
  * hand's bid and trump reviews instead of its plays (ALL 1: their totals
- * exact where a contract is set).
+ * exact where a contract is set); pass: each pass's review too.
  * Per trick: CPU seconds per decision, and the mean standard error of the
  * cost; per hand: CPU seconds and decisions. */
 #define _POSIX_C_SOURCE 200809L
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "review.h"
@@ -22,16 +23,33 @@ static double cpu_now(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
-/* The hand's bid and trump reviews: CPU seconds, worlds as asked. */
-static double contract_review(Reviewer *r, const RvHistory *h, int k) {
+/* The hand's bid and trump reviews (and with `passes` each pass): CPU
+ * seconds, worlds as asked; each decision's nodes and CPU printed. */
+static double contract_review(Reviewer *r, const RvHistory *h, int k, bool passes) {
   double t0 = cpu_now();
   long n0 = review_nodes(r);
   RvDecision d;
   SimRng rng;
   sim_rng_seed(&rng, (uint64_t)k);
-  if (review_bid(r, h, &rng, &d) == 0) printf("hand %d bid: P(make) %.3f cost %.2f\n", k, d.p_make, d.cost);
-  if (review_trump(r, h, &rng, &d) == 0) printf("hand %d trump: cost %.2f\n", k, d.cost);
-  printf("hand %d: bid and trump, %.1f M nodes\n", k, (double)(review_nodes(r) - n0) / 1e6);
+  double t = cpu_now();
+  long n = review_nodes(r);
+  if (review_bid(r, h, &rng, &d) == 0)
+    printf("hand %d bid: P(make) %.3f cost %.2f, %d deals, %.1f M nodes, %.2f s\n", k, d.p_make, d.cost, d.worlds,
+           (double)(review_nodes(r) - n) / 1e6, cpu_now() - t);
+  t = cpu_now();
+  n = review_nodes(r);
+  if (review_trump(r, h, &rng, &d) == 0)
+    printf("hand %d trump: cost %.2f, %d deals, %.1f M nodes, %.2f s\n", k, d.cost, d.worlds,
+           (double)(review_nodes(r) - n) / 1e6, cpu_now() - t);
+  for (int at = 0; passes && at < h->nevents; at++) {
+    t = cpu_now();
+    n = review_nodes(r);
+    if (review_pass(r, h, at, &rng, &d) == 0)
+      printf("hand %d pass at %d: cost %.2f, %d deals, %.1f M nodes, %.2f s\n", k, at, d.cost, d.worlds,
+             (double)(review_nodes(r) - n) / 1e6, cpu_now() - t);
+  }
+  printf("hand %d: %s, %.1f M nodes\n", k, passes ? "bid, trump and passes" : "bid and trump",
+         (double)(review_nodes(r) - n0) / 1e6);
   return cpu_now() - t0;
 }
 
@@ -52,10 +70,10 @@ int main(int argc, char **argv) {
     if (review_history_sim(&rules, (uint64_t)k, &h) != 0) continue;
     double start = cpu_now();
     if (argc > 7) {
-      double took = contract_review(r, &h, k);
+      double took = contract_review(r, &h, k, strcmp(argv[7], "pass") == 0);
       total += took;
       worst = took > worst ? took : worst;
-      printf("hand %d: bid and trump, %.2f s CPU\n", k, took);
+      printf("hand %d: %.2f s CPU\n", k, took);
       continue;
     }
     for (int p = 0; p < h.nplays; p++) {
