@@ -405,7 +405,7 @@ static void test_play_window_clamps_par_after(void **state) {
 
 /* pn_dd_par_window gives pn_dd_par clamped to the window, for both
  * sides, from the first lead (the trump and bid reviews' question) and
- * later in the hand. */
+ * later in the hand; pn_dd_par_guess the same whatever its guess. */
 static void test_par_window_clamps_par(void **state) {
   (void)state;
   static RvHistory h;
@@ -428,6 +428,15 @@ static void test_par_window_clamps_par(void **state) {
           assert_int_equal(pn_dd_par_window(&solver, g, side, lo, hi, &v), 0);
           assert_int_equal(v, t < lo ? lo : t > hi ? hi : t);
           clamped += t < lo || t > hi;
+          /* a first guess, right or wrong or outside the window, changes
+           * the questions, never the value */
+          const int guesses[] = {t, t - 10, t + 10, t - 40, t + 40, lo, hi, -1};
+          for (size_t k2 = 0; k2 < sizeof guesses / sizeof guesses[0]; k2++) {
+            int gv = -1;
+            pn_dd_clear(&solver);
+            assert_int_equal(pn_dd_par_guess(&solver, g, side, lo, hi, guesses[k2], &gv), 0);
+            assert_int_equal(gv, v);
+          }
         }
       }
     }
@@ -753,16 +762,18 @@ static void test_bid_review_p_make_and_alternatives(void **state) {
   assert_true(reviewed > 0);
 }
 
-/* The trump and bid reviews ask only "set?" where a contract is set
- * (pn_dd_par_window from bid - meld - taken - 1): the same values, costs
- * and P(make) as the totals solved exactly (review_set_all_values), on
- * the same deals, in fewer nodes (the window cut something). */
+/* The trump, bid and pass reviews ask only "set?" where a contract is
+ * set (pn_dd_par_guess from bid - meld - taken - 1; a pass's made
+ * contracts first at the counters of the deal's pass before): the same
+ * values, costs and P(make) as the totals solved exactly
+ * (review_set_all_values), on the same deals, in fewer nodes (the window
+ * cut something). */
 static void test_trump_bid_window_matches_exact(void **state) {
   (void)state;
   static RvHistory h;
   Reviewer *win = review_new(4, 0), *exact = review_new(4, 0);
   review_set_all_values(exact, true);
-  int reviewed = 0;
+  int reviewed = 0, passes = 0;
   for (uint64_t seed = 1; seed <= 6; seed++) {
     sim_hand(seed, "partnership-auction", &h);
     int (*const kinds[])(Reviewer *, const RvHistory *, SimRng *, RvDecision *) = {review_trump, review_bid};
@@ -779,8 +790,21 @@ static void test_trump_bid_window_matches_exact(void **state) {
       assert_int_equal(a.best, b.best);
       reviewed++;
     }
+    for (int at = h.trump_event; at >= 0 && at < h.nevents; at++) {
+      RvDecision a, b;
+      SimRng rng;
+      sim_rng_seed(&rng, seed + 100);
+      int rc = review_pass(win, &h, at, &rng, &a);
+      sim_rng_seed(&rng, seed + 100);
+      assert_int_equal(review_pass(exact, &h, at, &rng, &b), rc);
+      if (rc != 0) continue;
+      assert_memory_equal(a.value, b.value, sizeof a.value);
+      assert_true(a.cost == b.cost && a.cost_se == b.cost_se && a.worlds == b.worlds);
+      assert_int_equal(a.best, b.best);
+      passes++;
+    }
   }
-  assert_true(reviewed >= 6);
+  assert_true(reviewed >= 6 && passes >= 6);
   assert_true(review_nodes(win) < review_nodes(exact));
   review_free(win);
   review_free(exact);

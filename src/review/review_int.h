@@ -99,10 +99,13 @@ bool review_bid_preset(const PnRules *rules);
  * (those it holds already, the auction's discards, included), exact
  * when it reaches `need` (the lowest bid whose result is wanted), else
  * some total below need (review_result the same: r->all_values solves it
- * exactly).  The solver's limit is the one review_fresh_table set (a
- * deal's unit, review_worlds).  False when the engine refused a row or
- * the solver stopped. */
-bool review_side_total(Reviewer *r, PnGame *w, uint64_t seed, int need, int *total);
+ * exactly); *counters (if not NULL) the counters the play gives it.
+ * `guess` (< 0: none), the counters of a like deal (another pass of the
+ * same deal), is asked first: the nodes change, never the values.  The
+ * solver's limit is the one review_fresh_table set (a deal's unit,
+ * review_worlds).  False when the engine refused a row or the solver
+ * stopped. */
+bool review_side_total(Reviewer *r, PnGame *w, uint64_t seed, int need, int guess, int *counters, int *total);
 
 /* A contract's result: the total when it reaches the bid, else minus the bid. */
 static inline double review_result(int total, int bid) { return total >= bid ? total : -bid; }

@@ -191,25 +191,35 @@ typedef struct PassDeal {
   const RvDecision *d; /* the passes valued (d->cards) */
 } PassDeal;
 
-/* Alternative `alt` in one deal: that pass made in it, then the bots (one
- * seed for every alternative of the deal) and the solver.  False when a
- * solve stopped. */
+/* Every pass of one deal (alt -1), each made in it, then the bots (one
+ * seed for every pass of the deal) and the solver: the passes in order on
+ * one table, each one's counters asked first of the next (passes that
+ * differ by a card or two mostly take the same; a made contract's exact
+ * par costs most in the questions far from it).  False when a solve
+ * stopped. */
 static bool pass_world(Reviewer *r, const void *ctx, const PnCards start[PN_KNOWN_HOLDERS], uint64_t seed, int alt,
                        double v[RV_MAX_ALTS], int *flag) {
+  (void)alt;
   (void)flag;
   const PassDeal *pd = ctx;
   const PnGame *g = pd->g;
   static _Thread_local PnGame w; /* a few KiB: not on the stack */
-  w = *g;
-  for (int s = 0; s < g->rules.players; s++) w.hand.held[s] = start[s];
-  PnEvent ev = *pd->give;
-  ev.ncards = 0;
-  for (int c = 0; c < PN_CARD_KINDS; c++)
-    for (int j = 0; j < pd->d->cards[alt].n[c] && ev.ncards < PN_MAX_EVENT_CARDS; j++) ev.cards[ev.ncards++] = (PnCard)c;
-  PnOutcome out;
-  int total;
-  if (pn_game_apply(&w, &ev, &out) == PN_IMPOSSIBLE || !review_side_total(r, &w, seed, g->hand.high_bid, &total)) return false;
-  v[alt] = review_result(total, g->hand.high_bid);
+  int guess = -1;
+  for (int a = 0; a < pd->d->nalts; a++) {
+    w = *g;
+    for (int s = 0; s < g->rules.players; s++) w.hand.held[s] = start[s];
+    PnEvent ev = *pd->give;
+    ev.ncards = 0;
+    for (int c = 0; c < PN_CARD_KINDS; c++)
+      for (int j = 0; j < pd->d->cards[a].n[c] && ev.ncards < PN_MAX_EVENT_CARDS; j++) ev.cards[ev.ncards++] = (PnCard)c;
+    PnOutcome out;
+    int total, counters;
+    if (pn_game_apply(&w, &ev, &out) == PN_IMPOSSIBLE ||
+        !review_side_total(r, &w, seed, g->hand.high_bid, guess, &counters, &total))
+      return false;
+    v[a] = review_result(total, g->hand.high_bid);
+    if (total >= g->hand.high_bid) guess = counters; /* exact: a made contract */
+  }
   return true;
 }
 
@@ -230,7 +240,7 @@ int review_pass(Reviewer *r, const RvHistory *h, int at, SimRng *rng, RvDecision
   if (!sp) return -1;
   PassDeal pd = {.g = &g, .give = give, .d = d};
   int unused;
-  int rc = review_worlds(r, sp, rng, pass_world, &pd, true, d, &unused);
+  int rc = review_worlds(r, sp, rng, pass_world, &pd, false, d, &unused);
   review_space_free(sp);
   return rc;
 }

@@ -53,17 +53,18 @@ int review_bidder_knowledge(const RvHistory *h, RvKind kind, PnKnown *k) {
 
 /* The side's counters from the first lead: exact when the total reaches
  * `need`, else the par asked only "more than need - meld - taken - 1?"
- * (pn_dd_par_window: a contract set takes one question, or none when
- * the cards left cannot reach it).  all_values: always exact. */
-static int side_par(Reviewer *r, const PnGame *w, int side, int floor, int *par) {
+ * (pn_dd_par_guess: a contract set takes one question, or none when
+ * the cards left cannot reach it; with a guess, "at least guess?" first).
+ * all_values: always exact. */
+static int side_par(Reviewer *r, const PnGame *w, int side, int floor, int guess, int *par) {
   if (r->all_values || floor <= 0) {
     *par = pn_dd_par(&r->solver, w, side);
     return *par < 0 ? *par : 0;
   }
-  return pn_dd_par_window(&r->solver, w, side, floor, INT_MAX, par);
+  return pn_dd_par_guess(&r->solver, w, side, floor, INT_MAX, guess, par);
 }
 
-bool review_side_total(Reviewer *r, PnGame *w, uint64_t seed, int need, int *total) {
+bool review_side_total(Reviewer *r, PnGame *w, uint64_t seed, int need, int guess, int *counters, int *total) {
   int bidder = w->hand.high_bidder;
   PnEvent ev;
   PnOutcome out;
@@ -82,7 +83,8 @@ bool review_side_total(Reviewer *r, PnGame *w, uint64_t seed, int need, int *tot
       meld += pn_meld_shown(w, s);
       taken += w->hand.counters[s - 1]; /* the auction's discards: a trick of the bidder's */
     }
-  if (side_par(r, w, side, need - meld - taken - 1, &par) != 0) return false;
+  if (side_par(r, w, side, need - meld - taken - 1, guess, &par) != 0) return false;
+  if (counters) *counters = par;
   /* a par clamped up to the floor (>= 1) stands for one of 0 or more:
    * the total stays below need either way, meld counted or not */
   bool trick = par > 0 || (w->rules.exchange == PN_EXCHANGE_WIDOW && w->hand.discarded);
@@ -116,7 +118,7 @@ static bool play_out(Reviewer *r, PnGame *w, int suit, uint64_t seed, double *re
   int bid = w->hand.high_bid, total;
   PnEvent ev = {.action = PN_EV_TRUMP, .seat = w->hand.high_bidder, .suit = suit, .meld = -1};
   PnOutcome out;
-  if (pn_game_apply(w, &ev, &out) == PN_IMPOSSIBLE || !review_side_total(r, w, seed, bid, &total)) return false;
+  if (pn_game_apply(w, &ev, &out) == PN_IMPOSSIBLE || !review_side_total(r, w, seed, bid, -1, NULL, &total)) return false;
   *result = review_result(total, bid);
   return true;
 }
@@ -204,7 +206,7 @@ static bool bid_deal(Reviewer *r, const void *ctx, const PnCards start[PN_KNOWN_
   static _Thread_local PnGame w; /* a few KiB: not on the stack */
   int total = 0;
   bid_world(bd->g, start, &w);
-  if (!review_side_total(r, &w, seed, d->amount[d->nalts - 2], &total)) return false;
+  if (!review_side_total(r, &w, seed, d->amount[d->nalts - 2], -1, NULL, &total)) return false;
   *flag = total >= d->amount[0];
   for (int a = 0; a < d->nalts; a++) v[a] = d->amount[a] == 0 ? 0 : review_result(total, d->amount[a]);
   return true;

@@ -480,6 +480,10 @@ int pn_dd_play_window(PnDdSolver *s, const PnGame *g, PnCard card, int lo, int h
 /* pn_dd_par_window: as pn_dd_par, within the window, not remembered
  * unless exact. */
 int pn_dd_par_window(PnDdSolver *s, const PnGame *g, int side, int lo, int hi, int *value) {
+  return pn_dd_par_guess(s, g, side, lo, hi, -1, value);
+}
+
+int pn_dd_par_guess(PnDdSolver *s, const PnGame *g, int side, int lo, int hi, int guess, int *value) {
   DdSearch d;
   s->nodes = 0;
   if (side < 0 || side >= pn_side_count(g)) return PN_DD_UNSUPPORTED;
@@ -490,7 +494,9 @@ int pn_dd_par_window(PnDdSolver *s, const PnGame *g, int side, int lo, int hi, i
   int all = dd_remaining(&d);
   bool flip = searched != side; /* side 1 of two: side 0 searched, complemented */
   int l = within(flip ? all - hi : lo, 0, all), h = within(flip ? all - lo : hi, l, all);
-  int v = window_value(s, &d, l, h, flip ? h : l + 1, false);
+  int first = flip ? h : l + 1; /* the floor's question */
+  if (guess > lo && guess <= hi) first = within(flip ? all - guess + 1 : guess, l + 1, h);
+  int v = window_value(s, &d, l, h, first, false);
   if (v < 0) return v;
   v = flip ? all - v : v;
   *value = within(v, lo, hi);

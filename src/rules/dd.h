@@ -188,5 +188,9 @@ int pn_dd_play_window(PnDdSolver *s, const PnGame *g, PnCard card, int lo, int h
  * the par is at most lo (a contract set: src/review).  Returns 0, or
  * PN_DD_UNSUPPORTED, PN_DD_BUDGET. */
 int pn_dd_par_window(PnDdSolver *s, const PnGame *g, int side, int lo, int hi, int *value);
+/* pn_dd_par_window asking first whether the par is at least `guess` (in
+ * (lo, hi]; else the floor's question): a guess near the par (another
+ * alternative's in the same deal) spares the questions far from it. */
+int pn_dd_par_guess(PnDdSolver *s, const PnGame *g, int side, int lo, int hi, int guess, int *value);
 
 #endif
