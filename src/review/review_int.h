@@ -42,11 +42,12 @@ typedef void (*RvUnit)(Reviewer *r, int unit, void *ctx);
 void review_crew_run(Reviewer *r, int from, int to, RvUnit unit, void *ctx);
 
 /* Units [from, to) done by r and its crew (given r's settings), each job
- * on its own thread; units [from, drive_to) may call review_crew_run (a
- * bid, trump or pass decision), which then offers its deals to every job
- * and, while it waits for them, does any unit but such a decision (its
- * own deals first): a job is never idle while a decision or play is left,
- * and decisions run side by side.  Returns when all are done. */
+ * on its own thread taking offered deals first, then a unit of [from,
+ * drive_to), then of [drive_to, to); units [from, drive_to) may call
+ * review_crew_run (a bid, trump or pass decision), which then offers its
+ * deals to every job and, while it waits for them, does any unit but
+ * such a decision (its own deals first): decisions run side by side, and
+ * a waiting job helps the others.  Returns when all are done. */
 void review_crew_run_all(Reviewer *r, int from, int drive_to, int to, RvUnit unit, void *ctx);
 
 /* One deal of a bid, trump or pass decision valued on reviewer r, from
