@@ -23,30 +23,33 @@ static double cpu_now(void) {
   return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/* One decision of hand k reviewed by `review` (rc 0: printed with its
+ * deals, and the nodes and CPU seconds since n and t). */
+static void told(int k, const char *what, int rc, const RvDecision *d, long n, double t, const Reviewer *r) {
+  if (rc != 0) return;
+  printf("hand %d %s: cost %.2f", k, what, d->cost);
+  if (d->kind == RV_BID) printf(" P(make) %.3f", d->p_make);
+  printf(", %d deals, %.1f M nodes, %.2f s\n", d->worlds, (double)(review_nodes(r) - n) / 1e6, cpu_now() - t);
+}
+
 /* The hand's bid and trump reviews (and with `passes` each pass): CPU
  * seconds, worlds as asked; each decision's nodes and CPU printed. */
 static double contract_review(Reviewer *r, const RvHistory *h, int k, bool passes) {
-  double t0 = cpu_now();
-  long n0 = review_nodes(r);
+  double t0 = cpu_now(), t = t0;
+  long n0 = review_nodes(r), n = n0;
   RvDecision d;
   SimRng rng;
   sim_rng_seed(&rng, (uint64_t)k);
-  double t = cpu_now();
-  long n = review_nodes(r);
-  if (review_bid(r, h, &rng, &d) == 0)
-    printf("hand %d bid: P(make) %.3f cost %.2f, %d deals, %.1f M nodes, %.2f s\n", k, d.p_make, d.cost, d.worlds,
-           (double)(review_nodes(r) - n) / 1e6, cpu_now() - t);
+  told(k, "bid", review_bid(r, h, &rng, &d), &d, n, t, r);
   t = cpu_now();
   n = review_nodes(r);
-  if (review_trump(r, h, &rng, &d) == 0)
-    printf("hand %d trump: cost %.2f, %d deals, %.1f M nodes, %.2f s\n", k, d.cost, d.worlds,
-           (double)(review_nodes(r) - n) / 1e6, cpu_now() - t);
+  told(k, "trump", review_trump(r, h, &rng, &d), &d, n, t, r);
   for (int at = 0; passes && at < h->nevents; at++) {
+    char what[24];
+    snprintf(what, sizeof what, "pass at %d", at);
     t = cpu_now();
     n = review_nodes(r);
-    if (review_pass(r, h, at, &rng, &d) == 0)
-      printf("hand %d pass at %d: cost %.2f, %d deals, %.1f M nodes, %.2f s\n", k, at, d.cost, d.worlds,
-             (double)(review_nodes(r) - n) / 1e6, cpu_now() - t);
+    told(k, what, review_pass(r, h, at, &rng, &d), &d, n, t, r);
   }
   printf("hand %d: %s, %.1f M nodes\n", k, passes ? "bid, trump and passes" : "bid and trump",
          (double)(review_nodes(r) - n0) / 1e6);

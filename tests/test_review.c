@@ -762,6 +762,15 @@ static void test_bid_review_p_make_and_alternatives(void **state) {
   assert_true(reviewed > 0);
 }
 
+/* Two reviews of one decision on the same deals: the same values, cost,
+ * error, P(make), best and deals. */
+static void assert_same_verdict(const RvDecision *a, const RvDecision *b) {
+  assert_memory_equal(a->value, b->value, sizeof a->value);
+  assert_true(a->p_make == b->p_make && a->cost == b->cost && a->cost_se == b->cost_se);
+  assert_int_equal(a->best, b->best);
+  assert_int_equal(a->worlds, b->worlds);
+}
+
 /* The trump, bid and pass reviews ask only "set?" where a contract is
  * set (pn_dd_par_guess from bid - meld - taken - 1; a pass's made
  * contracts first at the counters of the deal's pass before): the same
@@ -785,9 +794,7 @@ static void test_trump_bid_window_matches_exact(void **state) {
       sim_rng_seed(&rng, seed);
       assert_int_equal(kinds[k](exact, &h, &rng, &b), rc);
       if (rc != 0) continue;
-      assert_memory_equal(a.value, b.value, sizeof a.value);
-      assert_true(a.p_make == b.p_make && a.cost == b.cost && a.cost_se == b.cost_se);
-      assert_int_equal(a.best, b.best);
+      assert_same_verdict(&a, &b);
       reviewed++;
     }
     for (int at = h.trump_event; at >= 0 && at < h.nevents; at++) {
@@ -798,9 +805,7 @@ static void test_trump_bid_window_matches_exact(void **state) {
       sim_rng_seed(&rng, seed + 100);
       assert_int_equal(review_pass(exact, &h, at, &rng, &b), rc);
       if (rc != 0) continue;
-      assert_memory_equal(a.value, b.value, sizeof a.value);
-      assert_true(a.cost == b.cost && a.cost_se == b.cost_se && a.worlds == b.worlds);
-      assert_int_equal(a.best, b.best);
+      assert_same_verdict(&a, &b);
       passes++;
     }
   }

@@ -38,11 +38,12 @@ typedef struct RvPool {
   int top_left;           /* top-level units not finished */
 } RvPool;
 
-/* The next unit a job may take (own range first), or false; lock held. */
-static bool take_unit(RvPool *p, Range *own, bool may_drive, Range **got, int *u) {
+/* The next unit a job may take (own range first; a job waiting for its
+ * own takes no unit that drives), or false; lock held. */
+static bool take_unit(RvPool *p, Range *own, Range **got, int *u) {
   Range *g = own && own->next < own->end ? own : NULL;
   for (Range *o = p->ranges; !g && o; o = o->older)
-    if (o->next < o->end && (may_drive || !o->drives)) g = o;
+    if (o->next < o->end && (!own || !o->drives)) g = o;
   if (!g) return false;
   *got = g;
   *u = g->next++;
@@ -56,7 +57,7 @@ static void serve(RvPool *p, Reviewer *r, Range *own) {
   while (own ? own->left > 0 : p->top_left > 0) {
     Range *g;
     int u;
-    if (!take_unit(p, own, own == NULL, &g, &u)) {
+    if (!take_unit(p, own, &g, &u)) {
       pthread_cond_wait(&p->changed, &p->lock);
       continue;
     }
