@@ -290,8 +290,11 @@ static void memo_put(PnDdSolver *s, uint64_t key, int value, unsigned dep) {
  * (`near`: as dd_value).  Remembered by position.  Returns it, or
  * PN_DD_BUDGET; *dep gets the suits whose low cards the search compared
  * (a play's value known to the search of the position before it:
- * DdSearch.known_dep). */
-static int dd_par_of(DdSearch *d, int lo, int hi, int guess, bool near, unsigned *dep) {
+ * DdSearch.known_dep) and those the window's bounds depend on
+ * (`window_dep`): a par at a bound no question reached (a window of one
+ * value, or every question answered on one side) is the par because the
+ * window holds it. */
+static int dd_par_of(DdSearch *d, int lo, int hi, int guess, bool near, unsigned window_dep, unsigned *dep) {
   uint64_t key = dd_full_key(d);
   int known = memo_get(d->s, key, dep);
   if (known >= 0) return known;
@@ -300,7 +303,7 @@ static int dd_par_of(DdSearch *d, int lo, int hi, int guess, bool near, unsigned
   d->s->nodes = d->nodes;
   d->s->total_nodes += d->nodes - before;
   if (value < 0) return PN_DD_BUDGET;
-  *dep = d->value_dep & DD_SUITS;
+  *dep = (d->value_dep | window_dep) & DD_SUITS;
   memo_put(d->s, key, value, *dep);
   return value;
 }
@@ -329,7 +332,7 @@ int pn_dd_par(PnDdSolver *s, const PnGame *g, int side) {
   new_generation(s, &d);
   int all = dd_remaining(&d);
   unsigned dep;
-  int v = dd_par_of(&d, 0, all, all / 2 / d.unit * d.unit, false, &dep);
+  int v = dd_par_of(&d, 0, all, all / 2 / d.unit * d.unit, false, 0, &dep);
   if (v < 0) return v;
   return searched == side ? v : all - v;
 }
@@ -357,15 +360,21 @@ static int load_play(DdSearch *d, PnDdSolver *s, const PnGame *g, PnCard card, P
 
 /* Plays `card` for `seat` in `d` and searches the par after it: what the
  * side took in a trick the play completed, plus its par from there (the
- * bounds: `before`, the par before, when known, -1 if not).  Returns it,
- * or PN_DD_BUDGET; *dep: the suits whose low cards the search compared
- * (all of them when no search said). */
-static int par_after_play(DdSearch *d, int seat, PnCard card, int before, unsigned *dep) {
+ * bounds: `before`, the par before, when known, -1 if not, and
+ * `before_dep` the suits its search compared).  Returns it, or
+ * PN_DD_BUDGET; *dep: the suits whose low cards the search compared,
+ * and who won a trick the play completed (all of them when no search
+ * said). */
+static int par_after_play(DdSearch *d, int seat, PnCard card, int before, unsigned before_dep, unsigned *dep) {
   bool mover_searched = d->maxi[seat];
   dd_play_card(d, seat, card);
   int won = 0;
-  if (d->ntrick == d->players)
-    won = dd_end_trick(d, (d->leader + judge_winner(d->trick, d->players, d->trump)) % d->players);
+  unsigned trick_dep = 0; /* the suit whose low cards decided a trick the play completed */
+  if (d->ntrick == d->players) {
+    int win = judge_winner(d->trick, d->players, d->trump);
+    trick_dep = dd_winner_dep(d, d->trick, d->players, win);
+    won = dd_end_trick(d, (d->leader + win) % d->players);
+  }
   *dep = DD_SUITS;
   if (d->cards_left == 0 && d->ntrick == 0) return won;
   int rest = dd_remaining(d);
@@ -385,7 +394,8 @@ static int par_after_play(DdSearch *d, int seat, PnCard card, int before, unsign
     if (lo > hi) lo = hi;
     guess = mover_searched ? hi : lo + d->unit;
   }
-  int v = dd_par_of(d, lo, hi, guess, true, dep);
+  int v = dd_par_of(d, lo, hi, guess, true, before >= 0 ? before_dep : 0, dep);
+  *dep |= trick_dep;
   return v < 0 ? v : won + v;
 }
 
@@ -398,12 +408,12 @@ int pn_dd_play(PnDdSolver *s, const PnGame *g, PnCard card, PnDdPlay *out) {
   if (rc < 0) return rc;
   int seat = out->seat - 1, all = dd_remaining(&d);
   new_generation(s, &d);
-  unsigned dep;
-  int before = memo_get(s, dd_full_key(&d), &dep);
+  unsigned dep = 0, before_dep = 0;
+  int before = memo_get(s, dd_full_key(&d), &before_dep);
   DdSearch before_d; /* the position before the play, for its par when it is not remembered */
   if (before < 0) before_d = d;
   bool mover_searched = d.maxi[seat];
-  int after = par_after_play(&d, seat, card, before, &dep);
+  int after = par_after_play(&d, seat, card, before, before_dep, &dep);
   if (after < 0) return after;
   if (before < 0) {
     /* Valued last to first, a hand knows the par after the play first:
@@ -416,7 +426,8 @@ int pn_dd_play(PnDdSolver *s, const PnGame *g, PnCard card, PnDdPlay *out) {
     before_d.known_value = after;
     before_d.known_cards = before_d.cards_left;
     before_d.known_dep = dep;
-    before = dd_par_of(&before_d, lo, hi, mover_searched ? after + before_d.unit : after, true, &dep);
+    before = dd_par_of(&before_d, lo, hi, mover_searched ? after + before_d.unit : after, true, before_d.known_dep,
+                       &dep);
     if (before < 0) return before;
     if (before != after && before_d.best_card != card) out->best = before_d.best_card;
   }

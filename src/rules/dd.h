@@ -60,12 +60,13 @@
  * fewer nodes (the values never change: they are exact).  A hand that a
  * node budget stopped is kept with it, and a later generation searches
  * it again, since the same budget may now be enough (analysis.c). */
-#define PN_DD_GENERATION 4
+#define PN_DD_GENERATION 5
 /* Values stored by a generation before this one may be wrong (generation
  * 2's table partition lost what the search of a play's known value
- * compared: issue 31), so such a hand is searched again, whatever it
- * kept. */
-#define PN_DD_SOUND_SINCE 3
+ * compared: issue 31; generation 4's, what a par found at its window's
+ * bound and a trick's winner judged before the search compared:
+ * docs/SOLVER.md), so such a hand is searched again, whatever it kept. */
+#define PN_DD_SOUND_SINCE 5
 
 /* Return values below zero. */
 enum {

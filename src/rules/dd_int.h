@@ -60,6 +60,17 @@ typedef struct DdSearch {
 /* The low ranks of a suit, as judge_suit_ranks reads them (0: none). */
 static inline unsigned dd_low_ranks(const struct DdSearch *d) { return (0xFFu << d->low_rank) & 0xFFu; }
 
+/* The suit whose low cards decide which of `n` trick cards wins (the
+ * partition's dependence, dd_table.c): the winner's, a bit, when it is
+ * low and another low card of its suit is among them; else 0. */
+static inline unsigned dd_winner_dep(const struct DdSearch *d, const PnCard *cards, int n, int win) {
+  if (PN_RANK(cards[win]) < d->low_rank) return 0;
+  for (int i = 0; i < n; i++)
+    if (i != win && PN_SUIT(cards[i]) == PN_SUIT(cards[win]) && PN_RANK(cards[i]) >= d->low_rank)
+      return 1u << PN_SUIT(cards[win]);
+  return 0;
+}
+
 /* held[seat] is a seat's cards as one word, as judge_held_word makes it:
  * suit s in byte s, so a card's bit is the card itself (PN_CARD is suit *
  * 8 + rank); judge_suit_ranks reads one suit's ranks. */

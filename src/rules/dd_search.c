@@ -322,11 +322,7 @@ static int last_trick_points_for_side(DdSearch *d) {
     points += d->value[cards[i]];
   }
   int win = judge_winner(cards, d->players, d->trump), winner = seat_after_leader(d, win);
-  /* a low card taking the last trick from another low card of its suit: the partition's dependence */
-  if (PN_RANK(cards[win]) >= d->low_rank)
-    for (int i = 0; i < d->players; i++)
-      if (i != win && PN_SUIT(cards[i]) == PN_SUIT(cards[win]) && PN_RANK(cards[i]) >= d->low_rank)
-        d->dep |= 1u << PN_SUIT(cards[win]);
+  d->dep |= dd_winner_dep(d, cards, d->players, win); /* a low card taking it from another of its suit */
   return d->maxi[winner] ? points : 0;
 }
 
@@ -468,6 +464,9 @@ int dd_search(DdSearch *d, int target) {
   d->trick_cards = 0; /* callers (dd.c) set up the trick as cards only */
   for (int i = 0; i < d->ntrick; i++) d->trick_cards |= 1u << d->trick[i];
   int win = d->ntrick ? judge_winner(d->trick, d->ntrick, d->trump) : 0;
+  /* the trick's winner so far, as a search reaching this point would have
+   * judged it at its follows (note_low_winner) */
+  if (d->ntrick) d->dep = dd_winner_dep(d, d->trick, d->ntrick, win);
   return search_root(d, target, win, seat_after_leader(d, win), seat_after_leader(d, d->ntrick), NULL);
 }
 

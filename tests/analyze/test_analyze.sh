@@ -131,9 +131,9 @@ t budget-same-search 0 analyze "$db" --game "$G" --hand 1 --format csv --budget 
 err_has '1 hands \(0 searched, 1 stored before, 1 unanalysed'
 t budget-none 0 analyze "$db" --game "$G" --hand 3 --format csv --budget 0
 err_has '1 hands \(0 searched, 1 stored before, 0 unanalysed'
-# analysed whole by a search whose values could be wrong (generation 2,
-# before PN_DD_SOUND_SINCE): searched again, then kept
-sqlite3 "$db" "UPDATE hands SET analysis = substr(analysis, 1, 18) || X'02' || substr(analysis, 20)
+# analysed whole by a search whose values could be wrong (generation 4,
+# the last before PN_DD_SOUND_SINCE): searched again, then kept
+sqlite3 "$db" "UPDATE hands SET analysis = substr(analysis, 1, 18) || X'04' || substr(analysis, 20)
   WHERE number = 3 AND game_id = (SELECT id FROM games WHERE key = '$G')"
 t unsound-search 0 analyze "$db" --game "$G" --hand 3 --format csv --budget 0
 err_has '1 hands \(1 searched, 0 stored before, 0 unanalysed'
