@@ -212,14 +212,15 @@ static int hand_gather(ReportHand *h) {
 
 /* ----------------------------------------------------------------- entry */
 
-/* Reads the stored analysis of the hand in `row`, if any. */
+/* Reads the stored analysis of the hand in `row`, if any (made by a
+ * search whose values are sound: analysis_decode_sound). */
 static int load_analysis(Store *store, const StoreRow *row, ReportHand *h, PnDiag *diag) {
   uint8_t buf[AN_MAX_BYTES];
   size_t len = 0;
   int got = store_analysis_get(store, row->game_id, row->hand, PN_RULES_VERSION, analysis_key(row), buf, sizeof buf,
                                &len, diag);
   if (got < 0) return got;
-  h->analysed = got == 1 && analysis_decode(buf, len, &h->an) == 0;
+  h->analysed = got == 1 && analysis_decode_sound(buf, len, &h->an) == 0;
   return 0;
 }
 

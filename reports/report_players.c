@@ -143,14 +143,15 @@ static void add_hand(const Game *g, const CodecResults *res, const ReportRoster 
 }
 
 /* The hand's stored analysis into *an when it is current (made with
- * these rules for these events) and complete: every play the solver can
+ * these rules for these events, by a search whose values are sound:
+ * analysis_decode_sound) and complete: every play the solver can
  * take is valued.  That is a hand analysed whole, or one of the two-hand
  * family whose playoff is (status unsupported: the plays of the stock
  * phase, whose draws are unknown, cannot be); a hand the node budget
  * stopped is left out. */
 static bool analysed(const StoreRow *row, AnHand *an) {
   if (!row->analysis || row->analysis_rules != PN_RULES_VERSION || row->analysis_key != analysis_key(row) ||
-      analysis_decode(row->analysis, row->analysis_len, an) != 0)
+      analysis_decode_sound(row->analysis, row->analysis_len, an) != 0)
     return false;
   return an->status == AN_ANALYSED || (an->status == AN_UNSUPPORTED && analysis_valued_plays(an) > 0);
 }

@@ -322,3 +322,7 @@ int analysis_decode(const uint8_t *data, size_t len, AnHand *h) {
   }
   return 0;
 }
+
+int analysis_decode_sound(const uint8_t *data, size_t len, AnHand *h) {
+  return analysis_decode(data, len, h) == 0 && h->generation >= PN_DD_SOUND_SINCE ? 0 : -1;
+}

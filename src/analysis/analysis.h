@@ -95,6 +95,10 @@ int analysis_hand(Analyzer *a, PnGame *game, const StoreRow *row, AnHand *out, P
                       stale, re-analysed */
 size_t analysis_encode(const AnHand *h, uint8_t *out);
 int analysis_decode(const uint8_t *data, size_t len, AnHand *h);
+/* analysis_decode, and 0 only when the values can be trusted: made by a
+ * search since PN_DD_SOUND_SINCE (an older one's may be wrong: shown and
+ * counted as not analysed until analyze searches the hand again). */
+int analysis_decode_sound(const uint8_t *data, size_t len, AnHand *h);
 
 /* "analysed", "budget", "unsupported", "no-play" */
 const char *analysis_status_name(AnStatus status);
