@@ -64,8 +64,9 @@
 /* Values stored by a generation before this one may be wrong (generation
  * 2's table partition lost what the search of a play's known value
  * compared: issue 31; generation 4's, what a par found at its window's
- * bound and a trick's winner judged before the search compared:
- * docs/SOLVER.md), so such a hand is searched again, whatever it kept. */
+ * bound, a trick's winner judged before the search and a dominated card
+ * dropped unsearched compared: docs/SOLVER.md), so such a hand is
+ * searched again, whatever it kept. */
 #define PN_DD_SOUND_SINCE 5
 
 /* Return values below zero. */

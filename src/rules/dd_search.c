@@ -207,9 +207,10 @@ static inline bool stands_for_class(const DdSearch *d, int c, uint32_t legal, ui
  * the rest of the play takes it, so along every line the side's take
  * differs by the difference of their values, one way.  Returns the moves
  * left (in the same order).  `win_seat`: the seat of trick[win]; `last`:
- * the seat is the trick's last. */
+ * the seat is the trick's last; `others_all` the other seats' cards in
+ * play; *dep gets the suits whose low cards a drop depended on. */
 static int drop_dominated(const DdSearch *d, int seat, int win, int win_seat, uint32_t beat, uint32_t split,
-                          DdMove *moves, int n, bool last) {
+                          uint32_t others_all, DdMove *moves, int n, bool last, unsigned *dep) {
   uint32_t later[2] = {0, 0}; /* the cards of the later seats of the other side, of the side searched */
   for (int j = d->ntrick + 1; !last && j < d->players; j++) {
     int p = seat_after_leader(d, j);
@@ -229,6 +230,11 @@ static int drop_dominated(const DdSearch *d, int seat, int win, int win_seat, ui
       continue;
     }
     bool most = winner_maxi == d->maxi[seat];
+    /* a run down to a low card, another seat holding low cards of its
+     * suit: whether it is a run, and what the card kept meets later,
+     * depend on their ranks (the partition's dependence) */
+    if (PN_RANK(moves[j - 1].card) >= d->low_rank && (judge_suit_ranks(others_all, PN_SUIT(c)) & dd_low_ranks(d)))
+      *dep |= 1u << PN_SUIT(c);
     int pick = i;
     for (int x = i + 1; x < j; x++)
       if (most ? d->value[moves[x].card] > d->value[moves[pick].card]
@@ -290,12 +296,12 @@ __attribute__((always_inline)) static inline void score_follows(const DdSearch *
  * or is the trick's last (search_node's kinds).  The ordering's facts
  * are worked out only when there is a choice: a seat with one class of
  * legal cards (most follows late in a hand) costs only the classes. */
-__attribute__((always_inline)) static inline int gen_moves(const DdSearch *d, int seat, int win, int win_seat,
+__attribute__((always_inline)) static inline int gen_moves(DdSearch *d, int seat, int win, int win_seat,
                                                           uint32_t beat, uint32_t legal, uint32_t others_all, bool lead,
                                                           bool last, DdMove *moves) {
   uint32_t split;
   int n = legal_classes(d, legal, others_all, moves, &split);
-  if (split) n = drop_dominated(d, seat, win, win_seat, beat, split, moves, n, last);
+  if (split) n = drop_dominated(d, seat, win, win_seat, beat, split, others_all, moves, n, last, &d->dep);
   if (d->options & PN_DD_NO_ORDER) {
     for (int i = 0; i < n; i++) moves[i].score = -i;
     return n; /* already in that order */
