@@ -394,8 +394,8 @@ static void line_from(const PnGame *start, const char *const *CARDS, int n, PnGa
  * spades trump, seat 3 led TH, seat 4 took it with AH, seat 1 played JH.
  * Seat 2 (QH 9H KD) follows with 9H and keeps QH: seat 4 leads 9C, seat 1
  * must trump with AS, seat 2 throws KD; seat 1's last card is 9H, and QH
- * beats it (20 + 20 with the last trick: 40).  QH now keeps a 9H that
- * seat 1's 9H, played first, beats: 20.  Valued last to first, the par
+ * beats it (20 + 20 with the last trick: 40).  Playing QH keeps a 9H
+ * that seat 1's 9H, played first, beats: 20.  Valued last to first, the par
  * before AS (the side of AS takes everything left: a window of one value,
  * no question asked) was remembered without the hearts its search after
  * AS had compared; the position after QH then stored a bound for every
@@ -416,7 +416,7 @@ static void test_dd_par_at_the_bound_keeps_what_it_compared(void **state) {
   assert_int_equal(value_line(line, cards, 12, "the par at its window's bound"), 12);
 }
 
-/* The same seeds, partnership with a trump needed only to win: spades
+/* Found the same way: partnership with a trump needed only to win, spades
  * trump, seat 1 led 9H; seat 2 (QS 9S 9S 9C) must trump.  Valued last to
  * first, the position two tricks from the end where seat 2 leads 9S and
  * seat 3 heads it with QS was valued from the position after QS, whose

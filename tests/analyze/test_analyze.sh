@@ -189,7 +189,8 @@ if command -v sqlite3 >/dev/null 2>&1; then
   sqlite3 "$db" "UPDATE hands SET analysis = X'01' || substr(analysis, 2) WHERE number = 4 AND game_id = (SELECT id FROM games WHERE key = '$G7')"
   t best-format-1-stale 0 analyze "$db" --game "$G7" --hand 4 --format json
   err_has '1 hands \(1 searched, 0 stored before'
-  out_has '"cost": 20, "best": "AS"'  # one stored by a search whose values could be wrong (generation 4):
+  out_has '"cost": 20, "best": "AS"'
+  # one stored by a search whose values could be wrong (generation 4):
   # the reports show the hand as not analysed until analyze searches it
   sqlite3 "$db" "UPDATE hands SET analysis = substr(analysis, 1, 18) || X'04' || substr(analysis, 20)
     WHERE number = 4 AND game_id = (SELECT id FROM games WHERE key = '$G7')"
