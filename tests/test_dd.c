@@ -606,8 +606,9 @@ static void compare(const PnGame *g, SimRng *rng, Tally *tally, const char *what
   tally->positions++;
 }
 
-/* PN_TEST_DD_SEED=N in the environment moves every random test's seed
- * (N * 100003 added): other positions for the same checks.  ctest runs
+/* PN_TEST_DD_SEED=N in the environment moves the seeds of the random
+ * positions and random lines (N * 100003 added): other positions for the
+ * same checks (the played hands keep theirs).  ctest runs
  * the random lines so with three values besides the default (CMakeLists.txt):
  * the seeds that found the wrong pars of 2026-11-30 (docs/SOLVER.md). */
 static uint64_t seed_offset(void) {

@@ -256,7 +256,7 @@ static int admit(void *ctx, WalkBatch *wb, int i, PnDiag *diag) {
      * generation with no more budget than it had; one of a generation
      * that could be wrong, for none. */
     long budget = w->opts->budget;
-    if (got == 1 && analysis_decode(buf, len, cached) == 0 && cached->generation >= PN_DD_SOUND_SINCE &&
+    if (got == 1 && analysis_decode_sound(buf, len, cached) == 0 &&
         (cached->status != AN_BUDGET ||
          (budget > 0 && budget <= cached->budget && cached->generation == PN_DD_GENERATION))) {
       cached->hand = row.hand;

@@ -466,13 +466,13 @@ __attribute__((always_inline)) static inline int move_value(DdSearch *d, int sea
  * to find and tightens the table, so the next question of the par starts
  * closer to the answer. */
 int dd_search(DdSearch *d, int target) {
-  d->dep = 0;
   d->trick_cards = 0; /* callers (dd.c) set up the trick as cards only */
   for (int i = 0; i < d->ntrick; i++) d->trick_cards |= 1u << d->trick[i];
   int win = d->ntrick ? judge_winner(d->trick, d->ntrick, d->trump) : 0;
-  /* the trick's winner so far, as a search reaching this point would have
-   * judged it at its follows (note_low_winner) */
-  if (d->ntrick) d->dep = dd_winner_dep(d, d->trick, d->ntrick, win);
+  /* the dependence starts with the trick's winner so far, as a search
+   * reaching this point would have judged it at its follows
+   * (note_low_winner) */
+  d->dep = d->ntrick ? dd_winner_dep(d, d->trick, d->ntrick, win) : 0;
   return search_root(d, target, win, seat_after_leader(d, win), seat_after_leader(d, d->ntrick), NULL);
 }
 
