@@ -149,10 +149,14 @@ static void add_hand(const Game *g, const CodecResults *res, const ReportRoster 
  * family whose playoff is (status unsupported: the plays of the stock
  * phase, whose draws are unknown, cannot be); a hand the node budget
  * stopped is left out. */
-static bool analysed(const StoreRow *row, AnHand *an) {
-  if (!row->analysis || row->analysis_rules != PN_RULES_VERSION || row->analysis_key != analysis_key(row) ||
-      analysis_decode_sound(row->analysis, row->analysis_len, an) != 0)
+static bool analysed(const StoreRow *row, AnHand *an, ReportPlayers *r) {
+  if (!row->analysis) return false;
+  if (row->analysis_rules != PN_RULES_VERSION || row->analysis_key != analysis_key(row) ||
+      analysis_decode_sound(row->analysis, row->analysis_len, an) != 0) {
+    r->stale++;
     return false;
+  }
+  if (an->status == AN_BUDGET) r->stopped++;
   return an->status == AN_ANALYSED || (an->status == AN_UNSUPPORTED && analysis_valued_plays(an) > 0);
 }
 
@@ -262,7 +266,7 @@ static int add_row(const Game *g, const StoreRow *row, Bucket *b, ReportPlayers 
   add_hand(g, &res, &b->players, &b->pairs);
   r->hands++;
   AnHand an;
-  if (analysed(row, &an)) {
+  if (analysed(row, &an, r)) {
     add_analysis(g, &an, &b->players, &b->pairs);
     r->analysed++;
   }
@@ -433,15 +437,34 @@ int report_players_write(const ReportPlayers *r, OutFormat format, FILE *out, Pn
   return 0;
 }
 
+/* What the play-accuracy columns leave out, and what to run about it,
+ * as the report's note: hands whose analysis an older pinochle made (or
+ * made before the hand changed), and hands the node budget stopped,
+ * which leave the figures to the easier hands.  With no analysis at all
+ * the note is only for a run that asked about accuracy (--min-plays). */
+static void players_note(const ReportPlayers *r, const ReportQuery *q, PnDiag *diag) {
+  if (r->stale > 0)
+    snprintf(diag->msg, sizeof diag->msg,
+             "play accuracy leaves out %ld hand%s whose analysis is out of date (an older pinochle, or the hand "
+             "changed since): run pinochle analyze again",
+             r->stale, r->stale == 1 ? "" : "s");
+  else if (r->stopped > 0)
+    snprintf(diag->msg, sizeof diag->msg,
+             "play accuracy counts %ld analysed hand%s and leaves out %ld the node budget stopped: pinochle "
+             "analyze --budget 0 values them, slowly",
+             r->analysed, r->analysed == 1 ? "" : "s", r->stopped);
+  else if (r->analysed == 0 && q->min_plays > 0)
+    snprintf(diag->msg, sizeof diag->msg,
+             "no hand of the selection is analysed, so there are no play-accuracy columns: run pinochle analyze "
+             "first");
+}
+
 int report_players(Store *store, const ReportQuery *q, OutFormat format, FILE *out, long *hands,
                    PnDiag *diag) {
   ReportPlayers r;
   int rc = report_players_compute(store, q, &r, diag);
   if (rc == 0) rc = report_players_write(&r, format, out, diag);
-  if (rc == 0 && r.analysed == 0 && q->min_plays > 0) /* asked about accuracy: say why nothing shows (not on every run) */
-    snprintf(diag->msg, sizeof diag->msg,
-             "no hand of the selection is analysed, so there are no play-accuracy columns: run pinochle analyze "
-             "first");
+  if (rc == 0) players_note(&r, q, diag);
   if (hands) *hands = r.hands;
   report_players_free(&r);
   return rc;

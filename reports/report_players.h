@@ -66,6 +66,9 @@ typedef struct ReportPlayers {
   bool any_teams;              /* a game of the selection has fixed partnerships */
   long hands;                  /* hands read */
   long analysed;               /* of those, with a current stored analysis */
+  long stopped;                /* of those, analysed only in part: the node budget stopped the search */
+  long stale;                  /* of those, with a stored analysis no longer current (an older
+                                  pinochle, or the hand changed since): not counted */
   long reviewed;               /* of those, with a current stored review */
   int npresets;                /* presets in the selection */
   void *own;                   /* the rosters the rows borrow from */
