@@ -5,7 +5,9 @@
  * counters read from the hand's own tallies.  Compared on thousands of
  * random end positions (the last 2-4 tricks, 2..5 players, every
  * preset's obligations and counting, single, 64-card and double decks,
- * tricks in progress), plus hand-built positions whose answer is worked
+ * tricks in progress), on an empty table and on one warmed by a random
+ * line's searches, exact and windowed (the review's pn_dd_play_window and
+ * pn_dd_par_guess), plus hand-built positions whose answer is worked
  * out in the comments, plus the invariants along whole played hands.
  */
 #include <stdarg.h>
@@ -607,10 +609,11 @@ static void compare(const PnGame *g, SimRng *rng, Tally *tally, const char *what
 }
 
 /* PN_TEST_DD_SEED=N in the environment moves the seeds of the random
- * positions and random lines (N * 100003 added): other positions for the
- * same checks (the played hands keep theirs).  ctest runs
- * the random lines so with three values besides the default (CMakeLists.txt):
- * the seeds that found the wrong pars of 2026-11-30 (docs/SOLVER.md). */
+ * positions and random lines, exact and windowed (N * 100003 added):
+ * other positions for the same checks (the played hands keep theirs), and
+ * only the lines are run.  ctest runs them so with three values besides
+ * the default (CMakeLists.txt): the seeds that found the wrong pars of
+ * 2026-11-30 (docs/SOLVER.md). */
 static uint64_t seed_offset(void) {
   const char *n = getenv("PN_TEST_DD_SEED");
   return n ? (uint64_t)strtoull(n, NULL, 10) * 100003u : 0;
@@ -694,6 +697,38 @@ static int value_line(const PnGame *line, const PnCard *cards, int n, const char
   return n;
 }
 
+/* A card of g's legal ones, at random. */
+static PnCard random_legal(const PnGame *g, SimRng *rng) {
+  PnExpect ex;
+  pn_game_expect(g, &ex);
+  int pick = sim_rng_below(rng, pn_cards_total(&ex.legal));
+  for (int c = 0; c < PN_CARD_KINDS; c++)
+    if (ex.legal.n[c] && pick-- == 0) return (PnCard)c;
+  fail_msg("no legal card");
+  return PN_NO_CARD;
+}
+
+/* A random position of `preset` under `v`, from min to max tricks left, a
+ * trick often in progress, played to the end with random legal cards:
+ * line[0 .. n] and the cards played, cards[0 .. n - 1].  Returns n. */
+static int random_line(PnGame *line, PnCard *cards, const char *preset, const Variant *v, SimRng *rng,
+                       int min_tricks, int max_tricks) {
+  PnRules rules;
+  assert_int_equal(pn_rules_preset(&rules, preset), 0);
+  int tricks = min_tricks + sim_rng_below(rng, max_tricks - min_tricks + 1);
+  random_position_of(&line[0], preset, v, rng, tricks, sim_rng_below(rng, rules.players));
+  int n = 0;
+  while (line[n].hand.phase == PN_PHASE_PLAY) {
+    PnExpect ex;
+    pn_game_expect(&line[n], &ex);
+    cards[n] = random_legal(&line[n], rng);
+    line[n + 1] = line[n];
+    play(&line[n + 1], ex.seat, cards[n]);
+    n++;
+  }
+  return n;
+}
+
 /* `count` random positions of `preset` under the house rules `v`, from
  * min to max tricks left, a trick often in progress: each is played to
  * the end with random legal cards, the line is valued last to first
@@ -713,19 +748,7 @@ static void random_lines(const char *preset, const Variant *v, int count, int mi
   PnCard cards[80];
   long plays = 0;
   for (int i = 0; i < count; i++) {
-    int tricks = min_tricks + sim_rng_below(&rng, max_tricks - min_tricks + 1);
-    random_position_of(&line[0], preset, v, &rng, tricks, sim_rng_below(&rng, rules.players));
-    int n = 0;
-    while (line[n].hand.phase == PN_PHASE_PLAY) {
-      PnExpect ex;
-      pn_game_expect(&line[n], &ex);
-      int pick = sim_rng_below(&rng, pn_cards_total(&ex.legal));
-      for (int c = 0; c < PN_CARD_KINDS; c++)
-        if (ex.legal.n[c] && pick-- == 0) cards[n] = (PnCard)c;
-      line[n + 1] = line[n];
-      play(&line[n + 1], ex.seat, cards[n]);
-      n++;
-    }
+    int n = random_line(line, cards, preset, v, &rng, min_tricks, max_tricks);
     char what[128];
     snprintf(what, sizeof what, "%s (count %d head %d trump_rule %d head_led %d) line %d", preset, v->count, v->head,
              v->trump_rule, v->head_led, i);
@@ -775,6 +798,113 @@ LINES_TEST(test_dd_lines_auction_head_led, "auction", 300, 2, 4, 617, {-1, PN_HE
 LINES_TEST(test_dd_lines_partnership_if_can_win, "partnership", 300, 2, 4, 618,
            {-1, PN_HEAD_TRUMP_LEAD, PN_TRUMP_IF_CAN_WIN, -1})
 LINES_TEST(test_dd_lines_five_call_head_led, "five-call", 200, 2, 3, 619, {-1, -1, PN_TRUMP_ALWAYS, 1})
+
+/* -------------------------------------- windowed searches, as the review's */
+
+/* A window [lo, hi] for a value v of a position with `all` counters left:
+ * half the time one near v (v inside or at a bound, and a third of those
+ * moved beside it), else anywhere. */
+static void random_window(SimRng *rng, int v, int all, int *lo, int *hi) {
+  static const int near[] = {0, 1, 10, 20};
+  if (sim_rng_below(rng, 2)) {
+    *lo = v - near[sim_rng_below(rng, 4)];
+    *hi = v + near[sim_rng_below(rng, 4)];
+    if (sim_rng_below(rng, 3) == 0) {
+      int shift = near[sim_rng_below(rng, 4)] * (sim_rng_below(rng, 2) ? 1 : -1);
+      *lo += shift;
+      *hi += shift;
+    }
+  } else {
+    *lo = sim_rng_below(rng, all + 1);
+    *hi = *lo + sim_rng_below(rng, all - *lo + 1);
+  }
+  if (*lo < 0) *lo = 0;
+  if (*hi < *lo) *hi = *lo;
+}
+
+/* v kept within [lo, hi]: what a windowed search answers. */
+static int clamp(int v, int lo, int hi) { return v < lo ? lo : v > hi ? hi : v; }
+
+typedef struct WindowTally {
+  long inside, outside; /* answers whose value lay within their window, and beside it */
+} WindowTally;
+
+static void tally_window(WindowTally *t, int want, int lo, int hi) {
+  if (want >= lo && want <= hi) t->inside++;
+  else t->outside++;
+}
+
+/* `count` random lines of `preset` (random_line), each valued last to
+ * first on one table by the review's windowed searches mixed with
+ * analyze's: at each position a random legal card by pn_dd_play_window
+ * and a random side's par by pn_dd_par_guess (a random guess, or none),
+ * each in a random window (random_window), then, one time in two, the
+ * card played by pn_dd_play.  So windowed and exact searches fill one
+ * table and one memory of pars for each other, as a review's deals do.
+ * Each windowed answer must be the minimax's value clamped to its window
+ * (dd.h), each exact one the minimax's value. */
+static void random_windows(const char *preset, int count, int min_tricks, int max_tricks, uint64_t seed) {
+  seed += seed_offset();
+  SimRng rng;
+  sim_rng_seed(&rng, seed);
+  static const Variant v = {-1, -1, -1, -1};
+  static PnGame line[81];
+  PnCard cards[80];
+  WindowTally plays = {0}, pars = {0};
+  for (int i = 0; i < count; i++) {
+    int n = random_line(line, cards, preset, &v, &rng, min_tricks, max_tricks);
+    pn_dd_new_hand(&solver);
+    for (int k = n - 1; k >= 0; k--) {
+      const PnGame *g = &line[k];
+      PnExpect ex;
+      pn_game_expect(g, &ex);
+      int values[PN_CARD_KINDS], all = counters_left(g), lo, hi, got = -1;
+      char buf[3], pos[600];
+      oracle(g, pn_side_of(g, ex.seat), values);
+      PnCard c = random_legal(g, &rng);
+      random_window(&rng, values[c], all, &lo, &hi);
+      assert_int_equal(pn_dd_play_window(&solver, g, c, lo, hi, &got), 0);
+      if (got != clamp(values[c], lo, hi))
+        fail_msg("%s line %d, play %d of %d: %s in [%d, %d]: solver %d, minimax %d; %s", preset, i, k, n,
+                 pn_card_str(c, buf), lo, hi, got, values[c], describe(g, pos, sizeof pos));
+      tally_window(&plays, values[c], lo, hi);
+      int x = sim_rng_below(&rng, pn_side_count(g)), want = oracle(g, x, NULL);
+      random_window(&rng, want, all, &lo, &hi);
+      int guess = sim_rng_below(&rng, 3) ? lo + sim_rng_below(&rng, hi - lo + 2) : -1;
+      assert_int_equal(pn_dd_par_guess(&solver, g, x, lo, hi, guess, &got), 0);
+      if (got != clamp(want, lo, hi))
+        fail_msg("%s line %d, play %d of %d: par of side %d in [%d, %d] (guess %d): solver %d, minimax %d; %s", preset,
+                 i, k, n, x, lo, hi, guess, got, want, describe(g, pos, sizeof pos));
+      tally_window(&pars, want, lo, hi);
+      if (sim_rng_below(&rng, 2)) {
+        PnDdPlay p;
+        assert_int_equal(pn_dd_play(&solver, g, cards[k], &p), 0);
+        if (p.par_after != values[cards[k]])
+          fail_msg("%s line %d, play %d of %d: %s after windowed searches: solver %d, minimax %d; %s", preset, i, k, n,
+                   pn_card_str(cards[k], buf), p.par_after, values[cards[k]], describe(g, pos, sizeof pos));
+      }
+    }
+  }
+  /* both kinds of answer were asked for, or the check is blind to one */
+  assert_true(plays.inside > 0 && plays.outside > 0 && pars.inside > 0 && pars.outside > 0);
+}
+
+#define WINDOWS_TEST(name, preset, count, lo, hi, seed) \
+  static void name(void **state) {                       \
+    (void)state;                                         \
+    random_windows(preset, count, lo, hi, seed);         \
+  }
+WINDOWS_TEST(test_dd_lines_windows_two_hand, "two-hand", 200, 2, 5, 701)
+WINDOWS_TEST(test_dd_lines_windows_two_hand_64, "two-hand-64", 100, 2, 5, 702)
+WINDOWS_TEST(test_dd_lines_windows_two_hand_bid, "two-hand-bid", 100, 2, 5, 703)
+WINDOWS_TEST(test_dd_lines_windows_three_hand, "three-hand", 400, 2, 4, 704)
+WINDOWS_TEST(test_dd_lines_windows_auction, "auction", 300, 2, 4, 705)
+WINDOWS_TEST(test_dd_lines_windows_cutthroat_four, "cutthroat-four", 300, 2, 4, 706)
+WINDOWS_TEST(test_dd_lines_windows_partnership, "partnership", 300, 2, 4, 707)
+WINDOWS_TEST(test_dd_lines_windows_partnership_auction, "partnership-auction", 400, 2, 4, 708)
+WINDOWS_TEST(test_dd_lines_windows_single_bid, "single-bid", 150, 2, 4, 709)
+WINDOWS_TEST(test_dd_lines_windows_five_call, "five-call", 200, 2, 3, 710)
+WINDOWS_TEST(test_dd_lines_windows_double_deck, "double-deck", 200, 2, 4, 711)
 
 /* ------------------------------------------------ along whole played hands */
 
@@ -1288,6 +1418,17 @@ int main(void) {
       cmocka_unit_test_setup(test_dd_lines_auction_head_led, setup),
       cmocka_unit_test_setup(test_dd_lines_partnership_if_can_win, setup),
       cmocka_unit_test_setup(test_dd_lines_five_call_head_led, setup),
+      cmocka_unit_test_setup(test_dd_lines_windows_two_hand, setup),
+      cmocka_unit_test_setup(test_dd_lines_windows_two_hand_64, setup),
+      cmocka_unit_test_setup(test_dd_lines_windows_two_hand_bid, setup),
+      cmocka_unit_test_setup(test_dd_lines_windows_three_hand, setup),
+      cmocka_unit_test_setup(test_dd_lines_windows_auction, setup),
+      cmocka_unit_test_setup(test_dd_lines_windows_cutthroat_four, setup),
+      cmocka_unit_test_setup(test_dd_lines_windows_partnership, setup),
+      cmocka_unit_test_setup(test_dd_lines_windows_partnership_auction, setup),
+      cmocka_unit_test_setup(test_dd_lines_windows_single_bid, setup),
+      cmocka_unit_test_setup(test_dd_lines_windows_five_call, setup),
+      cmocka_unit_test_setup(test_dd_lines_windows_double_deck, setup),
       cmocka_unit_test_setup(test_dd_played_two_hand_playoff, setup),
       cmocka_unit_test_setup(test_dd_played_auction, setup),
       cmocka_unit_test_setup(test_dd_played_cutthroat_four, setup),
