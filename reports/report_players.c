@@ -450,8 +450,8 @@ static void players_note(const ReportPlayers *r, const ReportQuery *q, PnDiag *d
              r->stale, r->stale == 1 ? "" : "s");
   else if (r->stopped > 0)
     snprintf(diag->msg, sizeof diag->msg,
-             "play accuracy counts %ld analysed hand%s and leaves out %ld the node budget stopped: pinochle "
-             "analyze --budget 0 values them, slowly",
+             "play accuracy counts %ld analysed hand%s and leaves out %ld the node budget stopped (the hardest): "
+             "a larger pinochle analyze --budget values more of them, slowly",
              r->analysed, r->analysed == 1 ? "" : "s", r->stopped);
   else if (r->analysed == 0 && q->min_plays > 0)
     snprintf(diag->msg, sizeof diag->msg,

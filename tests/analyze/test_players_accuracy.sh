@@ -121,7 +121,7 @@ err_has '2 hands \(2 searched, 0 stored before, 0 unanalysed: budget, 2 not anal
 echo "-- the report's figures are the CSV's"
 t players_csv 0 report "$db" players --format csv
 # hand 1 is left out, and the note says so (the figures are the easier hands')
-err_has '^pinochle: report: note: play accuracy counts 6 analysed hands and leaves out 1 the node budget stopped: pinochle analyze --budget 0'
+err_has '^pinochle: report: note: play accuracy counts 6 analysed hands and leaves out 1 the node budget stopped \(the hardest\): a larger pinochle analyze --budget'
 accuracy_columns <"$tmp/out" >"$tmp/got"
 expected "$tmp/logs.csv" "$tmp/an1.csv" "$tmp/an2.csv" "$tmp/an3.csv" "$tmp/an4.csv" >"$tmp/want"
 # Hal and Eve played two-hand-bid and two-hand: a row in each
