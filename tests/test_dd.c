@@ -798,6 +798,13 @@ LINES_TEST(test_dd_lines_auction_head_led, "auction", 300, 2, 4, 617, {-1, PN_HE
 LINES_TEST(test_dd_lines_partnership_if_can_win, "partnership", 300, 2, 4, 618,
            {-1, PN_HEAD_TRUMP_LEAD, PN_TRUMP_IF_CAN_WIN, -1})
 LINES_TEST(test_dd_lines_five_call_head_led, "five-call", 200, 2, 3, 619, {-1, -1, PN_TRUMP_ALWAYS, 1})
+/* two-hand-64's lines from PN_TEST_DD_SEED=77, to its line 85: there
+ * the lead 9H, valued after the line's later plays (the memory of pars
+ * forgotten), is worth 3 instead of 0 when par_after_play leaves out who
+ * won the trick a play completes (trick_dep, dd.c; the next play, the
+ * trick's second card, completes one).  Of the random lines of seeds 0
+ * to 155 only this one needs trick_dep. */
+LINES_TEST(test_dd_lines_two_hand_64_trick_won, "two-hand-64", 86, 2, 5, 602 + 77 * 100003ull, PRESET)
 
 /* -------------------------------------- windowed searches, as the review's */
 
@@ -1418,6 +1425,7 @@ int main(void) {
       cmocka_unit_test_setup(test_dd_lines_auction_head_led, setup),
       cmocka_unit_test_setup(test_dd_lines_partnership_if_can_win, setup),
       cmocka_unit_test_setup(test_dd_lines_five_call_head_led, setup),
+      cmocka_unit_test_setup(test_dd_lines_two_hand_64_trick_won, setup),
       cmocka_unit_test_setup(test_dd_lines_windows_two_hand, setup),
       cmocka_unit_test_setup(test_dd_lines_windows_two_hand_64, setup),
       cmocka_unit_test_setup(test_dd_lines_windows_two_hand_bid, setup),
