@@ -640,11 +640,13 @@ static void random_presets(const char *preset, int count, int min_tricks, int ma
   assert_true(tally.plays >= count);
 }
 
-#define RANDOM_TEST(name, preset, count, lo, hi, seed) \
-  static void name(void **state) {                      \
-    (void)state;                                        \
-    random_presets(preset, count, lo, hi, seed);        \
+/* A test that runs `run` (random_presets, random_windows) on one preset. */
+#define SEEDED_TEST(name, run, preset, count, lo, hi, seed) \
+  static void name(void **state) {                           \
+    (void)state;                                             \
+    run(preset, count, lo, hi, seed);                        \
   }
+#define RANDOM_TEST(name, ...) SEEDED_TEST(name, random_presets, __VA_ARGS__)
 RANDOM_TEST(test_dd_random_two_hand, "two-hand", 900, 1, 5, 101)
 RANDOM_TEST(test_dd_random_two_hand_64, "two-hand-64", 500, 1, 5, 102)
 RANDOM_TEST(test_dd_random_two_hand_bid, "two-hand-bid", 300, 1, 5, 103)
@@ -896,11 +898,7 @@ static void random_windows(const char *preset, int count, int min_tricks, int ma
   assert_true(plays.inside > 0 && plays.outside > 0 && pars.inside > 0 && pars.outside > 0);
 }
 
-#define WINDOWS_TEST(name, preset, count, lo, hi, seed) \
-  static void name(void **state) {                       \
-    (void)state;                                         \
-    random_windows(preset, count, lo, hi, seed);         \
-  }
+#define WINDOWS_TEST(name, ...) SEEDED_TEST(name, random_windows, __VA_ARGS__)
 WINDOWS_TEST(test_dd_lines_windows_two_hand, "two-hand", 200, 2, 5, 701)
 WINDOWS_TEST(test_dd_lines_windows_two_hand_64, "two-hand-64", 100, 2, 5, 702)
 WINDOWS_TEST(test_dd_lines_windows_two_hand_bid, "two-hand-bid", 100, 2, 5, 703)
