@@ -448,6 +448,11 @@ static void players_note(const ReportPlayers *r, const ReportQuery *q, PnDiag *d
              "play accuracy leaves out %ld hand%s whose analysis is out of date (an older pinochle, or the hand "
              "changed since): run pinochle analyze again",
              r->stale, r->stale == 1 ? "" : "s");
+  else if (r->stopped > 0 && r->analysed == 0)
+    snprintf(diag->msg, sizeof diag->msg,
+             "no hand of the selection is analysed whole, so there are no play-accuracy columns: the node budget "
+             "stopped %ld; a larger pinochle analyze --budget values more of them, slowly",
+             r->stopped);
   else if (r->stopped > 0)
     snprintf(diag->msg, sizeof diag->msg,
              "play accuracy counts %ld analysed hand%s and leaves out %ld the node budget stopped (the hardest): "

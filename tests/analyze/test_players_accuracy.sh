@@ -107,12 +107,16 @@ echo "-- analyse: the two-hand-bid game, hand 3 of $G whole, hand 1 stopped by t
 t analyze_two_hand 0 analyze "$db" --game "$TH" --budget 5000000 --format csv
 cp "$tmp/out" "$tmp/an1.csv"
 err_has '3 hands \(3 searched, 0 stored before, 0 unanalysed'
-t analyze_hand3 0 analyze "$db" --game "$G" --hand 3 --budget 5000000 --format csv
-cp "$tmp/out" "$tmp/an2.csv"
-err_has '0 unanalysed'
 t analyze_hand1_budget 0 analyze "$db" --game "$G" --hand 1 --budget 1000 --format csv
 cp "$tmp/out" "$tmp/an3.csv"
 err_has '1 unanalysed: budget'
+# the preset's only analysis stopped: no columns, and the note says why
+t only_stopped 0 report "$db" players --variant partnership-auction --format csv
+grep -q plays_analysed "$tmp/out" && fail "accuracy columns without a hand analysed whole"
+err_has '^pinochle: report: note: no hand of the selection is analysed whole, .*: the node budget stopped 1; a larger'
+t analyze_hand3 0 analyze "$db" --game "$G" --hand 3 --budget 5000000 --format csv
+cp "$tmp/out" "$tmp/an2.csv"
+err_has '0 unanalysed'
 t analyze_stock 0 analyze "$db" --game "$ST" --budget 0 --format csv
 cp "$tmp/out" "$tmp/an4.csv"
 err_has '2 hands \(2 searched, 0 stored before, 0 unanalysed: budget, 2 not analysable from the first lead'
