@@ -506,6 +506,15 @@ static void test_dd_new_hand_searches_as_on_an_empty_table(void **state) {
 
 /* ---------------------------------------------------- random end positions */
 
+/* A card of the legal ones `ex` names, at random. */
+static PnCard random_legal(const PnExpect *ex, SimRng *rng) {
+  int pick = sim_rng_below(rng, pn_cards_total(&ex->legal));
+  for (int c = 0; c < PN_CARD_KINDS; c++)
+    if (ex->legal.n[c] && pick-- == 0) return (PnCard)c;
+  fail_msg("no legal card");
+  return PN_NO_CARD;
+}
+
 /* A random position of `preset`: the deck shuffled, `tricks` cards to
  * each seat, a random trump and leader (and five-call bidder and
  * partner), then `partial` random legal plays into the trick. */
@@ -538,12 +547,7 @@ static void random_position_of(PnGame *g, const char *preset, const Variant *v, 
   for (int i = 0; i < partial; i++) {
     PnExpect ex;
     pn_game_expect(g, &ex);
-    int pick = sim_rng_below(rng, pn_cards_total(&ex.legal));
-    for (int c = 0; c < PN_CARD_KINDS; c++)
-      if (ex.legal.n[c] && pick-- == 0) {
-        play(g, ex.seat, (PnCard)c);
-        break;
-      }
+    play(g, ex.seat, random_legal(&ex, rng));
   }
 }
 
@@ -699,17 +703,6 @@ static int value_line(const PnGame *line, const PnCard *cards, int n, const char
   return n;
 }
 
-/* A card of g's legal ones, at random. */
-static PnCard random_legal(const PnGame *g, SimRng *rng) {
-  PnExpect ex;
-  pn_game_expect(g, &ex);
-  int pick = sim_rng_below(rng, pn_cards_total(&ex.legal));
-  for (int c = 0; c < PN_CARD_KINDS; c++)
-    if (ex.legal.n[c] && pick-- == 0) return (PnCard)c;
-  fail_msg("no legal card");
-  return PN_NO_CARD;
-}
-
 /* A random position of `preset` under `v`, from min to max tricks left, a
  * trick often in progress, played to the end with random legal cards:
  * line[0 .. n] and the cards played, cards[0 .. n - 1].  Returns n. */
@@ -723,7 +716,7 @@ static int random_line(PnGame *line, PnCard *cards, const char *preset, const Va
   while (line[n].hand.phase == PN_PHASE_PLAY) {
     PnExpect ex;
     pn_game_expect(&line[n], &ex);
-    cards[n] = random_legal(&line[n], rng);
+    cards[n] = random_legal(&ex, rng);
     line[n + 1] = line[n];
     play(&line[n + 1], ex.seat, cards[n]);
     n++;
@@ -870,7 +863,7 @@ static void random_windows(const char *preset, int count, int min_tricks, int ma
       int values[PN_CARD_KINDS], all = counters_left(g), lo, hi, got = -1;
       char buf[3], pos[600];
       oracle(g, pn_side_of(g, ex.seat), values);
-      PnCard c = random_legal(g, &rng);
+      PnCard c = random_legal(&ex, &rng);
       random_window(&rng, values[c], all, &lo, &hi);
       assert_int_equal(pn_dd_play_window(&solver, g, c, lo, hi, &got), 0);
       if (got != clamp(values[c], lo, hi))
