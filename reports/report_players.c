@@ -443,6 +443,7 @@ int report_players_write(const ReportPlayers *r, OutFormat format, FILE *out, Pn
  * which leave the figures to the easier hands.  With no analysis at all
  * the note is only for a run that asked about accuracy (--min-plays). */
 static void players_note(const ReportPlayers *r, const ReportQuery *q, PnDiag *diag) {
+  static const char more_budget[] = "a larger pinochle analyze --budget values more of them, slowly";
   if (r->stale > 0)
     snprintf(diag->msg, sizeof diag->msg,
              "play accuracy leaves out %ld hand%s whose analysis is out of date (an older pinochle, or the hand "
@@ -451,13 +452,12 @@ static void players_note(const ReportPlayers *r, const ReportQuery *q, PnDiag *d
   else if (r->stopped > 0 && r->analysed == 0)
     snprintf(diag->msg, sizeof diag->msg,
              "no hand of the selection is analysed whole, so there are no play-accuracy columns: the node budget "
-             "stopped %ld; a larger pinochle analyze --budget values more of them, slowly",
-             r->stopped);
+             "stopped %ld; %s",
+             r->stopped, more_budget);
   else if (r->stopped > 0)
     snprintf(diag->msg, sizeof diag->msg,
-             "play accuracy counts %ld analysed hand%s and leaves out %ld the node budget stopped (the hardest): "
-             "a larger pinochle analyze --budget values more of them, slowly",
-             r->analysed, r->analysed == 1 ? "" : "s", r->stopped);
+             "play accuracy counts %ld analysed hand%s and leaves out %ld the node budget stopped (the hardest): %s",
+             r->analysed, r->analysed == 1 ? "" : "s", r->stopped, more_budget);
   else if (r->analysed == 0 && q->min_plays > 0)
     snprintf(diag->msg, sizeof diag->msg,
              "no hand of the selection is analysed, so there are no play-accuracy columns: run pinochle analyze "
