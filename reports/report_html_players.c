@@ -7,6 +7,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include "report_html_int.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -100,6 +101,13 @@ static double make_pct(const ReportPlayerStats *s, bool *has) {
 static int players_tables(FILE *out, const ReportHtml *html, const ReportPlayers *r, bool links) {
   ReportTable *players = NULL, *pairs = NULL;
   if (report_players_tables(r, &players, &pairs) != 0) return -1;
+  char note[sizeof ((PnDiag *)0)->msg];
+  if (report_players_note(r, &(ReportQuery){0}, note, sizeof note)) { /* the page's reader reads no stderr */
+    note[0] = (char)toupper((unsigned char)note[0]);
+    fputs("<p class=\"hint\">", out);
+    report_html_text(out, note);
+    fputs(".</p>\n", out);
+  }
   int ncols = report_players_ncols(r); /* the fair columns too, once a hand is reviewed */
   html_grid(out, html, "players", report_player_columns, ncols, players, links);
   if (r->npairs > 0) {

@@ -437,31 +437,28 @@ int report_players_write(const ReportPlayers *r, OutFormat format, FILE *out, Pn
   return 0;
 }
 
-/* What the play-accuracy columns leave out, and what to run about it,
- * as the report's note: hands whose analysis an older pinochle made (or
- * made before the hand changed), and hands the node budget stopped,
- * which leave the figures to the easier hands.  With no analysis at all
- * the note is only for a run that asked about accuracy (--min-plays). */
-static void players_note(const ReportPlayers *r, const ReportQuery *q, PnDiag *diag) {
+bool report_players_note(const ReportPlayers *r, const ReportQuery *q, char *note, size_t size) {
   static const char more_budget[] = "a larger pinochle analyze --budget values more of them, slowly";
+  note[0] = '\0';
   if (r->stale > 0)
-    snprintf(diag->msg, sizeof diag->msg,
+    snprintf(note, size,
              "play accuracy leaves out %ld hand%s whose analysis is out of date (an older pinochle, or the hand "
              "changed since): run pinochle analyze again",
              r->stale, r->stale == 1 ? "" : "s");
   else if (r->stopped > 0 && r->analysed == 0)
-    snprintf(diag->msg, sizeof diag->msg,
+    snprintf(note, size,
              "no hand of the selection is analysed whole, so there are no play-accuracy columns: the node budget "
              "stopped %ld; %s",
              r->stopped, more_budget);
   else if (r->stopped > 0)
-    snprintf(diag->msg, sizeof diag->msg,
+    snprintf(note, size,
              "play accuracy counts %ld analysed hand%s and leaves out %ld the node budget stopped (the hardest): %s",
              r->analysed, r->analysed == 1 ? "" : "s", r->stopped, more_budget);
   else if (r->analysed == 0 && q->min_plays > 0)
-    snprintf(diag->msg, sizeof diag->msg,
+    snprintf(note, size,
              "no hand of the selection is analysed, so there are no play-accuracy columns: run pinochle analyze "
              "first");
+  return note[0] != '\0';
 }
 
 int report_players(Store *store, const ReportQuery *q, OutFormat format, FILE *out, long *hands,
@@ -469,7 +466,7 @@ int report_players(Store *store, const ReportQuery *q, OutFormat format, FILE *o
   ReportPlayers r;
   int rc = report_players_compute(store, q, &r, diag);
   if (rc == 0) rc = report_players_write(&r, format, out, diag);
-  if (rc == 0) players_note(&r, q, diag);
+  if (rc == 0) report_players_note(&r, q, diag->msg, sizeof diag->msg);
   if (hands) *hands = r.hands;
   report_players_free(&r);
   return rc;

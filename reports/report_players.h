@@ -96,6 +96,13 @@ int report_players_ncols(const ReportPlayers *r);
  * report_players_compute's error, with diag->msg; free *r with
  * report_players_free whatever it returns. */
 int report_players_of(Store *store, const char *name, ReportPlayers *r, PnDiag *diag);
+/* What the play-accuracy columns leave out, and what to run about it,
+ * written into note (empty when nothing): hands whose analysis an older
+ * pinochle made (or made before the hand changed), and hands the node
+ * budget stopped, which leave the figures to the easier hands.  With no
+ * analysis at all, only for a query that asked about accuracy
+ * (q->min_plays).  True when there is a note. */
+bool report_players_note(const ReportPlayers *r, const ReportQuery *q, char *note, size_t size);
 /* Writes r in `format` (the text, CSV and JSON of report_players). */
 int report_players_write(const ReportPlayers *r, OutFormat format, FILE *out, PnDiag *diag);
 

@@ -18,8 +18,9 @@
 # plays, the mean cost per play and per hand.  Also: without analyses the
 # columns are absent and stderr says to run analyze first; --min-plays
 # leaves out small samples; a stale analysis (its key no longer the
-# hand's) is not counted; the note on stderr names the hands left out
-# (stopped by the budget, or stale) and what to run.
+# hand's) is not counted; the note on stderr (and on the HTML page)
+# names the hands left out (stopped by the budget, or stale) and what to
+# run.
 #
 # PINOCHLE_WRAPPER (e.g. "valgrind -q --error-exitcode=99") wraps each run.
 # The runner (t, fail, out_has, ...), $PN, $tmp and the tally: tests/lib.sh.
@@ -102,6 +103,7 @@ err_has '^pinochle: report: note: .*run pinochle analyze first'
 # the HTML page shows the fixed columns only: no note for it
 t none_html 0 report "$db" players --format html -o "$tmp/players.html"
 err_empty
+grep -q "<p class=\"hint\">" "$tmp/players.html" && fail "a note on the page with nothing analysed and nothing asked"
 
 echo "-- analyse: the two-hand-bid game, hand 3 of $G whole, hand 1 stopped by the budget"
 t analyze_two_hand 0 analyze "$db" --game "$TH" --budget 5000000 --format csv
@@ -128,6 +130,10 @@ t players_csv 0 report "$db" players --format csv
 err_has '^pinochle: report: note: play accuracy counts 6 analysed hands and leaves out 1 the node budget stopped \(the hardest\): a larger pinochle analyze --budget'
 accuracy_columns <"$tmp/out" >"$tmp/got"
 expected "$tmp/logs.csv" "$tmp/an1.csv" "$tmp/an2.csv" "$tmp/an3.csv" "$tmp/an4.csv" >"$tmp/want"
+# the page's reader sees no stderr: the note is on the page, above the tables
+t players_html 0 report "$db" players --format html -o "$tmp/players.html"
+grep -q '<p class="hint">Play accuracy counts 6 analysed hands and leaves out 1 the node budget stopped (the hardest): a larger pinochle analyze --budget values more of them, slowly.</p>' "$tmp/players.html" ||
+  fail "the HTML page does not say which hands play accuracy leaves out"
 # Hal and Eve played two-hand-bid and two-hand: a row in each
 [[ $(wc -l <"$tmp/want") -eq 10 ]] || fail "expected 8 player rows and 2 partnerships, computed $(wc -l <"$tmp/want") rows"
 diff "$tmp/want" "$tmp/got" >"$tmp/diff" || fail "accuracy differs (want < > got): $(cat "$tmp/diff")"
@@ -163,6 +169,9 @@ if command -v sqlite3 >/dev/null 2>&1; then
   accuracy_columns <"$tmp/out" >"$tmp/got"
   expected "$tmp/logs.csv" "$tmp/an1.csv" "$tmp/an3.csv" "$tmp/an4.csv" >"$tmp/want"
   grep -q '^player,Fay,partnership-auction,0,,,$' "$tmp/got" || fail "Fay's only analysed hand is stale: $(grep Fay "$tmp/got")"
+  t stale_html 0 report "$db" players --format html -o "$tmp/players.html"
+  grep -q '<p class="hint">Play accuracy leaves out 1 hand whose analysis is out of date (an older pinochle, or the hand changed since): run pinochle analyze again.</p>' "$tmp/players.html" ||
+    fail "the HTML page does not say a stale analysis is left out"
   diff <(grep '^player,Eve,' "$tmp/want") <(grep '^player,Eve,' "$tmp/got") >/dev/null || fail "Eve's figures changed"
 fi
 
