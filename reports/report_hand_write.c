@@ -332,7 +332,8 @@ static void text_analysis(FILE *out, const ReportHand *v) {
              h->made ? "made" : "set");
     report_wrap(out, "  ", "  ", line, REPORT_WIDTH);
   } else {
-    snprintf(line, sizeof line, "Par %d for the side of seat 1 from the first lead; it took %d.", h->par, h->taken);
+    snprintf(line, sizeof line, "Par %d for the side of seat %d from the first lead; it took %d.", h->par,
+             analysis_side_seat(h), h->taken);
     report_wrap(out, "  ", "  ", line, REPORT_WIDTH);
   }
   int costly = 0;

@@ -172,8 +172,9 @@ static void hand_par(FILE *out, const HandPage *hp) {
     return;
   }
   if (h->contract.bidder == 0 || an->bid <= 0) {
-    fprintf(out, "Par %d for the side of seat 1 (", an->par);
-    report_html_name(out, report_hand_name(h, 1));
+    int seat = analysis_side_seat(an);
+    fprintf(out, "Par %d for the side of seat %d (", an->par, seat);
+    report_html_name(out, report_hand_name(h, seat));
     fprintf(out, ") from the first lead; took %d.</p>\n", an->taken);
     return;
   }

@@ -51,7 +51,9 @@ typedef struct AnHand {
   int hand;           /* hand number */
   AnStatus status;
   int bidder, bid;    /* 0 when the hand had no bidder */
-  int side;           /* the side analysed: the bidder's (seat 1's without a bidder) */
+  int side;           /* the side analysed: the bidder's; without a bidder seat 1's,
+                         or where every seat is a side of its own (three-hand,
+                         cutthroat-four) the first lead's (analysis_side_seat) */
   int par;            /* that side's par from the first lead, -1 unknown */
   int taken;          /* counters it took, last-trick bonus included */
   int meld;           /* the side's meld that would count with perfect play */
@@ -102,6 +104,12 @@ int analysis_decode_sound(const uint8_t *data, size_t len, AnHand *h);
 
 /* "analysed", "budget", "unsupported", "no-play" */
 const char *analysis_status_name(AnStatus status);
+
+/* The seat whose side the hand is analysed for (AnHand.side): the
+ * bidder; without one, the side's lowest seat, side + 1 (the side of seat
+ * 1 of two teams, or of the first lead where every seat is a side of its
+ * own: analysis.c). */
+static inline int analysis_side_seat(const AnHand *h) { return h->bidder > 0 ? h->bidder : h->side + 1; }
 
 /* How many of the hand's plays have values (all of them when analysed;
  * in a hand the solver stopped, the last ones it reached). */

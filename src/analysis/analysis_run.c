@@ -34,7 +34,7 @@ static void write_text(FILE *out, const StoreRow *row, const AnHand *h) {
   if (h->bidder)
     fprintf(out, "bid %d by %s (seat %d)", h->bid, row->players[h->bidder - 1], h->bidder);
   else
-    fprintf(out, "no bid; side of seat 1");
+    fprintf(out, "no bid; side of seat %d", analysis_side_seat(h));
   bool known = h->par >= 0 && h->status == AN_ANALYSED;
   fprintf(out, "; par %s from the first lead, took %d", num(a, sizeof a, known, h->par), h->taken);
   if (h->bid > 0) {

@@ -57,10 +57,13 @@
 #define PN_DD_SUIT_MEMO 1024       /* suits' canonical hashes remembered, 32 KiB of the solver */
 
 /* The search's generation: raised by every change that lets a hand take
- * fewer nodes (the values never change: they are exact).  A hand that a
- * node budget stopped is kept with it, and a later generation searches
- * it again, since the same budget may now be enough (analysis.c). */
-#define PN_DD_GENERATION 5
+ * fewer nodes (the values never change: they are exact), the analysis's
+ * too (6: a hand without a bidder whose seats are sides of their own
+ * analysed for the first lead's seat, whose par needs no search of its
+ * own).  A hand that a node budget stopped is kept with it, and a later
+ * generation searches it again, since the same budget may now be enough
+ * (analysis.c). */
+#define PN_DD_GENERATION 6
 /* Values stored by a generation before this one may be wrong (generation
  * 2's table partition lost what the search of a play's known value
  * compared: issue 31; generation 4's, what a par found at its window's

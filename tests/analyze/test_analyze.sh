@@ -3,12 +3,14 @@
 # columns, one row per play with seq as in the event log, the invariants
 # of every play's values (cost >= 0, before - cost = after) and of a hand
 # (the bidding side's par minus its own costs plus its opponents' costs is
-# what it took), the verdict line, the analysis kept in the database (a
-# second run searches nothing and prints the same; a stale key or rules
-# version is searched again), the best card named for a costly play (text,
-# JSON, report hand; a format-1 analysis without it is searched again),
-# the node budget marking a hand unanalysed
-# (kept for runs of the same search with no more budget), and the exit codes of bad usage.
+# what it took; without a bidder where every seat is a side of its own,
+# the side of the first lead's seat), the verdict line, the analysis kept
+# in the database (a second run searches nothing and prints the same; a
+# stale key or rules version is searched again), the best card named for
+# a costly play (text, JSON, report hand; a format-1 analysis without it
+# is searched again), the node budget marking a hand unanalysed (kept for
+# runs of the same search with no more budget), and the exit codes of bad
+# usage.
 #
 # PINOCHLE_WRAPPER (e.g. "valgrind -q --error-exitcode=99") wraps each run.
 source "$(dirname "${BASH_SOURCE[0]}")/../lib.sh" "$@"
@@ -164,6 +166,27 @@ for p in h["plays"][-24:]:
 PY
 t two-hand-text 0 analyze "$tmp/two.db" --game sim-two-hand-2026-1 --hand 1
 out_has '\(unanalysed: unsupported; the last 24 plays valued\)$'
+
+echo "-- no bidder, every seat a side of its own: the hand analysed for the first lead's seat"
+# sim-three-hand-2026-2 hand 4: seat 3 leads; seat 1's par from the first
+# lead would be 0 (a search of its own), seat 3's is 60, the par before
+# its lead; what it took, 60, is its counters in the stored result
+SOLO="$HERE/../../sample-data/club-three-hand.csv"
+"$PN" import "$tmp/solo.db" "$SOLO" >/dev/null 2>&1 || fail "cannot import $SOLO"
+t solo-leader 0 analyze "$tmp/solo.db" --game sim-three-hand-2026-2 --hand 4 --format json --budget 0
+python3 - "$tmp/out" <<'PY' || fail "the hand's par is not the first lead's seat's (above)"
+import json, sys
+h = json.load(open(sys.argv[1]))["hands"][0]
+lead = h["plays"][0]
+if h["status"] != "analysed" or h["bidder"] is not None or lead["seat"] != 3 or h["par"] != lead["par_before"] \
+        or (h["par"], h["taken"]) != (60, 60):
+    print("status %s bidder %s, first play %s, par %s, taken %s" % (h["status"], h["bidder"], lead, h["par"], h["taken"]))
+    sys.exit(1)
+PY
+t solo-leader-text 0 analyze "$tmp/solo.db" --game sim-three-hand-2026-2 --hand 4
+out_has '^game sim-three-hand-2026-2 hand 4: no bid; side of seat 3; par 60 from the first lead, took 60$'
+t solo-leader-report 0 report "$tmp/solo.db" hand sim-three-hand-2026-2 4
+out_has '^  Par 60 for the side of seat 3 from the first lead; it took 60\.$'
 
 echo "-- the best card of a costly play: Dee's JS lead at trick 3 of $G7 hand 4"
 t best-json 0 analyze "$db" --game "$G7" --hand 4 --format json --budget 0
