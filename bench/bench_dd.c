@@ -34,6 +34,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "analysis.h"
 #include "dd.h"
 #include "pinochle.h"
 #include "sim.h"
@@ -77,11 +78,8 @@ static uint64_t hash_value(uint64_t h, int value) { return (h ^ (uint64_t)(uint3
 
 /* The par from the first lead, into r. */
 static void first_par(PnDdSolver *solver, const PnGame *first, long budget, double t0, HandResult *r) {
-  /* the side analyze analyses (analysis.c): the bidder's; without one,
-   * seat 1's, or where every seat of three or more is a side of its own
-   * the first lead's */
-  bool solo = first->rules.sides == PN_SIDES_SOLO && pn_side_count(first) > 2;
-  int seat = first->hand.high_bidder ? first->hand.high_bidder : solo ? pn_first_leader(first) : 1;
+  /* the side analyze analyses: the bidder's, else analysis_unbid_seat's */
+  int seat = first->hand.high_bidder ? first->hand.high_bidder : analysis_unbid_seat(first, pn_first_leader(first));
   limit_to_budget(solver, budget, r->nodes);
   int par = pn_dd_par(solver, first, pn_side_of(first, seat));
   r->failed = par < 0;

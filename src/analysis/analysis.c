@@ -191,15 +191,10 @@ typedef struct Collect {
   AnHand *out;
 } Collect;
 
-/* Whose side a hand without a bidder is analysed for: seat 1's, except
- * where every seat of three or more is a side of its own (three-hand,
- * cutthroat-four): there the first lead's (`leader`), whose par from the
- * first lead is the par before its own play, valued with the plays.
- * Seat 1's would be a search of its own, a proof against every seat but
- * one, the hand's costliest (docs/SOLVER.md: three-hand 46% of the
- * nodes, cutthroat-four 23%).  Either way the side's lowest seat is
- * side + 1 (analysis_side_seat). */
-static int unbid_seat(const PnGame *before, int leader) {
+/* Seat 1's side would be a search of its own where every seat is a side
+ * of its own, a proof against every seat but one, the hand's costliest
+ * (docs/SOLVER.md: three-hand 46% of the nodes, cutthroat-four 23%). */
+int analysis_unbid_seat(const PnGame *before, int leader) {
   return before->rules.sides == PN_SIDES_SOLO && pn_side_count(before) > 2 ? leader : 1;
 }
 
@@ -213,7 +208,7 @@ static void collect_play(void *ctx, int seq, const PnEvent *ev, const char *valu
     const PnHand *h = &before->hand;
     out->bidder = h->high_bidder > 0 && h->high_bid > 0 ? h->high_bidder : 0;
     out->bid = out->bidder ? h->high_bid : 0;
-    out->side = pn_side_of(before, out->bidder ? out->bidder : unbid_seat(before, ev->seat));
+    out->side = pn_side_of(before, out->bidder ? out->bidder : analysis_unbid_seat(before, ev->seat));
   }
   if (c->a) c->a->line[out->nplays] = *before;
   out->plays[out->nplays++] = (AnPlay){.seq = seq, .seat = ev->seat, .card = ev->cards[0], .best = PN_NO_CARD};

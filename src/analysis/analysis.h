@@ -105,6 +105,14 @@ int analysis_decode_sound(const uint8_t *data, size_t len, AnHand *h);
 /* "analysed", "budget", "unsupported", "no-play" */
 const char *analysis_status_name(AnStatus status);
 
+/* The seat whose side a hand without a bidder is analysed for, from the
+ * position before its first lead (`before`, led by `leader`): seat 1's,
+ * except where every seat of three or more is a side of its own
+ * (three-hand, cutthroat-four): there the leader's, whose par from the
+ * first lead is the par before its own play, valued with the plays.
+ * Either way the side's lowest seat is side + 1 (analysis_side_seat). */
+int analysis_unbid_seat(const PnGame *before, int leader);
+
 /* The seat whose side the hand is analysed for (AnHand.side): the
  * bidder; without one, the side's lowest seat, side + 1 (the side of seat
  * 1 of two teams, or of the first lead where every seat is a side of its
