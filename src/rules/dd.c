@@ -34,7 +34,11 @@
  *     with them (dd_sure_counters: what a side is sure of from its top
  *     trumps, from the winners its leader cashes, trumps first, with the
  *     cards the other seats must follow with, and from the last trick
- *     when the others hold no trump and one of its seats nothing else);
+ *     when the others hold no trump and one of its seats nothing else;
+ *     and from the tricks each side can still win: the others surely win
+ *     as many as their top trumps or their leader's cashing make, so the
+ *     side wins at most the rest, K, and takes at most each seat's K
+ *     cards worth the most: dd_trick_limits);
  *     a new table entry starts from those bounds, so a position seen
  *     again does not work them out again;
  *   - a trick start whose search compared no two low cards of a suit (the
@@ -144,6 +148,21 @@ static void load_counters(DdSearch *d, PnCount count) {
         d->cheap_ranks[suit][j] = d->cheap_ranks[suit][j - 1];
       d->cheap_ranks[suit][j] = (uint8_t)rank;
     }
+  d->value_classes = 0; /* the values above 0, most first, and their cards */
+  memset(d->class_bytes, 0, sizeof d->class_bytes);
+  for (int v = maxv; v > 0; v--) {
+    bool any = false;
+    for (int c = 0; c < PN_CARD_KINDS; c++)
+      if (d->value[c] == v) {
+        d->class_bytes[d->value_classes][PN_SUIT(c)] |= (uint64_t)0xFF << (8 * PN_RANK(c));
+        any = true;
+      }
+    if (any && d->value_classes == PN_RANKS) { /* more values than ranks: no such bound */
+      d->value_classes = 0;
+      break;
+    }
+    if (any) d->class_value[d->value_classes++] = v;
+  }
   d->unit = unit > 0 ? unit : 1;
   /* the low cards: the ranks below every counter (dd_table.c, partition) */
   d->low_rank = PN_RANKS;

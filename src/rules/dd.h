@@ -60,10 +60,10 @@
  * fewer nodes (the values never change: they are exact), the analysis's
  * too (6: a hand without a bidder whose seats are sides of their own
  * analysed for the first lead's seat, whose par needs no search of its
- * own).  A hand that a node budget stopped is kept with it, and a later
+ * own; 7: bounds from the tricks a side can still win).  A hand that a node budget stopped is kept with it, and a later
  * generation searches it again, since the same budget may now be enough
  * (analysis.c). */
-#define PN_DD_GENERATION 6
+#define PN_DD_GENERATION 7
 /* Values stored by a generation before this one may be wrong (generation
  * 2's table partition lost what the search of a play's known value
  * compared: issue 31; generation 4's, what a par found at its window's
@@ -139,6 +139,7 @@ typedef struct PnDdSolver {
 #define PN_DD_NO_BOUNDS 8u  /* no quick upper/lower bounds at trick starts */
 #define PN_DD_NO_SHAPES 16u /* no shape table (bounds from positions of the same shape) */
 #define PN_DD_NO_PARTITION 32u /* no abstract entries (bounds for every position alike but in low cards) */
+#define PN_DD_NO_TRICK_LIMITS 64u /* no bounds from the tricks a side can still win (dd_trick_limits) */
 
 /* Prepares a solver over the caller's table memory (bytes >= 64; the
  * memory must be aligned for uint64_t).  Returns 0, or -1 when the table

@@ -122,6 +122,20 @@ static int lead_lost(const DdSearch *d, int suit, unsigned mine, unsigned theirs
   return lost;
 }
 
+/* The tricks each side's top trumps (tricks->top, ranks) surely win: a
+ * seat plays one card a trick, so each of its top trumps wins a trick of
+ * its own, and the side takes at least as many tricks as its seat
+ * holding the most of them (two seats' may fall in one trick). */
+static void top_trump_tricks(const DdSearch *d, DdSureTricks *tricks) {
+  for (int p = 0; p < d->players; p++) {
+    bool x = d->maxi[p];
+    int n = 0;
+    for (unsigned b = tricks->top[x] & judge_suit_ranks(d->held[p], d->trump); b; b &= b - 1)
+      n += d->hold[p].n[PN_CARD(d->trump, __builtin_ctz(b))];
+    if (n > tricks->won[x]) tricks->won[x] = n;
+  }
+}
+
 /* Counters each side (sure[1]: the one searched; sure[0]: the others
  * together) is sure to take at a trick start, whatever is played:
  *   - its top trumps: from the highest trump still held down, each rank
@@ -152,9 +166,12 @@ static int lead_lost(const DdSearch *d, int suit, unsigned mine, unsigned theirs
  * compared low cards: how many rounds the leader cashes, when a low card
  * is among its winners or the others' best (and, to be safe, the top
  * trumps, though a low one counts nothing); which low cards a seat gives
- * to a trick does not matter (they count nothing), only how many. */
-void dd_sure_counters(const DdSearch *d, int sure[2], unsigned *dep) {
+ * to a trick does not matter (they count nothing), only how many
+ * *tricks gets the tricks each side is so sure of (its top trumps', or
+ * its leader's cashing) and the top trumps' ranks (dd_trick_limits). */
+void dd_sure_counters(const DdSearch *d, int sure[2], DdSureTricks *tricks, unsigned *dep) {
   *dep = 0;
+  *tricks = (DdSureTricks){{0, 0}, {0, 0}};
   uint32_t side_mask[2] = {0, 0}, all_but_leader = 0;
   int leader = d->leader, trump = d->trump;
   for (int p = 0; p < d->players; p++) {
@@ -171,6 +188,9 @@ void dd_sure_counters(const DdSearch *d, int sure[2], unsigned *dep) {
     sure[0] = top_trumps(d, t0, t1, &top0) + trump_only_bonus(d, false, t0, t1);
     sure[1] = top_trumps(d, t1, t0, &top1) + trump_only_bonus(d, true, t1, t0);
     top = lead_side ? top1 : top0;
+    tricks->top[0] = top0;
+    tricks->top[1] = top1;
+    top_trump_tricks(d, tricks);
   }
   if (!d->ob.follow) return;
   int *cash = &sure[lead_side];
@@ -184,6 +204,7 @@ void dd_sure_counters(const DdSearch *d, int sure[2], unsigned *dep) {
       if (p != leader && suit_length(d, p, trump) > drawn) ruffers |= 1u << p;
     }
   }
+  int cashed_tricks = drawn; /* every round cashed, each a trick of the side */
   for (int suit = 0; suit < PN_SUITS; suit++) {
     if (suit == trump) continue;
     unsigned others = (all_but_leader >> (8 * suit)) & 0xFF;
@@ -200,7 +221,9 @@ void dd_sure_counters(const DdSearch *d, int sure[2], unsigned *dep) {
     int cashed = cash_run(d, suit, others, rounds, 0, cash);
     for (int p = 0; p < d->players && cashed; p++)
       if (p != leader) *cash += forced_counters(d, p, suit, cashed);
+    cashed_tricks += cashed;
   }
+  if (cashed_tricks > tricks->won[lead_side]) tricks->won[lead_side] = cashed_tricks;
 }
 
 /* Bounds of what the side searched takes after the leader leads a card
@@ -231,5 +254,49 @@ void dd_lead_bounds(const DdSearch *d, int bound[PN_SUITS], unsigned dep[PN_SUIT
     int lost = lead_lost(d, suit, judge_suit_ranks(side_mask[ls], suit), judge_suit_ranks(side_mask[!ls], suit), 0,
                          &dep[suit]);
     if (lost >= 0) bound[suit] = ls ? d->in_play + d->bonus - others - lost : others + lost;
+  }
+}
+
+/* The most counters `seat` can give to `k` tricks: its k cards worth
+ * the most (a seat gives one card a trick), leaving out its trumps of
+ * the ranks `skip` (top trumps, which win the tricks they fall in). */
+static int most_in_tricks(const DdSearch *d, int seat, int k, unsigned skip) {
+  uint64_t skip_bytes = 0;
+  for (; skip; skip &= skip - 1) skip_bytes |= (uint64_t)0xFF << (8 * __builtin_ctz(skip));
+  int sum = 0;
+  for (int i = 0; i < d->value_classes && k > 0; i++) {
+    int n = 0;
+    for (int suit = 0; suit < PN_SUITS; suit++) {
+      uint64_t counts;
+      memcpy(&counts, d->hold[seat].n + suit * 8, sizeof counts);
+      if (suit == d->trump) counts &= ~skip_bytes;
+      n += (int)(((counts & d->class_bytes[i][suit]) * 0x0101010101010101ull) >> 56);
+    }
+    if (n > k) n = k;
+    sum += n * d->class_value[i];
+    k -= n;
+  }
+  return sum;
+}
+
+/* Bounds from the tricks a side can still win: the others surely win
+ * `tricks->won[0]` of the tricks left (dd_sure_counters), so the side
+ * searched wins at most the rest, K, and takes at most each seat's K
+ * cards worth the most, with the last-trick bonus if K > 0, leaving
+ * out the others' top trumps, which are never in its tricks: an upper
+ * bound; the same of the others, taken from what is in play, a lower
+ * one.  Tightens *lower and *upper. */
+void dd_trick_limits(const DdSearch *d, const DdSureTricks *tricks, int *lower, int *upper) {
+  int left = d->cards_left / d->players;
+  for (int x = 0; x < 2; x++) {
+    int k = left - tricks->won[!x];
+    if (tricks->won[!x] == 0 || d->value_classes == 0) continue;
+    int most = k > 0 ? d->bonus : 0;
+    for (int p = 0; p < d->players; p++) most += most_in_tricks(d, p, k, d->maxi[p] == x ? 0 : tricks->top[!x]);
+    if (x) {
+      if (most < *upper) *upper = most;
+    } else if (d->in_play + d->bonus - most > *lower) {
+      *lower = d->in_play + d->bonus - most;
+    }
   }
 }

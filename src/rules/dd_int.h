@@ -19,6 +19,9 @@ typedef struct DdSearch {
   PnCards hold[PN_MAX_SEATS];                   /* cards in hand, seat 0-based */
   uint32_t held[PN_MAX_SEATS];                  /* cards held, a bit a card (judge_held_word) */
   int8_t value[PN_CARD_KINDS];                  /* counters of each card */
+  int value_classes;                            /* distinct counter values above 0 (dd_trick_limits) */
+  int class_value[PN_RANKS];                    /* ... most first */
+  uint64_t class_bytes[PN_RANKS][PN_SUITS];     /* ... and their cards: a byte 0xFF a card, as PnCards.n reads */
   uint8_t cheap_ranks[PN_SUITS][PN_RANKS];      /* a suit's ranks, fewest counters first */
   int vscale[PN_CARD_KINDS];                    /* value on a 0..8 scale, for ordering */
   bool maxi[PN_MAX_SEATS];                      /* seat on the side searched */
@@ -207,7 +210,15 @@ static inline void dd_abs_prefetch(const DdSearch *d, uint64_t abs_key) { __buil
 
 /* dd_bound.c: counters each side is sure to take from a trick start
  * (sure[1] the side searched, sure[0] the others). */
-void dd_sure_counters(const DdSearch *d, int sure[2], unsigned *dep);
+/* What dd_sure_counters finds of tricks besides counters, for
+ * dd_trick_limits: the tricks each side surely wins (1: the side
+ * searched), and each side's top trumps (ranks), which win theirs. */
+typedef struct DdSureTricks {
+  int won[2];
+  unsigned top[2];
+} DdSureTricks;
+void dd_sure_counters(const DdSearch *d, int sure[2], DdSureTricks *tricks, unsigned *dep);
+void dd_trick_limits(const DdSearch *d, const DdSureTricks *tricks, int *lower, int *upper);
 /* ... and, a suit a bound, what it takes after a lead there that surely
  * loses the trick, the lead's counters not yet counted (INT_MIN: none). */
 void dd_lead_bounds(const DdSearch *d, int bound[PN_SUITS], unsigned dep[PN_SUITS]);

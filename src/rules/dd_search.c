@@ -572,12 +572,14 @@ __attribute__((always_inline)) static inline bool start_decides(DdSearch *d, int
   bool decided = shape_decides(d, &st->shape, target, &st->lower, &st->upper, &st->seed_dep);
   if (!decided && !(d->options & PN_DD_NO_BOUNDS)) {
     int sure[2];
+    DdSureTricks sure_tricks;
     unsigned sure_dep;
-    dd_sure_counters(d, sure, &sure_dep);
+    dd_sure_counters(d, sure, &sure_tricks, &sure_dep);
     st->seed_dep |= sure_dep;
     if (sure[1] > st->lower) st->lower = sure[1];
     int can = d->in_play + d->bonus - sure[0]; /* (no trick in progress) */
     if (can < st->upper) st->upper = can;
+    if (!(d->options & PN_DD_NO_TRICK_LIMITS)) dd_trick_limits(d, &sure_tricks, &st->lower, &st->upper);
     decided = st->lower >= target || st->upper < target;
   }
   if (!decided) return false;
