@@ -308,6 +308,31 @@ static void test_dd_last_trick_not_sure_when_trumps_can_be_spent(void **state) {
   assert_int_equal(pn_dd_par(&solver, &g, 1), 10);
 }
 
+/* The tricks a side can still win (dd_trick_limits): seat 2 holds AS AS
+ * TS, every trump above the others', so it wins each of the 3 tricks
+ * left (one card a trick, each a top trump; void elsewhere, it must
+ * trump), and side 0 (seats 1 and 3) can win none: its par is 0 though
+ * it holds 60 in counters.  The counters alone bound it at 60 (the 100
+ * in play with the last trick, less what the others are sure of: their
+ * top trumps' 30 and the last trick), so the par takes 14 nodes without
+ * the trick limit; with it the first probe is answered at once (1).  A limit counting
+ * seat 2's three tricks for more, or side 0's own cards as the others',
+ * fails the random positions against the minimax. */
+static void test_dd_trick_limit_no_trick_to_win(void **state) {
+  (void)state;
+  PnGame g;
+  PnCards holds[4] = {hand_of("AH TH KH"), hand_of("AS AS TS"), hand_of("AC TC KC"), hand_of("9D JD QD")};
+  position(&g, "partnership", PN_SPADES, 1, 3, holds);
+  assert_int_equal(oracle(&g, 0, NULL), 0);
+  assert_int_equal(pn_dd_par(&solver, &g, 0), 0);
+  long with_limits = solver.nodes;
+  assert_true(with_limits <= 2);
+  assert_int_equal(pn_dd_init(&solver, table, sizeof table), 0);
+  solver.options = PN_DD_NO_TRICK_LIMITS;
+  assert_int_equal(pn_dd_par(&solver, &g, 0), 0);
+  assert_true(solver.nodes > with_limits);
+}
+
 /* Drawing trumps (dd_bound.c): seat 1 leads AS and TS, the top trumps,
  * and seats 2 and 4 must follow with a trump each time: KS QS and KS JS
  * land under them, so side 0 is sure of AS TS KS KS = 40 at the first
@@ -1380,6 +1405,7 @@ int main(void) {
       cmocka_unit_test_setup(test_dd_cashing_counts_what_others_must_follow_with, setup),
       cmocka_unit_test_setup(test_dd_last_trick_sure_to_a_seat_of_trumps_only, setup),
       cmocka_unit_test_setup(test_dd_last_trick_not_sure_when_trumps_can_be_spent, setup),
+      cmocka_unit_test_setup(test_dd_trick_limit_no_trick_to_win, setup),
       cmocka_unit_test_setup(test_dd_drawing_trumps_counts_the_trumps_that_follow, setup),
       cmocka_unit_test_setup(test_dd_cashing_a_card_another_seat_also_holds, setup),
       cmocka_unit_test_setup(test_dd_three_hand_trump_low_to_keep_the_queen, setup),

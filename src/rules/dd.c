@@ -148,21 +148,20 @@ static void load_counters(DdSearch *d, PnCount count) {
         d->cheap_ranks[suit][j] = d->cheap_ranks[suit][j - 1];
       d->cheap_ranks[suit][j] = (uint8_t)rank;
     }
-  d->value_classes = 0; /* the values above 0, most first, and their cards */
-  memset(d->class_bytes, 0, sizeof d->class_bytes);
+  /* the values above 0, most first, and their ranks (dd_trick_limits):
+   * a value must be its rank's in every suit, as every count has it */
+  d->value_classes = 0;
   for (int v = maxv; v > 0; v--) {
-    bool any = false;
-    for (int c = 0; c < PN_CARD_KINDS; c++)
-      if (d->value[c] == v) {
-        d->class_bytes[d->value_classes][PN_SUIT(c)] |= (uint64_t)0xFF << (8 * PN_RANK(c));
-        any = true;
-      }
-    if (any && d->value_classes == PN_RANKS) { /* more values than ranks: no such bound */
-      d->value_classes = 0;
-      break;
+    uint64_t ranks = 0;
+    for (int rank = 0; rank < PN_RANKS; rank++)
+      if (d->value[PN_CARD(0, rank)] == v) ranks |= (uint64_t)0xFF << (8 * rank);
+    if (ranks) {
+      d->class_ranks[d->value_classes] = ranks;
+      d->class_value[d->value_classes++] = v;
     }
-    if (any) d->class_value[d->value_classes++] = v;
   }
+  for (int c = 0; c < PN_CARD_KINDS; c++)
+    if (d->value[c] != d->value[PN_CARD(0, PN_RANK(c))]) d->value_classes = 0;
   d->unit = unit > 0 ? unit : 1;
   /* the low cards: the ranks below every counter (dd_table.c, partition) */
   d->low_rank = PN_RANKS;

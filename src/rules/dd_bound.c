@@ -257,21 +257,13 @@ void dd_lead_bounds(const DdSearch *d, int bound[PN_SUITS], unsigned dep[PN_SUIT
   }
 }
 
-/* The most counters `seat` can give to `k` tricks: its k cards worth
- * the most (a seat gives one card a trick), leaving out its trumps of
- * the ranks `skip` (top trumps, which win the tricks they fall in). */
-static int most_in_tricks(const DdSearch *d, int seat, int k, unsigned skip) {
-  uint64_t skip_bytes = 0;
-  for (; skip; skip &= skip - 1) skip_bytes |= (uint64_t)0xFF << (8 * __builtin_ctz(skip));
+/* The most counters `k` tricks can hold of the cards `counts` (a seat's,
+ * its suits' counts added byte by byte: a byte a rank): its k cards
+ * worth the most (a seat gives one card a trick). */
+static int most_in_tricks(const DdSearch *d, uint64_t counts, int k) {
   int sum = 0;
   for (int i = 0; i < d->value_classes && k > 0; i++) {
-    int n = 0;
-    for (int suit = 0; suit < PN_SUITS; suit++) {
-      uint64_t counts;
-      memcpy(&counts, d->hold[seat].n + suit * 8, sizeof counts);
-      if (suit == d->trump) counts &= ~skip_bytes;
-      n += (int)(((counts & d->class_bytes[i][suit]) * 0x0101010101010101ull) >> 56);
-    }
+    int n = (int)(((counts & d->class_ranks[i]) * 0x0101010101010101ull) >> 56);
     if (n > k) n = k;
     sum += n * d->class_value[i];
     k -= n;
@@ -287,16 +279,30 @@ static int most_in_tricks(const DdSearch *d, int seat, int k, unsigned skip) {
  * bound; the same of the others, taken from what is in play, a lower
  * one.  Tightens *lower and *upper. */
 void dd_trick_limits(const DdSearch *d, const DdSureTricks *tricks, int *lower, int *upper) {
-  int left = d->cards_left / d->players;
+  if (d->value_classes == 0 || (tricks->won[0] == 0 && tricks->won[1] == 0)) return;
+  int left = d->cards_left / d->players, k[2], most[2];
   for (int x = 0; x < 2; x++) {
-    int k = left - tricks->won[!x];
-    if (tricks->won[!x] == 0 || d->value_classes == 0) continue;
-    int most = k > 0 ? d->bonus : 0;
-    for (int p = 0; p < d->players; p++) most += most_in_tricks(d, p, k, d->maxi[p] == x ? 0 : tricks->top[!x]);
-    if (x) {
-      if (most < *upper) *upper = most;
-    } else if (d->in_play + d->bonus - most > *lower) {
-      *lower = d->in_play + d->bonus - most;
-    }
+    k[x] = left - tricks->won[!x];
+    most[x] = k[x] > 0 ? d->bonus : 0;
   }
+  for (int p = 0; p < d->players; p++) {
+    /* a seat's cards by rank, its suits added (at most 16 copies a byte) */
+    uint64_t all = 0;
+    for (int suit = 0; suit < PN_SUITS; suit++) {
+      uint64_t counts;
+      memcpy(&counts, d->hold[p].n + suit * 8, sizeof counts);
+      all += counts;
+    }
+    int y = d->maxi[p];
+    if (tricks->won[!y]) most[y] += most_in_tricks(d, all, k[y]);
+    if (!tricks->won[y]) continue;
+    unsigned top = d->trump >= 0 ? tricks->top[y] & judge_suit_ranks(d->held[p], d->trump) : 0;
+    for (; top; top &= top - 1) { /* its top trumps are in its own side's tricks */
+      int r = __builtin_ctz(top);
+      all -= (uint64_t)d->hold[p].n[PN_CARD(d->trump, r)] << (8 * r);
+    }
+    most[!y] += most_in_tricks(d, all, k[!y]);
+  }
+  if (tricks->won[0] && most[1] < *upper) *upper = most[1];
+  if (tricks->won[1] && d->in_play + d->bonus - most[0] > *lower) *lower = d->in_play + d->bonus - most[0];
 }

@@ -19,9 +19,9 @@ typedef struct DdSearch {
   PnCards hold[PN_MAX_SEATS];                   /* cards in hand, seat 0-based */
   uint32_t held[PN_MAX_SEATS];                  /* cards held, a bit a card (judge_held_word) */
   int8_t value[PN_CARD_KINDS];                  /* counters of each card */
-  int value_classes;                            /* distinct counter values above 0 (dd_trick_limits) */
-  int class_value[PN_RANKS];                    /* ... most first */
-  uint64_t class_bytes[PN_RANKS][PN_SUITS];     /* ... and their cards: a byte 0xFF a card, as PnCards.n reads */
+  int value_classes;                            /* distinct counter values above 0 (dd_trick_limits; 0: */
+  int class_value[PN_RANKS];                    /* ... not by rank alone), most first, and their ranks: */
+  uint64_t class_ranks[PN_RANKS];               /* ... a byte 0xFF a rank, as a suit of PnCards.n reads */
   uint8_t cheap_ranks[PN_SUITS][PN_RANKS];      /* a suit's ranks, fewest counters first */
   int vscale[PN_CARD_KINDS];                    /* value on a 0..8 scale, for ordering */
   bool maxi[PN_MAX_SEATS];                      /* seat on the side searched */
