@@ -443,6 +443,36 @@ static void test_dd_par_at_the_bound_keeps_what_it_compared(void **state) {
   assert_int_equal(value_line(line, cards, 12, "the par at its window's bound"), 12);
 }
 
+/* Found by the random lines with seed 300 (2026-11-30, third session):
+ * partnership-auction (a trump needed only to win), spades trump, seat 4
+ * led 9H and seat 1, void in hearts, must trump.  With JS it keeps 9S:
+ * seat 2 overtrumps with QS and leads a diamond, seat 3 trumps with 9S,
+ * and seat 1's 9S, a copy played second, cannot win, so seat 1 need not
+ * trump: it can throw QC and take the last trick with 9S (50).  With 9S
+ * it keeps JS, which beats seat 3's 9S, so it must trump there and the
+ * last trick is seat 4's TC (10).  The line played has seat 1 trump
+ * with 9S under seat 3's.  Valued last to first with every other card
+ * too, QC there takes everything left (50): the par before it was a
+ * window of one value, no question asked, and was remembered without the
+ * spades that QC's being legal compared; the trick start before KD then
+ * stored a bound for every position alike but in low spades, and the one
+ * after 9S read it: 50. */
+static void test_dd_par_at_the_bound_keeps_what_legality_compared(void **state) {
+  (void)state;
+  PnGame g;
+  PnCards holds[4] = {hand_of("JS 9S QC"), hand_of("QS AD KD"), hand_of("9S JH KC"), hand_of("9H JD TC")};
+  position(&g, "partnership-auction", PN_SPADES, 4, 3, holds);
+  static PnGame line[12];
+  static const char *const CARDS[12] = {"9H", "JS", "QS", "JH", "KD", "9S", "JD", "9S", "KC", "TC", "QC", "AD"};
+  PnCard cards[12];
+  line_from(&g, CARDS, 12, line, cards);
+  int values[PN_CARD_KINDS];
+  assert_int_equal(oracle(&line[1], 0, values), 50);
+  assert_int_equal(values[card_of("JS")], 50);
+  assert_int_equal(values[card_of("9S")], 10);
+  assert_int_equal(value_line(line, cards, 12, "the par at its window's bound, a legal card"), 12);
+}
+
 /* Found the same way: partnership with a trump needed only to win, spades
  * trump, seat 1 led 9H; seat 2 (QS 9S 9S 9C) must trump.  Valued last to
  * first, the position two tricks from the end where seat 2 leads 9S and
@@ -1411,6 +1441,7 @@ int main(void) {
       cmocka_unit_test_setup(test_dd_three_hand_trump_low_to_keep_the_queen, setup),
       cmocka_unit_test_setup(test_dd_par_at_the_bound_keeps_what_it_compared, setup),
       cmocka_unit_test_setup(test_dd_trick_in_progress_keeps_its_winner_compared, setup),
+      cmocka_unit_test_setup(test_dd_par_at_the_bound_keeps_what_legality_compared, setup),
       cmocka_unit_test(test_dd_legal_cards_match_the_rules_text),
       cmocka_unit_test_setup(test_dd_random_two_hand, setup),
       cmocka_unit_test_setup(test_dd_random_two_hand_64, setup),

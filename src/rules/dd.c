@@ -431,7 +431,9 @@ int pn_dd_play(PnDdSolver *s, const PnGame *g, PnCard card, PnDdPlay *out) {
   DdSearch before_d; /* the position before the play, for its par when it is not remembered */
   if (before < 0) before_d = d;
   bool mover_searched = d.maxi[seat];
-  int after = par_after_play(&d, seat, card, before, before_dep, &dep);
+  /* a window from the par before holds the par after only for a card the
+   * seat may play: what that compared goes with it (dd_root_dep) */
+  int after = par_after_play(&d, seat, card, before, before_dep | dd_root_dep(&d), &dep);
   if (after < 0) return after;
   if (before < 0) {
     /* Valued last to first, a hand knows the par after the play first:

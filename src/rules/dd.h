@@ -60,17 +60,19 @@
  * fewer nodes (the values never change: they are exact), the analysis's
  * too (6: a hand without a bidder whose seats are sides of their own
  * analysed for the first lead's seat, whose par needs no search of its
- * own; 7: bounds from the tricks a side can still win).  A hand that a node budget stopped is kept with it, and a later
- * generation searches it again, since the same budget may now be enough
- * (analysis.c). */
-#define PN_DD_GENERATION 7
+ * own; 7: bounds from the tricks a side can still win; 8: a sound fix,
+ * below).  A hand that a node budget stopped is kept with it, and a
+ * later generation searches it again, since the same budget may now be
+ * enough (analysis.c). */
+#define PN_DD_GENERATION 8
 /* Values stored by a generation before this one may be wrong (generation
  * 2's table partition lost what the search of a play's known value
  * compared: issue 31; generation 4's, what a par found at its window's
  * bound, a trick's winner judged before the search and a dominated card
- * dropped unsearched compared: docs/SOLVER.md), so such a hand is
- * searched again, whatever it kept. */
-#define PN_DD_SOUND_SINCE 5
+ * dropped unsearched compared; generation 7's, what a par found at its
+ * window's bound with no question asked owed to its card's being legal:
+ * docs/SOLVER.md), so such a hand is searched again, whatever it kept. */
+#define PN_DD_SOUND_SINCE 8
 
 /* Return values below zero. */
 enum {

@@ -74,6 +74,17 @@ static inline unsigned dd_winner_dep(const struct DdSearch *d, const PnCard *car
   return 0;
 }
 
+/* The suit whose low cards decide what `seat` may play to a trick whose
+ * winning card is `winning`, a bit (0: none): when that card is low and
+ * the seat holds low cards of its suit, whether the seat must head it,
+ * and whether it can take the trick (and so must trump, under rules that
+ * ask it only then), compare them (the partition of the table:
+ * dd_table.c). */
+static inline unsigned dd_follow_dep(const struct DdSearch *d, int seat, PnCard winning) {
+  if (PN_RANK(winning) < d->low_rank) return 0;
+  return judge_suit_ranks(d->held[seat], PN_SUIT(winning)) & dd_low_ranks(d) ? 1u << PN_SUIT(winning) : 0;
+}
+
 /* held[seat] is a seat's cards as one word, as judge_held_word makes it:
  * suit s in byte s, so a card's bit is the card itself (PN_CARD is suit *
  * 8 + rank); judge_suit_ranks reads one suit's ranks. */
@@ -226,5 +237,6 @@ void dd_lead_bounds(const DdSearch *d, int bound[PN_SUITS], unsigned dep[PN_SUIT
 /* dd_search.c: the search (and the moves, inside it). */
 int dd_search(DdSearch *d, int target);
 int dd_value(DdSearch *d, int lo, int hi, int guess, bool near);
+unsigned dd_root_dep(const DdSearch *d);
 
 #endif

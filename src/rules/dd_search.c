@@ -683,10 +683,7 @@ __attribute__((always_inline)) static inline int search_moves(DdSearch *d, int s
  * the search depends on their ranks in that suit (the partition of the
  * table: dd_table.c).  A low card that beat another low card earlier in
  * the trick was noted then, at its own seat's follow. */
-static inline void note_low_winner(DdSearch *d, int seat, PnCard winning) {
-  if (PN_RANK(winning) < d->low_rank) return;
-  if (judge_suit_ranks(d->held[seat], PN_SUIT(winning)) & dd_low_ranks(d)) d->dep |= 1u << PN_SUIT(winning);
-}
+static inline void note_low_winner(DdSearch *d, int seat, PnCard winning) { d->dep |= dd_follow_dep(d, seat, winning); }
 
 /* dd_search at a node of `kind` (NODE_*), `win` being the index of the
  * trick's winning card so far and `win_seat` its seat, `seat` the seat to
@@ -770,6 +767,19 @@ static int search_last(DdSearch *d, int target, int win, int win_seat, int seat,
   return search_node(d, target, win, win_seat, seat, others, NODE_LAST);
 }
 
+/* The suits whose low cards the root's own facts compared: the trick in
+ * progress's winner so far, and what the seat to play may play to it
+ * (note_low_winner), as a search from here judges them first.  A value
+ * the window alone decides, no question asked, depends on them still:
+ * the move whose value is known (pn_dd_play) is one the seat may play
+ * (a seat holding a low trump equal to the winning one need not trump
+ * under if-can-win; holding a better one it must). */
+unsigned dd_root_dep(const DdSearch *d) {
+  if (d->ntrick == 0) return 0;
+  int win = judge_winner(d->trick, d->ntrick, d->trump);
+  return dd_winner_dep(d, d->trick, d->ntrick, win) | dd_follow_dep(d, seat_after_leader(d, d->ntrick), d->trick[win]);
+}
+
 /* The exact value, known to lie in [lo, hi], probing `guess` first.
  * `near`: a value along a hand (pn_dd_play), most likely a step or two
  * from the guess or from the bounds the probes find: they step from
@@ -788,7 +798,7 @@ int dd_value(DdSearch *d, int lo, int hi, int guess, bool near) {
    * when the table or the quick bounds answered it. */
   bool root_maxi = d->maxi[seat_after_leader(d, d->ntrick)];
   d->best_card = PN_NO_CARD;
-  d->value_dep = 0;
+  d->value_dep = dd_root_dep(d); /* (a search adds them again) */
   while (lo < hi) {
     int t;
     if (probes == 0) t = guess;

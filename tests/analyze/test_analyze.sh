@@ -133,9 +133,9 @@ t budget-same-search 0 analyze "$db" --game "$G" --hand 1 --format csv --budget 
 err_has '1 hands \(0 searched, 1 stored before, 1 unanalysed'
 t budget-none 0 analyze "$db" --game "$G" --hand 3 --format csv --budget 0
 err_has '1 hands \(0 searched, 1 stored before, 0 unanalysed'
-# analysed whole by a search whose values could be wrong (generation 4,
+# analysed whole by a search whose values could be wrong (generation 7,
 # the last before PN_DD_SOUND_SINCE): searched again, then kept
-sqlite3 "$db" "UPDATE hands SET analysis = substr(analysis, 1, 18) || X'04' || substr(analysis, 20)
+sqlite3 "$db" "UPDATE hands SET analysis = substr(analysis, 1, 18) || X'07' || substr(analysis, 20)
   WHERE number = 3 AND game_id = (SELECT id FROM games WHERE key = '$G')"
 t unsound-search 0 analyze "$db" --game "$G" --hand 3 --format csv --budget 0
 err_has '1 hands \(1 searched, 0 stored before, 0 unanalysed'
@@ -213,9 +213,9 @@ if command -v sqlite3 >/dev/null 2>&1; then
   t best-format-1-stale 0 analyze "$db" --game "$G7" --hand 4 --format json
   err_has '1 hands \(1 searched, 0 stored before'
   out_has '"cost": 20, "best": "AS"'
-  # one stored by a search whose values could be wrong (generation 4):
+  # one stored by a search whose values could be wrong (generation 7):
   # the reports show the hand as not analysed until analyze searches it
-  sqlite3 "$db" "UPDATE hands SET analysis = substr(analysis, 1, 18) || X'04' || substr(analysis, 20)
+  sqlite3 "$db" "UPDATE hands SET analysis = substr(analysis, 1, 18) || X'07' || substr(analysis, 20)
     WHERE number = 4 AND game_id = (SELECT id FROM games WHERE key = '$G7')"
   t unsound-report-hand 0 report "$db" hand "$G7" 4 --format json
   out_has '"analysis": null'
