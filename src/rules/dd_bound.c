@@ -166,7 +166,7 @@ static void top_trump_tricks(const DdSearch *d, DdSureTricks *tricks) {
  * compared low cards: how many rounds the leader cashes, when a low card
  * is among its winners or the others' best (and, to be safe, the top
  * trumps, though a low one counts nothing); which low cards a seat gives
- * to a trick does not matter (they count nothing), only how many
+ * to a trick does not matter (they count nothing), only how many.
  * *tricks gets the tricks each side is so sure of (its top trumps', or
  * its leader's cashing) and the top trumps' ranks (dd_trick_limits). */
 void dd_sure_counters(const DdSearch *d, int sure[2], DdSureTricks *tricks, unsigned *dep) {

@@ -219,8 +219,6 @@ static inline PnDdEntry *dd_abs_bucket(const PnDdSolver *s, uint64_t abs_key) {
 }
 static inline void dd_abs_prefetch(const DdSearch *d, uint64_t abs_key) { __builtin_prefetch(dd_abs_bucket(d->s, abs_key)); }
 
-/* dd_bound.c: counters each side is sure to take from a trick start
- * (sure[1] the side searched, sure[0] the others). */
 /* What dd_sure_counters finds of tricks besides counters, for
  * dd_trick_limits: the tricks each side surely wins (1: the side
  * searched), and each side's top trumps (ranks), which win theirs. */
@@ -228,6 +226,9 @@ typedef struct DdSureTricks {
   int won[2];
   unsigned top[2];
 } DdSureTricks;
+/* dd_bound.c: counters each side is sure to take from a trick start
+ * (sure[1] the side searched, sure[0] the others), and the bounds from
+ * the tricks each can still win. */
 void dd_sure_counters(const DdSearch *d, int sure[2], DdSureTricks *tricks, unsigned *dep);
 void dd_trick_limits(const DdSearch *d, const DdSureTricks *tricks, int *lower, int *upper);
 /* ... and, a suit a bound, what it takes after a lead there that surely
