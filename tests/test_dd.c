@@ -315,9 +315,10 @@ static void test_dd_last_trick_not_sure_when_trumps_can_be_spent(void **state) {
  * it holds 60 in counters.  The counters alone bound it at 60 (the 100
  * in play with the last trick, less what the others are sure of: their
  * top trumps' 30 and the last trick), so the par takes 14 nodes without
- * the trick limit; with it the first probe is answered at once (1).  A limit counting
- * seat 2's three tricks for more, or side 0's own cards as the others',
- * fails the random positions against the minimax. */
+ * the trick limit; with it the first probe is answered at once (1).  A
+ * limit counting seat 2's three tricks for more, or leaving a side's own
+ * top trumps out of its own count, fails the random positions against
+ * the minimax. */
 static void test_dd_trick_limit_no_trick_to_win(void **state) {
   (void)state;
   PnGame g;
