@@ -101,8 +101,9 @@ bool review_bid_preset(const PnRules *rules);
  * when it reaches `need` (the lowest bid whose result is wanted), else
  * some total below need (review_result the same: r->all_values solves it
  * exactly); *counters (if not NULL) the counters the play gives it.
- * `guess` (< 0: none), the counters of a like deal (another pass of the
- * same deal), is asked first: the nodes change, never the values.  The
+ * `guess`, the counters of a like deal (another pass of the same deal;
+ * < 0: none, and then what the same bots take playing the hand out), is
+ * asked first: the nodes change, never the values.  The
  * solver's limit is the one review_fresh_table set (a deal's unit,
  * review_worlds).  False when the engine refused a row or the solver
  * stopped. */

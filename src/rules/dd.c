@@ -526,8 +526,11 @@ int pn_dd_par_guess(PnDdSolver *s, const PnGame *g, int side, int lo, int hi, in
   bool flip = searched != side; /* side 1 of two: side 0 searched, complemented */
   int l = within(flip ? all - hi : lo, 0, all), h = within(flip ? all - lo : hi, l, all);
   int first = flip ? h : l + 1; /* the floor's question */
-  if (guess > lo && guess <= hi) first = within(flip ? all - guess + 1 : guess, l + 1, h);
-  int v = window_value(s, &d, l, h, first, false);
+  bool guessed = guess > lo && guess <= hi;
+  if (guessed) first = within(flip ? all - guess + 1 : guess, l + 1, h);
+  /* from a guess, step from the bounds its answers give (a guess is
+   * usually near the par); from the floor, halve */
+  int v = window_value(s, &d, l, h, first, guessed);
   if (v < 0) return v;
   v = flip ? all - v : v;
   *value = within(v, lo, hi);

@@ -197,8 +197,10 @@ int pn_dd_play_window(PnDdSolver *s, const PnGame *g, PnCard card, int lo, int h
  * PN_DD_UNSUPPORTED, PN_DD_BUDGET. */
 int pn_dd_par_window(PnDdSolver *s, const PnGame *g, int side, int lo, int hi, int *value);
 /* pn_dd_par_window asking first whether the par is at least `guess` (in
- * (lo, hi]; else the floor's question): a guess near the par (another
- * alternative's in the same deal) spares the questions far from it. */
+ * (lo, hi]; else the floor's question), then stepping from the bounds
+ * the answers give, as along a hand: a guess near the par (another
+ * alternative's in the same deal, or what the bots take playing it out)
+ * spares the questions far from it. */
 int pn_dd_par_guess(PnDdSolver *s, const PnGame *g, int side, int lo, int hi, int guess, int *value);
 
 #endif
