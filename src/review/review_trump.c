@@ -55,7 +55,8 @@ int review_bidder_knowledge(const RvHistory *h, RvKind kind, PnKnown *k) {
  * `need`, else the par asked only "more than need - meld - taken - 1?"
  * (pn_dd_par_guess: a contract set takes one question, or none when
  * the cards left cannot reach it; with a guess, "at least guess?" first).
- * all_values: always exact. */
+ * A floor below 1 asks nothing of its own: the par exact (pn_dd_par, or
+ * from the guess).  all_values: always exact. */
 static int side_par(Reviewer *r, const PnGame *w, int side, int floor, int guess, int *par) {
   if (r->all_values || (floor <= 0 && guess < 0)) {
     *par = pn_dd_par(&r->solver, w, side);
