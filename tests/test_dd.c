@@ -897,7 +897,8 @@ static void tally_window(WindowTally *t, int want, int lo, int hi) {
  * analyze's: at each position a random legal card by pn_dd_play_window
  * and a random side's par by pn_dd_par_guess (a random guess, or none),
  * each in a random window (random_window), then, one time in two, the
- * card played by pn_dd_play.  So windowed and exact searches fill one
+ * card played by pn_dd_play_guess (a random guess at its par after, or
+ * none).  So windowed and exact searches fill one
  * table and one memory of pars for each other, as a review's deals do.
  * Each windowed answer must be the minimax's value clamped to its window
  * (dd.h), each exact one the minimax's value. */
@@ -936,10 +937,14 @@ static void random_windows(const char *preset, int count, int min_tricks, int ma
       tally_window(&pars, want, lo, hi);
       if (sim_rng_below(&rng, 2)) {
         PnDdPlay p;
-        assert_int_equal(pn_dd_play(&solver, g, cards[k], &p), 0);
+        /* a guess at the par after, right, wrong or none, changes the
+         * questions only (pn_dd_play_guess) */
+        int after_guess = sim_rng_below(&rng, 3) ? sim_rng_below(&rng, all + 1) : -1;
+        assert_int_equal(pn_dd_play_guess(&solver, g, cards[k], after_guess, &p), 0);
         if (p.par_after != values[cards[k]])
-          fail_msg("%s line %d, play %d of %d: %s after windowed searches: solver %d, minimax %d; %s", preset, i, k, n,
-                   pn_card_str(cards[k], buf), p.par_after, values[cards[k]], describe(g, pos, sizeof pos));
+          fail_msg("%s line %d, play %d of %d: %s after windowed searches (guess %d): solver %d, minimax %d; %s", preset,
+                   i, k, n, pn_card_str(cards[k], buf), after_guess, p.par_after, values[cards[k]],
+                   describe(g, pos, sizeof pos));
       }
     }
   }

@@ -108,6 +108,11 @@ bool review_bid_preset(const PnRules *rules);
  * review_worlds).  False when the engine refused a row or the solver
  * stopped. */
 bool review_side_total(Reviewer *r, PnGame *w, uint64_t seed, int need, int guess, int *counters, int *total);
+/* What the bots (`driver`) take for `side` playing the hand out from w on
+ * a copy, `first` (PN_NO_CARD: none) played first: counters from w on, a
+ * guess at the par (the solver asks it first and steps from there;
+ * docs/REVIEW.md).  -1 when the play does not finish. */
+int review_bots_take(SimDriver *driver, const PnGame *w, PnCard first, int side);
 
 /* A contract's result: the total when it reaches the bid, else minus the bid. */
 static inline double review_result(int total, int bid) { return total >= bid ? total : -bid; }

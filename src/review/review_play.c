@@ -150,6 +150,19 @@ static int alt_of(const RvDecision *d, PnCard c) {
   return -1;
 }
 
+/* What the bots take for the mover's side in deal w after `card`, counted
+ * as pn_dd_play's par_after: the guess its search of the position after
+ * starts from (a deal's first search knows no par there: docs/REVIEW.md).
+ * The bots' seed is fixed: a deal's nodes depend on the deal alone. */
+static int bots_guess(const PnGame *w, PnCard card) {
+  SimConfig config = {.style = SIM_SENSIBLE, .first_dealer = 1};
+  SimDriver driver;
+  sim_driver_init(&driver, &config, 1, w->rules.players);
+  PnExpect expect;
+  pn_game_expect(w, &expect);
+  return review_bots_take(&driver, w, card, pn_side_of(w, expect.seat));
+}
+
 /* Every alternative solved exactly in every deal (--all-values, and the
  * check of the fast path: tests/test_review.c).  False when a solve
  * stopped. */
@@ -218,7 +231,7 @@ static bool solve_fast(Reviewer *r, const RvHistory *h, int p, RvDecision *d, De
     int *v = &dl->v[i * RV_MAX_ALTS];
     PnDdPlay out;
     world_game(h, p, dl->start[i], &w);
-    if (pn_dd_play(&r->solver, &w, d->alt[d->chosen], &out) != 0) return false;
+    if (pn_dd_play_guess(&r->solver, &w, d->alt[d->chosen], bots_guess(&w, d->alt[d->chosen]), &out) != 0) return false;
     for (int a = 0; a < d->nalts; a++) v[a] = out.par_before;
     v[d->chosen] = out.par_after;
     dl->exact[i] = 1u << d->chosen;

@@ -65,24 +65,25 @@ static int side_par(Reviewer *r, const PnGame *w, int side, int floor, int guess
   return pn_dd_par_guess(&r->solver, w, side, floor, INT_MAX, guess, par);
 }
 
-/* What the bots (`driver`) take for `side` from the first lead in w,
- * playing the hand out on a copy: a guess at the par (the solver asks
- * it first and steps from there; docs/REVIEW.md).  -1 when the play does
- * not finish. */
-static int bots_take(SimDriver *driver, const PnGame *w, int side) {
+int review_bots_take(SimDriver *driver, const PnGame *w, PnCard first, int side) {
   static _Thread_local PnGame rest; /* a few KiB: not on the stack */
   rest = *w;
-  PnEvent ev;
-  PnOutcome out;
-  for (int guard = 0; guard < 4 * PN_MAX_SEATS * PN_MAX_HAND; guard++) {
-    if (!sim_next_event(driver, &rest, &ev) || pn_game_apply(&rest, &ev, &out) == PN_IMPOSSIBLE) return -1;
-    if (!out.hand_done) continue;
-    int take = 0;
-    for (int s = 1; s <= w->rules.players; s++)
-      if (pn_side_of(w, s) == side) take += rest.hand.counters[s - 1] - w->hand.counters[s - 1];
-    return take;
+  PnEvent ev = {.action = PN_EV_PLAY, .ncards = 1, .cards = {first}};
+  PnOutcome out = {.hand_done = false};
+  if (first != PN_NO_CARD) {
+    PnExpect expect;
+    pn_game_expect(&rest, &expect);
+    ev.seat = expect.seat;
+    if (pn_game_apply(&rest, &ev, &out) == PN_IMPOSSIBLE) return -1;
   }
-  return -1;
+  for (int guard = 0; !out.hand_done; guard++)
+    if (guard == 4 * PN_MAX_SEATS * PN_MAX_HAND || !sim_next_event(driver, &rest, &ev) ||
+        pn_game_apply(&rest, &ev, &out) == PN_IMPOSSIBLE)
+      return -1;
+  int take = 0;
+  for (int s = 1; s <= w->rules.players; s++)
+    if (pn_side_of(w, s) == side) take += rest.hand.counters[s - 1] - w->hand.counters[s - 1];
+  return take;
 }
 
 bool review_side_total(Reviewer *r, PnGame *w, uint64_t seed, int need, int guess, int *counters, int *total) {
@@ -104,7 +105,7 @@ bool review_side_total(Reviewer *r, PnGame *w, uint64_t seed, int need, int gues
       meld += pn_meld_shown(w, s);
       taken += w->hand.counters[s - 1]; /* the auction's discards: a trick of the bidder's */
     }
-  if (guess < 0) guess = bots_take(&driver, w, side);
+  if (guess < 0) guess = review_bots_take(&driver, w, PN_NO_CARD, side);
   if (side_par(r, w, side, need - meld - taken - 1, guess, &par) != 0) return false;
   if (counters) *counters = par;
   /* a par clamped up to the floor (>= 1) stands for one of 0 or more:

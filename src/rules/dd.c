@@ -376,14 +376,19 @@ static int load_play(DdSearch *d, PnDdSolver *s, const PnGame *g, PnCard card, P
   return 0;
 }
 
+/* v kept within [lo, hi]. */
+static int within(int v, int lo, int hi) { return v < lo ? lo : v > hi ? hi : v; }
+
 /* Plays `card` for `seat` in `d` and searches the par after it: what the
  * side took in a trick the play completed, plus its par from there (the
  * bounds: `before`, the par before, when known, -1 if not, and
- * `before_dep` the suits its search compared).  Returns it, or
- * PN_DD_BUDGET; *dep: the suits whose low cards the search compared,
- * and who won a trick the play completed (all of them when no search
- * said). */
-static int par_after_play(DdSearch *d, int seat, PnCard card, int before, unsigned before_dep, unsigned *dep) {
+ * `before_dep` the suits its search compared; `guess`, counted as the
+ * result, asked first when the par before is not known, -1 none).
+ * Returns it, or PN_DD_BUDGET; *dep: the suits whose low cards the
+ * search compared, and who won a trick the play completed (all of them
+ * when no search said). */
+static int par_after_play(DdSearch *d, int seat, PnCard card, int before, unsigned before_dep, int guess,
+                          unsigned *dep) {
   bool mover_searched = d->maxi[seat];
   dd_play_card(d, seat, card);
   int won = 0;
@@ -401,7 +406,7 @@ static int par_after_play(DdSearch *d, int seat, PnCard card, int before, unsign
    * is then a close upper bound to step down from (cutthroat-four, 3
    * hands: 10.9M nodes a hand against 12.1M from the middle, 14.1M
    * halving; docs/SOLVER.md). */
-  int lo = 0, hi = rest, guess = rest;
+  int lo = 0, hi = rest, first = guess >= 0 ? within(guess - won, 0, rest) : rest;
   if (before >= 0) {
     /* A play of the side searched cannot raise its par, one against it
      * cannot lower it. */
@@ -410,14 +415,18 @@ static int par_after_play(DdSearch *d, int seat, PnCard card, int before, unsign
     if (lo < 0) lo = 0;
     if (hi > rest) hi = rest;
     if (lo > hi) lo = hi;
-    guess = mover_searched ? hi : lo + d->unit;
+    first = mover_searched ? hi : lo + d->unit;
   }
-  int v = dd_par_of(d, lo, hi, guess, true, before >= 0 ? before_dep : 0, dep);
+  int v = dd_par_of(d, lo, hi, first, true, before >= 0 ? before_dep : 0, dep);
   *dep |= trick_dep;
   return v < 0 ? v : won + v;
 }
 
 int pn_dd_play(PnDdSolver *s, const PnGame *g, PnCard card, PnDdPlay *out) {
+  return pn_dd_play_guess(s, g, card, -1, out);
+}
+
+int pn_dd_play_guess(PnDdSolver *s, const PnGame *g, PnCard card, int guess, PnDdPlay *out) {
   memset(out, 0, sizeof *out);
   out->best = PN_NO_CARD;
   s->nodes = 0;
@@ -433,7 +442,9 @@ int pn_dd_play(PnDdSolver *s, const PnGame *g, PnCard card, PnDdPlay *out) {
   bool mover_searched = d.maxi[seat];
   /* a window from the par before holds the par after only for a card the
    * seat may play: what that compared goes with it (dd_root_dep) */
-  int after = par_after_play(&d, seat, card, before, before_dep | dd_root_dep(&d), &dep);
+  bool flip = canonical_side(g, out->side) != out->side; /* side 1 of two: side 0 searched, complemented */
+  if (guess >= 0 && flip) guess = guess < all ? all - guess : 0;
+  int after = par_after_play(&d, seat, card, before, before_dep | dd_root_dep(&d), guess, &dep);
   if (after < 0) return after;
   if (before < 0) {
     /* Valued last to first, a hand knows the par after the play first:
@@ -451,7 +462,7 @@ int pn_dd_play(PnDdSolver *s, const PnGame *g, PnCard card, PnDdPlay *out) {
     if (before < 0) return before;
     if (before != after && before_d.best_card != card) out->best = before_d.best_card;
   }
-  if (canonical_side(g, out->side) != out->side) { /* side 1 of two: the complement */
+  if (flip) { /* side 1 of two: the complement */
     before = all - before;
     after = all - after;
   }
@@ -461,8 +472,6 @@ int pn_dd_play(PnDdSolver *s, const PnGame *g, PnCard card, PnDdPlay *out) {
   return 0;
 }
 
-/* v kept within [lo, hi]. */
-static int within(int v, int lo, int hi) { return v < lo ? lo : v > hi ? hi : v; }
 
 /* The value of the loaded position within [l, h] (clamped to it), first
  * guess `guess`, the mover's top first when `top_first`: a remembered

@@ -182,6 +182,11 @@ typedef struct PnDdPlay {
  * par_before costs nothing.  Returns 0, or PN_DD_UNSUPPORTED,
  * PN_DD_BUDGET, PN_DD_BAD_CARD. */
 int pn_dd_play(PnDdSolver *s, const PnGame *g, PnCard card, PnDdPlay *out);
+/* pn_dd_play asking first, when the par before is not remembered,
+ * whether par_after is at least `guess` (-1: none; the same values, other
+ * nodes): a guess near it (what the bots take playing the deal out:
+ * src/review) spares the questions far from it. */
+int pn_dd_play_guess(PnDdSolver *s, const PnGame *g, PnCard card, int guess, PnDdPlay *out);
 
 /* par_after of `card` played next in `g` (as pn_dd_play's, for the
  * mover's side), searched only within [lo, hi]: *value is the par when
