@@ -402,7 +402,8 @@ static int par_after_play(DdSearch *d, int seat, PnCard card, int before, unsign
   if (d->cards_left == 0 && d->ntrick == 0) return won;
   int rest = dd_remaining(d);
   /* The par before unknown (sides of one seat: the last call searched
-   * another side): the first question at the top, whose fail-soft answer
+   * another side; a review's deal): the first question at the caller's
+   * guess, else at the top, whose fail-soft answer
    * is then a close upper bound to step down from (cutthroat-four, 3
    * hands: 10.9M nodes a hand against 12.1M from the middle, 14.1M
    * halving; docs/SOLVER.md). */
