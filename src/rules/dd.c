@@ -444,7 +444,7 @@ int pn_dd_play_guess(PnDdSolver *s, const PnGame *g, PnCard card, int guess, PnD
   /* a window from the par before holds the par after only for a card the
    * seat may play: what that compared goes with it (dd_root_dep) */
   bool flip = canonical_side(g, out->side) != out->side; /* side 1 of two: side 0 searched, complemented */
-  if (guess >= 0 && flip) guess = guess < all ? all - guess : 0;
+  if (guess >= 0 && flip) guess = within(all - guess, 0, all);
   int after = par_after_play(&d, seat, card, before, before_dep | dd_root_dep(&d), guess, &dep);
   if (after < 0) return after;
   if (before < 0) {
@@ -472,7 +472,6 @@ int pn_dd_play_guess(PnDdSolver *s, const PnGame *g, PnCard card, int guess, PnD
   out->cost = before - after; /* >= 0: before is the par of the best card */
   return 0;
 }
-
 
 /* The value of the loaded position within [l, h] (clamped to it), first
  * guess `guess`, the mover's top first when `top_first`: a remembered
