@@ -896,12 +896,14 @@ static void tally_window(WindowTally *t, int want, int lo, int hi) {
  * first on one table by the review's windowed searches mixed with
  * analyze's: at each position a random legal card by pn_dd_play_window
  * and a random side's par by pn_dd_par_guess (a random guess, or none),
- * each in a random window (random_window), then, one time in two, the
- * card played by pn_dd_play_guess (a random guess at its par after, or
- * none).  So windowed and exact searches fill one
- * table and one memory of pars for each other, as a review's deals do.
- * Each windowed answer must be the minimax's value clamped to its window
- * (dd.h), each exact one the minimax's value. */
+ * each in a random window (random_window), and one question of that
+ * side's par at a random target (pn_dd_par_ask), then, one time in two,
+ * the card played by pn_dd_play_guess (a random guess at its par after,
+ * or none).  So windowed and exact searches fill one table and one
+ * memory of pars for each other, as a review's deals do.  Each windowed
+ * answer must be the minimax's value clamped to its window (dd.h), each
+ * exact one the minimax's value, each question's bound between the
+ * target and the minimax's value (on the minimax's side of the target). */
 static void random_windows(const char *preset, int count, int min_tricks, int max_tricks, uint64_t seed) {
   seed += seed_offset();
   SimRng rng;
@@ -909,7 +911,7 @@ static void random_windows(const char *preset, int count, int min_tricks, int ma
   static const Variant v = {-1, -1, -1, -1};
   static PnGame line[81];
   PnCard cards[80];
-  WindowTally plays = {0}, pars = {0};
+  WindowTally plays = {0}, pars = {0}, asks = {0};
   for (int i = 0; i < count; i++) {
     int n = random_line(line, cards, preset, &v, &rng, min_tricks, max_tricks);
     pn_dd_new_hand(&solver);
@@ -935,6 +937,15 @@ static void random_windows(const char *preset, int count, int min_tricks, int ma
         fail_msg("%s line %d, play %d of %d: par of side %d in [%d, %d] (guess %d): solver %d, minimax %d; %s", preset,
                  i, k, n, x, lo, hi, guess, got, want, describe(g, pos, sizeof pos));
       tally_window(&pars, want, lo, hi);
+      /* one question at a random target, the counters left either side
+       * included: answered as the minimax, its fail-soft bound between
+       * the par and the target's side of it (pn_dd_par_ask) */
+      int target = sim_rng_below(&rng, all + 3) - 1, bound = -1;
+      assert_int_equal(pn_dd_par_ask(&solver, g, x, target, &bound), 0);
+      if ((bound >= target) != (want >= target) || (bound >= target ? bound > want : bound < want))
+        fail_msg("%s line %d, play %d of %d: side %d at least %d? solver's bound %d, minimax %d; %s", preset, i, k, n,
+                 x, target, bound, want, describe(g, pos, sizeof pos));
+      tally_window(&asks, want, target, INT_MAX);
       if (sim_rng_below(&rng, 2)) {
         PnDdPlay p;
         /* a guess at the par after, right, wrong or none, changes the
@@ -950,6 +961,7 @@ static void random_windows(const char *preset, int count, int min_tricks, int ma
   }
   /* both kinds of answer were asked for, or the check is blind to one */
   assert_true(plays.inside > 0 && plays.outside > 0 && pars.inside > 0 && pars.outside > 0);
+  assert_true(asks.inside > 0 && asks.outside > 0); /* yes and no */
 }
 
 #define WINDOWS_TEST(name, ...) SEEDED_TEST(name, random_windows, __VA_ARGS__)

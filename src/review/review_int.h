@@ -103,11 +103,16 @@ bool review_bid_preset(const PnRules *rules);
  * exactly); *counters (if not NULL) the counters the play gives it.
  * `guess`, the counters of a like deal (another pass of the same deal;
  * < 0: none, and then what the same bots take playing the hand out), is
- * asked first: the nodes change, never the values.  The
- * solver's limit is the one review_fresh_table set (a deal's unit,
- * review_worlds).  False when the engine refused a row or the solver
- * stopped. */
-bool review_side_total(Reviewer *r, PnGame *w, uint64_t seed, int need, int guess, int *counters, int *total);
+ * asked first: the nodes change, never the values.  `beat` above need
+ * (a trump's other suit: the chosen's total + 1; else -1) asks first
+ * only "at least beat?" (pn_dd_par_ask): a no leaves *total an upper
+ * bound (meld counted) and *exact (if not NULL) false unless it is below
+ * need, where the result is the same; a yes goes on to the exact total.
+ * r->all_values asks no such question.  The solver's limit is the one
+ * review_fresh_table set (a deal's unit, review_worlds).  False when the
+ * engine refused a row or the solver stopped. */
+bool review_side_total(Reviewer *r, PnGame *w, uint64_t seed, int need, int guess, int beat, int *counters, int *total,
+                       bool *exact);
 /* What the bots (`driver`) take for `side` playing the hand out from w on
  * a copy, `first` (PN_NO_CARD: none) played first: counters from w on, a
  * guess at the par (the solver asks it first and steps from there;

@@ -215,7 +215,7 @@ static bool pass_world(Reviewer *r, const void *ctx, const PnCards start[PN_KNOW
     PnOutcome out;
     int total, counters;
     if (pn_game_apply(&w, &ev, &out) == PN_IMPOSSIBLE ||
-        !review_side_total(r, &w, seed, g->hand.high_bid, guess, &counters, &total))
+        !review_side_total(r, &w, seed, g->hand.high_bid, guess, -1, &counters, &total, NULL))
       return false;
     v[a] = review_result(total, g->hand.high_bid);
     if (total >= g->hand.high_bid) guess = counters; /* exact: a made contract */

@@ -545,3 +545,32 @@ int pn_dd_par_guess(PnDdSolver *s, const PnGame *g, int side, int lo, int hi, in
   *value = within(v, lo, hi);
   return 0;
 }
+
+int pn_dd_par_ask(PnDdSolver *s, const PnGame *g, int side, int target, int *bound) {
+  DdSearch d;
+  s->nodes = 0;
+  if (side < 0 || side >= pn_side_count(g)) return PN_DD_UNSUPPORTED;
+  int searched = canonical_side(g, side);
+  int rc = dd_load(&d, s, g, searched);
+  if (rc < 0) return rc;
+  int all = dd_remaining(&d);
+  if (target <= 0 || target > all) { /* answered by the counters left */
+    *bound = target <= 0 ? 0 : all;
+    return 0;
+  }
+  new_generation(s, &d);
+  bool flip = searched != side; /* side 1 of two: "side 0 at least all - target + 1?" answers the other way */
+  int t = flip ? all - target + 1 : target;
+  unsigned dep;
+  int v = memo_get(s, dd_full_key(&d), &dep);
+  if (v < 0) {
+    d.root_cut = PN_NO_CARD;
+    v = dd_search(&d, t);
+    s->nodes = d.nodes;
+    s->total_nodes += d.nodes;
+    if (d.aborted) return PN_DD_BUDGET;
+  }
+  v = within(v, 0, all); /* fail-soft: at least v when v >= t, else at most v */
+  *bound = flip ? all - v : v;
+  return 0;
+}
