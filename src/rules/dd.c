@@ -340,13 +340,20 @@ static void new_generation(PnDdSolver *s, const DdSearch *d) {
  * side 0 is searched for both and one table serves the whole hand. */
 static int canonical_side(const PnGame *g, int side) { return pn_side_count(g) == 2 ? 0 : side; }
 
-int pn_dd_par(PnDdSolver *s, const PnGame *g, int side) {
-  DdSearch d;
+/* A par's search of `side` loaded into d: returns the side searched
+ * (canonical_side), or PN_DD_UNSUPPORTED. */
+static int load_side(DdSearch *d, PnDdSolver *s, const PnGame *g, int side) {
   s->nodes = 0;
   if (side < 0 || side >= pn_side_count(g)) return PN_DD_UNSUPPORTED;
   int searched = canonical_side(g, side);
-  int rc = dd_load(&d, s, g, searched);
-  if (rc < 0) return rc;
+  int rc = dd_load(d, s, g, searched);
+  return rc < 0 ? rc : searched;
+}
+
+int pn_dd_par(PnDdSolver *s, const PnGame *g, int side) {
+  DdSearch d;
+  int searched = load_side(&d, s, g, side);
+  if (searched < 0) return searched;
   new_generation(s, &d);
   int all = dd_remaining(&d);
   unsigned dep;
@@ -525,11 +532,8 @@ int pn_dd_par_window(PnDdSolver *s, const PnGame *g, int side, int lo, int hi, i
 
 int pn_dd_par_guess(PnDdSolver *s, const PnGame *g, int side, int lo, int hi, int guess, int *value) {
   DdSearch d;
-  s->nodes = 0;
-  if (side < 0 || side >= pn_side_count(g)) return PN_DD_UNSUPPORTED;
-  int searched = canonical_side(g, side);
-  int rc = dd_load(&d, s, g, searched);
-  if (rc < 0) return rc;
+  int searched = load_side(&d, s, g, side);
+  if (searched < 0) return searched;
   new_generation(s, &d);
   int all = dd_remaining(&d);
   bool flip = searched != side; /* side 1 of two: side 0 searched, complemented */
@@ -548,11 +552,8 @@ int pn_dd_par_guess(PnDdSolver *s, const PnGame *g, int side, int lo, int hi, in
 
 int pn_dd_par_ask(PnDdSolver *s, const PnGame *g, int side, int target, int *bound) {
   DdSearch d;
-  s->nodes = 0;
-  if (side < 0 || side >= pn_side_count(g)) return PN_DD_UNSUPPORTED;
-  int searched = canonical_side(g, side);
-  int rc = dd_load(&d, s, g, searched);
-  if (rc < 0) return rc;
+  int searched = load_side(&d, s, g, side);
+  if (searched < 0) return searched;
   int all = dd_remaining(&d);
   if (target <= 0 || target > all) { /* answered by the counters left */
     *bound = target <= 0 ? 0 : all;
