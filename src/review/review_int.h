@@ -70,6 +70,43 @@ typedef bool (*RvWorldValue)(Reviewer *r, const void *ctx, const PnCards start[P
 int review_worlds(Reviewer *r, RvSpace *sp, SimRng *rng, RvWorldValue value, const void *ctx, bool each, RvDecision *d,
                   int *flags);
 
+/* A decision whose alternatives other than the chosen are asked only
+ * whether they beat it in a deal, and solved exactly only where they may
+ * lead (review_worlds_bounded; docs/REVIEW.md, "A trump's other suits
+ * asked, not solved").  The caller sets ctx, deal, exact_one and drops;
+ * the rest is the run's. */
+typedef struct RvBounded RvBounded;
+struct RvBounded {
+  const void *ctx; /* the decision's: only read */
+  /* Deal i: the chosen alternative exact, then each other live one,
+   * asked against it (review_beat: exact when sure), into v and exact.
+   * False when the engine refused a row or a solve stopped. */
+  bool (*deal)(Reviewer *r, RvBounded *b, int i);
+  bool (*exact_one)(Reviewer *r, RvBounded *b, int i, int a); /* alternative a exact in deal i, as deal */
+  bool drops;                           /* alternatives clearly behind are dropped (review_drop_behind) */
+  int nalts, chosen;                    /* d->nalts, d->chosen */
+  PnCards (*start)[PN_KNOWN_HOLDERS];   /* each deal's holdings */
+  uint64_t *seed;                       /* each deal's bots' seed */
+  double *v;                            /* v[i * RV_MAX_ALTS + a]: a's result in deal i, exact or an upper bound */
+  uint32_t *exact;                      /* exact[i]: a bit an alternative, v exact in deal i */
+  bool *ok;                             /* deal i's unit finished */
+  bool live[RV_MAX_ALTS];               /* still valued */
+  bool sure[RV_MAX_ALTS];               /* exact in every deal, now and in later ones */
+  int solving;                          /* the alternative the exact units solve */
+};
+
+/* As review_worlds (the same deals, batches and settled rule), each
+ * deal's alternatives valued by b->deal, those that may lead then by
+ * b->exact_one in every deal; the drops (b->drops) and the settled rule
+ * weigh bounds as values; an alternative left bounded or dropped is
+ * d->bound.  Returns as review_worlds. */
+int review_worlds_bounded(Reviewer *r, RvSpace *sp, SimRng *rng, RvBounded *b, RvDecision *d);
+
+/* The `beat` (review_side_total) alternative a is asked at in deal i:
+ * the chosen's result + 1 when it makes and a is not sure, else -1
+ * (exact). */
+int review_beat(const RvBounded *b, int i, int a);
+
 /* Whether n deals' values v[i * RV_MAX_ALTS + a] settle a bid, trump or
  * pass decision, so no more deals are drawn (review_worlds; docs/REVIEW.md,
  * worlds): the leader (the highest sum; a tie keeps the chosen, then the

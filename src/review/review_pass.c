@@ -191,36 +191,73 @@ typedef struct PassDeal {
   const RvDecision *d; /* the passes valued (d->cards) */
 } PassDeal;
 
-/* Every pass of one deal (alt -1), each made in it, then the bots (one
- * seed for every pass of the deal) and the solver: the passes in order on
- * one table, each one's counters asked first of the next (passes that
- * differ by a card or two mostly take the same; a made contract's exact
- * par costs most in the questions far from it).  False when a solve
- * stopped. */
+/* Pass a made in the deal `start`, then the bots (`seed`) and the solver
+ * (review_side_total against the bid, `beat` and `guess` as there): its
+ * result into *v, *exact whether it is exact, and a made contract's
+ * counters into *guess, the next pass's first question.  False when a
+ * solve stopped. */
+static bool pass_alt(Reviewer *r, const PassDeal *pd, const PnCards start[PN_KNOWN_HOLDERS], uint64_t seed, int a,
+                     int beat, int *guess, double *v, bool *exact) {
+  const PnGame *g = pd->g;
+  static _Thread_local PnGame w; /* a few KiB: not on the stack */
+  w = *g;
+  for (int s = 0; s < g->rules.players; s++) w.hand.held[s] = start[s];
+  PnEvent ev = *pd->give;
+  ev.ncards = 0;
+  for (int c = 0; c < PN_CARD_KINDS; c++)
+    for (int j = 0; j < pd->d->cards[a].n[c] && ev.ncards < PN_MAX_EVENT_CARDS; j++) ev.cards[ev.ncards++] = (PnCard)c;
+  PnOutcome out;
+  int total, counters, bid = g->hand.high_bid;
+  if (pn_game_apply(&w, &ev, &out) == PN_IMPOSSIBLE ||
+      !review_side_total(r, &w, seed, bid, *guess, beat, &counters, &total, exact))
+    return false;
+  *v = review_result(total, bid);
+  if (*exact && total >= bid) *guess = counters; /* exact: a made contract */
+  return true;
+}
+
+/* Every pass of one deal (alt -1; r->all_values), each made in it, then
+ * the bots (one seed for every pass of the deal) and the solver: the
+ * passes in order on one table, each one's counters asked first of the
+ * next (passes that differ by a card or two mostly take the same; a made
+ * contract's exact par costs most in the questions far from it).  False
+ * when a solve stopped. */
 static bool pass_world(Reviewer *r, const void *ctx, const PnCards start[PN_KNOWN_HOLDERS], uint64_t seed, int alt,
                        double v[RV_MAX_ALTS], int *flag) {
   (void)alt;
   (void)flag;
   const PassDeal *pd = ctx;
-  const PnGame *g = pd->g;
-  static _Thread_local PnGame w; /* a few KiB: not on the stack */
   int guess = -1;
-  for (int a = 0; a < pd->d->nalts; a++) {
-    w = *g;
-    for (int s = 0; s < g->rules.players; s++) w.hand.held[s] = start[s];
-    PnEvent ev = *pd->give;
-    ev.ncards = 0;
-    for (int c = 0; c < PN_CARD_KINDS; c++)
-      for (int j = 0; j < pd->d->cards[a].n[c] && ev.ncards < PN_MAX_EVENT_CARDS; j++) ev.cards[ev.ncards++] = (PnCard)c;
-    PnOutcome out;
-    int total, counters;
-    if (pn_game_apply(&w, &ev, &out) == PN_IMPOSSIBLE ||
-        !review_side_total(r, &w, seed, g->hand.high_bid, guess, -1, &counters, &total, NULL))
-      return false;
-    v[a] = review_result(total, g->hand.high_bid);
-    if (total >= g->hand.high_bid) guess = counters; /* exact: a made contract */
-  }
+  bool exact;
+  for (int a = 0; a < pd->d->nalts; a++)
+    if (!pass_alt(r, pd, start, seed, a, -1, &guess, &v[a], &exact)) return false;
   return true;
+}
+
+/* Alternative a in deal i into b (RvBounded), asked at `beat`. */
+static bool pass_into(Reviewer *r, RvBounded *b, int i, int a, int beat, int *guess) {
+  bool exact;
+  if (!pass_alt(r, b->ctx, b->start[i], b->seed[i], a, beat, guess, &b->v[i * RV_MAX_ALTS + a], &exact)) return false;
+  if (exact) b->exact[i] |= 1u << a;
+  return true;
+}
+
+/* Deal i of the pass review (RvBounded's deal): the pass made, then each
+ * other live one asked whether it beats it (review_beat), on one table
+ * in order, as pass_world. */
+static bool pass_deal(Reviewer *r, RvBounded *b, int i) {
+  int guess = -1;
+  review_fresh_table(r);
+  if (!pass_into(r, b, i, b->chosen, -1, &guess)) return false;
+  for (int a = 0; a < b->nalts; a++)
+    if (a != b->chosen && b->live[a] && !pass_into(r, b, i, a, review_beat(b, i, a), &guess)) return false;
+  return true;
+}
+
+static bool pass_exact(Reviewer *r, RvBounded *b, int i, int a) {
+  int guess = -1;
+  review_fresh_table(r);
+  return pass_into(r, b, i, a, -1, &guess);
 }
 
 int review_pass(Reviewer *r, const RvHistory *h, int at, SimRng *rng, RvDecision *d) {
@@ -239,8 +276,13 @@ int review_pass(Reviewer *r, const RvHistory *h, int at, SimRng *rng, RvDecision
   RvSpace *sp = review_space_new(&k, forbid);
   if (!sp) return -1;
   PassDeal pd = {.g = &g, .give = give, .d = d};
-  int unused;
-  int rc = review_worlds(r, sp, rng, pass_world, &pd, false, d, &unused);
+  int rc, unused;
+  if (r->all_values) {
+    rc = review_worlds(r, sp, rng, pass_world, &pd, false, d, &unused);
+  } else { /* no drops: docs/REVIEW.md, the pass review */
+    RvBounded b = {.ctx = &pd, .deal = pass_deal, .exact_one = pass_exact};
+    rc = review_worlds_bounded(r, sp, rng, &b, d);
+  }
   review_space_free(sp);
   return rc;
 }

@@ -22,7 +22,7 @@
 /* What the review computes, as a number: a stored review made by another
  * method is stale (reviewed again).  Bump it when the sampler, the values
  * or the decisions reviewed change. */
-#define RV_METHOD 11 /* 2: best_share; 3: a bid, trump or pass stops when settled; 4: the bid and trump of every bidding preset; 5: an alternative clearly behind is dropped; 6: each solve as on a cleared table (where a budget stops it); 7: a pass's alternatives all solved, a deal at a time (no drops); 8: the solver's values sound again (PN_DD_SOUND_SINCE 5); 9: and again (PN_DD_SOUND_SINCE 8); 10: a par from nothing, and a deal's first search of a play, asked first what the bots take (where a budget stops it); 11: a trump's other suits asked only whether they beat the chosen until they may lead (bounded suits null) */
+#define RV_METHOD 11 /* 2: best_share; 3: a bid, trump or pass stops when settled; 4: the bid and trump of every bidding preset; 5: an alternative clearly behind is dropped; 6: each solve as on a cleared table (where a budget stops it); 7: a pass's alternatives all solved, a deal at a time (no drops); 8: the solver's values sound again (PN_DD_SOUND_SINCE 5); 9: and again (PN_DD_SOUND_SINCE 8); 10: a par from nothing, and a deal's first search of a play, asked first what the bots take (where a budget stops it); 11: a trump's other suits and a pass's other passes asked only whether they beat the chosen until they may lead (the bounded ones null) */
 #define RV_LABEL 24                       /* an alternative's label, NUL included */
 #define RV_MAX_DECISIONS (RV_MAX_PLAYS + 8) /* decisions of one hand: the plays, the bid, trump, passes */
 

@@ -4,7 +4,6 @@
  */
 #include <limits.h>
 #include <math.h>
-#include <stdlib.h>
 #include <string.h>
 
 #include "review_int.h"
@@ -180,138 +179,30 @@ static bool trump_world(Reviewer *r, const void *ctx, const PnCards start[PN_KNO
   return play_out(r, &w, alt, seed, -1, &v[alt], NULL);
 }
 
-/* The trump review's deals, each suit exact or bounded (trump_fast). */
-typedef struct TrumpDeals {
-  const PnGame *g;                    /* the game just before the trump */
-  int chosen;                         /* the suit named */
-  PnCards (*start)[PN_KNOWN_HOLDERS]; /* each deal's holdings */
-  uint64_t *seed;                     /* each deal's bots' seed */
-  double *v;                          /* v[i * RV_MAX_ALTS + s]: suit s's result in deal i, exact or an upper bound */
-  uint32_t *exact;                    /* exact[i]: a bit a suit, v exact in deal i */
-  bool *ok;                           /* deal i's unit finished (false: the engine refused or a solve stopped) */
-  bool live[PN_SUITS];                /* still valued (review_drop_behind) */
-  bool sure[PN_SUITS];                /* exact in every deal, now and in later ones */
-  int solving;                        /* exact_unit's suit */
-} TrumpDeals;
-
 /* Suit s in deal i on a cleared table (each solve as in review_worlds),
  * only whether it beats `beat` when that is above the bid. */
-static bool suit_in_deal(Reviewer *r, TrumpDeals *td, int i, int s, int beat) {
+static bool suit_in_deal(Reviewer *r, RvBounded *b, int i, int s, int beat) {
   static _Thread_local PnGame w; /* a few KiB: not on the stack */
-  w = *td->g;
-  for (int seat = 0; seat < w.rules.players; seat++) w.hand.held[seat] = td->start[i][seat];
+  const PnGame *g = b->ctx;
+  w = *g;
+  for (int seat = 0; seat < w.rules.players; seat++) w.hand.held[seat] = b->start[i][seat];
   review_fresh_table(r);
   bool exact;
-  if (!play_out(r, &w, s, td->seed[i], beat, &td->v[i * RV_MAX_ALTS + s], &exact)) return false;
-  if (exact) td->exact[i] |= 1u << s;
+  if (!play_out(r, &w, s, b->seed[i], beat, &b->v[i * RV_MAX_ALTS + s], &exact)) return false;
+  if (exact) b->exact[i] |= 1u << s;
   return true;
 }
 
-/* Deal u: the chosen suit exact, then each other live one exact if sure,
- * else asked whether it beats the chosen (one question when the chosen
- * makes its bid: a no keeps the total's bound). */
-static void deal_unit(Reviewer *r, int u, void *ctx) {
-  TrumpDeals *td = ctx;
-  td->exact[u] = 0;
-  td->ok[u] = suit_in_deal(r, td, u, td->chosen, -1);
-  double chosen = td->v[u * RV_MAX_ALTS + td->chosen];
-  int beat = chosen > 0 ? (int)chosen + 1 : -1; /* a set chosen: beaten by any suit that makes */
-  for (int s = 0; s < PN_SUITS && td->ok[u]; s++)
-    if (s != td->chosen && td->live[s]) td->ok[u] = suit_in_deal(r, td, u, s, td->sure[s] ? -1 : beat);
+/* Deal i of the trump review (RvBounded's deal): the chosen suit, then
+ * each other live one, each on a cleared table. */
+static bool trump_deal(Reviewer *r, RvBounded *b, int i) {
+  if (!suit_in_deal(r, b, i, b->chosen, -1)) return false;
+  for (int s = 0; s < PN_SUITS; s++)
+    if (s != b->chosen && b->live[s] && !suit_in_deal(r, b, i, s, review_beat(b, i, s))) return false;
+  return true;
 }
 
-/* Deal u: td->solving exact, where it is not yet. */
-static void exact_unit(Reviewer *r, int u, void *ctx) {
-  TrumpDeals *td = ctx;
-  td->ok[u] = (td->exact[u] >> td->solving & 1u) || suit_in_deal(r, td, u, td->solving, -1);
-}
-
-/* The live suits that may lead over n deals (their bounds' sum above the
- * best exact sum, or tied with it where the tie would go their way:
- * review_leader) solved exactly in every deal, the highest sum first,
- * until none may.  False when a solve stopped. */
-static bool exact_leaders(Reviewer *r, TrumpDeals *td, int n) {
-  for (;;) {
-    double sum[PN_SUITS] = {0};
-    for (int i = 0; i < n; i++)
-      for (int s = 0; s < PN_SUITS; s++) sum[s] += td->v[i * RV_MAX_ALTS + s];
-    int best = td->chosen, next = -1;
-    for (int s = 0; s < PN_SUITS; s++)
-      if (td->live[s] && td->sure[s] && sum[s] > sum[best]) best = s;
-    for (int s = 0; s < PN_SUITS; s++) {
-      bool may_lead = sum[s] > sum[best] || (sum[s] == sum[best] && best != td->chosen && s < best);
-      if (td->live[s] && !td->sure[s] && may_lead && (next < 0 || sum[s] > sum[next])) next = s;
-    }
-    if (next < 0) return true;
-    td->sure[next] = true;
-    td->solving = next;
-    review_crew_run(r, 0, n, exact_unit, td);
-    for (int i = 0; i < n; i++)
-      if (!td->ok[i]) return false;
-  }
-}
-
-/* The trump review without r->all_values: in each deal the chosen suit
- * exact, the others asked only whether they beat it (a no leaves a bound,
- * at most the chosen's result), then the suits that may lead exact in
- * every deal (exact_leaders); the drops and the settled rule weigh the
- * bounds as values, as review_worlds weighs exact ones (docs/REVIEW.md,
- * trump).  Returns as review_worlds. */
-static int trump_fast(Reviewer *r, RvSpace *sp, SimRng *rng, TrumpDeals *td, RvDecision *d) {
-  int want = r->worlds, rc = -1, upto[PN_SUITS] = {0}; /* deals each suit was valued in */
-  td->start = calloc((size_t)want, sizeof *td->start);
-  td->seed = calloc((size_t)want, sizeof *td->seed);
-  td->v = calloc((size_t)want * RV_MAX_ALTS, sizeof *td->v);
-  td->exact = calloc((size_t)want, sizeof *td->exact);
-  td->ok = calloc((size_t)want, sizeof *td->ok);
-  for (int s = 0; s < PN_SUITS; s++) td->live[s] = true;
-  td->sure[td->chosen] = true;
-  if (!td->start || !td->seed || !td->v || !td->exact || !td->ok || review_space_count(sp) <= 0) goto done;
-  int n = 0;
-  while (n < want) { /* batches as review_worlds' */
-    int from = n, to = n ? n + RV_BATCH_WORLDS : r->min_worlds;
-    if (to > want) to = want;
-    for (int i = from; i < to; i++) {
-      bool drawn = review_space_sample(sp, rng, td->start[i]) == 0;
-      td->seed[i] = sim_rng_next(rng);
-      if (!drawn) goto done;
-    }
-    review_crew_run(r, from, to, deal_unit, td);
-    for (int i = from; i < to; i++)
-      if (!td->ok[i]) goto done;
-    n = to;
-    if (!exact_leaders(r, td, n)) goto done;
-    for (int s = 0; s < PN_SUITS; s++) upto[s] = td->live[s] ? n : upto[s];
-    review_drop_behind(td->v, n, PN_SUITS, td->chosen, td->live);
-    if (review_settled(td->v, n, PN_SUITS, td->chosen, td->live, r->se_target)) break;
-  }
-  double sum[RV_MAX_ALTS] = {0}, diff2[RV_MAX_ALTS] = {0}, mean[RV_MAX_ALTS] = {0};
-  bool solid[RV_MAX_ALTS] = {false}; /* live and exact in every deal */
-  for (int i = 0; i < n; i++) {
-    double *v = &td->v[i * RV_MAX_ALTS], lv[RV_MAX_ALTS];
-    for (int s = 0; s < PN_SUITS; s++) {
-      lv[s] = i < upto[s] ? v[s] : -INFINITY;
-      if (i >= upto[s]) continue;
-      sum[s] += v[s];
-      diff2[s] += (v[s] - v[td->chosen]) * (v[s] - v[td->chosen]);
-    }
-    d->best_worlds += review_chosen_best(lv, PN_SUITS, td->chosen);
-  }
-  for (int s = 0; s < PN_SUITS; s++) {
-    mean[s] = upto[s] ? sum[s] / upto[s] : 0;
-    solid[s] = td->live[s] && td->sure[s];
-  }
-  d->worlds = n;
-  review_finish(d, mean, solid, diff2);
-  rc = 0;
-done:
-  free(td->start);
-  free(td->seed);
-  free(td->v);
-  free(td->exact);
-  free(td->ok);
-  return rc;
-}
+static bool trump_exact(Reviewer *r, RvBounded *b, int i, int s) { return suit_in_deal(r, b, i, s, -1); }
 
 int review_trump(Reviewer *r, const RvHistory *h, SimRng *rng, RvDecision *d) {
   memset(d, 0, sizeof *d);
@@ -331,8 +222,8 @@ int review_trump(Reviewer *r, const RvHistory *h, SimRng *rng, RvDecision *d) {
   if (r->all_values) {
     rc = review_worlds(r, sp, rng, trump_world, &h->before_trump, true, d, &unused);
   } else {
-    TrumpDeals td = {.g = &h->before_trump, .chosen = d->chosen};
-    rc = trump_fast(r, sp, rng, &td, d);
+    RvBounded b = {.ctx = &h->before_trump, .deal = trump_deal, .exact_one = trump_exact, .drops = true};
+    rc = review_worlds_bounded(r, sp, rng, &b, d);
   }
   review_space_free(sp);
   return rc;

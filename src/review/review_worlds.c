@@ -281,3 +281,104 @@ done:
   free(ws.ok);
   return rc;
 }
+
+/* Deal u (RvBounded's deal, its exact bits cleared first). */
+static void bounded_deal_unit(Reviewer *r, int u, void *ctx) {
+  RvBounded *b = ctx;
+  b->exact[u] = 0;
+  b->ok[u] = b->deal(r, b, u);
+}
+
+/* Deal u: b->solving exact, where it is not yet. */
+static void bounded_exact_unit(Reviewer *r, int u, void *ctx) {
+  RvBounded *b = ctx;
+  b->ok[u] = (b->exact[u] >> b->solving & 1u) || b->exact_one(r, b, u, b->solving);
+}
+
+int review_beat(const RvBounded *b, int i, int a) {
+  double chosen = b->v[i * RV_MAX_ALTS + b->chosen];
+  return b->sure[a] || chosen <= 0 ? -1 : (int)chosen + 1; /* a set chosen: beaten by any that makes */
+}
+
+/* The live alternatives that may lead over n deals (their bounds' sum
+ * above the best exact sum, or tied with it where the tie would go their
+ * way: review_leader) solved exactly in every deal, the highest sum
+ * first, until none may.  False when a solve stopped. */
+static bool exact_leaders(Reviewer *r, RvBounded *b, int nalts, int n) {
+  for (;;) {
+    double sum[RV_MAX_ALTS] = {0};
+    for (int i = 0; i < n; i++)
+      for (int a = 0; a < nalts; a++) sum[a] += b->v[i * RV_MAX_ALTS + a];
+    int best = b->chosen, next = -1;
+    for (int a = 0; a < nalts; a++)
+      if (b->live[a] && b->sure[a] && sum[a] > sum[best]) best = a;
+    for (int a = 0; a < nalts; a++) {
+      bool may_lead = sum[a] > sum[best] || (sum[a] == sum[best] && best != b->chosen && a < best);
+      if (b->live[a] && !b->sure[a] && may_lead && (next < 0 || sum[a] > sum[next])) next = a;
+    }
+    if (next < 0) return true;
+    b->sure[next] = true;
+    b->solving = next;
+    review_crew_run(r, 0, n, bounded_exact_unit, b);
+    for (int i = 0; i < n; i++)
+      if (!b->ok[i]) return false;
+  }
+}
+
+int review_worlds_bounded(Reviewer *r, RvSpace *sp, SimRng *rng, RvBounded *b, RvDecision *d) {
+  int want = r->worlds, rc = -1, nalts = d->nalts, upto[RV_MAX_ALTS] = {0}; /* deals each was valued in */
+  b->nalts = nalts;
+  b->chosen = d->chosen;
+  b->start = calloc((size_t)want, sizeof *b->start);
+  b->seed = calloc((size_t)want, sizeof *b->seed);
+  b->v = calloc((size_t)want * RV_MAX_ALTS, sizeof *b->v);
+  b->exact = calloc((size_t)want, sizeof *b->exact);
+  b->ok = calloc((size_t)want, sizeof *b->ok);
+  for (int a = 0; a < RV_MAX_ALTS; a++) b->live[a] = a < nalts;
+  b->sure[b->chosen] = true;
+  if (!b->start || !b->seed || !b->v || !b->exact || !b->ok || review_space_count(sp) <= 0) goto done;
+  int n = 0;
+  while (n < want) { /* batches and deals as review_worlds' */
+    int from = n, to = n ? n + RV_BATCH_WORLDS : r->min_worlds;
+    if (to > want) to = want;
+    for (int i = from; i < to; i++) {
+      bool drawn = review_space_sample(sp, rng, b->start[i]) == 0;
+      b->seed[i] = sim_rng_next(rng);
+      if (!drawn) goto done;
+    }
+    review_crew_run(r, from, to, bounded_deal_unit, b);
+    for (int i = from; i < to; i++)
+      if (!b->ok[i]) goto done;
+    n = to;
+    if (!exact_leaders(r, b, nalts, n)) goto done;
+    for (int a = 0; a < nalts; a++) upto[a] = b->live[a] ? n : upto[a];
+    if (b->drops) review_drop_behind(b->v, n, nalts, b->chosen, b->live);
+    if (review_settled(b->v, n, nalts, b->chosen, b->live, r->se_target)) break;
+  }
+  double sum[RV_MAX_ALTS] = {0}, diff2[RV_MAX_ALTS] = {0}, mean[RV_MAX_ALTS] = {0};
+  bool solid[RV_MAX_ALTS] = {false}; /* live and exact in every deal */
+  for (int i = 0; i < n; i++) {
+    double *v = &b->v[i * RV_MAX_ALTS], lv[RV_MAX_ALTS];
+    for (int a = 0; a < nalts; a++) {
+      lv[a] = i < upto[a] ? v[a] : -INFINITY;
+      if (i >= upto[a]) continue;
+      sum[a] += v[a];
+      diff2[a] += (v[a] - v[b->chosen]) * (v[a] - v[b->chosen]);
+    }
+    d->best_worlds += review_chosen_best(lv, nalts, b->chosen);
+  }
+  for (int a = 0; a < nalts; a++) {
+    mean[a] = upto[a] ? sum[a] / upto[a] : 0;
+    solid[a] = b->live[a] && b->sure[a];
+  }
+  d->worlds = n;
+  review_finish(d, mean, solid, diff2);
+  rc = 0;
+done:
+  free(b->start);
+  free(b->seed);
+  free(b->v);
+  free(b->exact);
+  free(b->ok);
+  return rc;
+}
