@@ -348,8 +348,11 @@ int review_worlds_bounded(Reviewer *r, RvSpace *sp, SimRng *rng, RvBounded *b, R
     }
     review_crew_run(r, from, to, bounded_deal_unit, b);
     for (int i = from; i < to; i++)
-      if (!b->ok[i]) goto done;
-    n = to;
+      if (!b->ok[i]) {
+        d->worlds = i; /* as review_worlds: the deals before the one not valued */
+        goto done;
+      }
+    n = d->worlds = to;
     if (!exact_leaders(r, b, nalts, n)) goto done;
     for (int a = 0; a < nalts; a++) upto[a] = b->live[a] ? n : upto[a];
     if (b->drops) review_drop_behind(b->v, n, nalts, b->chosen, b->live);
@@ -371,7 +374,6 @@ int review_worlds_bounded(Reviewer *r, RvSpace *sp, SimRng *rng, RvBounded *b, R
     mean[a] = upto[a] ? sum[a] / upto[a] : 0;
     solid[a] = b->live[a] && b->sure[a];
   }
-  d->worlds = n;
   review_finish(d, mean, solid, diff2);
   rc = 0;
 done:

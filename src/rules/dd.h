@@ -209,10 +209,11 @@ int pn_dd_par_window(PnDdSolver *s, const PnGame *g, int side, int lo, int hi, i
 int pn_dd_par_guess(PnDdSolver *s, const PnGame *g, int side, int lo, int hi, int guess, int *value);
 /* One question of the par of `side`: "at least `target`?".  *bound
  * answers it and bounds the par: at least *bound when *bound >= target,
- * else at most *bound (fail-soft: a no far below the par is usually
- * cheap, and its bound is often well under the target).  For the review's
+ * else at most *bound (fail-soft: a no far above the par is usually
+ * cheap, and its bound may be well under the target).  For the review's
  * alternatives that only need to be shown no better than another
- * (src/review, trump).  Returns 0, or PN_DD_UNSUPPORTED, PN_DD_BUDGET. */
+ * (src/review: a trump's suits, a pass's passes).  Returns 0, or
+ * PN_DD_UNSUPPORTED, PN_DD_BUDGET. */
 int pn_dd_par_ask(PnDdSolver *s, const PnGame *g, int side, int target, int *bound);
 
 #endif
