@@ -50,62 +50,53 @@ void review_crew_run(Reviewer *r, int from, int to, RvUnit unit, void *ctx);
  * a waiting job helps the others.  Returns when all are done. */
 void review_crew_run_all(Reviewer *r, int from, int drive_to, int to, RvUnit unit, void *ctx);
 
-/* One deal of a bid, trump or pass decision valued on reviewer r, from
- * `start` (each holder's cards) and the bots' `seed`: alternative `alt`
- * into v[alt], or with alt -1 every alternative (v[a]) and *flag, a count
- * the caller sums (the bid: made).  False when the engine refused a row
- * or a solve stopped.  Runs on any of the crew's threads at once: ctx is
- * only read. */
-typedef bool (*RvWorldValue)(Reviewer *r, const void *ctx, const PnCards start[PN_KNOWN_HOLDERS], uint64_t seed, int alt,
-                             double v[RV_MAX_ALTS], int *flag);
-
-/* Deals of sp drawn from rng in order (a deal, then its bots' seed):
- * r->min_worlds, then RV_BATCH_WORLDS at a time until review_settled or
- * r->worlds; valued by `value` (on r and its crew; `each`: each alternative
- * of a deal a unit of work of its own, else the deal's all at once),
- * summed in deal order into d (d->nalts and d->chosen set; worlds,
- * best_worlds, then review_finish) and *flags.  Returns 0, or -1 when no
- * deal fits, one was not valued (d->worlds: those before it) or memory
- * ran out. */
-int review_worlds(Reviewer *r, RvSpace *sp, SimRng *rng, RvWorldValue value, const void *ctx, bool each, RvDecision *d,
-                  int *flags);
-
-/* A decision whose alternatives other than the chosen are asked only
- * whether they beat it in a deal, and solved exactly only where they may
- * lead (review_worlds_bounded; docs/REVIEW.md, "A trump's other suits
- * asked, not solved").  The caller sets ctx, deal, exact_one and drops;
- * the rest is the run's. */
-typedef struct RvBounded RvBounded;
-struct RvBounded {
+/* The deals of a bid, trump or pass decision (review_worlds): each
+ * alternative other than the chosen asked only whether it beats the
+ * chosen in a deal, and solved exactly only where it may lead
+ * (docs/REVIEW.md, "A trump's other suits asked, not solved"), unless
+ * every value is exact anyway (all_exact, r->all_values).  The caller
+ * sets ctx, deal, exact_one, drops and all_exact; the rest is the run's. */
+typedef struct RvDeals RvDeals;
+struct RvDeals {
   const void *ctx; /* the decision's: only read */
-  /* Deal i: the chosen alternative exact, then each other live one,
-   * asked against it (review_beat: exact when sure), into v and exact.
-   * False when the engine refused a row or a solve stopped. */
-  bool (*deal)(Reviewer *r, RvBounded *b, int i);
-  bool (*exact_one)(Reviewer *r, RvBounded *b, int i, int a); /* alternative a exact in deal i, as deal */
-  bool drops;                           /* alternatives clearly behind are dropped (review_drop_behind) */
+  /* Deal i on any of the crew's threads: the chosen alternative exact,
+   * then each other live one, asked against it (review_beat: exact when
+   * sure), into v and exact (or every alternative from one solve: the
+   * bid), and flag[i].  Each solve's table its own to clear
+   * (review_fresh_table).  False when the engine refused a row or a
+   * solve stopped. */
+  bool (*deal)(Reviewer *r, RvDeals *b, int i);
+  bool (*exact_one)(Reviewer *r, RvDeals *b, int i, int a); /* a exact in deal i, as deal; unused when all are sure */
+  bool drops;                           /* those clearly behind dropped (review_drop_behind), unless r->all_values */
+  bool all_exact;                       /* deal values every alternative exactly (the bid) */
+  int flags;                            /* flag[] summed over the deals valued (the bid: made) */
   int nalts, chosen;                    /* d->nalts, d->chosen */
   PnCards (*start)[PN_KNOWN_HOLDERS];   /* each deal's holdings */
   uint64_t *seed;                       /* each deal's bots' seed */
   double *v;                            /* v[i * RV_MAX_ALTS + a]: a's result in deal i, exact or an upper bound */
   uint32_t *exact;                      /* exact[i]: a bit an alternative, v exact in deal i */
+  int *flag;                            /* flag[i]: deal i's count for flags, 0 unless deal sets it */
   bool *ok;                             /* deal i's unit finished */
   bool live[RV_MAX_ALTS];               /* still valued */
-  bool sure[RV_MAX_ALTS];               /* exact in every deal, now and in later ones */
+  bool sure[RV_MAX_ALTS];               /* exact in every deal, now and in later ones (all_exact, r->all_values: all) */
   int solving;                          /* the alternative the exact units solve */
 };
 
-/* As review_worlds (the same deals, batches and settled rule), each
- * deal's alternatives valued by b->deal, those that may lead then by
- * b->exact_one in every deal; the drops (b->drops) and the settled rule
- * weigh bounds as values; an alternative left bounded or dropped is
- * d->bound.  Returns as review_worlds. */
-int review_worlds_bounded(Reviewer *r, RvSpace *sp, SimRng *rng, RvBounded *b, RvDecision *d);
+/* Deals of sp drawn from rng in order (a deal, then its bots' seed):
+ * r->min_worlds, then RV_BATCH_WORLDS at a time until review_settled or
+ * r->worlds; each valued by b->deal on r and its crew, those that may
+ * lead then by b->exact_one in every deal; the drops (b->drops) and the
+ * settled rule weigh bounds as values; summed in deal order into d
+ * (d->nalts and d->chosen set; worlds, best_worlds, then review_finish:
+ * an alternative left bounded or dropped is d->bound), so the values do
+ * not depend on the jobs.  Returns 0, or -1 when no deal fits, one was
+ * not valued (d->worlds: those before it) or memory ran out. */
+int review_worlds(Reviewer *r, RvSpace *sp, SimRng *rng, RvDeals *b, RvDecision *d);
 
 /* The `beat` (review_side_total) alternative a is asked at in deal i:
  * the chosen's result + 1 when it makes and a is not sure, else -1
  * (exact). */
-int review_beat(const RvBounded *b, int i, int a);
+int review_beat(const RvDeals *b, int i, int a);
 
 /* Whether n deals' values v[i * RV_MAX_ALTS + a] settle a bid, trump or
  * pass decision, so no more deals are drawn (review_worlds; docs/REVIEW.md,

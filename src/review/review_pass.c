@@ -216,36 +216,21 @@ static bool pass_alt(Reviewer *r, const PassDeal *pd, const PnCards start[PN_KNO
   return true;
 }
 
-/* Every pass of one deal (alt -1; r->all_values), each made in it, then
- * the bots (one seed for every pass of the deal) and the solver: the
- * passes in order on one table, each one's counters asked first of the
- * next (passes that differ by a card or two mostly take the same; a made
- * contract's exact par costs most in the questions far from it).  False
- * when a solve stopped. */
-static bool pass_world(Reviewer *r, const void *ctx, const PnCards start[PN_KNOWN_HOLDERS], uint64_t seed, int alt,
-                       double v[RV_MAX_ALTS], int *flag) {
-  (void)alt;
-  (void)flag;
-  const PassDeal *pd = ctx;
-  int guess = -1;
-  bool exact;
-  for (int a = 0; a < pd->d->nalts; a++)
-    if (!pass_alt(r, pd, start, seed, a, -1, &guess, &v[a], &exact)) return false;
-  return true;
-}
-
-/* Alternative a in deal i into b (RvBounded), asked at `beat`. */
-static bool pass_into(Reviewer *r, RvBounded *b, int i, int a, int beat, int *guess) {
+/* Alternative a in deal i into b (RvDeals), asked at `beat`. */
+static bool pass_into(Reviewer *r, RvDeals *b, int i, int a, int beat, int *guess) {
   bool exact;
   if (!pass_alt(r, b->ctx, b->start[i], b->seed[i], a, beat, guess, &b->v[i * RV_MAX_ALTS + a], &exact)) return false;
   if (exact) b->exact[i] |= 1u << a;
   return true;
 }
 
-/* Deal i of the pass review (RvBounded's deal): the pass made, then each
- * other live one asked whether it beats it (review_beat), on one table
- * in order, as pass_world. */
-static bool pass_deal(Reviewer *r, RvBounded *b, int i) {
+/* Deal i of the pass review (RvDeals' deal): the pass made, then each
+ * other live one asked whether it beats it (review_beat), in order on one
+ * table (one seed for the bots), each made contract's counters asked
+ * first of the next (passes that differ by a card or two mostly take the
+ * same; a made contract's exact par costs most in the questions far from
+ * it). */
+static bool pass_deal(Reviewer *r, RvDeals *b, int i) {
   int guess = -1;
   review_fresh_table(r);
   if (!pass_into(r, b, i, b->chosen, -1, &guess)) return false;
@@ -254,7 +239,7 @@ static bool pass_deal(Reviewer *r, RvBounded *b, int i) {
   return true;
 }
 
-static bool pass_exact(Reviewer *r, RvBounded *b, int i, int a) {
+static bool pass_exact(Reviewer *r, RvDeals *b, int i, int a) {
   int guess = -1;
   review_fresh_table(r);
   return pass_into(r, b, i, a, -1, &guess);
@@ -276,13 +261,8 @@ int review_pass(Reviewer *r, const RvHistory *h, int at, SimRng *rng, RvDecision
   RvSpace *sp = review_space_new(&k, forbid);
   if (!sp) return -1;
   PassDeal pd = {.g = &g, .give = give, .d = d};
-  int rc, unused;
-  if (r->all_values) {
-    rc = review_worlds(r, sp, rng, pass_world, &pd, false, d, &unused);
-  } else { /* no drops: docs/REVIEW.md, the pass review */
-    RvBounded b = {.ctx = &pd, .deal = pass_deal, .exact_one = pass_exact};
-    rc = review_worlds_bounded(r, sp, rng, &b, d);
-  }
+  RvDeals b = {.ctx = &pd, .deal = pass_deal, .exact_one = pass_exact}; /* no drops: docs/REVIEW.md, the pass review */
+  int rc = review_worlds(r, sp, rng, &b, d);
   review_space_free(sp);
   return rc;
 }

@@ -166,22 +166,10 @@ static bool play_out(Reviewer *r, PnGame *w, int suit, uint64_t seed, int beat, 
   return true;
 }
 
-/* A deal of the trump review: the hand played out with suit `alt` trump
- * (the bots' choices: the same seed for every suit of the deal); every
- * alternative exact (r->all_values). */
-static bool trump_world(Reviewer *r, const void *ctx, const PnCards start[PN_KNOWN_HOLDERS], uint64_t seed, int alt,
-                        double v[RV_MAX_ALTS], int *flag) {
-  (void)flag;
-  const PnGame *g = ctx;
-  static _Thread_local PnGame w; /* a few KiB: not on the stack */
-  w = *g;
-  for (int seat = 0; seat < g->rules.players; seat++) w.hand.held[seat] = start[seat];
-  return play_out(r, &w, alt, seed, -1, &v[alt], NULL);
-}
-
-/* Suit s in deal i on a cleared table (each solve as in review_worlds),
- * only whether it beats `beat` when that is above the bid. */
-static bool suit_in_deal(Reviewer *r, RvBounded *b, int i, int s, int beat) {
+/* Suit s in deal i on a cleared table (the bots' choices: the same seed
+ * for every suit of the deal), only whether it beats `beat` when that is
+ * above the bid. */
+static bool suit_in_deal(Reviewer *r, RvDeals *b, int i, int s, int beat) {
   static _Thread_local PnGame w; /* a few KiB: not on the stack */
   const PnGame *g = b->ctx;
   w = *g;
@@ -193,16 +181,16 @@ static bool suit_in_deal(Reviewer *r, RvBounded *b, int i, int s, int beat) {
   return true;
 }
 
-/* Deal i of the trump review (RvBounded's deal): the chosen suit, then
+/* Deal i of the trump review (RvDeals' deal): the chosen suit, then
  * each other live one, each on a cleared table. */
-static bool trump_deal(Reviewer *r, RvBounded *b, int i) {
+static bool trump_deal(Reviewer *r, RvDeals *b, int i) {
   if (!suit_in_deal(r, b, i, b->chosen, -1)) return false;
   for (int s = 0; s < PN_SUITS; s++)
     if (s != b->chosen && b->live[s] && !suit_in_deal(r, b, i, s, review_beat(b, i, s))) return false;
   return true;
 }
 
-static bool trump_exact(Reviewer *r, RvBounded *b, int i, int s) { return suit_in_deal(r, b, i, s, -1); }
+static bool trump_exact(Reviewer *r, RvDeals *b, int i, int s) { return suit_in_deal(r, b, i, s, -1); }
 
 int review_trump(Reviewer *r, const RvHistory *h, SimRng *rng, RvDecision *d) {
   memset(d, 0, sizeof *d);
@@ -218,13 +206,8 @@ int review_trump(Reviewer *r, const RvHistory *h, SimRng *rng, RvDecision *d) {
   review_bidder_knowledge(h, RV_TRUMP, &k);
   RvSpace *sp = review_space_new(&k, NULL);
   if (!sp) return -1;
-  int rc, unused;
-  if (r->all_values) {
-    rc = review_worlds(r, sp, rng, trump_world, &h->before_trump, true, d, &unused);
-  } else {
-    RvBounded b = {.ctx = &h->before_trump, .deal = trump_deal, .exact_one = trump_exact, .drops = true};
-    rc = review_worlds_bounded(r, sp, rng, &b, d);
-  }
+  RvDeals b = {.ctx = &h->before_trump, .deal = trump_deal, .exact_one = trump_exact, .drops = true};
+  int rc = review_worlds(r, sp, rng, &b, d);
   review_space_free(sp);
   return rc;
 }
@@ -269,19 +252,19 @@ typedef struct BidDeal {
   const RvDecision *d; /* the bids valued (d->amount) */
 } BidDeal;
 
-/* A deal of the bid review: the side's total T once (exact down to the
- * lowest bid valued), each bid valued from it; *flag 1 when T reaches the
- * bid made. */
-static bool bid_deal(Reviewer *r, const void *ctx, const PnCards start[PN_KNOWN_HOLDERS], uint64_t seed, int alt,
-                     double v[RV_MAX_ALTS], int *flag) {
-  (void)alt; /* -1: one total values every bid */
-  const BidDeal *bd = ctx;
+/* Deal i of the bid review (RvDeals' deal): the side's total T once
+ * (exact down to the lowest bid valued), each bid valued from it, so
+ * every value exact; flag[i] 1 when T reaches the bid made. */
+static bool bid_deal(Reviewer *r, RvDeals *b, int i) {
+  const BidDeal *bd = b->ctx;
   const RvDecision *d = bd->d;
   static _Thread_local PnGame w; /* a few KiB: not on the stack */
   int total = 0;
-  bid_world(bd->g, start, &w);
-  if (!review_side_total(r, &w, seed, d->amount[d->nalts - 2], -1, -1, NULL, &total, NULL)) return false;
-  *flag = total >= d->amount[0];
+  bid_world(bd->g, b->start[i], &w);
+  review_fresh_table(r);
+  if (!review_side_total(r, &w, b->seed[i], d->amount[d->nalts - 2], -1, -1, NULL, &total, NULL)) return false;
+  b->flag[i] = total >= d->amount[0];
+  double *v = &b->v[i * RV_MAX_ALTS];
   for (int a = 0; a < d->nalts; a++) v[a] = d->amount[a] == 0 ? 0 : review_result(total, d->amount[a]);
   return true;
 }
@@ -301,9 +284,9 @@ int review_bid(Reviewer *r, const RvHistory *h, SimRng *rng, RvDecision *d) {
   RvSpace *sp = review_space_new(&k, NULL);
   if (!sp) return -1;
   BidDeal bd = {.g = g, .d = d};
-  int made;
-  int rc = review_worlds(r, sp, rng, bid_deal, &bd, false, d, &made);
+  RvDeals b = {.ctx = &bd, .deal = bid_deal, .all_exact = true};
+  int rc = review_worlds(r, sp, rng, &b, d);
   review_space_free(sp);
-  if (rc == 0) d->p_make = (double)made / d->worlds;
+  if (rc == 0) d->p_make = (double)b.flags / d->worlds;
   return rc;
 }

@@ -139,34 +139,6 @@ void review_crew_run_all(Reviewer *r, int from, int drive_to, int to, RvUnit uni
   pthread_mutex_destroy(&p.lock);
 }
 
-/* The deals drawn and what each is worth. */
-typedef struct Worlds {
-  RvWorldValue value;                 /* values one alternative (or all: per 1) of one deal */
-  const void *ctx;                    /* ... with this */
-  bool each;                          /* each alternative of a deal valued on its own */
-  int per;                            /* units of work a deal: its alternatives (each), or 1 */
-  int n;                              /* deals drawn */
-  PnCards (*start)[PN_KNOWN_HOLDERS]; /* each deal's holdings */
-  uint64_t *seed;                     /* each deal's seed for the bots */
-  double *v;                          /* v[i * RV_MAX_ALTS + a]: alternative a's value in deal i */
-  int *flag;                          /* the value function's flag for deal i (bid: made) */
-  bool *ok;                           /* unit u (deal u / per) was valued (false: the engine refused or a solve stopped) */
-  bool live[RV_MAX_ALTS];             /* each: the alternatives still valued (review_drop_behind) */
-} Worlds;
-
-/* Unit u: one alternative of a deal (each), or all of it. */
-static void value_unit(Reviewer *r, int u, void *arg) {
-  Worlds *ws = arg;
-  int i = u / ws->per;
-  if (ws->each && !ws->live[u % ws->per]) { /* dropped: not solved */
-    ws->ok[u] = true;
-    return;
-  }
-  review_fresh_table(r);
-  ws->ok[u] = ws->value(r, ws->ctx, ws->start[i], ws->seed[i], ws->each ? u % ws->per : -1, &ws->v[i * RV_MAX_ALTS],
-                        &ws->flag[i]);
-}
-
 /* Student's t at 97.5% for df degrees of freedom: how many standard
  * errors a mean from few deals must clear (4 deals: 3.18, not 1.96). */
 static double student_t975(int df) {
@@ -223,79 +195,21 @@ int review_drop_behind(const double *v, int n, int nalts, int chosen, bool *live
   return dropped;
 }
 
-int review_worlds(Reviewer *r, RvSpace *sp, SimRng *rng, RvWorldValue value, const void *ctx, bool each, RvDecision *d,
-                  int *flags) {
-  Worlds ws = {.value = value, .ctx = ctx, .each = each, .per = each ? d->nalts : 1};
-  for (int a = 0; a < RV_MAX_ALTS; a++) ws.live[a] = true;
-  int want = r->worlds, rc = -1;
-  ws.start = calloc((size_t)want, sizeof *ws.start);
-  ws.seed = calloc((size_t)want, sizeof *ws.seed);
-  ws.v = calloc((size_t)want * RV_MAX_ALTS, sizeof *ws.v);
-  ws.flag = calloc((size_t)want, sizeof *ws.flag);
-  ws.ok = calloc((size_t)want * RV_MAX_ALTS, sizeof *ws.ok);
-  *flags = 0;
-  if (!ws.start || !ws.seed || !ws.v || !ws.flag || !ws.ok || review_space_count(sp) <= 0) goto done;
-  double sum[RV_MAX_ALTS] = {0}, diff2[RV_MAX_ALTS] = {0}, mean[RV_MAX_ALTS];
-  int count[RV_MAX_ALTS] = {0}; /* deals each alternative was valued in */
-  /* In batches until settled (as the plays: min_worlds, then 4 at a time);
-   * the deals drawn in order, a deal then its bots' seed, so they are
-   * those of a fixed sample whatever the batches and jobs. */
-  while (d->worlds < want) {
-    int to = d->worlds ? d->worlds + RV_BATCH_WORLDS : r->min_worlds;
-    if (to > want) to = want;
-    for (; ws.n < to; ws.n++) {
-      bool drawn = review_space_sample(sp, rng, ws.start[ws.n]) == 0;
-      ws.seed[ws.n] = sim_rng_next(rng);
-      if (!drawn) goto done;
-    }
-    review_crew_run(r, d->worlds * ws.per, ws.n * ws.per, value_unit, &ws);
-    for (int i = d->worlds; i < ws.n; i++) { /* summed in order; a deal not valued ends it */
-      for (int k = 0; k < ws.per; k++)
-        if (!ws.ok[i * ws.per + k]) goto done;
-      const double *v = &ws.v[i * RV_MAX_ALTS];
-      double lv[RV_MAX_ALTS]; /* the live alternatives' values: a dropped one is not compared */
-      for (int a = 0; a < d->nalts; a++) {
-        lv[a] = ws.live[a] ? v[a] : -INFINITY;
-        if (!ws.live[a]) continue;
-        sum[a] += v[a];
-        count[a]++;
-        diff2[a] += (v[a] - v[d->chosen]) * (v[a] - v[d->chosen]);
-      }
-      d->best_worlds += review_chosen_best(lv, d->nalts, d->chosen);
-      *flags += ws.flag[i];
-      d->worlds++;
-    }
-    /* an alternative clearly behind the leader is not solved again
-     * (docs/REVIEW.md, worlds); all_values keeps every one */
-    if (each && !r->all_values) review_drop_behind(ws.v, d->worlds, d->nalts, d->chosen, ws.live);
-    if (review_settled(ws.v, d->worlds, d->nalts, d->chosen, ws.live, r->se_target)) break;
-  }
-  for (int a = 0; a < d->nalts; a++) mean[a] = count[a] ? sum[a] / count[a] : 0;
-  review_finish(d, mean, ws.live, diff2);
-  rc = 0;
-done:
-  free(ws.start);
-  free(ws.seed);
-  free(ws.v);
-  free(ws.flag);
-  free(ws.ok);
-  return rc;
-}
-
-/* Deal u (RvBounded's deal, its exact bits cleared first). */
-static void bounded_deal_unit(Reviewer *r, int u, void *ctx) {
-  RvBounded *b = ctx;
+/* Deal u (RvDeals' deal, its exact bits and flag cleared first). */
+static void deal_unit(Reviewer *r, int u, void *ctx) {
+  RvDeals *b = ctx;
   b->exact[u] = 0;
+  b->flag[u] = 0;
   b->ok[u] = b->deal(r, b, u);
 }
 
 /* Deal u: b->solving exact, where it is not yet. */
-static void bounded_exact_unit(Reviewer *r, int u, void *ctx) {
-  RvBounded *b = ctx;
+static void exact_unit(Reviewer *r, int u, void *ctx) {
+  RvDeals *b = ctx;
   b->ok[u] = (b->exact[u] >> b->solving & 1u) || b->exact_one(r, b, u, b->solving);
 }
 
-int review_beat(const RvBounded *b, int i, int a) {
+int review_beat(const RvDeals *b, int i, int a) {
   double chosen = b->v[i * RV_MAX_ALTS + b->chosen];
   return b->sure[a] || chosen <= 0 ? -1 : (int)chosen + 1; /* a set chosen: beaten by any that makes */
 }
@@ -304,7 +218,7 @@ int review_beat(const RvBounded *b, int i, int a) {
  * above the best exact sum, or tied with it where the tie would go their
  * way: review_leader) solved exactly in every deal, the highest sum
  * first, until none may.  False when a solve stopped. */
-static bool exact_leaders(Reviewer *r, RvBounded *b, int nalts, int n) {
+static bool exact_leaders(Reviewer *r, RvDeals *b, int nalts, int n) {
   for (;;) {
     double sum[RV_MAX_ALTS] = {0};
     for (int i = 0; i < n; i++)
@@ -319,26 +233,34 @@ static bool exact_leaders(Reviewer *r, RvBounded *b, int nalts, int n) {
     if (next < 0) return true;
     b->sure[next] = true;
     b->solving = next;
-    review_crew_run(r, 0, n, bounded_exact_unit, b);
+    review_crew_run(r, 0, n, exact_unit, b);
     for (int i = 0; i < n; i++)
       if (!b->ok[i]) return false;
   }
 }
 
-int review_worlds_bounded(Reviewer *r, RvSpace *sp, SimRng *rng, RvBounded *b, RvDecision *d) {
+int review_worlds(Reviewer *r, RvSpace *sp, SimRng *rng, RvDeals *b, RvDecision *d) {
   int want = r->worlds, rc = -1, nalts = d->nalts, upto[RV_MAX_ALTS] = {0}; /* deals each was valued in */
+  bool drops = b->drops && !r->all_values;
   b->nalts = nalts;
   b->chosen = d->chosen;
+  b->flags = 0;
   b->start = calloc((size_t)want, sizeof *b->start);
   b->seed = calloc((size_t)want, sizeof *b->seed);
   b->v = calloc((size_t)want * RV_MAX_ALTS, sizeof *b->v);
   b->exact = calloc((size_t)want, sizeof *b->exact);
+  b->flag = calloc((size_t)want, sizeof *b->flag);
   b->ok = calloc((size_t)want, sizeof *b->ok);
-  for (int a = 0; a < RV_MAX_ALTS; a++) b->live[a] = a < nalts;
-  b->sure[b->chosen] = true;
-  if (!b->start || !b->seed || !b->v || !b->exact || !b->ok || review_space_count(sp) <= 0) goto done;
+  for (int a = 0; a < RV_MAX_ALTS; a++) {
+    b->live[a] = a < nalts;
+    b->sure[a] = a == d->chosen || b->all_exact || r->all_values;
+  }
+  if (!b->start || !b->seed || !b->v || !b->exact || !b->flag || !b->ok || review_space_count(sp) <= 0) goto done;
   int n = 0;
-  while (n < want) { /* batches and deals as review_worlds' */
+  /* In batches until settled (as the plays: min_worlds, then 4 at a
+   * time); the deals drawn in order, a deal then its bots' seed, so they
+   * are those of a fixed sample whatever the batches and jobs. */
+  while (n < want) {
     int from = n, to = n ? n + RV_BATCH_WORLDS : r->min_worlds;
     if (to > want) to = want;
     for (int i = from; i < to; i++) {
@@ -346,16 +268,16 @@ int review_worlds_bounded(Reviewer *r, RvSpace *sp, SimRng *rng, RvBounded *b, R
       b->seed[i] = sim_rng_next(rng);
       if (!drawn) goto done;
     }
-    review_crew_run(r, from, to, bounded_deal_unit, b);
+    review_crew_run(r, from, to, deal_unit, b);
     for (int i = from; i < to; i++)
       if (!b->ok[i]) {
-        d->worlds = i; /* as review_worlds: the deals before the one not valued */
+        d->worlds = i; /* the deals before the one not valued */
         goto done;
       }
     n = d->worlds = to;
     if (!exact_leaders(r, b, nalts, n)) goto done;
     for (int a = 0; a < nalts; a++) upto[a] = b->live[a] ? n : upto[a];
-    if (b->drops) review_drop_behind(b->v, n, nalts, b->chosen, b->live);
+    if (drops) review_drop_behind(b->v, n, nalts, b->chosen, b->live);
     if (review_settled(b->v, n, nalts, b->chosen, b->live, r->se_target)) break;
   }
   double sum[RV_MAX_ALTS] = {0}, diff2[RV_MAX_ALTS] = {0}, mean[RV_MAX_ALTS] = {0};
@@ -369,6 +291,7 @@ int review_worlds_bounded(Reviewer *r, RvSpace *sp, SimRng *rng, RvBounded *b, R
       diff2[a] += (v[a] - v[b->chosen]) * (v[a] - v[b->chosen]);
     }
     d->best_worlds += review_chosen_best(lv, nalts, b->chosen);
+    b->flags += b->flag[i];
   }
   for (int a = 0; a < nalts; a++) {
     mean[a] = upto[a] ? sum[a] / upto[a] : 0;
@@ -381,6 +304,7 @@ done:
   free(b->seed);
   free(b->v);
   free(b->exact);
+  free(b->flag);
   free(b->ok);
   return rc;
 }
