@@ -334,6 +334,25 @@ static void test_dd_trick_limit_no_trick_to_win(void **state) {
   assert_true(solver.nodes > with_limits);
 }
 
+/* Tricks from trumps that are not all top (dd_bound.c, trump_tricks;
+ * where the sides are not partnerships): three-hand, seat 2 holds AS TS
+ * TS against seat 1's AS, so two of its trumps win their tricks whatever
+ * is played (only seat 1's ace can beat one, and only one), and seat 1
+ * can win one trick at most: the one its AS takes when it leads it
+ * (seat 2 keeps its own ace back, and a copy played first wins; seat 3,
+ * void, gives it nothing).  Then AH is trumped and seat 2 cashes: seat
+ * 1 takes AS and TS, 20.  A count that left the other side's trumps out
+ * (seat 2's three all sure) would give seat 1 nothing. */
+static void test_dd_trump_tricks_count_the_other_sides_copies(void **state) {
+  (void)state;
+  PnGame g;
+  PnCards holds[3] = {hand_of("AS AH AH"), hand_of("AS TS TS"), hand_of("KH KH QH")};
+  position(&g, "three-hand", PN_SPADES, 1, 3, holds);
+  assert_int_equal(oracle(&g, 0, NULL), 20);
+  assert_int_equal(pn_dd_par(&solver, &g, 0), 20);
+  assert_int_equal(pn_dd_par(&solver, &g, 1), oracle(&g, 1, NULL));
+}
+
 /* Drawing trumps (dd_bound.c): seat 1 leads AS and TS, the top trumps,
  * and seats 2 and 4 must follow with a trump each time: KS QS and KS JS
  * land under them, so side 0 is sure of AS TS KS KS = 40 at the first
@@ -1454,6 +1473,7 @@ int main(void) {
       cmocka_unit_test_setup(test_dd_last_trick_sure_to_a_seat_of_trumps_only, setup),
       cmocka_unit_test_setup(test_dd_last_trick_not_sure_when_trumps_can_be_spent, setup),
       cmocka_unit_test_setup(test_dd_trick_limit_no_trick_to_win, setup),
+      cmocka_unit_test_setup(test_dd_trump_tricks_count_the_other_sides_copies, setup),
       cmocka_unit_test_setup(test_dd_drawing_trumps_counts_the_trumps_that_follow, setup),
       cmocka_unit_test_setup(test_dd_cashing_a_card_another_seat_also_holds, setup),
       cmocka_unit_test_setup(test_dd_three_hand_trump_low_to_keep_the_queen, setup),
