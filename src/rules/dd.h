@@ -61,9 +61,10 @@
  * too (6: a hand without a bidder whose seats are sides of their own
  * analysed for the first lead's seat, whose par needs no search of its
  * own; 7: bounds from the tricks a side can still win; 8: a sound fix,
- * below; 9: the tricks won by trumps that are not all top).  A hand that a node budget stopped is kept with it, and a
- * later generation searches it again, since the same budget may now be
- * enough (analysis.c). */
+ * below; 9: the tricks won by trumps that are not all top).  A hand
+ * that a node budget stopped is kept with it, and a later generation
+ * searches it again, since the same budget may now be enough
+ * (analysis.c). */
 #define PN_DD_GENERATION 9
 /* Values stored by a generation before this one may be wrong (generation
  * 2's table partition lost what the search of a play's known value

@@ -146,12 +146,12 @@ static void top_trump_tricks(const DdSearch *d, DdSureTricks *tricks) {
  * side is in one trick.  So of a seat's trumps ranked r or better, all
  * but as many as the other side holds ranked r or better win (its top
  * trumps all), and the side takes at least as many tricks as any of its
- * seats so wins.  Counted down to a low rank while
- * the other side holds low trumps, which low trumps each seat holds
- * matters (QS QS JS against AS 9S win two, JS 9S 9S against AS QS one):
- * *dep gets the trump suit then.  (Without the other side's low trumps,
- * the count down to a low rank is the seat's trumps less the other
- * side's high ones: counts only.) */
+ * seats so wins.  Counted down to a low rank while the other side holds
+ * low trumps, which low trumps each seat holds matters (QS QS JS against
+ * AS 9S win two, JS 9S 9S against AS QS one): *dep gets the trump suit
+ * then.  (Without the other side's low trumps, the count down to a low
+ * rank is the seat's trumps less the other side's high ones: counts
+ * only.) */
 static void trump_tricks(const DdSearch *d, DdSureTricks *tricks, unsigned *dep) {
   /* A byte a rank, best first, as PnCards.n reads: a seat's copies, each
    * side's; times `ones`, each byte the sum of its own and the better
