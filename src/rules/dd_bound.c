@@ -180,7 +180,7 @@ static void trump_tricks(const DdSearch *d, DdSureTricks *tricks, unsigned *dep)
       }
     }
     if (best <= tricks->won[x]) continue;
-    if (at_low && d->low_rank < PN_RANKS && (side[!x] >> (8 * d->low_rank))) *dep |= 1u << d->trump;
+    if (at_low && (side[!x] >> (8 * d->low_rank))) *dep |= 1u << d->trump; /* at_low: low_rank <= 7 */
     tricks->won[x] = best;
   }
 }
