@@ -915,7 +915,7 @@ static void import_renamed(const char *csv, int last, const char *const *from, c
  * at take none of the 64 recorder slots, and a new game still starts. */
 static void test_web_get_of_unfinished_games_takes_no_recorder_slot(void **state) {
   (void)state;
-  char keys[70][16];
+  char keys[70][24];
   for (int i = 0; i < 70; i++) {
     snprintf(keys[i], sizeof keys[i], "unf-%02d,", i);
     const char *from[] = {"web-12-1,"}, *to[] = {keys[i]};
@@ -924,7 +924,7 @@ static void test_web_get_of_unfinished_games_takes_no_recorder_slot(void **state
   }
   for (int i = 0; i < 70; i++) {
     char path[64];
-    snprintf(path, sizeof path, "/api/games/%.15s", keys[i]);
+    snprintf(path, sizeof path, "/api/games/%.23s", keys[i]);
     Reply r = get(path);
     if (r.status != 200) fprintf(stderr, "%s: %d %s\n", keys[i], r.status, r.body);
     assert_int_equal(r.status, 200);

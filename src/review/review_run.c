@@ -45,7 +45,10 @@ static void fmt_value(char *buf, size_t size, bool known, double v) {
   else buf[0] = '\0';
 }
 
-#define ALT_CHARS 64 /* an alternative as written: at most 8 cards passed */
+/* An alternative as written fits a stored label: at most 8 cards passed
+ * (pass_cards' bound), two characters each and a space between. */
+#define ALT_CHARS RV_LABEL
+_Static_assert(8 * 3 <= ALT_CHARS, "8 cards passed, space-separated, fit a label");
 
 /* An alternative as written: a card, a trump's suit letter, a bid or
  * the cards passed (space-separated). */
@@ -59,7 +62,7 @@ static const char *alt_str(const RvDecision *d, int a, char buf[ALT_CHARS]) {
     size_t at = 0;
     buf[0] = '\0';
     for (int c = 0; c < PN_CARD_KINDS; c++)
-      for (int j = 0; j < d->cards[a].n[c] && at + 4 < ALT_CHARS; j++) {
+      for (int j = 0; j < d->cards[a].n[c] && at + 3 < ALT_CHARS; j++) {
         char card[3];
         at += (size_t)snprintf(buf + at, ALT_CHARS - at, "%s%s", at ? " " : "", pn_card_str((PnCard)c, card));
       }
