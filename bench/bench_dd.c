@@ -9,7 +9,8 @@
  * before and after, cost), then the par of the bidding side from the
  * first lead.  Prints the median and 95th percentile milliseconds per
  * whole hand, and the time until the par from the first lead was known
- * (in the default order, the whole hand).  NODE_BUDGET (default 0 = none) caps the nodes of each
+ * (in the default order, the whole hand).  NODE_BUDGET (default analyze's,
+ * AN_DEFAULT_BUDGET; 0 = none: hours on double-deck) caps the nodes of each
  * whole hand (the solver's node_limit is set to what is left before
  * each call): a hand that hits it stops there and is counted unanalysed.
  * OPTIONS is a number of PN_DD_NO_* bits (dd.h) that switch techniques
@@ -183,7 +184,7 @@ static long play_hands(const PnRules *rules, long hands, int from_trick, BenchHa
 int main(int argc, char **argv) {
   long hands = argc > 1 ? atol(argv[1]) : 200;
   const char *preset = argc > 2 ? argv[2] : "partnership-auction";
-  long budget = argc > 3 ? atol(argv[3]) : 0;
+  long budget = argc > 3 ? atol(argv[3]) : AN_DEFAULT_BUDGET;
   unsigned options = argc > 4 ? (unsigned)strtoul(argv[4], NULL, 0) : 0;
   int from_trick = argc > 5 ? atoi(argv[5]) : 0;
   int rounds = argc > 6 ? atoi(argv[6]) : 1;
