@@ -335,8 +335,9 @@ static double per_hand(long sum, long hands) { return round((double)sum / (doubl
 /* Per game by date: points per hand; meld and counters per hand. */
 static int game_charts(FILE *out, const PPreset *p) {
   size_t n = 0;
-  ChartTimePoint *pts = calloc(p->n ? p->n * 3 : 1, sizeof *pts), *meld = pts + p->n, *ctr = meld + p->n;
+  ChartTimePoint *pts = calloc(p->n ? p->n * 3 : 1, sizeof *pts);
   if (!pts) return -1;
+  ChartTimePoint *meld = pts + p->n, *ctr = meld + p->n; /* (no arithmetic on a NULL) */
   for (size_t i = 0; i < p->n; i++) { /* in date order: by_date */
     const PGame *g = &p->g[i];
     if (g->day < 0 || g->hands == 0) continue;

@@ -190,7 +190,7 @@ static size_t put_uvarint(uint8_t *out, uint64_t v) {
 }
 
 static size_t put_svarint(uint8_t *out, int64_t v) {
-  return put_uvarint(out, ((uint64_t)v << 1) ^ (uint64_t)(v >> 63));
+  return put_uvarint(out, ((uint64_t)v << 1) ^ -(uint64_t)(v < 0)); /* zigzag; no signed shift */
 }
 
 typedef struct Reader {
