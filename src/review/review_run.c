@@ -45,33 +45,24 @@ static void fmt_value(char *buf, size_t size, bool known, double v) {
   else buf[0] = '\0';
 }
 
-/* An alternative as written fits a stored label: at most 8 cards passed
- * (pass_cards' bound), two characters each and a space between. */
-#define ALT_CHARS RV_LABEL
-_Static_assert(8 * 3 <= ALT_CHARS, "8 cards passed, space-separated, fit a label");
+/* Every pass fits a stored label: two characters a card, a space
+ * between. */
+_Static_assert(PN_MAX_PASS_CARDS * 3 <= RV_LABEL, "the most cards passed fit a label");
 
-/* An alternative as written: a card, a trump's suit letter, a bid or
- * the cards passed (space-separated). */
-static const char *alt_str(const RvDecision *d, int a, char buf[ALT_CHARS]) {
+/* Alternative a as written into its label: a card, a trump's suit
+ * letter, a bid or the cards passed (space-separated). */
+static void label_alt(const RvDecision *d, int a, char label[RV_LABEL]) {
   if (d->kind == RV_BID) {
-    if (d->amount[a]) snprintf(buf, ALT_CHARS, "%d", d->amount[a]);
-    else snprintf(buf, ALT_CHARS, "pass");
-    return buf;
+    if (d->amount[a]) snprintf(label, RV_LABEL, "%d", d->amount[a]);
+    else snprintf(label, RV_LABEL, "pass");
+  } else if (d->kind == RV_PASS) {
+    pn_cards_str(&d->cards[a], label, RV_LABEL);
+  } else if (d->kind == RV_TRUMP) {
+    label[0] = pn_suit_char(d->alt[a]);
+    label[1] = '\0';
+  } else {
+    pn_card_str(d->alt[a], label);
   }
-  if (d->kind == RV_PASS) {
-    size_t at = 0;
-    buf[0] = '\0';
-    for (int c = 0; c < PN_CARD_KINDS; c++)
-      for (int j = 0; j < d->cards[a].n[c] && at + 3 < ALT_CHARS; j++) {
-        char card[3];
-        at += (size_t)snprintf(buf + at, ALT_CHARS - at, "%s%s", at ? " " : "", pn_card_str((PnCard)c, card));
-      }
-    return buf;
-  }
-  if (d->kind != RV_TRUMP) return pn_card_str(d->alt[a], buf);
-  buf[0] = pn_suit_char(d->alt[a]);
-  buf[1] = '\0';
-  return buf;
 }
 
 /* A decision as written and stored: its alternatives as labels. */
@@ -86,8 +77,7 @@ static void verdict_of(const RvDecision *d, RvVerdict *v) {
   v->chosen = d->chosen;
   v->best = d->best;
   for (int a = 0; a < d->nalts && a < RV_MAX_ALTS; a++) {
-    char buf[ALT_CHARS];
-    snprintf(v->label[a], RV_LABEL, "%s", alt_str(d, a, buf));
+    label_alt(d, a, v->label[a]);
     v->value[a] = d->bound[a] ? NAN : d->value[a]; /* not a mean of every deal: kept as "none" */
   }
   v->cost = d->cost;

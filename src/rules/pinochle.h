@@ -98,6 +98,8 @@ typedef enum { PN_TRUMPREQ_NONE, PN_TRUMPREQ_MARRIAGE_OR_DIX, PN_TRUMPREQ_MARRIA
 #define PN_MAX_HAND 20   /* double-deck deals 20 */
 #define PN_MAX_EVENT_CARDS 48
 
+#define PN_MAX_PASS_CARDS 8 /* the most cards a rule set may pass each way (pass_cards) */
+
 /* One consistent set of rules.  The first block is fixed by the preset;
  * the second holds the parameters a game may override by name. */
 typedef struct PnRules {
@@ -130,7 +132,7 @@ typedef struct PnRules {
   PnCount count;             /* counting scheme */
   bool run_royal;            /* run's K-Q also a royal marriage */
   bool meld_needs_trick;     /* meld counts only if the side takes a trick */
-  int pass_cards;            /* cards passed each way */
+  int pass_cards;            /* cards passed each way, 0 .. PN_MAX_PASS_CARDS */
   bool pass_together;        /* pass_order=together */
   bool lose_at_on;           /* lose_at is set */
   int lose_at;               /* at or below this a side loses */

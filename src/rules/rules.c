@@ -232,7 +232,7 @@ static const Param PARAMS[] = {
      "the run's K-Q also count as a royal marriage"},
     {"meld_needs_trick", P_BOOL, NULL, 0, 0, OFF(meld_needs_trick), NOFLAG, true,
      "meld counts only if the side takes a trick"},
-    {"pass_cards", P_INT, NULL, 0, 8, OFF(pass_cards), NOFLAG, false, "cards passed each way"},
+    {"pass_cards", P_INT, NULL, 0, PN_MAX_PASS_CARDS, OFF(pass_cards), NOFLAG, false, "cards passed each way"},
     {"pass_order", P_CHOICE, CHOICES({"partner-first", 0}, {"together", 1}), 0, 0, OFF(pass_together), NOFLAG, true,
      "the partner passes first, or both pass at once from the hand as dealt"},
     {"lose_at", P_INT_OR_OFF, NULL, -1000000, 1000000, OFF(lose_at), OFF(lose_at_on), false,
