@@ -1414,24 +1414,58 @@ TWIN_TEST(test_dd_twins_three_hand, "three-hand", 200, 2, 4, 122)
 TWIN_TEST(test_dd_twins_auction, "auction", 200, 2, 4, 123)
 TWIN_TEST(test_dd_twins_cutthroat_four, "cutthroat-four", 200, 2, 4, 124)
 
-/* Found by the twins (seed 39) with drop_dominated's dependence left out
- * (planted, 2026-12-01: no other test failed without it).  Seat 4's AH
- * QH JH are one run (TH and KH are gone), which drop_dominated reduces
- * to the ace or the queen where the trick's winner is sure, while seats
- * 1 and 2 hold low hearts; in the twin (QH and 9H swapped between seats
- * 2 and 4) seat 2's QH splits the ace from the jack.  Entries stored
- * without the hearts recorded as compared then served the twin, and gave
- * side 0 a par of 20; it is 10. */
+/* A twin's par read from the table that the searches of the position it
+ * twins filled (fill_table_from): `hands` and `twin_hands` the seats'
+ * cards, `want` the minimax's par of `side`, checked first. */
+static void assert_twin_par(const char *preset, int trump, int leader, int tricks, const char *const *hands,
+                            const char *const *twin_hands, int side, int want) {
+  PnRules rules;
+  assert_int_equal(pn_rules_preset(&rules, preset), 0);
+  PnCards holds[PN_MAX_SEATS], twin_holds[PN_MAX_SEATS];
+  for (int s = 0; s < rules.players; s++) holds[s] = hand_of(hands[s]), twin_holds[s] = hand_of(twin_hands[s]);
+  PnGame g, twin;
+  position(&g, preset, trump, leader, tricks, holds);
+  position(&twin, preset, trump, leader, tricks, twin_holds);
+  assert_int_equal(oracle(&twin, side, NULL), want);
+  fill_table_from(&g);
+  assert_int_equal(pn_dd_par(&solver, &twin, side), want);
+}
+
+/* Three dependences that no test failed without (planted, 2026-12-01),
+ * each found by the twins with it left out: the twin's par read from
+ * entries that had not recorded the low cards they compared. */
+
+/* Seed 39, drop_dominated's: seat 4's AH QH JH are one run (TH and KH
+ * are gone), which drop_dominated reduces to the ace or the queen where
+ * the trick's winner is sure, while seats 1 and 2 hold low hearts; in
+ * the twin (QH and 9H swapped between seats 2 and 4) seat 2's QH splits
+ * the ace from the jack.  Read: 20. */
 static void test_dd_dominated_run_keeps_its_low_card_compared(void **state) {
   (void)state;
-  PnGame g, twin;
-  PnCards holds[4] = {hand_of("9H KD QD TC"), hand_of("9S 9H 9D 9D"), hand_of("KD QC QC JC"), hand_of("TS AH QH JH")};
-  PnCards twin_holds[4] = {holds[0], hand_of("9S QH 9D 9D"), holds[2], hand_of("TS AH JH 9H")};
-  position(&g, "partnership-auction", PN_SPADES, 1, 4, holds);
-  position(&twin, "partnership-auction", PN_SPADES, 1, 4, twin_holds);
-  assert_int_equal(oracle(&twin, 0, NULL), 10);
-  fill_table_from(&g);
-  assert_int_equal(pn_dd_par(&solver, &twin, 0), 10);
+  static const char *const HANDS[4] = {"9H KD QD TC", "9S 9H 9D 9D", "KD QC QC JC", "TS AH QH JH"};
+  static const char *const TWIN[4] = {"9H KD QD TC", "9S QH 9D 9D", "KD QC QC JC", "TS AH JH 9H"};
+  assert_twin_par("partnership-auction", PN_SPADES, 1, 4, HANDS, TWIN, 0, 10);
+}
+
+/* Seed 2, the count of tricks won by trumps that are not all top
+ * (trump_tricks; session 22 kept its dependence on the argument alone):
+ * the twin has JS and 9S swapped between seats 1 and 2, and the count
+ * compares a seat's low trumps with the other side's.  Read: 30. */
+static void test_dd_trump_tricks_keep_the_low_trumps_compared(void **state) {
+  (void)state;
+  static const char *const HANDS[4] = {"TS TS JS", "AS 9S 9H", "JD 9D QC", "KS TC KC"};
+  static const char *const TWIN[4] = {"TS TS 9S", "AS JS 9H", "JD 9D QC", "KS TC KC"};
+  assert_twin_par("cutthroat-four", PN_SPADES, 2, 3, HANDS, TWIN, 0, 20);
+}
+
+/* Seed 10, the sure counters' top trumps (dd_sure_counters): the twin
+ * has JC and 9C swapped between seats 1 and 4, and which of the sides'
+ * trumps are top compares their low ones.  Read: 40. */
+static void test_dd_top_trumps_keep_the_low_trumps_compared(void **state) {
+  (void)state;
+  static const char *const HANDS[4] = {"AD KD JC", "TS TH QH", "TD KD AC", "AD 9D 9C"};
+  static const char *const TWIN[4] = {"AD KD 9C", "TS TH QH", "TD KD AC", "AD 9D JC"};
+  assert_twin_par("partnership-auction", PN_CLUBS, 2, 3, HANDS, TWIN, 0, 20);
 }
 
 /* ------------------------------------------- the search's legal cards */
@@ -1648,6 +1682,8 @@ int main(void) {
       cmocka_unit_test_setup(test_dd_twins_auction, setup),
       cmocka_unit_test_setup(test_dd_twins_cutthroat_four, setup),
       cmocka_unit_test_setup(test_dd_dominated_run_keeps_its_low_card_compared, setup),
+      cmocka_unit_test_setup(test_dd_trump_tricks_keep_the_low_trumps_compared, setup),
+      cmocka_unit_test_setup(test_dd_top_trumps_keep_the_low_trumps_compared, setup),
       cmocka_unit_test_setup(test_dd_best_card_keeps_the_par, setup),
       cmocka_unit_test_setup(test_dd_table_grows_keeping_its_entries, setup),
   };
