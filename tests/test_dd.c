@@ -691,9 +691,9 @@ static void compare(const PnGame *g, SimRng *rng, Tally *tally, const char *what
  * positions, the random lines (exact and windowed), the hands whose table
  * is warm and the low-card twins (N * 100003 added): other positions and
  * hands for the same checks (the other played hands keep theirs), and
- * only the lines, warm tables and twins are run.  ctest runs them so with four other
- * seeds (CMakeLists.txt): those that found the wrong pars of 2026-11-30
- * (docs/SOLVER.md). */
+ * only the lines, warm tables and twins are run.  ctest runs them so
+ * with four other seeds (CMakeLists.txt): those that found the wrong
+ * pars of 2026-11-30 (docs/SOLVER.md). */
 static uint64_t seed_offset(void) {
   const char *n = getenv("PN_TEST_DD_SEED");
   return n ? (uint64_t)strtoull(n, NULL, 10) * 100003u : 0;
@@ -1432,14 +1432,15 @@ static void assert_twin_par(const char *preset, int trump, int leader, int trick
 }
 
 /* Three dependences that no test failed without (planted, 2026-12-01),
- * each found by the twins with it left out: the twin's par read from
- * entries that had not recorded the low cards they compared. */
+ * each found by the twins with it left out (the PN_TEST_DD_SEED named):
+ * the twin's par was then read from entries that had not recorded the
+ * low cards they compared. */
 
 /* Seed 39, drop_dominated's: seat 4's AH QH JH are one run (TH and KH
  * are gone), which drop_dominated reduces to the ace or the queen where
  * the trick's winner is sure, while seats 1 and 2 hold low hearts; in
  * the twin (QH and 9H swapped between seats 2 and 4) seat 2's QH splits
- * the ace from the jack.  Read: 20. */
+ * the ace from the jack.  Left out, side 0's par read 20. */
 static void test_dd_dominated_run_keeps_its_low_card_compared(void **state) {
   (void)state;
   static const char *const HANDS[4] = {"9H KD QD TC", "9S 9H 9D 9D", "KD QC QC JC", "TS AH QH JH"};
@@ -1450,7 +1451,8 @@ static void test_dd_dominated_run_keeps_its_low_card_compared(void **state) {
 /* Seed 2, the count of tricks won by trumps that are not all top
  * (trump_tricks; session 22 kept its dependence on the argument alone):
  * the twin has JS and 9S swapped between seats 1 and 2, and the count
- * compares a seat's low trumps with the other side's.  Read: 30. */
+ * compares a seat's low trumps with the other side's.  Left out, side 0's
+ * par read 30. */
 static void test_dd_trump_tricks_keep_the_low_trumps_compared(void **state) {
   (void)state;
   static const char *const HANDS[4] = {"TS TS JS", "AS 9S 9H", "JD 9D QC", "KS TC KC"};
@@ -1460,7 +1462,8 @@ static void test_dd_trump_tricks_keep_the_low_trumps_compared(void **state) {
 
 /* Seed 10, the sure counters' top trumps (dd_sure_counters): the twin
  * has JC and 9C swapped between seats 1 and 4, and which of the sides'
- * trumps are top compares their low ones.  Read: 40. */
+ * trumps are top compares their low ones.  Left out, side 0's par read
+ * 40. */
 static void test_dd_top_trumps_keep_the_low_trumps_compared(void **state) {
   (void)state;
   static const char *const HANDS[4] = {"AD KD JC", "TS TH QH", "TD KD AC", "AD 9D 9C"};
