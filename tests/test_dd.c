@@ -603,12 +603,7 @@ static void random_position_of(PnGame *g, const char *preset, const Variant *v, 
   int n = 0;
   for (int c = 0; c < PN_CARD_KINDS; c++)
     for (int k = 0; k < deck.n[c]; k++) cards[n++] = (PnCard)c;
-  for (int i = n - 1; i > 0; i--) {
-    int j = sim_rng_below(rng, i + 1);
-    PnCard t = cards[i];
-    cards[i] = cards[j];
-    cards[j] = t;
-  }
+  sim_shuffle_cards(rng, cards, n);
   PnCards holds[PN_MAX_SEATS];
   memset(holds, 0, sizeof holds);
   for (int s = 0; s < rules.players; s++)
@@ -1354,12 +1349,7 @@ static bool low_card_twin(const PnGame *g, int suit, SimRng *rng, PnGame *twin) 
       twin->hand.held[s].n[c] = 0;
     }
   if (n < 2) return false;
-  for (int i = n - 1; i > 0; i--) {
-    int j = sim_rng_below(rng, i + 1);
-    PnCard t = cards[i];
-    cards[i] = cards[j];
-    cards[j] = t;
-  }
+  sim_shuffle_cards(rng, cards, n);
   int at = 0;
   for (int s = 0; s < g->rules.players; s++)
     for (int r = low; r < PN_RANKS; r++)

@@ -20,6 +20,15 @@ bool sim_rng_chance(SimRng *rng, double p) {
   return (double)(sim_rng_next(rng) >> 11) * (1.0 / 9007199254740992.0) < p;
 }
 
+void sim_shuffle_cards(SimRng *rng, PnCard *cards, int n) {
+  for (int i = n - 1; i > 0; i--) {
+    int j = sim_rng_below(rng, i + 1);
+    PnCard t = cards[i];
+    cards[i] = cards[j];
+    cards[j] = t;
+  }
+}
+
 void sim_driver_init(SimDriver *d, const SimConfig *config, uint64_t seed, int players) {
   memset(d, 0, sizeof *d);
   d->config = *config;
@@ -112,12 +121,7 @@ int sim_deal_events(SimRng *rng, const PnGame *g, PnEvent events[SIM_MAX_DEAL_EV
   int len = 0;
   for (int c = 0; c < PN_CARD_KINDS; c++)
     for (int k = 0; k < full.n[c]; k++) deck[len++] = (PnCard)c;
-  for (int i = len - 1; i > 0; i--) { /* Fisher-Yates */
-    int j = sim_rng_below(rng, i + 1);
-    PnCard t = deck[i];
-    deck[i] = deck[j];
-    deck[j] = t;
-  }
+  sim_shuffle_cards(rng, deck, len);
   int hs = r->hand_size, np = r->players, n = 0, dealer = g->hand.dealer;
   for (int seat = 1; seat <= np; seat++) {
     PnEvent *ev = &events[n++];

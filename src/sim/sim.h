@@ -19,6 +19,8 @@ void sim_rng_seed(SimRng *rng, uint64_t seed);
 uint64_t sim_rng_next(SimRng *rng);
 int sim_rng_below(SimRng *rng, int n);   /* uniform in [0, n) */
 bool sim_rng_chance(SimRng *rng, double p);
+/* Puts cards[0..n) in a uniformly random order (Fisher-Yates). */
+void sim_shuffle_cards(SimRng *rng, PnCard *cards, int n);
 
 typedef enum {
   SIM_SENSIBLE, /* bids from meld and strength, plays with card sense */
